@@ -1,0 +1,47 @@
+// One build for every bundle: the extension host, the emulator, the CLI and each webview app.
+// Usage: node esbuild.mjs [--watch] [--production]
+import * as esbuild from 'esbuild';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+const common = {
+  bundle: true,
+  minify: true,
+  sourcemap: production ? false : 'linked',
+  logLevel: 'info',
+  legalComments: 'none',
+};
+
+const nodeTargets = [
+  { entryPoints: { extension: 'src/extension/extension.ts' }, external: ['vscode'] },
+  { entryPoints: { emulator: 'src/emulator/main.ts' } },
+  { entryPoints: { cli: 'src/cli/main.ts' }, banner: { js: '#!/usr/bin/env node' } },
+].filter((t) => Object.values(t.entryPoints).every((p) => existsSync(p)));
+
+// Each folder under media/webviews/<name>/ with a main.ts becomes dist/webviews/<name>.js (+ .css if present).
+const webviewDir = 'media/webviews';
+const webviewEntries = existsSync(webviewDir)
+  ? Object.fromEntries(
+      readdirSync(webviewDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory() && existsSync(join(webviewDir, d.name, 'main.ts')))
+        .map((d) => [d.name, join(webviewDir, d.name, 'main.ts')]),
+    )
+  : {};
+
+const configs = [
+  ...nodeTargets.map((t) => ({ ...common, ...t, platform: 'node', format: 'cjs', target: 'node20', outdir: 'dist' })),
+  ...(Object.keys(webviewEntries).length
+    ? [{ ...common, entryPoints: webviewEntries, platform: 'browser', format: 'iife', target: 'es2022', outdir: 'dist/webviews', loader: { '.css': 'css' } }]
+    : []),
+];
+
+if (watch) {
+  const contexts = await Promise.all(configs.map((c) => esbuild.context(c)));
+  await Promise.all(contexts.map((c) => c.watch()));
+  console.log('watching for changes…');
+} else {
+  await Promise.all(configs.map((c) => esbuild.build(c)));
+}
