@@ -1,0 +1,48 @@
+// Time range helpers shared by the time series panel host and webview.
+
+export const RANGE_PRESETS = ['1h', '24h', '7d', '30d'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+const PRESET_MS: Record<RangePreset, number> = {
+  '1h': 3_600_000,
+  '24h': 86_400_000,
+  '7d': 7 * 86_400_000,
+  '30d': 30 * 86_400_000,
+};
+
+/** Epoch-millisecond interval, start inclusive, end exclusive. */
+export interface TimeRange { start: number; end: number }
+
+export function isRangePreset(value: unknown): value is RangePreset {
+  return typeof value === 'string' && (RANGE_PRESETS as readonly string[]).includes(value);
+}
+
+/** The preset's interval ending at `now`. */
+export function presetRange(preset: RangePreset, now: number = Date.now()): TimeRange {
+  return { start: now - PRESET_MS[preset], end: now };
+}
+
+/** Validates an interval; throws a specific error for non-finite bounds or start >= end. */
+export function checkRange(range: TimeRange): TimeRange {
+  if (!Number.isFinite(range.start) || !Number.isFinite(range.end)) {
+    throw new RangeError(`Time range bounds must be valid dates (got start ${range.start}, end ${range.end})`);
+  }
+  if (range.start >= range.end) {
+    throw new RangeError(`Time range start (${new Date(range.start).toISOString()}) must be before its end (${new Date(range.end).toISOString()})`);
+  }
+  return range;
+}
+
+/** Parses two ISO 8601 strings (as typed in the custom range fields) into a checked range. */
+export function parseRange(start: string, end: string): TimeRange {
+  const range = { start: Date.parse(start), end: Date.parse(end) };
+  if (Number.isNaN(range.start)) throw new RangeError(`Start "${start}" is not a date (use e.g. 2024-10-01T00:00:00Z)`);
+  if (Number.isNaN(range.end)) throw new RangeError(`End "${end}" is not a date (use e.g. 2024-10-01T00:00:00Z)`);
+  return checkRange(range);
+}
+
+/** How many points to send for a chart `widthPx` wide: a few per pixel, never fewer than 3. */
+export function pointBudget(widthPx: number, pointsPerPixel = 2): number {
+  const width = Number.isFinite(widthPx) && widthPx > 0 ? widthPx : 800;
+  return Math.max(3, Math.round(width * pointsPerPixel));
+}
