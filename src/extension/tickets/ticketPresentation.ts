@@ -1,0 +1,52 @@
+// How tickets look in the tree: priority badges and grouping by status. Pure: no 'vscode'.
+import type { PriorityLevel, Ticket, TicketStatus } from '../../core/api/types';
+
+export interface PriorityBadge {
+  /** Codicon id for a ThemeIcon. */
+  icon: string;
+  /** Theme colour id for the icon. */
+  color: string;
+  label: string;
+}
+
+const BADGES: Record<PriorityLevel, PriorityBadge> = {
+  urgent: { icon: 'flame', color: 'charts.red', label: 'Urgent' },
+  high: { icon: 'arrow-up', color: 'charts.orange', label: 'High' },
+  medium: { icon: 'dash', color: 'charts.yellow', label: 'Medium' },
+  low: { icon: 'arrow-down', color: 'charts.blue', label: 'Low' },
+};
+const UNKNOWN_BADGE: PriorityBadge = { icon: 'circle-outline', color: 'disabledForeground', label: 'No priority' };
+
+/** The badge for a priority level; levels the service adds later get a neutral badge. */
+export function priorityBadge(level: string | null | undefined): PriorityBadge {
+  return (level && BADGES[level.toLowerCase() as PriorityLevel]) || UNKNOWN_BADGE;
+}
+
+export interface StatusGroup {
+  status: TicketStatus;
+  tickets: Ticket[];
+}
+
+/** Groups tickets by status, in the order of the service's status list; statuses not in the list follow, by name. */
+export function groupByStatus(tickets: readonly Ticket[], statuses: readonly TicketStatus[]): StatusGroup[] {
+  const groups = new Map<string, StatusGroup>();
+  for (const status of statuses) groups.set(status.id, { status, tickets: [] });
+  const extra: StatusGroup[] = [];
+  for (const ticket of tickets) {
+    const status = ticket.ticketStatus ?? { id: '', name: 'No status' };
+    let group = groups.get(status.id);
+    if (!group) {
+      group = { status, tickets: [] };
+      groups.set(status.id, group);
+      extra.push(group);
+    }
+    group.tickets.push(ticket);
+  }
+  extra.sort((a, b) => (a.status.name ?? '').localeCompare(b.status.name ?? ''));
+  return [...statuses.map((s) => groups.get(s.id)!), ...extra].filter((g) => g.tickets.length > 0);
+}
+
+/** The ticket's one-line label. */
+export function ticketLabel(ticket: Ticket): string {
+  return ticket.summary?.trim() || `Ticket ${ticket.id}`;
+}

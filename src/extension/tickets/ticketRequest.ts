@@ -1,0 +1,102 @@
+// The "Create ticket" JSON template, its local validation, and the tickets page-size rule.
+// Pure: no 'vscode'. Tickets are a pre-release group of the service: keep their shapes here.
+import type { CreateTicketRequest, Insight } from '../../core/api/types';
+
+export const DEFAULT_TICKET_PAGE_SIZE = 100;
+export const MAX_TICKET_PAGE_SIZE = 1000;
+
+/** Thrown when a create-ticket request fails local validation; nothing is sent. */
+export class TicketRequestError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Nothing was sent: ${problems.join(' ')}`);
+    this.name = 'TicketRequestError';
+  }
+}
+
+/** The tickets page size from the setting; refuses anything but an integer 1..1000 before a request is made. */
+export function ticketPageSize(setting: unknown): number {
+  if (setting === undefined || setting === null) return DEFAULT_TICKET_PAGE_SIZE;
+  if (typeof setting !== 'number' || !Number.isInteger(setting) || setting < 1) {
+    throw new RangeError(`buildingTwins.tickets.pageSize must be a whole number from 1 to ${MAX_TICKET_PAGE_SIZE} (it is ${JSON.stringify(setting)}); nothing was sent.`);
+  }
+  if (setting > MAX_TICKET_PAGE_SIZE) {
+    throw new RangeError(`buildingTwins.tickets.pageSize is ${setting}, above the service's maximum of ${MAX_TICKET_PAGE_SIZE} tickets per page; nothing was sent.`);
+  }
+  return setting;
+}
+
+const STRING_FIELDS = [
+  'description', 'cause', 'solution', 'notes', 'twinId', 'insightId', 'insightName', 'statusId', 'priorityId',
+  'categoryId', 'jobTypeId', 'serviceNeededId', 'assigneeName', 'externalId',
+] as const;
+const KNOWN_FIELDS = new Set<string>(['summary', 'latitude', 'longitude', 'dueDate', ...STRING_FIELDS]);
+
+/** The template's references, chosen with pickers; absent ones are written as null. */
+export interface TicketReferences {
+  twinId?: string | null;
+  insightId?: string | null;
+  insightName?: string | null;
+  categoryId?: string | null;
+  jobTypeId?: string | null;
+  serviceNeededId?: string | null;
+  priorityId?: string | null;
+}
+
+export function ticketTemplate(refs: TicketReferences, summary = '', description = ''): CreateTicketRequest {
+  return {
+    summary,
+    description,
+    twinId: refs.twinId ?? null,
+    insightId: refs.insightId ?? null,
+    insightName: refs.insightName ?? null,
+    categoryId: refs.categoryId ?? null,
+    jobTypeId: refs.jobTypeId ?? null,
+    serviceNeededId: refs.serviceNeededId ?? null,
+    ...(refs.priorityId ? { priorityId: refs.priorityId } : {}),
+  };
+}
+
+/** A ticket request raised from an insight: its name, description and recommendation, twin and id. */
+export function ticketFromInsight(insight: Insight, refs: TicketReferences = {}): CreateTicketRequest {
+  const summary = insight.name?.trim() || `Insight ${insight.id}`;
+  const description = [insight.description, insight.recommendation && `Recommendation: ${insight.recommendation}`].filter(Boolean).join('\n\n');
+  return ticketTemplate({ ...refs, twinId: insight.twinId ?? null, insightId: insight.id, insightName: insight.name ?? null }, summary, description);
+}
+
+/** Parses and checks a create-ticket request (JSON text or a value); throws TicketRequestError listing every fault. */
+export function checkCreateTicket(input: unknown): CreateTicketRequest {
+  let value = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch (err) {
+      throw new TicketRequestError([`The text is not valid JSON: ${(err as Error).message}`]);
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TicketRequestError(['A ticket request must be one JSON object.']);
+  }
+  const req = value as Record<string, unknown>;
+  const problems: string[] = [];
+  if (typeof req.summary !== 'string' || !req.summary.trim()) problems.push('"summary" is required and must be non-empty text.');
+  for (const field of STRING_FIELDS) {
+    if (req[field] !== undefined && req[field] !== null && typeof req[field] !== 'string') problems.push(`"${field}" must be a string or null.`);
+  }
+  for (const field of ['latitude', 'longitude'] as const) {
+    if (req[field] !== undefined && req[field] !== null && !(typeof req[field] === 'number' && Number.isFinite(req[field]))) {
+      problems.push(`"${field}" must be a number or null.`);
+    }
+  }
+  if (req.dueDate !== undefined && req.dueDate !== null && (typeof req.dueDate !== 'string' || Number.isNaN(Date.parse(req.dueDate)))) {
+    problems.push('"dueDate" must be an ISO 8601 date-time such as 2024-10-01T12:00:00Z, or null.');
+  }
+  const unknown = Object.keys(req).filter((k) => !KNOWN_FIELDS.has(k));
+  if (unknown.length) problems.push(`Unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => `"${k}"`).join(', ')} (known: summary, ${[...KNOWN_FIELDS].filter((k) => k !== 'summary').join(', ')}).`);
+  if (problems.length) throw new TicketRequestError(problems);
+  // Empty strings for optional references mean "none".
+  const clean: Record<string, unknown> = { ...req };
+  for (const field of ['twinId', 'insightId', 'categoryId', 'jobTypeId', 'serviceNeededId', 'statusId', 'priorityId'] as const) {
+    if (clean[field] === '') clean[field] = null;
+  }
+  return clean as CreateTicketRequest;
+}

@@ -1,0 +1,107 @@
+import * as assert from 'node:assert/strict';
+import { TICKET_UPDATABLE_PROPERTIES, type Ticket } from '../../../../src/core/api/types';
+import { TicketPatchError, checkTicketPatch, ticketDocumentPatch } from '../../../../src/extension/tickets/ticketPatch';
+
+const ticket: Ticket = {
+  id: 't-1',
+  summary: 'Fan noisy',
+  description: 'AHU-1 supply fan rattles',
+  notes: null,
+  twinId: 'AHU-1',
+  insightId: null,
+  ticketStatus: { id: 'open', name: 'Open', tab: 'Open', color: 'yellow' },
+  ticketPriority: { id: 'p2', name: 'High', priorityLevel: 'high' },
+  category: null,
+  jobType: { id: 'jt-1', name: 'Repair' },
+  createdDate: '2024-10-01T00:00:00Z',
+};
+
+function edit(change: (doc: Record<string, any>) => void): Record<string, any> {
+  const doc = structuredClone(ticket) as Record<string, any>;
+  change(doc);
+  return doc;
+}
+
+function problemsOf(fn: () => unknown): string[] {
+  try {
+    fn();
+  } catch (err) {
+    assert.ok(err instanceof TicketPatchError, String(err));
+    return err.problems;
+  }
+  assert.fail('expected a TicketPatchError');
+}
+
+describe('ticket patch rules', () => {
+  it('accepts replace operations on updatable paths', () => {
+    const patch = [{ op: 'replace', path: '/summary', value: 'x' }, { op: 'replace', path: '/statusId', value: 'closed' }];
+    assert.deepEqual(checkTicketPatch(patch), patch);
+  });
+
+  it('refuses any operation other than replace', () => {
+    assert.deepEqual(problemsOf(() => checkTicketPatch([{ op: 'add', path: '/notes', value: 'x' }])), [
+      'Operation [0] is "add": only "replace" operations are allowed in a ticket patch.',
+    ]);
+  });
+
+  it('refuses more operations than updatable properties', () => {
+    const ops = [...TICKET_UPDATABLE_PROPERTIES, 'summary'].map((p) => ({ op: 'replace', path: `/${p}`, value: null }));
+    const problems = problemsOf(() => checkTicketPatch(ops));
+    assert.deepEqual(problems, [`The patch has ${ops.length} operations; a ticket patch may have at most ${TICKET_UPDATABLE_PROPERTIES.length}, the number of updatable properties.`]);
+  });
+
+  it('refuses paths that are not updatable, missing values, and non-arrays', () => {
+    const problems = problemsOf(() => checkTicketPatch([{ op: 'replace', path: '/twinId', value: 'x' }, { op: 'replace', path: '/notes' }]));
+    assert.equal(problems.length, 2);
+    assert.match(problems[0], /path "\/twinId" is not an updatable ticket property \(updatable: summary, description/);
+    assert.equal(problems[1], 'Operation [1] has no "value".');
+    assert.deepEqual(problemsOf(() => checkTicketPatch({ op: 'replace' })), ['A ticket patch must be a JSON array of operations.']);
+    assert.deepEqual(problemsOf(() => checkTicketPatch([])), ['The patch has no operations.']);
+  });
+});
+
+describe('ticket document to patch', () => {
+  it('returns no operations when nothing changed', () => {
+    assert.deepEqual(ticketDocumentPatch(ticket, structuredClone(ticket)), []);
+  });
+
+  it('maps text fields and reference ids onto patch properties, in a stable order', () => {
+    const doc = edit((d) => {
+      d.notes = 'Bearing ordered';
+      d.ticketStatus = { id: 'closed', name: 'Open (stale name is ignored)' };
+      d.category = { id: 'cat-hvac' };
+      d.jobType = null;
+      d.summary = 'Fan very noisy';
+    });
+    assert.deepEqual(ticketDocumentPatch(ticket, doc), [
+      { op: 'replace', path: '/summary', value: 'Fan very noisy' },
+      { op: 'replace', path: '/notes', value: 'Bearing ordered' },
+      { op: 'replace', path: '/statusId', value: 'closed' },
+      { op: 'replace', path: '/categoryId', value: 'cat-hvac' },
+      { op: 'replace', path: '/jobTypeId', value: null },
+    ]);
+  });
+
+  it('accepts a text field the service did not send', () => {
+    assert.deepEqual(ticketDocumentPatch(ticket, edit((d) => (d.cause = 'Worn bearing'))), [{ op: 'replace', path: '/cause', value: 'Worn bearing' }]);
+  });
+
+  it('refuses read-only fields, removals, display-only names and bad values', () => {
+    assert.match(problemsOf(() => ticketDocumentPatch(ticket, edit((d) => (d.twinId = 'AHU-2'))))[0], /^"twinId" cannot be changed: it is not an updatable ticket field/);
+    assert.match(problemsOf(() => ticketDocumentPatch(ticket, edit((d) => (d.extra = 1))))[0], /^"extra" cannot be changed/);
+    assert.deepEqual(problemsOf(() => ticketDocumentPatch(ticket, edit((d) => delete d.description))), [
+      'Removing "description" is not allowed: a ticket patch can only replace values (set it to null instead).',
+    ]);
+    assert.deepEqual(problemsOf(() => ticketDocumentPatch(ticket, edit((d) => (d.ticketStatus.name = 'Closed')))), [
+      '"ticketStatus.name" is display-only; to change the ticketStatus, change "ticketStatus.id".',
+    ]);
+    assert.deepEqual(problemsOf(() => ticketDocumentPatch(ticket, edit((d) => (d.ticketPriority = null)))), [
+      '"ticketPriority.id" is required: a ticket always has a priority.',
+    ]);
+    assert.deepEqual(problemsOf(() => ticketDocumentPatch(ticket, edit((d) => (d.summary = ' ')))), ['"summary" must be a non-empty string.']);
+    assert.deepEqual(problemsOf(() => ticketDocumentPatch(ticket, edit((d) => (d.dueDate = 'soon')))), [
+      '"dueDate" must be an ISO 8601 date-time such as 2024-10-01T12:00:00Z, or null.',
+    ]);
+    assert.deepEqual(problemsOf(() => ticketDocumentPatch(ticket, [])), ['The ticket document must be a JSON object.']);
+  });
+});
