@@ -1,0 +1,313 @@
+// Time series panel app: uPlot chart with range presets, drag zoom, pan, live mode and CSV export.
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import '../common/base.css';
+import './style.css';
+import { isRangePreset, parseRange, presetRange, RANGE_PRESETS, RangePreset, TimeRange } from '../../../src/core/timeseries/timeRange';
+import type { LatestPoint, SeriesData, SeriesInfo, TimeSeriesMethods, TimeSeriesPanelState } from '../../../src/shared/protocol/timeSeriesProtocol';
+import { HostBridge } from '../common/hostBridge';
+import { chartColor, clear, el, formatTime, onThemeChange, themeColor } from '../common/dom';
+
+const LIVE_POLL_MS = 5000;
+const bridge = new HostBridge<TimeSeriesMethods>();
+const state: TimeSeriesPanelState = { twinIds: [], preset: '24h', ...(bridge.getState<TimeSeriesPanelState>() ?? {}) };
+
+let infos: SeriesInfo[] = [];
+let current: SeriesData[] = [];
+let range: TimeRange = initialRange();
+let chart: uPlot | undefined;
+let loadGeneration = 0;
+let liveTimer: ReturnType<typeof setInterval> | undefined;
+const latest = new Map<string, LatestPoint>();
+
+const presetButtons = RANGE_PRESETS.map((p) => el('button', { type: 'button', 'data-preset': p, 'aria-pressed': 'false' }, p));
+const startInput = el('input', { type: 'text', 'aria-label': 'Custom range start (ISO 8601)', placeholder: '2024-10-01T00:00:00Z', size: 22 });
+const endInput = el('input', { type: 'text', 'aria-label': 'Custom range end (ISO 8601)', placeholder: '2024-10-02T00:00:00Z', size: 22 });
+const applyButton = el('button', { type: 'button' }, 'Apply');
+const panLeft = el('button', { type: 'button', title: 'Pan left (←)', 'aria-label': 'Pan left' }, '◀');
+const panRight = el('button', { type: 'button', title: 'Pan right (→)', 'aria-label': 'Pan right' }, '▶');
+const zoomOut = el('button', { type: 'button', title: 'Zoom out (-)' }, 'Zoom out');
+const liveBox = el('input', { type: 'checkbox', id: 'live' });
+const exportButton = el('button', { type: 'button' }, 'Export CSV');
+const statusLine = el('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
+const chartHost = el('div', { class: 'chart', tabindex: 0, 'aria-label': 'Time series chart. Arrow keys pan, + and - zoom, drag to zoom with the mouse.' });
+const emptyBox = el('div', { class: 'empty', hidden: true });
+const latestList = el('ul', { class: 'latest', 'aria-label': 'Latest value per series' });
+
+document.body.append(
+  el('div', { class: 'toolbar' },
+    el('div', { class: 'group', role: 'group', 'aria-label': 'Range presets' }, ...presetButtons),
+    el('div', { class: 'group', role: 'group', 'aria-label': 'Custom range' }, startInput, el('span', {}, '–'), endInput, applyButton),
+    el('div', { class: 'group' }, panLeft, panRight, zoomOut),
+    el('label', { class: 'group', for: 'live' }, liveBox, 'Live'),
+    exportButton,
+  ),
+  statusLine,
+  chartHost,
+  emptyBox,
+  el('h3', {}, 'Latest values'),
+  latestList,
+);
+
+presetButtons.forEach((b) => b.addEventListener('click', () => choosePreset(b.dataset.preset as RangePreset)));
+applyButton.addEventListener('click', applyCustomRange);
+panLeft.addEventListener('click', () => pan(-0.25));
+panRight.addEventListener('click', () => pan(0.25));
+zoomOut.addEventListener('click', () => zoom(2));
+liveBox.addEventListener('change', () => setLive(liveBox.checked));
+exportButton.addEventListener('click', exportVisible);
+chartHost.addEventListener('keydown', (e) => {
+  const actions: Record<string, () => void> = { ArrowLeft: () => pan(-0.1), ArrowRight: () => pan(0.1), '+': () => zoom(0.5), '=': () => zoom(0.5), '-': () => zoom(2) };
+  const action = actions[e.key];
+  if (action) {
+    e.preventDefault();
+    action();
+  }
+});
+new ResizeObserver(() => chart?.setSize(chartSize())).observe(chartHost);
+onThemeChange(() => render());
+
+void start();
+
+async function start(): Promise<void> {
+  setStatus('Loading series…');
+  try {
+    const init = await bridge.request('init', {});
+    infos = init.series;
+    state.twinIds = init.twinIds;
+    state.connection = init.connection;
+    saveState();
+    if (init.errors.length) setStatus(init.errors.join('; '), true);
+    if (!infos.length) {
+      showEmpty('None of the requested twins exist, so there is nothing to chart.');
+      return;
+    }
+    liveBox.checked = !!state.live;
+    await Promise.all([load(), refreshLatest()]);
+    if (state.live) setLive(true);
+  } catch (error) {
+    setStatus(`Could not open the time series: ${message(error)}`, true);
+  }
+}
+
+function initialRange(): TimeRange {
+  if (state.range && state.range.start < state.range.end) return state.range;
+  return presetRange(isRangePreset(state.preset) ? state.preset : '24h');
+}
+
+function choosePreset(preset: RangePreset): void {
+  state.preset = preset;
+  range = presetRange(preset);
+  state.range = undefined;
+  void load();
+}
+
+function applyCustomRange(): void {
+  try {
+    range = parseRange(startInput.value.trim(), endInput.value.trim());
+  } catch (error) {
+    setStatus(message(error), true);
+    return;
+  }
+  state.preset = undefined;
+  state.range = range;
+  void load();
+}
+
+function pan(fraction: number): void {
+  const shift = (range.end - range.start) * fraction;
+  setRange({ start: range.start + shift, end: range.end + shift });
+}
+
+function zoom(factor: number): void {
+  const middle = (range.start + range.end) / 2;
+  const half = ((range.end - range.start) * factor) / 2;
+  setRange({ start: Math.round(middle - half), end: Math.round(middle + half) });
+}
+
+function setRange(next: TimeRange): void {
+  range = { start: Math.round(next.start), end: Math.round(next.end) };
+  state.preset = undefined;
+  state.range = range;
+  void load();
+}
+
+async function load(): Promise<void> {
+  const generation = ++loadGeneration;
+  updateControls();
+  saveState();
+  setStatus(`Loading ${formatTime(range.start)} – ${formatTime(range.end)}…`);
+  document.body.dataset.state = 'loading';
+  try {
+    const result = await bridge.request('load', { start: range.start, end: range.end, width: chartSize().width });
+    if (generation !== loadGeneration) return;
+    current = result.series;
+    const raw = current.reduce((n, s) => n + s.rawCount, 0);
+    const shown = current.reduce((n, s) => n + s.x.length, 0);
+    const problems = result.errors.map((e) => `${e.twinId}: ${e.message}`);
+    if (raw === 0) {
+      showEmpty(`No data between ${formatTime(range.start)} and ${formatTime(range.end)}. Try a longer range.`);
+      setStatus(problems.join('; '), problems.length > 0);
+    } else {
+      render();
+      setStatus(problems.length ? problems.join('; ') : `${raw.toLocaleString()} points in range, ${shown.toLocaleString()} drawn`, problems.length > 0);
+    }
+    for (const s of current) {
+      const n = s.x.length;
+      if (n && !latest.has(s.twinId)) latest.set(s.twinId, { twinId: s.twinId, time: s.x[n - 1], value: s.y[n - 1] });
+    }
+    renderLatest();
+    document.body.dataset.pointCount = String(shown);
+    document.body.dataset.state = raw === 0 ? 'empty' : 'ready';
+  } catch (error) {
+    if (generation !== loadGeneration) return;
+    showEmpty(`Could not load the time series: ${message(error)}`);
+    setStatus(message(error), true);
+    document.body.dataset.state = 'error';
+  }
+}
+
+function render(): void {
+  if (!current.some((s) => s.x.length)) return;
+  emptyBox.hidden = true;
+  chartHost.hidden = false;
+  const data = uPlot.join(current.map((s) => [s.x, s.y] as uPlot.AlignedData));
+  const foreground = themeColor('--vscode-foreground', '#cccccc');
+  const grid = themeColor('--vscode-editorWidget-border', 'rgba(128,128,128,0.35)');
+  const axis = { stroke: foreground, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+  const units = new Set(infos.map((i) => i.unit).filter(Boolean));
+  const opts: uPlot.Options = {
+    ...chartSize(),
+    ms: 1,
+    scales: { x: { time: true } },
+    cursor: { drag: { x: true, y: false, setScale: false } },
+    legend: { live: true },
+    axes: [axis, { ...axis, label: units.size === 1 ? [...units][0] : undefined }],
+    series: [
+      { label: 'Time', value: (_u, v) => (v == null ? '—' : formatTime(v)) },
+      ...current.map((s, i) => {
+        const info = infos.find((x) => x.twinId === s.twinId);
+        const unit = info?.unit ? ` ${info.unit}` : '';
+        return {
+          label: `${info?.label ?? s.twinId}${info?.unit ? ` [${info.unit}]` : ''}`,
+          stroke: chartColor(i),
+          width: 1.5,
+          spanGaps: true,
+          value: (_u: uPlot, v: number | null) => (v == null ? '—' : `${formatValue(v)}${unit}`),
+        };
+      }),
+    ],
+    hooks: {
+      // Drag selects a span (setScale is off); the host then fetches that finer range.
+      setSelect: [
+        (u) => {
+          if (u.select.width < 2) return;
+          const min = u.posToVal(u.select.left, 'x');
+          const max = u.posToVal(u.select.left + u.select.width, 'x');
+          u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+          if (max > min) setRange({ start: min, end: max });
+        },
+      ],
+    },
+  };
+  chart?.destroy();
+  clear(chartHost);
+  chart = new uPlot(opts, data, chartHost);
+  chart.setScale('x', { min: range.start, max: range.end });
+}
+
+function showEmpty(text: string): void {
+  chart?.destroy();
+  chart = undefined;
+  clear(chartHost);
+  chartHost.hidden = true;
+  emptyBox.hidden = false;
+  emptyBox.textContent = text;
+}
+
+async function refreshLatest(): Promise<LatestPoint[]> {
+  const { points } = await bridge.request('latest', {});
+  for (const p of points) latest.set(p.twinId, p);
+  renderLatest();
+  return points;
+}
+
+function renderLatest(): void {
+  clear(latestList);
+  for (const info of infos) {
+    const p = latest.get(info.twinId);
+    latestList.append(
+      el('li', {},
+        el('span', { class: 'series-name' }, info.label),
+        ': ',
+        p ? `${formatValue(p.value)}${info.unit ? ` ${info.unit}` : ''} at ${formatTime(p.time)}` : 'no value yet'),
+    );
+  }
+}
+
+function setLive(on: boolean): void {
+  state.live = on;
+  saveState();
+  clearInterval(liveTimer);
+  liveTimer = undefined;
+  if (!on) return;
+  liveTimer = setInterval(() => void poll(), LIVE_POLL_MS);
+}
+
+async function poll(): Promise<void> {
+  try {
+    const points = await refreshLatest();
+    let appended = false;
+    for (const p of points) {
+      const series = current.find((s) => s.twinId === p.twinId);
+      if (!series || (series.x.length && p.time <= series.x[series.x.length - 1])) continue;
+      series.x.push(p.time);
+      series.y.push(p.value);
+      series.rawCount++;
+      appended = true;
+      if (p.time >= range.end) range = { start: range.start, end: p.time + 1 };
+    }
+    if (appended) render();
+  } catch (error) {
+    setStatus(`Live update failed: ${message(error)}`, true);
+  }
+}
+
+async function exportVisible(): Promise<void> {
+  const start = chart?.scales.x.min ?? range.start;
+  const end = chart?.scales.x.max ?? range.end;
+  setStatus('Exporting…');
+  try {
+    const result = await bridge.request('exportCsv', { start: Math.floor(start), end: Math.ceil(end) + 1 });
+    setStatus('cancelled' in result ? 'Export cancelled' : `Exported ${result.rows.toLocaleString()} rows to ${result.path}`);
+  } catch (error) {
+    setStatus(`Export failed: ${message(error)}`, true);
+  }
+}
+
+function updateControls(): void {
+  for (const b of presetButtons) b.setAttribute('aria-pressed', String(b.dataset.preset === state.preset));
+  startInput.value = new Date(range.start).toISOString();
+  endInput.value = new Date(range.end).toISOString();
+}
+
+function chartSize(): { width: number; height: number } {
+  return { width: Math.max(300, chartHost.clientWidth || document.body.clientWidth - 24), height: Math.max(240, Math.round(window.innerHeight * 0.55)) };
+}
+
+function saveState(): void {
+  bridge.setState(state);
+}
+
+function setStatus(text: string, isError = false): void {
+  statusLine.textContent = text;
+  statusLine.classList.toggle('error', isError);
+}
+
+function formatValue(v: number): string {
+  return Math.abs(v) >= 1000 || Number.isInteger(v) ? v.toLocaleString() : v.toFixed(2);
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,49 @@
+// Commands that open the webview panels. Each takes an optional tree node, twin id or ids (and the
+// tree's multi-selection) and returns the panel host, so tests and other commands can drive it.
+import type { CommandTable } from '../commands';
+import type { BuildingTwinsContext } from '../extensionContext';
+import { openInsightsPanel } from './insightsPanel';
+import { panelTarget } from './panelTargets';
+import { capabilityTwinIds, openTimeSeriesPanel } from './timeSeriesPanel';
+import { openTwinGraphPanel } from './twinGraphPanel';
+
+export const panelCommands: CommandTable = {
+  'buildingTwins.showTimeSeries': showTimeSeries,
+  'buildingTwins.showInsights': showInsights,
+  'buildingTwins.showTwinGraph': showTwinGraph,
+};
+
+async function showTimeSeries(ctx: BuildingTwinsContext, arg?: unknown, selection?: unknown) {
+  const target = panelTarget(arg, selection);
+  const connection = target.connection ?? ctx.connections.activeName();
+  const twinIds = target.twinIds.length
+    ? target.twinIds
+    : [await askTwinId(ctx, 'Time series of which twin? (a capability, or equipment/space to chart its capabilities)')];
+  const api = await ctx.connections.getClient(connection);
+  const index = await ctx.models.getIndex(connection).catch(() => undefined);
+  const ids = await capabilityTwinIds(api, (modelId) => !!index?.has(modelId) && index.isCapability(modelId), twinIds);
+  return openTimeSeriesPanel(ctx, connection, ids);
+}
+
+async function showInsights(ctx: BuildingTwinsContext, arg?: unknown, selection?: unknown) {
+  const target = panelTarget(arg, selection);
+  const connection = target.connection ?? ctx.connections.activeName();
+  const twinId = target.twinIds[0];
+  return openInsightsPanel(ctx, connection, { twinId, focusInsightId: target.insightId });
+}
+
+async function showTwinGraph(ctx: BuildingTwinsContext, arg?: unknown, selection?: unknown) {
+  const target = panelTarget(arg, selection);
+  const connection = target.connection ?? ctx.connections.activeName();
+  const rootId = target.twinIds[0] ?? (await askTwinId(ctx, 'Graph around which twin?'));
+  return openTwinGraphPanel(ctx, connection, rootId);
+}
+
+async function askTwinId(ctx: BuildingTwinsContext, prompt: string): Promise<string> {
+  const value = await ctx.input.input({
+    title: 'Twin id',
+    prompt,
+    validate: (v) => (v.trim() ? undefined : 'Enter a twin id'),
+  });
+  return value.trim();
+}

@@ -1,0 +1,130 @@
+// What the time series panel's host answers: series metadata, downsampled ranges, latest values,
+// CSV export. Data is fetched with the client's paging and reduced with LTTB before it crosses to
+// the webview. Free of 'vscode' imports (unit-testable with a fake API).
+import type { BuildingTwinsApi, DigitalTwin, TimeSeriesData } from '../../core/api/types';
+import { lttb } from '../../core/timeseries/lttb';
+import { checkRange, pointBudget, TimeRange } from '../../core/timeseries/timeRange';
+import type { Handlers } from '../../shared/protocol/bridgeProtocol';
+import type { SeriesInfo, TimeSeriesMethods } from '../../shared/protocol/timeSeriesProtocol';
+
+/** The slice of a DTDL ModelIndex the panels use (labels of models). */
+export interface ModelLabels { displayName(id: string): string }
+
+export interface TimeSeriesDeps {
+  connection: string;
+  api: () => Promise<BuildingTwinsApi>;
+  twinIds: string[];
+  models?: () => Promise<ModelLabels | undefined>;
+  /** Asks where to save the CSV; undefined = cancelled. */
+  chooseCsvPath: (suggestedName: string) => Promise<string | undefined>;
+  writeFile: (path: string, content: string) => Promise<void>;
+}
+
+const PAGE_SIZE = 10_000;
+
+export function createTimeSeriesHandlers(deps: TimeSeriesDeps): Handlers<TimeSeriesMethods> {
+  return {
+    async init() {
+      const api = await deps.api();
+      const { twins, omitted } = await api.getTwinsByIds(deps.twinIds);
+      const models = await deps.models?.().catch(() => undefined);
+      const byId = new Map(twins.map((t) => [t.id, t]));
+      const series = deps.twinIds.filter((id) => byId.has(id)).map((id) => seriesInfo(byId.get(id)!, models));
+      return { connection: deps.connection, twinIds: [...deps.twinIds], series, errors: omitted.map((id) => `Twin "${id}" was not found`) };
+    },
+
+    async load(params) {
+      const range = checkRange(readRange(params));
+      const budget = pointBudget(Number(params.width));
+      const raw = await fetchRange(await deps.api(), deps.twinIds, range);
+      const series = deps.twinIds.map((twinId) => {
+        const points = raw.get(twinId) ?? { x: new Float64Array(0), y: new Float64Array(0) };
+        const reduced = lttb(points, budget);
+        return { twinId, x: Array.from(reduced.x), y: Array.from(reduced.y), rawCount: points.x.length };
+      });
+      return { series, errors: [] };
+    },
+
+    async latest() {
+      const api = await deps.api();
+      const latest = await api.getLatestTimeSeriesByIds(deps.twinIds);
+      const points = latest
+        .map((d) => ({ twinId: seriesTwinId(d) ?? '', time: Date.parse(d.sourceTimestamp), value: d.scalarValue }))
+        .filter((p) => deps.twinIds.includes(p.twinId) && Number.isFinite(p.time) && typeof p.value === 'number');
+      return { points };
+    },
+
+    async exportCsv(params) {
+      const range = checkRange(readRange(params));
+      const path = params.path ?? (await deps.chooseCsvPath(`time-series-${new Date(range.start).toISOString().slice(0, 10)}.csv`));
+      if (!path) return { cancelled: true as const };
+      const raw = await fetchRange(await deps.api(), deps.twinIds, range);
+      const { csv, rows } = toCsv(deps.twinIds, raw);
+      await deps.writeFile(path, csv);
+      return { path, rows };
+    },
+  };
+}
+
+function readRange(params: { start: unknown; end: unknown }): TimeRange {
+  return { start: Number(params.start), end: Number(params.end) };
+}
+
+function seriesInfo(twin: DigitalTwin, models: ModelLabels | undefined): SeriesInfo {
+  const contents = twin.contents ?? {};
+  const name = typeof contents.name === 'string' && contents.name ? contents.name : twin.id;
+  const unit = typeof contents.unit === 'string' && contents.unit ? contents.unit : undefined;
+  const modelLabel = models ? safeLabel(models, twin.modelId) : undefined;
+  return { twinId: twin.id, label: modelLabel ? `${name} (${modelLabel})` : name, modelId: twin.modelId, unit };
+}
+
+function safeLabel(models: ModelLabels, id: string): string | undefined {
+  try {
+    return models.displayName(id) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function seriesTwinId(d: TimeSeriesData): string | undefined {
+  return d.twinId ?? (typeof d.dtId === 'string' ? d.dtId : undefined) ?? undefined;
+}
+
+/** Fetches every point of the twins in [start, end) through the client's paging, grouped and sorted by time. */
+export async function fetchRange(api: BuildingTwinsApi, twinIds: string[], range: TimeRange): Promise<Map<string, { x: Float64Array; y: Float64Array }>> {
+  const columns = new Map<string, { x: number[]; y: number[] }>(twinIds.map((id) => [id, { x: [], y: [] }]));
+  const query = { start: new Date(range.start).toISOString(), end: new Date(range.end).toISOString(), pageSize: PAGE_SIZE };
+  const source = twinIds.length === 1 ? api.iterateTimeSeries(twinIds[0], query) : api.iterateTimeSeriesByIds(twinIds, query);
+  for await (const d of source) {
+    const column = columns.get(seriesTwinId(d) ?? twinIds[0]);
+    const time = Date.parse(d.sourceTimestamp);
+    if (!column || !Number.isFinite(time) || typeof d.scalarValue !== 'number') continue;
+    column.x.push(time);
+    column.y.push(d.scalarValue);
+  }
+  const out = new Map<string, { x: Float64Array; y: Float64Array }>();
+  for (const [id, column] of columns) out.set(id, sortByTime(column.x, column.y));
+  return out;
+}
+
+function sortByTime(x: number[], y: number[]): { x: Float64Array; y: Float64Array } {
+  let sorted = true;
+  for (let i = 1; i < x.length && sorted; i++) sorted = x[i] >= x[i - 1];
+  if (sorted) return { x: Float64Array.from(x), y: Float64Array.from(y) };
+  const order = x.map((_, i) => i).sort((a, b) => x[a] - x[b]);
+  return { x: Float64Array.from(order, (i) => x[i]), y: Float64Array.from(order, (i) => y[i]) };
+}
+
+function toCsv(twinIds: string[], raw: Map<string, { x: Float64Array; y: Float64Array }>): { csv: string; rows: number } {
+  const lines = ['timestamp,twinId,value'];
+  for (const id of twinIds) {
+    const points = raw.get(id);
+    if (!points) continue;
+    for (let i = 0; i < points.x.length; i++) lines.push(`${new Date(points.x[i]).toISOString()},${csvCell(id)},${points.y[i]}`);
+  }
+  return { csv: lines.join('\n') + '\n', rows: lines.length - 1 };
+}
+
+function csvCell(value: string): string {
+  return /[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}

@@ -1,0 +1,63 @@
+// Host of the time series panel (uPlot app in media/webviews/timeSeries).
+import * as vscode from 'vscode';
+import type { BuildingTwinsApi } from '../../core/api/types';
+import { TIME_SERIES_VIEW_TYPE, TimeSeriesMethods, TimeSeriesPanelState } from '../../shared/protocol/timeSeriesProtocol';
+import type { BuildingTwinsContext } from '../extensionContext';
+import { attachPanel, connectionApi, createPanel, PanelHost } from './panelHost';
+import { createTimeSeriesHandlers } from './timeSeriesHandlers';
+
+export type TimeSeriesPanelHost = PanelHost<TimeSeriesMethods>;
+
+export function openTimeSeriesPanel(ctx: BuildingTwinsContext, connection: string, twinIds: string[], panel?: vscode.WebviewPanel): TimeSeriesPanelHost {
+  if (twinIds.length === 0) throw new Error('The time series panel needs at least one capability twin');
+  const title = twinIds.length === 1 ? `Time series: ${twinIds[0]}` : `Time series: ${twinIds.length} capabilities`;
+  panel ??= createPanel(ctx, TIME_SERIES_VIEW_TYPE, title);
+  const handlers = createTimeSeriesHandlers({
+    connection,
+    twinIds,
+    api: connectionApi(ctx, connection),
+    models: () => ctx.models.getIndex(connection),
+    chooseCsvPath: async (suggestedName) => {
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      const uri = await vscode.window.showSaveDialog({
+        defaultUri: folder ? vscode.Uri.joinPath(folder, suggestedName) : undefined,
+        filters: { CSV: ['csv'] },
+        title: 'Export time series to CSV',
+      });
+      return uri?.fsPath;
+    },
+    writeFile: async (path, content) => {
+      await vscode.workspace.fs.writeFile(vscode.Uri.file(path), Buffer.from(content, 'utf8'));
+      ctx.log.info(`Exported time series to ${path}`);
+    },
+  });
+  return attachPanel(ctx, panel, 'timeSeries', handlers);
+}
+
+export function restoreTimeSeriesPanel(ctx: BuildingTwinsContext, panel: vscode.WebviewPanel, state: unknown): TimeSeriesPanelHost {
+  const s = (state ?? {}) as Partial<TimeSeriesPanelState>;
+  const twinIds = Array.isArray(s.twinIds) ? s.twinIds.filter((id): id is string => typeof id === 'string') : [];
+  if (!twinIds.length) throw new Error('The saved time series panel names no twins');
+  return openTimeSeriesPanel(ctx, typeof s.connection === 'string' ? s.connection : ctx.connections.activeName(), twinIds, panel);
+}
+
+/**
+ * The capability twins to chart: capabilities are kept, any other twin (equipment, space) is
+ * replaced by the capabilities pointing at it with `isCapabilityOf`.
+ */
+export async function capabilityTwinIds(api: BuildingTwinsApi, isCapability: (modelId: string) => boolean, twinIds: string[]): Promise<string[]> {
+  const { twins, omitted } = await api.getTwinsByIds(twinIds);
+  if (omitted.length) throw new Error(`Twin not found: ${omitted.join(', ')}`);
+  const out: string[] = [];
+  for (const twin of twins) {
+    if (isCapability(twin.modelId)) {
+      out.push(twin.id);
+      continue;
+    }
+    const incoming = await api.listIncomingRelationships(twin.id);
+    out.push(...incoming.filter((r) => r.name === 'isCapabilityOf').map((r) => r.sourceId));
+  }
+  const unique = [...new Set(out)];
+  if (!unique.length) throw new Error(`No capability twins found for ${twinIds.join(', ')} (no incoming isCapabilityOf relationships)`);
+  return unique;
+}

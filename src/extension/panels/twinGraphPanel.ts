@@ -1,0 +1,38 @@
+// Host of the twin graph panel (cytoscape app in media/webviews/twinGraph).
+import * as vscode from 'vscode';
+import { GraphHopOptions, TWIN_GRAPH_VIEW_TYPE, TwinGraphMethods, TwinGraphPanelState } from '../../shared/protocol/twinGraphProtocol';
+import { resourceUri } from '../documents/resourceUri';
+import type { BuildingTwinsContext } from '../extensionContext';
+import { openResource } from './insightsPanel';
+import { attachPanel, connectionApi, createPanel, PanelHost } from './panelHost';
+import { createTwinGraphHandlers } from './twinGraphHandlers';
+
+export type TwinGraphPanelHost = PanelHost<TwinGraphMethods>;
+
+export const DEFAULT_HOPS: GraphHopOptions = { relationshipNames: [], direction: 'IncomingOrOutgoing', depth: 1 };
+
+export function openTwinGraphPanel(
+  ctx: BuildingTwinsContext,
+  connection: string,
+  rootId: string,
+  hops: GraphHopOptions = DEFAULT_HOPS,
+  panel?: vscode.WebviewPanel,
+): TwinGraphPanelHost {
+  panel ??= createPanel(ctx, TWIN_GRAPH_VIEW_TYPE, `Twin graph: ${rootId}`);
+  const handlers = createTwinGraphHandlers({
+    connection,
+    rootId,
+    hops,
+    api: connectionApi(ctx, connection),
+    models: () => ctx.models.getIndex(connection),
+    openTwin: (twinId) => openResource(resourceUri(connection, 'twins', twinId)),
+  });
+  return attachPanel(ctx, panel, 'twinGraph', handlers);
+}
+
+export function restoreTwinGraphPanel(ctx: BuildingTwinsContext, panel: vscode.WebviewPanel, state: unknown): TwinGraphPanelHost {
+  const s = (state ?? {}) as Partial<TwinGraphPanelState>;
+  if (typeof s.rootId !== 'string' || !s.rootId) throw new Error('The saved twin graph panel names no root twin');
+  const connection = typeof s.connection === 'string' ? s.connection : ctx.connections.activeName();
+  return openTwinGraphPanel(ctx, connection, s.rootId, s.hops ?? DEFAULT_HOPS, panel);
+}

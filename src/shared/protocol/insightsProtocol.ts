@@ -1,0 +1,41 @@
+// Messages of the insights panel (webview <-> host).
+import type { FilterSpecification, Insight, SortSpecification } from '../../core/api/types';
+
+export const INSIGHTS_VIEW_TYPE = 'buildingTwins.insights';
+
+export interface InsightsQuery {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  sort?: SortSpecification;
+  filters: FilterSpecification[];
+  /** Free text: matched against name, description and twin name (contains, ORed). */
+  search?: string;
+}
+
+export interface InsightRow { root: Insight; children: Insight[] }
+
+export interface InsightsPage {
+  rows: InsightRow[];
+  page: number;
+  pageSize: number;
+  /** Roots over all pages. */
+  total: number;
+}
+
+export interface InsightsPanelState {
+  connection?: string;
+  /** Restrict to insights of this twin and the twins under it in the location tree; absent = all. */
+  scopeTwinId?: string;
+  scopeLabel?: string;
+  query?: InsightsQuery;
+  selectedId?: string;
+}
+
+export type InsightsMethods = {
+  init: { params: Record<string, never>; result: { connection: string; scopeTwinId?: string; scopeLabel: string; focusInsightId?: string } };
+  insight: { params: { id: string }; result: Insight };
+  list: { params: InsightsQuery; result: InsightsPage };
+  openTwin: { params: { twinId: string }; result: { opened: boolean } };
+  openTicket: { params: { ticketId: string }; result: { opened: boolean } };
+};

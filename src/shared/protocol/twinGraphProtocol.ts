@@ -1,0 +1,37 @@
+// Messages of the twin graph panel (webview <-> host).
+import type { RelationshipDirection } from '../../core/api/types';
+
+export const TWIN_GRAPH_VIEW_TYPE = 'buildingTwins.twinGraph';
+
+export interface GraphHopOptions {
+  /** Empty = any relationship name. */
+  relationshipNames: string[];
+  direction: RelationshipDirection;
+  /** Number of nested hops, 1..5. */
+  depth: number;
+}
+
+export interface GraphNode { id: string; label: string; modelId: string; modelLabel: string }
+export interface GraphEdge { id: string; source: string; target: string; name: string }
+export interface GraphData { rootId: string; nodes: GraphNode[]; edges: GraphEdge[] }
+
+export interface TwinGraphPanelState {
+  connection?: string;
+  rootId: string;
+  hops?: GraphHopOptions;
+  /** Nodes expanded in place, in order (replayed on restore). */
+  expanded?: string[];
+}
+
+export type TwinGraphMethods = {
+  init: { params: Record<string, never>; result: { connection: string; rootId: string; hops: GraphHopOptions; relationshipNames: string[] } };
+  graph: { params: { rootId: string; hops: GraphHopOptions }; result: GraphData };
+  openTwin: { params: { twinId: string }; result: { opened: boolean } };
+};
+
+/** The service's relationship-name enum for twin filters and graph hops. */
+export const KNOWN_RELATIONSHIP_NAMES = [
+  'isPartOf', 'isDocumentOf', 'hasDocument', 'isCapabilityOf', 'locatedIn', 'hostedBy', 'includedIn', 'servedBy',
+  'leasee', 'hasLease', 'locatedInGridRegion', 'isParameterOf', 'isFedBy', 'subMeterOf', 'serves', 'ownedBy',
+  'manufacturedBy', 'serviceResponsibility', 'installedBy', 'servicedBy',
+] as const;
