@@ -1,0 +1,480 @@
+// The v3 client: one typed method per operation of the contract.
+
+import { ApiError } from './apiError';
+import { DEFAULT_RETRY, type RetryOptions } from './backoff';
+import { resolveBaseUrl } from './baseUrl';
+import { systemClock, type Clock } from './clock';
+import { Semaphore } from './concurrency';
+import { HttpTransport, type HttpRequest, type QueryValue, type RequestEvent } from './httpTransport';
+import * as N from './normalize';
+import { RETRY_SAFE } from './operations';
+import { collect, iterateBatchPages, iterateContinuation } from './paging';
+import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimit } from './rateLimiter';
+import { SecretRegistry } from './redact';
+import {
+  checkBatchRequest, checkJsonPatch, checkPageSize, checkTicketPatch, checkTimeSeriesEntries, checkTimestamp,
+  requireId, requireIds, TICKETS_MAX_PAGE_SIZE, TWINS_MAX_PAGE_SIZE,
+} from './requestChecks';
+import { TokenProvider } from './tokenProvider';
+import { MemoryTokenStore, type TokenStore } from './tokenStore';
+import type {
+  BatchPage, BatchRequest, BuildingEvent, BuildingTwinsApi, CallOptions, ContinuationPage, CreateTicketRequest,
+  DigitalTwin, EventsDeleteResult, EventsFileUploadResult, EventsUpsertResult, EventType, GetModelsQuery, GetTwinsRequest,
+  Insight, JsonPatchOperation, Model, Relationship, Ticket, TicketMetadataItem, TicketMetadataKind, TicketPriority,
+  TicketStatus, TimeSeriesData, TimeSeriesEntry, TimeSeriesInsertResult, TimeSeriesPage, TimeSeriesQuery, TokenResponse,
+  TwinFilters, TwinGraphRequest, TwinGraphResult,
+} from './types';
+
+export interface BuildingTwinsClientOptions {
+  /** A full `https://…/api/v3` URL or an instance name (see resolveBaseUrl). */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Where tokens are kept between calls; in memory by default. */
+  tokenStore?: TokenStore;
+  /** Pacing per path group (/twins/*, /time-series/*); the service's 20 per 10 s by default; `false` turns it off. */
+  rateLimit?: RateLimit | false;
+  retry?: Partial<RetryOptions>;
+  /** Deadline of one call, retries included. Default 30 s. */
+  timeoutMs?: number;
+  /** Requests in flight at once. Default 8. */
+  concurrency?: number;
+  onRequest?: (event: RequestEvent) => void;
+  fetch?: typeof fetch;
+  clock?: Clock;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_CONCURRENCY = 8;
+const METADATA_KINDS: readonly TicketMetadataKind[] = ['categories', 'job-types', 'service-needed'];
+
+const seg = (value: string): string => encodeURIComponent(value);
+
+export class BuildingTwinsClient implements BuildingTwinsApi {
+  readonly baseUrl: string;
+  readonly clientId: string;
+  private readonly transport: HttpTransport;
+  private readonly tokens: TokenProvider;
+  private readonly secrets = new SecretRegistry();
+  readonly #clientSecret: string;
+
+  constructor(options: BuildingTwinsClientOptions) {
+    this.baseUrl = resolveBaseUrl(options.baseUrl);
+    if (!options.clientId?.trim()) throw new Error('A client id is required.');
+    if (!options.clientSecret) throw new Error('A client secret is required.');
+    this.clientId = options.clientId;
+    this.#clientSecret = options.clientSecret;
+    this.secrets.add(options.clientSecret);
+    const clock = options.clock ?? systemClock;
+    const limit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
+    const limiters = new Map<string, RateLimiter>();
+    if (limit) for (const group of ['twins', 'time-series']) limiters.set(group, new RateLimiter(limit, clock));
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (!(timeoutMs > 0)) throw new RangeError(`timeoutMs must be positive, got ${String(timeoutMs)}`);
+    this.transport = new HttpTransport({
+      baseUrl: this.baseUrl,
+      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      retry: { ...DEFAULT_RETRY, ...options.retry },
+      timeoutMs,
+      limiters,
+      semaphore: new Semaphore(options.concurrency ?? DEFAULT_CONCURRENCY),
+      secrets: this.secrets,
+      clock,
+      onRequest: options.onRequest,
+    });
+    this.tokens = new TokenProvider({
+      requestToken: () => this.requestToken(),
+      store: options.tokenStore ?? new MemoryTokenStore(),
+      key: `${this.baseUrl}|${this.clientId}`,
+      clock,
+      onToken: (token) => this.secrets.add(token),
+    });
+    this.transport.tokens = this.tokens;
+  }
+
+  /** Redacts this client's secret and tokens (and anything credential-shaped) from a text. */
+  redact(text: string): string {
+    return this.secrets.redact(text);
+  }
+
+  // ------------------------------------------------------------ token
+
+  /** Requests a new token (and caches it for later calls). */
+  async getToken(o?: CallOptions): Promise<TokenResponse> {
+    const response = await this.requestToken(o);
+    await this.tokens.accept(response);
+    return response;
+  }
+
+  private async requestToken(o?: CallOptions): Promise<TokenResponse> {
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: this.clientId, client_secret: this.#clientSecret });
+    const response = await this.call({ operation: 'getToken', method: 'POST', path: '/oauth2/token', form, auth: false }, o,
+      (raw) => N.normalizeObject<TokenResponse>(raw, 'a token response'));
+    if (typeof response.access_token !== 'string' || !response.access_token) {
+      throw new ApiError({ kind: 'invalid-response', operation: 'getToken', detail: 'the token response has no access_token' });
+    }
+    this.secrets.add(response.access_token);
+    if (typeof response.expires_in !== 'number') response.expires_in = Number(response.expires_in) || 3599;
+    return response;
+  }
+
+  // ------------------------------------------------------------ models
+
+  listModels(q: GetModelsQuery = {}, o?: CallOptions): Promise<Model[]> {
+    return this.call({ operation: 'listModels', method: 'GET', path: '/models', query: { rootModel: q.rootModel, includeModelDefinitions: q.includeModelDefinitions } }, o,
+      (raw) => N.normalizeList(raw, N.normalizeModel));
+  }
+
+  getModel(id: string, o?: CallOptions): Promise<Model> {
+    requireId('getModel', 'the model id', id);
+    return this.call({ operation: 'getModel', method: 'GET', path: `/models/${seg(id)}` }, o, N.normalizeModel);
+  }
+
+  // ------------------------------------------------------------ twins
+
+  listTwins(req: GetTwinsRequest = {}, o?: CallOptions): Promise<ContinuationPage<DigitalTwin>> {
+    checkPageSize('listTwins', req.pageSize, TWINS_MAX_PAGE_SIZE);
+    return this.call({ operation: 'listTwins', method: 'POST', path: '/twins', json: req }, o,
+      (raw) => N.normalizeContinuationPage(raw, N.normalizeTwin));
+  }
+
+  iterateTwins(req: GetTwinsRequest = {}, o?: CallOptions): AsyncIterable<DigitalTwin> {
+    checkPageSize('listTwins', req.pageSize, TWINS_MAX_PAGE_SIZE);
+    return iterateContinuation('listTwins', async (token) => {
+      const page = await this.listTwins({ ...req, continuationToken: token ?? null }, o);
+      return { items: page.content, continuationToken: page.continuationToken };
+    }, req.continuationToken ?? undefined);
+  }
+
+  putTwin(twin: DigitalTwin, o?: CallOptions): Promise<DigitalTwin> {
+    if (!twin || typeof twin !== 'object') throw ApiError.invalidRequest('putTwin', 'the twin must be an object');
+    requireId('putTwin', 'the twin id', twin.id);
+    requireId('putTwin', 'the twin modelId', twin.modelId);
+    return this.call({ operation: 'putTwin', method: 'PUT', path: '/twins', json: twin }, o, N.normalizeTwin);
+  }
+
+  getTwin(id: string, q: { includeRelationships?: boolean } = {}, o?: CallOptions): Promise<DigitalTwin> {
+    requireId('getTwin', 'the twin id', id);
+    return this.call({ operation: 'getTwin', method: 'GET', path: `/twins/${seg(id)}`, query: { includeRelationships: q.includeRelationships } }, o, N.normalizeTwin);
+  }
+
+  patchTwin(id: string, patch: JsonPatchOperation[], o?: CallOptions): Promise<DigitalTwin> {
+    requireId('patchTwin', 'the twin id', id);
+    checkJsonPatch('patchTwin', patch);
+    return this.call({ operation: 'patchTwin', method: 'PATCH', path: `/twins/${seg(id)}`, json: patch }, o, N.normalizeTwin);
+  }
+
+  /** Twins for `ids`; `omitted` lists the requested ids the service left out (they do not exist). */
+  async getTwinsByIds(ids: string[], q: { includeRelationships?: boolean } = {}, o?: CallOptions): Promise<{ twins: DigitalTwin[]; omitted: string[] }> {
+    const unique = requireIds('getTwinsByIds', 'ids', ids);
+    if (!unique.length) return { twins: [], omitted: [] };
+    const twins = await this.call({ operation: 'getTwinsByIds', method: 'POST', path: '/twins/ids', query: { includeRelationships: q.includeRelationships }, json: unique }, o,
+      (raw) => N.normalizeList(raw, N.normalizeTwin));
+    const found = new Set(twins.map((t) => t.id));
+    return { twins, omitted: unique.filter((id) => !found.has(id)) };
+  }
+
+  getTwinGraph(req: TwinGraphRequest, o?: CallOptions): Promise<TwinGraphResult> {
+    requireId('getTwinGraph', 'the root twin id', req?.id);
+    return this.call({ operation: 'getTwinGraph', method: 'POST', path: '/twins/graph', json: req }, o, N.normalizeTwinGraph);
+  }
+
+  countTwins(filters: TwinFilters = {}, o?: CallOptions): Promise<number> {
+    return this.call({ operation: 'countTwins', method: 'POST', path: '/twins/count', json: filters }, o, N.normalizeCount);
+  }
+
+  // ------------------------------------------------------------ relationships
+
+  putRelationship(rel: Relationship, o?: CallOptions): Promise<Relationship> {
+    if (!rel || typeof rel !== 'object') throw ApiError.invalidRequest('putRelationship', 'the relationship must be an object');
+    for (const key of ['sourceId', 'targetId', 'name'] as const) requireId('putRelationship', `the relationship ${key}`, rel[key]);
+    return this.call({ operation: 'putRelationship', method: 'PUT', path: '/twins/relationships', json: rel }, o, N.normalizeRelationship);
+  }
+
+  getRelationship(twinId: string, relationshipId: string, o?: CallOptions): Promise<Relationship> {
+    requireId('getRelationship', 'the twin id', twinId);
+    requireId('getRelationship', 'the relationship id', relationshipId);
+    return this.call({ operation: 'getRelationship', method: 'GET', path: `/twins/${seg(twinId)}/relationships/${seg(relationshipId)}` }, o, N.normalizeRelationship);
+  }
+
+  listOutgoingRelationships(twinId: string, o?: CallOptions): Promise<Relationship[]> {
+    return this.listRelationships('listOutgoingRelationships', twinId, 'outgoing', o);
+  }
+
+  listIncomingRelationships(twinId: string, o?: CallOptions): Promise<Relationship[]> {
+    return this.listRelationships('listIncomingRelationships', twinId, 'incoming', o);
+  }
+
+  private listRelationships(operation: string, twinId: string, direction: string, o?: CallOptions): Promise<Relationship[]> {
+    requireId(operation, 'the twin id', twinId);
+    return this.call({ operation, method: 'GET', path: `/twins/${seg(twinId)}/relationships/${direction}` }, o,
+      (raw) => N.normalizeList(raw, N.normalizeRelationship));
+  }
+
+  // ------------------------------------------------------------ time series
+
+  /** Not retried (inserting twice would store the values twice). An empty 2xx body counts as all inserted. */
+  sendTimeSeries(entries: TimeSeriesEntry[], o?: CallOptions): Promise<TimeSeriesInsertResult> {
+    checkTimeSeriesEntries('sendTimeSeries', entries);
+    return this.call({ operation: 'sendTimeSeries', method: 'POST', path: '/time-series', json: entries }, o,
+      (raw) => (raw === null ? { insertedCount: entries.length } : N.normalizeObject<TimeSeriesInsertResult>(raw)));
+  }
+
+  getTimeSeries(twinId: string, q: TimeSeriesQuery = {}, o?: CallOptions): Promise<TimeSeriesPage> {
+    requireId('getTimeSeries', 'the twin id', twinId);
+    this.checkSeriesQuery('getTimeSeries', q, false);
+    return this.call({ operation: 'getTimeSeries', method: 'GET', path: `/time-series/${seg(twinId)}`, query: seriesQuery(q) }, o, N.normalizeTimeSeriesPage);
+  }
+
+  iterateTimeSeries(twinId: string, q: TimeSeriesQuery = {}, o?: CallOptions): AsyncIterable<TimeSeriesData> {
+    this.checkSeriesQuery('getTimeSeries', q, false);
+    return iterateContinuation('getTimeSeries', async (token) => {
+      const page = await this.getTimeSeries(twinId, { ...q, continuationToken: token }, o);
+      return { items: page.data ?? [], continuationToken: page.continuationToken };
+    }, q.continuationToken);
+  }
+
+  getLatestTimeSeries(twinId: string, q: { start?: string; end?: string; includeDataQuality?: boolean } = {}, o?: CallOptions): Promise<TimeSeriesData | null> {
+    requireId('getLatestTimeSeries', 'the twin id', twinId);
+    this.checkSeriesQuery('getLatestTimeSeries', q, false);
+    return this.call({ operation: 'getLatestTimeSeries', method: 'GET', path: `/time-series/${seg(twinId)}/latest`, query: seriesQuery(q) }, o, N.normalizeLatest);
+  }
+
+  /** `start` and `end` are required by the service for this operation. */
+  getTimeSeriesByIds(ids: string[], q: TimeSeriesQuery, o?: CallOptions): Promise<TimeSeriesPage> {
+    const unique = requireIds('getTimeSeriesByIds', 'ids', ids);
+    if (!unique.length) throw ApiError.invalidRequest('getTimeSeriesByIds', 'give at least one twin id');
+    this.checkSeriesQuery('getTimeSeriesByIds', q, true);
+    return this.call({ operation: 'getTimeSeriesByIds', method: 'POST', path: '/time-series/ids', query: seriesQuery(q), json: unique }, o, N.normalizeTimeSeriesPage);
+  }
+
+  iterateTimeSeriesByIds(ids: string[], q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData> {
+    this.checkSeriesQuery('getTimeSeriesByIds', q, true);
+    return iterateContinuation('getTimeSeriesByIds', async (token) => {
+      const page = await this.getTimeSeriesByIds(ids, { ...q, continuationToken: token }, o);
+      return { items: page.data ?? [], continuationToken: page.continuationToken };
+    }, q.continuationToken);
+  }
+
+  getLatestTimeSeriesByIds(ids: string[], o?: CallOptions): Promise<TimeSeriesData[]> {
+    const unique = requireIds('getLatestTimeSeriesByIds', 'ids', ids);
+    if (!unique.length) return Promise.resolve([]);
+    return this.call({ operation: 'getLatestTimeSeriesByIds', method: 'POST', path: '/time-series/ids/latest', json: unique }, o, N.normalizeLatestList);
+  }
+
+  private checkSeriesQuery(operation: string, q: TimeSeriesQuery, rangeRequired: boolean): void {
+    checkTimestamp(operation, 'start', q.start, rangeRequired);
+    checkTimestamp(operation, 'end', q.end, rangeRequired);
+    if (q.start && q.end && Date.parse(q.start) > Date.parse(q.end)) throw ApiError.invalidRequest(operation, 'start must not be after end');
+    checkPageSize(operation, q.pageSize);
+  }
+
+  // ------------------------------------------------------------ insights
+
+  listInsights(req: BatchRequest = {}, q: { addFloor?: boolean } = {}, o?: CallOptions): Promise<BatchPage<Insight>> {
+    checkBatchRequest('listInsights', req);
+    return this.call({ operation: 'listInsights', method: 'POST', path: '/insights', query: { addFloor: q.addFloor }, json: req }, o,
+      (raw) => N.normalizeBatchPage(raw, N.normalizeInsight));
+  }
+
+  iterateInsights(req: BatchRequest = {}, o?: CallOptions): AsyncIterable<Insight> {
+    checkBatchRequest('listInsights', req);
+    return iterateBatchPages((page) => this.listInsights({ ...req, page }, {}, o), req.page ?? 1);
+  }
+
+  getInsight(id: string, o?: CallOptions): Promise<Insight> {
+    requireId('getInsight', 'the insight id', id);
+    return this.call({ operation: 'getInsight', method: 'GET', path: `/insights/${seg(id)}` }, o, N.normalizeInsight);
+  }
+
+  // ------------------------------------------------------------ events
+
+  listEvents(req: BatchRequest = {}, o?: CallOptions): Promise<BatchPage<BuildingEvent>> {
+    checkBatchRequest('listEvents', req);
+    return this.call({ operation: 'listEvents', method: 'POST', path: '/events', json: req }, o,
+      (raw) => N.normalizeBatchPage(raw, (e) => N.normalizeObject<BuildingEvent>(e, 'an event')));
+  }
+
+  iterateEvents(req: BatchRequest = {}, o?: CallOptions): AsyncIterable<BuildingEvent> {
+    checkBatchRequest('listEvents', req);
+    return iterateBatchPages((page) => this.listEvents({ ...req, page }, o), req.page ?? 1);
+  }
+
+  /** Retried on transient failures only when every event carries its upsert key (id, or eventSourceId + externalId). */
+  putEvents(events: BuildingEvent[], o?: CallOptions): Promise<EventsUpsertResult> {
+    if (!Array.isArray(events) || !events.length) throw ApiError.invalidRequest('putEvents', 'send at least one event (an array)');
+    events.forEach((e, i) => {
+      if (!e || typeof e !== 'object' || Array.isArray(e)) throw ApiError.invalidRequest('putEvents', `[${i}] must be an object`);
+    });
+    const keyed = events.every((e) => (typeof e.id === 'string' && e.id !== '') || (!!e.eventSourceId && !!e.externalId));
+    return this.call({ operation: 'putEvents', method: 'PUT', path: '/events', json: events, retrySafe: keyed }, o,
+      (raw) => N.normalizeObject<EventsUpsertResult>(raw));
+  }
+
+  deleteEvents(ids: string[], o?: CallOptions): Promise<EventsDeleteResult> {
+    const unique = requireIds('deleteEvents', 'ids', ids);
+    if (!unique.length) throw ApiError.invalidRequest('deleteEvents', 'give at least one event id');
+    return this.call({ operation: 'deleteEvents', method: 'DELETE', path: '/events', json: unique }, o,
+      (raw) => N.normalizeObject<EventsDeleteResult>(raw));
+  }
+
+  getEvent(id: string, o?: CallOptions): Promise<BuildingEvent> {
+    requireId('getEvent', 'the event id', id);
+    return this.call({ operation: 'getEvent', method: 'GET', path: `/events/${seg(id)}` }, o, (raw) => N.normalizeObject<BuildingEvent>(raw, 'an event'));
+  }
+
+  listEventTypes(o?: CallOptions): Promise<EventType[]> {
+    return this.call({ operation: 'listEventTypes', method: 'GET', path: '/events/types' }, o,
+      (raw) => N.normalizeList(raw, (t) => N.normalizeObject<EventType>(t, 'an event type')));
+  }
+
+  /** multipart/form-data with one `files` part per file (JSON arrays of events or CSV). */
+  uploadEventFiles(files: Array<{ name: string; content: Uint8Array | string; contentType?: string }>, o?: CallOptions): Promise<EventsFileUploadResult> {
+    if (!Array.isArray(files) || !files.length) throw ApiError.invalidRequest('uploadEventFiles', 'give at least one file');
+    const form = new FormData();
+    files.forEach((file, i) => {
+      requireId('uploadEventFiles', `files[${i}].name`, file?.name);
+      const type = file.contentType ?? (/\.csv$/i.test(file.name) ? 'text/csv' : 'application/json');
+      form.append('files', new Blob([typeof file.content === 'string' ? file.content : new Uint8Array(file.content)], { type }), file.name);
+    });
+    return this.call({ operation: 'uploadEventFiles', method: 'POST', path: '/events/files', multipart: form }, o,
+      (raw) => {
+        const result = N.normalizeObject<EventsFileUploadResult>(raw);
+        return { ...result, errors: Array.isArray(result.errors) ? result.errors : [] };
+      });
+  }
+
+  // ------------------------------------------------------------ tickets
+
+  /** Page size defaults to 100 on the service; at most 1000. */
+  listTickets(req: BatchRequest = {}, o?: CallOptions): Promise<BatchPage<Ticket>> {
+    checkBatchRequest('listTickets', req, TICKETS_MAX_PAGE_SIZE);
+    return this.call({ operation: 'listTickets', method: 'POST', path: '/tickets', json: req }, o,
+      (raw) => N.normalizeBatchPage(raw, (t) => N.normalizeObject<Ticket>(t, 'a ticket')));
+  }
+
+  iterateTickets(req: BatchRequest = {}, o?: CallOptions): AsyncIterable<Ticket> {
+    checkBatchRequest('listTickets', req, TICKETS_MAX_PAGE_SIZE);
+    return iterateBatchPages((page) => this.listTickets({ ...req, page }, o), req.page ?? 1);
+  }
+
+  createTicket(req: CreateTicketRequest, o?: CallOptions): Promise<Ticket> {
+    if (!req || typeof req !== 'object' || Array.isArray(req)) throw ApiError.invalidRequest('createTicket', 'the ticket must be an object');
+    requireId('createTicket', 'summary', req.summary);
+    return this.call({ operation: 'createTicket', method: 'PUT', path: '/tickets', json: req }, o, (raw) => N.normalizeObject<Ticket>(raw, 'a ticket'));
+  }
+
+  getTicket(id: string, o?: CallOptions): Promise<Ticket> {
+    requireId('getTicket', 'the ticket id', id);
+    return this.call({ operation: 'getTicket', method: 'GET', path: `/tickets/${seg(id)}` }, o, (raw) => N.normalizeObject<Ticket>(raw, 'a ticket'));
+  }
+
+  /** Refused locally (nothing sent) unless every operation is a `replace` of an updatable property. */
+  patchTicket(id: string, patch: JsonPatchOperation[], o?: CallOptions): Promise<Ticket> {
+    requireId('patchTicket', 'the ticket id', id);
+    checkTicketPatch(patch);
+    return this.call({ operation: 'patchTicket', method: 'PATCH', path: `/tickets/${seg(id)}`, json: patch }, o, (raw) => N.normalizeObject<Ticket>(raw, 'a ticket'));
+  }
+
+  async getTicketAttachment(ticketId: string, attachmentId: string, o?: CallOptions): Promise<{ content: Uint8Array; contentType: string; fileName?: string }> {
+    requireId('getTicketAttachment', 'the ticket id', ticketId);
+    requireId('getTicketAttachment', 'the attachment id', attachmentId);
+    const response = await this.transport.send({
+      operation: 'getTicketAttachment', method: 'GET', path: `/tickets/${seg(ticketId)}/attachments/${seg(attachmentId)}`,
+      binary: true, retrySafe: true,
+    }, o);
+    const fileName = fileNameFrom(response.headers.get('content-disposition'));
+    return {
+      content: response.bytes ?? new Uint8Array(),
+      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      ...(fileName ? { fileName } : {}),
+    };
+  }
+
+  // ------------------------------------------------------------ ticket metadata
+
+  listTicketMetadata(kind: TicketMetadataKind, req: BatchRequest = {}, o?: CallOptions): Promise<BatchPage<TicketMetadataItem>> {
+    checkKind('listTicketMetadata', kind);
+    checkBatchRequest('listTicketMetadata', req);
+    return this.call({ operation: 'listTicketMetadata', method: 'POST', path: `/tickets/${kind}`, json: req }, o,
+      (raw) => N.normalizeBatchPage(raw, (m) => N.normalizeObject<TicketMetadataItem>(m)));
+  }
+
+  /** Every item of one metadata kind, all pages. */
+  allTicketMetadata(kind: TicketMetadataKind, o?: CallOptions): Promise<TicketMetadataItem[]> {
+    return collect(iterateBatchPages((page) => this.listTicketMetadata(kind, { page }, o)));
+  }
+
+  createTicketMetadata(kind: TicketMetadataKind, name: string, o?: CallOptions): Promise<TicketMetadataItem> {
+    checkKind('createTicketMetadata', kind);
+    requireId('createTicketMetadata', 'name', name);
+    return this.call({ operation: 'createTicketMetadata', method: 'PUT', path: `/tickets/${kind}`, json: { name } }, o,
+      (raw) => N.normalizeObject<TicketMetadataItem>(raw));
+  }
+
+  renameTicketMetadata(kind: TicketMetadataKind, id: string, name: string, o?: CallOptions): Promise<TicketMetadataItem> {
+    checkKind('renameTicketMetadata', kind);
+    requireId('renameTicketMetadata', 'the id', id);
+    requireId('renameTicketMetadata', 'name', name);
+    return this.call({ operation: 'renameTicketMetadata', method: 'PATCH', path: `/tickets/${kind}/${seg(id)}`, json: [{ op: 'replace', path: '/name', value: name }] }, o,
+      (raw) => N.normalizeObject<TicketMetadataItem>(raw));
+  }
+
+  listTicketStatuses(o?: CallOptions): Promise<TicketStatus[]> {
+    return this.call({ operation: 'listTicketStatuses', method: 'GET', path: '/tickets/status' }, o,
+      (raw) => N.normalizeList(raw, (s) => N.normalizeObject<TicketStatus>(s)));
+  }
+
+  listTicketPriorities(o?: CallOptions): Promise<TicketPriority[]> {
+    return this.call({ operation: 'listTicketPriorities', method: 'GET', path: '/tickets/priorities' }, o,
+      (raw) => N.normalizeList(raw, (p) => N.normalizeObject<TicketPriority>(p)));
+  }
+
+  // ------------------------------------------------------------ plumbing
+
+  /** Sends, parses JSON (an empty body is null) and normalises; shape problems become ApiError. */
+  private async call<T>(
+    request: Omit<HttpRequest, 'retrySafe'> & { retrySafe?: boolean },
+    o: CallOptions | undefined,
+    normalize: (raw: unknown) => T,
+  ): Promise<T> {
+    const declared = RETRY_SAFE[request.operation as keyof typeof RETRY_SAFE];
+    const retrySafe = request.retrySafe ?? declared === true;
+    const response = await this.transport.send({ ...request, retrySafe }, o);
+    const invalid = (detail: string): ApiError =>
+      new ApiError({ kind: 'invalid-response', operation: request.operation, status: response.status, detail, body: response.text }, (t) => this.redact(t));
+    let raw: unknown = null;
+    if (response.text.trim()) {
+      try {
+        raw = JSON.parse(response.text);
+      } catch {
+        throw invalid('the response is not JSON');
+      }
+    }
+    try {
+      return normalize(raw);
+    } catch (error) {
+      throw invalid(error instanceof Error ? error.message : String(error));
+    }
+  }
+}
+
+function seriesQuery(q: TimeSeriesQuery): Record<string, QueryValue> {
+  return { start: q.start, end: q.end, pageSize: q.pageSize, continuationToken: q.continuationToken, includeDataQuality: q.includeDataQuality };
+}
+
+function checkKind(operation: string, kind: string): void {
+  if (!METADATA_KINDS.includes(kind as TicketMetadataKind)) {
+    throw ApiError.invalidRequest(operation, `unknown ticket metadata kind "${kind}" (one of ${METADATA_KINDS.join(', ')})`);
+  }
+}
+
+function fileNameFrom(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star) {
+    try { return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, '')); } catch { /* fall back to filename= */ }
+  }
+  const plain = /filename\s*=\s*("?)([^";]+)\1/i.exec(disposition);
+  return plain?.[2]?.trim();
+}

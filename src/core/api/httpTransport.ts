@@ -1,0 +1,234 @@
+import { ApiError } from './apiError';
+import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES, type RetryOptions } from './backoff';
+import { sleep, type Clock } from './clock';
+import type { Semaphore } from './concurrency';
+import { normalizeProblem } from './normalize';
+import { rateLimitGroup, type RateLimiter } from './rateLimiter';
+import type { SecretRegistry } from './redact';
+import type { TokenProvider } from './tokenProvider';
+import type { CallOptions } from './types';
+
+/** One line per HTTP attempt, for logs. Carries no headers, bodies or tokens. */
+export interface RequestEvent {
+  operation: string;
+  method: string;
+  /** Path below the base URL, without the query. */
+  path: string;
+  /** 0 when no response arrived. */
+  status: number;
+  durationMs: number;
+  /** 1 for the first try. */
+  attempt: number;
+  /** Why no response arrived (network error, timeout, cancelled), redacted. */
+  error?: string;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface HttpRequest {
+  operation: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Below the base URL, starting with `/`; path segments already encoded. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  json?: unknown;
+  form?: URLSearchParams;
+  multipart?: FormData;
+  /** Whether sending it twice is harmless: only then are transient failures retried. */
+  retrySafe: boolean;
+  /** Send the bearer token (all operations except the token request). */
+  auth?: boolean;
+  /** Read the body as bytes instead of text. */
+  binary?: boolean;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  bytes?: Uint8Array;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  fetch: typeof fetch;
+  retry: RetryOptions;
+  timeoutMs: number;
+  limiters: Map<string, RateLimiter>;
+  semaphore: Semaphore;
+  secrets: SecretRegistry;
+  clock: Clock;
+  onRequest?: (event: RequestEvent) => void;
+  random?: () => number;
+}
+
+class Deadline {
+  readonly controller = new AbortController();
+  timedOut = false;
+  private readonly cancelTimer: () => void;
+  private readonly onOuterAbort = (): void => this.controller.abort(this.outer?.reason);
+
+  constructor(readonly timeoutMs: number, clock: Clock, private readonly outer?: AbortSignal) {
+    this.cancelTimer = clock.setTimer(() => {
+      this.timedOut = true;
+      this.controller.abort(new Error(`no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+    if (outer?.aborted) this.controller.abort(outer.reason);
+    else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
+  }
+
+  get signal(): AbortSignal { return this.controller.signal; }
+
+  dispose(): void {
+    this.cancelTimer();
+    this.outer?.removeEventListener('abort', this.onOuterAbort);
+  }
+}
+
+/** Sends requests: token, pacing, bounded concurrency, the call deadline, retries, errors. */
+export class HttpTransport {
+  tokens?: TokenProvider;
+
+  constructor(private readonly options: TransportOptions) {}
+
+  async send(request: HttpRequest, call: CallOptions = {}): Promise<HttpResponse> {
+    const deadline = new Deadline(call.timeoutMs ?? this.options.timeoutMs, this.options.clock, call.signal);
+    let attempt = 0;
+    try {
+      let retries = 0;
+      let refreshed = false;
+      for (;;) {
+        attempt++;
+        let outcome: { response: HttpResponse; token?: string };
+        try {
+          outcome = await this.attempt(request, attempt, deadline.signal);
+        } catch (error) {
+          if (deadline.signal.aborted || error instanceof ApiError) throw error;
+          if (request.retrySafe && retries < this.options.retry.retries) {
+            retries++;
+            await sleep(backoffDelay(retries, this.options.retry, this.options.random), deadline.signal, this.options.clock);
+            continue;
+          }
+          throw this.error(request, { kind: 'network', detail: networkMessage(error), attempts: attempt, cause: error });
+        }
+        const { response, token } = outcome;
+        if (response.status === 401 && token && !refreshed && this.tokens) {
+          refreshed = true;
+          await this.tokens.invalidate(token);
+          continue;
+        }
+        if (RETRYABLE_STATUSES.has(response.status) && request.retrySafe && retries < this.options.retry.retries) {
+          const retryAfter = parseRetryAfter(response.headers.get('retry-after'), this.options.clock.now());
+          if (retryAfter === undefined || retryAfter <= this.options.retry.maxRetryAfterMs) {
+            retries++;
+            const delay = retryAfter ?? backoffDelay(retries, this.options.retry, this.options.random);
+            await sleep(delay, deadline.signal, this.options.clock);
+            continue;
+          }
+        }
+        if (response.status < 200 || response.status > 299) throw this.httpError(request, response, attempt);
+        return response;
+      }
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (deadline.signal.aborted) {
+        throw deadline.timedOut
+          ? this.error(request, { kind: 'timeout', detail: `no answer within ${deadline.timeoutMs} ms`, attempts: attempt })
+          : this.error(request, { kind: 'aborted', detail: 'cancelled', attempts: attempt });
+      }
+      throw this.error(request, { kind: 'network', detail: networkMessage(error), attempts: attempt, cause: error });
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  url(request: Pick<HttpRequest, 'path' | 'query'>): string {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined && value !== null) query.set(key, String(value));
+    }
+    const search = query.toString();
+    return `${this.options.baseUrl}${request.path}${search ? `?${search}` : ''}`;
+  }
+
+  private async attempt(request: HttpRequest, attempt: number, signal: AbortSignal): Promise<{ response: HttpResponse; token?: string }> {
+    const group = rateLimitGroup(request.path);
+    const limiter = group ? this.options.limiters.get(group) : undefined;
+    const releaseRate = limiter ? await limiter.acquire(signal) : undefined;
+    let releaseSlot: (() => void) | undefined;
+    try {
+      releaseSlot = await this.options.semaphore.acquire(signal);
+      const token = request.auth === false ? undefined : await this.requireTokens().getAccessToken(signal);
+      const response = await this.exchange(request, attempt, token, signal);
+      return { response, token };
+    } finally {
+      releaseSlot?.();
+      releaseRate?.();
+    }
+  }
+
+  /** The HTTP exchange itself, reported to onRequest whatever happens. */
+  private async exchange(request: HttpRequest, attempt: number, token: string | undefined, signal: AbortSignal): Promise<HttpResponse> {
+    const headers: Record<string, string> = { accept: request.binary ? '*/*' : 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: string | FormData | undefined;
+    if (request.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(request.json);
+    } else if (request.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = request.form.toString();
+    } else if (request.multipart) {
+      body = request.multipart; // fetch writes the multipart boundary header itself
+    }
+    const started = performance.now();
+    let status = 0;
+    let failure: string | undefined;
+    try {
+      const res = await this.options.fetch(this.url(request), { method: request.method, headers, body, signal });
+      status = res.status;
+      const ok = res.status >= 200 && res.status <= 299;
+      const bytes = request.binary && ok ? new Uint8Array(await res.arrayBuffer()) : undefined;
+      return { status: res.status, headers: res.headers, text: bytes ? '' : await res.text(), bytes };
+    } catch (error) {
+      failure = signal.aborted ? String((signal.reason as Error | undefined)?.message ?? 'cancelled') : networkMessage(error);
+      throw error;
+    } finally {
+      this.options.onRequest?.({
+        operation: request.operation,
+        method: request.method,
+        path: this.options.secrets.redact(request.path),
+        status,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        attempt,
+        ...(failure ? { error: this.options.secrets.redact(failure) } : {}),
+      });
+    }
+  }
+
+  private requireTokens(): TokenProvider {
+    if (!this.tokens) throw new Error('No token provider configured');
+    return this.tokens;
+  }
+
+  private httpError(request: HttpRequest, response: HttpResponse, attempts: number): ApiError {
+    const problem = normalizeProblem(response.text);
+    return this.error(request, {
+      kind: 'http',
+      status: response.status,
+      ...(problem ? { problem } : { body: response.text }),
+      attempts,
+    });
+  }
+
+  private error(request: HttpRequest, init: Omit<ConstructorParameters<typeof ApiError>[0], 'operation'>): ApiError {
+    return new ApiError({ ...init, operation: request.operation }, (text) => this.options.secrets.redact(text));
+  }
+}
+
+function networkMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as Error & { cause?: unknown }).cause;
+  const causeText = cause instanceof Error ? cause.message : cause ? String(cause) : '';
+  return causeText && causeText !== error.message ? `${error.message} (${causeText})` : error.message;
+}

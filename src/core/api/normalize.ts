@@ -1,0 +1,204 @@
+// Accepts the documented variants of response shapes and hands the rest of the client one form:
+// camelCase keys (the service's examples also use PascalCase), `dtId`/`twinId` for a twin's id,
+// "latest" as an object or a one-item array, `errorData` or `errorList`, a count as `{count}` or a
+// bare integer. Unknown fields are kept.
+
+import type {
+  BatchPage, ContinuationPage, DigitalTwin, Insight, Model, ProblemDetails, Relationship,
+  TimeSeriesData, TimeSeriesErrorData, TimeSeriesPage, TwinGraphCollection, TwinGraphItem, TwinGraphResult,
+} from './types';
+
+type Obj = Record<string, unknown>;
+
+/** Keys whose values are user data (DTDL contents, relationship properties, language maps, validation errors): never re-cased. */
+const OPAQUE_KEYS: ReadonlySet<string> = new Set([
+  'contents', 'properties', 'displayName', 'description', 'errors', 'payload', 'modelDefinition', 'customProperties',
+]);
+
+export class ShapeError extends Error {}
+
+export function isObject(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `Id` -> `id`, `ScenarioId` -> `scenarioId`, `ID` -> `id`; camelCase keys are unchanged. */
+export function camelKey(key: string): string {
+  if (!/^[A-Z]/.test(key)) return key;
+  if (/^[A-Z0-9_]+$/.test(key)) return key.toLowerCase();
+  return key[0]!.toLowerCase() + key.slice(1);
+}
+
+/** Re-cases keys recursively (not below OPAQUE_KEYS). When both spellings exist the camelCase one wins. */
+export function camelizeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelizeKeys);
+  if (!isObject(value)) return value;
+  const out: Obj = {};
+  for (const [key, inner] of Object.entries(value)) {
+    const camel = camelKey(key);
+    if (camel !== key && Object.prototype.hasOwnProperty.call(value, camel)) continue;
+    out[camel] = OPAQUE_KEYS.has(camel) ? inner : camelizeKeys(inner);
+  }
+  return out;
+}
+
+function obj(value: unknown, what: string): Obj {
+  const camel = camelizeKeys(value);
+  if (!isObject(camel)) throw new ShapeError(`expected ${what} as a JSON object, got ${describeJson(value)}`);
+  return camel;
+}
+
+function describeJson(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
+
+/** Moves the first present alias onto `key` and drops the aliases. */
+function alias(o: Obj, key: string, aliases: string[]): void {
+  for (const name of aliases) {
+    if (!(name in o)) continue;
+    if (o[key] === undefined || o[key] === null) o[key] = o[name];
+    delete o[name];
+  }
+}
+
+export function normalizeRelationship(raw: unknown): Relationship {
+  const o = obj(raw, 'a relationship');
+  alias(o, 'id', ['$relationshipId', 'relationshipId']);
+  alias(o, 'sourceId', ['$sourceId']);
+  alias(o, 'targetId', ['$targetId']);
+  alias(o, 'name', ['$relationshipName', 'relationshipName']);
+  return o as Relationship;
+}
+
+export function normalizeTwin(raw: unknown): DigitalTwin {
+  const o = obj(raw, 'a twin');
+  alias(o, 'id', ['dtId', '$dtId', 'twinId']);
+  if (o.modelId === undefined && isObject(o.$metadata) && typeof o.$metadata.$model === 'string') o.modelId = o.$metadata.$model;
+  for (const key of ['incomingRelationships', 'outgoingRelationships'] as const) {
+    if (Array.isArray(o[key])) o[key] = (o[key] as unknown[]).map(normalizeRelationship);
+  }
+  if (typeof o.id !== 'string') throw new ShapeError('a twin without an id');
+  return o as DigitalTwin;
+}
+
+export function normalizeModel(raw: unknown): Model {
+  const o = obj(raw, 'a model');
+  if (isObject(o.modelDefinition) || Array.isArray(o.modelDefinition)) o.modelDefinition = JSON.stringify(o.modelDefinition);
+  if (typeof o.id !== 'string') throw new ShapeError('a model without an id');
+  return o as Model;
+}
+
+export function normalizeTimeSeriesData(raw: unknown): TimeSeriesData {
+  const o = obj(raw, 'a time series value');
+  alias(o, 'twinId', ['dtId']);
+  return o as TimeSeriesData;
+}
+
+/** "latest" for one twin: an object, a one-item array, an empty array or null. */
+export function normalizeLatest(raw: unknown): TimeSeriesData | null {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value === null || value === '') return null;
+  return normalizeTimeSeriesData(value);
+}
+
+/** "latest" for several twins: an array, or an object wrapping one under `data`/`items`. */
+export function normalizeLatestList(raw: unknown): TimeSeriesData[] {
+  const list = Array.isArray(raw) ? raw : listIn(obj(raw, 'latest values'), ['data', 'items', 'content', 'value']);
+  return list.filter((item) => item !== null).map(normalizeTimeSeriesData);
+}
+
+function listIn(o: Obj, keys: string[]): unknown[] {
+  for (const key of keys) if (Array.isArray(o[key])) return o[key] as unknown[];
+  return [];
+}
+
+/** `errorData` (one object) and `errorList` (a list, or an object) merged into `errorData`; `errorList` is kept as sent. */
+export function normalizeTimeSeriesPage(raw: unknown): TimeSeriesPage {
+  const o = obj(raw, 'a time series page');
+  o.data = o.data === null ? null : listIn(o, ['data', 'items', 'content']).map(normalizeTimeSeriesData);
+  o.continuationToken = typeof o.continuationToken === 'string' && o.continuationToken ? o.continuationToken : null;
+  const parts = [o.errorData, ...(Array.isArray(o.errorList) ? o.errorList : [o.errorList])].filter(isObject) as TimeSeriesErrorData[];
+  if (parts.length) {
+    const messages = parts.map((p) => p.message).filter((m): m is string => typeof m === 'string' && m !== '');
+    const ids = parts.flatMap((p) => (Array.isArray(p.ids) ? p.ids : []));
+    o.errorData = { ...(messages.length ? { message: [...new Set(messages)].join('; ') } : {}), ...(ids.length ? { ids } : {}) };
+  }
+  return o as TimeSeriesPage;
+}
+
+export function normalizeContinuationPage<T>(raw: unknown, item: (value: unknown) => T): ContinuationPage<T> {
+  const o = Array.isArray(raw) ? { content: raw } : obj(raw, 'a page');
+  o.content = listIn(o, ['content', 'items', 'value']).map(item);
+  o.continuationToken = typeof o.continuationToken === 'string' && o.continuationToken ? o.continuationToken : null;
+  return o as ContinuationPage<T>;
+}
+
+export function normalizeBatchPage<T>(raw: unknown, item: (value: unknown) => T): BatchPage<T> {
+  const o = obj(raw, 'a page');
+  const items = listIn(o, ['items', 'content', 'data']).map(item);
+  const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+  return { ...o, items, before: num(o.before, 0), after: num(o.after, 0), total: num(o.total, items.length) } as BatchPage<T>;
+}
+
+export function normalizeInsight(raw: unknown): Insight {
+  const o = obj(raw, 'an insight');
+  if (o.scenarioId === undefined) o.scenarioId = null;
+  return o as Insight;
+}
+
+/** Any object response, re-cased (events, tickets, metadata, results). */
+export function normalizeObject<T>(raw: unknown, what = 'an object'): T {
+  return obj(raw, what) as T;
+}
+
+export function normalizeList<T>(raw: unknown, item: (value: unknown) => T): T[] {
+  if (Array.isArray(raw)) return raw.map(item);
+  return listIn(obj(raw, 'a list'), ['items', 'content', 'value', 'data']).map(item);
+}
+
+/** `{ count }` (any casing) or a bare integer (also as text). */
+export function normalizeCount(raw: unknown): number {
+  const value = isObject(raw) ? (camelizeKeys(raw) as Obj).count : raw;
+  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new ShapeError(`expected a count, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+export function normalizeTwinGraph(raw: unknown): TwinGraphResult {
+  const o = obj(raw, 'a twin graph');
+  o.twin = normalizeTwin(o.twin);
+  o.related = normalizeCollections(o.related);
+  return o as TwinGraphResult;
+}
+
+function normalizeCollections(raw: unknown): TwinGraphCollection[] {
+  return (Array.isArray(raw) ? raw : []).filter(isObject).map((collection) => ({
+    ...collection,
+    alias: String(collection.alias ?? ''),
+    items: (Array.isArray(collection.items) ? collection.items : []).filter(isObject).map((item): TwinGraphItem => ({
+      ...item,
+      relationship: normalizeRelationship(item.relationship),
+      twin: normalizeTwin(item.twin),
+      related: normalizeCollections(item.related),
+    })),
+  }));
+}
+
+/**
+ * An error body as ProblemDetails: ASP.NET ProblemDetails in any casing, or an OAuth2
+ * `{ error, error_description }`. Undefined when the body is not JSON of that kind (e.g. plain-text 429).
+ */
+export function normalizeProblem(text: string): ProblemDetails | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(parsed)) return undefined;
+  const o = camelizeKeys(parsed) as Obj;
+  if (typeof o.error === 'string' && o.title === undefined) {
+    return { ...o, title: o.error, ...(typeof o.error_description === 'string' ? { detail: o.error_description } : {}) };
+  }
+  const known = ['title', 'detail', 'status', 'type', 'errors'].some((key) => o[key] !== undefined && o[key] !== null);
+  return known ? (o as ProblemDetails) : undefined;
+}

@@ -1,0 +1,102 @@
+import { systemClock, type Clock } from './clock';
+
+export interface RateLimit {
+  /** Requests allowed per window. */
+  count: number;
+  seconds: number;
+}
+
+/** The service's published limit: 20 requests per 10 s per client on /twins/* and on /time-series/*. */
+export const DEFAULT_RATE_LIMIT: RateLimit = { count: 20, seconds: 10 };
+
+/** The limited path groups, each with its own budget; other paths are not limited. */
+export function rateLimitGroup(path: string): 'twins' | 'time-series' | undefined {
+  if (path === '/twins' || path.startsWith('/twins/')) return 'twins';
+  if (path === '/time-series' || path.startsWith('/time-series/')) return 'time-series';
+  return undefined;
+}
+
+interface Waiter {
+  grant: (release: () => void) => void;
+  reject: (reason: unknown) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+/**
+ * Paces requests so that no window of `seconds` ever holds more than `count` of them. A slot is
+ * taken when a request starts and frees one window after its response arrived: the service counted
+ * the request somewhere in between, so whatever its own fixed windows are aligned to, they can
+ * never see more than `count` requests, however latency varies. Waiters are served in order.
+ */
+export class RateLimiter {
+  private readonly windowMs: number;
+  /** When each taken slot frees up; Infinity while its request is in flight. */
+  private readonly slots: number[] = [];
+  private readonly queue: Waiter[] = [];
+  private cancelTimer?: () => void;
+
+  constructor(readonly limit: RateLimit, private readonly clock: Clock = systemClock) {
+    if (!Number.isInteger(limit.count) || limit.count < 1) throw new RangeError(`Rate limit count must be a positive integer, got ${String(limit.count)}`);
+    if (!(limit.seconds > 0)) throw new RangeError(`Rate limit window must be positive seconds, got ${String(limit.seconds)}`);
+    this.windowMs = limit.seconds * 1000;
+  }
+
+  /** Waits for a slot; call the returned function when the response has arrived (or the attempt failed). */
+  acquire(signal?: AbortSignal): Promise<() => void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise((grant, reject) => {
+      const waiter: Waiter = { grant, reject, signal };
+      if (signal) {
+        waiter.onAbort = () => {
+          const index = this.queue.indexOf(waiter);
+          if (index >= 0) this.queue.splice(index, 1);
+          reject(signal.reason);
+          this.pump();
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      this.queue.push(waiter);
+      this.pump();
+    });
+  }
+
+  /** Requests that could start right now without waiting. */
+  available(): number {
+    this.prune();
+    return this.limit.count - this.slots.length;
+  }
+
+  private prune(): void {
+    const now = this.clock.now();
+    for (let i = this.slots.length - 1; i >= 0; i--) if ((this.slots[i] as number) <= now) this.slots.splice(i, 1);
+  }
+
+  private pump(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    this.prune();
+    while (this.queue.length && this.slots.length < this.limit.count) {
+      const waiter = this.queue.shift() as Waiter;
+      if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      this.slots.push(Infinity);
+      waiter.grant(this.releaser());
+    }
+    if (!this.queue.length) return;
+    const soonest = Math.min(...this.slots);
+    // All slots in flight: a release will pump. Otherwise wake when the soonest one frees.
+    if (Number.isFinite(soonest)) this.cancelTimer = this.clock.setTimer(() => this.pump(), soonest - this.clock.now());
+  }
+
+  private releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      // In-flight slots are interchangeable: any one of them becomes "frees one window from now".
+      const at = this.slots.indexOf(Infinity);
+      if (at >= 0) this.slots[at] = this.clock.now() + this.windowMs;
+      this.pump();
+    };
+  }
+}
