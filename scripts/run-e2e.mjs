@@ -1,0 +1,21 @@
+// e2e tier: every out/test/e2e/*.e2e.test.js under mocha in plain Node; each spec drives a real workbench
+// (code-server + headless chromium) through test/e2e/workbench.ts. Screenshots land in test/e2e/screenshots/.
+// Usage: node scripts/run-e2e.mjs [--no-build] [--grep TEXT]
+import { build, compileTests, flag, loadHarness, npx } from './harness.mjs';
+
+if (!process.argv.includes('--no-build')) {
+  build();
+  compileTests();
+}
+const { ensureCodeServer } = await loadHarness('codeServerInstall');
+const { requireSystemPackages } = await loadHarness('systemPackages');
+try {
+  requireSystemPackages('browser');
+  ensureCodeServer();
+} catch (error) {
+  console.error(`[e2e] ${error.message}`);
+  process.exit(2);
+}
+const grep = flag('--grep');
+process.exit(npx('mocha', '--no-config', '--ui', 'bdd', '--reporter', 'spec', '--timeout', '180000', '--slow', '20000',
+  ...(grep ? ['--grep', grep] : []), 'out/test/e2e/**/*.e2e.test.js'));

@@ -1,0 +1,165 @@
+// Helpers for UI end-to-end specs (test/e2e/*.e2e.test.ts): a real VS Code workbench (code-server) with the
+// extension loaded, the local emulator behind it, driven by headless chromium through playwright-core.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
+import { launchChromium } from '../harness/browser';
+import { startCodeServer, type CodeServer } from '../harness/codeServer';
+import { emulatorBundle, startEmulatorProcess, type EmulatorProcess } from '../harness/emulatorProcess';
+import { repoRoot } from '../harness/harnessPaths';
+
+export const screenshotDir = join(repoRoot, 'test', 'e2e', 'screenshots');
+
+export type Theme = 'dark' | 'light';
+const themes: Record<Theme, { setting: string; bodyClass: string }> = {
+  dark: { setting: 'Default Dark Modern', bodyClass: 'vs-dark' },
+  light: { setting: 'Default Light Modern', bodyClass: 'vs' },
+};
+
+export interface WorkbenchOptions {
+  theme?: Theme;
+  /** Start the emulator and point the extension at it (default: true). Throws when dist/emulator.js is missing. */
+  emulator?: boolean;
+  /** Emulator command-line flags, e.g. ['--scale', '2']. */
+  emulatorArgs?: string[];
+  /** Run the extensions installed in this folder (e.g. from the VSIX) instead of the development extension. */
+  extensionsDir?: string;
+  /** Extra user settings. */
+  settings?: Record<string, unknown>;
+  /** The folder the workbench opens (default: an empty temporary one). */
+  folder?: string;
+}
+
+export class Workbench {
+  private constructor(
+    readonly page: Page,
+    readonly server: CodeServer,
+    private readonly browser: Browser,
+    readonly emulator: EmulatorProcess | undefined,
+    /** Milliseconds from opening the page until the Building Twins activity-bar entry showed. */
+    readonly readyMs: number,
+  ) {}
+
+  /** Starts emulator, code-server and chromium, and waits until the Building Twins activity-bar entry shows. */
+  static async open(options: WorkbenchOptions = {}): Promise<Workbench> {
+    const cleanUps: Array<() => Promise<unknown>> = [];
+    try {
+      let emulator: EmulatorProcess | undefined;
+      const settings: Record<string, unknown> = { 'workbench.colorTheme': themes[options.theme ?? 'dark'].setting, ...options.settings };
+      const env: Record<string, string> = {};
+      if (options.emulator ?? true) {
+        if (!existsSync(emulatorBundle)) throw new Error(`${emulatorBundle} is missing: run \`npm run build\` (needs src/emulator/main.ts)`);
+        emulator = await startEmulatorProcess();
+        cleanUps.push(() => emulator!.stop());
+        settings['buildingTwins.emulator.port'] = emulator.port;
+        env.BUILDING_TWINS_EMULATOR_URL = emulator.url;
+      }
+      const server = await startCodeServer({ settings, env, extensionsDir: options.extensionsDir, folder: options.folder });
+      cleanUps.push(() => server.stop());
+      const browser = await launchChromium();
+      cleanUps.push(() => browser.close());
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      page.on('pageerror', (error) => console.log(`[workbench] page error: ${error.message}`));
+      const started = Date.now();
+      const payload: Array<[string, string]> = [['skipWelcome', 'true']];
+      if (!options.extensionsDir) payload.push(['extensionDevelopmentPath', server.remoteUri(repoRoot)]);
+      await page.goto(server.workbenchUrl(payload));
+      await activityBarEntry(page).waitFor({ timeout: 90000 });
+      return new Workbench(page, server, browser, emulator, Date.now() - started);
+    } catch (error) {
+      for (const cleanUp of cleanUps.reverse()) await cleanUp().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Clicks the Building Twins activity-bar entry (unless its side bar is already showing) and returns the Explorer pane. */
+  async openView(): Promise<Locator> {
+    const pane = this.pane('Explorer');
+    if (!(await pane.isVisible())) {
+      await activityBarEntry(this.page).click();
+      await pane.waitFor({ timeout: 30000 });
+    }
+    return pane;
+  }
+
+  /** A view pane of the side bar by its header title, e.g. 'Explorer'. */
+  pane(title: string): Locator {
+    return this.page.locator('.sidebar .pane', { has: this.page.locator('.pane-header', { hasText: title }) });
+  }
+
+  /** A tree row (any tree in the workbench) by the text of its label. */
+  treeRow(label: string | RegExp): Locator {
+    return this.page.locator('.monaco-list-row[role="treeitem"]', { has: this.page.locator('.label-name', { hasText: label }) }).first();
+  }
+
+  /** Waits until a tree row with each label is visible. */
+  async waitForTreeRows(labels: Array<string | RegExp>, timeout = 30000): Promise<void> {
+    for (const label of labels) await this.treeRow(label).waitFor({ timeout });
+  }
+
+  /** Runs a command from the palette by its full title, e.g. 'Building Twins: Add connection'. */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input[type="text"]').first();
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`>${title}`);
+    await this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).first().waitFor({ timeout: 15000 });
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** The open quick pick / input box (for commands that ask for input). */
+  get quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  /** A notification toast containing the text. */
+  notification(text: string | RegExp): Locator {
+    return this.page.locator('.notifications-toasts .notification-list-item-message', { hasText: text }).first();
+  }
+
+  /**
+   * The content frame of a webview (its own HTML lives two iframes deep). By default the most recently opened
+   * one; pass `containing` to pick the webview that has an element matching that selector.
+   */
+  async webview(containing?: string, timeout = 30000): Promise<FrameLocator> {
+    const outer = this.page.locator('iframe.webview.ready');
+    await outer.first().waitFor({ state: 'attached', timeout });
+    const frameOf = (i: number) => this.page.frameLocator('iframe.webview.ready').nth(i).frameLocator('iframe#active-frame');
+    if (!containing) return this.page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+    const deadline = Date.now() + timeout;
+    while (Date.now() < deadline) {
+      const count = await outer.count();
+      for (let i = count - 1; i >= 0; i--) if ((await frameOf(i).locator(containing).count()) > 0) return frameOf(i);
+      await this.page.waitForTimeout(250);
+    }
+    throw new Error(`no webview contains ${containing} within ${timeout} ms`);
+  }
+
+  /** Switches the color theme through the user settings and waits until the workbench shows it. */
+  async setTheme(theme: Theme): Promise<void> {
+    const file = join(this.server.runDir, 'user-data', 'User', 'settings.json');
+    const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...settings, 'workbench.colorTheme': themes[theme].setting }, null, 2));
+    await this.page.locator(`.monaco-workbench.${themes[theme].bodyClass}`).waitFor({ timeout: 30000 });
+  }
+
+  /** Saves a screenshot to test/e2e/screenshots/<name>.png (optionally in a theme) and returns its path. */
+  async screenshot(name: string, theme?: Theme): Promise<string> {
+    if (theme) await this.setTheme(theme);
+    mkdirSync(screenshotDir, { recursive: true });
+    const file = join(screenshotDir, `${name}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close().catch(() => undefined);
+    await this.server.stop();
+    await this.emulator?.stop();
+  }
+}
+
+function activityBarEntry(page: Page): Locator {
+  return page.locator('.activitybar a[aria-label^="Building Twins"]').first();
+}

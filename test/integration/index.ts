@@ -1,0 +1,51 @@
+// Entry point the VS Code extension host loads as `extensionTestsPath`: runs every compiled
+// out/test/integration/**/*.test.js with mocha (BDD) and rejects when a test fails or none ran.
+// Env: BUILDING_TWINS_TEST_GREP (only matching tests), BUILDING_TWINS_TEST_RESULT_FILE (JSON summary for the harness).
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Mocha from 'mocha';
+import * as vscode from 'vscode';
+
+export interface IntegrationResult {
+  vscodeVersion: string;
+  appName: string;
+  tests: number;
+  passes: number;
+  failures: number;
+  pending: number;
+  durationMs: number;
+  failed: Array<{ title: string; message: string }>;
+}
+
+export function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 60000 });
+  if (process.env.BUILDING_TWINS_TEST_GREP) mocha.grep(process.env.BUILDING_TWINS_TEST_GREP);
+  const files = readdirSync(__dirname, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.js'))
+    .sort();
+  for (const file of files) mocha.addFile(join(__dirname, file));
+  console.log(`Running ${files.length} integration test file(s) in ${vscode.env.appName} ${vscode.version}`);
+
+  return new Promise((resolve, reject) => {
+    const failed: IntegrationResult['failed'] = [];
+    const runner = mocha.run((failures) => {
+      const stats = runner.stats!;
+      const result: IntegrationResult = {
+        vscodeVersion: vscode.version,
+        appName: vscode.env.appName,
+        tests: stats.tests,
+        passes: stats.passes,
+        failures,
+        pending: stats.pending,
+        durationMs: stats.duration ?? 0,
+        failed,
+      };
+      console.log(`VS Code ${result.vscodeVersion}: ${result.passes} passing, ${result.failures} failing, ${result.pending} pending`);
+      if (process.env.BUILDING_TWINS_TEST_RESULT_FILE) writeFileSync(process.env.BUILDING_TWINS_TEST_RESULT_FILE, JSON.stringify(result, null, 2));
+      if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
+      else if (result.passes === 0) reject(new Error('no integration test ran (check the test files and BUILDING_TWINS_TEST_GREP)'));
+      else resolve();
+    });
+    runner.on('fail', (test, error: Error) => failed.push({ title: test.fullTitle(), message: String(error?.message) }));
+  });
+}

@@ -1,0 +1,37 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { packageVsix, vsixEntries } from '../harness/vsixPackage';
+
+describe('packaging (VSIX built with vsce from the current dist/)', function () {
+  this.timeout(120000);
+  const dir = mkdtempSync(join(tmpdir(), 'building-twins-vsix-'));
+  const vsix = join(dir, 'building-twins.vsix');
+  let entries: string[] = [];
+
+  before(async () => {
+    await packageVsix(vsix);
+    entries = await vsixEntries(vsix);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('stays under 2 MB', () => {
+    const size = statSync(vsix).size;
+    console.log(`      VSIX: ${(size / 1024).toFixed(1)} KiB, ${entries.length} entries`);
+    assert.ok(size < 2 * 1024 * 1024, `${size} bytes`);
+  });
+
+  it('holds the bundle, manifest, readme, license and icon', () => {
+    for (const required of ['extension/dist/extension.js', 'extension/package.json', 'extension/readme.md', 'extension/media/icon.png', 'extension/media/icons/building-twins.svg']) {
+      assert.ok(entries.includes(required), `missing ${required}`);
+    }
+    assert.ok(entries.some((e) => /^extension\/license(\.md|\.txt)?$/.test(e)), 'missing LICENSE');
+  });
+
+  it('holds no sources, source maps, tests, tooling or node_modules', () => {
+    const unwanted = entries.filter((e) =>
+      /\.(ts|map)$/.test(e) || /^extension\/(src|test|bench|scripts|out|node_modules|\.vscode-test|\.vscode|\.ci)\//.test(e));
+    assert.deepEqual(unwanted, []);
+  });
+});
