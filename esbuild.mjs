@@ -32,7 +32,8 @@ const webviewEntries = existsSync(webviewDir)
   : {};
 
 const configs = [
-  ...nodeTargets.map((t) => ({ ...common, ...t, platform: 'node', format: 'cjs', target: 'node20', outdir: 'dist' })),
+  // ESM entry points first: UMD builds (e.g. jsonc-parser's) hide their requires from the bundler.
+  ...nodeTargets.map((t) => ({ ...common, ...t, platform: 'node', format: 'cjs', target: 'node20', outdir: 'dist', mainFields: ['module', 'main'] })),
   ...(Object.keys(webviewEntries).length
     ? [{ ...common, entryPoints: webviewEntries, platform: 'browser', format: 'iife', target: 'es2022', outdir: 'dist/webviews', loader: { '.css': 'css' } }]
     : []),
