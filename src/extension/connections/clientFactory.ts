@@ -1,0 +1,17 @@
+import { BuildingTwinsClient } from '../../core/api/client';
+import type { ClientFactory } from './connectionManager';
+import { isLocalConnection } from './connectionProfile';
+
+/**
+ * Builds the core API client for a connection: tokens cached in SecretStorage, every request reported
+ * to the log. The local emulator gets no client-side pacing (it enforces its own limit only when started with one).
+ */
+export const createApiClient: ClientFactory = ({ profile, clientSecret, secrets, onRequest }) =>
+  new BuildingTwinsClient({
+    baseUrl: profile.baseUrl,
+    clientId: profile.clientId,
+    clientSecret,
+    tokenStore: secrets.tokenStore(profile.name),
+    rateLimit: isLocalConnection(profile.name) ? false : undefined,
+    onRequest,
+  });

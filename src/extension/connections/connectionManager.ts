@@ -1,0 +1,217 @@
+import * as vscode from 'vscode';
+import type { BuildingTwinsApi } from '../../core/api/types';
+import type { ExtensionLog, RequestLogEntry } from '../log/extensionLog';
+import { ConnectionProfile, LOCAL_CONNECTION_NAME, isLocalConnection, parseProfiles } from './connectionProfile';
+import { ConnectionSecrets } from './connectionSecrets';
+
+export type ConnectionState =
+  | { kind: 'idle' }
+  | { kind: 'signingIn' }
+  | { kind: 'connected' }
+  | { kind: 'error'; message: string };
+
+/** What the manager needs to build an API client for a profile (the real one wraps BuildingTwinsClient). */
+export type ClientFactory = (args: {
+  profile: ConnectionProfile;
+  clientSecret: string;
+  secrets: ConnectionSecrets;
+  onRequest: (e: RequestLogEntry) => void;
+}) => BuildingTwinsApi;
+
+/** The local emulator's profile and its well-known secret, computed from settings / the running emulator. */
+export type LocalProfileSource = () => { profile: ConnectionProfile; clientSecret: string };
+
+interface ClientEntry { key: string; client: BuildingTwinsApi }
+
+/**
+ * Connection profiles (settings), their secrets (SecretStorage), the active connection, one API client
+ * per connection and each connection's state (shown by the status bar and the tree).
+ */
+export class ConnectionManager implements vscode.Disposable {
+  private readonly clients = new Map<string, ClientEntry>();
+  private readonly states = new Map<string, ConnectionState>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Profiles, the active connection or the local emulator's URL changed. */
+  readonly onDidChange = this.changed.event;
+  private readonly stateChanged = new vscode.EventEmitter<string>();
+  /** A connection's state changed (connected, signing in, error). */
+  readonly onDidChangeState = this.stateChanged.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    readonly secrets: ConnectionSecrets,
+    private readonly log: ExtensionLog,
+    private readonly createClient: ClientFactory,
+    private readonly localProfile: LocalProfileSource,
+  ) {
+    this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('buildingTwins.connections') || e.affectsConfiguration('buildingTwins.activeConnection') || e.affectsConfiguration('buildingTwins.emulator.port')) {
+        this.changed.fire();
+      }
+    });
+  }
+
+  /** Every connection: the local emulator first, then the configured ones. */
+  list(): ConnectionProfile[] {
+    return [this.localProfile().profile, ...this.configured()];
+  }
+
+  configured(): ConnectionProfile[] {
+    const { profiles, problems } = parseProfiles(config().get('connections'));
+    for (const p of problems) this.log.warn(p);
+    return profiles;
+  }
+
+  get(name: string): ConnectionProfile | undefined {
+    return this.list().find((p) => p.name === name);
+  }
+
+  require(name: string): ConnectionProfile {
+    const profile = this.get(name);
+    if (!profile) throw new Error(`No connection named "${name}". Known: ${this.list().map((p) => p.name).join(', ')}`);
+    return profile;
+  }
+
+  activeName(): string {
+    const name = config().get<string>('activeConnection');
+    return name && this.get(name) ? name : LOCAL_CONNECTION_NAME;
+  }
+
+  async setActive(name: string): Promise<void> {
+    this.require(name);
+    await config().update('activeConnection', name, vscode.ConfigurationTarget.Global);
+    this.changed.fire();
+  }
+
+  async add(profile: ConnectionProfile, clientSecret: string): Promise<void> {
+    if (this.get(profile.name)) throw new Error(`A connection named "${profile.name}" already exists.`);
+    await this.secrets.setClientSecret(profile.name, clientSecret);
+    await this.writeConfigured([...this.configured(), profile]);
+    this.log.info(`Added connection "${profile.name}" (${profile.baseUrl}, client ${profile.clientId})`);
+  }
+
+  /** Replaces a configured profile; a new secret is optional (undefined keeps the stored one). */
+  async update(oldName: string, profile: ConnectionProfile, clientSecret?: string): Promise<void> {
+    if (isLocalConnection(oldName)) throw new Error(`"${LOCAL_CONNECTION_NAME}" follows the buildingTwins.emulator.port setting and cannot be edited.`);
+    const current = this.configured();
+    const index = current.findIndex((p) => p.name === oldName);
+    if (index < 0) throw new Error(`No connection named "${oldName}".`);
+    if (profile.name !== oldName && this.get(profile.name)) throw new Error(`A connection named "${profile.name}" already exists.`);
+    const secret = clientSecret ?? (await this.secrets.getClientSecret(oldName));
+    if (profile.name !== oldName) await this.secrets.forget(oldName);
+    else await this.secrets.clearToken(oldName);
+    if (secret !== undefined) await this.secrets.setClientSecret(profile.name, secret);
+    current[index] = profile;
+    await this.writeConfigured(current);
+    if (config().get<string>('activeConnection') === oldName && profile.name !== oldName) await this.setActive(profile.name);
+    this.dropClient(oldName);
+    this.log.info(`Updated connection "${profile.name}"`);
+  }
+
+  async remove(name: string): Promise<void> {
+    if (isLocalConnection(name)) throw new Error(`"${LOCAL_CONNECTION_NAME}" is built in and cannot be removed.`);
+    const current = this.configured();
+    if (!current.some((p) => p.name === name)) throw new Error(`No connection named "${name}".`);
+    await this.writeConfigured(current.filter((p) => p.name !== name));
+    await this.secrets.forget(name);
+    if (config().get<string>('activeConnection') === name) {
+      await config().update('activeConnection', undefined, vscode.ConfigurationTarget.Global);
+    }
+    this.dropClient(name);
+    this.log.info(`Removed connection "${name}"`);
+  }
+
+  async getClient(name: string): Promise<BuildingTwinsApi> {
+    const profile = this.require(name);
+    const key = `${profile.baseUrl}\n${profile.clientId}`;
+    const cached = this.clients.get(name);
+    if (cached && cached.key === key) return cached.client;
+    const clientSecret = isLocalConnection(name) ? this.localProfile().clientSecret : await this.secrets.getClientSecret(name);
+    if (!clientSecret) throw new Error(`No client secret stored for "${name}". Edit the connection to enter it again.`);
+    this.log.addSecret(clientSecret);
+    const client = this.createClient({
+      profile,
+      clientSecret,
+      secrets: this.secrets,
+      onRequest: (e) => this.onRequest(name, e),
+    });
+    this.clients.set(name, { key, client });
+    if (cached) this.states.delete(name);
+    return client;
+  }
+
+  getActiveClient(): Promise<BuildingTwinsApi> {
+    return this.getClient(this.activeName());
+  }
+
+  state(name: string): ConnectionState {
+    return this.states.get(name) ?? { kind: 'idle' };
+  }
+
+  /** Signs in unless already connected (the tree does this before listing a connection's groups). */
+  async ensureSignedIn(name: string): Promise<void> {
+    if (this.state(name).kind !== 'connected') await this.signIn(name);
+  }
+
+  /** Requests a fresh token (the client caches it for later calls) and returns it. */
+  async signIn(name: string): Promise<string> {
+    const client = await this.getClient(name);
+    this.setState(name, { kind: 'signingIn' });
+    try {
+      const token = await client.getToken();
+      this.log.addSecret(token.access_token);
+      this.setState(name, { kind: 'connected' });
+      return token.access_token;
+    } catch (err) {
+      this.reportError(name, err);
+      throw err;
+    }
+  }
+
+  /** Something the profiles depend on changed (e.g. the local emulator's URL). */
+  notifyChanged(): void {
+    this.changed.fire();
+  }
+
+  reportError(name: string, err: unknown): void {
+    this.setState(name, { kind: 'error', message: err instanceof Error ? err.message : String(err) });
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+    this.stateChanged.dispose();
+  }
+
+  private onRequest(name: string, e: RequestLogEntry): void {
+    this.log.request(name, e);
+    if (e.status === 0) {
+      this.setState(name, { kind: 'error', message: `${e.method} ${e.path}: ${e.error ?? 'no response'}` });
+    } else if (e.status === 401 || e.status === 403) {
+      this.setState(name, { kind: 'error', message: `${e.method} ${e.path} was refused (${e.status}); check the client id and secret.` });
+    } else if (e.status < 400 && this.state(name).kind !== 'connected') {
+      this.setState(name, { kind: 'connected' });
+    }
+  }
+
+  private setState(name: string, state: ConnectionState): void {
+    const before = this.states.get(name);
+    if (before && before.kind === state.kind && (before.kind !== 'error' || (state.kind === 'error' && before.message === state.message))) return;
+    this.states.set(name, state);
+    this.stateChanged.fire(name);
+  }
+
+  private dropClient(name: string): void {
+    this.clients.delete(name);
+    this.states.delete(name);
+    this.changed.fire();
+  }
+
+  private async writeConfigured(profiles: ConnectionProfile[]): Promise<void> {
+    await config().update('connections', profiles, vscode.ConfigurationTarget.Global);
+  }
+}
+
+function config(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('buildingTwins');
+}

@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+
+export const RESOURCE_SCHEME = 'buildingtwins';
+
+/** A parsed `buildingtwins:/<connection>/<kind>/<id…>.json` URI. `id` may contain "/" (encoded as %2F in the path). */
+export interface ResourceRef {
+  connection: string;
+  kind: string;
+  /** The path segments after the kind, decoded, without the `.json` suffix on the last one. */
+  ids: string[];
+}
+
+/** Only "%" and "/" are escaped so URIs stay readable (DTMIs keep their ":" and ";"); no query strings. */
+function encodeSegment(segment: string): string {
+  return segment.replace(/%/g, '%25').replace(/\//g, '%2F');
+}
+
+function decodeSegment(segment: string): string {
+  return segment.replace(/%2F/gi, '/').replace(/%25/g, '%');
+}
+
+export function resourceUri(connection: string, kind: string, ...ids: string[]): vscode.Uri {
+  if (ids.length === 0) throw new Error('A resource URI needs at least one id');
+  const segments = [connection, kind, ...ids].map(encodeSegment);
+  return vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: `/${segments.join('/')}.json` });
+}
+
+export function parseResourceUri(uri: vscode.Uri): ResourceRef {
+  if (uri.scheme !== RESOURCE_SCHEME) throw new Error(`Not a ${RESOURCE_SCHEME}: URI: ${uri.toString()}`);
+  if (uri.query) throw new Error(`${RESOURCE_SCHEME}: URIs take no query string: ${uri.toString()}`);
+  const parts = uri.path.replace(/^\/+/, '').split('/');
+  if (parts.length < 3 || !parts[parts.length - 1].endsWith('.json')) {
+    throw vscode.FileSystemError.FileNotFound(uri);
+  }
+  parts[parts.length - 1] = parts[parts.length - 1].slice(0, -'.json'.length);
+  const [connection, kind, ...ids] = parts.map(decodeSegment);
+  return { connection, kind, ids };
+}

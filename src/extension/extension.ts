@@ -1,0 +1,18 @@
+import * as vscode from 'vscode';
+import { registerCommands } from './commands';
+import { BuildingTwinsContext } from './extensionContext';
+import { createTestApi, TestApi } from './testApi';
+
+let current: BuildingTwinsContext | undefined;
+
+export function activate(context: vscode.ExtensionContext): TestApi {
+  current = new BuildingTwinsContext(context);
+  registerCommands(current);
+  current.start();
+  return createTestApi(current);
+}
+
+export async function deactivate(): Promise<void> {
+  await current?.emulator.stop();
+  current = undefined;
+}

@@ -1,0 +1,77 @@
+import * as vscode from 'vscode';
+import type { BuildingTwinsApi } from '../core/api/types';
+import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET, localEmulatorUrl } from '../core/api/localEmulator';
+import { createApiClient } from './connections/clientFactory';
+import { ConnectionManager } from './connections/connectionManager';
+import { LOCAL_CONNECTION_NAME } from './connections/connectionProfile';
+import { ConnectionSecrets } from './connections/connectionSecrets';
+import { ConnectionStatusBar } from './connections/connectionStatusBar';
+import { EmulatorProcess } from './connections/emulatorProcess';
+import { warnIfSecretsUnprotected } from './connections/keychainCheck';
+import { ResourceFileSystem } from './documents/resourceFileSystem';
+import { ExtensionLog } from './log/extensionLog';
+import { ModelCache } from './models/modelCache';
+import { ExplorerTreeProvider } from './tree/explorerTreeProvider';
+import { UserInput, VsCodeUserInput } from './userInput';
+
+/**
+ * The one object that owns the extension's shared state. Commands receive it as their first argument;
+ * nothing else reaches for globals.
+ */
+export class BuildingTwinsContext implements vscode.Disposable {
+  readonly log: ExtensionLog;
+  readonly connections: ConnectionManager;
+  readonly models: ModelCache;
+  readonly emulator: EmulatorProcess;
+  readonly tree: ExplorerTreeProvider;
+  readonly documents: ResourceFileSystem;
+  /** Interactive input; integration tests swap in a ScriptedUserInput through the test API. */
+  input: UserInput = new VsCodeUserInput();
+  /** The last error a command reported (the test API exposes it). */
+  lastError: Error | undefined;
+
+  constructor(readonly vscodeContext: vscode.ExtensionContext) {
+    this.log = new ExtensionLog();
+    this.emulator = new EmulatorProcess(vscodeContext.extensionPath, this.log);
+    this.connections = new ConnectionManager(new ConnectionSecrets(vscodeContext.secrets), this.log, createApiClient, () => ({
+      profile: { name: LOCAL_CONNECTION_NAME, baseUrl: this.emulator.url ?? localEmulatorUrl(emulatorPort()), clientId: LOCAL_DEV_CLIENT_ID },
+      clientSecret: LOCAL_DEV_CLIENT_SECRET,
+    }));
+    this.models = new ModelCache(this.connections);
+    this.tree = new ExplorerTreeProvider(this);
+    this.documents = new ResourceFileSystem(this);
+    vscodeContext.subscriptions.push(this);
+  }
+
+  /** Registers what lives for the whole session: the document file system, status bar and listeners. */
+  start(): void {
+    const subs = this.vscodeContext.subscriptions;
+    subs.push(
+      this.documents.register(),
+      new ConnectionStatusBar(this.connections),
+      this.connections.onDidChange(() => this.tree.relist()),
+      this.connections.onDidChangeState((name) => {
+        const node = this.tree.connectionNode(name);
+        if (node) this.tree.update(node);
+      }),
+      this.emulator.onDidChange(() => this.connections.notifyChanged()),
+      this.emulator,
+    );
+    void warnIfSecretsUnprotected(this.vscodeContext, this.log);
+  }
+
+  getActiveClient(): Promise<BuildingTwinsApi> {
+    return this.connections.getActiveClient();
+  }
+
+  dispose(): void {
+    this.tree.dispose();
+    this.connections.dispose();
+    this.log.dispose();
+  }
+}
+
+export function emulatorPort(): number {
+  const port = vscode.workspace.getConfiguration('buildingTwins').get<number>('emulator.port', 8470);
+  return Number.isInteger(port) && port >= 1 && port <= 65535 ? port : 8470;
+}

@@ -1,0 +1,90 @@
+import * as vscode from 'vscode';
+import type { BuildingTwinsContext } from './extensionContext';
+import type { TreeNode } from './tree/treeNode';
+import { ScriptedAnswer, ScriptedUserInput, VsCodeUserInput } from './userInput';
+
+export interface TreeSnapshotItem {
+  id: string;
+  label: string;
+  description?: string;
+  contextValue?: string;
+  tooltip?: string;
+  children?: TreeSnapshotItem[];
+}
+
+/** What `activate()` returns: a small surface for integration tests (and other extensions' smoke checks). */
+export interface TestApi {
+  readonly context: BuildingTwinsContext;
+  /** Answers the next prompts from a script instead of showing UI; returns the script to inspect. */
+  useScriptedInput(answers: ScriptedAnswer[]): ScriptedUserInput;
+  useVsCodeInput(): void;
+  /** The last error a command reported, then forgets it. */
+  takeLastError(): Error | undefined;
+  /** Children of a node (or the roots), expanded `depth` levels. */
+  treeSnapshot(node?: TreeNode, depth?: number): Promise<TreeSnapshotItem[]>;
+  /** The tree node with this id among the already-loaded children reachable from the roots, expanding along `path` labels. */
+  findNode(labels: string[]): Promise<TreeNode>;
+}
+
+export function createTestApi(ctx: BuildingTwinsContext): TestApi {
+  return {
+    context: ctx,
+    useScriptedInput(answers) {
+      const scripted = new ScriptedUserInput(answers);
+      ctx.input = scripted;
+      return scripted;
+    },
+    useVsCodeInput() {
+      ctx.input = new VsCodeUserInput();
+    },
+    takeLastError() {
+      const err = ctx.lastError;
+      ctx.lastError = undefined;
+      return err;
+    },
+    async treeSnapshot(node, depth = 0) {
+      return snapshot(ctx, await ctx.tree.getChildren(node), depth);
+    },
+    async findNode(labels) {
+      let children = await ctx.tree.getChildren();
+      let found: TreeNode | undefined;
+      for (const label of labels) {
+        found = undefined;
+        for (const child of children) {
+          if (labelOf(await child.getTreeItem()) === label) {
+            found = child;
+            break;
+          }
+        }
+        if (!found) throw new Error(`No tree node labelled "${label}" (path ${labels.join(' > ')})`);
+        children = await found.getChildren();
+      }
+      if (!found) throw new Error('findNode needs at least one label');
+      return found;
+    },
+  };
+}
+
+async function snapshot(ctx: BuildingTwinsContext, nodes: TreeNode[], depth: number): Promise<TreeSnapshotItem[]> {
+  const out: TreeSnapshotItem[] = [];
+  for (const node of nodes) {
+    const item = await node.getTreeItem();
+    const entry: TreeSnapshotItem = {
+      id: node.id,
+      label: labelOf(item),
+      description: typeof item.description === 'string' ? item.description : undefined,
+      contextValue: item.contextValue,
+      tooltip: typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value,
+    };
+    if (depth > 0 && item.collapsibleState !== vscode.TreeItemCollapsibleState.None) {
+      entry.children = await snapshot(ctx, await node.getChildren(), depth - 1);
+    }
+    out.push(entry);
+  }
+  return out;
+}
+
+function labelOf(item: vscode.TreeItem): string {
+  const label = item.label;
+  return typeof label === 'string' ? label : label?.label ?? '';
+}

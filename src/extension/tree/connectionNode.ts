@@ -1,0 +1,72 @@
+import * as vscode from 'vscode';
+import type { BuildingTwinsApi } from '../../core/api/types';
+import type { ConnectionProfile } from '../connections/connectionProfile';
+import { isLocalConnection } from '../connections/connectionProfile';
+import type { BuildingTwinsContext } from '../extensionContext';
+import { connectionGroupFactories } from './connectionGroups';
+import { TwinsNode } from './twinsNode';
+import { childId, errorNode, TreeNode } from './treeNode';
+
+/** Top level: one connection. Its children are the groups listed in connectionGroups.ts. */
+export class ConnectionNode extends TreeNode {
+  private groups: TreeNode[] | undefined;
+
+  constructor(readonly ctx: BuildingTwinsContext, readonly profile: ConnectionProfile) {
+    super(undefined, childId(undefined, 'connection', profile.name));
+  }
+
+  get connection(): string {
+    return this.profile.name;
+  }
+
+  client(): Promise<BuildingTwinsApi> {
+    return this.ctx.connections.getClient(this.connection);
+  }
+
+  sameProfile(p: ConnectionProfile): boolean {
+    return p.name === this.profile.name && p.baseUrl === this.profile.baseUrl && p.clientId === this.profile.clientId;
+  }
+
+  /** The group of a given class (e.g. TwinsNode), creating the groups if needed. */
+  group<T extends TreeNode>(kind: new (...args: never[]) => T): T | undefined {
+    this.groups ??= connectionGroupFactories.map((create) => create(this));
+    return this.groups.find((g): g is T => g instanceof kind);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const active = this.ctx.connections.activeName() === this.connection;
+    const state = this.ctx.connections.state(this.connection);
+    const item = new vscode.TreeItem(this.connection, active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = [active ? 'active' : undefined, state.kind === 'error' ? 'error' : state.kind === 'signingIn' ? 'signing in…' : undefined]
+      .filter(Boolean)
+      .join(' · ') || undefined;
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendText(`${this.connection}\n${this.profile.baseUrl}\nClient id: ${this.profile.clientId}`);
+    if (state.kind === 'error') tooltip.appendText(`\nError: ${state.message}`);
+    item.tooltip = tooltip;
+    item.iconPath = new vscode.ThemeIcon(state.kind === 'error' ? 'warning' : isLocalConnection(this.connection) ? 'vm' : 'plug');
+    item.contextValue = `connection${isLocalConnection(this.connection) ? '.local' : '.custom'}${active ? '.active' : ''}`;
+    return item;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    try {
+      await this.ctx.connections.ensureSignedIn(this.connection);
+    } catch (err) {
+      return [errorNode(this, err)];
+    }
+    this.groups ??= connectionGroupFactories.map((create) => create(this));
+    return this.groups;
+  }
+
+  /** Reloads the twin lists (after the filter changed). */
+  resetTwins(): void {
+    this.groups?.find((g) => g instanceof TwinsNode)?.reset();
+  }
+
+  override reset(): void {
+    this.groups = undefined;
+    this.ctx.models.invalidate(this.connection);
+  }
+}

@@ -1,0 +1,67 @@
+import * as vscode from 'vscode';
+import type { Insight } from '../../core/api/types';
+import type { ConnectionNode } from './connectionNode';
+import { Page, PagedNode } from './pagedNode';
+import { childId, TreeNode } from './treeNode';
+
+interface RootInsight { root: Insight; children: Insight[] }
+const PAGE_SIZE = 50;
+
+/** "Insights": root insights page by page (the service pages roots and sends their children along). */
+export class InsightsNode extends PagedNode<RootInsight, number> {
+  constructor(conn: ConnectionNode) {
+    super(conn, childId(conn, 'insights'), conn);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Insights', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = this.pageDescription();
+    item.iconPath = new vscode.ThemeIcon('lightbulb');
+    item.contextValue = 'insightsGroup';
+    item.tooltip = 'Root insights with their children';
+    return item;
+  }
+
+  protected async fetchPage(page: number | undefined): Promise<Page<RootInsight, number>> {
+    const client = await this.conn.client();
+    const current = page ?? 1;
+    const result = await client.listInsights({ page: current, pageSize: PAGE_SIZE, sortSpecifications: [{ field: 'updatedDate', isSortDescending: true }] });
+    const roots = result.items.filter((i) => !i.scenarioId);
+    const items = roots.map((root) => ({ root, children: result.items.filter((i) => i.scenarioId === root.id) }));
+    return { items, next: result.after > 0 ? current + 1 : undefined, total: result.total };
+  }
+
+  protected keyOf(item: RootInsight): string {
+    return item.root.id;
+  }
+
+  protected createNode(item: RootInsight): TreeNode {
+    return new InsightNode(this, item.root, item.children);
+  }
+
+  protected override emptyLabel(): string {
+    return 'No insights';
+  }
+}
+
+export class InsightNode extends TreeNode {
+  constructor(parent: TreeNode, readonly insight: Insight, readonly children: Insight[]) {
+    super(parent, childId(parent, insight.id));
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const i = this.insight;
+    const item = new vscode.TreeItem(i.name ?? i.id, this.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.description = [i.status, i.priority !== undefined ? `priority ${i.priority}` : undefined, i.twinName ?? i.twinId ?? undefined].filter(Boolean).join(' · ');
+    item.tooltip = `${i.name ?? ''}\nId: ${i.id}${i.twinId ? `\nTwin: ${i.twinId}` : ''}${i.type ? `\nType: ${i.type}` : ''}${i.description ? `\n\n${i.description}` : ''}`;
+    item.iconPath = new vscode.ThemeIcon(i.scenarioId ? 'circle-small-filled' : 'lightbulb');
+    item.contextValue = i.scenarioId ? 'insight.child' : 'insight.root';
+    return item;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    return this.children.map((c) => new InsightNode(this, c, []));
+  }
+}

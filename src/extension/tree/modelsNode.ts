@@ -1,0 +1,99 @@
+import * as vscode from 'vscode';
+import type { ModelIndex } from '../../core/dtdl/modelIndex';
+import { resourceUri } from '../documents/resourceUri';
+import type { ConnectionNode } from './connectionNode';
+import { childId, errorNode, MessageNode, TreeNode } from './treeNode';
+
+/** Model id -> ids of the models that directly extend it, sorted by display name. */
+function childrenMap(index: ModelIndex): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const id of index.ids()) {
+    for (const parent of index.parents(id)) {
+      if (!index.has(parent)) continue;
+      const list = map.get(parent) ?? [];
+      list.push(id);
+      map.set(parent, list);
+    }
+  }
+  for (const list of map.values()) list.sort((a, b) => index.displayName(a).localeCompare(index.displayName(b)));
+  return map;
+}
+
+/** "Models": the connection's models as their `extends` hierarchy. */
+export class ModelsNode extends TreeNode {
+  private index: ModelIndex | undefined;
+  private children: Map<string, string[]> | undefined;
+
+  constructor(readonly conn: ConnectionNode) {
+    super(conn, childId(conn, 'models'));
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Models', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = this.index ? this.index.ids().length.toLocaleString('en-US') : undefined;
+    item.iconPath = new vscode.ThemeIcon('symbol-class');
+    item.contextValue = 'modelsGroup';
+    item.tooltip = 'Models (DTDL interfaces) of this connection, by extends hierarchy';
+    return item;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    let index: ModelIndex;
+    try {
+      index = await this.conn.ctx.models.getIndex(this.conn.connection);
+    } catch (err) {
+      return [errorNode(this, err)];
+    }
+    const first = this.index !== index;
+    this.index = index;
+    this.children = childrenMap(index);
+    if (first) this.conn.ctx.tree.update(this);
+    const roots = index.ids().filter((id) => !index.parents(id).some((p) => index.has(p)));
+    roots.sort((a, b) => index.displayName(a).localeCompare(index.displayName(b)));
+    if (roots.length === 0) return [new MessageNode(this, 'empty', 'No models')];
+    return roots.map((id) => new ModelNode(this, this, id));
+  }
+
+  subModels(id: string): string[] {
+    return this.children?.get(id) ?? [];
+  }
+
+  modelIndex(): ModelIndex | undefined {
+    return this.index;
+  }
+
+  override reset(): void {
+    this.index = undefined;
+    this.children = undefined;
+    this.conn.ctx.models.invalidate(this.conn.connection);
+  }
+}
+
+/** One model; expands to the models that extend it. "Count twins" fills in its description. */
+export class ModelNode extends TreeNode {
+  /** Twins of this model and its descendants, once counted. */
+  twinCount: number | undefined;
+
+  constructor(parent: TreeNode, readonly group: ModelsNode, readonly modelId: string) {
+    super(parent, childId(parent, modelId));
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const index = this.group.modelIndex();
+    const subs = this.group.subModels(this.modelId);
+    const item = new vscode.TreeItem(index?.displayName(this.modelId) ?? this.modelId, subs.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    const count = this.twinCount === undefined ? undefined : `${this.twinCount.toLocaleString('en-US')} twin${this.twinCount === 1 ? '' : 's'}`;
+    item.description = [count, this.modelId].filter(Boolean).join(' · ');
+    item.tooltip = `${this.modelId}${subs.length ? `\n${subs.length} direct sub-model(s)` : ''}\nTwin count (incl. sub-models): ${count ?? 'use "Count twins"'}`;
+    item.iconPath = new vscode.ThemeIcon(index?.has(this.modelId) && index.isCapability(this.modelId) ? 'symbol-event' : 'symbol-class');
+    item.contextValue = 'model';
+    item.resourceUri = resourceUri(this.group.conn.connection, 'models', this.modelId);
+    return item;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    return this.group.subModels(this.modelId).map((id) => new ModelNode(this, this.group, id));
+  }
+}

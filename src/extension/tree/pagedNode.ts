@@ -1,0 +1,134 @@
+import * as vscode from 'vscode';
+import type { ConnectionNode } from './connectionNode';
+import { childId, errorNode, MessageNode, TreeNode } from './treeNode';
+
+/** One page from the service: the items and the token for the next page (undefined when there is none). */
+export interface Page<T, Token> {
+  items: T[];
+  next: Token | undefined;
+  /** Total number of items, when the service tells (BatchPage.total, countTwins). */
+  total?: number;
+}
+
+/**
+ * A node whose children come in pages. Pages are fetched once, with the server's continuation token (or page
+ * number); "Load more…" appears only while a next page exists, and adds exactly one page.
+ */
+export abstract class PagedNode<T, Token> extends TreeNode {
+  protected loaded: T[] = [];
+  protected total: number | undefined;
+  private next: Token | undefined;
+  private started = false;
+  private inflight: Promise<void> | undefined;
+  private loadError: unknown;
+  private readonly nodes = new Map<string, TreeNode>();
+
+  constructor(parent: TreeNode, id: string, readonly conn: ConnectionNode) {
+    super(parent, id);
+  }
+
+  protected abstract fetchPage(token: Token | undefined): Promise<Page<T, Token>>;
+  protected abstract keyOf(item: T): string;
+  protected abstract createNode(item: T): TreeNode;
+  protected emptyLabel(): string {
+    return 'Nothing here';
+  }
+
+  get hasMore(): boolean {
+    return !this.started || this.next !== undefined;
+  }
+
+  get loadedCount(): number {
+    return this.loaded.length;
+  }
+
+  get knownTotal(): number | undefined {
+    return this.total;
+  }
+
+  /** "50 of 1,204" once something is loaded; the total alone when nothing is. */
+  protected pageDescription(): string | undefined {
+    if (!this.started) return undefined;
+    if (this.total !== undefined) return this.loaded.length >= this.total ? this.total.toLocaleString('en-US') : `${this.loaded.length.toLocaleString('en-US')} of ${this.total.toLocaleString('en-US')}`;
+    return this.next === undefined ? this.loaded.length.toLocaleString('en-US') : `${this.loaded.length.toLocaleString('en-US')}+`;
+  }
+
+  /** Fetches the next page (no-op when everything is loaded; concurrent calls share one request). */
+  loadMore(): Promise<void> {
+    if (this.started && this.next === undefined) return Promise.resolve();
+    this.inflight ??= (async () => {
+      try {
+        const page = await this.fetchPage(this.started ? this.next : undefined);
+        this.loaded.push(...page.items);
+        this.next = page.next;
+        if (page.total !== undefined) this.total = page.total;
+        this.started = true;
+        this.loadError = undefined;
+      } catch (err) {
+        this.loadError = err;
+        throw err;
+      } finally {
+        this.inflight = undefined;
+      }
+    })();
+    return this.inflight;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    if (!this.started) {
+      try {
+        await this.loadMore();
+      } catch (err) {
+        return [errorNode(this, err)];
+      }
+      this.conn.ctx.tree.update(this);
+    }
+    const children = [...this.pinnedNodes(), ...this.loaded.map((item) => this.nodeFor(item))];
+    if (this.loadError) children.push(errorNode(this, this.loadError));
+    if (this.next !== undefined) children.push(new LoadMoreNode(this));
+    if (children.length === 0) children.push(new MessageNode(this, 'empty', this.emptyLabel()));
+    return children;
+  }
+
+  override reset(): void {
+    this.loaded = [];
+    this.total = undefined;
+    this.next = undefined;
+    this.started = false;
+    this.loadError = undefined;
+    this.nodes.clear();
+  }
+
+  /** Nodes shown before the pages (e.g. a twin revealed by "Go to twin…" that is not loaded yet). */
+  protected pinnedNodes(): TreeNode[] {
+    return [];
+  }
+
+  protected nodeFor(item: T): TreeNode {
+    const key = this.keyOf(item);
+    let node = this.nodes.get(key);
+    if (!node) {
+      node = this.createNode(item);
+      this.nodes.set(key, node);
+    }
+    return node;
+  }
+}
+
+/** "Load more…": runs `buildingTwins.loadMore` on its paged parent. */
+export class LoadMoreNode extends TreeNode {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page type
+  constructor(readonly owner: PagedNode<any, any>) {
+    super(owner, childId(owner, '~more'));
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
+    item.id = `${this.id}#${this.owner.loadedCount}`;
+    item.iconPath = new vscode.ThemeIcon('ellipsis');
+    item.contextValue = 'loadMore';
+    item.tooltip = `Load the next page (${this.owner.loadedCount} loaded so far)`;
+    item.command = { command: 'buildingTwins.loadMore', title: 'Load more', arguments: [this] };
+    return item;
+  }
+}

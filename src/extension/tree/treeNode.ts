@@ -1,0 +1,54 @@
+import * as vscode from 'vscode';
+
+/**
+ * Base of every node in the Building Twins explorer: one subclass per tree level. `id` must be
+ * stable and unique in the whole tree (it becomes the TreeItem id, so `reveal` and expansion state work);
+ * build it from the parent's id plus what identifies the node under that parent.
+ */
+export abstract class TreeNode {
+  constructor(readonly parent: TreeNode | undefined, readonly id: string) {}
+
+  abstract getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem>;
+
+  getChildren(): Promise<TreeNode[]> {
+    return Promise.resolve([]);
+  }
+
+  /** Drops cached children so the next expansion reloads them (Refresh). */
+  reset(): void {}
+
+  /** Nearest ancestor (or self) of the given class. */
+  closest<T extends TreeNode>(kind: abstract new (...args: never[]) => T): T | undefined {
+    for (let node: TreeNode | undefined = this; node; node = node.parent) {
+      if (node instanceof kind) return node;
+    }
+    return undefined;
+  }
+}
+
+/** Child id under a parent; encodes the segment so ids never collide across levels. */
+export function childId(parent: TreeNode | undefined, ...segments: string[]): string {
+  const tail = segments.map((s) => encodeURIComponent(s)).join('/');
+  return parent ? `${parent.id}/${tail}` : tail;
+}
+
+/** A leaf that only shows a message (empty group, load failure). */
+export class MessageNode extends TreeNode {
+  constructor(parent: TreeNode, key: string, private readonly label: string, private readonly icon = 'info', private readonly tooltip?: string) {
+    super(parent, childId(parent, `~${key}`));
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    item.contextValue = 'message';
+    item.tooltip = this.tooltip ?? this.label;
+    return item;
+  }
+}
+
+export function errorNode(parent: TreeNode, err: unknown): MessageNode {
+  const message = err instanceof Error ? err.message : String(err);
+  return new MessageNode(parent, 'error', `Failed to load: ${message}`, 'error', message);
+}

@@ -1,0 +1,153 @@
+import * as vscode from 'vscode';
+import type { DigitalTwin, Relationship, RelationshipDirection } from '../../core/api/types';
+import type { ModelIndex } from '../../core/dtdl/modelIndex';
+import { resourceUri } from '../documents/resourceUri';
+import type { ConnectionNode } from './connectionNode';
+import { isCapabilityModel, twinIcon } from './twinIcons';
+import { childId, errorNode, MessageNode, TreeNode } from './treeNode';
+
+export function twinLabel(twin: DigitalTwin): string {
+  const name = twin.contents?.name;
+  return typeof name === 'string' && name.trim() ? name : twin.id;
+}
+
+export function twinContextValue(index: ModelIndex | undefined, twin: DigitalTwin): string {
+  return `twin${isCapabilityModel(index, twin.modelId) ? '.capability' : ''}`;
+}
+
+/** Shared look of every twin item (twin lists, relationship ends, the location view). */
+export function twinTreeItem(node: TreeNode, conn: ConnectionNode, twin: DigitalTwin, index: ModelIndex | undefined, collapsible: vscode.TreeItemCollapsibleState): vscode.TreeItem {
+  const label = twinLabel(twin);
+  const item = new vscode.TreeItem(label, collapsible);
+  item.id = node.id;
+  item.description = label === twin.id ? undefined : twin.id;
+  const externalId = twin.contents?.externalID;
+  const tooltip = new vscode.MarkdownString();
+  tooltip.appendText(`${label}\nId: ${twin.id}\nModel: ${twin.modelId}`);
+  if (typeof externalId === 'string') tooltip.appendText(`\nExternal id: ${externalId}`);
+  if (twin.lastUpdateTime) tooltip.appendText(`\nLast updated: ${twin.lastUpdateTime}`);
+  item.tooltip = tooltip;
+  item.iconPath = twinIcon(index, twin.modelId);
+  item.contextValue = twinContextValue(index, twin);
+  item.resourceUri = resourceUri(conn.connection, 'twins', twin.id);
+  item.command = { command: 'buildingTwins.openTwin', title: 'Open twin', arguments: [node] };
+  return item;
+}
+
+/** A twin: expands to its Outgoing and Incoming relationships. */
+export class TwinNode extends TreeNode {
+  private groups: RelationshipGroupNode[] | undefined;
+
+  constructor(parent: TreeNode, readonly conn: ConnectionNode, readonly twin: DigitalTwin, readonly index: ModelIndex | undefined) {
+    super(parent, childId(parent, twin.id));
+  }
+
+  get twinId(): string {
+    return this.twin.id;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    return twinTreeItem(this, this.conn, this.twin, this.index, vscode.TreeItemCollapsibleState.Collapsed);
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    this.groups ??= [
+      new RelationshipGroupNode(this, 'Outgoing'),
+      new RelationshipGroupNode(this, 'Incoming'),
+    ];
+    return this.groups;
+  }
+
+  override reset(): void {
+    this.groups = undefined;
+  }
+}
+
+/** "Outgoing" / "Incoming" under a twin. */
+export class RelationshipGroupNode extends TreeNode {
+  private relationships: Relationship[] | undefined;
+
+  constructor(readonly owner: TwinNode, readonly direction: Exclude<RelationshipDirection, 'IncomingOrOutgoing'>) {
+    super(owner, childId(owner, `~${direction.toLowerCase()}`));
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.direction, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = this.relationships ? String(this.relationships.length) : undefined;
+    item.iconPath = new vscode.ThemeIcon(this.direction === 'Outgoing' ? 'arrow-right' : 'arrow-left');
+    item.contextValue = `relationships.${this.direction.toLowerCase()}`;
+    item.tooltip = `${this.direction} relationships of ${this.owner.twinId}`;
+    return item;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    try {
+      if (!this.relationships) {
+        const client = await this.owner.conn.client();
+        this.relationships = this.direction === 'Outgoing'
+          ? await client.listOutgoingRelationships(this.owner.twinId)
+          : await client.listIncomingRelationships(this.owner.twinId);
+        this.relationships.sort((a, b) => a.name.localeCompare(b.name) || otherEnd(a, this.direction).localeCompare(otherEnd(b, this.direction)));
+        this.owner.conn.ctx.tree.update(this);
+      }
+    } catch (err) {
+      return [errorNode(this, err)];
+    }
+    if (this.relationships.length === 0) return [new MessageNode(this, 'empty', `No ${this.direction.toLowerCase()} relationships`)];
+    return this.relationships.map((r) => new RelationshipNode(this, r));
+  }
+
+  override reset(): void {
+    this.relationships = undefined;
+  }
+}
+
+function otherEnd(rel: Relationship, direction: 'Outgoing' | 'Incoming'): string {
+  return direction === 'Outgoing' ? rel.targetId : rel.sourceId;
+}
+
+function relationshipKey(rel: Relationship): string {
+  return rel.id ?? `${rel.sourceId}_${rel.name}_${rel.targetId}`;
+}
+
+/** One relationship; expands to the twin at its other end. */
+export class RelationshipNode extends TreeNode {
+  private other: DigitalTwin | undefined;
+
+  constructor(readonly group: RelationshipGroupNode, readonly relationship: Relationship) {
+    super(group, childId(group, relationshipKey(relationship)));
+  }
+
+  get otherTwinId(): string {
+    return otherEnd(this.relationship, this.group.direction);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const rel = this.relationship;
+    const arrow = this.group.direction === 'Outgoing' ? '→' : '←';
+    const item = new vscode.TreeItem(`${rel.name} ${arrow} ${this.otherTwinId}`, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    const props = rel.properties && Object.keys(rel.properties).length ? JSON.stringify(rel.properties) : undefined;
+    item.description = props;
+    item.tooltip = `Relationship ${relationshipKey(rel)}\n${rel.sourceId} —${rel.name}→ ${rel.targetId}${props ? `\nProperties: ${props}` : ''}`;
+    item.iconPath = new vscode.ThemeIcon('references');
+    item.contextValue = 'relationship';
+    if (rel.id) item.resourceUri = resourceUri(this.group.owner.conn.connection, 'relationships', rel.sourceId, rel.id);
+    return item;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    const conn = this.group.owner.conn;
+    try {
+      this.other ??= await (await conn.client()).getTwin(this.otherTwinId);
+    } catch (err) {
+      return [errorNode(this, err)];
+    }
+    return [new TwinNode(this, conn, this.other, this.group.owner.index)];
+  }
+
+  override reset(): void {
+    this.other = undefined;
+  }
+}

@@ -1,0 +1,119 @@
+import * as vscode from 'vscode';
+import type { DigitalTwin } from '../../core/api/types';
+import type { ModelIndex } from '../../core/dtdl/modelIndex';
+import type { ConnectionNode } from './connectionNode';
+import { Page, PagedNode } from './pagedNode';
+import { filterAdmitsModel, toTwinFilters } from './twinFilter';
+import { TwinNode } from './twinNode';
+import { childId, errorNode, MessageNode, TreeNode } from './treeNode';
+
+/** "Twins": one group per model (twins of exactly that model), honouring the explorer's filter. */
+export class TwinsNode extends TreeNode {
+  private groups = new Map<string, TwinModelGroupNode>();
+  private index: ModelIndex | undefined;
+
+  constructor(readonly conn: ConnectionNode) {
+    super(conn, childId(conn, 'twins'));
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Twins', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon('symbol-constant');
+    item.contextValue = 'twinsGroup';
+    item.description = this.conn.ctx.tree.filter ? 'filtered' : undefined;
+    item.tooltip = 'Twins grouped by their model (expand a model for its twins, page by page)';
+    return item;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    try {
+      this.index = await this.conn.ctx.models.getIndex(this.conn.connection);
+    } catch (err) {
+      return [errorNode(this, err)];
+    }
+    const index = this.index;
+    const filter = this.conn.ctx.tree.filter;
+    const ids = index.ids().filter((id) => filterAdmitsModel(filter, id, (a, b) => index.isA(a, b)));
+    ids.sort((a, b) => index.displayName(a).localeCompare(index.displayName(b)) || a.localeCompare(b));
+    if (ids.length === 0) return [new MessageNode(this, 'empty', filter ? 'No model matches the filter' : 'No models')];
+    return ids.map((id) => this.groupFor(id));
+  }
+
+  groupFor(modelId: string): TwinModelGroupNode {
+    let group = this.groups.get(modelId);
+    if (!group) {
+      group = new TwinModelGroupNode(this, modelId);
+      this.groups.set(modelId, group);
+    }
+    return group;
+  }
+
+  modelIndex(): ModelIndex | undefined {
+    return this.index;
+  }
+
+  override reset(): void {
+    this.groups.clear();
+    this.index = undefined;
+  }
+}
+
+/** The twins of exactly one model, paged with the service's continuation token. */
+export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
+  private readonly pinned = new Map<string, DigitalTwin>();
+
+  constructor(readonly twins: TwinsNode, readonly modelId: string) {
+    super(twins, childId(twins, modelId), twins.conn);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const index = this.twins.modelIndex();
+    const item = new vscode.TreeItem(index?.displayName(this.modelId) ?? this.modelId, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = this.pageDescription();
+    item.tooltip = `Twins of ${this.modelId} (exact model)`;
+    item.iconPath = new vscode.ThemeIcon('symbol-folder');
+    item.contextValue = 'twinModelGroup';
+    return item;
+  }
+
+  protected async fetchPage(token: string | undefined): Promise<Page<DigitalTwin, string>> {
+    const client = await this.conn.client();
+    const filters = toTwinFilters(this.conn.ctx.tree.filter, { modelId: this.modelId, exact: true });
+    const pageSize = vscode.workspace.getConfiguration('buildingTwins').get<number>('twins.pageSize', 100);
+    const [page, total] = await Promise.all([
+      client.listTwins({ ...filters, pageSize, continuationToken: token ?? null }),
+      token === undefined ? client.countTwins(filters) : Promise.resolve(this.total),
+    ]);
+    for (const twin of page.content) this.pinned.delete(twin.id);
+    return { items: page.content, next: page.continuationToken ?? undefined, total };
+  }
+
+  protected keyOf(twin: DigitalTwin): string {
+    return twin.id;
+  }
+
+  protected createNode(twin: DigitalTwin): TreeNode {
+    return new TwinNode(this, this.conn, twin, this.twins.modelIndex());
+  }
+
+  protected override emptyLabel(): string {
+    return 'No twins';
+  }
+
+  protected override pinnedNodes(): TreeNode[] {
+    return [...this.pinned.values()].map((t) => this.nodeFor(t));
+  }
+
+  /** Makes sure the twin has a node here (loaded page or pinned on top) so the tree can reveal it. */
+  nodeForTwin(twin: DigitalTwin): TreeNode {
+    if (!this.loaded.some((t) => t.id === twin.id)) this.pinned.set(twin.id, twin);
+    return this.nodeFor(twin);
+  }
+
+  override reset(): void {
+    super.reset();
+    this.pinned.clear();
+  }
+}

@@ -1,0 +1,195 @@
+import * as vscode from 'vscode';
+
+/** Thrown when the user dismisses a prompt; the command table treats it as a silent cancel. */
+export class UserCancelledError extends Error {
+  constructor(what = 'input') {
+    super(`Cancelled: ${what}`);
+    this.name = 'UserCancelledError';
+  }
+}
+
+export interface PickOptions<T extends vscode.QuickPickItem> {
+  title?: string;
+  placeHolder?: string;
+  /** Live lookup: items are recomputed from the text typed so far (e.g. "Go to twin…"). */
+  lookup?: (value: string) => Promise<readonly T[]>;
+  matchOnDescription?: boolean;
+  matchOnDetail?: boolean;
+}
+
+export interface InputOptions {
+  title?: string;
+  prompt: string;
+  value?: string;
+  placeHolder?: string;
+  password?: boolean;
+  /** Returns an error message for invalid input, or undefined when valid. */
+  validate?: (value: string) => string | undefined;
+}
+
+export interface ConfirmOptions {
+  detail?: string;
+  /** Label of the button that means "yes". */
+  confirmLabel: string;
+  modal?: boolean;
+}
+
+/** The one seam for interactive input, so commands can be driven by tests without UI. */
+export interface UserInput {
+  pick<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions<T>): Promise<T>;
+  pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions<T>): Promise<T[]>;
+  input(options: InputOptions): Promise<string>;
+  confirm(message: string, options: ConfirmOptions): Promise<boolean>;
+}
+
+export class VsCodeUserInput implements UserInput {
+  async pick<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions<T>): Promise<T> {
+    if (!options.lookup) {
+      const picked = await vscode.window.showQuickPick(items, { ...options, ignoreFocusOut: true });
+      if (!picked) throw new UserCancelledError(options.title ?? 'pick');
+      return picked;
+    }
+    return this.pickWithLookup(items, options, options.lookup);
+  }
+
+  async pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions<T>): Promise<T[]> {
+    const picked = await vscode.window.showQuickPick(items, { ...options, canPickMany: true, ignoreFocusOut: true });
+    if (!picked) throw new UserCancelledError(options.title ?? 'pick');
+    return picked;
+  }
+
+  async input(options: InputOptions): Promise<string> {
+    const value = await vscode.window.showInputBox({
+      title: options.title,
+      prompt: options.prompt,
+      value: options.value,
+      placeHolder: options.placeHolder,
+      password: options.password,
+      ignoreFocusOut: true,
+      validateInput: options.validate,
+    });
+    if (value === undefined) throw new UserCancelledError(options.title ?? options.prompt);
+    return value;
+  }
+
+  async confirm(message: string, options: ConfirmOptions): Promise<boolean> {
+    const answer = await vscode.window.showWarningMessage(message, { modal: options.modal ?? true, detail: options.detail }, options.confirmLabel);
+    return answer === options.confirmLabel;
+  }
+
+  private pickWithLookup<T extends vscode.QuickPickItem>(
+    initial: readonly T[],
+    options: PickOptions<T>,
+    lookup: (value: string) => Promise<readonly T[]>,
+  ): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const qp = vscode.window.createQuickPick<T>();
+      qp.title = options.title;
+      qp.placeholder = options.placeHolder;
+      qp.matchOnDescription = options.matchOnDescription ?? true;
+      qp.matchOnDetail = options.matchOnDetail ?? false;
+      qp.ignoreFocusOut = true;
+      qp.items = initial;
+      let generation = 0;
+      let settled = false;
+      qp.onDidChangeValue(async (value) => {
+        const mine = ++generation;
+        qp.busy = true;
+        try {
+          const items = await lookup(value);
+          if (mine === generation) qp.items = items;
+        } catch (err) {
+          if (mine === generation) qp.items = [{ label: `$(error) ${err instanceof Error ? err.message : String(err)}`, alwaysShow: true } as T];
+        } finally {
+          if (mine === generation) qp.busy = false;
+        }
+      });
+      qp.onDidAccept(() => {
+        const picked = qp.selectedItems[0];
+        if (!picked) return;
+        settled = true;
+        resolve(picked);
+        qp.hide();
+      });
+      qp.onDidHide(() => {
+        qp.dispose();
+        if (!settled) reject(new UserCancelledError(options.title ?? 'pick'));
+      });
+      qp.show();
+    });
+  }
+}
+
+/**
+ * One scripted answer per prompt, consumed in order. For picks: a label (or a predicate on the item);
+ * for pickMany: a list of labels; for input: the text (validated like the real input box);
+ * for confirm: a boolean. `undefined` means "the user pressed Escape".
+ */
+export type ScriptedAnswer = string | string[] | boolean | undefined | ((item: vscode.QuickPickItem) => boolean);
+
+/** Answers prompts from a script; installed by integration tests through the extension's test API. */
+export class ScriptedUserInput implements UserInput {
+  private readonly answers: ScriptedAnswer[];
+  readonly prompts: string[] = [];
+
+  constructor(answers: ScriptedAnswer[]) {
+    this.answers = [...answers];
+  }
+
+  get remaining(): number {
+    return this.answers.length;
+  }
+
+  async pick<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions<T>): Promise<T> {
+    const answer = this.next(options.title ?? options.placeHolder ?? 'pick');
+    const candidates = options.lookup && typeof answer === 'string' ? await options.lookup(answer) : items;
+    const match = candidates.find((item) => matches(item, answer)) ?? (options.lookup && typeof answer === 'string' ? candidates[0] : undefined);
+    if (!match) throw new Error(`Scripted answer ${describe(answer)} matches none of: ${candidates.map((i) => i.label).join(', ')}`);
+    return match;
+  }
+
+  async pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions<T>): Promise<T[]> {
+    const answer = this.next(options.title ?? options.placeHolder ?? 'pick many');
+    const labels = Array.isArray(answer) ? answer : [answer];
+    return labels.map((label) => {
+      const match = items.find((item) => matches(item, label));
+      if (!match) throw new Error(`Scripted answer ${describe(label)} matches none of: ${items.map((i) => i.label).join(', ')}`);
+      return match;
+    });
+  }
+
+  async input(options: InputOptions): Promise<string> {
+    const answer = this.next(options.title ?? options.prompt);
+    if (typeof answer !== 'string') throw new Error(`Scripted answer for "${options.prompt}" must be a string, got ${describe(answer)}`);
+    const invalid = options.validate?.(answer);
+    if (invalid) throw new Error(`Scripted answer ${JSON.stringify(answer)} rejected: ${invalid}`);
+    return answer;
+  }
+
+  async confirm(message: string): Promise<boolean> {
+    const answer = this.next(message);
+    if (typeof answer !== 'boolean') throw new Error(`Scripted answer for "${message}" must be a boolean, got ${describe(answer)}`);
+    return answer;
+  }
+
+  private next(prompt: string): Exclude<ScriptedAnswer, undefined> {
+    this.prompts.push(prompt);
+    if (this.answers.length === 0) throw new Error(`No scripted answer left for prompt "${prompt}"`);
+    const answer = this.answers.shift();
+    if (answer === undefined) throw new UserCancelledError(prompt);
+    return answer;
+  }
+}
+
+function matches(item: vscode.QuickPickItem, answer: ScriptedAnswer): boolean {
+  if (typeof answer === 'function') return answer(item);
+  return typeof answer === 'string' && stripIcons(item.label) === answer;
+}
+
+function stripIcons(label: string): string {
+  return label.replace(/\$\([\w-]+\)\s*/g, '');
+}
+
+function describe(answer: ScriptedAnswer): string {
+  return typeof answer === 'function' ? 'predicate' : JSON.stringify(answer);
+}
