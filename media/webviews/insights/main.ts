@@ -1,0 +1,354 @@
+// Insights panel app: root insights with nested children, paging by roots, sort, filters, search,
+// and a detail pane with every field.
+import '../common/base.css';
+import './style.css';
+import type { FilterSpecification, Insight } from '../../../src/core/api/types';
+import type { InsightRow, InsightsMethods, InsightsPanelState, InsightsQuery } from '../../../src/shared/protocol/insightsProtocol';
+import { HostBridge } from '../common/hostBridge';
+import { clear, el } from '../common/dom';
+
+const COLUMNS: Array<{ field: keyof Insight & string; label: string; value: (i: Insight) => string }> = [
+  { field: 'name', label: 'Name', value: (i) => text(i.name) || i.id },
+  { field: 'twinName', label: 'Twin', value: (i) => text(i.twinName) || text(i.twinId) },
+  { field: 'type', label: 'Type', value: (i) => text(i.type) },
+  { field: 'priority', label: 'Priority', value: (i) => text(i.priority) },
+  { field: 'status', label: 'Status', value: (i) => text(i.status) },
+  { field: 'occurrenceCount', label: 'Occurrences', value: (i) => text(i.occurrenceCount) },
+  { field: 'updatedDate', label: 'Updated', value: (i) => text(i.updatedDate).replace('T', ' ').replace(/\.\d+Z$|Z$/, '') },
+];
+const FILTER_FIELDS = ['status', 'type', 'priority', 'twinId', 'ruleName', 'name', 'occurrenceCount', 'createdDate', 'updatedDate'];
+const OPERATORS = ['eq', 'neq', 'contains', 'startsWith', 'gt', 'gte', 'lt', 'lte', 'in'];
+const PAGE_SIZES = [10, 25, 50, 100];
+
+const bridge = new HostBridge<InsightsMethods>();
+const saved = bridge.getState<InsightsPanelState>() ?? {};
+const state: InsightsPanelState = { ...saved, query: { page: 1, pageSize: 10, filters: [], ...(saved.query ?? {}) } };
+const query = (): InsightsQuery => state.query!;
+const expanded = new Set<string>();
+let rows: InsightRow[] = [];
+let total = 0;
+let loadGeneration = 0;
+
+const scopeLine = el('div', { class: 'muted' });
+const searchBox = el('input', { type: 'search', placeholder: 'Search names…', 'aria-label': 'Search insight names', size: 24 });
+const sortField = el('select', { 'aria-label': 'Sort by' }, el('option', { value: '' }, 'Service order'), ...COLUMNS.map((c) => el('option', { value: c.field }, c.label)));
+const sortDirection = el('button', { type: 'button', 'aria-label': 'Sort direction' });
+const filterField = el('select', { 'aria-label': 'Filter field' }, ...FILTER_FIELDS.map((f) => el('option', { value: f }, f)));
+const filterOperator = el('select', { 'aria-label': 'Filter operator' }, ...OPERATORS.map((o) => el('option', { value: o }, o)));
+const filterValue = el('input', { type: 'text', placeholder: 'value', 'aria-label': 'Filter value', size: 14 });
+const addFilter = el('button', { type: 'button' }, 'Add filter');
+const filterChips = el('div', { class: 'chips', 'aria-label': 'Active filters' });
+const statusLine = el('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
+const tbody = el('tbody');
+const headRow = el('tr', {}, el('th', { class: 'toggle-col' }, el('span', { class: 'sr-only' }, 'Expand')));
+const table = el('table', { class: 'insights', role: 'treegrid', 'aria-label': 'Insights' }, el('thead', {}, headRow), tbody);
+const detail = el('aside', { class: 'detail', 'aria-label': 'Insight details' });
+const pager = el('nav', { class: 'pager', 'aria-label': 'Pages' });
+const pageSize = el('select', { 'aria-label': 'Roots per page' }, ...PAGE_SIZES.map((n) => el('option', { value: n }, `${n} per page`)));
+
+for (const c of COLUMNS) {
+  const button = el('button', { type: 'button', class: 'sort', 'data-field': c.field }, c.label);
+  button.addEventListener('click', () => {
+    const q = query();
+    q.sort = { field: c.field, isSortDescending: q.sort?.field === c.field ? !q.sort.isSortDescending : false };
+    q.page = 1;
+    void load();
+  });
+  headRow.append(el('th', { scope: 'col', 'data-field': c.field }, button));
+}
+
+document.body.append(
+  el('div', { class: 'toolbar' },
+    searchBox,
+    el('div', { class: 'group' }, sortField, sortDirection),
+    el('div', { class: 'group', role: 'group', 'aria-label': 'New filter' }, filterField, filterOperator, filterValue, addFilter),
+    pageSize,
+  ),
+  scopeLine,
+  filterChips,
+  statusLine,
+  el('div', { class: 'layout' }, el('div', { class: 'table-wrap' }, table, pager), detail),
+);
+
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+searchBox.addEventListener('input', () => {
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => {
+    query().search = searchBox.value.trim() || undefined;
+    query().page = 1;
+    void load();
+  }, 300);
+});
+sortField.addEventListener('change', () => {
+  query().sort = sortField.value ? { field: sortField.value, isSortDescending: !!query().sort?.isSortDescending } : undefined;
+  query().page = 1;
+  void load();
+});
+sortDirection.addEventListener('click', () => {
+  if (!query().sort) return;
+  query().sort!.isSortDescending = !query().sort!.isSortDescending;
+  void load();
+});
+addFilter.addEventListener('click', () => {
+  const raw = filterValue.value.trim();
+  if (!raw) {
+    setStatus('Enter a filter value first', true);
+    return;
+  }
+  const value = filterOperator.value === 'in' ? raw.split(',').map((v) => v.trim()).filter(Boolean) : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+  query().filters.push({ field: filterField.value, operator: filterOperator.value, value });
+  query().page = 1;
+  filterValue.value = '';
+  void load();
+});
+filterValue.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter') addFilter.click();
+});
+pageSize.addEventListener('change', () => {
+  query().pageSize = Number(pageSize.value);
+  query().page = 1;
+  void load();
+});
+tbody.addEventListener('keydown', onRowKey);
+
+void start();
+
+async function start(): Promise<void> {
+  try {
+    const init = await bridge.request('init', {});
+    state.connection = init.connection;
+    state.scopeTwinId = init.scopeTwinId;
+    state.scopeLabel = init.scopeLabel;
+    scopeLine.textContent = init.scopeTwinId ? `Insights of ${init.scopeLabel} and the twins under it` : `Insights of ${init.scopeLabel}`;
+    if (init.focusInsightId && !saved.selectedId) state.selectedId = init.focusInsightId;
+    searchBox.value = query().search ?? '';
+    await load();
+    if (state.selectedId) await showDetail(state.selectedId);
+  } catch (error) {
+    setStatus(`Could not open insights: ${message(error)}`, true);
+  }
+}
+
+async function load(): Promise<void> {
+  const generation = ++loadGeneration;
+  syncControls();
+  bridge.setState(state);
+  setStatus('Loading…');
+  document.body.dataset.state = 'loading';
+  try {
+    const page = await bridge.request('list', query());
+    if (generation !== loadGeneration) return;
+    rows = page.rows;
+    total = page.total;
+    renderRows();
+    renderPager(page.page, page.pageSize);
+    const children = rows.reduce((n, r) => n + r.children.length, 0);
+    setStatus(total === 0 ? 'No insights match.' : `${rows.length} of ${total.toLocaleString()} root insights on this page, ${children} children`);
+    document.body.dataset.state = 'ready';
+  } catch (error) {
+    if (generation !== loadGeneration) return;
+    rows = [];
+    renderRows();
+    setStatus(`Could not load insights: ${message(error)}`, true);
+    document.body.dataset.state = 'error';
+  }
+}
+
+function renderRows(): void {
+  const fragment = document.createDocumentFragment();
+  for (const row of rows) {
+    const open = expanded.has(row.root.id);
+    fragment.append(rowElement(row.root, 1, row.children.length, open));
+    for (const child of row.children) {
+      const tr = rowElement(child, 2, 0, false);
+      tr.hidden = !open;
+      tr.dataset.parent = row.root.id;
+      fragment.append(tr);
+    }
+  }
+  clear(tbody);
+  tbody.append(fragment);
+  const first = tbody.querySelector('tr');
+  if (first) first.tabIndex = 0;
+}
+
+function rowElement(insight: Insight, level: number, childCount: number, open: boolean): HTMLTableRowElement {
+  const tr = el('tr', {
+    tabindex: -1,
+    'data-id': insight.id,
+    'aria-level': level,
+    'aria-selected': String(state.selectedId === insight.id),
+    class: level === 1 ? 'root' : 'child',
+  });
+  if (childCount) tr.setAttribute('aria-expanded', String(open));
+  const toggle = el('td', { class: 'toggle-col' });
+  if (childCount) {
+    const button = el('button', { type: 'button', class: 'toggle', tabindex: -1, 'aria-label': `${open ? 'Collapse' : 'Expand'} ${childCount} children` }, open ? '▾' : '▸');
+    button.addEventListener('click', (e) => {
+      e.stopPropagation();
+      setExpanded(insight.id, !expanded.has(insight.id));
+    });
+    toggle.append(button, el('span', { class: 'count' }, String(childCount)));
+  }
+  tr.append(toggle, ...COLUMNS.map((c) => el('td', { 'data-field': c.field }, c.value(insight))));
+  tr.addEventListener('click', () => void select(insight.id));
+  return tr;
+}
+
+function setExpanded(id: string, open: boolean): void {
+  if (open) expanded.add(id);
+  else expanded.delete(id);
+  const root = tbody.querySelector<HTMLTableRowElement>(`tr[data-id="${CSS.escape(id)}"]`);
+  if (!root || !root.hasAttribute('aria-expanded')) return;
+  root.setAttribute('aria-expanded', String(open));
+  const toggle = root.querySelector('button.toggle');
+  if (toggle) toggle.textContent = open ? '▾' : '▸';
+  for (const tr of tbody.querySelectorAll<HTMLTableRowElement>(`tr[data-parent="${CSS.escape(id)}"]`)) tr.hidden = !open;
+}
+
+function onRowKey(e: KeyboardEvent): void {
+  const tr = (e.target as HTMLElement).closest('tr');
+  if (!tr) return;
+  const id = tr.dataset.id!;
+  const visible = [...tbody.querySelectorAll<HTMLTableRowElement>('tr')].filter((r) => !r.hidden);
+  const at = visible.indexOf(tr);
+  const focus = (r: HTMLTableRowElement | undefined) => {
+    if (!r) return;
+    for (const other of visible) other.tabIndex = -1;
+    r.tabIndex = 0;
+    r.focus();
+  };
+  switch (e.key) {
+    case 'ArrowDown': focus(visible[at + 1]); break;
+    case 'ArrowUp': focus(visible[at - 1]); break;
+    case 'ArrowRight': setExpanded(id, true); break;
+    case 'ArrowLeft':
+      if (tr.dataset.parent) focus(tbody.querySelector<HTMLTableRowElement>(`tr[data-id="${CSS.escape(tr.dataset.parent)}"]`) ?? undefined);
+      else setExpanded(id, false);
+      break;
+    case 'Enter': case ' ': void select(id); break;
+    default: return;
+  }
+  e.preventDefault();
+}
+
+async function select(id: string): Promise<void> {
+  state.selectedId = id;
+  bridge.setState(state);
+  for (const tr of tbody.querySelectorAll('tr')) tr.setAttribute('aria-selected', String((tr as HTMLElement).dataset.id === id));
+  await showDetail(id);
+}
+
+async function showDetail(id: string): Promise<void> {
+  const known = rows.flatMap((r) => [r.root, ...r.children]).find((i) => i.id === id);
+  let insight = known;
+  if (!insight) {
+    try {
+      insight = await bridge.request('insight', { id });
+    } catch (error) {
+      clear(detail);
+      detail.append(el('p', { class: 'status error' }, `Could not load insight ${id}: ${message(error)}`));
+      return;
+    }
+  }
+  renderDetail(insight);
+}
+
+function renderDetail(insight: Insight): void {
+  clear(detail);
+  detail.append(el('h2', {}, text(insight.name) || insight.id));
+  const actions = el('div', { class: 'toolbar' });
+  if (insight.twinId) {
+    const twinId = insight.twinId;
+    const open = el('button', { type: 'button', class: 'primary' }, 'Open twin');
+    open.addEventListener('click', () => void run(bridge.request('openTwin', { twinId })));
+    actions.append(open);
+  }
+  for (const ticketId of Array.isArray(insight.ticketIds) ? insight.ticketIds : []) {
+    const open = el('button', { type: 'button' }, `Open ticket ${ticketId}`);
+    open.addEventListener('click', () => void run(bridge.request('openTicket', { ticketId: String(ticketId) })));
+    actions.append(open);
+  }
+  detail.append(actions);
+  const list = el('dl');
+  for (const [key, value] of Object.entries(insight)) {
+    list.append(el('dt', {}, key), el('dd', {}, value !== null && typeof value === 'object' ? el('pre', {}, JSON.stringify(value, null, 2)) : text(value)));
+  }
+  detail.append(list);
+}
+
+function renderPager(page: number, size: number): void {
+  clear(pager);
+  const pages = Math.max(1, Math.ceil(total / size));
+  const go = (p: number) => {
+    query().page = p;
+    void load();
+  };
+  const button = (label: string, p: number, disabled: boolean, current = false) => {
+    const b = el('button', { type: 'button', 'aria-current': current ? 'page' : undefined, 'aria-label': `Page ${p}` }, label);
+    b.disabled = disabled;
+    if (current) b.classList.add('primary');
+    b.addEventListener('click', () => go(p));
+    return b;
+  };
+  pager.append(button('‹ Prev', page - 1, page <= 1));
+  for (const p of pageNumbers(page, pages)) {
+    pager.append(p === 0 ? el('span', { class: 'muted' }, '…') : button(String(p), p, false, p === page));
+  }
+  pager.append(button('Next ›', page + 1, page >= pages), el('span', { class: 'muted' }, `Page ${page} of ${pages} · ${total.toLocaleString()} roots`));
+}
+
+/** 1, …, window around the current page, …, last (0 marks a gap). */
+function pageNumbers(page: number, pages: number): number[] {
+  const wanted = new Set([1, pages, page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 1 && p <= pages));
+  const sorted = [...wanted].sort((a, b) => a - b);
+  const out: number[] = [];
+  sorted.forEach((p, i) => {
+    if (i > 0 && p - sorted[i - 1] > 1) out.push(0);
+    out.push(p);
+  });
+  return out;
+}
+
+function syncControls(): void {
+  const q = query();
+  sortField.value = q.sort?.field ?? '';
+  sortDirection.textContent = q.sort?.isSortDescending ? '↓ Desc' : '↑ Asc';
+  sortDirection.disabled = !q.sort;
+  pageSize.value = String(q.pageSize);
+  for (const th of headRow.querySelectorAll<HTMLElement>('th[data-field]')) {
+    const sort = q.sort;
+    th.setAttribute('aria-sort', sort && sort.field === th.dataset.field ? (sort.isSortDescending ? 'descending' : 'ascending') : 'none');
+  }
+  clear(filterChips);
+  q.filters.forEach((f: FilterSpecification, index: number) => {
+    const remove = el('button', { type: 'button', class: 'chip', 'aria-label': `Remove filter ${f.field} ${f.operator} ${text(f.value)}` }, `${f.field} ${f.operator} ${Array.isArray(f.value) ? f.value.join(', ') : text(f.value)} ✕`);
+    remove.addEventListener('click', () => {
+      q.filters.splice(index, 1);
+      q.page = 1;
+      void load();
+    });
+    filterChips.append(remove);
+  });
+}
+
+async function run(action: Promise<unknown>): Promise<void> {
+  try {
+    await action;
+  } catch (error) {
+    setStatus(message(error), true);
+  }
+}
+
+function setStatus(value: string, isError = false): void {
+  statusLine.textContent = value;
+  statusLine.classList.toggle('error', isError);
+}
+
+function text(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,229 @@
+// Twin graph panel app: cytoscape drawing of POST /twins/graph results, nodes coloured by model,
+// expand in place, open a twin; a node list mirrors the canvas for keyboard and screen readers.
+import cytoscape from 'cytoscape';
+import '../common/base.css';
+import './style.css';
+import type { RelationshipDirection } from '../../../src/core/api/types';
+import type { GraphData, GraphHopOptions, GraphNode, TwinGraphMethods, TwinGraphPanelState } from '../../../src/shared/protocol/twinGraphProtocol';
+import { HostBridge } from '../common/hostBridge';
+import { clear, el, onThemeChange, themeColor } from '../common/dom';
+
+const DIRECTIONS: RelationshipDirection[] = ['IncomingOrOutgoing', 'Outgoing', 'Incoming'];
+const bridge = new HostBridge<TwinGraphMethods>();
+const state: TwinGraphPanelState = { rootId: '', ...(bridge.getState<TwinGraphPanelState>() ?? {}) };
+const nodes = new Map<string, GraphNode>();
+let selectedId: string | undefined;
+
+const namesSelect = el('select', { multiple: true, size: 4, 'aria-label': 'Relationship names (none selected = any)' });
+const directionSelect = el('select', { 'aria-label': 'Direction' }, ...DIRECTIONS.map((d) => el('option', { value: d }, d)));
+const depthInput = el('input', { type: 'number', min: 1, max: 5, value: 1, 'aria-label': 'Depth (hops)', size: 3 });
+const drawButton = el('button', { type: 'button', class: 'primary' }, 'Draw');
+const fitButton = el('button', { type: 'button' }, 'Fit');
+const statusLine = el('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
+const canvasHost = el('div', { class: 'graph', 'aria-hidden': 'true' });
+const details = el('section', { class: 'details', 'aria-label': 'Selected twin' });
+const legend = el('ul', { class: 'legend', 'aria-label': 'Models' });
+const nodeList = el('ul', { class: 'node-list', 'aria-label': 'Twins in the graph' });
+
+document.body.append(
+  el('div', { class: 'toolbar' },
+    el('label', { class: 'group' }, 'Relationships', namesSelect),
+    el('label', { class: 'group' }, 'Direction', directionSelect),
+    el('label', { class: 'group' }, 'Depth', depthInput),
+    drawButton,
+    fitButton,
+  ),
+  statusLine,
+  el('div', { class: 'layout' },
+    canvasHost,
+    el('div', { class: 'side' }, details, el('h3', {}, 'Models'), legend, el('h3', {}, 'Twins'), nodeList),
+  ),
+);
+
+const cy = cytoscape({ container: canvasHost, elements: [], wheelSensitivity: 0.3, minZoom: 0.1, maxZoom: 4 });
+applyStyle();
+onThemeChange(applyStyle);
+cy.on('tap', 'node', (e) => select(e.target.id()));
+cy.on('dbltap', 'node', (e) => void run(bridge.request('openTwin', { twinId: e.target.id() })));
+drawButton.addEventListener('click', () => {
+  state.hops = readHops();
+  state.expanded = [];
+  void draw();
+});
+fitButton.addEventListener('click', () => cy.fit(undefined, 30));
+
+void start();
+
+async function start(): Promise<void> {
+  try {
+    const init = await bridge.request('init', {});
+    state.connection = init.connection;
+    state.rootId = init.rootId;
+    state.hops ??= init.hops;
+    for (const name of init.relationshipNames) namesSelect.append(el('option', { value: name }, name));
+    writeHops(state.hops);
+    await draw();
+  } catch (error) {
+    setStatus(`Could not open the graph: ${message(error)}`, true);
+  }
+}
+
+async function draw(): Promise<void> {
+  bridge.setState(state);
+  setStatus(`Loading graph around ${state.rootId}…`);
+  document.body.dataset.state = 'loading';
+  try {
+    const data = await bridge.request('graph', { rootId: state.rootId, hops: state.hops! });
+    cy.elements().remove();
+    nodes.clear();
+    merge(data);
+    // Replay in-place expansions (after a reload).
+    for (const id of state.expanded ?? []) if (nodes.has(id)) merge(await bridge.request('graph', { rootId: id, hops: state.hops! }));
+    layout();
+    select(state.rootId);
+    setStatus(nodes.size === 1 ? 'No related twins for these hops; only the root is shown.' : `${nodes.size} twins, ${cy.edges().length} relationships`);
+    document.body.dataset.state = 'ready';
+  } catch (error) {
+    setStatus(`Could not load the graph: ${message(error)}`, true);
+    document.body.dataset.state = 'error';
+  }
+}
+
+async function expand(id: string): Promise<void> {
+  setStatus(`Expanding ${id}…`);
+  try {
+    const before = nodes.size;
+    merge(await bridge.request('graph', { rootId: id, hops: state.hops! }));
+    state.expanded = [...new Set([...(state.expanded ?? []), id])];
+    bridge.setState(state);
+    layout();
+    setStatus(`${nodes.size - before} new twins from ${id}; ${nodes.size} in total`);
+  } catch (error) {
+    setStatus(`Could not expand ${id}: ${message(error)}`, true);
+  }
+}
+
+function merge(data: GraphData): void {
+  const added: cytoscape.ElementDefinition[] = [];
+  for (const n of data.nodes) {
+    if (nodes.has(n.id)) continue;
+    nodes.set(n.id, n);
+    added.push({ group: 'nodes', data: { id: n.id, label: n.label, color: modelColor(n.modelId), root: n.id === state.rootId ? 1 : 0 } });
+  }
+  for (const e of data.edges) {
+    if (cy.getElementById(e.id).nonempty() || added.some((a) => a.data.id === e.id)) continue;
+    added.push({ group: 'edges', data: { id: e.id, source: e.source, target: e.target, label: e.name } });
+  }
+  cy.add(added);
+  renderLists();
+  document.body.dataset.nodeCount = String(nodes.size);
+  document.body.dataset.rootId = state.rootId;
+}
+
+function layout(): void {
+  cy.layout({ name: 'breadthfirst', roots: [state.rootId], directed: false, spacingFactor: 1.2, animate: false, fit: true, padding: 30 } as cytoscape.LayoutOptions).run();
+}
+
+function select(id: string): void {
+  selectedId = id;
+  cy.nodes().unselect();
+  cy.getElementById(id).select();
+  for (const li of nodeList.querySelectorAll<HTMLElement>('button[data-id]')) li.setAttribute('aria-pressed', String(li.dataset.id === id));
+  renderDetails();
+}
+
+function renderDetails(): void {
+  clear(details);
+  const n = selectedId ? nodes.get(selectedId) : undefined;
+  if (!n) return;
+  const open = el('button', { type: 'button', class: 'primary' }, 'Open twin');
+  open.addEventListener('click', () => void run(bridge.request('openTwin', { twinId: n.id })));
+  const grow = el('button', { type: 'button' }, 'Expand here');
+  grow.addEventListener('click', () => void expand(n.id));
+  const reroot = el('button', { type: 'button' }, 'Make root');
+  reroot.addEventListener('click', () => {
+    state.rootId = n.id;
+    state.expanded = [];
+    void draw();
+  });
+  details.append(
+    el('h2', {}, n.label),
+    el('dl', {}, el('dt', {}, 'Id'), el('dd', {}, n.id), el('dt', {}, 'Model'), el('dd', { title: n.modelId }, n.modelLabel || n.modelId)),
+    el('div', { class: 'toolbar' }, open, grow, reroot),
+  );
+}
+
+function renderLists(): void {
+  clear(legend);
+  const models = new Map<string, string>();
+  for (const n of nodes.values()) models.set(n.modelId, n.modelLabel || n.modelId);
+  for (const [id, label] of models) {
+    const swatch = el('span', { class: 'swatch' });
+    swatch.style.background = modelColor(id);
+    legend.append(el('li', { title: id }, swatch, label));
+  }
+  clear(nodeList);
+  for (const n of nodes.values()) {
+    const button = el('button', { type: 'button', class: 'link', 'data-id': n.id, 'aria-pressed': String(n.id === selectedId) }, n.label);
+    button.addEventListener('click', () => select(n.id));
+    button.addEventListener('keydown', (e) => {
+      if (e.key === 'o') void run(bridge.request('openTwin', { twinId: n.id }));
+      if (e.key === 'e') void expand(n.id);
+    });
+    nodeList.append(el('li', {}, button, n.id === state.rootId ? el('span', { class: 'muted' }, ' (root)') : null));
+  }
+}
+
+function readHops(): GraphHopOptions {
+  const depth = Math.min(5, Math.max(1, Math.round(Number(depthInput.value) || 1)));
+  depthInput.value = String(depth);
+  return {
+    relationshipNames: [...namesSelect.selectedOptions].map((o) => o.value),
+    direction: directionSelect.value as RelationshipDirection,
+    depth,
+  };
+}
+
+function writeHops(hops: GraphHopOptions | undefined): void {
+  if (!hops) return;
+  for (const o of namesSelect.options) o.selected = hops.relationshipNames.includes(o.value);
+  directionSelect.value = hops.direction;
+  depthInput.value = String(hops.depth);
+}
+
+function applyStyle(): void {
+  const fg = themeColor('--vscode-foreground', '#cccccc');
+  const bg = themeColor('--vscode-editor-background', '#1e1e1e');
+  const edge = themeColor('--vscode-descriptionForeground', '#999999');
+  const focus = themeColor('--vscode-focusBorder', '#007fd4');
+  cy.style([
+    { selector: 'node', style: { 'background-color': 'data(color)', label: 'data(label)', color: fg, 'font-size': 11, 'text-valign': 'bottom', 'text-margin-y': 4, 'text-outline-color': bg, 'text-outline-width': 2, width: 22, height: 22 } },
+    { selector: 'node[root = 1]', style: { width: 32, height: 32, 'border-width': 3, 'border-color': fg } },
+    { selector: 'node:selected', style: { 'border-width': 3, 'border-color': focus } },
+    { selector: 'edge', style: { width: 1.5, 'line-color': edge, 'target-arrow-color': edge, 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', label: 'data(label)', 'font-size': 9, color: edge, 'text-rotation': 'autorotate', 'text-outline-color': bg, 'text-outline-width': 2 } },
+  ] as cytoscape.StylesheetJson);
+}
+
+/** A stable colour per model id, readable on light and dark backgrounds. */
+function modelColor(modelId: string): string {
+  let hash = 0;
+  for (let i = 0; i < modelId.length; i++) hash = (hash * 31 + modelId.charCodeAt(i)) | 0;
+  return `hsl(${Math.abs(hash) % 360}, 60%, 52%)`;
+}
+
+async function run(action: Promise<unknown>): Promise<void> {
+  try {
+    await action;
+  } catch (error) {
+    setStatus(message(error), true);
+  }
+}
+
+function setStatus(value: string, isError = false): void {
+  statusLine.textContent = value;
+  statusLine.classList.toggle('error', isError);
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
