@@ -1,0 +1,122 @@
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_TOKEN_LIFETIME, LOCAL_DEV_CLIENT, TokenAuthority } from './auth';
+import { loadModelIndex } from './models/modelLoader';
+import { registerModelRoutes } from './routes/modelRoutes';
+import { registerRelationshipRoutes } from './routes/relationshipRoutes';
+import { registerTimeSeriesRoutes } from './routes/timeSeriesRoutes';
+import { registerTwinRoutes } from './routes/twinRoutes';
+import { Router } from './router';
+import { buildSample } from './sample/sampleBuilding';
+import { sampleModels } from './sample/sampleModels';
+import { loadSample } from './sampleLoader';
+import { API_PREFIX, createEmulatorServer } from './server';
+import { Store } from './store/store';
+import { TwinGraph } from './twins/twinGraph';
+
+export interface EmulatorOptions {
+  host?: string;
+  /** 0 picks a free port (default 8470). */
+  port?: number;
+  /** DTDL folders, read recursively. */
+  models?: string[];
+  /** Load the sample building (default true). */
+  sample?: boolean;
+  /** Grow the sample to this many twins. */
+  scale?: number;
+  seed?: number;
+  /** Folder that makes every acknowledged write durable. */
+  data?: string;
+  /** Extra clients; the well-known `local-dev`/`local-dev-secret` is always accepted. */
+  clients?: Array<{ id: string; secret: string }>;
+  /** Token lifetime in seconds (default 3599). */
+  tokenLifetime?: number;
+  rateLimit?: { count: number; seconds: number };
+  /** Probability 0..1 of a simulated 500/503/dropped connection per request. */
+  faults?: number;
+  /** Added delay per request, ms. */
+  latency?: number;
+  /** Request log lines: true = stderr; a function receives each line. */
+  log?: boolean | ((line: string) => void);
+  /** Request body limit in bytes (default 16 MiB). */
+  bodyLimit?: number;
+  /** Log size in bytes that triggers compaction (default 64 MiB). */
+  compactBytes?: number;
+}
+
+export interface RunningEmulator {
+  /** `http://HOST:PORT/api/v3` */
+  url: string;
+  port: number;
+  /** Model-loading warnings (dangling references, invalid files). */
+  warnings: string[];
+  store: Store;
+  /** Stops accepting, lets in-flight requests finish, flushes and closes the data folder. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_EMULATOR_PORT = 8470;
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  checkOptions(options);
+  const sampleWanted = options.sample ?? true;
+  const uploadTime = new Date().toISOString();
+  const models = await loadModelIndex(options.models ?? [], sampleWanted ? sampleModels(uploadTime) : []);
+  // The sample is only built for an empty store (a data folder keeps it after the first start).
+  const seed = sampleWanted ? (s: Store) => loadSample(s, buildSample({ scale: options.scale, seed: options.seed })) : undefined;
+  const store = Store.open({ dataDir: options.data, compactBytes: options.compactBytes }, seed);
+  const graph = new TwinGraph(store, models);
+  const router = new Router();
+  registerModelRoutes(router, models, uploadTime);
+  registerTwinRoutes(router, graph);
+  registerRelationshipRoutes(router, graph);
+  registerTimeSeriesRoutes(router, graph);
+
+  const clients = [LOCAL_DEV_CLIENT, ...(options.clients ?? [])];
+  const auth = new TokenAuthority(clients, options.tokenLifetime ?? DEFAULT_TOKEN_LIFETIME, options.data);
+  const log = options.log === true ? (line: string) => process.stderr.write(`${line}\n`) : typeof options.log === 'function' ? options.log : undefined;
+  const { server } = createEmulatorServer({ router, store, auth, rateLimit: options.rateLimit, faults: options.faults, latencyMs: options.latency, bodyLimit: options.bodyLimit, log });
+
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULT_EMULATOR_PORT, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${port}${API_PREFIX}`,
+    port,
+    warnings: models.warnings,
+    store,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          store.close();
+          resolve();
+        });
+        server.closeIdleConnections();
+        // Keep-alive connections that stay busy are cut after a grace period.
+        setTimeout(() => server.closeAllConnections(), 5000).unref();
+      });
+      return closing;
+    },
+  };
+}
+
+function checkOptions(o: EmulatorOptions): void {
+  if (o.port !== undefined && (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535)) throw new Error(`port must be an integer 0..65535 (got ${o.port})`);
+  if (o.faults !== undefined && !(o.faults >= 0 && o.faults <= 1)) throw new Error(`faults must be a probability between 0 and 1 (got ${o.faults})`);
+  if (o.latency !== undefined && !(Number.isFinite(o.latency) && o.latency >= 0)) throw new Error(`latency must be a number of milliseconds >= 0 (got ${o.latency})`);
+  if (o.tokenLifetime !== undefined && !(Number.isInteger(o.tokenLifetime) && o.tokenLifetime >= 1)) throw new Error(`tokenLifetime must be a whole number of seconds >= 1 (got ${o.tokenLifetime})`);
+  if (o.rateLimit && !(Number.isInteger(o.rateLimit.count) && o.rateLimit.count >= 1 && o.rateLimit.seconds > 0)) throw new Error('rateLimit needs count >= 1 and seconds > 0');
+  for (const c of o.clients ?? []) if (!c.id || !c.secret) throw new Error('every client needs a non-empty id and secret');
+}

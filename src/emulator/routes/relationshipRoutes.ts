@@ -1,0 +1,84 @@
+import type { Relationship } from '../../core/api/types';
+import { validateProperties } from '../../core/dtdl/twinValidation';
+import { badRequest, conflict, notFound, validationFailed } from '../httpErrors';
+import { field, isObject, reqString, requireObject } from '../requestFields';
+import type { Router } from '../router';
+import type { TwinGraph } from '../twins/twinGraph';
+import { deriveRelationshipId } from '../twins/relationshipId';
+
+export function registerRelationshipRoutes(router: Router, graph: TwinGraph): void {
+  router.add('PUT', '/twins/relationships', (ctx) => ({ body: putRelationship(graph, ctx.body) }));
+
+  router.add('GET', '/twins/:twinId/relationships/outgoing', (ctx) => {
+    requireTwin(graph, ctx.params.twinId);
+    return { body: graph.outgoing(ctx.params.twinId) };
+  });
+
+  router.add('GET', '/twins/:twinId/relationships/incoming', (ctx) => {
+    requireTwin(graph, ctx.params.twinId);
+    return { body: graph.incoming(ctx.params.twinId) };
+  });
+
+  router.add('GET', '/twins/:twinId/relationships/:relationshipId', (ctx) => {
+    const { twinId, relationshipId } = ctx.params;
+    requireTwin(graph, twinId);
+    const rel = graph.relationships.get(relationshipId);
+    if (!rel || (rel.sourceId !== twinId && rel.targetId !== twinId)) throw notFound(`Twin '${twinId}' has no relationship '${relationshipId}'.`);
+    return { body: rel };
+  });
+}
+
+function requireTwin(graph: TwinGraph, id: string): void {
+  if (!graph.getTwin(id)) throw notFound(`Twin '${id}' does not exist.`);
+}
+
+/**
+ * Creates or replaces a relationship. Both twins must exist (400 naming which), the name must be a
+ * relationship of the source twin's model (or an ancestor), the target must fit its declared
+ * target model, and properties must match the relationship's declared properties.
+ */
+function putRelationship(graph: TwinGraph, body: unknown): Relationship {
+  const req = requireObject(body);
+  const sourceId = reqString(req, ['sourceId', '$sourceId'], 'sourceId');
+  const targetId = reqString(req, ['targetId', '$targetId'], 'targetId');
+  const name = reqString(req, ['name', 'relationshipName', '$relationshipName'], 'name');
+  const rawProps = field(req, 'properties');
+  if (rawProps !== undefined && rawProps !== null && !isObject(rawProps)) throw badRequest("'properties' must be an object.", 'properties');
+  const properties = (rawProps ?? {}) as Record<string, unknown>;
+
+  const source = graph.getTwin(sourceId);
+  const target = graph.getTwin(targetId);
+  const missing: Record<string, string[]> = {};
+  if (!source) missing.sourceId = [`Source twin '${sourceId}' does not exist.`];
+  if (!target) missing.targetId = [`Target twin '${targetId}' does not exist.`];
+  if (!source || !target) throw validationFailed(missing, Object.values(missing).flat().join(' '));
+
+  const declared = graph.models.relationship(source.modelId, name);
+  if (!declared) throw badRequest(`Model ${source.modelId} of source twin '${sourceId}' declares no relationship '${name}'.`, 'name');
+  if (declared.target && !graph.models.isA(target.modelId, declared.target)) {
+    throw badRequest(`Relationship '${name}' must target a ${declared.target} twin; '${targetId}' is a ${target.modelId}.`, 'targetId');
+  }
+  const problems = validateProperties(declared.properties, properties, '/properties', `relationship ${name}`);
+  if (problems.length) {
+    const errors: Record<string, string[]> = {};
+    for (const p of problems) (errors[p.path] ??= []).push(p.message);
+    throw validationFailed(errors, problems.map((p) => `${p.property ?? p.path}: ${p.message}`).join('; '));
+  }
+
+  const rel: Relationship & { id: string } = { id: '', sourceId, targetId, name, ...(Object.keys(properties).length ? { properties } : {}) };
+  rel.id = deriveRelationshipId(rel);
+  const existing = graph.relationships.get(rel.id);
+  if (existing) {
+    if (sameRelationship(existing, rel)) return existing;
+    throw conflict(`Relationship id '${rel.id}' is already used by a relationship with different twins, name or properties.`);
+  }
+  return graph.putRelationship(rel);
+}
+
+function sameRelationship(a: Relationship, b: Relationship): boolean {
+  return a.sourceId === b.sourceId && a.targetId === b.targetId && a.name === b.name && JSON.stringify(sortKeys(a.properties ?? {})) === JSON.stringify(sortKeys(b.properties ?? {}));
+}
+
+function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+}

@@ -1,0 +1,200 @@
+import { applyPatch, JsonPatchError, type Operation } from 'fast-json-patch';
+import type { ContinuationPage, DigitalTwin } from '../../core/api/types';
+import { validateTwin } from '../../core/dtdl/twinValidation';
+import { decodeToken, encodeToken } from '../continuationToken';
+import { badRequest, notFound, validationFailed } from '../httpErrors';
+import { field, isObject, optBoolean, optInteger, optObject, queryBoolean, requireArray, requireObject, type JsonObject } from '../requestFields';
+import type { Router } from '../router';
+import { compileTwinFilters } from '../twins/twinFilters';
+import { compareIds, type StoredTwin, type TwinGraph } from '../twins/twinGraph';
+import { twinGraphQuery } from '../twins/twinGraphQuery';
+
+export const DEFAULT_TWIN_PAGE_SIZE = 100;
+export const MAX_TWIN_PAGE_SIZE = 1000;
+const MAX_TWIN_ID_LENGTH = 512;
+const DOCUMENT_KEYS = new Set(['id', 'modelId', 'lastUpdateTime', 'contents']);
+
+export function registerTwinRoutes(router: Router, graph: TwinGraph): void {
+  router.add('PUT', '/twins', (ctx) => ({ body: graph.toWire(putTwin(graph, ctx.body)) }));
+
+  router.add('GET', '/twins/:id', (ctx) => {
+    const twin = requireTwin(graph, ctx.params.id);
+    const rels = queryBoolean(ctx.query, 'includeRelationships') ?? false;
+    return { body: graph.toWire(twin, { incoming: rels, outgoing: rels }) };
+  });
+
+  router.add('PATCH', '/twins/:id', (ctx) => ({ body: graph.toWire(patchTwin(graph, ctx.params.id, ctx.body)) }));
+
+  router.add('POST', '/twins', (ctx) => ({ body: listTwins(graph, ctx.body) }));
+
+  router.add('POST', '/twins/count', (ctx) => {
+    const body = ctx.body === undefined ? {} : requireObject(ctx.body);
+    const match = compileTwinFilters(body, graph);
+    let count = 0;
+    for (const twin of graph.twins.values()) if (match(twin)) count++;
+    return { body: { count } };
+  });
+
+  router.add('POST', '/twins/ids', (ctx) => {
+    const ids = requireArray(ctx.body);
+    ids.forEach((id, i) => {
+      if (typeof id !== 'string') throw badRequest(`Item [${i}] must be a twin id string.`, `[${i}]`);
+    });
+    const rels = queryBoolean(ctx.query, 'includeRelationships') ?? false;
+    const seen = new Set<string>();
+    const twins: DigitalTwin[] = [];
+    for (const id of ids as string[]) {
+      const twin = graph.getTwin(id);
+      if (!twin || seen.has(id)) continue;
+      seen.add(id);
+      twins.push(graph.toWire(twin, { incoming: rels, outgoing: rels }));
+    }
+    return { body: twins };
+  });
+
+  router.add('POST', '/twins/graph', (ctx) => ({ body: twinGraphQuery(graph, ctx.body) }));
+}
+
+function requireTwin(graph: TwinGraph, id: string): StoredTwin {
+  const twin = graph.getTwin(id);
+  if (!twin) throw notFound(`Twin '${id}' does not exist.`);
+  return twin;
+}
+
+/** Validates a twin document against its model and stores it with a fresh lastUpdateTime. */
+function putTwin(graph: TwinGraph, body: unknown): StoredTwin {
+  const req = requireObject(body);
+  const id = field(req, 'id', 'dtId', 'twinId', '$dtId');
+  checkTwinId(id);
+  const modelId = field(req, 'modelId');
+  if (typeof modelId !== 'string' || modelId === '') throw badRequest("'modelId' is required and must be a model id string.", 'modelId');
+  const contents = field(req, 'contents') ?? {};
+  if (!isObject(contents)) throw badRequest("'contents' must be an object.", 'contents');
+  return store(graph, { id, modelId, contents });
+}
+
+function checkTwinId(id: unknown): asserts id is string {
+  if (typeof id !== 'string' || id.trim() === '') throw badRequest("'id' is required and must be a non-empty string.", 'id');
+  if (id.length > MAX_TWIN_ID_LENGTH) throw badRequest(`'id' must be at most ${MAX_TWIN_ID_LENGTH} characters.`, 'id');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(id)) throw badRequest("'id' must not contain control characters.", 'id');
+}
+
+function store(graph: TwinGraph, doc: { id: string; modelId: string; contents: Record<string, unknown> }): StoredTwin {
+  const problems = validateTwin(graph.models, doc);
+  if (problems.length) {
+    const errors: Record<string, string[]> = {};
+    for (const p of problems) (errors[p.path || '/'] ??= []).push(p.message);
+    const summary = problems.map((p) => `${p.property ?? (p.path || 'twin')}: ${p.message}`).join('; ');
+    throw validationFailed(errors, `Twin '${doc.id}' does not match model ${doc.modelId}: ${summary}`);
+  }
+  const twin: StoredTwin = { id: doc.id, modelId: doc.modelId, lastUpdateTime: new Date().toISOString(), contents: doc.contents };
+  graph.putTwin(twin);
+  return twin;
+}
+
+/**
+ * JSON Patch on `{ id, modelId, lastUpdateTime, contents }`. Paths whose first segment is not one
+ * of those keys are taken as relative to `/contents` (so `/temperature` means `/contents/temperature`).
+ */
+function patchTwin(graph: TwinGraph, id: string, body: unknown): StoredTwin {
+  const current = requireTwin(graph, id);
+  const ops = requireArray(body).map((raw, i) => toOperation(raw, i));
+  const doc = structuredClone({ id: current.id, modelId: current.modelId, lastUpdateTime: current.lastUpdateTime, contents: current.contents }) as JsonObject;
+  try {
+    applyPatch(doc, ops, true, true, true);
+  } catch (err) {
+    if (err instanceof JsonPatchError) {
+      const at = typeof err.index === 'number' ? `[${err.index}]` : '$';
+      throw badRequest(`JSON Patch operation ${at} failed: ${err.message.split('\n')[0]}`, at);
+    }
+    throw err;
+  }
+  if (doc.id !== current.id) throw badRequest("'id' cannot be changed by a patch.", '/id');
+  if (doc.modelId !== current.modelId) throw badRequest("'modelId' cannot be changed by a patch; PUT the twin with the new model instead.", '/modelId');
+  if (!isObject(doc.contents)) throw badRequest("'contents' must remain an object.", '/contents');
+  return store(graph, { id: current.id, modelId: current.modelId, contents: doc.contents });
+}
+
+function toOperation(raw: unknown, i: number): Operation {
+  if (!isObject(raw)) throw badRequest(`Operation [${i}] must be an object with 'op' and 'path'.`, `[${i}]`);
+  const op = field(raw, 'op');
+  const path = field(raw, 'path');
+  if (typeof op !== 'string' || !['add', 'remove', 'replace', 'move', 'copy', 'test'].includes(op)) {
+    throw badRequest(`Operation [${i}]: 'op' must be add, remove, replace, move, copy or test.`, `[${i}].op`);
+  }
+  if (typeof path !== 'string') throw badRequest(`Operation [${i}]: 'path' must be a JSON Pointer string.`, `[${i}].path`);
+  const out: JsonObject = { op, path: documentPath(path, i, 'path') };
+  const from = field(raw, 'from');
+  if (op === 'move' || op === 'copy') {
+    if (typeof from !== 'string') throw badRequest(`Operation [${i}]: '${op}' needs a 'from' JSON Pointer.`, `[${i}].from`);
+    out.from = documentPath(from, i, 'from');
+  }
+  if (op === 'add' || op === 'replace' || op === 'test') {
+    const hasValue = Object.keys(raw).some((k) => k.toLowerCase() === 'value');
+    if (!hasValue) throw badRequest(`Operation [${i}]: '${op}' needs a 'value'.`, `[${i}].value`);
+    out.value = field(raw, 'value');
+  }
+  return out as unknown as Operation;
+}
+
+function documentPath(pointer: string, i: number, name: string): string {
+  if (pointer !== '' && !pointer.startsWith('/')) throw badRequest(`Operation [${i}]: '${name}' must start with '/'.`, `[${i}].${name}`);
+  if (pointer === '') throw badRequest(`Operation [${i}]: '${name}' cannot replace the whole twin.`, `[${i}].${name}`);
+  const first = pointer.slice(1).split('/')[0];
+  return DOCUMENT_KEYS.has(first) ? pointer : `/contents${pointer}`;
+}
+
+/** POST /twins: filters, continuation-token paging over ids in sorted order. */
+function listTwins(graph: TwinGraph, body: unknown): ContinuationPage<DigitalTwin> {
+  const req = body === undefined ? {} : requireObject(body);
+  const pageSize = optInteger(req, 'pageSize', 1, MAX_TWIN_PAGE_SIZE) ?? DEFAULT_TWIN_PAGE_SIZE;
+  const include = optObject(req, 'include');
+  const includeOut = include ? optBoolean(include, 'outgoingRelationships', 'include.outgoingRelationships') ?? false : false;
+  const includeIn = include ? optBoolean(include, 'incomingRelationships', 'include.incomingRelationships') ?? false : false;
+  const match = compileTwinFilters(req, graph);
+  const queryKey = Object.fromEntries(
+    Object.entries(req)
+      .filter(([k]) => !['continuationtoken', 'pagesize', 'include'].includes(k.toLowerCase()))
+      .map(([k, v]) => [k.toLowerCase(), v]),
+  );
+  const token = field(req, 'continuationToken');
+  if (token !== undefined && token !== null && typeof token !== 'string') throw badRequest("'continuationToken' must be a string.", 'continuationToken');
+  let after: string | undefined;
+  if (token) {
+    const position = decodeToken(token, queryKey);
+    if (typeof position.a !== 'string') throw badRequest("'continuationToken' is not a continuation token issued by this service.", 'continuationToken');
+    after = position.a;
+  }
+  const ids = graph.sortedIds();
+  let i = after === undefined ? 0 : upperBound(ids, after);
+  const content: DigitalTwin[] = [];
+  let last: string | undefined;
+  for (; i < ids.length && content.length < pageSize; i++) {
+    const twin = graph.getTwin(ids[i]);
+    if (!twin || !match(twin)) continue;
+    content.push(graph.toWire(twin, { incoming: includeIn, outgoing: includeOut }));
+    last = twin.id;
+  }
+  let more = false;
+  for (; i < ids.length; i++) {
+    const twin = graph.getTwin(ids[i]);
+    if (twin && match(twin)) {
+      more = true;
+      break;
+    }
+  }
+  return { content, continuationToken: more && last !== undefined ? encodeToken({ a: last }, queryKey) : null };
+}
+
+/** Index of the first id greater than `after`. */
+function upperBound(ids: string[], after: string): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareIds(ids[mid], after) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
