@@ -3,6 +3,7 @@ import { connectionCommands } from './connections/connectionCommands';
 import { emulatorCommands } from './connections/emulatorCommands';
 import { documentCommands } from './documents/documentCommands';
 import type { BuildingTwinsContext } from './extensionContext';
+import { panelCommands } from './panels/panelCommands';
 import { treeCommands } from './tree/treeCommands';
 import { UserCancelledError } from './userInput';
 
@@ -17,6 +18,7 @@ export const commandTables: readonly CommandTable[] = [
   emulatorCommands,
   treeCommands,
   documentCommands,
+  panelCommands,
 ];
 
 export function allCommands(): Map<string, CommandHandler> {

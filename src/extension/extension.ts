@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { BuildingTwinsContext } from './extensionContext';
+import { registerPanelSerializers } from './panels/panelSerializers';
 import { createTestApi, TestApi } from './testApi';
 
 let current: BuildingTwinsContext | undefined;
@@ -8,6 +9,7 @@ let current: BuildingTwinsContext | undefined;
 export function activate(context: vscode.ExtensionContext): TestApi {
   current = new BuildingTwinsContext(context);
   registerCommands(current);
+  registerPanelSerializers(current);
   current.start();
   return createTestApi(current);
 }
