@@ -1,7 +1,8 @@
 // Saving a ticket document: the edited JSON becomes a JSON Patch of `replace` operations on the
-// updatable properties of the ticket patch request, and every patch is checked against the
-// contract's rules before anything is sent. Pure: no 'vscode'.
+// updatable properties of the ticket patch request; edits the patch rules cannot express are refused
+// here, and the patch itself passes the client's checkTicketPatch before anything is sent. Pure: no 'vscode'.
 import { compare } from 'fast-json-patch';
+import { checkTicketPatch } from '../../core/api/requestChecks';
 import { TICKET_UPDATABLE_PROPERTIES, type JsonPatchOperation, type Ticket, type TicketUpdatableProperty } from '../../core/api/types';
 
 /** Thrown when a ticket edit or patch breaks a rule; nothing is sent. */
@@ -11,8 +12,6 @@ export class TicketPatchError extends Error {
     this.name = 'TicketPatchError';
   }
 }
-
-const UPDATABLE_LIST = TICKET_UPDATABLE_PROPERTIES.join(', ');
 
 /** Document fields edited as text that map one to one onto a patch property. */
 const TEXT_FIELDS = ['summary', 'description', 'cause', 'solution', 'notes', 'assigneeName', 'dueDate'] as const;
@@ -27,35 +26,12 @@ const REFERENCE_FIELDS: Record<string, TicketUpdatableProperty> = {
 };
 const REQUIRED_REFERENCES = new Set(['ticketStatus', 'ticketPriority']);
 
-/**
- * Checks a JSON Patch for PATCH /tickets/{id}: only `replace`, only updatable paths, and no more
- * operations than updatable properties. Returns the operations typed; throws TicketPatchError listing every fault.
- */
-export function checkTicketPatch(patch: unknown): JsonPatchOperation[] {
-  if (!Array.isArray(patch)) throw new TicketPatchError(['A ticket patch must be a JSON array of operations.']);
-  if (patch.length === 0) throw new TicketPatchError(['The patch has no operations.']);
-  const problems: string[] = [];
-  if (patch.length > TICKET_UPDATABLE_PROPERTIES.length) {
-    problems.push(
-      `The patch has ${patch.length} operations; a ticket patch may have at most ${TICKET_UPDATABLE_PROPERTIES.length}, the number of updatable properties.`,
-    );
-  }
-  patch.forEach((op: unknown, i) => {
-    if (typeof op !== 'object' || op === null || Array.isArray(op)) {
-      problems.push(`Operation [${i}] must be an object with "op", "path" and "value".`);
-      return;
-    }
-    const { op: kind, path } = op as Record<string, unknown>;
-    if (kind !== 'replace') problems.push(`Operation [${i}] is "${String(kind)}": only "replace" operations are allowed in a ticket patch.`);
-    const property = typeof path === 'string' && path.startsWith('/') ? path.slice(1) : undefined;
-    if (!property || !(TICKET_UPDATABLE_PROPERTIES as readonly string[]).includes(property)) {
-      problems.push(`Operation [${i}] path ${JSON.stringify(path)} is not an updatable ticket property (updatable: ${UPDATABLE_LIST}).`);
-    }
-    if (!('value' in (op as object))) problems.push(`Operation [${i}] has no "value".`);
-  });
-  if (problems.length) throw new TicketPatchError(problems);
-  return patch as JsonPatchOperation[];
-}
+/** Where each updatable patch property is edited in the ticket document. */
+export const TICKET_DOCUMENT_FIELDS: Record<TicketUpdatableProperty, string> = {
+  ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, f])) as Record<(typeof TEXT_FIELDS)[number], string>),
+  ...(Object.fromEntries(Object.entries(REFERENCE_FIELDS).map(([field, property]) => [property, `${field}.id`])) as Record<string, string>),
+} as Record<TicketUpdatableProperty, string>;
+const EDITABLE_LIST = Object.values(TICKET_DOCUMENT_FIELDS).join(', ');
 
 /**
  * The patch that turns `original` into the edited ticket document. Text fields map to themselves,
@@ -110,13 +86,14 @@ export function ticketDocumentPatch(original: Ticket, edited: unknown): JsonPatc
       if (op.path === `/${top}` && op.op === 'remove') continue; // reported above
       problems.push(`"${op.path.slice(1).replace(/\//g, '.')}" is display-only; to change the ${top}, change "${top}.id".`);
     } else {
-      problems.push(`"${top}" cannot be changed: it is not an updatable ticket field (updatable: ${UPDATABLE_LIST}).`);
+      problems.push(`"${top}" cannot be changed: it is not an updatable ticket field (editable: ${EDITABLE_LIST}).`);
     }
   }
   if (problems.length) throw new TicketPatchError(unique(problems));
 
-  const patch = TICKET_UPDATABLE_PROPERTIES.filter((p) => values.has(p)).map((p) => ({ op: 'replace', path: `/${p}`, value: values.get(p) }));
-  return patch.length ? checkTicketPatch(patch) : [];
+  const patch: JsonPatchOperation[] = TICKET_UPDATABLE_PROPERTIES.filter((p) => values.has(p)).map((p) => ({ op: 'replace', path: `/${p}`, value: values.get(p) }));
+  if (patch.length) checkTicketPatch(patch);
+  return patch;
 }
 
 function textFault(field: (typeof TEXT_FIELDS)[number], value: unknown): string | undefined {

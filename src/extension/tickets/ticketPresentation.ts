@@ -50,3 +50,25 @@ export function groupByStatus(tickets: readonly Ticket[], statuses: readonly Tic
 export function ticketLabel(ticket: Ticket): string {
   return ticket.summary?.trim() || `Ticket ${ticket.id}`;
 }
+
+const CHART_COLORS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'] as const;
+/** Upper hue bound (degrees) of each chart colour; red wraps around. */
+const HUE_BOUNDS: Array<[number, (typeof CHART_COLORS)[number]]> = [[15, 'red'], [40, 'orange'], [70, 'yellow'], [170, 'green'], [240, 'blue'], [330, 'purple'], [360, 'red']];
+
+/**
+ * Theme colour id for a status colour sent by the service: a chart colour name ("yellow") or a hex
+ * colour ("#e57936" -> charts.orange, by hue). Greys and anything unreadable give undefined (default colour).
+ */
+export function statusThemeColor(color: string | null | undefined): string | undefined {
+  const text = color?.trim().toLowerCase() ?? '';
+  if ((CHART_COLORS as readonly string[]).includes(text)) return `charts.${text}`;
+  const hex = /^#?([0-9a-f]{6})$/.exec(text)?.[1];
+  if (!hex) return undefined;
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  if (max === 0 || (max - min) / max < 0.25) return undefined;
+  const d = max - min;
+  const hue = (max === r ? ((g - b) / d + 6) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4) * 60;
+  return `charts.${HUE_BOUNDS.find(([bound]) => hue < bound)?.[1] ?? 'red'}`;
+}

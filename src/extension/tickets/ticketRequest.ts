@@ -1,9 +1,7 @@
 // The "Create ticket" JSON template, its local validation, and the tickets page-size rule.
 // Pure: no 'vscode'. Tickets are a pre-release group of the service: keep their shapes here.
+import { TICKETS_DEFAULT_PAGE_SIZE, TICKETS_MAX_PAGE_SIZE } from '../../core/api/requestChecks';
 import type { CreateTicketRequest, Insight } from '../../core/api/types';
-
-export const DEFAULT_TICKET_PAGE_SIZE = 100;
-export const MAX_TICKET_PAGE_SIZE = 1000;
 
 /** Thrown when a create-ticket request fails local validation; nothing is sent. */
 export class TicketRequestError extends Error {
@@ -15,12 +13,12 @@ export class TicketRequestError extends Error {
 
 /** The tickets page size from the setting; refuses anything but an integer 1..1000 before a request is made. */
 export function ticketPageSize(setting: unknown): number {
-  if (setting === undefined || setting === null) return DEFAULT_TICKET_PAGE_SIZE;
+  if (setting === undefined || setting === null) return TICKETS_DEFAULT_PAGE_SIZE;
   if (typeof setting !== 'number' || !Number.isInteger(setting) || setting < 1) {
-    throw new RangeError(`buildingTwins.tickets.pageSize must be a whole number from 1 to ${MAX_TICKET_PAGE_SIZE} (it is ${JSON.stringify(setting)}); nothing was sent.`);
+    throw new RangeError(`buildingTwins.tickets.pageSize must be a whole number from 1 to ${TICKETS_MAX_PAGE_SIZE} (it is ${JSON.stringify(setting)}); nothing was sent.`);
   }
-  if (setting > MAX_TICKET_PAGE_SIZE) {
-    throw new RangeError(`buildingTwins.tickets.pageSize is ${setting}, above the service's maximum of ${MAX_TICKET_PAGE_SIZE} tickets per page; nothing was sent.`);
+  if (setting > TICKETS_MAX_PAGE_SIZE) {
+    throw new RangeError(`buildingTwins.tickets.pageSize is ${setting}, above the service's maximum of ${TICKETS_MAX_PAGE_SIZE} tickets per page; nothing was sent.`);
   }
   return setting;
 }

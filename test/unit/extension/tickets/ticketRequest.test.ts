@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Ticket } from '../../../../src/core/api/types';
 import { TicketRequestError, checkCreateTicket, ticketFromInsight, ticketPageSize, ticketTemplate } from '../../../../src/extension/tickets/ticketRequest';
-import { groupByStatus, priorityBadge, ticketLabel } from '../../../../src/extension/tickets/ticketPresentation';
+import { groupByStatus, priorityBadge, statusThemeColor, ticketLabel } from '../../../../src/extension/tickets/ticketPresentation';
 
 describe('ticket page size', () => {
   it('defaults to 100 and accepts 1..1000', () => {
@@ -63,6 +63,18 @@ describe('ticket presentation', () => {
     assert.equal(priorityBadge('LOW').icon, 'arrow-down');
     assert.equal(priorityBadge('critical').label, 'No priority');
     assert.equal(priorityBadge(undefined).label, 'No priority');
+  });
+
+  it('maps status colours, named or hex, onto chart colours by hue; greys get none', () => {
+    assert.equal(statusThemeColor('Yellow'), 'charts.yellow');
+    assert.equal(statusThemeColor('#e57936'), 'charts.orange');
+    assert.equal(statusThemeColor('#417cbf'), 'charts.blue');
+    assert.equal(statusThemeColor('#8779e2'), 'charts.purple');
+    assert.equal(statusThemeColor('#33ca36'), 'charts.green');
+    assert.equal(statusThemeColor('#ff0000'), 'charts.red');
+    assert.equal(statusThemeColor('#919191'), undefined);
+    assert.equal(statusThemeColor('teal-ish'), undefined);
+    assert.equal(statusThemeColor(null), undefined);
   });
 
   it('groups by status in the service order, unknown statuses last', () => {

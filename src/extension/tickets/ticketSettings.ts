@@ -1,0 +1,7 @@
+import * as vscode from 'vscode';
+import { ticketPageSize } from './ticketRequest';
+
+/** `buildingTwins.tickets.pageSize`, checked (1..1000) before any request is made. */
+export function configuredTicketPageSize(): number {
+  return ticketPageSize(vscode.workspace.getConfiguration('buildingTwins').get<unknown>('tickets.pageSize'));
+}

@@ -1,0 +1,98 @@
+import * as vscode from 'vscode';
+import type { BuildingEvent, EventType } from '../../core/api/types';
+import { resourceUri } from '../documents/resourceUri';
+import { EVENT_DOCUMENT_KIND } from '../events/eventDocumentHandler';
+import { describeEventFilter, EventFilter, eventsRequest, eventTypeName } from '../events/eventQuery';
+import { eventTypesOf, forgetEventTypes } from '../events/eventTypesCache';
+import type { ConnectionNode } from './connectionNode';
+import { Page, PagedNode } from './pagedNode';
+import { childId, TreeNode } from './treeNode';
+
+/** "Events": the connection's events, newest first, page by page, with an optional type / time filter. */
+export class EventsNode extends PagedNode<BuildingEvent, number> {
+  private filterValue: EventFilter = {};
+  private types: EventType[] = [];
+
+  constructor(conn: ConnectionNode) {
+    super(conn, childId(conn, 'events'), conn);
+  }
+
+  get filter(): EventFilter {
+    return this.filterValue;
+  }
+
+  /** Sets the filter and drops the loaded pages (the caller refreshes the node). */
+  setFilter(filter: EventFilter): void {
+    this.filterValue = filter;
+    this.reset();
+  }
+
+  get eventTypes(): readonly EventType[] {
+    return this.types;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const filtered = describeEventFilter(this.filterValue, this.types);
+    const item = new vscode.TreeItem('Events', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = [filtered && `filtered: ${filtered}`, this.pageDescription()].filter(Boolean).join(' · ') || undefined;
+    item.iconPath = new vscode.ThemeIcon('calendar');
+    item.contextValue = filtered ? 'eventsGroup.filtered' : 'eventsGroup';
+    item.tooltip = `Events, newest first${filtered ? `\nFilter: ${filtered}` : ''}`;
+    return item;
+  }
+
+  protected async fetchPage(page: number | undefined): Promise<Page<BuildingEvent, number>> {
+    const client = await this.conn.client();
+    this.types = await eventTypesOf(this.conn.ctx, this.conn.connection, client);
+    const current = page ?? 1;
+    const result = await client.listEvents(eventsRequest(this.filterValue, current));
+    return { items: result.items, next: result.after > 0 ? current + 1 : undefined, total: result.total };
+  }
+
+  protected keyOf(event: BuildingEvent): string {
+    return event.id ?? `${event.eventSourceId ?? ''}/${event.externalId ?? ''}/${event.startTime}`;
+  }
+
+  protected createNode(event: BuildingEvent): TreeNode {
+    return new EventNode(this, event);
+  }
+
+  protected override emptyLabel(): string {
+    return describeEventFilter(this.filterValue, this.types) ? 'No events match the filter' : 'No events';
+  }
+
+  override reset(): void {
+    super.reset();
+    forgetEventTypes(this.conn.ctx, this.conn.connection);
+  }
+}
+
+export class EventNode extends TreeNode {
+  constructor(readonly group: EventsNode, readonly event: BuildingEvent) {
+    super(group, childId(group, event.id ?? event.startTime));
+  }
+
+  get connection(): string {
+    return this.group.conn.connection;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const e = this.event;
+    const typeName = eventTypeName(e.eventTypeId, this.group.eventTypes);
+    const item = new vscode.TreeItem(e.name?.trim() || `Event ${e.id ?? ''}`, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.description = `${typeName} · ${e.startTime.slice(0, 16).replace('T', ' ')}`;
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendText(`${e.name ?? ''}\nType: ${typeName}\nStart: ${e.startTime}${e.endTime ? `\nEnd: ${e.endTime}` : ''}\nTwin: ${e.twinId ?? '—'}\nId: ${e.id ?? '—'}`);
+    if (e.description) tooltip.appendText(`\n\n${e.description}`);
+    item.tooltip = tooltip;
+    item.iconPath = new vscode.ThemeIcon('calendar');
+    item.contextValue = 'event';
+    if (e.id) {
+      item.resourceUri = resourceUri(this.connection, EVENT_DOCUMENT_KIND, e.id);
+      item.command = { command: 'buildingTwins.events.open', title: 'Open event', arguments: [this] };
+    }
+    return item;
+  }
+}

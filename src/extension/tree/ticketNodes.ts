@@ -1,0 +1,157 @@
+import * as vscode from 'vscode';
+import type { Ticket, TicketAttachment, TicketStatus } from '../../core/api/types';
+import { resourceUri } from '../documents/resourceUri';
+import { TICKET_DOCUMENT_KIND } from '../tickets/ticketDocumentHandler';
+import { groupByStatus, priorityBadge, statusThemeColor, ticketLabel } from '../tickets/ticketPresentation';
+import { configuredTicketPageSize } from '../tickets/ticketSettings';
+import type { ConnectionNode } from './connectionNode';
+import { Page, PagedNode } from './pagedNode';
+import { childId, TreeNode } from './treeNode';
+
+/**
+ * "Tickets (preview)": tickets page by page (`buildingTwins.tickets.pageSize`, checked before sending),
+ * grouped by status in the order of GET /tickets/status.
+ */
+export class TicketsNode extends PagedNode<Ticket, number> {
+  private statuses: TicketStatus[] = [];
+  private readonly groups = new Map<string, TicketStatusGroupNode>();
+
+  constructor(conn: ConnectionNode) {
+    super(conn, childId(conn, 'tickets'), conn);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Tickets (preview)', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = this.pageDescription();
+    item.iconPath = new vscode.ThemeIcon('checklist');
+    item.contextValue = 'ticketsGroup';
+    item.tooltip = 'Tickets grouped by status. Tickets are a pre-release group of the service and may change.';
+    return item;
+  }
+
+  protected async fetchPage(page: number | undefined): Promise<Page<Ticket, number>> {
+    const pageSize = configuredTicketPageSize();
+    const client = await this.conn.client();
+    if (page === undefined) this.statuses = await client.listTicketStatuses();
+    const current = page ?? 1;
+    const result = await client.listTickets({ page: current, pageSize, sortSpecifications: [{ field: 'createdDate', isSortDescending: true }] });
+    return { items: result.items, next: result.after > 0 ? current + 1 : undefined, total: result.total };
+  }
+
+  protected keyOf(ticket: Ticket): string {
+    return ticket.id;
+  }
+
+  protected createNode(ticket: Ticket): TreeNode {
+    return new TicketNode(this.groupFor(ticket.ticketStatus ?? { id: '', name: 'No status' }), this, ticket);
+  }
+
+  private groupFor(status: TicketStatus): TicketStatusGroupNode {
+    let group = this.groups.get(status.id);
+    if (!group) this.groups.set(status.id, (group = new TicketStatusGroupNode(this, this.statuses.find((s) => s.id === status.id) ?? status)));
+    return group;
+  }
+
+  protected override emptyLabel(): string {
+    return 'No tickets';
+  }
+
+  /** The loaded tickets as status groups, then "Load more…" or a message when there is one. */
+  override async getChildren(): Promise<TreeNode[]> {
+    const flat = await super.getChildren();
+    const loaded = flat.filter((n): n is TicketNode => n instanceof TicketNode);
+    const rest = flat.filter((n) => !(n instanceof TicketNode));
+    const groups = groupByStatus(loaded.map((n) => n.ticket), this.statuses).map(({ status, tickets }) => {
+      const group = this.groupFor(status);
+      group.tickets = tickets.map((t) => this.nodeFor(t) as TicketNode);
+      return group;
+    });
+    return [...groups, ...rest];
+  }
+
+  override reset(): void {
+    super.reset();
+    this.groups.clear();
+  }
+}
+
+export class TicketStatusGroupNode extends TreeNode {
+  tickets: TicketNode[] = [];
+
+  constructor(parent: TicketsNode, readonly status: TicketStatus) {
+    super(parent, childId(parent, 'status', status.id));
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.status.name || this.status.id || 'No status', vscode.TreeItemCollapsibleState.Expanded);
+    item.id = this.id;
+    item.description = String(this.tickets.length);
+    const color = statusThemeColor(this.status.color);
+    item.iconPath = new vscode.ThemeIcon('circle-filled', color ? new vscode.ThemeColor(color) : undefined);
+    item.contextValue = 'ticketStatusGroup';
+    item.tooltip = `Status ${this.status.name ?? ''} (${this.status.id})${this.status.tab ? `\nTab: ${this.status.tab}` : ''}`;
+    return item;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    return this.tickets;
+  }
+}
+
+export class TicketNode extends TreeNode {
+  constructor(group: TicketStatusGroupNode, readonly owner: TicketsNode, readonly ticket: Ticket) {
+    super(group, childId(group, ticket.id));
+  }
+
+  get connection(): string {
+    return this.owner.conn.connection;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const t = this.ticket;
+    const badge = priorityBadge(t.ticketPriority?.priorityLevel);
+    const attachments = t.attachments ?? [];
+    const item = new vscode.TreeItem(ticketLabel(t), attachments.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.description = [t.ticketPriority?.name ?? badge.label, t.twinId ?? undefined].filter(Boolean).join(' · ');
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendText(`${ticketLabel(t)}\nPriority: ${t.ticketPriority?.name ?? '—'} (${badge.label})\nStatus: ${t.ticketStatus?.name ?? '—'}\nTwin: ${t.twinId ?? '—'}\nId: ${t.id}`);
+    if (t.description) tooltip.appendText(`\n\n${t.description}`);
+    item.tooltip = tooltip;
+    item.iconPath = new vscode.ThemeIcon(badge.icon, new vscode.ThemeColor(badge.color));
+    item.contextValue = 'ticket';
+    item.resourceUri = resourceUri(this.connection, TICKET_DOCUMENT_KIND, t.id);
+    item.command = { command: 'buildingTwins.tickets.open', title: 'Open ticket', arguments: [this] };
+    return item;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    return (this.ticket.attachments ?? []).map((a) => new TicketAttachmentNode(this, a));
+  }
+}
+
+export class TicketAttachmentNode extends TreeNode {
+  constructor(readonly ticketNode: TicketNode, readonly attachment: TicketAttachment) {
+    super(ticketNode, childId(ticketNode, 'attachment', attachment.id));
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const a = this.attachment;
+    const item = new vscode.TreeItem(a.fileName || a.id, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.description = `${a.contentType} · ${formatBytes(a.size)}`;
+    item.tooltip = `${a.fileName}\n${a.contentType}, ${formatBytes(a.size)}\nId: ${a.id}`;
+    item.iconPath = new vscode.ThemeIcon(a.contentType?.startsWith('image/') ? 'file-media' : 'file');
+    item.contextValue = 'ticketAttachment';
+    item.command = { command: 'buildingTwins.tickets.openAttachment', title: 'Open attachment', arguments: [this] };
+    return item;
+  }
+}
+
+function formatBytes(size: number): string {
+  if (!Number.isFinite(size)) return 'unknown size';
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
+  return `${(size / 1024 / 1024).toFixed(1)} MB`;
+}
