@@ -1,0 +1,26 @@
+import * as assert from 'node:assert/strict';
+import { LOCAL_CONNECTION_NAME, parseProfiles, validateConnectionName } from '../../../../src/extension/connections/connectionProfile';
+
+describe('connection profiles', () => {
+  it('validates names: empty, reserved, taken, slashes', () => {
+    assert.match(validateConnectionName('  ', []) ?? '', /Enter a name/);
+    assert.match(validateConnectionName(LOCAL_CONNECTION_NAME, []) ?? '', /reserved/);
+    assert.match(validateConnectionName('Prod', ['Prod']) ?? '', /already exists/);
+    assert.match(validateConnectionName('a/b', []) ?? '', /cannot contain/);
+    assert.equal(validateConnectionName('Prod', ['Test']), undefined);
+  });
+
+  it('reads the setting leniently and reports what it skipped', () => {
+    const { profiles, problems } = parseProfiles([
+      { name: 'Prod', baseUrl: 'contoso', clientId: 'c1', clientSecret: 'must-not-be-kept' },
+      { name: 'Broken' },
+      { name: 'Prod', baseUrl: 'x', clientId: 'y' },
+      { name: LOCAL_CONNECTION_NAME, baseUrl: 'x', clientId: 'y' },
+    ]);
+    assert.deepEqual(profiles, [{ name: 'Prod', baseUrl: 'contoso', clientId: 'c1' }]);
+    assert.equal(problems.length, 3);
+    assert.match(problems[0], /connections\[1\]/);
+    assert.deepEqual(parseProfiles('nope').problems, ['buildingTwins.connections must be an array']);
+    assert.deepEqual(parseProfiles(undefined), { profiles: [], problems: [] });
+  });
+});
