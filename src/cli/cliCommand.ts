@@ -1,0 +1,68 @@
+// The shape of one CLI command. Each file under commands/ exports a list of these.
+
+import type { BuildingTwinsApi } from '../core/api/types';
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  /** Placeholder shown in help for string options, e.g. `<id>`. */
+  value?: string;
+  description: string;
+}
+
+export interface CommandInput {
+  /** Positional arguments after the command words. */
+  args: string[];
+  options: Record<string, string | boolean | string[] | undefined>;
+}
+
+export interface CliContext {
+  /** Created on first use, so `--help` and local checks never connect. */
+  client(): BuildingTwinsApi;
+  /** JSON from a file (`-` is stdin); without a path, the body from `--file` or stdin. */
+  readJson(path?: string): Promise<unknown>;
+  /** Raw bytes of a file named on the command line. */
+  readFile(path: string): Promise<Uint8Array>;
+  writeFile(path: string, content: Uint8Array): Promise<void>;
+  signal: AbortSignal;
+}
+
+export interface CliCommand {
+  /** Command words, e.g. ['twins', 'get']. */
+  words: string[];
+  summary: string;
+  /** Positional arguments for help, e.g. '<id>' or '<id...>'. */
+  args?: string;
+  /** How many positional arguments are needed (min, max). */
+  arity?: [number, number];
+  options?: Record<string, OptionSpec>;
+  /** Reads a JSON body from --file or stdin. */
+  body?: string;
+  /** Column order for --table. */
+  columns?: string[];
+  run(ctx: CliContext, input: CommandInput): Promise<unknown>;
+}
+
+/** Raised for wrong usage: the message is shown with a pointer to --help, exit code 2. */
+export class UsageError extends Error {}
+
+export function stringOption(input: CommandInput, name: string): string | undefined {
+  const value = input.options[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function listOption(input: CommandInput, name: string): string[] {
+  const value = input.options[name];
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+}
+
+export function intOption(input: CommandInput, name: string): number | undefined {
+  const text = stringOption(input, name);
+  if (text === undefined) return undefined;
+  if (!/^-?\d+$/.test(text.trim())) throw new UsageError(`--${name} must be an integer, got "${text}"`);
+  return Number(text);
+}
+
+export function flag(input: CommandInput, name: string): boolean | undefined {
+  return input.options[name] === true ? true : undefined;
+}

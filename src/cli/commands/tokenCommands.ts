@@ -1,0 +1,9 @@
+import type { CliCommand } from '../cliCommand';
+
+export const tokenCommands: CliCommand[] = [
+  {
+    words: ['token'],
+    summary: 'Request an access token and print the token response (for use with other tools)',
+    run: (ctx) => ctx.client().getToken({ signal: ctx.signal }),
+  },
+];

@@ -1,0 +1,37 @@
+// Which service the CLI talks to: flags, then environment variables, then the local emulator.
+
+import { isLoopbackHost, resolveBaseUrl } from '../core/api/baseUrl';
+import type { BuildingTwinsClientOptions } from '../core/api/client';
+import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET, LOCAL_EMULATOR_URL } from '../core/api/localEmulator';
+import { UsageError } from './cliCommand';
+
+export const ENV_URL = 'BUILDING_TWINS_URL';
+export const ENV_CLIENT_ID = 'BUILDING_TWINS_CLIENT_ID';
+export const ENV_CLIENT_SECRET = 'BUILDING_TWINS_CLIENT_SECRET';
+
+export interface ConnectionFlags {
+  url?: string;
+  clientId?: string;
+  /** Read from stdin when --client-secret-stdin is given. */
+  clientSecret?: string;
+}
+
+/**
+ * Flags win over the environment. With no URL the local emulator is used; against a loopback URL
+ * (an emulator) a missing client id and secret default to the emulator's well-known dev credentials.
+ */
+export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv): Pick<BuildingTwinsClientOptions, 'baseUrl' | 'clientId' | 'clientSecret'> {
+  const rawUrl = flags.url ?? env[ENV_URL] ?? LOCAL_EMULATOR_URL;
+  let baseUrl: string;
+  try {
+    baseUrl = resolveBaseUrl(rawUrl);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const loopback = isLoopbackHost(new URL(baseUrl).hostname);
+  const clientId = flags.clientId ?? env[ENV_CLIENT_ID] ?? (loopback ? LOCAL_DEV_CLIENT_ID : undefined);
+  const clientSecret = flags.clientSecret ?? env[ENV_CLIENT_SECRET] ?? (loopback && clientId === LOCAL_DEV_CLIENT_ID ? LOCAL_DEV_CLIENT_SECRET : undefined);
+  if (!clientId) throw new UsageError(`A client id is needed for ${baseUrl}: pass --client-id or set ${ENV_CLIENT_ID}.`);
+  if (!clientSecret) throw new UsageError(`A client secret is needed for ${baseUrl}: pipe it to --client-secret-stdin or set ${ENV_CLIENT_SECRET}.`);
+  return { baseUrl, clientId, clientSecret };
+}

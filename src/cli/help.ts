@@ -1,0 +1,60 @@
+import type { CliCommand, OptionSpec } from './cliCommand';
+import { ENV_CLIENT_ID, ENV_CLIENT_SECRET, ENV_URL } from './connection';
+
+export const PROGRAM = 'building-twins';
+
+export const GLOBAL_OPTIONS: Record<string, OptionSpec & { short?: string }> = {
+  url: { type: 'string', value: '<url|instance>', description: `service URL or instance name (or ${ENV_URL}; default: the local emulator)` },
+  'client-id': { type: 'string', value: '<id>', description: `client id (or ${ENV_CLIENT_ID})` },
+  'client-secret-stdin': { type: 'boolean', description: `read the client secret from the first line of stdin (or set ${ENV_CLIENT_SECRET})` },
+  file: { type: 'string', value: '<file>', description: 'request body for commands that send one (default: stdin)' },
+  table: { type: 'boolean', description: 'print a table for people instead of JSON' },
+  timeout: { type: 'string', value: '<ms>', description: 'deadline per call, retries included (default 30000)' },
+  help: { type: 'boolean', short: 'h', description: 'show help' },
+};
+
+function optionLines(options: Record<string, OptionSpec>): string[] {
+  const entries = Object.entries(options).map(([name, spec]) => [`--${name}${spec.value ? ` ${spec.value}` : ''}`, spec.description] as const);
+  const width = Math.max(...entries.map(([left]) => left.length));
+  return entries.map(([left, text]) => `  ${left.padEnd(width)}  ${text}`);
+}
+
+function commandLine(command: CliCommand): string {
+  return [PROGRAM, ...command.words, command.args ?? ''].join(' ').trim();
+}
+
+export function generalHelp(commands: readonly CliCommand[]): string {
+  const width = Math.max(...commands.map((c) => c.words.join(' ').length));
+  return [
+    `Usage: ${PROGRAM} <command> [arguments] [options]`,
+    '',
+    'Talks to a Building Twin Data Service v3 (or the local emulator). Prints JSON; --table for people.',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.words.join(' ').padEnd(width)}  ${c.summary}`),
+    '',
+    'Options for every command:',
+    ...optionLines(GLOBAL_OPTIONS),
+    '',
+    `Run "${PROGRAM} <command> --help" for the options of one command.`,
+    '',
+  ].join('\n');
+}
+
+export function groupHelp(group: string, commands: readonly CliCommand[]): string {
+  return generalHelp(commands.filter((c) => c.words[0] === group));
+}
+
+export function commandHelp(command: CliCommand): string {
+  return [
+    `Usage: ${commandLine(command)} [options]`,
+    '',
+    command.summary,
+    ...(command.body ? ['', `Body: ${command.body} (JSON, from --file or stdin).`] : []),
+    ...(command.options && Object.keys(command.options).length ? ['', 'Options:', ...optionLines(command.options)] : []),
+    '',
+    'Options for every command:',
+    ...optionLines(GLOBAL_OPTIONS),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,26 @@
+// building-twins: the command-line front end of the v3 client.
+
+import { readFile, writeFile } from 'node:fs/promises';
+import { runCli } from './runCli';
+
+async function readStdin(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+const controller = new AbortController();
+process.once('SIGINT', () => controller.abort(new Error('interrupted')));
+
+void runCli(process.argv.slice(2), {
+  stdout: (chunk) => process.stdout.write(chunk),
+  stderr: (text) => process.stderr.write(text),
+  readStdin,
+  stdinIsTty: process.stdin.isTTY === true,
+  env: process.env,
+  readFile: (path) => readFile(path),
+  writeFile: (path, content) => writeFile(path, content),
+  signal: controller.signal,
+}).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,60 @@
+// What the CLI prints: JSON by default, a plain text table with --table.
+
+const MAX_CELL = 48;
+
+/** Pretty JSON with a trailing newline. */
+export function formatJson(data: unknown): string {
+  return `${JSON.stringify(data, null, 2)}\n`;
+}
+
+/** The list a result holds: itself, or the items of a page, or undefined for a single record. */
+function rowsOf(data: unknown): unknown[] | undefined {
+  if (Array.isArray(data)) return data;
+  if (data && typeof data === 'object') {
+    for (const key of ['items', 'content', 'data', 'twins']) {
+      const value = (data as Record<string, unknown>)[key];
+      if (Array.isArray(value)) return value;
+    }
+  }
+  return undefined;
+}
+
+function cell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat;
+}
+
+function layout(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n';
+}
+
+/**
+ * Arrays (and pages) become one row per item with the given columns, or the scalar fields found
+ * in the items; a single record becomes field/value rows.
+ */
+export function formatTable(data: unknown, columns?: string[]): string {
+  const rows = rowsOf(data);
+  if (rows) {
+    if (!rows.length) return '(none)\n';
+    const objects = rows.map((r) => (r && typeof r === 'object' ? (r as Record<string, unknown>) : { value: r }));
+    const keys = columns ?? [...new Set(objects.flatMap((o) => Object.keys(o).filter((k) => o[k] === null || typeof o[k] !== 'object')))].slice(0, 8);
+    const body = layout(keys, objects.map((o) => keys.map((k) => cell(o[k]))));
+    const extra = data && !Array.isArray(data) ? summaryLine(data as Record<string, unknown>) : '';
+    return body + extra;
+  }
+  if (data && typeof data === 'object') {
+    return layout(['field', 'value'], Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, cell(v)]));
+  }
+  return `${cell(data)}\n`;
+}
+
+function summaryLine(page: Record<string, unknown>): string {
+  const parts = ['total', 'before', 'after', 'continuationToken', 'omitted']
+    .filter((k) => page[k] !== undefined && page[k] !== null && !(Array.isArray(page[k]) && !(page[k] as unknown[]).length))
+    .map((k) => `${k}: ${cell(page[k])}`);
+  return parts.length ? `${parts.join('  ')}\n` : '';
+}

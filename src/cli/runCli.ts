@@ -1,0 +1,146 @@
+// The CLI without the process: parses arguments, runs one command, prints, returns the exit code.
+
+import { parseArgs } from 'node:util';
+import { ApiError } from '../core/api/apiError';
+import { BuildingTwinsClient } from '../core/api/client';
+import { redact } from '../core/api/redact';
+import type { BuildingTwinsApi } from '../core/api/types';
+import { UsageError, type CliCommand, type CliContext, type CommandInput } from './cliCommand';
+import { COMMANDS } from './commandTable';
+import { resolveConnection } from './connection';
+import { commandHelp, generalHelp, GLOBAL_OPTIONS, groupHelp, PROGRAM } from './help';
+import { formatJson, formatTable } from './output';
+
+export interface CliIo {
+  stdout(chunk: string | Uint8Array): void;
+  stderr(text: string): void;
+  readStdin(): Promise<Uint8Array>;
+  stdinIsTty: boolean;
+  env: NodeJS.ProcessEnv;
+  readFile(path: string): Promise<Uint8Array>;
+  writeFile(path: string, content: Uint8Array): Promise<void>;
+  signal: AbortSignal;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+function findCommand(argv: string[]): { command?: CliCommand; consumed: number } {
+  const leading: string[] = [];
+  for (const token of argv) {
+    if (token.startsWith('-')) break;
+    leading.push(token);
+  }
+  let best: { command?: CliCommand; consumed: number } = { consumed: 0 };
+  for (const command of COMMANDS) {
+    const n = command.words.length;
+    if (n > best.consumed && n <= leading.length && command.words.every((w, i) => w === leading[i])) best = { command, consumed: n };
+  }
+  return best;
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const secrets: string[] = [];
+  const clean = (text: string): string => redact(text, secrets);
+  const { command, consumed } = findCommand(argv);
+  if (!command) {
+    const group = argv[0] && !argv[0].startsWith('-') ? argv[0] : undefined;
+    const wantsHelp = argv.length === 0 || argv.includes('--help') || argv.includes('-h');
+    if (group && COMMANDS.some((c) => c.words[0] === group)) {
+      io.stdout(groupHelp(group, COMMANDS));
+      return wantsHelp ? EXIT_OK : EXIT_USAGE;
+    }
+    if (group) io.stderr(`error: unknown command "${group}"\n`);
+    io.stdout(generalHelp(COMMANDS));
+    return wantsHelp && !group ? EXIT_OK : EXIT_USAGE;
+  }
+  try {
+    const input = parseInput(command, argv.slice(consumed));
+    if (input.options.help) {
+      io.stdout(commandHelp(command));
+      return EXIT_OK;
+    }
+    const ctx = await createContext(command, input, io, secrets);
+    const result = await command.run(ctx, input);
+    if (result instanceof Uint8Array) io.stdout(result);
+    else io.stdout(input.options.table ? formatTable(result, command.columns) : formatJson(result));
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`error: ${clean(error.message)}\nRun "${PROGRAM} ${command.words.join(' ')} --help" for usage.\n`);
+      return EXIT_USAGE;
+    }
+    const message = error instanceof ApiError ? error.oneLine : error instanceof Error ? error.message : String(error);
+    io.stderr(`error: ${clean(message)}\n`);
+    return EXIT_FAILURE;
+  }
+}
+
+function parseInput(command: CliCommand, argv: string[]): CommandInput {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const input: CommandInput = { args: parsed.positionals, options: parsed.values as CommandInput['options'] };
+  if (input.options.help) return input;
+  const [min, max] = command.arity ?? [0, 0];
+  if (input.args.length < min || input.args.length > max) {
+    const expected = command.args ? `expected ${command.args}` : 'expected no arguments';
+    throw new UsageError(`${expected}, got ${input.args.length ? input.args.map((a) => `"${a}"`).join(' ') : 'none'}`);
+  }
+  return input;
+}
+
+async function createContext(command: CliCommand, input: CommandInput, io: CliIo, secrets: string[]): Promise<CliContext> {
+  let stdinUsed = false;
+  const stdinText = async (what: string): Promise<string> => {
+    if (stdinUsed) throw new UsageError(`stdin already holds the client secret: give ${what} with --file`);
+    if (io.stdinIsTty) throw new UsageError(`give ${what} with --file <path> or pipe it on stdin`);
+    stdinUsed = true;
+    return Buffer.from(await io.readStdin()).toString('utf8');
+  };
+  let clientSecret: string | undefined;
+  if (input.options['client-secret-stdin']) {
+    clientSecret = (await stdinText('the client secret')).split(/\r?\n/)[0]?.trim();
+    if (!clientSecret) throw new UsageError('--client-secret-stdin: the first line of stdin is empty');
+    secrets.push(clientSecret);
+  }
+  const timeoutText = input.options.timeout;
+  const timeoutMs = typeof timeoutText === 'string' ? Number(timeoutText) : undefined;
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageError(`--timeout must be a positive number of milliseconds, got "${String(timeoutText)}"`);
+  const connection = resolveConnection({
+    url: input.options.url as string | undefined,
+    clientId: input.options['client-id'] as string | undefined,
+    clientSecret,
+  }, io.env);
+  secrets.push(connection.clientSecret);
+  let client: BuildingTwinsApi | undefined;
+  return {
+    signal: io.signal,
+    client: () => (client ??= new BuildingTwinsClient({ ...connection, ...(timeoutMs ? { timeoutMs } : {}) })),
+    readFile: (path) => io.readFile(path),
+    writeFile: (path, content) => io.writeFile(path, content),
+    readJson: async (path) => {
+      const source = path ?? (input.options.file as string | undefined);
+      const what = command.body ?? 'the request body';
+      let text: string;
+      if (source === undefined || source === '-') {
+        text = await stdinText(what);
+      } else {
+        try {
+          text = Buffer.from(await io.readFile(source)).toString('utf8');
+        } catch (error) {
+          throw new UsageError(`cannot read ${source}: ${(error as Error).message}`);
+        }
+      }
+      try {
+        return JSON.parse(text) as unknown;
+      } catch (error) {
+        throw new UsageError(`${source && source !== '-' ? source : 'stdin'} is not valid JSON: ${(error as Error).message}`);
+      }
+    },
+  };
+}
