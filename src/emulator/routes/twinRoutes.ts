@@ -1,4 +1,4 @@
-import { applyPatch, JsonPatchError, type Operation } from 'fast-json-patch';
+import { applyOperation, JsonPatchError, type Operation } from 'fast-json-patch';
 import type { ContinuationPage, DigitalTwin } from '../../core/api/types';
 import { validateTwin } from '../../core/dtdl/twinValidation';
 import { decodeToken, encodeToken } from '../continuationToken';
@@ -101,15 +101,14 @@ function patchTwin(graph: TwinGraph, id: string, body: unknown): StoredTwin {
   const current = requireTwin(graph, id);
   const ops = requireArray(body).map((raw, i) => toOperation(raw, i));
   const doc = structuredClone({ id: current.id, modelId: current.modelId, lastUpdateTime: current.lastUpdateTime, contents: current.contents }) as JsonObject;
-  try {
-    applyPatch(doc, ops, true, true, true);
-  } catch (err) {
-    if (err instanceof JsonPatchError) {
-      const at = typeof err.index === 'number' ? `[${err.index}]` : '$';
-      throw badRequest(`JSON Patch operation ${at} failed: ${err.message.split('\n')[0]}`, at);
+  ops.forEach((op, i) => {
+    try {
+      applyOperation(doc, op, true, true, true, i);
+    } catch (err) {
+      if (err instanceof JsonPatchError) throw badRequest(`JSON Patch operation [${i}] (${op.op} ${op.path}) failed: ${err.message.split('\n')[0]}`, `[${i}]`);
+      throw err;
     }
-    throw err;
-  }
+  });
   if (doc.id !== current.id) throw badRequest("'id' cannot be changed by a patch.", '/id');
   if (doc.modelId !== current.modelId) throw badRequest("'modelId' cannot be changed by a patch; PUT the twin with the new model instead.", '/modelId');
   if (!isObject(doc.contents)) throw badRequest("'contents' must remain an object.", '/contents');

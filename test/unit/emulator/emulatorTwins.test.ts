@@ -1,0 +1,292 @@
+import * as assert from 'node:assert/strict';
+import { EmulatorTestClient } from './emulatorTestClient';
+import { FIXTURE_MODELS, M, putSmallBuilding } from './emulatorFixtures';
+
+describe('emulator twins (contract and chosen behaviour)', () => {
+  let client: EmulatorTestClient;
+
+  before(async () => {
+    client = await EmulatorTestClient.start({ sample: false, models: [FIXTURE_MODELS] });
+    await putSmallBuilding(client);
+  });
+  after(() => client.close());
+
+  const ids = (twins: Array<{ id: string }>) => twins.map((t) => t.id);
+
+  describe('PUT /twins', () => {
+    it('stores a valid twin, sets lastUpdateTime and returns it in camelCase', async () => {
+      const before = Date.now();
+      const res = await client.call('PUT', '/twins', { Id: 'R9', ModelId: M.room, Contents: { name: 'Store room', capacity: 2 } });
+      assert.equal(res.status, 200);
+      assert.deepEqual(Object.keys(res.json).sort(), ['contents', 'id', 'lastUpdateTime', 'modelId']);
+      assert.ok(Date.parse(res.json.lastUpdateTime) >= before - 1000);
+      const got = await client.call('GET', '/twins/R9');
+      assert.deepEqual(got.json.contents, { name: 'Store room', capacity: 2 });
+    });
+
+    it('accepts dtId as the twin id', async () => {
+      const res = await client.call('PUT', '/twins', { dtId: 'R10', modelId: M.room, contents: {} });
+      assert.equal(res.status, 200);
+      assert.equal(res.json.id, 'R10');
+    });
+
+    it('rejects an unknown model with 400 naming modelId', async () => {
+      const res = await client.call('PUT', '/twins', { id: 'X1', modelId: 'dtmi:com:example:Nope;1', contents: {} });
+      assert.equal(res.status, 400);
+      assert.ok(res.json.errors['/modelId']);
+      assert.equal((await client.call('GET', '/twins/X1')).status, 404);
+    });
+
+    it('rejects a property the model and its ancestors do not declare, naming it', async () => {
+      const res = await client.call('PUT', '/twins', { id: 'X2', modelId: M.room, contents: { name: 'ok', colour: 'red' } });
+      assert.equal(res.status, 400);
+      assert.ok(res.json.errors['/contents/colour'], JSON.stringify(res.json));
+      assert.match(res.json.detail, /colour/);
+    });
+
+    it('accepts inherited properties (name from Twin, area from Space)', async () => {
+      const res = await client.call('PUT', '/twins', { id: 'X3', modelId: M.room, contents: { name: 'n', area: 3.5 } });
+      assert.equal(res.status, 200);
+    });
+
+    it('rejects a value of the wrong schema type, naming the property', async () => {
+      const res = await client.call('PUT', '/twins', { id: 'X4', modelId: M.room, contents: { capacity: 'ten' } });
+      assert.equal(res.status, 400);
+      assert.ok(res.json.errors['/contents/capacity']);
+    });
+
+    it('rejects a missing id, a missing modelId and non-object contents', async () => {
+      assert.equal((await client.call('PUT', '/twins', { modelId: M.room })).status, 400);
+      assert.equal((await client.call('PUT', '/twins', { id: 'X5' })).status, 400);
+      assert.equal((await client.call('PUT', '/twins', { id: 'X5', modelId: M.room, contents: [1] })).status, 400);
+      assert.equal((await client.call('PUT', '/twins', [1, 2])).status, 400);
+    });
+  });
+
+  describe('GET /twins/{id}', () => {
+    it('returns 404 ProblemDetails for an unknown twin', async () => {
+      const res = await client.call('GET', '/twins/does-not-exist');
+      assert.equal(res.status, 404);
+      assert.equal(res.json.status, 404);
+      assert.match(res.json.detail, /does-not-exist/);
+    });
+
+    it('includes incoming and outgoing relationships on request', async () => {
+      const res = await client.call('GET', '/twins/L1?includeRelationships=true');
+      assert.deepEqual(res.json.outgoingRelationships.map((r: { id: string }) => r.id), ['L1_isPartOf_B1']);
+      assert.deepEqual(res.json.incomingRelationships.map((r: { sourceId: string }) => r.sourceId).sort(), ['AHU1', 'R1', 'R2']);
+      const plain = await client.call('GET', '/twins/L1');
+      assert.equal(plain.json.outgoingRelationships, undefined);
+    });
+
+    it('addresses ids with reserved characters through percent-encoding', async () => {
+      await client.call('PUT', '/twins', { id: 'odd id/with#chars', modelId: M.room, contents: {} });
+      const res = await client.call('GET', `/twins/${encodeURIComponent('odd id/with#chars')}`);
+      assert.equal(res.status, 200);
+      assert.equal(res.json.id, 'odd id/with#chars');
+    });
+  });
+
+  describe('PATCH /twins/{id}', () => {
+    it('applies JSON Patch to /contents and re-validates', async () => {
+      const res = await client.call('PATCH', '/twins/R2', [
+        { op: 'replace', path: '/contents/capacity', value: 6 },
+        { op: 'add', path: '/contents/tags', value: { zone: 'north' } },
+      ]);
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.json.contents.capacity, 6);
+      assert.deepEqual(res.json.contents.tags, { zone: 'north' });
+    });
+
+    it('takes paths without /contents as relative to contents', async () => {
+      const res = await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/capacity', value: 7 }]);
+      assert.equal(res.status, 200);
+      assert.equal(res.json.contents.capacity, 7);
+    });
+
+    it('is atomic: a failing operation leaves the twin unchanged', async () => {
+      const before = (await client.call('GET', '/twins/R2')).json;
+      const res = await client.call('PATCH', '/twins/R2', [
+        { op: 'replace', path: '/contents/capacity', value: 99 },
+        { op: 'remove', path: '/contents/missing' },
+      ]);
+      assert.equal(res.status, 400);
+      assert.ok(res.json.errors['[1]'], res.text);
+      assert.deepEqual((await client.call('GET', '/twins/R2')).json, before);
+    });
+
+    it('rejects a result that breaks the model (wrong type, undeclared property)', async () => {
+      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/contents/capacity', value: 'x' }])).status, 400);
+      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'add', path: '/contents/colour', value: 'x' }])).status, 400);
+      assert.equal((await client.call('GET', '/twins/R2')).json.contents.colour, undefined);
+    });
+
+    it('keeps id and modelId immutable', async () => {
+      const a = await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/id', value: 'R3' }]);
+      assert.equal(a.status, 400);
+      assert.ok(a.json.errors['/id']);
+      const b = await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/modelId', value: M.level }]);
+      assert.equal(b.status, 400);
+      assert.ok(b.json.errors['/modelId']);
+    });
+
+    it('honours test operations and rejects malformed operations', async () => {
+      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'test', path: '/contents/name', value: 'Office' }])).status, 200);
+      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'test', path: '/contents/name', value: 'Other' }])).status, 400);
+      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'frobnicate', path: '/contents/name' }])).status, 400);
+      assert.equal((await client.call('PATCH', '/twins/R2', { op: 'replace' })).status, 400);
+      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/contents/name' }])).status, 400);
+    });
+
+    it('returns 404 for an unknown twin', async () => {
+      assert.equal((await client.call('PATCH', '/twins/nope', [])).status, 404);
+    });
+  });
+
+  describe('POST /twins (query)', () => {
+    it('filters by model including sub-models, or exactly', async () => {
+      const sub = await client.call('POST', '/twins', { modelFilter: { modelIds: [M.space] }, pageSize: 1000 });
+      assert.ok(ids(sub.json.content).includes('R1') && ids(sub.json.content).includes('B1'));
+      const exact = await client.call('POST', '/twins', { modelFilter: { modelIds: [M.space], exactModelMatch: true } });
+      assert.deepEqual(exact.json.content, []);
+      assert.equal(exact.json.continuationToken, null);
+    });
+
+    it('accepts PascalCase request keys', async () => {
+      const res = await client.call('POST', '/twins', { ModelFilter: { ModelIds: [M.level] }, PageSize: 5 });
+      assert.deepEqual(ids(res.json.content), ['L1']);
+    });
+
+    it('filters by relationship direction, name and related model', async () => {
+      const fed = await client.call('POST', '/twins', { relationshipFilter: { relationshipDirection: 'Outgoing', relationshipNames: ['isFedBy'] } });
+      assert.deepEqual(ids(fed.json.content), ['AHU1']);
+      const feeds = await client.call('POST', '/twins', { relationshipFilter: { relationshipDirection: 'Incoming', relationshipNames: ['isFedBy'] } });
+      assert.deepEqual(ids(feeds.json.content), ['CH1']);
+      const inRooms = await client.call('POST', '/twins', { relationshipFilter: { relationshipDirection: 'Outgoing', relatedModelFilter: { modelIds: [M.room] } } });
+      assert.deepEqual(ids(inRooms.json.content), ['T1']);
+    });
+
+    it('filters by location transitively through isPartOf and locatedIn (the location itself excluded)', async () => {
+      const res = await client.call('POST', '/twins', { locationFilter: { locationId: 'B1' } });
+      assert.deepEqual(ids(res.json.content).sort(), ['AHU1', 'L1', 'R1', 'R2']);
+    });
+
+    it('filters by lastUpdateTime strictly after/before', async () => {
+      const mark = new Date().toISOString();
+      await new Promise((r) => setTimeout(r, 5));
+      await client.call('PATCH', '/twins/CH1', [{ op: 'replace', path: '/contents/name', value: 'Chiller 1' }]);
+      const after = await client.call('POST', '/twins', { dateFilter: { lastUpdatedAfter: mark } });
+      assert.deepEqual(ids(after.json.content), ['CH1']);
+      const before = await client.call('POST', '/twins', { dateFilter: { lastUpdatedBefore: mark }, pageSize: 1000 });
+      assert.ok(!ids(before.json.content).includes('CH1'));
+      assert.equal((await client.call('POST', '/twins', { dateFilter: { lastUpdatedAfter: 'yesterday' } })).status, 400);
+    });
+
+    it('filters by property with operators and nested And/Or groups', async () => {
+      const gt = await client.call('POST', '/twins', { propertyFilter: { field: 'capacity', operator: 'gt', value: 5 } });
+      assert.deepEqual(ids(gt.json.content), ['R1', 'R2']);
+      const or = await client.call('POST', '/twins', {
+        propertyFilter: {
+          filterConditionOperator: 'Or',
+          filters: [
+            { field: 'name', operator: 'startsWith', value: 'meeting' },
+            { field: 'serialNumber', operator: 'exists' },
+          ],
+        },
+      });
+      assert.deepEqual(ids(or.json.content), ['AHU1', 'R1']);
+      const and = await client.call('POST', '/twins', {
+        propertyFilter: { field: 'area', operator: 'ge', value: 20, filterConditionOperator: 'and', filters: [{ field: 'contents.name', operator: 'contains', value: 'ROOM' }] },
+      });
+      assert.deepEqual(ids(and.json.content), ['R1']);
+      const bad = await client.call('POST', '/twins', { propertyFilter: { field: 'area', operator: 'between', value: 1 } });
+      assert.equal(bad.status, 400);
+      assert.ok(bad.json.errors['propertyFilter.operator']);
+    });
+
+    it('includes relationships when asked', async () => {
+      const res = await client.call('POST', '/twins', { modelFilter: { modelIds: [M.level] }, include: { outgoingRelationships: true, incomingRelationships: true } });
+      assert.equal(res.json.content[0].outgoingRelationships.length, 1);
+      assert.equal(res.json.content[0].incomingRelationships.length, 3);
+    });
+
+    it('pages with opaque continuation tokens, each twin exactly once, even while twins are added', async () => {
+      const seen: string[] = [];
+      let token: string | null = null;
+      let pages = 0;
+      do {
+        const res = await client.call('POST', '/twins', { pageSize: 3, continuationToken: token });
+        assert.equal(res.status, 200);
+        assert.ok(res.json.content.length <= 3);
+        seen.push(...ids(res.json.content));
+        token = res.json.continuationToken;
+        if (pages++ === 0) await client.call('PUT', '/twins', { id: 'ZZ-added-while-paging', modelId: M.room, contents: {} });
+      } while (token);
+      assert.equal(new Set(seen).size, seen.length);
+      assert.ok(seen.includes('ZZ-added-while-paging'));
+      assert.ok(seen.includes('B1') && seen.includes('T2'));
+    });
+
+    it('rejects pageSize outside 1..1000 and foreign or garbage tokens', async () => {
+      assert.equal((await client.call('POST', '/twins', { pageSize: 0 })).status, 400);
+      assert.equal((await client.call('POST', '/twins', { pageSize: 1001 })).status, 400);
+      assert.equal((await client.call('POST', '/twins', { pageSize: 'ten' })).status, 400);
+      assert.equal((await client.call('POST', '/twins', { continuationToken: 'garbage!' })).status, 400);
+      const first = await client.call('POST', '/twins', { pageSize: 1 });
+      const foreign = await client.call('POST', '/twins', { pageSize: 1, continuationToken: first.json.continuationToken, modelFilter: { modelIds: [M.room] } });
+      assert.equal(foreign.status, 400);
+    });
+  });
+
+  describe('POST /twins/ids, /twins/count, /twins/graph', () => {
+    it('omits unknown ids silently (no 404)', async () => {
+      const res = await client.call('POST', '/twins/ids', ['R1', 'missing', 'B1']);
+      assert.equal(res.status, 200);
+      assert.deepEqual(ids(res.json), ['R1', 'B1']);
+      const rels = await client.call('POST', '/twins/ids?includeRelationships=true', ['R1']);
+      assert.equal(rels.json[0].outgoingRelationships.length, 1);
+      assert.equal((await client.call('POST', '/twins/ids', { ids: ['R1'] })).status, 400);
+    });
+
+    it('counts twins with the same filters as the query', async () => {
+      const res = await client.call('POST', '/twins/count', { modelFilter: { modelIds: [M.capability] } });
+      assert.deepEqual(res.json, { count: 2 });
+      const query = await client.call('POST', '/twins', { modelFilter: { modelIds: [M.capability] } });
+      assert.equal(query.json.content.length, 2);
+    });
+
+    it('returns the root with nested hops', async () => {
+      const res = await client.call('POST', '/twins/graph', {
+        alias: 'Level',
+        id: 'L1',
+        relationships: [
+          { alias: 'Rooms', relationshipNames: ['isPartOf'], modelNames: ['Room'], direction: 'Incoming', relationship: { alias: 'Points', relationshipNames: ['isCapabilityOf'], direction: 'Incoming' } },
+        ],
+      });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.json.alias, 'Level');
+      assert.equal(res.json.twin.id, 'L1');
+      const rooms = res.json.related[0];
+      assert.equal(rooms.alias, 'Rooms');
+      assert.deepEqual(rooms.items.map((i: { twin: { id: string } }) => i.twin.id).sort(), ['R1', 'R2']);
+      const r1 = rooms.items.find((i: { twin: { id: string } }) => i.twin.id === 'R1');
+      assert.deepEqual(r1.related[0].items.map((i: { twin: { id: string } }) => i.twin.id), ['T1']);
+      assert.equal(r1.relationship.name, 'isPartOf');
+    });
+
+    it('returns the root even when the hops find nothing (outer join), and without relationships', async () => {
+      const res = await client.call('POST', '/twins/graph', { id: 'CH1', relationships: [{ alias: 'Nothing', relationshipNames: ['serves'] }] });
+      assert.equal(res.status, 200);
+      assert.equal(res.json.twin.id, 'CH1');
+      assert.deepEqual(res.json.related, [{ alias: 'Nothing', items: [] }]);
+      const bare = await client.call('POST', '/twins/graph', { id: 'CH1' });
+      assert.deepEqual(bare.json.related, []);
+      assert.equal((await client.call('POST', '/twins/graph', { id: 'missing' })).status, 404);
+      assert.equal((await client.call('POST', '/twins/graph', { id: 'CH1', relationships: [{ direction: 'Sideways' }] })).status, 400);
+    });
+
+    it('has no delete (405)', async () => {
+      assert.equal((await client.call('DELETE', '/twins/R1')).status, 405);
+    });
+  });
+});
