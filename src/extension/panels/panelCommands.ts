@@ -4,7 +4,8 @@ import type { CommandTable } from '../commands';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { openInsightsPanel } from './insightsPanel';
 import { panelTarget } from './panelTargets';
-import { capabilityTwinIds, openTimeSeriesPanel } from './timeSeriesPanel';
+import { capabilityTwinIds } from './timeSeriesHandlers';
+import { openTimeSeriesPanel } from './timeSeriesPanel';
 import { openTwinGraphPanel } from './twinGraphPanel';
 
 export const panelCommands: CommandTable = {

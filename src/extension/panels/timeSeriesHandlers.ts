@@ -128,3 +128,24 @@ function toCsv(twinIds: string[], raw: Map<string, { x: Float64Array; y: Float64
 function csvCell(value: string): string {
   return /[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
+
+/**
+ * The capability twins to chart: capabilities are kept, any other twin (equipment, space) is
+ * replaced by the capabilities pointing at it with `isCapabilityOf`.
+ */
+export async function capabilityTwinIds(api: BuildingTwinsApi, isCapability: (modelId: string) => boolean, twinIds: string[]): Promise<string[]> {
+  const { twins, omitted } = await api.getTwinsByIds(twinIds);
+  if (omitted.length) throw new Error(`Twin not found: ${omitted.join(', ')}`);
+  const out: string[] = [];
+  for (const twin of twins) {
+    if (isCapability(twin.modelId)) {
+      out.push(twin.id);
+      continue;
+    }
+    const incoming = await api.listIncomingRelationships(twin.id);
+    out.push(...incoming.filter((r) => r.name === 'isCapabilityOf').map((r) => r.sourceId));
+  }
+  const unique = [...new Set(out)];
+  if (!unique.length) throw new Error(`No capability twins found for ${twinIds.join(', ')} (no incoming isCapabilityOf relationships)`);
+  return unique;
+}

@@ -1,6 +1,5 @@
 // Host of the time series panel (uPlot app in media/webviews/timeSeries).
 import * as vscode from 'vscode';
-import type { BuildingTwinsApi } from '../../core/api/types';
 import { TIME_SERIES_VIEW_TYPE, TimeSeriesMethods, TimeSeriesPanelState } from '../../shared/protocol/timeSeriesProtocol';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { attachPanel, connectionApi, createPanel, PanelHost } from './panelHost';
@@ -39,25 +38,4 @@ export function restoreTimeSeriesPanel(ctx: BuildingTwinsContext, panel: vscode.
   const twinIds = Array.isArray(s.twinIds) ? s.twinIds.filter((id): id is string => typeof id === 'string') : [];
   if (!twinIds.length) throw new Error('The saved time series panel names no twins');
   return openTimeSeriesPanel(ctx, typeof s.connection === 'string' ? s.connection : ctx.connections.activeName(), twinIds, panel);
-}
-
-/**
- * The capability twins to chart: capabilities are kept, any other twin (equipment, space) is
- * replaced by the capabilities pointing at it with `isCapabilityOf`.
- */
-export async function capabilityTwinIds(api: BuildingTwinsApi, isCapability: (modelId: string) => boolean, twinIds: string[]): Promise<string[]> {
-  const { twins, omitted } = await api.getTwinsByIds(twinIds);
-  if (omitted.length) throw new Error(`Twin not found: ${omitted.join(', ')}`);
-  const out: string[] = [];
-  for (const twin of twins) {
-    if (isCapability(twin.modelId)) {
-      out.push(twin.id);
-      continue;
-    }
-    const incoming = await api.listIncomingRelationships(twin.id);
-    out.push(...incoming.filter((r) => r.name === 'isCapabilityOf').map((r) => r.sourceId));
-  }
-  const unique = [...new Set(out)];
-  if (!unique.length) throw new Error(`No capability twins found for ${twinIds.join(', ')} (no incoming isCapabilityOf relationships)`);
-  return unique;
 }

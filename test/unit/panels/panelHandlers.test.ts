@@ -1,0 +1,204 @@
+import * as assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { BuildingTwinsClient } from '../../../src/core/api/client';
+import type { BatchRequest, BuildingTwinsApi, DigitalTwin, Insight } from '../../../src/core/api/types';
+import { startEmulator, RunningEmulator } from '../../../src/emulator/emulator';
+import { createInsightsHandlers, groupInsights, toBatchRequest } from '../../../src/extension/panels/insightsHandlers';
+import { capabilityTwinIds, createTimeSeriesHandlers, fetchRange } from '../../../src/extension/panels/timeSeriesHandlers';
+import { createTwinGraphHandlers, toGraphRequest } from '../../../src/extension/panels/twinGraphHandlers';
+
+const HOUR = 3_600_000;
+
+describe('panel handlers against the emulator', function () {
+  this.timeout(60_000);
+  let emulator: RunningEmulator;
+  let api: BuildingTwinsClient;
+  let dir: string;
+  let capability: DigitalTwin;
+  let equipmentId: string;
+
+  before(async () => {
+    emulator = await startEmulator({ port: 0, log: false });
+    api = new BuildingTwinsClient({ baseUrl: emulator.url, clientId: 'local-dev', clientSecret: 'local-dev-secret' });
+    dir = await mkdtemp(path.join(tmpdir(), 'bt-panels-'));
+    const page = await api.listTwins({ pageSize: 1000 });
+    const withUnit = page.content.find((t) => typeof t.contents?.unit === 'string');
+    assert.ok(withUnit, 'the sample building has a capability with a unit');
+    capability = withUnit;
+    const outgoing = await api.listOutgoingRelationships(capability.id);
+    const capabilityOf = outgoing.find((r) => r.name === 'isCapabilityOf');
+    assert.ok(capabilityOf, 'the sample capability belongs to a twin');
+    equipmentId = capabilityOf.targetId;
+  });
+
+  after(async () => {
+    await emulator?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  function timeSeries(twinIds: string[], chooseCsvPath: () => Promise<string | undefined> = async () => undefined) {
+    return createTimeSeriesHandlers({
+      connection: 'Local emulator',
+      twinIds,
+      api: async () => api,
+      models: async () => ({ displayName: (id: string) => `Model ${id.split(':').pop()}` }),
+      chooseCsvPath,
+      writeFile: (p, content) => writeFile(p, content, 'utf8'),
+    });
+  }
+
+  it('init labels each series and takes its unit from the twin', async () => {
+    const init = await timeSeries([capability.id, 'no-such-twin']).init({});
+    assert.equal(init.series.length, 1);
+    assert.equal(init.series[0].unit, capability.contents!.unit);
+    assert.match(init.series[0].label, /\(Model /);
+    assert.deepEqual(init.errors, ['Twin "no-such-twin" was not found']);
+  });
+
+  it('load pages through every point and downsamples to the width budget with LTTB', async () => {
+    const end = Date.now();
+    const start = end - 30 * 24 * HOUR;
+    const raw = await fetchRange(api, [capability.id], { start, end });
+    const count = raw.get(capability.id)!.x.length;
+    assert.ok(count > 200, `expected days of sample telemetry, got ${count}`);
+    const result = await timeSeries([capability.id]).load({ start, end, width: 50 });
+    const s = result.series[0];
+    assert.equal(s.rawCount, count);
+    assert.equal(s.x.length, 100);
+    assert.equal(s.x[0], raw.get(capability.id)!.x[0]);
+    assert.equal(s.x[99], raw.get(capability.id)!.x[count - 1]);
+  });
+
+  it('reports empty ranges as zero points and rejects inverted ranges', async () => {
+    const handlers = timeSeries([capability.id]);
+    const empty = await handlers.load({ start: Date.UTC(2001, 0, 1), end: Date.UTC(2001, 0, 2), width: 800 });
+    assert.deepEqual(empty.series.map((s) => s.rawCount), [0]);
+    await assert.rejects(async () => handlers.load({ start: 10, end: 5, width: 800 }), /must be before its end/);
+  });
+
+  it('latest returns the newest value of each series', async () => {
+    const { points } = await timeSeries([capability.id]).latest({});
+    const direct = await api.getLatestTimeSeries(capability.id);
+    assert.deepEqual(points, [{ twinId: capability.id, time: Date.parse(direct!.sourceTimestamp), value: direct!.scalarValue }]);
+  });
+
+  it('exports the full-resolution points of the range to CSV, or nothing when cancelled', async () => {
+    const end = Date.now();
+    const start = end - 24 * HOUR;
+    const file = path.join(dir, 'export.csv');
+    const result = await timeSeries([capability.id]).exportCsv({ start, end, path: file });
+    assert.ok(!('cancelled' in result));
+    const lines = (await readFile(file, 'utf8')).trim().split('\n');
+    assert.equal(lines[0], 'timestamp,twinId,value');
+    assert.equal(lines.length - 1, result.rows);
+    assert.equal(result.rows, (await fetchRange(api, [capability.id], { start, end })).get(capability.id)!.x.length);
+    assert.match(lines[1], new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+Z,${capability.id},-?\\d`));
+    assert.deepEqual(await timeSeries([capability.id]).exportCsv({ start, end }), { cancelled: true });
+  });
+
+  it('charts several capabilities through the ids endpoint', async () => {
+    const caps = await capabilityTwinIds(api, () => false, [equipmentId]);
+    assert.ok(caps.includes(capability.id), `${equipmentId} should list ${capability.id} among its capabilities`);
+    const end = Date.now();
+    const result = await timeSeries(caps).load({ start: end - 24 * HOUR, end, width: 400 });
+    assert.deepEqual(result.series.map((s) => s.twinId), caps);
+    assert.ok(result.series.some((s) => s.rawCount > 0));
+  });
+
+  it('capabilityTwinIds keeps capabilities and rejects unknown twins', async () => {
+    assert.deepEqual(await capabilityTwinIds(api, (m) => m === capability.modelId, [capability.id]), [capability.id]);
+    await assert.rejects(capabilityTwinIds(api, () => true, ['nope']), /Twin not found: nope/);
+  });
+
+  it('graph returns the root and its neighbours, and the root alone when a hop finds nothing', async () => {
+    const opened: string[] = [];
+    const handlers = createTwinGraphHandlers({
+      connection: 'Local emulator',
+      rootId: equipmentId,
+      hops: { relationshipNames: [], direction: 'IncomingOrOutgoing', depth: 1 },
+      api: async () => api,
+      openTwin: async (id) => void opened.push(id),
+    });
+    const graph = await handlers.graph({ rootId: equipmentId, hops: { relationshipNames: ['isCapabilityOf'], direction: 'Incoming', depth: 1 } });
+    assert.equal(graph.rootId, equipmentId);
+    assert.ok(graph.nodes.some((n) => n.id === capability.id));
+    assert.ok(graph.edges.some((e) => e.source === capability.id && e.target === equipmentId && e.name === 'isCapabilityOf'));
+    const lonely = await handlers.graph({ rootId: equipmentId, hops: { relationshipNames: ['hasLease'], direction: 'Outgoing', depth: 2 } });
+    assert.deepEqual(lonely.nodes.map((n) => n.id), [equipmentId]);
+    assert.deepEqual(lonely.edges, []);
+    await handlers.openTwin({ twinId: capability.id });
+    assert.deepEqual(opened, [capability.id]);
+  });
+});
+
+describe('graph requests', () => {
+  it('nests one hop per depth level', () => {
+    const request = toGraphRequest('R', { relationshipNames: ['isPartOf'], direction: 'Outgoing', depth: 2 });
+    assert.deepEqual(request, {
+      alias: 'root',
+      id: 'R',
+      relationships: [{ alias: 'hop1', direction: 'Outgoing', relationshipNames: ['isPartOf'], relationship: { alias: 'hop2', direction: 'Outgoing', relationshipNames: ['isPartOf'], relationship: null } }],
+    });
+  });
+
+  it('rejects depths and directions out of range', () => {
+    assert.throws(() => toGraphRequest('R', { relationshipNames: [], direction: 'Outgoing', depth: 0 }), /Depth must be a whole number from 1 to 5, got 0/);
+    assert.throws(() => toGraphRequest('R', { relationshipNames: [], direction: 'Sideways' as never, depth: 1 }), /Direction must be one of/);
+  });
+});
+
+describe('insights handlers', () => {
+  const insight = (id: string, scenarioId: string | null, twinId = 'T1'): Insight => ({ id, scenarioId, twinId, name: `Insight ${id}` });
+
+  it('maps controls to a BatchRequest: page, size, sort, filters, search, twin scope', () => {
+    const request = toBatchRequest(
+      { page: 3, pageSize: 25, sort: { field: 'priority', isSortDescending: true }, filters: [{ field: 'status', operator: 'eq', value: 'Open' }], search: ' fan ' },
+      ['T1', 'T2'],
+    );
+    assert.deepEqual(request, {
+      page: 3,
+      pageSize: 25,
+      sortSpecifications: [{ field: 'priority', isSortDescending: true }],
+      filterSpecifications: [
+        { field: 'status', operator: 'eq', value: 'Open' },
+        { field: 'name', operator: 'contains', value: 'fan' },
+        { field: 'twinId', operator: 'in', value: ['T1', 'T2'] },
+      ],
+    });
+  });
+
+  it('rejects bad pages, sizes and filters with specific messages', () => {
+    assert.throws(() => toBatchRequest({ page: 0, pageSize: 10, filters: [] }), /Page must be a whole number from 1, got 0/);
+    assert.throws(() => toBatchRequest({ page: 1, pageSize: 5000, filters: [] }), /Page size must be a whole number from 1 to 1000/);
+    assert.throws(() => toBatchRequest({ page: 1, pageSize: 10, filters: [{ field: '', operator: 'eq' }] }), /Filter 1 needs a field and an operator/);
+  });
+
+  it('nests children under their roots and keeps orphans visible', () => {
+    const rows = groupInsights([insight('r1', null), insight('c1', 'r1'), insight('r2', null), insight('c2', 'r1'), insight('o', 'gone')]);
+    assert.deepEqual(rows.map((r) => [r.root.id, r.children.map((c) => c.id)]), [['r1', ['c1', 'c2']], ['r2', []], ['o', []]]);
+  });
+
+  it('lists a twin scope (the twin and the twins under it) once, then pages', async () => {
+    const requests: BatchRequest[] = [];
+    let scopeLookups = 0;
+    const fake = {
+      async *iterateTwins() {
+        scopeLookups++;
+        yield { id: 'ROOM-1', modelId: 'm' };
+      },
+      async listInsights(req: BatchRequest) {
+        requests.push(req);
+        return { before: 0, after: 0, total: 1, items: [insight('r1', null, 'ROOM-1'), insight('c1', 'r1', 'ROOM-1')] };
+      },
+    } as unknown as BuildingTwinsApi;
+    const handlers = createInsightsHandlers({ connection: 'c', api: async () => fake, scopeTwinId: 'FLOOR-1', scopeLabel: 'Floor 1', openTwin: async () => {}, openTicket: async () => {} });
+    const page = await handlers.list({ page: 1, pageSize: 10, filters: [] });
+    await handlers.list({ page: 2, pageSize: 10, filters: [] });
+    assert.equal(scopeLookups, 1);
+    assert.deepEqual(requests[0].filterSpecifications, [{ field: 'twinId', operator: 'in', value: ['FLOOR-1', 'ROOM-1'] }]);
+    assert.equal(requests[1].page, 2);
+    assert.deepEqual(page, { rows: [{ root: insight('r1', null, 'ROOM-1'), children: [insight('c1', 'r1', 'ROOM-1')] }], page: 1, pageSize: 10, total: 1 });
+  });
+});

@@ -1,0 +1,79 @@
+import * as assert from 'node:assert/strict';
+import { WebviewBridge, WebviewLike } from '../../../src/extension/panels/webviewBridge';
+import { panelTarget } from '../../../src/extension/panels/panelTargets';
+
+type Methods = { echo: { params: { text: string }; result: string }; fail: { params: Record<string, never>; result: never } };
+
+function fakeWebview(): WebviewLike & { sent: unknown[]; deliver(message: unknown): void } {
+  let listener: ((m: unknown) => unknown) | undefined;
+  return {
+    sent: [],
+    postMessage(message: unknown) {
+      this.sent.push(message);
+      return Promise.resolve(true);
+    },
+    onDidReceiveMessage(l) {
+      listener = l;
+      return { dispose: () => (listener = undefined) };
+    },
+    deliver(message: unknown) {
+      listener?.(message);
+    },
+  };
+}
+
+describe('WebviewBridge', () => {
+  it('answers each request once, by id, with the handler result', async () => {
+    const webview = fakeWebview();
+    const bridge = new WebviewBridge<Methods>(webview, { echo: ({ text }) => text.toUpperCase(), fail: () => { throw new Error('boom'); } });
+    const reply = await bridge.handle({ kind: 'request', id: 7, method: 'echo', params: { text: 'hi' } });
+    assert.deepEqual(reply, { kind: 'response', id: 7, ok: true, result: 'HI' });
+    assert.deepEqual(webview.sent, [reply]);
+  });
+
+  it('turns handler failures and unknown methods into error replies, and reports them', async () => {
+    const webview = fakeWebview();
+    const errors: string[] = [];
+    const bridge = new WebviewBridge<Methods>(webview, { echo: ({ text }) => text, fail: () => { throw new Error('boom'); } }, { onError: (m) => errors.push(m) });
+    assert.deepEqual(await bridge.handle({ kind: 'request', id: 1, method: 'fail', params: {} }), { kind: 'response', id: 1, ok: false, error: 'boom' });
+    assert.deepEqual(await bridge.handle({ kind: 'request', id: 2, method: 'toString', params: {} }), { kind: 'response', id: 2, ok: false, error: 'Unknown request "toString"' });
+    assert.deepEqual(errors, ['fail', 'toString']);
+  });
+
+  it('ignores messages that are not requests and stops listening when disposed', async () => {
+    const webview = fakeWebview();
+    const bridge = new WebviewBridge<Methods>(webview, { echo: ({ text }) => text, fail: () => 'x' as never });
+    assert.equal(await bridge.handle({ kind: 'response', id: 1 }), undefined);
+    assert.equal(await bridge.handle({ kind: 'request', id: 'x', method: 'echo' }), undefined);
+    bridge.dispose();
+    webview.deliver({ kind: 'request', id: 3, method: 'echo', params: { text: 'a' } });
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(webview.sent, []);
+  });
+});
+
+describe('panelTarget', () => {
+  const conn = { connection: 'Local emulator' };
+  it('accepts a twin id, several ids, or nothing', () => {
+    assert.deepEqual(panelTarget('AHU-1'), { connection: undefined, twinIds: ['AHU-1'], insightId: undefined });
+    assert.deepEqual(panelTarget(['A', 'B', 'A']).twinIds, ['A', 'B']);
+    assert.deepEqual(panelTarget(undefined).twinIds, []);
+  });
+
+  it('reads tree nodes and the multi-selection, with their connection', () => {
+    const a = { twinId: 'A', conn };
+    const b = { twin: { id: 'B' }, conn };
+    assert.deepEqual(panelTarget(a, [a, b]), { connection: 'Local emulator', twinIds: ['A', 'B'], insightId: undefined });
+    assert.deepEqual(panelTarget(a, [a]).twinIds, ['A']);
+  });
+
+  it('finds the connection of an insight node through its parents', () => {
+    const group = { conn };
+    const insight = { parent: group, insight: { id: 'i-1' } };
+    assert.deepEqual(panelTarget(insight), { connection: 'Local emulator', twinIds: [], insightId: 'i-1' });
+  });
+
+  it('rejects arguments that are neither ids nor nodes', () => {
+    assert.throws(() => panelTarget(42), /Expected a twin id or a tree node, got number/);
+  });
+});
