@@ -1,0 +1,156 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ResponseMessage } from '../../src/shared/protocol/bridgeProtocol';
+import { INSIGHTS_VIEW_TYPE } from '../../src/shared/protocol/insightsProtocol';
+import { TIME_SERIES_VIEW_TYPE } from '../../src/shared/protocol/timeSeriesProtocol';
+import { TWIN_GRAPH_VIEW_TYPE } from '../../src/shared/protocol/twinGraphProtocol';
+import { PANEL_RESTORERS } from '../../src/extension/panels/panelSerializers';
+import { TwinNode } from '../../src/extension/tree/twinNode';
+import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests } from './explorerHelpers';
+
+const CAPABILITY = 'HP-AHU-1-SAT';
+const EQUIPMENT = 'HP-AHU-1';
+
+interface Host { panel: vscode.WebviewPanel; bridge: { handle(message: unknown): Promise<ResponseMessage | undefined> } }
+
+let nextId = 1;
+async function ask<T>(host: Host, method: string, params: unknown = {}): Promise<T> {
+  const reply = await host.bridge.handle({ kind: 'request', id: nextId++, method, params });
+  assert.ok(reply, `no reply to ${method}`);
+  if (!reply.ok) throw new Error(reply.error);
+  return reply.result as T;
+}
+
+async function twinNode(id: string): Promise<TwinNode> {
+  const api = await extensionApi();
+  const conn = api.context.tree.connectionNode(LOCAL);
+  assert.ok(conn, 'the local connection node exists');
+  const twin = await (await api.context.getActiveClient()).getTwin(id);
+  return new TwinNode(conn, conn, twin, undefined);
+}
+
+describe('webview panels', () => {
+  const opened: vscode.WebviewPanel[] = [];
+
+  before(function () {
+    emulatorUrl(this);
+  });
+
+  afterEach(() => {
+    for (const panel of opened.splice(0)) panel.dispose();
+  });
+
+  async function command(id: string, ...args: unknown[]): Promise<Host> {
+    const host = await vscode.commands.executeCommand<Host | undefined>(id, ...args);
+    const api = await extensionApi();
+    assert.ok(host, `${id} returned no panel (last error: ${api.takeLastError()?.message})`);
+    opened.push(host.panel);
+    return host;
+  }
+
+  it('opens the time series of a capability id; its webview asks the host for data', async function () {
+    const url = emulatorUrl(this);
+    await clearRequests(url);
+    const host = await command('buildingTwins.showTimeSeries', CAPABILITY);
+    assert.equal(host.panel.viewType, TIME_SERIES_VIEW_TYPE);
+    assert.match(host.panel.webview.html, /default-src 'none'/);
+    assert.match(host.panel.webview.html, /script-src 'nonce-[^']+'/);
+    assert.doesNotMatch(host.panel.webview.html, /unsafe-inline|unsafe-eval/);
+    // The app loads in the webview and requests its range: the host fetches it from the emulator.
+    await eventually(async () => {
+      const log = await requests(url);
+      assert.ok(log.some((r) => r.path.includes(`/time-series/${CAPABILITY}`)), 'time series fetched for the webview');
+    }, 30_000);
+    const init = await ask<{ series: Array<{ twinId: string; unit?: string }> }>(host, 'init');
+    assert.deepEqual(init.series.map((s) => [s.twinId, s.unit]), [[CAPABILITY, 'degC']]);
+    const end = Date.now();
+    const load = await ask<{ series: Array<{ x: number[]; rawCount: number }> }>(host, 'load', { start: end - 86_400_000, end, width: 300 });
+    assert.ok(load.series[0].rawCount > 0);
+    assert.ok(load.series[0].x.length <= 600);
+  });
+
+  it('opens the time series of all capabilities of an equipment tree node', async () => {
+    const host = await command('buildingTwins.showTimeSeries', await twinNode(EQUIPMENT));
+    const init = await ask<{ twinIds: string[] }>(host, 'init');
+    assert.ok(init.twinIds.includes(CAPABILITY), `capabilities of ${EQUIPMENT}: ${init.twinIds.join(', ')}`);
+    assert.ok(!init.twinIds.includes(EQUIPMENT));
+  });
+
+  it('answers a bad request with an error the panel shows, not a crash', async () => {
+    const host = await command('buildingTwins.showTimeSeries', CAPABILITY);
+    const reply = await host.bridge.handle({ kind: 'request', id: 99, method: 'load', params: { start: 5, end: 1, width: 100 } });
+    assert.equal(reply?.ok, false);
+    assert.match(reply && !reply.ok ? reply.error : '', /must be before its end/);
+  });
+
+  it('opens the insights of the connection from the tree group and pages roots with their children', async () => {
+    const api = await extensionApi();
+    const host = await command('buildingTwins.showInsights', await api.findNode([LOCAL, 'Insights']));
+    assert.equal(host.panel.viewType, INSIGHTS_VIEW_TYPE);
+    const page = await ask<{ rows: Array<{ root: { scenarioId: unknown }; children: unknown[] }>; total: number }>(host, 'list', { page: 1, pageSize: 10, filters: [] });
+    assert.equal(page.rows.length, Math.min(10, page.total));
+    assert.ok(page.rows.every((r) => r.root.scenarioId === null || r.root.scenarioId === undefined));
+    assert.ok(page.rows.some((r) => r.children.length > 0), 'some roots have children');
+  });
+
+  it('opens the insights of one twin (and the twins under it) from a twin node', async () => {
+    const host = await command('buildingTwins.showInsights', await twinNode(EQUIPMENT));
+    const init = await ask<{ scopeTwinId?: string }>(host, 'init');
+    assert.equal(init.scopeTwinId, EQUIPMENT);
+    const page = await ask<{ rows: Array<{ root: { twinId?: string } }> }>(host, 'list', { page: 1, pageSize: 50, filters: [] });
+    for (const row of page.rows) assert.ok(row.root.twinId, 'scoped rows name their twin');
+  });
+
+  it('opens the twin graph from an id and from a tree node, root always present', async () => {
+    const byId = await command('buildingTwins.showTwinGraph', EQUIPMENT);
+    assert.equal(byId.panel.viewType, TWIN_GRAPH_VIEW_TYPE);
+    const graph = await ask<{ rootId: string; nodes: Array<{ id: string }> }>(byId, 'graph', {
+      rootId: EQUIPMENT,
+      hops: { relationshipNames: ['isCapabilityOf'], direction: 'Incoming', depth: 1 },
+    });
+    assert.equal(graph.rootId, EQUIPMENT);
+    assert.ok(graph.nodes.some((n) => n.id === CAPABILITY));
+    const byNode = await command('buildingTwins.showTwinGraph', await twinNode(CAPABILITY));
+    const lonely = await ask<{ nodes: Array<{ id: string }> }>(byNode, 'graph', {
+      rootId: CAPABILITY,
+      hops: { relationshipNames: ['hasLease'], direction: 'Outgoing', depth: 1 },
+    });
+    assert.deepEqual(lonely.nodes.map((n) => n.id), [CAPABILITY]);
+  });
+
+  it('asks for a twin id when run from the palette without arguments', async () => {
+    const api = await extensionApi();
+    const script = api.useScriptedInput([EQUIPMENT]);
+    try {
+      const host = await command('buildingTwins.showTwinGraph');
+      assert.equal((await ask<{ rootId: string }>(host, 'init')).rootId, EQUIPMENT);
+      assert.equal(script.remaining, 0);
+    } finally {
+      api.useVsCodeInput();
+    }
+  });
+
+  it('restores each panel kind from its saved webview state', async () => {
+    const api = await extensionApi();
+    const manifest = vscode.extensions.getExtension('building-twins.building-twins')!.packageJSON as { activationEvents: string[] };
+    const states: Record<string, unknown> = {
+      [TIME_SERIES_VIEW_TYPE]: { connection: LOCAL, twinIds: [CAPABILITY], preset: '7d' },
+      [INSIGHTS_VIEW_TYPE]: { connection: LOCAL, scopeTwinId: EQUIPMENT, scopeLabel: 'AHU 1' },
+      [TWIN_GRAPH_VIEW_TYPE]: { connection: LOCAL, rootId: EQUIPMENT, hops: { relationshipNames: [], direction: 'Outgoing', depth: 2 } },
+    };
+    for (const [viewType, restore] of PANEL_RESTORERS) {
+      assert.ok(manifest.activationEvents.includes(`onWebviewPanel:${viewType}`), `activation event for ${viewType}`);
+      const panel = vscode.window.createWebviewPanel(viewType, 'restored', vscode.ViewColumn.Active, { enableScripts: true });
+      opened.push(panel);
+      const host = restore(api.context, panel, states[viewType]) as Host;
+      const init = await ask<Record<string, unknown>>(host, 'init');
+      assert.equal(init.connection, LOCAL);
+      if (viewType === TIME_SERIES_VIEW_TYPE) assert.deepEqual(init.twinIds, [CAPABILITY]);
+      if (viewType === INSIGHTS_VIEW_TYPE) assert.equal(init.scopeTwinId, EQUIPMENT);
+      if (viewType === TWIN_GRAPH_VIEW_TYPE) assert.deepEqual(init.hops, { relationshipNames: [], direction: 'Outgoing', depth: 2 });
+    }
+    const broken = vscode.window.createWebviewPanel(TWIN_GRAPH_VIEW_TYPE, 'broken', vscode.ViewColumn.Active, {});
+    opened.push(broken);
+    assert.throws(() => PANEL_RESTORERS.find(([v]) => v === TWIN_GRAPH_VIEW_TYPE)![1](api.context, broken, {}), /names no root twin/);
+  });
+});
