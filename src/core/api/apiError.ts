@@ -78,8 +78,11 @@ function describe(kind: ApiErrorKind, operation: string, status: number, problem
   if (problem) {
     if (problem.title) parts.push(String(problem.title));
     if (problem.detail && problem.detail !== problem.title) parts.push(String(problem.detail));
+    const said = parts.join(' ');
     const errors = Object.entries(problem.errors ?? {})
-      .map(([field, messages]) => `${field}: ${(Array.isArray(messages) ? messages : [messages]).join(', ')}`);
+      .map(([field, messages]) => [field, (Array.isArray(messages) ? messages : [messages]).map(String).filter((m) => !said.includes(m))] as const)
+      .filter(([, messages]) => messages.length)
+      .map(([field, messages]) => `${field}: ${messages.join(', ')}`);
     if (errors.length) parts.push(errors.join('; '));
   } else if (body && body.trim()) {
     parts.push(body);

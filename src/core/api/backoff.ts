@@ -12,8 +12,12 @@ export interface RetryOptions {
 
 export const DEFAULT_RETRY: RetryOptions = { retries: 4, baseDelayMs: 500, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 };
 
-/** HTTP statuses that mean "try again later" (the request was not, or may not have been, processed). */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+/**
+ * HTTP statuses worth another try (only ever for operations safe to repeat): 429 and 502/503/504
+ * as the service's limits and gateways use them, plus 408 and 500 (transient server faults, the
+ * set common HTTP client retry policies use).
+ */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
 /** Exponential backoff with "equal jitter": half the step fixed, half random. `retry` counts from 1. */
 export function backoffDelay(retry: number, options: RetryOptions, random: () => number = Math.random): number {
