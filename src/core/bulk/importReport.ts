@@ -1,0 +1,76 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+
+/** The outcome of one item, kept between runs so a re-run skips what is done. */
+export interface ReportEntry {
+  kind: 'twin' | 'relationship';
+  file?: string;
+  line: number;
+  status: 'done' | 'failed';
+  attempts: number;
+  error?: string;
+  at: string;
+}
+
+export interface ImportReport {
+  format: 'building-twins-import-report';
+  version: 1;
+  createdAt: string;
+  updatedAt: string;
+  /** By item key (`twin:<id>`, `relationship:[...]`). */
+  items: Record<string, ReportEntry>;
+}
+
+/** Where a report lives between runs. */
+export interface ReportStore {
+  load(): Promise<ImportReport | undefined>;
+  save(report: ImportReport): Promise<void>;
+}
+
+export function newReport(now = new Date()): ImportReport {
+  const at = now.toISOString();
+  return { format: 'building-twins-import-report', version: 1, createdAt: at, updatedAt: at, items: {} };
+}
+
+export function summarizeReport(report: ImportReport): { done: number; failed: number } {
+  let done = 0;
+  let failed = 0;
+  for (const e of Object.values(report.items)) if (e.status === 'done') done++; else failed++;
+  return { done, failed };
+}
+
+/** A JSON report file, written atomically (temporary file + rename). A missing file is an empty report. */
+export function fileReportStore(file: string): ReportStore {
+  return {
+    async load() {
+      let text: string;
+      try {
+        text = await fs.readFile(file, 'utf8');
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw e;
+      }
+      const report = JSON.parse(text) as ImportReport;
+      if (report?.format !== 'building-twins-import-report' || typeof report.items !== 'object' || report.items === null) {
+        throw new Error(`${path.basename(file)} is not an import report`);
+      }
+      return report;
+    },
+    async save(report) {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      await fs.writeFile(tmp, JSON.stringify(report, null, 1));
+      await fs.rename(tmp, file);
+    },
+  };
+}
+
+/** An in-memory store (tests, or callers that persist the report themselves). */
+export function memoryReportStore(initial?: ImportReport): ReportStore & { current?: ImportReport } {
+  const store: ReportStore & { current?: ImportReport } = {
+    current: initial && structuredClone(initial),
+    async load() { return store.current && structuredClone(store.current); },
+    async save(report) { store.current = structuredClone(report); },
+  };
+  return store;
+}

@@ -1,0 +1,166 @@
+import { mapWithConcurrency } from '../api/concurrency';
+import type { BuildingTwinsApi } from '../api/types';
+import type { ImportPlan, PlannedRelationship, PlannedTwin } from './importPlan';
+import { newReport, type ImportReport, type ReportEntry, type ReportStore } from './importReport';
+
+export interface ImportProgress {
+  phase: 'twins' | 'relationships';
+  done: number;
+  failed: number;
+  skipped: number;
+  /** Items in the plan (twins + relationships). */
+  total: number;
+}
+
+export interface ImportOutcome {
+  key: string;
+  kind: 'twin' | 'relationship';
+  file?: string;
+  line: number;
+  /** `skipped`: already done in the report; `pending`: not reached because the run was cancelled. */
+  status: 'done' | 'failed' | 'skipped' | 'pending';
+  error?: string;
+}
+
+export interface ImportResult {
+  outcomes: ImportOutcome[];
+  done: number;
+  failed: number;
+  skipped: number;
+  pending: number;
+  aborted: boolean;
+  report: ImportReport;
+}
+
+export interface ImportOptions {
+  /** Items in flight at once (the client's own limiter and retries still apply). Default 16. */
+  concurrency?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Report of earlier runs to resume from, updated as items finish. */
+  report?: ReportStore;
+  /** Minimum time between report saves while running (it is always saved at the end). Default 500 ms. */
+  saveIntervalMs?: number;
+}
+
+type Work = (PlannedTwin & { kind: 'twin' }) | (PlannedRelationship & { kind: 'relationship' });
+
+/**
+ * Sends a validated plan: all twins first, then relationships, with bounded concurrency. Items
+ * already `done` in the report are skipped; a relationship whose twin failed in this run fails
+ * without being sent. Every item ends as done, failed or skipped (pending only when cancelled).
+ */
+export async function runImport(plan: ImportPlan, client: Pick<BuildingTwinsApi, 'putTwin' | 'putRelationship'>, options: ImportOptions = {}): Promise<ImportResult> {
+  if (plan.errors.length) throw new Error(`The import plan has ${plan.errors.length} error(s); fix them first (nothing was sent).`);
+  const { signal } = options;
+  const report = (await options.report?.load()) ?? newReport();
+  const outcomes = new Map<string, ImportOutcome>();
+  const counts = { done: 0, failed: 0, skipped: 0 };
+  const total = plan.twins.length + plan.relationships.length;
+  const saver = new ThrottledSaver(options.report, report, options.saveIntervalMs ?? 500);
+  let phase: ImportProgress['phase'] = 'twins';
+  const progress = (): void => options.onProgress?.({ phase, ...counts, total });
+
+  const finish = (item: Work, status: 'done' | 'failed', error?: string): void => {
+    counts[status]++;
+    outcomes.set(item.key, { key: item.key, kind: item.kind, file: item.file, line: item.line, status, ...(error ? { error } : {}) });
+    const previous = report.items[item.key];
+    const entry: ReportEntry = {
+      kind: item.kind, line: item.line, status, attempts: (previous?.attempts ?? 0) + 1, at: new Date().toISOString(),
+      ...(item.file ? { file: item.file } : {}), ...(error ? { error } : {}),
+    };
+    report.items[item.key] = entry;
+    saver.changed();
+    progress();
+  };
+
+  const pendingOf = (items: Work[]): Work[] => items.filter((item) => {
+    if (report.items[item.key]?.status !== 'done') return true;
+    counts.skipped++;
+    outcomes.set(item.key, { key: item.key, kind: item.kind, file: item.file, line: item.line, status: 'skipped' });
+    return false;
+  });
+
+  const run = async (items: Work[], send: (item: Work) => Promise<unknown>): Promise<boolean> => {
+    try {
+      await mapWithConcurrency(items, options.concurrency ?? 16, async (item) => {
+        const blocked = blockedBy(item);
+        if (blocked) return finish(item, 'failed', blocked);
+        try {
+          await send(item);
+          finish(item, 'done');
+        } catch (error) {
+          if (signal?.aborted) throw error;
+          finish(item, 'failed', describeError(error));
+        }
+      }, signal);
+      return false;
+    } catch (error) {
+      if (signal?.aborted) return true;
+      throw error;
+    }
+  };
+
+  const failedTwins = new Set<string>();
+  const blockedBy = (item: Work): string | undefined => {
+    if (item.kind !== 'relationship') return undefined;
+    const { sourceId, targetId } = item.relationship;
+    if (failedTwins.has(sourceId)) return `source twin ${sourceId} failed to import`;
+    if (failedTwins.has(targetId)) return `target twin ${targetId} failed to import`;
+    return undefined;
+  };
+
+  let aborted = false;
+  try {
+    const twins = pendingOf(plan.twins.map((t) => ({ ...t, kind: 'twin' as const })));
+    progress();
+    aborted = await run(twins, (item) => client.putTwin((item as PlannedTwin).twin, { signal }));
+    for (const t of plan.twins) if (outcomes.get(t.key)?.status === 'failed') failedTwins.add(t.twin.id);
+    if (!aborted) {
+      phase = 'relationships';
+      const relationships = pendingOf(plan.relationships.map((r) => ({ ...r, kind: 'relationship' as const })));
+      progress();
+      aborted = await run(relationships, (item) => client.putRelationship((item as PlannedRelationship).relationship, { signal }));
+    }
+  } finally {
+    await saver.flush();
+  }
+
+  const ordered: ImportOutcome[] = [...plan.twins, ...plan.relationships].map((item) => outcomes.get(item.key) ?? {
+    key: item.key, kind: 'twin' in item ? 'twin' : 'relationship', file: item.file, line: item.line, status: 'pending',
+  });
+  return { outcomes: ordered, ...counts, pending: ordered.filter((o) => o.status === 'pending').length, aborted, report };
+}
+
+function describeError(error: unknown): string {
+  if (error && typeof error === 'object' && 'oneLine' in error && typeof (error as { oneLine: unknown }).oneLine === 'string') return (error as { oneLine: string }).oneLine;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Saves the report at most every `intervalMs` while running, one save at a time, and once more at the end. */
+class ThrottledSaver {
+  private dirty = false;
+  private last = 0;
+  private inFlight: Promise<void> | undefined;
+  private error: unknown;
+
+  constructor(private readonly store: ReportStore | undefined, private readonly report: ImportReport, private readonly intervalMs: number) {}
+
+  changed(): void {
+    this.dirty = true;
+    if (!this.inFlight && Date.now() - this.last >= this.intervalMs) this.inFlight = this.save().catch((e: unknown) => { this.error ??= e; }).finally(() => { this.inFlight = undefined; });
+  }
+
+  async flush(): Promise<void> {
+    await this.inFlight;
+    if (this.dirty || this.error) await this.save();
+  }
+
+  private async save(): Promise<void> {
+    if (!this.store) { this.dirty = false; return; }
+    this.dirty = false;
+    this.last = Date.now();
+    this.report.updatedAt = new Date().toISOString();
+    await this.store.save(this.report);
+  }
+}

@@ -1,0 +1,136 @@
+import { getNodeValue, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { BuildingTwinsApi, TimeSeriesEntry } from '../api/types';
+import { isObject } from '../dtdl/dtdlText';
+import { checkPrimitive } from '../dtdl/primitiveRules';
+import { readCsv } from './csvRecords';
+import type { ImportIssue } from './importTypes';
+import { LineIndex } from './lineIndex';
+
+export interface TelemetryRow { file?: string; line: number; entry: TimeSeriesEntry }
+export interface ParsedTelemetry { rows: TelemetryRow[]; errors: ImportIssue[] }
+export interface TelemetryParseOptions { file?: string; /** Used for rows without a connectorId. */ defaultConnectorId?: string }
+
+/** Entries per `POST /time-series` request by default. */
+export const DEFAULT_TELEMETRY_BATCH = 1000;
+
+const CSV_KNOWN = ['twinId', 'dtId', 'externalId', 'timestamp', 'sourceTimestamp', 'value', 'scalarValue', 'connectorId'];
+
+/**
+ * Parses a telemetry file by name: `.csv` as CSV, anything else as JSON. Layout (see
+ * docs/import-formats.md): `twinId` (or `dtId`) or `externalId`, `timestamp` (ISO 8601 with
+ * offset, or epoch milliseconds), `value` (a number), optional `connectorId`; JSON rows may carry
+ * `properties`, CSV columns beyond these become string properties. Bad rows are reported with
+ * their line and left out; the good rows are kept.
+ */
+export function parseTelemetryFile(text: string, fileName: string, options: Omit<TelemetryParseOptions, 'file'> = {}): ParsedTelemetry {
+  const opts = { ...options, file: fileName };
+  return /\.csv$/i.test(fileName) ? parseTelemetryCsv(text, opts) : parseTelemetryJson(text, opts);
+}
+
+export function parseTelemetryJson(text: string, options: TelemetryParseOptions = {}): ParsedTelemetry {
+  const { file } = options;
+  const lines = new LineIndex(text);
+  const syntax: ParseError[] = [];
+  const root = parseTree(text.replace(/^\uFEFF/, ' '), syntax, { disallowComments: true });
+  if (syntax.length || !root) {
+    return { rows: [], errors: [{ file, line: syntax[0] ? lines.lineAt(syntax[0].offset) : 1, message: syntax[0] ? `JSON syntax error: ${printParseErrorCode(syntax[0].error)}` : 'the file is empty' }] };
+  }
+  if (root.type !== 'array') return { rows: [], errors: [{ file, line: lines.lineAt(root.offset), message: 'expected a JSON array of telemetry rows' }] };
+  const parsed: ParsedTelemetry = { rows: [], errors: [] };
+  for (const node of root.children ?? []) {
+    const line = lines.lineAt(node.offset);
+    const value: unknown = getNodeValue(node);
+    if (!isObject(value)) {
+      parsed.errors.push({ file, line, message: 'each row must be a JSON object' });
+      continue;
+    }
+    const pick = (...keys: string[]): unknown => keys.map((k) => value[k]).find((v) => v !== undefined && v !== null && v !== '');
+    addRow(parsed, { file, line }, {
+      twinId: pick('twinId', 'dtId'), externalId: pick('externalId'), timestamp: pick('timestamp', 'sourceTimestamp'),
+      value: pick('value', 'scalarValue'), connectorId: pick('connectorId') ?? options.defaultConnectorId, properties: value.properties,
+    });
+  }
+  return parsed;
+}
+
+export function parseTelemetryCsv(text: string, options: TelemetryParseOptions = {}): ParsedTelemetry {
+  const { file } = options;
+  const table = readCsv(text, file);
+  const parsed: ParsedTelemetry = { rows: [], errors: [...table.errors] };
+  if (!table.header.length) return parsed;
+  const col = new Map(table.header.map((h, i) => [h, i]));
+  const has = (...names: string[]): boolean => names.some((n) => col.has(n));
+  if (!has('twinId', 'dtId', 'externalId') || !has('timestamp', 'sourceTimestamp') || !has('value', 'scalarValue')) {
+    parsed.errors.push({ file, line: 1, message: 'the header needs twinId (or externalId), timestamp and value columns' });
+    return parsed;
+  }
+  const extra = table.header.filter((h) => !CSV_KNOWN.includes(h));
+  for (const { line, cells } of table.rows) {
+    const cell = (...names: string[]): string | undefined => names.map((n) => (col.has(n) ? cells[col.get(n)!].trim() : '')).find((v) => v !== '');
+    const properties: Record<string, string> = {};
+    for (const name of extra) if (cells[col.get(name)!] !== '') properties[name] = cells[col.get(name)!];
+    const rawValue = cell('value', 'scalarValue');
+    const rawTime = cell('timestamp', 'sourceTimestamp');
+    addRow(parsed, { file, line }, {
+      twinId: cell('twinId', 'dtId'), externalId: cell('externalId'),
+      timestamp: rawTime !== undefined && /^\d+$/.test(rawTime) ? Number(rawTime) : rawTime,
+      value: rawValue !== undefined && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(rawValue) ? Number(rawValue) : rawValue,
+      connectorId: cell('connectorId') ?? options.defaultConnectorId,
+      properties: Object.keys(properties).length ? properties : undefined,
+    });
+  }
+  return parsed;
+}
+
+interface RawRow { twinId: unknown; externalId: unknown; timestamp: unknown; value: unknown; connectorId: unknown; properties: unknown }
+
+function addRow(parsed: ParsedTelemetry, at: { file?: string; line: number }, raw: RawRow): void {
+  const problems: string[] = [];
+  const twinId = typeof raw.twinId === 'string' ? raw.twinId : undefined;
+  const externalId = typeof raw.externalId === 'string' ? raw.externalId : undefined;
+  if (!twinId && !externalId) problems.push('twinId or externalId is required');
+  let sourceTimestamp: string | undefined;
+  if (typeof raw.timestamp === 'number' && Number.isInteger(raw.timestamp) && raw.timestamp >= 0) sourceTimestamp = new Date(raw.timestamp).toISOString();
+  else if (typeof raw.timestamp === 'string' && !checkPrimitive('dateTime', raw.timestamp)) sourceTimestamp = raw.timestamp;
+  else problems.push(`timestamp ${JSON.stringify(raw.timestamp ?? null)} is not an ISO 8601 date-time with offset or epoch milliseconds`);
+  if (typeof raw.value !== 'number' || !Number.isFinite(raw.value)) problems.push(`value ${JSON.stringify(raw.value ?? null)} is not a number`);
+  if (typeof raw.connectorId !== 'string' || !raw.connectorId) problems.push('connectorId is required (add a connectorId column or choose a default connector)');
+  if (raw.properties !== undefined && raw.properties !== null && !isObject(raw.properties)) problems.push('properties must be a JSON object');
+  if (problems.length) {
+    parsed.errors.push({ ...at, message: problems.join('; ') });
+    return;
+  }
+  const entry: TimeSeriesEntry = {
+    connectorId: raw.connectorId as string,
+    ...(twinId ? { dtId: twinId } : { externalId }),
+    sourceTimestamp: sourceTimestamp!,
+    scalarValue: raw.value as number,
+    ...(isObject(raw.properties) ? { properties: raw.properties } : {}),
+  };
+  parsed.rows.push({ ...at, entry });
+}
+
+/** Splits rows into `POST /time-series` batches. */
+export function telemetryBatches(rows: TelemetryRow[], batchSize = DEFAULT_TELEMETRY_BATCH): TelemetryRow[][] {
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer, got ${String(batchSize)}`);
+  const batches: TelemetryRow[][] = [];
+  for (let i = 0; i < rows.length; i += batchSize) batches.push(rows.slice(i, i + batchSize));
+  return batches;
+}
+
+/** Sends rows batch by batch (the client paces and retries); stops at the first failed batch. */
+export async function sendTelemetry(
+  rows: TelemetryRow[],
+  client: Pick<BuildingTwinsApi, 'sendTimeSeries'>,
+  options: { batchSize?: number; signal?: AbortSignal; onProgress?: (sent: number, total: number) => void } = {},
+): Promise<{ inserted: number }> {
+  let inserted = 0;
+  let sent = 0;
+  for (const batch of telemetryBatches(rows, options.batchSize)) {
+    const result = await client.sendTimeSeries(batch.map((r) => r.entry), { signal: options.signal });
+    inserted += typeof result.insertedCount === 'number' ? result.insertedCount : batch.length;
+    sent += batch.length;
+    options.onProgress?.(sent, rows.length);
+  }
+  return { inserted };
+}
