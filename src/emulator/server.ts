@@ -48,7 +48,8 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       if (recorded) return;
       recorded = true;
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
-      requests.add({ method, path: logged, status, durationMs, time: new Date().toISOString() });
+      // Admin calls stay out of the list so "clear, act, read" shows only the act.
+      if (!url.pathname.startsWith('/_emulator/')) requests.add({ method, path: logged, status, durationMs, time: new Date().toISOString() });
       options.log?.(`${method} ${logged} ${status || 'dropped'} ${durationMs.toFixed(1)}ms`);
     }
 

@@ -1,0 +1,93 @@
+import * as assert from 'node:assert/strict';
+import { EmulatorTestClient } from './emulatorTestClient';
+import { FIXTURE_MODELS, M, WILLOW_ONTOLOGY } from './emulatorFixtures';
+
+describe('emulator models', () => {
+  describe('from a fixture folder (spaces in the path, nested folders, BOM, arrays, a dangling reference)', () => {
+    let client: EmulatorTestClient;
+    before(async () => {
+      client = await EmulatorTestClient.start({ sample: false, models: [FIXTURE_MODELS] });
+    });
+    after(() => client.close());
+
+    it('lists every model without definitions by default', async () => {
+      const res = await client.call('GET', '/models');
+      assert.equal(res.status, 200);
+      const ids = res.json.map((m: { id: string }) => m.id);
+      for (const id of Object.values(M)) assert.ok(ids.includes(id), id);
+      assert.ok(ids.includes('dtmi:com:example:Orphan;1'));
+      assert.equal(res.json[0].modelDefinition, undefined);
+      assert.ok(res.json[0].uploadTime);
+    });
+
+    it('reports the dangling reference as a warning, not a crash', () => {
+      assert.ok(client.emulator.warnings.some((w) => w.includes('dtmi:com:example:DoesNotExist;1')), client.emulator.warnings.join('\n'));
+    });
+
+    it('includes definitions as JSON strings on request', async () => {
+      const res = await client.call('GET', '/models?includeModelDefinitions=true');
+      const room = res.json.find((m: { id: string }) => m.id === M.room);
+      assert.equal(typeof room.modelDefinition, 'string');
+      assert.equal(JSON.parse(room.modelDefinition)['@id'], M.room);
+    });
+
+    it('rootModel returns the root and all its descendants', async () => {
+      const res = await client.call('GET', `/models?rootModel=${encodeURIComponent(M.space)}`);
+      assert.deepEqual(res.json.map((m: { id: string }) => m.id).sort(), [M.building, M.level, M.room, M.space].sort());
+    });
+
+    it('rootModel: 400 for an invalid id, 404 for an unknown one', async () => {
+      assert.equal((await client.call('GET', '/models?rootModel=not-a-dtmi')).status, 400);
+      assert.equal((await client.call('GET', `/models?rootModel=${encodeURIComponent('dtmi:com:example:Nope;1')}`)).status, 404);
+    });
+
+    it('GET /models/{id}: the model with its definition as a string; displayName as a language map', async () => {
+      const res = await client.call('GET', `/models/${encodeURIComponent(M.twin)}`);
+      assert.equal(res.status, 200);
+      assert.equal(typeof res.json.modelDefinition, 'string');
+      assert.deepEqual(res.json.displayName, { en: 'Twin' });
+      assert.equal((await client.call('GET', `/models/${encodeURIComponent(M.equipment)}`)).status, 200);
+    });
+
+    it('GET /models/{id}: 400 for an invalid id, 404 for an unknown one', async () => {
+      assert.equal((await client.call('GET', '/models/not%20a%20model')).status, 400);
+      assert.equal((await client.call('GET', '/models/%20')).status, 400);
+      const missing = await client.call('GET', `/models/${encodeURIComponent('dtmi:com:example:Nope;1')}`);
+      assert.equal(missing.status, 404);
+      assert.equal(missing.json.title, 'Not Found');
+    });
+  });
+
+  describe('the Willow ontology (3,700 models)', function () {
+    this.timeout(120000);
+    let client: EmulatorTestClient;
+    before(async () => {
+      client = await EmulatorTestClient.start({ sample: true, models: [WILLOW_ONTOLOGY] });
+    });
+    after(() => client?.close());
+
+    it('loads and serves every model, next to the sample models', async () => {
+      const res = await client.call('GET', '/models');
+      const ids: string[] = res.json.map((m: { id: string }) => m.id);
+      assert.ok(ids.filter((id) => id.startsWith('dtmi:com:willowinc:')).length >= 3600, `${ids.length} models`);
+      assert.ok(ids.some((id) => id.startsWith('dtmi:com:buildingtwins:sample:')));
+      const room = await client.call('GET', `/models/${encodeURIComponent('dtmi:com:willowinc:Room;1')}`);
+      assert.equal(room.status, 200);
+      assert.equal(JSON.parse(room.json.modelDefinition)['@id'], 'dtmi:com:willowinc:Room;1');
+    });
+
+    it('answers rootModel with the Space subtree', async () => {
+      const res = await client.call('GET', `/models?rootModel=${encodeURIComponent('dtmi:com:willowinc:Space;1')}`);
+      const ids: string[] = res.json.map((m: { id: string }) => m.id);
+      assert.ok(ids.includes('dtmi:com:willowinc:Room;1') && ids.includes('dtmi:com:willowinc:Level;1'));
+      assert.ok(!ids.includes('dtmi:com:willowinc:Asset;1'));
+    });
+
+    it('validates twins against Willow models, inherited properties included', async () => {
+      const ok = await client.call('PUT', '/twins', { id: 'W-ROOM-1', modelId: 'dtmi:com:willowinc:Room;1', contents: { name: 'Room 1' } });
+      assert.equal(ok.status, 200, ok.text);
+      const bad = await client.call('PUT', '/twins', { id: 'W-ROOM-2', modelId: 'dtmi:com:willowinc:Room;1', contents: { notAWillowProperty: 1 } });
+      assert.equal(bad.status, 400);
+    });
+  });
+});
