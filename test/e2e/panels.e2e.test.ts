@@ -1,0 +1,129 @@
+import * as assert from 'node:assert/strict';
+import type { FrameLocator } from 'playwright-core';
+import { BuildingTwinsClient } from '../../src/core/api/client';
+import { Workbench } from './workbench';
+
+const CAPABILITY = 'HP-AHU-1-SAT';
+const EQUIPMENT = 'HP-AHU-1';
+const XSS_TWIN = 'XSS-CAP-1';
+// Each payload would set window.__xss (or open a dialog) if it were ever parsed as HTML.
+const PAYLOADS = {
+  name: '<img src=x onerror="window.__xss=1;alert(1)">',
+  unit: '</script><script>window.__xss=2</script>',
+  site: '"><svg onload="window.__xss=3">',
+};
+
+describe('webview panels in the workbench', () => {
+  let workbench: Workbench;
+  const dialogs: string[] = [];
+  const consoleHits: string[] = [];
+
+  before(async () => {
+    workbench = await Workbench.open({ theme: 'dark' });
+    workbench.page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    workbench.page.on('console', (m) => {
+      if (/__xss/.test(m.text())) consoleHits.push(m.text());
+    });
+    const client = new BuildingTwinsClient({ baseUrl: workbench.emulator!.url, clientId: 'local-dev', clientSecret: 'local-dev-secret' });
+    const capability = await client.getTwin(CAPABILITY);
+    await client.putTwin({ id: XSS_TWIN, modelId: capability.modelId, contents: { ...capability.contents, name: PAYLOADS.name, unit: PAYLOADS.unit, siteID: PAYLOADS.site, externalID: 'XSS-EXT-1' } });
+    await client.putRelationship({ sourceId: XSS_TWIN, targetId: EQUIPMENT, name: 'isCapabilityOf' });
+    const now = Date.now();
+    await client.sendTimeSeries(
+      Array.from({ length: 20 }, (_, i) => ({ connectorId: 'CON-XSS', dtId: XSS_TWIN, sourceTimestamp: new Date(now - (20 - i) * 60_000).toISOString(), scalarValue: i })),
+    );
+    await workbench.openView();
+  });
+
+  after(async () => workbench?.close());
+
+  afterEach(async () => {
+    await workbench.runCommand('View: Close All Editors');
+  });
+
+  async function openWith(title: string, twinId?: string): Promise<void> {
+    await workbench.runCommand(title);
+    if (twinId === undefined) return;
+    const input = workbench.quickInput.locator('input[type="text"]').first();
+    await input.waitFor({ state: 'visible' });
+    await input.fill(twinId);
+    await workbench.page.keyboard.press('Enter');
+  }
+
+  async function ready(panel: string): Promise<FrameLocator> {
+    const frame = await workbench.webview(`body[data-panel="${panel}"]`, 60_000);
+    await frame.locator('body[data-state="ready"], body[data-state="empty"], body[data-state="error"]').first().waitFor({ timeout: 60_000 });
+    const state = await frame.locator('body').getAttribute('data-state');
+    const status = await frame.locator('.status').first().textContent();
+    assert.equal(state, 'ready', `panel ${panel} ended in state ${state}: ${status}`);
+    return frame;
+  }
+
+  async function screenshots(name: string): Promise<void> {
+    await workbench.screenshot(`${name}-dark`, 'dark');
+    await workbench.screenshot(`${name}-light`, 'light');
+    await workbench.setTheme('dark');
+  }
+
+  it('draws the chart canvas with data for a sample capability', async () => {
+    await openWith('Building Twins: Show time series', CAPABILITY);
+    const frame = await ready('timeSeries');
+    const points = Number(await frame.locator('body').getAttribute('data-point-count'));
+    assert.ok(points > 0, `points drawn: ${points}`);
+    const inked = await frame.locator('.uplot canvas').first().evaluate((canvas: HTMLCanvasElement) => {
+      const ctx = canvas.getContext('2d')!;
+      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+      return n;
+    });
+    assert.ok(inked > 500, `painted pixels on the chart canvas: ${inked}`);
+    assert.match((await frame.locator('.u-legend').textContent()) ?? '', /degC/);
+    await screenshots('timeseries');
+  });
+
+  it('shows 10 root insights with their children by default', async () => {
+    await openWith('Building Twins: Show insights');
+    const frame = await ready('insights');
+    assert.equal(await frame.locator('tbody tr.root').count(), 10);
+    assert.ok((await frame.locator('tbody tr.child').count()) > 0, 'children are nested under their roots');
+    const expandable = frame.locator('tbody tr.root[aria-expanded="false"]').first();
+    await expandable.locator('button.toggle').click();
+    await frame.locator('tbody tr.root[aria-expanded="true"]').first().waitFor();
+    await frame.locator('tbody tr.root').first().click();
+    await frame.locator('.detail dt', { hasText: 'scenarioId' }).waitFor();
+    await screenshots('insights');
+  });
+
+  it('shows the root of the twin graph', async () => {
+    await openWith('Building Twins: Show twin graph', EQUIPMENT);
+    const frame = await ready('twinGraph');
+    assert.equal(await frame.locator('body').getAttribute('data-root-id'), EQUIPMENT);
+    await frame.locator(`.node-list button[data-id="${EQUIPMENT}"]`).waitFor();
+    assert.ok(Number(await frame.locator('body').getAttribute('data-node-count')) > 1);
+    await screenshots('graph');
+  });
+
+  it('shows service strings literally and runs none of them', async () => {
+    await openWith('Building Twins: Show time series', XSS_TWIN);
+    const series = await ready('timeSeries');
+    await series.locator('.latest .series-name', { hasText: PAYLOADS.name }).waitFor();
+    assert.match((await series.locator('.u-legend').textContent()) ?? '', /<\/script><script>window.__xss=2<\/script>/);
+    assert.equal(await series.locator('body').evaluate(() => (window as unknown as { __xss?: unknown }).__xss), undefined);
+    assert.equal(await series.locator('img[src="x"], svg[onload], script:not([nonce])').count(), 0);
+    await workbench.runCommand('View: Close All Editors');
+
+    await openWith('Building Twins: Show twin graph', XSS_TWIN);
+    const graph = await ready('twinGraph');
+    const rootButton = graph.locator(`.node-list button[data-id="${XSS_TWIN}"]`);
+    assert.equal(await rootButton.textContent(), PAYLOADS.name);
+    assert.equal(await graph.locator('.details h2').textContent(), PAYLOADS.name);
+    assert.equal(await graph.locator('body').evaluate(() => (window as unknown as { __xss?: unknown }).__xss), undefined);
+    assert.equal(await graph.locator('img[src="x"], svg[onload]').count(), 0);
+    assert.deepEqual(dialogs, []);
+    assert.deepEqual(consoleHits, []);
+  });
+});
