@@ -2,8 +2,10 @@ import * as vscode from 'vscode';
 import { connectionCommands } from './connections/connectionCommands';
 import { emulatorCommands } from './connections/emulatorCommands';
 import { documentCommands } from './documents/documentCommands';
+import { eventCommands } from './events/eventCommands';
 import type { BuildingTwinsContext } from './extensionContext';
 import { panelCommands } from './panels/panelCommands';
+import { ticketCommands } from './tickets/ticketCommands';
 import { treeCommands } from './tree/treeCommands';
 import { UserCancelledError } from './userInput';
 
@@ -19,6 +21,8 @@ export const commandTables: readonly CommandTable[] = [
   treeCommands,
   documentCommands,
   panelCommands,
+  eventCommands,
+  ticketCommands,
 ];
 
 export function allCommands(): Map<string, CommandHandler> {

@@ -6,6 +6,8 @@ import { relationshipDocumentHandler } from './relationshipDocumentHandler';
 import type { LoadedResource, ResourceHandler } from './resourceHandler';
 import { parseResourceUri, RESOURCE_SCHEME } from './resourceUri';
 import { twinDocumentHandler } from './twinDocumentHandler';
+import { eventDocumentHandler } from '../events/eventDocumentHandler';
+import { ticketDocumentHandler } from '../tickets/ticketDocumentHandler';
 
 interface Entry extends LoadedResource {
   /** Stays the same until the content changes, so VS Code's own "file is newer" check never fires on our reloads. */
@@ -24,7 +26,7 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
   readonly onDidChangeFile = this.changed.event;
 
   constructor(private readonly ctx: BuildingTwinsContext) {
-    for (const handler of [twinDocumentHandler, relationshipDocumentHandler, modelDocumentHandler]) this.registerHandler(handler);
+    for (const handler of [twinDocumentHandler, relationshipDocumentHandler, modelDocumentHandler, eventDocumentHandler, ticketDocumentHandler]) this.registerHandler(handler);
   }
 
   register(): vscode.Disposable {

@@ -1,6 +1,9 @@
+import { EventsNode } from './eventNodes';
 import { InsightsNode } from './insightsNode';
 import { LocationsNode } from './locationsNode';
 import { ModelsNode } from './modelsNode';
+import { TicketMetadataNode } from './ticketMetadataNodes';
+import { TicketsNode } from './ticketNodes';
 import { TwinsNode } from './twinsNode';
 import type { ConnectionNode } from './connectionNode';
 import type { TreeNode } from './treeNode';
@@ -16,4 +19,7 @@ export const connectionGroupFactories: ConnectionGroupFactory[] = [
   (c) => new TwinsNode(c),
   (c) => new LocationsNode(c),
   (c) => new InsightsNode(c),
+  (c) => new EventsNode(c),
+  (c) => new TicketsNode(c),
+  (c) => new TicketMetadataNode(c),
 ];

@@ -13,7 +13,7 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   private filterValue: TwinFilter | undefined;
 
   constructor(private readonly ctx: BuildingTwinsContext) {
-    this.view = vscode.window.createTreeView('buildingTwins.explorer', { treeDataProvider: this, showCollapseAll: true });
+    this.view = vscode.window.createTreeView('buildingTwins.explorer', { treeDataProvider: this, showCollapseAll: true, canSelectMany: true });
   }
 
   get filter(): TwinFilter | undefined {

@@ -1,0 +1,204 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { EventsDeleteResult, EventsFileUploadResult, EventsUpsertResult, EventType } from '../../core/api/types';
+import { presetRange, parseRange, type RangePreset } from '../../core/timeseries/timeRange';
+import type { CommandTable } from '../commands';
+import { resourceUri } from '../documents/resourceUri';
+import type { BuildingTwinsContext } from '../extensionContext';
+import { notifyResult, targetConnection } from '../tree/commandTarget';
+import { EventNode, EventsNode } from '../tree/eventNodes';
+import { TreeNode } from '../tree/treeNode';
+import { EVENT_DOCUMENT_KIND } from './eventDocumentHandler';
+import type { EventFilter } from './eventQuery';
+import { eventTemplate } from './eventTemplate';
+import { eventTypesOf } from './eventTypesCache';
+import { eventFileContentType, uploadReport, type UploadReport } from './eventUpload';
+import { EventValidationError, validateEventsJson } from './eventValidation';
+
+function eventsNode(ctx: BuildingTwinsContext, connection: string): EventsNode | undefined {
+  return ctx.tree.connectionNode(connection)?.group(EventsNode);
+}
+
+function refreshEvents(ctx: BuildingTwinsContext, connection: string): void {
+  const node = eventsNode(ctx, connection);
+  if (node) ctx.tree.refresh(node);
+}
+
+async function pickEventType(ctx: BuildingTwinsContext, types: readonly EventType[], title: string): Promise<EventType> {
+  if (types.length === 0) throw new Error('The service lists no event types (GET /events/types returned none).');
+  const picked = await ctx.input.pick(types.map((t) => ({ label: t.name, description: `type ${t.id}`, detail: t.description, type: t })), { title });
+  return picked.type;
+}
+
+/** Opens the event as a `buildingtwins:` document (saving it upserts the event). */
+async function openEvent(ctx: BuildingTwinsContext, arg: unknown): Promise<vscode.Uri> {
+  const target = arg instanceof EventNode && arg.event.id ? { connection: arg.connection, id: arg.event.id }
+    : typeof arg === 'string' && arg ? { connection: ctx.connections.activeName(), id: arg } : undefined;
+  if (!target) throw new Error('Open event needs an event in the explorer or an event id.');
+  const doc = await vscode.workspace.openTextDocument(resourceUri(target.connection, EVENT_DOCUMENT_KIND, target.id));
+  await vscode.window.showTextDocument(doc, { preview: true });
+  return doc.uri;
+}
+
+/** An untitled JSON document with one event of a picked type; `typeName` skips the picker. */
+async function newEventsFromTemplate(ctx: BuildingTwinsContext, arg?: unknown): Promise<vscode.TextDocument> {
+  const { connection, client } = await targetConnection(ctx, arg);
+  const types = await eventTypesOf(ctx, connection, client);
+  const type = typeof arg === 'string' ? types.find((t) => t.name === arg) : await pickEventType(ctx, types, 'New events JSON: event type');
+  if (!type) throw new Error(`No event type is named "${String(arg)}" (known: ${types.map((t) => t.name).join(', ')}).`);
+  const doc = await vscode.workspace.openTextDocument({ language: 'json', content: eventTemplate(type) });
+  await vscode.window.showTextDocument(doc);
+  void vscode.window.showInformationMessage('Fill in twinId (and the payload), then run "Create or update events from JSON" with this editor active.');
+  return doc;
+}
+
+/**
+ * Creates or updates the events in JSON text (one object or an array): `text` when given, else the
+ * active editor. Every item is checked first; when any is invalid the problems are listed and nothing is sent.
+ * Without JSON to send, offers a template instead.
+ */
+async function upsertEventsFromJson(ctx: BuildingTwinsContext, text?: unknown): Promise<EventsUpsertResult | vscode.TextDocument> {
+  const editor = vscode.window.activeTextEditor;
+  const source = typeof text === 'string' ? text : editor && editor.document.languageId.startsWith('json') ? editor.document.getText() : undefined;
+  if (source === undefined || source.trim() === '') return newEventsFromTemplate(ctx);
+  const { connection, client } = await targetConnection(ctx);
+  const { events, problems } = validateEventsJson(source, await eventTypesOf(ctx, connection, client));
+  if (problems.length) {
+    for (const line of problems) ctx.log.warn(`Events JSON: ${line}`);
+    throw new EventValidationError(problems);
+  }
+  const result = await client.putEvents(events);
+  const summary = `Events on "${connection}": ${result.eventsCreatedCount} created, ${result.eventsUpdatedCount} updated.`;
+  ctx.log.info(summary);
+  notifyResult(ctx, summary);
+  refreshEvents(ctx, connection);
+  return result;
+}
+
+/** Deletes the selected events (the clicked one and the multi-selection) after confirmation; string ids also work. */
+async function deleteEvents(ctx: BuildingTwinsContext, clicked?: unknown, selected?: unknown): Promise<EventsDeleteResult | undefined> {
+  const nodes = (Array.isArray(selected) && selected.length ? selected : [clicked]).filter((n): n is EventNode => n instanceof EventNode);
+  let connection: string;
+  let ids: string[];
+  let names: string[];
+  if (nodes.length) {
+    connection = nodes[0].connection;
+    if (nodes.some((n) => n.connection !== connection)) throw new Error('Delete events works on one connection at a time; select events of one connection.');
+    ids = nodes.map((n) => n.event.id).filter((id): id is string => !!id);
+    names = nodes.map((n) => n.event.name ?? n.event.id ?? '');
+  } else if (Array.isArray(clicked) && clicked.length && clicked.every((id) => typeof id === 'string' && id)) {
+    connection = ctx.connections.activeName();
+    ids = clicked as string[];
+    names = ids;
+  } else {
+    connection = ctx.connections.activeName();
+    const group = eventsNode(ctx, connection);
+    if (!group) throw new Error('Expand the connection in the Building Twins explorer first.');
+    if (group.loadedCount === 0) await group.loadMore();
+    const children = (await group.getChildren()).filter((n): n is EventNode => n instanceof EventNode);
+    const picked = await ctx.input.pickMany(children.map((n) => ({ label: n.event.name ?? n.event.id ?? '', description: n.event.startTime, node: n })), { title: 'Delete events: pick the events' });
+    ids = picked.map((p) => p.node.event.id).filter((id): id is string => !!id);
+    names = picked.map((p) => p.label);
+  }
+  if (ids.length === 0) throw new Error('No events to delete: select one or more events.');
+  const shown = names.slice(0, 5).map((n) => `"${n}"`).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
+  const confirmed = await ctx.input.confirm(`Delete ${ids.length} event${ids.length === 1 ? '' : 's'} from "${connection}"?`, {
+    detail: `${shown}. This cannot be undone.`,
+    confirmLabel: 'Delete',
+  });
+  if (!confirmed) return undefined;
+  const client = await ctx.connections.getClient(connection);
+  const result = await client.deleteEvents(ids);
+  const summary = `Deleted ${result.eventsDeletedCount} of ${ids.length} event${ids.length === 1 ? '' : 's'} from "${connection}".`;
+  ctx.log.info(summary);
+  notifyResult(ctx, summary);
+  refreshEvents(ctx, connection);
+  return result;
+}
+
+/** Uploads events from .json / .csv files (a Uri, a path, or a list; else an open dialog) with progress; the per-row result goes to the log. */
+async function uploadEventFiles(ctx: BuildingTwinsContext, arg?: unknown, list?: unknown): Promise<{ result: EventsFileUploadResult; report: UploadReport } | undefined> {
+  let uris = toUris(Array.isArray(list) && list.length ? list : arg);
+  if (uris.length === 0) {
+    uris = (await vscode.window.showOpenDialog({ canSelectMany: true, openLabel: 'Upload events', filters: { 'Events (JSON, CSV)': ['json', 'csv'] } })) ?? [];
+    if (uris.length === 0) return undefined;
+  }
+  const names = uris.map((u) => path.basename(u.path));
+  const types = names.map(eventFileContentType);
+  const { connection, client } = await targetConnection(ctx);
+  const files = await Promise.all(uris.map(async (uri, i) => ({ name: names[i], contentType: types[i], content: await vscode.workspace.fs.readFile(uri) })));
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Uploading ${names.join(', ')} to "${connection}"`, cancellable: true },
+    async (progress, token) => {
+      const abort = new AbortController();
+      token.onCancellationRequested(() => abort.abort());
+      progress.report({ message: `${files.reduce((n, f) => n + f.content.byteLength, 0).toLocaleString('en-US')} bytes` });
+      return client.uploadEventFiles(files, { signal: abort.signal });
+    },
+  );
+  const report = uploadReport(names, result);
+  for (const line of report.lines) (report.failedRows ? ctx.log.warn(line) : ctx.log.info(line));
+  notifyResult(ctx, report.summary, report.failedRows > 0);
+  refreshEvents(ctx, connection);
+  return { result, report };
+}
+
+function toUris(arg: unknown): vscode.Uri[] {
+  const items = Array.isArray(arg) ? arg : arg === undefined || arg === null ? [] : [arg];
+  return items.map((item) => {
+    if (item instanceof vscode.Uri) return item;
+    if (typeof item === 'string' && item) return vscode.Uri.file(item);
+    throw new Error('Upload events from file needs file URIs or paths.');
+  });
+}
+
+const RANGE_CHOICES: Array<{ label: string; preset?: RangePreset; custom?: boolean }> = [
+  { label: 'Any time' },
+  { label: 'Last hour', preset: '1h' },
+  { label: 'Last 24 hours', preset: '24h' },
+  { label: 'Last 7 days', preset: '7d' },
+  { label: 'Last 30 days', preset: '30d' },
+  { label: 'Custom range…', custom: true },
+];
+
+/** Filters the Events node by types (names in the picker) and a start-time range; `filter` skips the prompts. */
+async function filterEvents(ctx: BuildingTwinsContext, arg?: unknown, filter?: EventFilter): Promise<EventFilter> {
+  const node = arg instanceof EventsNode ? arg : eventsNode(ctx, ctx.connections.activeName());
+  if (!node) throw new Error('Filter events needs the Events node of a connection.');
+  if (!filter) {
+    const types = await eventTypesOf(ctx, node.conn.connection, await node.conn.client());
+    const current = new Set(node.filter.typeIds ?? []);
+    const picked = await ctx.input.pickMany(types.map((t) => ({ label: t.name, description: t.description, picked: current.has(t.id), id: t.id })), {
+      title: 'Filter events (1/2): event types (none picked: every type)',
+    });
+    const choice = await ctx.input.pick(RANGE_CHOICES, { title: 'Filter events (2/2): start time' });
+    let range = choice.preset ? presetRange(choice.preset) : undefined;
+    if (choice.custom) {
+      const start = await ctx.input.input({ title: 'Filter events: from', prompt: 'Start (ISO 8601, e.g. 2024-10-01T00:00:00Z)', validate: dateError });
+      const end = await ctx.input.input({ title: 'Filter events: until', prompt: 'End (ISO 8601, exclusive)', validate: dateError });
+      range = parseRange(start, end);
+    }
+    filter = { ...(picked.length ? { typeIds: picked.map((p) => p.id) } : {}), ...(range ? { range } : {}) };
+  }
+  node.setFilter(filter);
+  ctx.tree.refresh(node);
+  return node.filter;
+}
+
+function dateError(value: string): string | undefined {
+  return Number.isNaN(Date.parse(value)) ? 'Not a date: use ISO 8601, e.g. 2024-10-01T00:00:00Z' : undefined;
+}
+
+async function clearEventFilter(ctx: BuildingTwinsContext, arg?: unknown): Promise<EventFilter> {
+  return filterEvents(ctx, arg instanceof TreeNode ? arg.closest(EventsNode) : undefined, {});
+}
+
+export const eventCommands: CommandTable = {
+  'buildingTwins.events.open': openEvent,
+  'buildingTwins.events.newFromTemplate': newEventsFromTemplate,
+  'buildingTwins.events.upsertFromJson': upsertEventsFromJson,
+  'buildingTwins.events.delete': deleteEvents,
+  'buildingTwins.events.uploadFile': uploadEventFiles,
+  'buildingTwins.events.filter': filterEvents,
+  'buildingTwins.events.clearFilter': clearEventFilter,
+};

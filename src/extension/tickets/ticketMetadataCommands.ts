@@ -1,0 +1,55 @@
+import type { TicketMetadataItem, TicketMetadataKind } from '../../core/api/types';
+import type { CommandTable } from '../commands';
+import type { BuildingTwinsContext } from '../extensionContext';
+import { notifyResult, targetConnection } from '../tree/commandTarget';
+import { METADATA_KIND_LABELS, TicketMetadataItemNode, TicketMetadataKindNode, TicketMetadataNode } from '../tree/ticketMetadataNodes';
+
+const KINDS = Object.keys(METADATA_KIND_LABELS) as TicketMetadataKind[];
+
+function nameError(value: string): string | undefined {
+  if (!value.trim()) return 'The name cannot be empty.';
+  if (value.trim().length > 200) return 'Keep the name under 200 characters.';
+  return undefined;
+}
+
+function refreshKind(ctx: BuildingTwinsContext, connection: string, kind: TicketMetadataKind): void {
+  const node = ctx.tree.connectionNode(connection)?.group(TicketMetadataNode)?.kindNode(kind);
+  if (node) ctx.tree.refresh(node);
+}
+
+/** Creates a category, job type or service needed: from its tree node (+), or the palette (pick the kind); `name` skips the input. */
+async function createMetadata(ctx: BuildingTwinsContext, target?: unknown, name?: unknown): Promise<TicketMetadataItem> {
+  const kind = target instanceof TicketMetadataKindNode ? target.kind
+    : typeof target === 'string' && (KINDS as string[]).includes(target) ? (target as TicketMetadataKind)
+    : (await ctx.input.pick(KINDS.map((k) => ({ label: METADATA_KIND_LABELS[k].plural, listKind: k })), { title: 'New ticket metadata (preview): which list' })).listKind;
+  const label = METADATA_KIND_LABELS[kind].singular;
+  const text = typeof name === 'string' ? name : await ctx.input.input({ title: `New ticket ${label} (preview)`, prompt: `Name of the new ${label}`, validate: nameError });
+  const invalid = nameError(text);
+  if (invalid) throw new Error(`${invalid} Nothing was sent.`);
+  const { connection, client } = await targetConnection(ctx, target);
+  const item = await client.createTicketMetadata(kind, text.trim());
+  ctx.log.info(`Ticket ${label} "${item.name}" (${item.id}) created on "${connection}"`);
+  notifyResult(ctx, `Ticket ${label} created: ${item.name}`);
+  refreshKind(ctx, connection, kind);
+  return item;
+}
+
+/** Renames a category, job type or service needed (its tree item); `name` skips the input. */
+async function renameMetadata(ctx: BuildingTwinsContext, target?: unknown, name?: unknown): Promise<TicketMetadataItem> {
+  if (!(target instanceof TicketMetadataItemNode)) throw new Error('Rename needs a category, job type or service needed in the explorer.');
+  const { kind } = target.list;
+  const label = METADATA_KIND_LABELS[kind].singular;
+  const text = typeof name === 'string' ? name : await ctx.input.input({ title: `Rename ticket ${label} (preview)`, prompt: `New name of "${target.item.name}"`, value: target.item.name, validate: nameError });
+  const invalid = nameError(text);
+  if (invalid) throw new Error(`${invalid} Nothing was sent.`);
+  const { connection, client } = await targetConnection(ctx, target);
+  const item = await client.renameTicketMetadata(kind, target.item.id, text.trim());
+  ctx.log.info(`Ticket ${label} ${item.id} renamed to "${item.name}" on "${connection}"`);
+  refreshKind(ctx, connection, kind);
+  return item;
+}
+
+export const metadataCommands: CommandTable = {
+  'buildingTwins.tickets.createMetadata': createMetadata,
+  'buildingTwins.tickets.renameMetadata': renameMetadata,
+};

@@ -1,0 +1,40 @@
+import type { BuildingTwinsApi, TicketMetadataItem, TicketMetadataKind } from '../../core/api/types';
+import type { BuildingTwinsContext } from '../extensionContext';
+import type { TicketReferences } from './ticketRequest';
+
+const NONE = '(none)';
+const LIST_SIZE = 1000;
+
+/** Asks for every reference of a new ticket through the user-input seam; "(none)" leaves one empty. */
+export async function pickTicketReferences(ctx: BuildingTwinsContext, client: BuildingTwinsApi): Promise<TicketReferences> {
+  const title = (step: number, what: string) => `Create ticket (preview) ${step}/6: ${what}`;
+  const twinId = (await ctx.input.input({ title: title(1, 'twin'), prompt: 'Twin id the ticket is about (empty: none)', placeHolder: 'AHU-1' })).trim();
+  if (twinId) await client.getTwin(twinId); // a clear 404 now rather than a dangling reference later
+  const insights = (await client.listInsights({ page: 1, pageSize: 100, sortSpecifications: [{ field: 'updatedDate', isSortDescending: true }] })).items
+    .filter((i) => !twinId || i.twinId === twinId);
+  const insight = await pickOrNone(ctx, insights.map((i) => ({ label: i.name ?? i.id, description: i.twinId ?? undefined, id: i.id, name: i.name ?? null })), title(2, 'insight'));
+  const categoryId = await pickMetadata(ctx, client, 'categories', title(3, 'category'));
+  const jobTypeId = await pickMetadata(ctx, client, 'job-types', title(4, 'job type'));
+  const serviceNeededId = await pickMetadata(ctx, client, 'service-needed', title(5, 'service needed'));
+  const priorities = await client.listTicketPriorities();
+  const priority = await pickOrNone(ctx, priorities.map((p) => ({ label: p.name ?? p.id, description: p.priorityLevel, id: p.id, name: p.name })), title(6, 'priority'));
+  return {
+    twinId: twinId || null,
+    insightId: insight?.id ?? null,
+    insightName: insight?.name ?? null,
+    categoryId: categoryId ?? null,
+    jobTypeId: jobTypeId ?? null,
+    serviceNeededId: serviceNeededId ?? null,
+    priorityId: priority?.id ?? null,
+  };
+}
+
+async function pickMetadata(ctx: BuildingTwinsContext, client: BuildingTwinsApi, kind: TicketMetadataKind, title: string): Promise<string | undefined> {
+  const items: TicketMetadataItem[] = (await client.listTicketMetadata(kind, { page: 1, pageSize: LIST_SIZE, sortSpecifications: [{ field: 'name' }] })).items;
+  return (await pickOrNone(ctx, items.map((i) => ({ label: i.name, id: i.id, name: i.name })), title))?.id;
+}
+
+async function pickOrNone<T extends { label: string; id: string; name: string | null }>(ctx: BuildingTwinsContext, items: T[], title: string): Promise<T | undefined> {
+  const picked = await ctx.input.pick([{ label: NONE, id: '', name: null } as T, ...items], { title, matchOnDescription: true });
+  return picked.label === NONE && picked.id === '' ? undefined : picked;
+}
