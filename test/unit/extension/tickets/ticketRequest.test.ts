@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Ticket } from '../../../../src/core/api/types';
 import { TicketRequestError, checkCreateTicket, ticketFromInsight, ticketPageSize, ticketTemplate } from '../../../../src/extension/tickets/ticketRequest';
 import { groupByStatus, priorityBadge, statusThemeColor, ticketLabel } from '../../../../src/extension/tickets/ticketPresentation';
+import { safeFileName } from '../../../../src/extension/tickets/attachmentFileName';
 
 describe('ticket page size', () => {
   it('defaults to 100 and accepts 1..1000', () => {
@@ -85,5 +86,18 @@ describe('ticket presentation', () => {
     ]);
     assert.deepEqual(groups.map((g) => [g.status.name, g.tickets.map((x) => x.id)]), [['Open', ['c']], ['Closed', ['a', 'd']], ['Weird', ['b']]]);
     assert.equal(ticketLabel({ ...t('z', 'open', 'Open'), summary: '  ' }), 'Ticket z');
+  });
+});
+
+describe('attachment file names', () => {
+  it('keeps only a safe last segment of the name the service sends', () => {
+    assert.equal(safeFileName('report.pdf', 'x'), 'report.pdf');
+    assert.equal(safeFileName('../../etc/passwd', 'x'), 'passwd');
+    assert.equal(safeFileName('C:\\temp\\a<b>.png', 'x'), 'a_b_.png');
+    assert.equal(safeFileName('..', 'fallback'), 'fallback');
+    assert.equal(safeFileName(null, 'fallback'), 'fallback');
+    const long = safeFileName(`${'a'.repeat(300)}.jpeg`, 'x');
+    assert.equal(long.length, 120);
+    assert.ok(long.endsWith('.jpeg'));
   });
 });
