@@ -157,8 +157,9 @@ export class HttpTransport {
     const releaseRate = limiter ? await limiter.acquire(signal) : undefined;
     let releaseSlot: (() => void) | undefined;
     try {
-      releaseSlot = await this.options.semaphore.acquire(signal);
+      // The token first: holding a concurrency slot while waiting for it would starve the token request.
       const token = request.auth === false ? undefined : await this.requireTokens().getAccessToken(signal);
+      releaseSlot = await this.options.semaphore.acquire(signal);
       const response = await this.exchange(request, attempt, token, signal);
       return { response, token };
     } finally {
