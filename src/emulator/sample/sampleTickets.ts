@@ -45,11 +45,19 @@ const STANDALONE: TicketSpec[] = [
   { summary: 'Replace faulty CO2 sensor', description: 'The sensor reads 400 ppm constantly.', category: 'HVAC', jobType: 'Reactive', service: 'Sensor replacement', cause: 'Sensor element failed.', solution: 'Sensor replaced and commissioned.' },
 ];
 
+/** The read-only status and priority lists (the emulator also uses them when started without the sample). */
+export function buildTicketLists(seed: number): { statuses: TicketStatus[]; priorities: TicketPriority[] } {
+  const random = SeededRandom.derive(seed, 'ticketLists');
+  return {
+    statuses: STATUS_SPECS.map(([name, tab, color]) => ({ id: random.uuid(), name, tab, color })),
+    priorities: PRIORITY_SPECS.map(([name, priorityLevel]) => ({ id: random.uuid(), name, priorityLevel })),
+  };
+}
+
 /** Ticket metadata, tickets (some raised from insights, whose `ticketIds` are filled in) and attachments. */
 export function buildTickets(targets: TicketTargets, options: { seed: number; now: number }): TicketSample {
   const random = SeededRandom.derive(options.seed, 'tickets');
-  const statuses: TicketStatus[] = STATUS_SPECS.map(([name, tab, color]) => ({ id: random.uuid(), name, tab, color }));
-  const priorities: TicketPriority[] = PRIORITY_SPECS.map(([name, priorityLevel]) => ({ id: random.uuid(), name, priorityLevel }));
+  const { statuses, priorities } = buildTicketLists(options.seed);
   const item = (name: string): TicketMetadataItem => ({ id: random.uuid(), name });
   const categories = CATEGORIES.map(item);
   const jobTypes = JOB_TYPES.map(item);

@@ -1,0 +1,62 @@
+import type { BatchPage, Insight } from '../../core/api/types';
+import { COLLECTIONS } from '../collectionNames';
+import { notFound } from '../httpErrors';
+import { queryBoolean } from '../requestFields';
+import type { Router } from '../router';
+import type { TwinGraph } from '../twins/twinGraph';
+import { floorOf } from './twinLocation';
+import { comparator, matchesFilters, pageOf, parseBatchRequest, sortBy, type BatchQuery } from './batchQuery';
+
+export const DEFAULT_INSIGHT_PAGE_SIZE = 10;
+export const MAX_INSIGHT_PAGE_SIZE = 1000;
+const DEFAULT_SORT = [sortBy('createdDate', true), sortBy('id')];
+
+export function registerInsightRoutes(router: Router, graph: TwinGraph): void {
+  const insights = graph.store.collection<Insight>(COLLECTIONS.insights);
+
+  router.add('POST', '/insights', (ctx) => {
+    const addFloor = queryBoolean(ctx.query, 'addFloor') ?? false;
+    const query = parseBatchRequest(ctx.body, { defaultPageSize: DEFAULT_INSIGHT_PAGE_SIZE, maxPageSize: MAX_INSIGHT_PAGE_SIZE });
+    const page = listInsights(insights.values(), query);
+    if (addFloor) page.items = page.items.map((insight) => ({ ...insight, ...floorOf(graph, insight.twinId) }));
+    return { body: page };
+  });
+
+  router.add('GET', '/insights/:insightId', (ctx) => {
+    const insight = insights.get(ctx.params.insightId);
+    if (!insight) throw notFound(`Insight '${ctx.params.insightId}' was not found.`);
+    return { body: insight };
+  });
+}
+
+/**
+ * Pages over root insights (`scenarioId` null); each root is followed by its children. Filters test
+ * roots and children: a matching root comes with all its children; a root that does not match comes
+ * only with its matching children (non-matching siblings are left out).
+ */
+export function listInsights(all: Iterable<Insight>, query: BatchQuery): BatchPage<Insight> {
+  const roots: Insight[] = [];
+  const children = new Map<string, Insight[]>();
+  for (const insight of all) {
+    if (insight.scenarioId === null || insight.scenarioId === undefined) roots.push(insight);
+    else {
+      const list = children.get(insight.scenarioId);
+      if (list) list.push(insight);
+      else children.set(insight.scenarioId, [insight]);
+    }
+  }
+  const order = comparator(query.sorts, DEFAULT_SORT);
+  const groups: Array<{ root: Insight; children: Insight[] }> = [];
+  for (const root of roots) {
+    const own = children.get(root.id) ?? [];
+    let kept = own;
+    if (!matchesFilters(root, query.filters)) {
+      kept = own.filter((child) => matchesFilters(child, query.filters));
+      if (kept.length === 0) continue;
+    }
+    groups.push({ root, children: [...kept].sort(order) });
+  }
+  groups.sort((a, b) => order(a.root, b.root));
+  const { before, after, total, items } = pageOf(groups, query);
+  return { before, after, total, items: items.flatMap((g) => [g.root, ...g.children]) };
+}

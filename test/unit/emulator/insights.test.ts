@@ -1,0 +1,107 @@
+import * as assert from 'node:assert/strict';
+import type { Insight } from '../../../src/core/api/types';
+import { buildSample } from '../../../src/emulator/sample/sampleBuilding';
+import { assertProblem } from './emulatorProblems';
+import { EmulatorTestClient } from './emulatorTestClient';
+
+describe('emulator insights routes', () => {
+  let client: EmulatorTestClient;
+  // Ids and parent/child links do not depend on the reference time, so a local build predicts the server's data.
+  const sample = buildSample();
+  const roots = sample.insights.filter((i) => i.scenarioId === null);
+  const childrenOf = (id: string) => sample.insights.filter((i) => i.scenarioId === id);
+  const list = (body: unknown, query = '') => client.call('POST', `/insights${query}`, body);
+  const rootIds = (items: Insight[]) => items.filter((i) => i.scenarioId === null).map((i) => i.id);
+
+  before(async () => {
+    client = await EmulatorTestClient.start();
+  });
+  after(() => client.close());
+
+  it('pages over root insights only, 10 by default, each followed by all its children', async () => {
+    const res = await list({});
+    assert.equal(res.status, 200, res.text);
+    const page = res.json as { before: number; after: number; total: number; items: Insight[] };
+    assert.deepEqual({ before: page.before, after: page.after, total: page.total }, { before: 0, after: roots.length - 10, total: roots.length });
+    const pageRoots = rootIds(page.items);
+    assert.equal(pageRoots.length, 10);
+    const expectedCount = pageRoots.reduce((sum, id) => sum + 1 + childrenOf(id).length, 0);
+    assert.equal(page.items.length, expectedCount);
+    for (let i = 0; i < page.items.length; i++) {
+      const item = page.items[i];
+      if (item.scenarioId !== null) assert.ok(page.items.slice(0, i).some((p) => p.id === item.scenarioId), 'a child follows its root');
+    }
+    assert.ok(page.items.length > 10, 'children come on top of the 10 roots');
+  });
+
+  it('treats page 0, null or absent as the first page and counts roots in before/after', async () => {
+    const first = (await list({})).json;
+    assert.deepEqual((await list({ page: 0 })).json, first);
+    assert.deepEqual((await list({ page: null, pageSize: null })).json, first);
+    const second = (await list({ page: 2 })).json;
+    assert.equal(second.before, 10);
+    assert.equal(second.after, 0);
+    assert.equal(rootIds(second.items).length, roots.length - 10);
+    assert.deepEqual(new Set([...rootIds(first.items), ...rootIds(second.items)]), new Set(roots.map((r) => r.id)));
+  });
+
+  it('returns a matching root with all its children', async () => {
+    const root = roots.find((r) => childrenOf(r.id).length >= 2)!;
+    const res = await list({ filterSpecifications: [{ field: 'id', operator: 'eq', value: root.id }] });
+    assert.equal(res.json.total, 1);
+    assert.deepEqual(res.json.items.map((i: Insight) => i.id).sort(), [root.id, ...childrenOf(root.id).map((c) => c.id)].sort());
+  });
+
+  it('returns a matching child with its parent even when the parent does not match, without non-matching siblings', async () => {
+    const root = roots.find((r) => childrenOf(r.id).length >= 2)!;
+    const child = childrenOf(root.id)[1];
+    const res = await list({ filterSpecifications: [{ field: 'id', operator: 'eq', value: child.id }] });
+    assert.equal(res.json.total, 1);
+    assert.deepEqual(res.json.items.map((i: Insight) => i.id), [root.id, child.id]);
+  });
+
+  it('filters and sorts on any field, case-insensitively, with And/Or', async () => {
+    const res = await list({
+      pageSize: 100,
+      filterSpecifications: [{ field: 'TYPE', operator: 'eq', value: 'ENERGY' }, { field: 'scenarioId', operator: 'eq', value: null }],
+      sortSpecifications: [{ field: 'priority' }],
+    });
+    const expected = roots.filter((r) => r.type === 'energy');
+    assert.equal(res.json.total, expected.length);
+    const priorities = res.json.items.filter((i: Insight) => i.scenarioId === null).map((i: Insight) => i.priority);
+    assert.deepEqual(priorities, [...priorities].sort((a, b) => a - b));
+  });
+
+  it('adds the floor from the twin location with addFloor=true', async () => {
+    const res = await list({ pageSize: 100 }, '?addFloor=true');
+    const overheating = res.json.items.find((i: Insight) => i.twinId === 'HP-L03-R01');
+    assert.equal(overheating.floor, 'Level 3');
+    assert.equal(overheating.floorId, 'HP-L03');
+    const offline = res.json.items.find((i: Insight) => i.twinId === 'HP-L04-R03-CO2');
+    assert.equal(offline.floorId, 'HP-L04', 'a capability reaches its level through its room');
+    const plain = await list({ pageSize: 100 });
+    assert.ok(plain.json.items.every((i: Insight) => !('floor' in i)));
+  });
+
+  it('rejects a bad BatchRequest with 400 ProblemDetails naming the field', async () => {
+    assertProblem(await list({ pageSize: 1001 }), 400, 'pageSize');
+    assertProblem(await list({ page: -1 }), 400, 'page');
+    assertProblem(await list({ filterSpecifications: [{ field: 'name', operator: 'like', value: 'x' }] }), 400, 'filterSpecifications[0].operator');
+    assertProblem(await list([]), 400);
+    assertProblem(await list({}, '?addFloor=maybe'), 400, 'addFloor');
+  });
+
+  it('gets one insight by id, 404 ProblemDetails for an unknown id', async () => {
+    const child = sample.insights.find((i) => i.scenarioId !== null)!;
+    const res = await client.call('GET', `/insights/${child.id}`);
+    assert.equal(res.status, 200);
+    assert.equal(res.json.id, child.id);
+    assert.equal(res.json.scenarioId, child.scenarioId);
+    assertProblem(await client.call('GET', '/insights/00000000-0000-4000-8000-000000000000'), 404);
+  });
+
+  it('is read-only: other methods are 405', async () => {
+    assert.equal((await client.call('PUT', '/insights', {})).status, 405);
+    assert.equal((await client.call('DELETE', `/insights/${roots[0].id}`)).status, 405);
+  });
+});
