@@ -1,4 +1,4 @@
-import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { DigitalTwin, Relationship } from '../api/types';
 import { isObject } from '../dtdl/dtdlText';
 import type { ImportItem, ImportIssue, ParsedImport } from './importTypes';
@@ -13,7 +13,9 @@ import { LineIndex } from './lineIndex';
 export function parseImportJson(text: string, file?: string): ParsedImport {
   const lines = new LineIndex(text);
   const syntax: ParseError[] = [];
-  const root = parseTree(text.replace(/^\uFEFF/, ' '), syntax, { allowTrailingComma: false, disallowComments: true });
+  // The BOM becomes a space so offsets stay valid; values are re-read with JSON.parse (plain objects).
+  const source = text.replace(/^\uFEFF/, ' ');
+  const root = parseTree(source, syntax, { allowTrailingComma: false, disallowComments: true });
   if (syntax.length || !root) {
     const first = syntax[0];
     return { items: [], errors: [{ file, line: first ? lines.lineAt(first.offset) : 1, message: first ? `JSON syntax error: ${printParseErrorCode(first.error)}` : 'the file is empty' }] };
@@ -22,7 +24,7 @@ export function parseImportJson(text: string, file?: string): ParsedImport {
   const errors: ImportIssue[] = [];
   const take = (node: Node, expected?: 'twin' | 'relationship'): void => {
     const line = lines.lineAt(node.offset);
-    const value: unknown = getNodeValue(node);
+    const value: unknown = JSON.parse(source.slice(node.offset, node.offset + node.length));
     const kind = expected ?? classify(value);
     if (!isObject(value)) {
       errors.push({ file, line, message: 'each item must be a JSON object' });

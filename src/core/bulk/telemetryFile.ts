@@ -1,4 +1,4 @@
-import { getNodeValue, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { BuildingTwinsApi, TimeSeriesEntry } from '../api/types';
 import { isObject } from '../dtdl/dtdlText';
 import { checkPrimitive } from '../dtdl/primitiveRules';
@@ -31,7 +31,9 @@ export function parseTelemetryJson(text: string, options: TelemetryParseOptions 
   const { file } = options;
   const lines = new LineIndex(text);
   const syntax: ParseError[] = [];
-  const root = parseTree(text.replace(/^\uFEFF/, ' '), syntax, { disallowComments: true });
+  // The BOM becomes a space so offsets stay valid; values are re-read with JSON.parse (plain objects).
+  const source = text.replace(/^\uFEFF/, ' ');
+  const root = parseTree(source, syntax, { disallowComments: true });
   if (syntax.length || !root) {
     return { rows: [], errors: [{ file, line: syntax[0] ? lines.lineAt(syntax[0].offset) : 1, message: syntax[0] ? `JSON syntax error: ${printParseErrorCode(syntax[0].error)}` : 'the file is empty' }] };
   }
@@ -39,7 +41,7 @@ export function parseTelemetryJson(text: string, options: TelemetryParseOptions 
   const parsed: ParsedTelemetry = { rows: [], errors: [] };
   for (const node of root.children ?? []) {
     const line = lines.lineAt(node.offset);
-    const value: unknown = getNodeValue(node);
+    const value: unknown = JSON.parse(source.slice(node.offset, node.offset + node.length));
     if (!isObject(value)) {
       parsed.errors.push({ file, line, message: 'each row must be a JSON object' });
       continue;
