@@ -19,7 +19,6 @@ async function main(): Promise<void> {
     process.stderr.write(`${emulator.warnings.length} model warning(s); first: ${emulator.warnings.slice(0, 5).join(' | ')}\n`);
   }
   process.stderr.write(`ready in ${Math.round(performance.now() - started)} ms, ${Math.round(process.memoryUsage().rss / 1048576)} MiB resident\n`);
-  process.stdout.write(`Building Twin emulator listening on ${emulator.url}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -35,6 +34,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  process.stdout.write(`Building Twin emulator listening on ${emulator.url}\n`);
 }
 
 main().catch((err: unknown) => {

@@ -39,6 +39,7 @@ export class Store {
   private pending: { ops: LogOp[]; undo: Undo[] } | undefined;
   private files: StoreFiles | undefined;
   private replaying = false;
+  private compactionScheduled = false;
 
   private constructor(private readonly options: StoreOptions) {}
 
@@ -105,7 +106,13 @@ export class Store {
         this.rollback(pending.undo);
         throw err;
       }
-      if (this.files.logBytes > (this.options.compactBytes ?? 64 * 1024 * 1024)) setImmediate(() => this.compact());
+      if (!this.compactionScheduled && this.files.logBytes > (this.options.compactBytes ?? 64 * 1024 * 1024)) {
+        this.compactionScheduled = true;
+        setImmediate(() => {
+          this.compactionScheduled = false;
+          this.compact();
+        });
+      }
     }
     return result;
   }
