@@ -48,7 +48,7 @@ export abstract class PagedNode<T, Token> extends TreeNode {
 
   /** "50 of 1,204" once something is loaded; the total alone when nothing is. */
   protected pageDescription(): string | undefined {
-    if (!this.started) return undefined;
+    if (!this.started) return this.total?.toLocaleString('en-US');
     if (this.total !== undefined) return this.loaded.length >= this.total ? this.total.toLocaleString('en-US') : `${this.loaded.length.toLocaleString('en-US')} of ${this.total.toLocaleString('en-US')}`;
     return this.next === undefined ? this.loaded.length.toLocaleString('en-US') : `${this.loaded.length.toLocaleString('en-US')}+`;
   }

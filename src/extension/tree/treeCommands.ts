@@ -112,7 +112,11 @@ export async function revealTwin(ctx: BuildingTwinsContext, connection: string, 
     ctx.tree.setFilter(undefined);
   }
   await twins.getChildren();
-  const node = twins.groupFor(twin.modelId).nodeForTwin(twin);
+  const group = twins.groupFor(twin.modelId);
+  // Load the group's first page now: its description update must not land while the view reveals.
+  await group.getChildren();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const node = group.nodeForTwin(twin);
   try {
     await ctx.tree.view.reveal(node, { select: true, focus: false, expand: false });
   } catch (err) {

@@ -7,6 +7,12 @@ import { filterAdmitsModel, toTwinFilters } from './twinFilter';
 import { TwinNode } from './twinNode';
 import { childId, errorNode, MessageNode, TreeNode } from './treeNode';
 
+/**
+ * Up to this many candidate models, the Twins group counts each model's twins (one request each) to show
+ * the counts and hide empty groups; above it (large ontologies) every model gets a group, counted on expansion.
+ */
+export const COUNTED_GROUPS_LIMIT = 60;
+
 /** "Twins": one group per model (twins of exactly that model), honouring the explorer's filter. */
 export class TwinsNode extends TreeNode {
   private groups = new Map<string, TwinModelGroupNode>();
@@ -37,7 +43,16 @@ export class TwinsNode extends TreeNode {
     const ids = index.ids().filter((id) => filterAdmitsModel(filter, id, (a, b) => index.isA(a, b)));
     ids.sort((a, b) => index.displayName(a).localeCompare(index.displayName(b)) || a.localeCompare(b));
     if (ids.length === 0) return [new MessageNode(this, 'empty', filter ? 'No model matches the filter' : 'No models')];
-    return ids.map((id) => this.groupFor(id));
+    if (ids.length > COUNTED_GROUPS_LIMIT) return ids.map((id) => this.groupFor(id));
+    let counts: number[];
+    try {
+      const client = await this.conn.client();
+      counts = await Promise.all(ids.map((id) => this.groupFor(id).knownTotal ?? client.countTwins(toTwinFilters(filter, { modelId: id, exact: true }))));
+    } catch (err) {
+      return [errorNode(this, err)];
+    }
+    const groups = ids.map((id, i) => this.groupFor(id).withTotal(counts[i])).filter((g) => g.knownTotal !== 0);
+    return groups.length ? groups : [new MessageNode(this, 'empty', filter ? 'No twin matches the filter' : 'No twins')];
   }
 
   groupFor(modelId: string): TwinModelGroupNode {
@@ -84,10 +99,16 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
     const pageSize = vscode.workspace.getConfiguration('buildingTwins').get<number>('twins.pageSize', 100);
     const [page, total] = await Promise.all([
       client.listTwins({ ...filters, pageSize, continuationToken: token ?? null }),
-      token === undefined ? client.countTwins(filters) : Promise.resolve(this.total),
+      token === undefined && this.total === undefined ? client.countTwins(filters) : Promise.resolve(this.total),
     ]);
     for (const twin of page.content) this.pinned.delete(twin.id);
     return { items: page.content, next: page.continuationToken ?? undefined, total };
+  }
+
+  /** Seeds the total from a count made by the Twins group (shown before the first page). */
+  withTotal(total: number): this {
+    this.total = total;
+    return this;
   }
 
   protected keyOf(twin: DigitalTwin): string {

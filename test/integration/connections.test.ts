@@ -1,0 +1,129 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { ConnectionSecrets } from '../../src/extension/connections/connectionSecrets';
+import { emulatorUrl, eventually, extensionApi, LOCAL, requests, setSetting } from './explorerHelpers';
+
+describe('connections', () => {
+  const name = 'Integration test connection';
+  const secret = 'it-secret-5f1c2b9e-do-not-log';
+
+  afterEach(async () => {
+    const api = await extensionApi();
+    api.useVsCodeInput();
+    api.takeLastError();
+    if (api.context.connections.configured().some((p) => p.name === name)) await api.context.connections.remove(name);
+  });
+
+  it('always offers the local emulator first, pointing at buildingTwins.emulator.port', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const [first] = api.context.connections.list();
+    assert.equal(first.name, LOCAL);
+    assert.equal(first.baseUrl, url.replace(/\/$/, ''));
+    assert.equal(first.clientId, 'local-dev');
+  });
+
+  it('adds a connection through the prompts: profile in settings, secret in SecretStorage only', async () => {
+    const api = await extensionApi();
+    const script = api.useScriptedInput([name, 'https://contoso.example.com', 'my-client', secret]);
+    const profile = await vscode.commands.executeCommand('buildingTwins.addConnection');
+    assert.equal(script.remaining, 0);
+    assert.equal(api.takeLastError(), undefined);
+    assert.deepEqual(profile, { name, baseUrl: 'https://contoso.example.com/api/v3', clientId: 'my-client' });
+
+    const stored = vscode.workspace.getConfiguration('buildingTwins').get<unknown[]>('connections');
+    assert.deepEqual(stored?.find((p) => (p as { name: string }).name === name), profile);
+    const allSettings = JSON.stringify(vscode.workspace.getConfiguration('buildingTwins'));
+    assert.ok(!allSettings.includes(secret), 'the client secret must never be written to settings');
+    assert.equal(await api.context.vscodeContext.secrets.get(ConnectionSecrets.key(name, 'clientSecret')), secret);
+
+    const roots = await api.treeSnapshot();
+    assert.ok(roots.some((r) => r.label === name), 'the new connection shows in the tree');
+  });
+
+  it('refuses an invalid URL with a clear message and adds nothing', async () => {
+    const api = await extensionApi();
+    api.useScriptedInput([name, 'http://insecure.example.com/api/v3', 'my-client', secret]);
+    await vscode.commands.executeCommand('buildingTwins.addConnection');
+    const error = api.takeLastError();
+    assert.match(error?.message ?? '', /Plain http is refused for insecure\.example\.com/);
+    assert.ok(!api.context.connections.list().some((p) => p.name === name));
+  });
+
+  it('refuses a duplicate or reserved name', async () => {
+    const api = await extensionApi();
+    api.useScriptedInput([LOCAL]);
+    await vscode.commands.executeCommand('buildingTwins.addConnection');
+    assert.match(api.takeLastError()?.message ?? '', /reserved for the bundled emulator/);
+  });
+
+  it('edits, activates and removes a connection; removing deletes its secrets', async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('buildingTwins.addConnection', { name, baseUrl: 'contoso', clientId: 'a', clientSecret: secret });
+    assert.equal(api.context.connections.require(name).baseUrl, 'https://contoso.app.willowinc.com/api/v3');
+
+    api.useScriptedInput([name, 'https://other.example.com/api/v3', 'b', '']);
+    await vscode.commands.executeCommand('buildingTwins.editConnection', name);
+    assert.equal(api.takeLastError(), undefined);
+    assert.deepEqual(api.context.connections.require(name), { name, baseUrl: 'https://other.example.com/api/v3', clientId: 'b' });
+    assert.equal(await api.context.vscodeContext.secrets.get(ConnectionSecrets.key(name, 'clientSecret')), secret, 'an empty secret keeps the stored one');
+
+    await vscode.commands.executeCommand('buildingTwins.setActiveConnection', name);
+    assert.equal(api.context.connections.activeName(), name);
+
+    api.useScriptedInput([true]);
+    assert.equal(await vscode.commands.executeCommand('buildingTwins.removeConnection', name), true);
+    assert.ok(!api.context.connections.list().some((p) => p.name === name));
+    assert.equal(await api.context.vscodeContext.secrets.get(ConnectionSecrets.key(name, 'clientSecret')), undefined);
+    assert.equal(api.context.connections.activeName(), LOCAL, 'removing the active connection falls back to the local emulator');
+  });
+
+  it('will not remove or edit the local emulator connection', async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('buildingTwins.removeConnection', LOCAL);
+    assert.match(api.takeLastError()?.message ?? '', /built in and cannot be removed/);
+  });
+
+  it('signs in to the local emulator, caches the token in SecretStorage and reports "connected"', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const token = await api.context.connections.signIn(LOCAL);
+    assert.ok(token.length > 10);
+    assert.equal(api.context.connections.state(LOCAL).kind, 'connected');
+    const cached = await api.context.vscodeContext.secrets.get(ConnectionSecrets.key(LOCAL, 'token'));
+    assert.ok(cached?.includes(token), 'the token is cached in secret storage');
+    assert.ok((await requests(url)).some((r) => r.path.endsWith('/oauth2/token') && r.status === 200));
+  });
+
+  it('reports a wrong secret as a connection error', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('buildingTwins.addConnection', { name, baseUrl: url, clientId: 'local-dev', clientSecret: 'wrong-secret' });
+    await assert.rejects(api.context.connections.signIn(name));
+    assert.equal(api.context.connections.state(name).kind, 'error');
+  });
+
+  it('starts and stops the bundled emulator on a free port; the local connection follows it meanwhile', async function () {
+    this.timeout(90_000);
+    const harnessUrl = emulatorUrl(this);
+    const api = await extensionApi();
+    const url = await vscode.commands.executeCommand<string>('buildingTwins.startEmulator', { port: 0 });
+    assert.equal(api.takeLastError(), undefined);
+    try {
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/api\/v3$/);
+      assert.notEqual(url, harnessUrl);
+      assert.equal(api.context.connections.require(LOCAL).baseUrl, url);
+      const res = await fetch(new URL('/_emulator/requests', url));
+      assert.equal(res.status, 200);
+      await vscode.commands.executeCommand('buildingTwins.startEmulator', { port: 0 });
+      assert.match(api.takeLastError()?.message ?? '', /already running/);
+    } finally {
+      assert.equal(await vscode.commands.executeCommand('buildingTwins.stopEmulator'), true);
+    }
+    await eventually(async () => {
+      await assert.rejects(fetch(new URL('/_emulator/requests', url)));
+    });
+    assert.equal(api.context.connections.require(LOCAL).baseUrl, harnessUrl.replace(/\/$/, ''));
+    await setSetting('activeConnection', undefined);
+  });
+});

@@ -1,0 +1,49 @@
+// Shared by the extension shell's integration tests: the extension's test API, the harness's emulator
+// and its request log (which proves what was, or was not, sent).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension/testApi';
+
+export const LOCAL = 'Local emulator';
+export const SAMPLE = 'dtmi:com:buildingtwins:sample';
+
+export async function extensionApi(): Promise<TestApi> {
+  const ext = vscode.extensions.getExtension<TestApi>('building-twins.building-twins');
+  assert.ok(ext, 'the extension is not loaded');
+  return ext.activate();
+}
+
+/** The harness's emulator URL, or skips the test when the harness ran without one. */
+export function emulatorUrl(ctx: Mocha.Context): string {
+  const url = process.env.BUILDING_TWINS_EMULATOR_URL;
+  if (!url) ctx.skip();
+  return url as string;
+}
+
+export interface LoggedRequest { method: string; path: string; status: number }
+
+export async function clearRequests(url: string): Promise<void> {
+  await fetch(new URL('/_emulator/requests', url), { method: 'DELETE' });
+}
+
+export async function requests(url: string): Promise<LoggedRequest[]> {
+  const res = await fetch(new URL('/_emulator/requests', url));
+  return (await res.json()) as LoggedRequest[];
+}
+
+export async function setSetting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('buildingTwins').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+/** Waits until `check` passes (settings and tree updates land asynchronously). */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() - started > timeoutMs) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}

@@ -1,0 +1,168 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TreeNode } from '../../src/extension/tree/treeNode';
+import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests, SAMPLE, setSetting } from './explorerHelpers';
+
+async function labelled(children: TreeNode[], label: string): Promise<TreeNode> {
+  for (const child of children) {
+    const item = await child.getTreeItem();
+    if ((typeof item.label === 'string' ? item.label : item.label?.label) === label) return child;
+  }
+  throw new Error(`no child labelled "${label}"`);
+}
+
+describe('explorer tree', () => {
+  before(async function () {
+    emulatorUrl(this);
+    const api = await extensionApi();
+    await setSetting('activeConnection', undefined);
+    api.context.tree.setFilter(undefined);
+    api.context.tree.refresh();
+  });
+
+  after(async () => {
+    await setSetting('twins.pageSize', undefined);
+    (await extensionApi()).context.tree.setFilter(undefined);
+  });
+
+  it('shows the active local emulator with its groups', async () => {
+    const api = await extensionApi();
+    const [root] = await api.treeSnapshot(undefined, 1);
+    assert.equal(root.label, LOCAL);
+    assert.match(root.contextValue ?? '', /^connection\.local\.active$/);
+    const groups = (root.children ?? []).map((c) => c.label);
+    for (const g of ['Models', 'Twins', 'By location', 'Insights']) assert.ok(groups.includes(g), `group ${g} in ${groups.join(', ')}`);
+  });
+
+  it('lists models by their extends hierarchy and counts twins on demand', async () => {
+    const api = await extensionApi();
+    const models = await api.findNode([LOCAL, 'Models']);
+    const roots = await models.getChildren();
+    const rootItems = await Promise.all(roots.map((r) => r.getTreeItem()));
+    assert.ok(rootItems.every((i) => i.contextValue === 'model'));
+    // Room sits below Space in the sample ontology: find it by walking down.
+    const stack = [...roots];
+    let room: TreeNode | undefined;
+    while (stack.length && !room) {
+      const node = stack.shift()!;
+      if ((node as unknown as { modelId?: string }).modelId === `${SAMPLE}:Room;1`) room = node;
+      else stack.push(...(await node.getChildren()));
+    }
+    assert.ok(room, 'Room model in the hierarchy');
+    assert.notEqual(room.parent, models, 'Room is not a root model (it extends another)');
+    const client = await api.context.getActiveClient();
+    const expected = await client.countTwins({ modelFilter: { modelIds: [`${SAMPLE}:Room;1`] } });
+    assert.equal(await vscode.commands.executeCommand('buildingTwins.countTwins', room), expected);
+    assert.match(String((await room.getTreeItem()).description), new RegExp(`^${expected} twins`));
+  });
+
+  it('groups twins by model with counts and pages to the end with continuation tokens, no page fetched twice', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    await setSetting('twins.pageSize', 10);
+    api.context.tree.refresh();
+    const twins = await api.findNode([LOCAL, 'Twins']);
+    const room = await labelled(await twins.getChildren(), 'Room');
+    const client = await api.context.getActiveClient();
+    const total = await client.countTwins({ modelFilter: { modelIds: [`${SAMPLE}:Room;1`], exactModelMatch: true } });
+    assert.ok(total > 20, `the sample has more than two pages of rooms (${total})`);
+    assert.equal((await room.getTreeItem()).description, String(total));
+
+    await clearRequests(url);
+    let children = await room.getChildren();
+    assert.equal(children.length, 11, 'one page and "Load more…"');
+    assert.equal((await room.getTreeItem()).description, `10 of ${total}`);
+    let more = children[children.length - 1];
+    while ((await more.getTreeItem()).contextValue === 'loadMore') {
+      await vscode.commands.executeCommand('buildingTwins.loadMore', more);
+      children = await room.getChildren();
+      more = children[children.length - 1];
+    }
+    assert.equal(children.length, total, 'every twin once, no "Load more…" at the end');
+    assert.equal(new Set(children.map((c) => c.id)).size, total);
+    assert.equal((await room.getTreeItem()).description, String(total));
+    const pages = (await requests(url)).filter((r) => r.method === 'POST' && r.path.endsWith('/twins'));
+    assert.equal(pages.length, Math.ceil(total / 10), 'one request per page');
+  });
+
+  it('expands a twin to its relationships and a relationship to the twin at the other end', async () => {
+    const api = await extensionApi();
+    const level = await labelled(await (await api.findNode([LOCAL, 'Twins'])).getChildren(), 'Level');
+    const firstLevel = (await level.getChildren())[0];
+    const levelItem = await firstLevel.getTreeItem();
+    assert.match(levelItem.contextValue ?? '', /^twin/);
+    assert.equal(levelItem.resourceUri?.scheme, 'buildingtwins');
+    const [outgoing, incoming] = await firstLevel.getChildren();
+    assert.equal((await outgoing.getTreeItem()).label, 'Outgoing');
+    assert.equal((await incoming.getTreeItem()).label, 'Incoming');
+    const partOf = (await outgoing.getChildren())[0];
+    const relItem = await partOf.getTreeItem();
+    assert.match(String(relItem.label), /^isPartOf → BLD-/);
+    const [building] = await partOf.getChildren();
+    assert.equal((building as unknown as { twin: { modelId: string } }).twin.modelId, `${SAMPLE}:Building;1`);
+    assert.ok((await incoming.getChildren()).length > 0, 'rooms are part of the level');
+  });
+
+  it('shows Building -> Level -> Room by location', async () => {
+    const api = await extensionApi();
+    const buildings = await (await api.findNode([LOCAL, 'By location'])).getChildren();
+    const hp = await labelled(buildings, 'Harbour Point');
+    const levels = await hp.getChildren();
+    const models = levels.map((l) => (l as unknown as { twin?: { modelId: string } }).twin?.modelId);
+    assert.ok(models.includes(`${SAMPLE}:Level;1`), `levels under the building: ${models.join(', ')}`);
+    const level = levels[models.indexOf(`${SAMPLE}:Level;1`)];
+    const rooms = await level.getChildren();
+    assert.ok(rooms.some((r) => (r as unknown as { twin?: { modelId: string } }).twin?.modelId === `${SAMPLE}:Room;1`));
+  });
+
+  it('lists root insights with their children', async () => {
+    const api = await extensionApi();
+    const insights = await (await api.findNode([LOCAL, 'Insights'])).getChildren();
+    const items = await Promise.all(insights.map((i) => i.getTreeItem()));
+    assert.ok(items.length > 0 && items.every((i) => i.contextValue === 'insight.root' || i.contextValue === 'loadMore'));
+  });
+
+  it('filters twins by name and clears the filter', async () => {
+    const api = await extensionApi();
+    const filter = await vscode.commands.executeCommand('buildingTwins.filterTwins', { nameText: 'Lobby' });
+    assert.deepEqual(filter, { nameText: 'Lobby' });
+    assert.match(api.context.tree.view.message ?? '', /name contains "Lobby"/);
+    const groups = await (await api.findNode([LOCAL, 'Twins'])).getChildren();
+    const labels = await Promise.all(groups.map(async (g) => String((await g.getTreeItem()).label)));
+    assert.ok(labels.includes('Room') && !labels.includes('Level'), `groups with lobby twins: ${labels.join(', ')}`);
+    for (const group of groups) {
+      for (const twin of await group.getChildren()) assert.match(String((await twin.getTreeItem()).label), /Lobby/);
+    }
+
+    api.useScriptedInput(['Level', '', 'levelNumber ge 2']);
+    const prompted = await vscode.commands.executeCommand('buildingTwins.filterTwins');
+    assert.deepEqual(prompted, { modelId: `${SAMPLE}:Level;1`, nameText: undefined, property: { field: 'levelNumber', operator: 'ge', value: 2 } });
+    const levels = await (await labelled(await (await api.findNode([LOCAL, 'Twins'])).getChildren(), 'Level')).getChildren();
+    for (const l of levels) assert.ok(Number((l as unknown as { twin: { contents: { levelNumber: number } } }).twin.contents.levelNumber) >= 2);
+
+    await vscode.commands.executeCommand('buildingTwins.clearFilter');
+    assert.equal(api.context.tree.view.message, undefined);
+    assert.ok((await (await api.findNode([LOCAL, 'Twins'])).getChildren()).length > 3);
+  });
+
+  it('goes to a twin by external id: opens it and reveals it in the tree', async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('buildingTwins.explorer.focus');
+    const client = await api.context.getActiveClient();
+    const page = await client.listTwins({ propertyFilter: { field: 'externalID', operator: 'exists' }, pageSize: 1 });
+    const target = page.content[0];
+    const externalId = String(target.contents?.externalID);
+    api.useScriptedInput([externalId]);
+    const twin = await vscode.commands.executeCommand<{ id: string }>('buildingTwins.goToTwin');
+    assert.equal(api.takeLastError(), undefined);
+    assert.equal(twin.id, target.id);
+    await eventually(() => assert.equal(vscode.window.activeTextEditor?.document.uri.path, `/${LOCAL}/twins/${target.id}.json`));
+    await eventually(() => assert.ok(api.context.tree.view.selection.some((n) => n.id.endsWith(`/${encodeURIComponent(target.id)}`)), 'revealed and selected'));
+  });
+
+  it('reports an unknown twin id clearly', async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('buildingTwins.goToTwin', 'NO-SUCH-TWIN');
+    assert.match(api.takeLastError()?.message ?? '', /No twin with id or external id "NO-SUCH-TWIN"/);
+  });
+});

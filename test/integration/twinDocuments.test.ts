@@ -1,0 +1,141 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { resourceUri } from '../../src/extension/documents/resourceUri';
+import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests, SAMPLE } from './explorerHelpers';
+
+const TWIN = 'HP-L01-PLANT';
+
+async function openTwin(id = TWIN): Promise<vscode.TextDocument> {
+  const uri = await vscode.commands.executeCommand<vscode.Uri>('buildingTwins.openTwin', id);
+  return vscode.workspace.openTextDocument(uri);
+}
+
+async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+}
+
+function edited(doc: vscode.TextDocument, change: (twin: { modelId: string; contents: Record<string, unknown> }) => void): string {
+  const twin = JSON.parse(doc.getText()) as { modelId: string; contents: Record<string, unknown> };
+  change(twin);
+  return JSON.stringify(twin, null, 2);
+}
+
+describe('twins as documents', () => {
+  let original: unknown;
+
+  before(async function () {
+    emulatorUrl(this);
+    const client = await (await extensionApi()).context.getActiveClient();
+    original = (await client.getTwin(TWIN)).contents?.capacity;
+  });
+
+  afterEach(async () => {
+    const api = await extensionApi();
+    api.useVsCodeInput();
+    api.takeLastError();
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  after(async () => {
+    const client = await (await extensionApi()).context.getActiveClient();
+    await client.patchTwin(TWIN, [{ op: 'replace', path: '/contents/capacity', value: original }]);
+  });
+
+  it('opens a twin as pretty JSON with a stable key order under a query-free buildingtwins: URI', async () => {
+    const doc = await openTwin();
+    assert.equal(doc.uri.toString(true), `buildingtwins:/${LOCAL}/twins/${TWIN}.json`);
+    assert.equal(doc.uri.query, '');
+    assert.equal(doc.languageId, 'json');
+    const twin = JSON.parse(doc.getText()) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(twin), ['id', 'modelId', 'lastUpdateTime', 'contents']);
+    assert.equal(twin.id, TWIN);
+    assert.match(doc.getText(), /^\{\n {2}"id"/);
+  });
+
+  it('saves an edit as a JSON Patch and the emulator has the change', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const doc = await openTwin();
+    await replaceAll(doc, edited(doc, (t) => { t.contents.capacity = 7; }));
+    await clearRequests(url);
+    assert.equal(await doc.save(), true, api.takeLastError()?.message);
+    assert.equal(doc.isDirty, false);
+    const client = await api.context.getActiveClient();
+    assert.equal((await client.getTwin(TWIN)).contents?.capacity, 7);
+    const sent = (await requests(url)).filter((r) => r.method === 'PATCH' || r.method === 'PUT');
+    assert.deepEqual(sent.map((r) => `${r.method} ${r.path} ${r.status}`), [`PATCH /api/v3/twins/${TWIN} 200`]);
+  });
+
+  it('asks before saving over a newer version and keeps the edits when declined', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const doc = await openTwin();
+    await replaceAll(doc, edited(doc, (t) => { t.contents.capacity = 11; }));
+    const client = await api.context.getActiveClient();
+    await new Promise((r) => setTimeout(r, 5));
+    await client.patchTwin(TWIN, [{ op: 'replace', path: '/contents/capacity', value: 99 }]);
+
+    const script = api.useScriptedInput([false]);
+    await clearRequests(url);
+    assert.equal(await doc.save(), false);
+    assert.equal(script.remaining, 0, 'the conflict was asked about');
+    assert.equal(doc.isDirty, true, 'the edits stay in the editor');
+    assert.match(api.takeLastError()?.message ?? '', /changed on the service/);
+    assert.equal((await client.getTwin(TWIN)).contents?.capacity, 99);
+    assert.ok(!(await requests(url)).some((r) => r.method === 'PATCH'), 'nothing was sent');
+
+    api.useScriptedInput([true]);
+    assert.equal(await doc.save(), true);
+    assert.equal((await client.getTwin(TWIN)).contents?.capacity, 11);
+  });
+
+  it('refuses bad JSON with line and column, sends nothing and leaves the document dirty', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const doc = await openTwin();
+    const broken = doc.getText().replace('"modelId":', '"modelId" ');
+    await replaceAll(doc, broken);
+    await clearRequests(url);
+    assert.equal(await doc.save(), false);
+    assert.equal(doc.isDirty, true);
+    assert.match(api.takeLastError()?.message ?? '', /is not valid JSON: \w+ at line 3, column \d+\. Nothing was sent\./);
+    assert.deepEqual((await requests(url)).filter((r) => r.method !== 'GET' && r.path.startsWith('/api/')), []);
+  });
+
+  it('shows the service refusal verbatim and keeps the edits', async () => {
+    const api = await extensionApi();
+    const doc = await openTwin();
+    await replaceAll(doc, edited(doc, (t) => { t.contents.capacity = 'lots'; }));
+    assert.equal(await doc.save(), false);
+    assert.equal(doc.isDirty, true);
+    assert.match(api.takeLastError()?.message ?? '', /The service refused twin HP-L01-PLANT: .*capacity/i);
+  });
+
+  it('asks before a full replace when the model changes (declined: nothing sent)', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const doc = await openTwin();
+    await replaceAll(doc, edited(doc, (t) => { t.modelId = `${SAMPLE}:Space;1`; }));
+    const script = api.useScriptedInput([false]);
+    await clearRequests(url);
+    assert.equal(await doc.save(), false);
+    assert.equal(script.remaining, 0);
+    assert.match(api.takeLastError()?.message ?? '', /needs a full replace/);
+    assert.ok(!(await requests(url)).some((r) => r.method === 'PUT' || r.method === 'PATCH'));
+  });
+
+  it('opens models read-only as pretty DTDL and relationships as JSON', async () => {
+    const modelUri = resourceUri(LOCAL, 'models', `${SAMPLE}:Room;1`);
+    const stat = await vscode.workspace.fs.stat(modelUri);
+    assert.equal(stat.permissions, vscode.FilePermission.Readonly);
+    const model = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(modelUri)).toString('utf8')) as Record<string, unknown>;
+    assert.equal(model['@id'], `${SAMPLE}:Room;1`);
+    assert.equal(Object.keys(model)[0], '@context');
+
+    const rel = resourceUri(LOCAL, 'relationships', TWIN, `${TWIN}_isPartOf_HP-L01`);
+    const relationship = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(rel)).toString('utf8')) as Record<string, unknown>;
+    assert.deepEqual([relationship.sourceId, relationship.name, relationship.targetId], [TWIN, 'isPartOf', 'HP-L01']);
+  });
+});
