@@ -22,5 +22,6 @@ void runCli(process.argv.slice(2), {
   writeFile: (path, content) => writeFile(path, content),
   signal: controller.signal,
 }).then((code) => {
-  process.exitCode = code;
+  // Exit once the output is flushed rather than waiting for idle keep-alive sockets to close.
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 });
