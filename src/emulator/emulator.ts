@@ -1,8 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_TOKEN_LIFETIME, LOCAL_DEV_CLIENT, TokenAuthority } from './auth';
 import { loadModelIndex } from './models/modelLoader';
+import { registerEventRoutes } from './routes/eventRoutes';
+import { registerInsightRoutes } from './routes/insightRoutes';
 import { registerModelRoutes } from './routes/modelRoutes';
 import { registerRelationshipRoutes } from './routes/relationshipRoutes';
+import { registerTicketMetadataRoutes } from './routes/ticketMetadataRoutes';
+import { registerTicketRoutes } from './routes/ticketRoutes';
 import { registerTimeSeriesRoutes } from './routes/timeSeriesRoutes';
 import { registerTwinRoutes } from './routes/twinRoutes';
 import { Router } from './router';
@@ -70,6 +74,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   registerTwinRoutes(router, graph);
   registerRelationshipRoutes(router, graph);
   registerTimeSeriesRoutes(router, graph);
+  registerInsightRoutes(router, graph);
+  registerEventRoutes(router, graph);
+  registerTicketRoutes(router, graph);
+  registerTicketMetadataRoutes(router, store);
 
   const clients = [LOCAL_DEV_CLIENT, ...(options.clients ?? [])];
   const auth = new TokenAuthority(clients, options.tokenLifetime ?? DEFAULT_TOKEN_LIFETIME, options.data);
