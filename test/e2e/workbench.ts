@@ -1,6 +1,6 @@
 // Helpers for UI end-to-end specs (test/e2e/*.e2e.test.ts): a real VS Code workbench (code-server) with the
 // extension loaded, the local emulator behind it, driven by headless chromium through playwright-core.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../harness/browser';
@@ -11,9 +11,12 @@ import { repoRoot } from '../harness/harnessPaths';
 export const screenshotDir = join(repoRoot, 'test', 'e2e', 'screenshots');
 
 export type Theme = 'dark' | 'light';
-const themes: Record<Theme, { setting: string; bodyClass: string }> = {
-  dark: { setting: 'Default Dark Modern', bodyClass: 'vs-dark' },
-  light: { setting: 'Default Light Modern', bodyClass: 'vs' },
+// The "Modern" default themes fall back to Light+ in code-server 4.99 offline; the "+" themes apply.
+// A development-mode workbench ignores workbench.colorTheme from the settings file, so themes are picked
+// through "Preferences: Color Theme"; the workbench element then carries the theme's class.
+const themes: Record<Theme, { label: string; setting: string; themeClass: string }> = {
+  dark: { label: 'Dark+', setting: 'Default Dark+', themeClass: 'vscode-theme-defaults-themes-dark_plus-json' },
+  light: { label: 'Light+', setting: 'Default Light+', themeClass: 'vscode-theme-defaults-themes-light_plus-json' },
 };
 
 export interface WorkbenchOptions {
@@ -36,7 +39,7 @@ export class Workbench {
     readonly server: CodeServer,
     private readonly browser: Browser,
     readonly emulator: EmulatorProcess | undefined,
-    /** Milliseconds from opening the page until the Building Twins activity-bar entry showed. */
+    /** Milliseconds from opening the page until the Building Twins activity-bar entry and the theme showed. */
     readonly readyMs: number,
   ) {}
 
@@ -58,14 +61,16 @@ export class Workbench {
       cleanUps.push(() => server.stop());
       const browser = await launchChromium();
       cleanUps.push(() => browser.close());
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: options.theme ?? 'dark' });
       page.on('pageerror', (error) => console.log(`[workbench] page error: ${error.message}`));
       const started = Date.now();
       const payload: Array<[string, string]> = [['skipWelcome', 'true']];
       if (!options.extensionsDir) payload.push(['extensionDevelopmentPath', server.remoteUri(repoRoot)]);
       await page.goto(server.workbenchUrl(payload));
       await activityBarEntry(page).waitFor({ timeout: 90000 });
-      return new Workbench(page, server, browser, emulator, Date.now() - started);
+      const workbench = new Workbench(page, server, browser, emulator, Date.now() - started);
+      await workbench.setTheme(options.theme ?? 'dark');
+      return workbench;
     } catch (error) {
       for (const cleanUp of cleanUps.reverse()) await cleanUp().catch(() => undefined);
       throw error;
@@ -101,11 +106,18 @@ export class Workbench {
   async runCommand(title: string): Promise<void> {
     await this.page.keyboard.press('Escape');
     await this.page.keyboard.press('F1');
-    const input = this.page.locator('.quick-input-widget input[type="text"]').first();
+    const input = this.quickInput.locator('input[type="text"]').first();
     await input.waitFor({ state: 'visible' });
     await input.fill(`>${title}`);
-    await this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).first().waitFor({ timeout: 15000 });
-    await this.page.keyboard.press('Enter');
+    await this.pickQuickInputItem(title);
+  }
+
+  /** Accepts the item of the open quick pick whose label is exactly `label` (others may match the filter first). */
+  async pickQuickInputItem(label: string, timeout = 15000): Promise<void> {
+    const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    const row = this.quickInput.locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: exact }) }).first();
+    await row.waitFor({ timeout });
+    await row.click();
   }
 
   /** The open quick pick / input box (for commands that ask for input). */
@@ -136,18 +148,21 @@ export class Workbench {
     throw new Error(`no webview contains ${containing} within ${timeout} ms`);
   }
 
-  /** Switches the color theme through the user settings and waits until the workbench shows it. */
+  /** Switches the color theme (through the palette) unless it is already showing. */
   async setTheme(theme: Theme): Promise<void> {
-    const file = join(this.server.runDir, 'user-data', 'User', 'settings.json');
-    const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    writeFileSync(file, JSON.stringify({ ...settings, 'workbench.colorTheme': themes[theme].setting }, null, 2));
-    await this.page.locator(`.monaco-workbench.${themes[theme].bodyClass}`).waitFor({ timeout: 30000 });
+    const applied = this.page.locator(`.monaco-workbench.${themes[theme].themeClass}`);
+    if ((await applied.count()) > 0) return;
+    await this.runCommand('Preferences: Color Theme');
+    await this.quickInput.locator('input[type="text"]').first().fill(themes[theme].label);
+    await this.pickQuickInputItem(themes[theme].label);
+    await applied.waitFor({ state: 'attached', timeout: 30000 });
   }
 
   /** Saves a screenshot to test/e2e/screenshots/<name>.png (optionally in a theme) and returns its path. */
   async screenshot(name: string, theme?: Theme): Promise<string> {
     if (theme) await this.setTheme(theme);
     mkdirSync(screenshotDir, { recursive: true });
+    await this.page.mouse.move(900, 700); // no hover tooltip over the activity bar in the picture
     const file = join(screenshotDir, `${name}.png`);
     await this.page.screenshot({ path: file });
     return file;

@@ -12,6 +12,9 @@ import { startCodeServer } from './codeServer';
 import { emulatorBundle, startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
 import { repoRoot } from './harnessPaths';
 
+// Workbench chatter that reaches the automation log on every run and says nothing about the tests.
+const workbenchNoise = /^(Ignoring fetching additional builtin extensions|Updating additional builtin extensions cache|Creating a socket|\[Service Worker\])/;
+
 export interface IntegrationRunOptions {
   /** Compiled test entry (default out/test/integration/index.js). */
   testsPath?: string;
@@ -68,7 +71,7 @@ export async function runIntegrationTests(options: IntegrationRunOptions = {}): 
     await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => {
       const text = format(...(args ?? []));
       for (const match of text.matchAll(/\[metric\] (\w+)=(\S+)/g)) metrics[match[1]] = match[2];
-      process.stdout.write(`${text}\n`);
+      if (!workbenchNoise.test(text)) process.stdout.write(`${text}\n`);
     });
     await page.exposeFunction('codeAutomationExit', (code: number, logs?: Array<{ relativePath: string; contents: string }>) => reportExit({ code, logs }));
     await page.goto(server.workbenchUrl([
