@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { TICKET_UPDATABLE_PROPERTIES, type Ticket, type TicketMetadataItem, type TicketPriority, type TicketStatus } from '../../../src/core/api/types';
 import { buildSample } from '../../../src/emulator/sample/sampleBuilding';
 import { assertProblem } from './emulatorProblems';
@@ -161,6 +164,31 @@ describe('emulator tickets routes', () => {
     const ticket = sample.tickets[0];
     await client.call('PATCH', `/tickets/categories/${ticket.category!.id}`, { name: 'Heating, ventilation and air conditioning' });
     assert.equal((await get(ticket.id)).category!.name, 'Heating, ventilation and air conditioning');
+  });
+
+  it('keeps ticket, metadata and event writes in the data folder across restarts', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emulator-operations-'));
+    try {
+      let run = await EmulatorTestClient.start({ data: dir });
+      const ticket = (await run.call('PUT', '/tickets', { summary: 'Persist me' })).json as Ticket;
+      await run.call('PATCH', `/tickets/${ticket.id}`, [{ op: 'replace', path: '/notes', value: 'kept' }]);
+      const category = (await run.call('PUT', '/tickets/categories', { name: 'Persisted category' })).json as TicketMetadataItem;
+      const events = await run.call('PUT', '/events', [{ name: 'Kept', startTime: '2026-01-01T00:00:00Z', eventTypeId: 1, payload: '{}', payloadVersion: '1', twinId: 'BLD-HP', externalId: 'kept-1', eventSourceId: 'tests' }]);
+      assert.equal(events.status, 200, events.text);
+      await run.close();
+      run = await EmulatorTestClient.start({ data: dir });
+      try {
+        assert.equal((await run.call('GET', `/tickets/${ticket.id}`)).json.notes, 'kept');
+        const categories = (await run.call('POST', '/tickets/categories', { pageSize: 1000 })).json.items as TicketMetadataItem[];
+        assert.ok(categories.some((c) => c.id === category.id));
+        const kept = await run.call('POST', '/events', { filterSpecifications: [{ field: 'externalId', operator: 'eq', value: 'kept-1' }] });
+        assert.equal(kept.json.total, 1);
+      } finally {
+        await run.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('has statuses and priorities even without the sample building', async () => {
