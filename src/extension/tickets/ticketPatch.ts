@@ -25,6 +25,11 @@ const REFERENCE_FIELDS: Record<string, TicketUpdatableProperty> = {
   serviceNeeded: 'serviceNeededId',
 };
 const REQUIRED_REFERENCES = new Set(['ticketStatus', 'ticketPriority']);
+/**
+ * Kept by the service and changed by every save; an editor still showing the previous values
+ * (VS Code keeps the saved text, not the service's answer) must not count as an edit.
+ */
+const SERVER_FIELDS = ['createdDate', 'updatedDate', 'attachments'];
 
 /** Where each updatable patch property is edited in the ticket document. */
 export const TICKET_DOCUMENT_FIELDS: Record<TicketUpdatableProperty, string> = {
@@ -36,7 +41,8 @@ const EDITABLE_LIST = Object.values(TICKET_DOCUMENT_FIELDS).join(', ');
 /**
  * The patch that turns `original` into the edited ticket document. Text fields map to themselves,
  * reference objects map through their `id` (`ticketStatus.id` -> `statusId`, `category.id` -> `categoryId`, …);
- * their other keys (names, colours) are display-only. Any other change is refused.
+ * their other keys (names, colours) are display-only and ignored, like the service-kept dates and
+ * attachments. Any other change (id, twin, insight, location, new keys) is refused.
  * Returns [] when nothing updatable changed.
  */
 export function ticketDocumentPatch(original: Ticket, edited: unknown): JsonPatchOperation[] {
@@ -59,7 +65,6 @@ export function ticketDocumentPatch(original: Ticket, edited: unknown): JsonPatc
     else values.set(field, doc[field]);
   }
 
-  const changedReferences = new Set<string>();
   for (const [field, property] of Object.entries(REFERENCE_FIELDS)) {
     const oldId = referenceId(before[field]);
     if (!(field in doc)) {
@@ -73,7 +78,6 @@ export function ticketDocumentPatch(original: Ticket, edited: unknown): JsonPatc
     }
     const newId = referenceId(value);
     if (newId === oldId) continue;
-    changedReferences.add(field);
     if (newId === null && REQUIRED_REFERENCES.has(field)) problems.push(`"${field}.id" is required: a ticket always has a ${field === 'ticketStatus' ? 'status' : 'priority'}.`);
     else if (newId !== null && (typeof newId !== 'string' || !newId)) problems.push(`"${field}.id" must be a non-empty string.`);
     else values.set(property, newId);
@@ -81,13 +85,8 @@ export function ticketDocumentPatch(original: Ticket, edited: unknown): JsonPatc
 
   for (const op of compare(before, doc)) {
     const top = decodePointer(op.path)[0] ?? '';
-    if ((TEXT_FIELDS as readonly string[]).includes(top) || changedReferences.has(top)) continue;
-    if (top in REFERENCE_FIELDS) {
-      if (op.path === `/${top}` && op.op === 'remove') continue; // reported above
-      problems.push(`"${op.path.slice(1).replace(/\//g, '.')}" is display-only; to change the ${top}, change "${top}.id".`);
-    } else {
-      problems.push(`"${top}" cannot be changed: it is not an updatable ticket field (editable: ${EDITABLE_LIST}).`);
-    }
+    if ((TEXT_FIELDS as readonly string[]).includes(top) || top in REFERENCE_FIELDS || SERVER_FIELDS.includes(top)) continue;
+    problems.push(`"${top}" cannot be changed: it is not an updatable ticket field (editable: ${EDITABLE_LIST}).`);
   }
   if (problems.length) throw new TicketPatchError(unique(problems));
 
