@@ -171,20 +171,45 @@ export function matchesFilters(item: unknown, filters: readonly FilterRule[]): b
   return groupHolds;
 }
 
-/** A stable comparator for the sort rules, falling back to `fallback` rules for ties. */
-export function comparator(sorts: readonly SortRule[], fallback: readonly SortRule[] = []): (a: unknown, b: unknown) => number {
-  const rules = [...sorts, ...fallback];
-  return (a, b) => {
-    for (const rule of rules) {
-      const va = valueAt(a, rule.path);
-      const vb = valueAt(b, rule.path);
-      let order = compareValues(va, vb);
-      // Missing values stay last whichever the direction.
-      if (rule.descending && va !== undefined && va !== null && vb !== undefined && vb !== null) order = -order;
+type SortKey = number | string | null;
+
+/** A value reduced to what ordering needs: numbers, booleans and ISO date-times become numbers, text is lower-cased. */
+function sortKey(value: unknown): SortKey {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return Number(value);
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (ISO_DATE.test(text)) {
+    const time = Date.parse(text);
+    if (!Number.isNaN(time)) return time;
+  }
+  return text.toLowerCase();
+}
+
+function compareKeys(a: SortKey, b: SortKey, descending: boolean): number {
+  // Missing values stay last whichever the direction.
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  let order: number;
+  if (typeof a === 'number' && typeof b === 'number') order = a - b;
+  else if (typeof a === 'string' && typeof b === 'string') order = a < b ? -1 : a > b ? 1 : 0;
+  else order = typeof a === 'number' ? -1 : 1;
+  return descending ? -order : order;
+}
+
+/**
+ * Sorts by the rules, then by `fallback` rules for ties (stable). Keys are computed once per item;
+ * `pick` selects the object the rules read (e.g. the root of an insight group).
+ */
+export function orderBy<T>(items: readonly T[], rules: readonly SortRule[], pick: (item: T) => unknown = (item) => item): T[] {
+  const keyed = items.map((item) => ({ item, keys: rules.map((rule) => sortKey(valueAt(pick(item), rule.path))) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < rules.length; i++) {
+      const order = compareKeys(a.keys[i], b.keys[i], rules[i].descending);
       if (order !== 0) return order;
     }
     return 0;
-  };
+  });
+  return keyed.map((k) => k.item);
 }
 
 /** The slice of already filtered and sorted items for the requested page. */
@@ -200,8 +225,7 @@ export function runBatchQuery<T>(items: Iterable<T>, body: unknown, options: Bat
   const query = parseBatchRequest(body, options);
   const matched: T[] = [];
   for (const item of items) if (matchesFilters(item, query.filters)) matched.push(item);
-  matched.sort(comparator(query.sorts, options.defaultSort));
-  return pageOf(matched, query);
+  return pageOf(orderBy(matched, [...query.sorts, ...options.defaultSort]), query);
 }
 
 /** Shorthand for a sort rule on a top-level or dot-path field. */

@@ -5,7 +5,7 @@ import { queryBoolean } from '../requestFields';
 import type { Router } from '../router';
 import type { TwinGraph } from '../twins/twinGraph';
 import { floorOf } from './twinLocation';
-import { comparator, matchesFilters, pageOf, parseBatchRequest, sortBy, type BatchQuery } from './batchQuery';
+import { matchesFilters, orderBy, pageOf, parseBatchRequest, sortBy, type BatchQuery } from './batchQuery';
 
 export const DEFAULT_INSIGHT_PAGE_SIZE = 10;
 export const MAX_INSIGHT_PAGE_SIZE = 1000;
@@ -45,7 +45,7 @@ export function listInsights(all: Iterable<Insight>, query: BatchQuery): BatchPa
       else children.set(insight.scenarioId, [insight]);
     }
   }
-  const order = comparator(query.sorts, DEFAULT_SORT);
+  const rules = [...query.sorts, ...DEFAULT_SORT];
   const groups: Array<{ root: Insight; children: Insight[] }> = [];
   for (const root of roots) {
     const own = children.get(root.id) ?? [];
@@ -54,9 +54,9 @@ export function listInsights(all: Iterable<Insight>, query: BatchQuery): BatchPa
       kept = own.filter((child) => matchesFilters(child, query.filters));
       if (kept.length === 0) continue;
     }
-    groups.push({ root, children: [...kept].sort(order) });
+    groups.push({ root, children: kept });
   }
-  groups.sort((a, b) => order(a.root, b.root));
-  const { before, after, total, items } = pageOf(groups, query);
-  return { before, after, total, items: items.flatMap((g) => [g.root, ...g.children]) };
+  // Only the roots of the requested page need their children sorted.
+  const { before, after, total, items } = pageOf(orderBy(groups, rules, (g) => g.root), query);
+  return { before, after, total, items: items.flatMap((g) => [g.root, ...orderBy(g.children, rules)]) };
 }

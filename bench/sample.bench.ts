@@ -1,0 +1,67 @@
+// Sample building and insights paging benchmark (pure, in process):
+//  1. buildSample at the default size, 10,000 and 100,000 twins (goal for 100,000: under 3 s);
+//  2. buildSample with 10,000 root insights, then POST /insights paging logic over them
+//     (first page, a filtered page that matches children, a deep page), per query.
+// Run after `npx tsc -p tsconfig.test.json`: node --expose-gc out/bench/sample.bench.js
+import { parseBatchRequest } from '../src/emulator/routes/batchQuery';
+import { listInsights } from '../src/emulator/routes/insightRoutes';
+import { buildSample, type SampleOptions } from '../src/emulator/sample/sampleBuilding';
+
+const NOW = Date.parse('2026-11-20T10:00:00Z');
+const SCALE_GOAL_MS = 3000;
+
+function time<T>(fn: () => T): { result: T; wallMs: number; cpuMs: number } {
+  (globalThis as { gc?: () => void }).gc?.();
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const result = fn();
+  const wallMs = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { result, wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function buildRow(label: string, options: SampleOptions): void {
+  const { result, wallMs, cpuMs } = time(() => buildSample({ now: NOW, ...options }));
+  const points = result.telemetry.reduce((sum, s) => sum + s.times.length, 0);
+  console.log(`${label.padEnd(22)} twins ${String(result.twins.length).padStart(7)}  relationships ${String(result.relationships.length).padStart(7)}  points ${String(points).padStart(8)}  insights ${String(result.insights.length).padStart(6)}  ${wallMs.toFixed(0).padStart(6)} ms wall  ${cpuMs.toFixed(0).padStart(6)} ms cpu`);
+  if (options.scale === 100_000) console.log(`  100,000 twins: ${wallMs.toFixed(0)} ms, ${(wallMs / SCALE_GOAL_MS).toFixed(2)}x the ${SCALE_GOAL_MS} ms goal`);
+}
+
+function main(): void {
+  console.log('buildSample');
+  buildRow('default', {});
+  buildRow('scale 10,000', { scale: 10_000 });
+  buildRow('scale 100,000', { scale: 100_000 });
+  buildRow('10,000 root insights', { insights: 10_000 });
+
+  const insights = buildSample({ now: NOW, insights: 10_000 }).insights;
+  const limits = { defaultPageSize: 10, maxPageSize: 1000 };
+  const queries: Array<[string, unknown]> = [
+    ['first page (10 roots)', {}],
+    ['child-name filter', { filterSpecifications: [{ field: 'name', operator: 'eq', value: 'Reheat valve leaking' }] }],
+    ['sorted deep page', { page: 500, pageSize: 20, sortSpecifications: [{ field: 'priority' }, { field: 'twinName', isSortDescending: true }] }],
+  ];
+  console.log(`\nPOST /insights paging over ${insights.length} insights (median of 15 runs)`);
+  const baseline: number[] = [];
+  for (const [label, body] of queries) {
+    const samples: number[] = [];
+    const cpuSamples: number[] = [];
+    let roots = 0;
+    for (let run = 0; run < 15; run++) {
+      const { result, wallMs, cpuMs } = time(() => listInsights(insights, parseBatchRequest(body, limits)));
+      samples.push(wallMs);
+      cpuSamples.push(cpuMs);
+      roots = result.total;
+    }
+    const ms = median(samples);
+    if (baseline.length === 0) baseline.push(ms);
+    console.log(`${label.padEnd(24)} ${ms.toFixed(1).padStart(7)} ms wall ${median(cpuSamples).toFixed(1).padStart(7)} ms cpu  (${(ms / baseline[0]).toFixed(2)}x first page; ${roots} matching roots)`);
+  }
+}
+
+main();
