@@ -54,6 +54,8 @@ export interface RunningEmulator {
   /** Model-loading warnings (dangling references, invalid files). */
   warnings: string[];
   store: Store;
+  /** The API routes (below /api/v3). */
+  routes: Array<{ method: string; pattern: string }>;
   /** Stops accepting, lets in-flight requests finish, flushes and closes the data folder. */
   close(): Promise<void>;
 }
@@ -105,6 +107,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     port,
     warnings: models.warnings,
     store,
+    routes: router.list(),
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {

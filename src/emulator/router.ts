@@ -57,6 +57,11 @@ export class Router {
     this.routes.push({ method: upper, segments, handler });
   }
 
+  /** The registered routes, e.g. `{ method: 'GET', pattern: '/twins/:id' }`. */
+  list(): Array<{ method: string; pattern: string }> {
+    return this.routes.map((r) => ({ method: r.method, pattern: `/${r.segments.join('/')}` }));
+  }
+
   /** Throws HttpError 400 when a path segment is not valid percent-encoding. */
   match(method: string, path: string): RouteMatch {
     const parts = splitPath(path);
