@@ -233,6 +233,9 @@ export interface Insight extends Extra {
   ruleName?: string | null;
   impactScores?: Array<{ name: string; value: number; unit?: string }>;
   ticketIds?: string[];
+  /** With `addFloor=true` (emulator's choice): the name and twin id of the level the insight's twin is on, or null. */
+  floor?: string | null;
+  floorId?: string | null;
 }
 
 // ---------------------------------------------------------------- events
