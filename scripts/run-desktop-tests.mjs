@@ -11,24 +11,23 @@ if (!process.argv.includes('--no-build')) {
   build();
   compileTests();
 }
-const { startEmulatorProcess } = await loadHarness('emulatorProcess');
+const { startEmulatorProcess, wireToEmulator } = await loadHarness('emulatorProcess');
 const runDir = mkdtempSync(join(tmpdir(), 'building-twins-desktop-'));
 const userSettings = join(runDir, 'user-data', 'User');
 mkdirSync(userSettings, { recursive: true });
 mkdirSync(join(runDir, 'workspace'));
-const env = { BUILDING_TWINS_TEST_RESULT_FILE: join(runDir, 'result.json') };
-if (flag('--grep')) env.BUILDING_TWINS_TEST_GREP = flag('--grep');
-const settings = { 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, 'telemetry.telemetryLevel': 'off' };
 let emulator;
 let exitCode = 1;
 try {
   emulator = await startEmulatorProcess();
-  env.BUILDING_TWINS_EMULATOR_URL = emulator.url;
-  settings['buildingTwins.emulator.port'] = emulator.port;
   console.log(`[desktop] emulator listening on ${emulator.url}`);
 } catch (error) {
   console.log(`[desktop] emulator not started: ${error.message}`);
 }
+const wiring = wireToEmulator(emulator);
+const env = { ...wiring.env, BUILDING_TWINS_TEST_RESULT_FILE: join(runDir, 'result.json') };
+if (flag('--grep')) env.BUILDING_TWINS_TEST_GREP = flag('--grep');
+const settings = { 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, 'telemetry.telemetryLevel': 'off', ...wiring.settings };
 writeFileSync(join(userSettings, 'settings.json'), JSON.stringify(settings, null, 2));
 try {
   exitCode = await runTests({

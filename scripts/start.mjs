@@ -9,7 +9,7 @@ const useBrowser = process.argv.includes('--browser') || spawnSync('sh', ['-c', 
 
 build();
 compileTests();
-const { startEmulatorProcess, emulatorBundle } = await loadHarness('emulatorProcess');
+const { startEmulatorProcess, emulatorBundle, wireToEmulator } = await loadHarness('emulatorProcess');
 const { existsSync } = await import('node:fs');
 
 let emulator;
@@ -32,10 +32,7 @@ if (!useBrowser) {
   console.log('VS Code: opened an Extension Development Host window');
 } else {
   const { startCodeServer } = await loadHarness('codeServer');
-  const server = await startCodeServer({
-    settings: emulator ? { 'buildingTwins.emulator.port': emulator.port } : {},
-    env: emulator ? { BUILDING_TWINS_EMULATOR_URL: emulator.url } : {},
-  });
+  const server = await startCodeServer(wireToEmulator(emulator));
   const url = server.workbenchUrl([['extensionDevelopmentPath', server.remoteUri(repoRoot)]]);
   console.log(`VS Code (code-server ${server.url}, log ${server.logFile}); open in your browser:\n\n  ${url}\n`);
 }

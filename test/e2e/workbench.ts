@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../harness/browser';
 import { startCodeServer, type CodeServer } from '../harness/codeServer';
-import { emulatorBundle, startEmulatorProcess, type EmulatorProcess } from '../harness/emulatorProcess';
+import { emulatorBundle, startEmulatorProcess, wireToEmulator, type EmulatorProcess } from '../harness/emulatorProcess';
 import { repoRoot } from '../harness/harnessPaths';
 
 export const screenshotDir = join(repoRoot, 'test', 'e2e', 'screenshots');
@@ -48,15 +48,14 @@ export class Workbench {
     const cleanUps: Array<() => Promise<unknown>> = [];
     try {
       let emulator: EmulatorProcess | undefined;
-      const settings: Record<string, unknown> = { 'workbench.colorTheme': themes[options.theme ?? 'dark'].setting, ...options.settings };
-      const env: Record<string, string> = {};
       if (options.emulator ?? true) {
         if (!existsSync(emulatorBundle)) throw new Error(`${emulatorBundle} is missing: run \`npm run build\` (needs src/emulator/main.ts)`);
-        emulator = await startEmulatorProcess();
+        emulator = await startEmulatorProcess({ args: options.emulatorArgs });
         cleanUps.push(() => emulator!.stop());
-        settings['buildingTwins.emulator.port'] = emulator.port;
-        env.BUILDING_TWINS_EMULATOR_URL = emulator.url;
       }
+      const wiring = wireToEmulator(emulator);
+      const settings = { 'workbench.colorTheme': themes[options.theme ?? 'dark'].setting, ...wiring.settings, ...options.settings };
+      const env = wiring.env;
       const server = await startCodeServer({ settings, env, extensionsDir: options.extensionsDir, folder: options.folder });
       cleanUps.push(() => server.stop());
       const browser = await launchChromium();

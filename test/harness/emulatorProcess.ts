@@ -63,3 +63,12 @@ export async function startEmulatorProcess(options: EmulatorProcessOptions = {})
     throw error;
   }
 }
+
+/**
+ * How a workbench reaches the emulator (seams §6): the user setting buildingTwins.emulator.port and
+ * BUILDING_TWINS_EMULATOR_URL in the extension host's environment. Both stay empty without an emulator.
+ */
+export function wireToEmulator(emulator: EmulatorProcess | undefined): { settings: Record<string, unknown>; env: Record<string, string> } {
+  if (!emulator) return { settings: {}, env: {} };
+  return { settings: { 'buildingTwins.emulator.port': emulator.port }, env: { BUILDING_TWINS_EMULATOR_URL: emulator.url } };
+}

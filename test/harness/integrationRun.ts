@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { format } from 'node:util';
+import type { Browser } from 'playwright-core';
 import type { IntegrationResult } from '../integration/index';
 import { launchChromium } from './browser';
-import { startCodeServer } from './codeServer';
-import { emulatorBundle, startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
+import { startCodeServer, type CodeServer } from './codeServer';
+import { emulatorBundle, startEmulatorProcess, wireToEmulator, type EmulatorProcess } from './emulatorProcess';
 import { repoRoot } from './harnessPaths';
 
 // Workbench chatter that reaches the automation log on every run and says nothing about the tests.
@@ -40,52 +41,29 @@ export async function runIntegrationTests(options: IntegrationRunOptions = {}): 
   if (!existsSync(testsPath)) throw new Error(`${testsPath} does not exist: compile the tests first (npm run compile-tests)`);
   const resultDir = mkdtempSync(join(tmpdir(), 'building-twins-integration-'));
   const resultFile = join(resultDir, 'result.json');
-  const metrics: Record<string, string> = {};
   const say = (text: string) => console.log(`[integration] ${text}`);
   let emulator: EmulatorProcess | undefined;
   const cleanUps: Array<() => Promise<unknown>> = [];
   try {
-    const env: Record<string, string> = { BUILDING_TWINS_TEST_RESULT_FILE: resultFile };
-    if (options.grep) env.BUILDING_TWINS_TEST_GREP = options.grep;
-    const settings: Record<string, unknown> = {};
     if (existsSync(emulatorBundle)) {
       emulator = await startEmulatorProcess();
       cleanUps.push(() => emulator!.stop());
-      env.BUILDING_TWINS_EMULATOR_URL = emulator.url;
-      settings['buildingTwins.emulator.port'] = emulator.port;
       say(`emulator listening on ${emulator.url}`);
     } else {
       say(`emulator not started: ${emulatorBundle} does not exist (src/emulator/main.ts not built); BUILDING_TWINS_EMULATOR_URL is unset`);
     }
+    const { settings, env } = wireToEmulator(emulator);
+    env.BUILDING_TWINS_TEST_RESULT_FILE = resultFile;
+    if (options.grep) env.BUILDING_TWINS_TEST_GREP = options.grep;
     const server = await startCodeServer({ settings, env, keep: options.keep });
     cleanUps.push(() => server.stop());
     say(`code-server on ${server.url}${options.keep ? ` (run folder ${server.runDir})` : ''}`);
     const browser = await launchChromium();
     cleanUps.push(() => browser.close());
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on('pageerror', (error) => say(`page error: ${error.message}`));
-
-    let reportExit!: (value: { code: number; logs?: Array<{ relativePath: string; contents: string }> }) => void;
-    const exited = new Promise<{ code: number; logs?: Array<{ relativePath: string; contents: string }> }>((resolve) => (reportExit = resolve));
-    // Both must exist before the workbench loads: it checks for them when the extension host ends the test run.
-    await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => {
-      const text = format(...(args ?? []));
-      for (const match of text.matchAll(/\[metric\] (\w+)=(\S+)/g)) metrics[match[1]] = match[2];
-      if (!workbenchNoise.test(text)) process.stdout.write(`${text}\n`);
-    });
-    await page.exposeFunction('codeAutomationExit', (code: number, logs?: Array<{ relativePath: string; contents: string }>) => reportExit({ code, logs }));
-    await page.goto(server.workbenchUrl([
-      ['extensionDevelopmentPath', server.remoteUri(repoRoot)],
-      ['extensionTestsPath', server.remoteUri(testsPath)],
-      ['skipWelcome', 'true'],
-    ]));
-    const timeoutMs = options.timeoutMs ?? 300000;
-    const timeout = new AbortController();
-    const outcome = await Promise.race([exited, sleep(timeoutMs, undefined, { signal: timeout.signal }).catch(() => undefined)]);
-    timeout.abort();
-    if (!outcome) {
-      say(`timed out after ${timeoutMs} ms waiting for the extension host to finish the tests`);
-      return { exitCode: 2, metrics };
+    const outcome = await runInExtensionHost(server, browser, testsPath, { timeoutMs: options.timeoutMs, echo: true });
+    if (outcome.timedOut) {
+      say(`timed out after ${options.timeoutMs ?? 300000} ms waiting for the extension host to finish the tests`);
+      return { exitCode: 2, metrics: outcome.metrics };
     }
     if (options.logsDir) {
       for (const log of outcome.logs ?? []) {
@@ -95,9 +73,62 @@ export async function runIntegrationTests(options: IntegrationRunOptions = {}): 
       }
     }
     const result = existsSync(resultFile) ? (JSON.parse(readFileSync(resultFile, 'utf8')) as IntegrationResult) : undefined;
-    return { exitCode: outcome.code, result, metrics };
+    return { exitCode: outcome.code, result, metrics: outcome.metrics };
   } finally {
     for (const cleanUp of cleanUps.reverse()) await cleanUp().catch((error) => say(`clean-up: ${error}`));
     rmSync(resultDir, { recursive: true, force: true });
+  }
+}
+
+export interface ExtensionHostRun {
+  /** The extension host's test exit code (0 pass, 1 fail); 2 when it timed out. */
+  code: number;
+  timedOut: boolean;
+  /** Values the test module printed as `[metric] name=value`. */
+  metrics: Record<string, string>;
+  /** Browser-side workbench log files. */
+  logs: Array<{ relativePath: string; contents: string }>;
+  /** Milliseconds from opening the page until the extension host reported its exit. */
+  elapsedMs: number;
+}
+
+/**
+ * Opens one workbench page (a fresh extension host) that loads the extension in development mode and runs
+ * `testsPath` (a module exporting `run(): Promise<void>`), and waits for the host to report its exit code.
+ */
+export async function runInExtensionHost(
+  server: CodeServer,
+  browser: Browser,
+  testsPath: string,
+  options: { timeoutMs?: number; echo?: boolean } = {},
+): Promise<ExtensionHostRun> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const metrics: Record<string, string> = {};
+  try {
+    page.on('pageerror', (error) => console.log(`[extension host] page error: ${error.message}`));
+    type Exit = { code: number; logs?: ExtensionHostRun['logs'] };
+    let reportExit!: (value: Exit) => void;
+    const exited = new Promise<Exit>((resolve) => (reportExit = resolve));
+    // Both must exist before the workbench loads: it checks for them when the extension host ends the test run.
+    await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => {
+      const text = format(...(args ?? []));
+      for (const match of text.matchAll(/\[metric\] (\w+)=(\S+)/g)) metrics[match[1]] = match[2];
+      if (options.echo && !workbenchNoise.test(text)) process.stdout.write(`${text}\n`);
+    });
+    await page.exposeFunction('codeAutomationExit', (code: number, logs?: ExtensionHostRun['logs']) => reportExit({ code, logs }));
+    const started = Date.now();
+    await page.goto(server.workbenchUrl([
+      ['extensionDevelopmentPath', server.remoteUri(repoRoot)],
+      ['extensionTestsPath', server.remoteUri(testsPath)],
+      ['skipWelcome', 'true'],
+    ]));
+    const timeout = new AbortController();
+    const outcome = await Promise.race([exited, sleep(options.timeoutMs ?? 300000, undefined, { signal: timeout.signal }).catch(() => undefined)]);
+    timeout.abort();
+    const elapsedMs = Date.now() - started;
+    if (!outcome) return { code: 2, timedOut: true, metrics, logs: [], elapsedMs };
+    return { code: outcome.code, timedOut: false, metrics, logs: outcome.logs ?? [], elapsedMs };
+  } finally {
+    await page.close().catch(() => undefined);
   }
 }
