@@ -10,7 +10,10 @@ import { eventDocumentHandler } from '../events/eventDocumentHandler';
 import { ticketDocumentHandler } from '../tickets/ticketDocumentHandler';
 
 interface Entry extends LoadedResource {
-  /** Stays the same until the content changes, so VS Code's own "file is newer" check never fires on our reloads. */
+  /**
+   * Set at the first load and moved only by our own successful saves: VS Code's "file is newer" check must never
+   * fire (it would show its own dialog); conflicts are detected on save from the service's lastUpdateTime instead.
+   */
   mtime: number;
   size: number;
 }
@@ -120,8 +123,7 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
       if (status === 404) throw vscode.FileSystemError.FileNotFound(uri);
       throw err;
     }
-    const previous = this.entries.get(uri.toString());
-    return this.remember(uri, loaded, previous && previous.text === loaded.text ? previous.mtime : Date.now());
+    return this.remember(uri, loaded, this.entries.get(uri.toString())?.mtime ?? Date.now());
   }
 
   private remember(uri: vscode.Uri, loaded: LoadedResource, mtime: number): Entry {
