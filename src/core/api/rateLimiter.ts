@@ -31,8 +31,11 @@ interface Waiter {
  */
 export class RateLimiter {
   private readonly windowMs: number;
-  /** When each taken slot frees up; Infinity while its request is in flight. */
-  private readonly slots: number[] = [];
+  /** Slots whose request is still in flight. */
+  private inFlight = 0;
+  /** When each released slot frees up, oldest first (release times only grow). */
+  private readonly freeAt: number[] = [];
+  private head = 0;
   private readonly queue: Waiter[] = [];
   private cancelTimer?: () => void;
 
@@ -64,28 +67,36 @@ export class RateLimiter {
   /** Requests that could start right now without waiting. */
   available(): number {
     this.prune();
-    return this.limit.count - this.slots.length;
+    return this.limit.count - this.taken();
+  }
+
+  private taken(): number {
+    return this.inFlight + this.freeAt.length - this.head;
   }
 
   private prune(): void {
     const now = this.clock.now();
-    for (let i = this.slots.length - 1; i >= 0; i--) if ((this.slots[i] as number) <= now) this.slots.splice(i, 1);
+    while (this.head < this.freeAt.length && (this.freeAt[this.head] as number) <= now) this.head++;
+    if (this.head > 1024 && this.head * 2 > this.freeAt.length) {
+      this.freeAt.splice(0, this.head);
+      this.head = 0;
+    }
   }
 
   private pump(): void {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
     this.prune();
-    while (this.queue.length && this.slots.length < this.limit.count) {
+    while (this.queue.length && this.taken() < this.limit.count) {
       const waiter = this.queue.shift() as Waiter;
       if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
-      this.slots.push(Infinity);
+      this.inFlight++;
       waiter.grant(this.releaser());
     }
-    if (!this.queue.length) return;
-    const soonest = Math.min(...this.slots);
-    // All slots in flight: a release will pump. Otherwise wake when the soonest one frees.
-    if (Number.isFinite(soonest)) this.cancelTimer = this.clock.setTimer(() => this.pump(), soonest - this.clock.now());
+    // With every slot in flight a release will pump; otherwise wake when the oldest one frees.
+    if (this.queue.length && this.head < this.freeAt.length) {
+      this.cancelTimer = this.clock.setTimer(() => this.pump(), (this.freeAt[this.head] as number) - this.clock.now());
+    }
   }
 
   private releaser(): () => void {
@@ -93,9 +104,10 @@ export class RateLimiter {
     return () => {
       if (released) return;
       released = true;
-      // In-flight slots are interchangeable: any one of them becomes "frees one window from now".
-      const at = this.slots.indexOf(Infinity);
-      if (at >= 0) this.slots[at] = this.clock.now() + this.windowMs;
+      this.inFlight--;
+      const at = this.clock.now() + this.windowMs;
+      const last = this.freeAt.length > this.head ? (this.freeAt[this.freeAt.length - 1] as number) : -Infinity;
+      this.freeAt.push(Math.max(at, last)); // a clock step backwards must not break the order
       this.pump();
     };
   }
