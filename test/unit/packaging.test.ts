@@ -31,7 +31,7 @@ describe('packaging (VSIX built with vsce from the current dist/)', function () 
 
   it('holds no sources, source maps, tests, tooling or node_modules', () => {
     const unwanted = entries.filter((e) =>
-      /\.(ts|map)$/.test(e) || /^extension\/(src|test|bench|scripts|out|node_modules|\.vscode-test|\.vscode|\.ci)\//.test(e));
+      /\.(ts|map)$/.test(e) || /^extension\/(src|test|bench|scripts|out|node_modules|\.vscode-test|\.vscode|\.ci|media\/webviews)\//.test(e));
     assert.deepEqual(unwanted, []);
   });
 });
