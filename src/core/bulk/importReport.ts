@@ -65,12 +65,17 @@ export function fileReportStore(file: string): ReportStore {
   };
 }
 
+/** A snapshot of a report: entries are replaced, never mutated, so copying the map is enough. */
+function snapshot(report: ImportReport): ImportReport {
+  return { ...report, items: { ...report.items } };
+}
+
 /** An in-memory store (tests, or callers that persist the report themselves). */
 export function memoryReportStore(initial?: ImportReport): ReportStore & { current?: ImportReport } {
   const store: ReportStore & { current?: ImportReport } = {
-    current: initial && structuredClone(initial),
-    async load() { return store.current && structuredClone(store.current); },
-    async save(report) { store.current = structuredClone(report); },
+    current: initial && snapshot(initial),
+    async load() { return store.current && snapshot(store.current); },
+    async save(report) { store.current = snapshot(report); },
   };
   return store;
 }

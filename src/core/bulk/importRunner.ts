@@ -39,7 +39,7 @@ export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void;
   /** Report of earlier runs to resume from, updated as items finish. */
   report?: ReportStore;
-  /** Minimum time between report saves while running (it is always saved at the end). Default 500 ms. */
+  /** Minimum time between report saves while running (it is always saved at the end). Default 1000 ms. */
   saveIntervalMs?: number;
 }
 
@@ -57,7 +57,7 @@ export async function runImport(plan: ImportPlan, client: Pick<BuildingTwinsApi,
   const outcomes = new Map<string, ImportOutcome>();
   const counts = { done: 0, failed: 0, skipped: 0 };
   const total = plan.twins.length + plan.relationships.length;
-  const saver = new ThrottledSaver(options.report, report, options.saveIntervalMs ?? 500);
+  const saver = new ThrottledSaver(options.report, report, options.saveIntervalMs ?? 1000);
   let phase: ImportProgress['phase'] = 'twins';
   const progress = (): void => options.onProgress?.({ phase, ...counts, total });
 

@@ -1,0 +1,108 @@
+// Bulk import benchmark against the local emulator, printing numbers and ratios:
+//  1. 10,000 twins + 10,000 relationships, no rate limit (goal >= 1,500 items/s);
+//  2. the same under a rate limit on both sides (the service's 20/10 s would take hours, so a
+//     fast 200 requests per 1 s is used; goal >= 95 % of the limit, 0 lost, 0 duplicates).
+// Run after `npx tsc -p tsconfig.test.json`: node out/bench/import.bench.js [unlimited|limited] [--items N] [--limit COUNT/SECONDS]
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { BuildingTwinsClient } from '../src/core/api/client';
+import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET } from '../src/core/api/localEmulator';
+import type { RateLimit } from '../src/core/api/rateLimiter';
+import type { DigitalTwin, Relationship } from '../src/core/api/types';
+import { planImport } from '../src/core/bulk/importPlan';
+import { memoryReportStore } from '../src/core/bulk/importReport';
+import { runImport } from '../src/core/bulk/importRunner';
+import type { ImportItem } from '../src/core/bulk/importTypes';
+import { ModelIndex } from '../src/core/dtdl/modelIndex';
+import { COLLECTIONS } from '../src/emulator/collectionNames';
+import { startEmulator } from '../src/emulator/emulator';
+import { SAMPLE_INTERFACES, sampleModelId } from '../src/emulator/sample/sampleModels';
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const only = args.find((a) => a === 'unlimited' || a === 'limited');
+const perKind = Number(option('--items') ?? 10_000);
+const [limitCount, limitSeconds] = (option('--limit') ?? '200/1').split('/').map(Number);
+
+/** A building: levels, rooms in levels, one VAV box per room serving it (`n` twins, `n` relationships). */
+function building(n: number): ImportItem[] {
+  const items: ImportItem[] = [];
+  let line = 1;
+  const twin = (t: DigitalTwin): void => { items.push({ kind: 'twin', line: line++, twin: t }); };
+  const rel = (r: Relationship): void => { items.push({ kind: 'relationship', line: line++, relationship: r }); };
+  const levels = Math.max(1, Math.round(n / 100));
+  const rooms = Math.floor((n - 1 - levels) / 2);
+  twin({ id: 'B', modelId: sampleModelId('Building'), contents: { name: 'Bench building' } });
+  for (let l = 0; l < levels; l++) twin({ id: `L${l}`, modelId: sampleModelId('Level'), contents: { levelNumber: l } });
+  for (let r = 0; r < rooms; r++) twin({ id: `R${r}`, modelId: sampleModelId('Room'), contents: { capacity: r % 12 } });
+  const extra = n - 1 - levels - 2 * rooms;
+  for (let v = 0; v < rooms + extra; v++) twin({ id: `V${v}`, modelId: sampleModelId('VAVBox'), contents: { maxAirflow: 300 + v % 50 } });
+  for (let l = 0; l < levels; l++) rel({ sourceId: `L${l}`, name: 'isPartOf', targetId: 'B' });
+  for (let r = 0; r < rooms; r++) rel({ sourceId: `R${r}`, name: 'isPartOf', targetId: `L${r % levels}` });
+  for (let v = 0; v < rooms + extra; v++) rel({ sourceId: `V${v}`, name: 'serves', targetId: `R${v % rooms}` });
+  const missing = n - (levels + rooms + rooms + extra);
+  for (let i = 0; i < missing; i++) rel({ sourceId: `V${i}`, name: 'locatedIn', targetId: `R${i % rooms}` });
+  return items;
+}
+
+async function scenario(label: string, rateLimit: RateLimit | undefined, modelsDir: string, index: ModelIndex): Promise<void> {
+  console.log(`\n${label}`);
+  const emulator = await startEmulator({ port: 0, sample: false, models: [modelsDir], log: false, rateLimit });
+  try {
+    const client = new BuildingTwinsClient({
+      baseUrl: emulator.url, clientId: LOCAL_DEV_CLIENT_ID, clientSecret: LOCAL_DEV_CLIENT_SECRET,
+      rateLimit: rateLimit ?? false, concurrency: 32, retry: { baseDelayMs: 20, maxDelayMs: 500 },
+    });
+    const planStart = performance.now();
+    const plan = await planImport({ items: building(perKind), errors: [] }, { index });
+    const planMs = performance.now() - planStart;
+    if (plan.errors.length) throw new Error(`bench data invalid: ${plan.errors[0].message}`);
+    const total = plan.twins.length + plan.relationships.length;
+    await client.getToken();
+    await fetch(`${new URL(emulator.url).origin}/_emulator/requests`, { method: 'DELETE' });
+    let twinsDoneAt = 0;
+    const started = performance.now();
+    const result = await runImport(plan, client, {
+      concurrency: 32, report: memoryReportStore(),
+      onProgress: (p) => { if (p.phase === 'relationships' && !twinsDoneAt) twinsDoneAt = performance.now(); },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const served = (await (await fetch(`${new URL(emulator.url).origin}/_emulator/requests`)).json()) as Array<{ method: string; path: string; status: number }>;
+    const okPuts = served.filter((r) => r.method === 'PUT' && r.status === 200).length;
+    const throttled = served.filter((r) => r.status === 429).length;
+    const storedTwins = emulator.store.collection(COLLECTIONS.twins).size;
+    const storedRelationships = emulator.store.collection(COLLECTIONS.relationships).size;
+    const rate = total / seconds;
+    console.log(`  validated plan of ${total.toLocaleString()} items in ${planMs.toFixed(0)} ms`);
+    console.log(`  imported ${result.done.toLocaleString()} items (${result.failed} failed) in ${seconds.toFixed(2)} s: ${rate.toFixed(0)} items/s` +
+      ` (twins ${((twinsDoneAt - started) / 1000).toFixed(2)} s, relationships ${((performance.now() - twinsDoneAt) / 1000 - 0).toFixed(2)} s)`);
+    console.log(`  stored: ${storedTwins.toLocaleString()} twins, ${storedRelationships.toLocaleString()} relationships; successful PUTs ${okPuts.toLocaleString()}; 429 responses ${throttled}`);
+    const lost = total - storedTwins - storedRelationships;
+    const duplicates = okPuts - total;
+    console.log(`  lost ${lost}, duplicates ${duplicates}`);
+    if (rateLimit) {
+      const limit = rateLimit.count / rateLimit.seconds;
+      console.log(`  ${(rate / limit * 100).toFixed(1)} % of the ${rateLimit.count}/${rateLimit.seconds}s limit (goal >= 95 %: ${rate / limit >= 0.95 ? 'met' : 'MISSED'})`);
+    } else {
+      console.log(`  ratio to goal 1,500 items/s: ${(rate / 1500).toFixed(2)}x (${rate >= 1500 ? 'met' : 'MISSED'})`);
+    }
+  } finally {
+    await emulator.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const modelsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-models-'));
+  try {
+    await fs.writeFile(path.join(modelsDir, 'sample.json'), JSON.stringify(SAMPLE_INTERFACES));
+    const index = ModelIndex.fromInterfaces([...SAMPLE_INTERFACES]);
+    console.log(`Import benchmark: ${perKind.toLocaleString()} twins + ${perKind.toLocaleString()} relationships per run`);
+    if (only !== 'limited') await scenario('1. No rate limit (client concurrency 32)', undefined, modelsDir, index);
+    if (only !== 'unlimited') await scenario(`2. Rate limit ${limitCount}/${limitSeconds}s on emulator and client`, { count: limitCount, seconds: limitSeconds }, modelsDir, index);
+  } finally {
+    await fs.rm(modelsDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => { console.error(e); process.exitCode = 1; });
