@@ -28,6 +28,8 @@ export interface EmulatorOptions {
   /** Grow the sample to this many twins. */
   scale?: number;
   seed?: number;
+  /** Number of root insights in the sample (default: the sample's own set); for benchmarks. */
+  sampleInsights?: number;
   /** Folder that makes every acknowledged write durable. */
   data?: string;
   /** Extra clients; the well-known `local-dev`/`local-dev-secret` is always accepted. */
@@ -68,7 +70,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const uploadTime = new Date().toISOString();
   const models = await loadModelIndex(options.models ?? [], sampleWanted ? sampleModels(uploadTime) : []);
   // The sample is only built for an empty store (a data folder keeps it after the first start).
-  const seed = sampleWanted ? (s: Store) => loadSample(s, buildSample({ scale: options.scale, seed: options.seed })) : undefined;
+  const seed = sampleWanted ? (s: Store) => loadSample(s, buildSample({ scale: options.scale, seed: options.seed, insights: options.sampleInsights })) : undefined;
   const store = Store.open({ dataDir: options.data, compactBytes: options.compactBytes }, seed);
   const graph = new TwinGraph(store, models);
   const router = new Router();
