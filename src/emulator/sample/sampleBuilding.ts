@@ -95,7 +95,7 @@ export function buildSample(options: SampleOptions = {}): SampleData {
     for (let id = locationOf.get(twinId); id !== undefined && chain.length < 16; id = locationOf.get(id)) chain.unshift(id);
     return chain;
   };
-  const capabilityTwins = (suffixIds: string[]) => suffixIds.map((id) => twinById.get(id)).filter((t): t is DigitalTwin => t !== undefined);
+  const twinsWithIds = (ids: string[]) => ids.map((id) => twinById.get(id)).filter((t): t is DigitalTwin => t !== undefined);
 
   const overheatingIds = new Set(['HP-L03-R01-TEMP', 'RL-L02-R03-TEMP']);
   const offlineIds = new Set(['HP-L04-R03-CO2']);
@@ -103,8 +103,8 @@ export function buildSample(options: SampleOptions = {}): SampleData {
 
   const insights = buildInsights({
     byRole: options.insights !== undefined ? allByRole : baseByRole,
-    overheatingRooms: capabilityTwins([...overheatingIds].map((id) => id.replace(/-TEMP$/, ''))),
-    offlinePoints: capabilityTwins([...offlineIds]),
+    overheatingRooms: twinsWithIds([...overheatingIds].map((id) => id.replace(/-TEMP$/, ''))),
+    offlinePoints: twinsWithIds([...offlineIds]),
   }, { seed, now, roots: options.insights });
 
   const buildings = baseByRole.get('building') ?? [];
