@@ -26,6 +26,12 @@ function cell(value: unknown): string {
   return flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat;
 }
 
+/** `a.b` reads a nested field (e.g. `ticketStatus.name`). */
+function pick(o: Record<string, unknown>, key: string): unknown {
+  if (key in o) return o[key];
+  return key.split('.').reduce<unknown>((v, part) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined), o);
+}
+
 function layout(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
@@ -33,8 +39,8 @@ function layout(header: string[], rows: string[][]): string {
 }
 
 /**
- * Arrays (and pages) become one row per item with the given columns, or the scalar fields found
- * in the items; a single record becomes field/value rows.
+ * Arrays (and pages) become one row per item with the given columns (dotted paths allowed), or the
+ * scalar fields found in the items; a single record becomes field/value rows.
  */
 export function formatTable(data: unknown, columns?: string[]): string {
   const rows = rowsOf(data);
@@ -42,7 +48,7 @@ export function formatTable(data: unknown, columns?: string[]): string {
     if (!rows.length) return '(none)\n';
     const objects = rows.map((r) => (r && typeof r === 'object' ? (r as Record<string, unknown>) : { value: r }));
     const keys = columns ?? [...new Set(objects.flatMap((o) => Object.keys(o).filter((k) => o[k] === null || typeof o[k] !== 'object')))].slice(0, 8);
-    const body = layout(keys, objects.map((o) => keys.map((k) => cell(o[k]))));
+    const body = layout(keys, objects.map((o) => keys.map((k) => cell(pick(o, k)))));
     const extra = data && !Array.isArray(data) ? summaryLine(data as Record<string, unknown>) : '';
     return body + extra;
   }

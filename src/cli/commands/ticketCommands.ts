@@ -30,7 +30,7 @@ export const ticketCommands: CliCommand[] = [
     words: ['tickets', 'list'],
     summary: 'List tickets (100 per page unless --page-size, at most 1000)',
     options: BATCH_OPTIONS,
-    columns: ['id', 'summary', 'ticketStatus', 'ticketPriority', 'twinId'],
+    columns: ['id', 'summary', 'ticketStatus.name', 'ticketPriority.name', 'twinId'],
     run: (ctx, input) => listBatch(ctx, input, (req) => ctx.client().listTickets(req, { signal: ctx.signal }), (req) => ctx.client().iterateTickets(req, { signal: ctx.signal })),
   },
   {
