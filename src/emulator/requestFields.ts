@@ -1,12 +1,9 @@
+import { isObject, type JsonObject } from '../core/dtdl/dtdlText';
 import { badRequest } from './httpErrors';
 
 /** Request-body readers: keys match case-insensitively (camelCase and PascalCase), wrong types -> 400 naming the field. */
 
-export type JsonObject = Record<string, unknown>;
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject, type JsonObject } from '../core/dtdl/dtdlText';
 
 /** The value of the first of `names` present in `obj` (case-insensitive), or undefined. */
 export function field(obj: JsonObject, ...names: string[]): unknown {
