@@ -400,9 +400,15 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
       (raw) => N.normalizeBatchPage(raw, (m) => N.normalizeObject<TicketMetadataItem>(m)));
   }
 
+  iterateTicketMetadata(kind: TicketMetadataKind, req: BatchRequest = {}, o?: CallOptions): AsyncIterable<TicketMetadataItem> {
+    checkKind('listTicketMetadata', kind);
+    checkBatchRequest('listTicketMetadata', req);
+    return iterateBatchPages((page) => this.listTicketMetadata(kind, { ...req, page }, o), req.page ?? 1);
+  }
+
   /** Every item of one metadata kind, all pages. */
   allTicketMetadata(kind: TicketMetadataKind, o?: CallOptions): Promise<TicketMetadataItem[]> {
-    return collect(iterateBatchPages((page) => this.listTicketMetadata(kind, { page }, o)));
+    return collect(this.iterateTicketMetadata(kind, {}, o));
   }
 
   createTicketMetadata(kind: TicketMetadataKind, name: string, o?: CallOptions): Promise<TicketMetadataItem> {

@@ -114,6 +114,18 @@ describe('BuildingTwinsClient against the emulator: tokens, retries, pacing, dea
     assert.ok(Date.now() - started < 300);
   });
 
+  it('cancels a call still waiting for the pacer, with nothing sent', async () => {
+    const emu = await start();
+    const { client } = emu.client({ rateLimit: { count: 1, seconds: 10 } });
+    await client.countTwins();
+    await emu.clearRequests();
+    const controller = new AbortController();
+    const waiting = client.countTwins({}, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await assert.rejects(waiting, (e: unknown) => e instanceof ApiError && e.kind === 'aborted' && /countTwins failed: cancelled/.test(e.oneLine));
+    assert.deepEqual(await emu.requests(), []);
+  });
+
   it('gives up at the deadline with a timeout error', async () => {
     const emu = await start({ latency: 400 });
     const { client } = emu.client({ timeoutMs: 5000 });
