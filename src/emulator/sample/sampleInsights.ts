@@ -142,7 +142,7 @@ export function buildInsights(targets: InsightTargets, options: InsightOptions):
     const template = TEMPLATES[index % TEMPLATES.length];
     const twin = chooseTwin(template, index, targets, random);
     const created = options.now - Math.floor(random.between(0.2, 30) * DAY / 60_000) * 60_000;
-    const updated = Math.min(options.now, created + Math.floor(random.between(0, 3) * DAY / 60_000) * 60_000);
+    const updated = created + Math.floor(random.next() * Math.min(3 * DAY, options.now - created) / 60_000) * 60_000;
     const status = random.pick(STATUSES);
     const root: Insight = {
       id: random.uuid(),

@@ -100,6 +100,12 @@ describe('emulator insights routes', () => {
     assertProblem(await client.call('GET', '/insights/00000000-0000-4000-8000-000000000000'), 404);
   });
 
+  it('requires a bearer token on the insights, events and tickets routes (401)', async () => {
+    for (const [method, path] of [['POST', '/insights'], ['GET', `/insights/${roots[0].id}`], ['POST', '/events'], ['GET', '/events/types'], ['POST', '/tickets'], ['GET', '/tickets/status'], ['PUT', '/tickets/categories']]) {
+      assert.equal((await client.call(method, path, method === 'GET' ? undefined : {}, { token: null })).status, 401, `${method} ${path}`);
+    }
+  });
+
   it('is read-only: other methods are 405', async () => {
     assert.equal((await client.call('PUT', '/insights', {})).status, 405);
     assert.equal((await client.call('DELETE', `/insights/${roots[0].id}`)).status, 405);
