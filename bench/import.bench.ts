@@ -2,8 +2,11 @@
 //  1. 10,000 twins + 10,000 relationships, no rate limit (goal >= 1,500 items/s);
 //  2. the same under a rate limit on both sides (the service's 20/10 s would take hours, so a
 //     fast 200 requests per 1 s is used; goal >= 95 % of the limit, 0 lost, 0 duplicates).
-// Run after `npx tsc -p tsconfig.test.json`: node out/bench/import.bench.js [unlimited|limited] [--items N] [--limit COUNT/SECONDS]
-import { promises as fs } from 'node:fs';
+// The emulator runs as its own process (dist/emulator.js), as `npm start` and the extension run it.
+// Run after `npm run build && npx tsc -p tsconfig.test.json`:
+//   node out/bench/import.bench.js [unlimited|limited] [--items N] [--limit COUNT/SECONDS]
+import { spawn } from 'node:child_process';
+import { existsSync, promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BuildingTwinsClient } from '../src/core/api/client';
@@ -15,10 +18,9 @@ import { memoryReportStore } from '../src/core/bulk/importReport';
 import { runImport } from '../src/core/bulk/importRunner';
 import type { ImportItem } from '../src/core/bulk/importTypes';
 import { ModelIndex } from '../src/core/dtdl/modelIndex';
-import { COLLECTIONS } from '../src/emulator/collectionNames';
-import { startEmulator } from '../src/emulator/emulator';
 import { SAMPLE_INTERFACES, sampleModelId } from '../src/emulator/sample/sampleModels';
 
+const emulatorScript = path.resolve(__dirname, '..', '..', 'dist', 'emulator.js');
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
 const only = args.find((a) => a === 'unlimited' || a === 'limited');
@@ -46,9 +48,29 @@ function building(n: number): ImportItem[] {
   return items;
 }
 
+/** Starts dist/emulator.js on a free port; resolves once it prints its URL. */
+function startEmulatorProcess(modelsDir: string, rateLimit?: RateLimit): Promise<{ url: string; stop: () => Promise<void> }> {
+  const argv = [emulatorScript, '--port', '0', '--no-sample', '--models', modelsDir, ...(rateLimit ? ['--rate-limit', `${rateLimit.count}/${rateLimit.seconds}`] : [])];
+  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'ignore'] });
+  const stop = (): Promise<void> => new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http\S+)/.exec(out);
+      if (m) resolve({ url: m[1], stop });
+    });
+    child.once('exit', (code) => reject(new Error(`the emulator exited (${code}): ${out}`)));
+  });
+}
+
 async function scenario(label: string, rateLimit: RateLimit | undefined, modelsDir: string, index: ModelIndex): Promise<void> {
   console.log(`\n${label}`);
-  const emulator = await startEmulator({ port: 0, sample: false, models: [modelsDir], log: false, rateLimit });
+  const emulator = await startEmulatorProcess(modelsDir, rateLimit);
   try {
     const client = new BuildingTwinsClient({
       baseUrl: emulator.url, clientId: LOCAL_DEV_CLIENT_ID, clientSecret: LOCAL_DEV_CLIENT_SECRET,
@@ -71,8 +93,9 @@ async function scenario(label: string, rateLimit: RateLimit | undefined, modelsD
     const served = (await (await fetch(`${new URL(emulator.url).origin}/_emulator/requests`)).json()) as Array<{ method: string; path: string; status: number }>;
     const okPuts = served.filter((r) => r.method === 'PUT' && r.status === 200).length;
     const throttled = served.filter((r) => r.status === 429).length;
-    const storedTwins = emulator.store.collection(COLLECTIONS.twins).size;
-    const storedRelationships = emulator.store.collection(COLLECTIONS.relationships).size;
+    const storedTwins = await client.countTwins();
+    let storedRelationships = 0;
+    for await (const t of client.iterateTwins({ pageSize: 1000, include: { outgoingRelationships: true } })) storedRelationships += t.outgoingRelationships?.length ?? 0;
     const rate = total / seconds;
     console.log(`  validated plan of ${total.toLocaleString()} items in ${planMs.toFixed(0)} ms`);
     console.log(`  imported ${result.done.toLocaleString()} items (${result.failed} failed) in ${seconds.toFixed(2)} s: ${rate.toFixed(0)} items/s` +
@@ -88,11 +111,12 @@ async function scenario(label: string, rateLimit: RateLimit | undefined, modelsD
       console.log(`  ratio to goal 1,500 items/s: ${(rate / 1500).toFixed(2)}x (${rate >= 1500 ? 'met' : 'MISSED'})`);
     }
   } finally {
-    await emulator.close();
+    await emulator.stop();
   }
 }
 
 async function main(): Promise<void> {
+  if (!existsSync(emulatorScript)) throw new Error('dist/emulator.js is missing: run `npm run build` first');
   const modelsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-models-'));
   try {
     await fs.writeFile(path.join(modelsDir, 'sample.json'), JSON.stringify(SAMPLE_INTERFACES));

@@ -50,6 +50,11 @@ export class ModelIndex {
     return new ModelIndex(docs.map((doc) => ({ doc })));
   }
 
+  /** From documents with their sources (file names appear in warnings and `get(id).source`), plus earlier warnings. */
+  static fromDocuments(documents: DtdlDocument[], warnings: string[] = []): ModelIndex {
+    return new ModelIndex(documents, warnings);
+  }
+
   /** From `GET /models` results; models without `modelDefinition` become empty interfaces (one warning). */
   static fromServiceModels(models: Model[]): ModelIndex {
     const documents: DtdlDocument[] = [];
@@ -77,7 +82,7 @@ export class ModelIndex {
   /** Every `.json`/`.jsonld`/`.dtdl` file under `dir`, recursively; other files are ignored, unreadable ones are warnings. */
   static async fromFolder(dir: string): Promise<ModelIndex> {
     const { documents, warnings } = await readDtdlFolder(dir);
-    return new ModelIndex(documents, warnings);
+    return ModelIndex.fromDocuments(documents, warnings);
   }
 
   ids(): string[] { return [...this.interfaces.keys()]; }

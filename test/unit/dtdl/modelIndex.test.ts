@@ -149,6 +149,12 @@ describe('ModelIndex.fromFolder', () => {
     assert.equal(index.warnings.length, 1);
     assert.match(index.warnings[0], /^sub dir\/broken\.json: invalid JSON \(/);
   });
+
+  it('keeps sources and earlier warnings when built from documents', () => {
+    const index = ModelIndex.fromDocuments([{ doc: fixtureInterfaces[0], source: 'a/base.json' }, { doc: [1], source: 'b.json' }], ['earlier']);
+    assert.equal(index.get(BASE)!.source, 'a/base.json');
+    assert.deepEqual(index.warnings, ['earlier', 'b.json: not a DTDL Interface (skipped)']);
+  });
 });
 
 describe('ModelIndex on the Willow ontology', function () {
