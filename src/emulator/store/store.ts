@@ -52,8 +52,9 @@ export class Store {
     }
     const files = new StoreFiles(options.dataDir);
     store.replaying = true;
+    let loaded = false;
     try {
-      const loaded = files.load(
+      loaded = files.load(
         (collection, key, value) => store.map(collection).set(key, value),
         (twinId) => store.timeSeries.ensure(twinId),
         (op) => store.applyOp(op),
@@ -63,7 +64,9 @@ export class Store {
       store.replaying = false;
     }
     store.files = files;
-    store.compact();
+    // Compact a fresh folder (writes the seed) or one whose log holds writes; a clean one is reused as is.
+    if (!loaded || files.logBytes > 0) store.compact();
+    else files.openLog();
     return store;
   }
 
@@ -170,6 +173,13 @@ export class Store {
   }
 
   private write(collection: string, key: string, value: unknown, remove: boolean): boolean {
+    if (!this.pending && (!this.files || this.replaying)) {
+      // Nothing to log and nothing to roll back: a plain in-memory write.
+      const m = this.map(collection);
+      if (remove) return m.delete(key);
+      m.set(key, value);
+      return true;
+    }
     return this.batch(() => {
       const m = this.map(collection);
       const existed = m.has(key);

@@ -50,6 +50,13 @@ export class StoreFiles {
     return true;
   }
 
+  /** Continues appending to the live generation's log (when no compaction was needed at start). */
+  openLog(): void {
+    const logPath = this.file('log', this.generation, 'jsonl');
+    this.logFd = fs.openSync(logPath, 'a');
+    this.logBytes = fs.fstatSync(this.logFd).size;
+  }
+
   append(ops: LogOp[]): void {
     if (this.logFd === undefined) throw new Error('The data folder is not open for writing');
     const line = Buffer.from(JSON.stringify({ ops }) + '\n', 'utf8');
@@ -142,7 +149,9 @@ export class StoreFiles {
   private replayLog(replay: (op: LogOp) => void): void {
     const logPath = this.file('log', this.generation, 'jsonl');
     if (!fs.existsSync(logPath)) return;
-    const lines = fs.readFileSync(logPath, 'utf8').split('\n');
+    const text = fs.readFileSync(logPath, 'utf8');
+    this.logBytes = Buffer.byteLength(text);
+    const lines = text.split('\n');
     lines.forEach((line, i) => {
       if (!line) return;
       let entry: { ops: LogOp[] };

@@ -132,6 +132,20 @@ describe('emulator store', () => {
       b.close();
     });
 
+    it('reuses a clean generation without rewriting it, and appends to its log', () => {
+      const a = Store.open({ dataDir: dir }, (s) => s.collection('x').put('seeded', 1));
+      a.close();
+      const b = Store.open({ dataDir: dir });
+      assert.equal(fs.readFileSync(path.join(dir, 'current'), 'utf8'), '1');
+      b.collection('x').put('after', 2);
+      b.close();
+      assert.ok(fs.statSync(path.join(dir, 'log-1.jsonl')).size > 0);
+      const c = Store.open({ dataDir: dir });
+      assert.deepEqual([...c.collection('x').keys()].sort(), ['after', 'seeded']);
+      assert.equal(fs.readFileSync(path.join(dir, 'current'), 'utf8'), '2', 'a log with writes is compacted at start');
+      c.close();
+    });
+
     it('fails clearly on a corrupt generation pointer', () => {
       fs.writeFileSync(path.join(dir, 'current'), 'banana');
       assert.throws(() => Store.open({ dataDir: dir }), /does not name a generation/);
