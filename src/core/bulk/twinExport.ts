@@ -17,7 +17,7 @@ export interface ExportOptions {
  * Streams twins (page by page) and their outgoing relationships into `out` as one JSON array in
  * the import format (twins of a page, then their relationships), honouring backpressure and never
  * holding more than one page. Service-set fields (`lastUpdateTime`, relationship ids) are dropped.
- * The stream is ended when done (also on failure, after writing what was read).
+ * The stream is ended when done; on failure it is destroyed without the closing bracket.
  */
 export async function exportTwins(
   client: Pick<BuildingTwinsApi, 'iterateTwins' | 'listOutgoingRelationships'>,
@@ -61,11 +61,15 @@ export async function exportTwins(
   } catch (error) {
     failure = error;
   }
+  if (failure) {
+    // Left without its closing bracket, a partial export cannot be mistaken for a complete one.
+    out.destroy();
+    throw failure;
+  }
   await new Promise<void>((resolve, reject) => {
-    out.end(first ? '[]\n' : '\n]\n', () => resolve());
     out.once('error', reject);
+    out.end(first ? '[]\n' : '\n]\n', () => resolve());
   });
-  if (failure) throw failure;
   return counts;
 }
 

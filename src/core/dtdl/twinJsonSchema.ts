@@ -95,14 +95,15 @@ export function contentsJsonSchema(index: ModelIndex, modelId: string, component
 }
 
 function twinShape(modelIdSchema: JsonSchema, contents: JsonSchema | undefined): JsonSchema {
-  const relationships = { type: 'array', items: { type: 'object' }, description: 'Returned by the service when relationships are requested' };
+  // Service-set fields are described but not constrained (validateTwin does not check them either).
+  const relationships = { description: 'Returned by the service when relationships are requested' };
   return {
     type: 'object',
     required: ['id', 'modelId'],
     properties: {
       id: { type: 'string', minLength: 1, pattern: '\\S', description: 'The twin id (dtId)' },
       modelId: modelIdSchema,
-      lastUpdateTime: { type: ['string', 'null'], description: 'Set by the service' },
+      lastUpdateTime: { description: 'Set by the service' },
       ...(contents ? { contents } : {}),
       incomingRelationships: relationships,
       outgoingRelationships: relationships,

@@ -184,5 +184,22 @@ describe('runImport against the emulator', function () {
       assert.deepEqual(replan.errors, []);
       assert.equal(replan.relationships.length, 15);
     });
+
+    it('leaves a failed export visibly incomplete and rethrows', async () => {
+      const failing = {
+        async *iterateTwins() {
+          yield { id: 'A', modelId: SPACE, outgoingRelationships: [] };
+          throw new Error('connection lost');
+        },
+        listOutgoingRelationships: async () => [],
+      };
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (c: Buffer) => chunks.push(c));
+      await assert.rejects(exportTwins(failing, out), /connection lost/);
+      const parsed = parseImportJson(Buffer.concat(chunks).toString('utf8'), 'partial.json');
+      assert.equal(parsed.items.length, 0);
+      assert.match(parsed.errors[0].message, /^JSON syntax error/);
+    });
   });
 });

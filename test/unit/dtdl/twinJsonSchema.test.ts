@@ -34,6 +34,7 @@ const corpus: Twin[] = [
   { id: 'S1', modelId: SPACE, contents: { capacity: 1 } },
   { id: 'S1', modelId: SPACE, contents: [] as unknown as Record<string, unknown> },
   { id: '', modelId: SPACE },
+  { id: 'S2', modelId: SPACE, lastUpdateTime: 5, outgoingRelationships: 'x' } as Twin,
 ];
 
 const sortedPaths = (errors: Array<{ path: string }>): string[] => [...new Set(errors.map((e) => e.path))].sort();
