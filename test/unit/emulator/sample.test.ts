@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as zlib from 'node:zlib';
 import { ModelIndex } from '../../../src/core/dtdl/modelIndex';
 import { validateTwin } from '../../../src/core/dtdl/twinValidation';
 import { buildSample, type SampleData } from '../../../src/emulator/sample/sampleBuilding';
@@ -127,6 +128,17 @@ describe('emulator sample building', () => {
     }
     const png = sample.attachments.find((a) => a.attachment.contentType === 'image/png')!;
     assert.deepEqual([...png.content.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const bytes = Buffer.from(png.content);
+    const chunks: string[] = [];
+    for (let offset = 8; offset < bytes.length;) {
+      const length = bytes.readUInt32BE(offset);
+      const body = bytes.subarray(offset + 4, offset + 8 + length);
+      assert.equal(bytes.readUInt32BE(offset + 8 + length), zlib.crc32(body), 'chunk checksum');
+      chunks.push(body.subarray(0, 4).toString('ascii'));
+      offset += 12 + length;
+    }
+    assert.deepEqual(chunks, ['IHDR', 'IDAT', 'IEND']);
+    assert.equal(zlib.inflateSync(bytes.subarray(41, bytes.length - 16)).length, (32 * 3 + 1) * 24, 'a 32x24 RGB image');
     for (const a of sample.attachments) {
       assert.equal(a.attachment.size, a.content.length);
       assert.ok(sample.tickets.find((t) => t.id === a.ticketId)!.attachments!.some((m) => m.id === a.attachment.id));
