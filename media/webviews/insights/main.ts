@@ -154,20 +154,20 @@ async function load(): Promise<void> {
   }
 }
 
+/** Root rows of the page; child rows are built the first time their root is expanded. */
+const rendered = new Map<string, { tr: HTMLTableRowElement; row: InsightRow; childRows?: HTMLTableRowElement[] }>();
+
 function renderRows(): void {
   const fragment = document.createDocumentFragment();
+  rendered.clear();
   for (const row of rows) {
-    const open = expanded.has(row.root.id);
-    fragment.append(rowElement(row.root, 1, row.children.length, open));
-    for (const child of row.children) {
-      const tr = rowElement(child, 2, 0, false);
-      tr.hidden = !open;
-      tr.dataset.parent = row.root.id;
-      fragment.append(tr);
-    }
+    const tr = rowElement(row.root, 1, row.children.length, false);
+    rendered.set(row.root.id, { tr, row });
+    fragment.append(tr);
   }
   clear(tbody);
   tbody.append(fragment);
+  for (const row of rows) if (expanded.has(row.root.id)) setExpanded(row.root.id, true);
   const first = tbody.querySelector('tr');
   if (first) first.tabIndex = 0;
 }
@@ -196,14 +196,25 @@ function rowElement(insight: Insight, level: number, childCount: number, open: b
 }
 
 function setExpanded(id: string, open: boolean): void {
+  const entry = rendered.get(id);
+  if (!entry || !entry.row.children.length) return;
   if (open) expanded.add(id);
   else expanded.delete(id);
-  const root = tbody.querySelector<HTMLTableRowElement>(`tr[data-id="${CSS.escape(id)}"]`);
-  if (!root || !root.hasAttribute('aria-expanded')) return;
-  root.setAttribute('aria-expanded', String(open));
-  const toggle = root.querySelector('button.toggle');
-  if (toggle) toggle.textContent = open ? '▾' : '▸';
-  for (const tr of tbody.querySelectorAll<HTMLTableRowElement>(`tr[data-parent="${CSS.escape(id)}"]`)) tr.hidden = !open;
+  entry.tr.setAttribute('aria-expanded', String(open));
+  const toggle = entry.tr.querySelector('button.toggle');
+  if (toggle) {
+    toggle.textContent = open ? '▾' : '▸';
+    toggle.setAttribute('aria-label', `${open ? 'Collapse' : 'Expand'} ${entry.row.children.length} children`);
+  }
+  if (open && !entry.childRows) {
+    entry.childRows = entry.row.children.map((child) => {
+      const tr = rowElement(child, 2, 0, false);
+      tr.dataset.parent = id;
+      return tr;
+    });
+    entry.tr.after(...entry.childRows);
+  }
+  for (const tr of entry.childRows ?? []) tr.hidden = !open;
 }
 
 function onRowKey(e: KeyboardEvent): void {

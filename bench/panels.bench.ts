@@ -1,0 +1,243 @@
+// Panel benchmarks in headless chromium (playwright-core), printing numbers and ratios:
+//  1. 1,000,000 points drawn by uPlot (goal <= 300 ms) vs a naive Chart.js line chart of the same data;
+//  2. 100,000 points fetched from the emulator, LTTB-downsampled in the "host" and drawn by the real
+//     time series webview bundle, end to end (goal <= 1.5 s);
+//  3. the real insights webview bundle rendering a page of 1,000 roots x 5 children.
+// Run after `npm run build && npx tsc -p tsconfig.test.json`: node out/bench/panels.bench.js [draw|timeseries|insights]
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { BuildingTwinsClient } from '../src/core/api/client';
+import type { Insight } from '../src/core/api/types';
+import { createInsightsHandlers } from '../src/extension/panels/insightsHandlers';
+import { createTimeSeriesHandlers } from '../src/extension/panels/timeSeriesHandlers';
+import { WebviewBridge } from '../src/extension/panels/webviewBridge';
+import type { Handlers, MethodMap } from '../src/shared/protocol/bridgeProtocol';
+import { launchChromium } from '../test/harness/browser';
+import { startEmulatorProcess } from '../test/harness/emulatorProcess';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const nodeModules = path.join(repoRoot, 'node_modules');
+const dist = path.join(repoRoot, 'dist', 'webviews');
+
+function line(label: string, ms: number, goal?: number): void {
+  const verdict = goal === undefined ? '' : ` (goal <= ${goal} ms: ${ms <= goal ? 'met' : 'MISSED'})`;
+  console.log(`  ${label.padEnd(58)} ${ms.toFixed(0).padStart(7)} ms${verdict}`);
+}
+
+async function blankPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  await page.setContent('<!DOCTYPE html><html><body style="margin:0"><div id="chart" style="width:1200px;height:600px"></div></body></html>');
+  return page;
+}
+
+async function uplotVersusChartJs(browser: Browser): Promise<void> {
+  const n = 1_000_000;
+  console.log(`\n1. Drawing ${n.toLocaleString()} points in one series`);
+  const uplotPage = await blankPage(browser);
+  await uplotPage.addStyleTag({ path: path.join(nodeModules, 'uplot', 'dist', 'uPlot.min.css') });
+  await uplotPage.addScriptTag({ path: path.join(nodeModules, 'uplot', 'dist', 'uPlot.iife.min.js') });
+  const uplotMs = await uplotPage.evaluate(async (count) => {
+    const x = new Float64Array(count);
+    const y = new Float64Array(count);
+    const t0 = Date.UTC(2024, 0, 1);
+    for (let i = 0; i < count; i++) {
+      x[i] = t0 + i * 1000;
+      y[i] = Math.sin(i / 5000) * 10 + Math.random();
+    }
+    const started = performance.now();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const U = (window as any).uPlot;
+    new U({ width: 1200, height: 600, ms: 1, scales: { x: { time: true } }, series: [{}, { stroke: 'blue', width: 1 }] }, [x, y], document.getElementById('chart'));
+    await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    return performance.now() - started;
+  }, n);
+  await uplotPage.close();
+
+  const chartPage = await blankPage(browser);
+  await chartPage.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.id = 'canvas';
+    canvas.width = 1200;
+    canvas.height = 600;
+    document.getElementById('chart')!.append(canvas);
+  });
+  await chartPage.addScriptTag({ path: path.join(nodeModules, 'chart.js', 'dist', 'chart.umd.min.js') });
+  const chartMs = await chartPage.evaluate(async (count) => {
+    const data = new Array(count);
+    const t0 = Date.UTC(2024, 0, 1);
+    for (let i = 0; i < count; i++) data[i] = { x: t0 + i * 1000, y: Math.sin(i / 5000) * 10 + Math.random() };
+    const started = performance.now();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const Chart = (window as any).Chart;
+    new Chart(document.getElementById('canvas'), {
+      type: 'line',
+      data: { datasets: [{ data, borderColor: 'blue', borderWidth: 1, pointRadius: 0 }] },
+      options: { animation: false, responsive: false, parsing: false, scales: { x: { type: 'linear' } } },
+    });
+    await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    return performance.now() - started;
+  }, n);
+  await chartPage.close();
+  line('uPlot', uplotMs, 300);
+  line('Chart.js (naive line chart, animation off)', chartMs);
+  console.log(`  ratio Chart.js / uPlot: ${(chartMs / uplotMs).toFixed(1)}x`);
+}
+
+/** Loads a real webview bundle in a page whose acquireVsCodeApi talks to `handlers` in this process. */
+/**
+ * `answers` (method -> result) are replied inside the page without a round trip through this process,
+ * to time the app alone; other requests go to `handlers`.
+ */
+async function webviewPage<M extends MethodMap>(
+  browser: Browser,
+  bundle: string,
+  handlers: Handlers<M>,
+  state: unknown,
+  answers: Record<string, unknown> = {},
+): Promise<{ page: Page; run: () => Promise<number> }> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  const bridge = new WebviewBridge<M>({ postMessage: async () => true, onDidReceiveMessage: () => ({ dispose() {} }) }, handlers);
+  await page.exposeFunction('benchHost', (message: unknown) => bridge.handle(message));
+  await page.setContent(`<!DOCTYPE html><html><head><style>${readFileSync(path.join(dist, `${bundle}.css`), 'utf8')}</style></head><body data-panel="${bundle}"></body></html>`);
+  await page.evaluate(({ saved, canned }) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const w = window as any;
+    w.acquireVsCodeApi = () => ({
+      postMessage: (m: { id: number; method: string }) =>
+        m.method in canned
+          ? setTimeout(() => window.postMessage({ kind: 'response', id: m.id, ok: true, result: canned[m.method] }, '*'), 0)
+          : w.benchHost(m).then((reply: unknown) => window.postMessage(reply, '*')),
+      getState: () => saved,
+      setState: () => undefined,
+    });
+    // In-page clock: from the script starting to the app marking itself ready (or failed).
+    new MutationObserver(() => {
+      if (document.body.dataset.state && document.body.dataset.state !== 'loading') w.benchDone ??= performance.now();
+    }).observe(document.body, { attributes: true, attributeFilter: ['data-state'] });
+  }, { saved: state, canned: answers as Record<string, unknown> });
+  const script = readFileSync(path.join(dist, `${bundle}.js`), 'utf8');
+  return {
+    page,
+    run: async () => {
+      await page.evaluate(() => {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        (window as any).benchStart = performance.now();
+      });
+      await page.addScriptTag({ content: script });
+      await page.waitForSelector('body[data-state="ready"], body[data-state="error"], body[data-state="empty"]', { timeout: 120_000 });
+      const state = await page.getAttribute('body', 'data-state');
+      if (state !== 'ready') throw new Error(`${bundle} ended in state ${state}: ${await page.textContent('.status')}`);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      return page.evaluate(() => (window as any).benchDone - (window as any).benchStart);
+    },
+  };
+}
+
+async function timeSeriesEndToEnd(browser: Browser): Promise<void> {
+  const n = 100_000;
+  console.log(`\n2. ${n.toLocaleString()} points: emulator -> client paging -> LTTB in the host -> time series webview`);
+  // Its own process, as in real use (the extension host and the emulator never share a thread).
+  const emulator = await startEmulatorProcess({ args: ['--rate-limit', '100000/1'] });
+  try {
+    const api = new BuildingTwinsClient({ baseUrl: emulator.url, clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false });
+    const template = await api.getTwin('HP-AHU-1-SAT');
+    const twinId = 'BENCH-CAP-100K';
+    await api.putTwin({ id: twinId, modelId: template.modelId, contents: { ...template.contents, name: 'Bench capability', externalID: 'BENCH-EXT' } });
+    const t0 = Date.UTC(2024, 0, 1);
+    const insertStarted = Date.now();
+    for (let offset = 0; offset < n; offset += 5000) {
+      const batch = Array.from({ length: Math.min(5000, n - offset) }, (_, i) => ({
+        connectorId: 'CON-BENCH',
+        dtId: twinId,
+        sourceTimestamp: new Date(t0 + (offset + i) * 1000).toISOString(),
+        scalarValue: Math.sin((offset + i) / 3000) * 10 + ((offset + i) % 17) / 10,
+      }));
+      await api.sendTimeSeries(batch);
+    }
+    line('(setup) insert 100,000 points', Date.now() - insertStarted);
+    // A fresh client, as a panel opened later would use: the setup's requests do not count against its rate limiter.
+    const reader = new BuildingTwinsClient({ baseUrl: emulator.url, clientId: 'local-dev', clientSecret: 'local-dev-secret' });
+    let hostMs = 0;
+    const handlers = createTimeSeriesHandlers({
+      connection: 'bench',
+      twinIds: [twinId],
+      api: async () => reader,
+      chooseCsvPath: async () => undefined,
+      writeFile: async () => undefined,
+    });
+    const timedHandlers: typeof handlers = {
+      ...handlers,
+      load: async (params) => {
+        const started = Date.now();
+        const result = await handlers.load(params);
+        hostMs = Date.now() - started;
+        return result;
+      },
+      latest: async () => ({ points: [] }),
+    };
+    const { page, run } = await webviewPage(browser, 'timeSeries', timedHandlers, { twinIds: [twinId], range: { start: t0, end: t0 + n * 1000 } });
+    const total = await run();
+    const drawn = Number(await page.getAttribute('body', 'data-point-count'));
+    line('end to end (script start -> chart ready)', total, 1500);
+    line('  of which host: fetch all pages + LTTB', hostMs);
+    console.log(`  ${n.toLocaleString()} points downsampled to ${drawn.toLocaleString()} (${(n / drawn).toFixed(0)}:1)`);
+    await page.close();
+  } finally {
+    await emulator.stop();
+  }
+}
+
+async function insightsPage(browser: Browser): Promise<void> {
+  const roots = 1000;
+  const children = 5;
+  console.log(`\n3. Insights table: ${roots.toLocaleString()} roots x ${children} children (${(roots * (children + 1)).toLocaleString()} rows)`);
+  const items: Insight[] = [];
+  for (let r = 0; r < roots; r++) {
+    const id = `root-${r}`;
+    items.push({ id, scenarioId: null, name: `Root insight ${r}`, twinId: `T-${r}`, twinName: `Twin ${r}`, type: 'fault', priority: (r % 4) + 1, status: 'open', occurrenceCount: r, updatedDate: new Date(Date.UTC(2024, 0, 1) + r * 60_000).toISOString() });
+    for (let c = 0; c < children; c++) items.push({ id: `${id}-c${c}`, scenarioId: id, name: `Child ${c} of ${r}`, twinId: `T-${r}-${c}`, type: 'fault', priority: 2, status: 'open' });
+  }
+  const fake = { listInsights: async () => ({ before: 0, after: 0, total: roots, items }) };
+  const handlers = createInsightsHandlers({
+    connection: 'bench',
+    scopeLabel: 'bench',
+    api: async () => fake as never,
+    openTwin: async () => undefined,
+    openTicket: async () => undefined,
+  });
+  const query = { page: 1, pageSize: roots, filters: [] };
+  const hostStarted = Date.now();
+  const list = await handlers.list(query);
+  line('host: request mapping + nesting children under roots', Date.now() - hostStarted);
+  const { page, run } = await webviewPage(browser, 'insights', handlers, { query }, { init: await handlers.init({}), list });
+  const ms = await run();
+  const rows = await page.locator('tbody tr').count();
+  line(`webview: script start -> table ready (${rows.toLocaleString()} root rows, children built on expand)`, ms);
+  const expandMs = await page.evaluate(async () => {
+    const started = performance.now();
+    for (const b of document.querySelectorAll<HTMLButtonElement>('button.toggle')) b.click();
+    await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    return performance.now() - started;
+  });
+  line(`expand all ${roots.toLocaleString()} roots (${(await page.locator('tbody tr').count()).toLocaleString()} rows shown)`, expandMs);
+  await page.close();
+}
+
+async function main(): Promise<void> {
+  console.log('Panel benchmarks (headless chromium)');
+  const browser = await launchChromium();
+  try {
+    const only = process.argv[2];
+    if (!only || only === 'draw') await uplotVersusChartJs(browser);
+    if (!only || only === 'timeseries') await timeSeriesEndToEnd(browser);
+    if (!only || only === 'insights') await insightsPage(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
