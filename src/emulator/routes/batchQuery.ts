@@ -92,12 +92,16 @@ function parseFilters(value: unknown): FilterRule[] {
   });
 }
 
-/** The value at a dot path, matching each key case-insensitively. */
+/**
+ * The value at a dot path, matching each key case-insensitively. A path through an array of objects
+ * collects the values of all elements (`impactScores.name` -> every score's name).
+ */
 export function valueAt(item: unknown, path: readonly string[]): unknown {
   let current = item;
-  for (const part of path) {
+  for (let i = 0; i < path.length; i++) {
+    if (Array.isArray(current)) return current.flatMap((element) => valueAt(element, path.slice(i)) ?? []);
     if (!isObject(current)) return undefined;
-    current = field(current, part);
+    current = field(current, path[i]);
   }
   return current;
 }

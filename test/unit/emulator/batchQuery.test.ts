@@ -71,6 +71,18 @@ describe('emulator BatchRequest engine', () => {
     assert.deepEqual(f('neq', 'tags', 'x'), ['b', 'c', 'd']);
   });
 
+  it('reaches into arrays of objects with a dot path', () => {
+    const scored = [
+      { id: 'p', scores: [{ name: 'cost', value: 5 }, { name: 'energy', value: 50 }] },
+      { id: 'q', scores: [{ name: 'cost', value: 20 }] },
+      { id: 'r', scores: [] },
+    ];
+    const matching = (filter: unknown) => runBatchQuery(scored, { filterSpecifications: [filter] }, { ...limits, defaultSort: [sortBy('id')] }).items.map((i) => i.id);
+    assert.deepEqual(matching({ field: 'scores.name', operator: 'eq', value: 'energy' }), ['p']);
+    assert.deepEqual(matching({ field: 'Scores.Value', operator: 'gte', value: 20 }), ['p', 'q']);
+    assert.deepEqual(matching({ field: 'scores.value', operator: 'neq', value: 5 }), ['q', 'r']);
+  });
+
   it('combines filters with And binding tighter than Or', () => {
     const query = parseBatchRequest({
       filterSpecifications: [
