@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { EmulatorTestClient } from './emulatorTestClient';
-import { FIXTURE_MODELS, putSmallBuilding } from './emulatorFixtures';
+import { FIXTURE_MODELS, M, putSmallBuilding } from './emulatorFixtures';
 
 describe('emulator relationships (contract and chosen behaviour)', () => {
   let client: EmulatorTestClient;
@@ -36,6 +36,15 @@ describe('emulator relationships (contract and chosen behaviour)', () => {
       'AHU1_isFedBy_substance_ChilledWater_CH1',
       'AHU1_isFedBy_substance_HotWater_CH1',
     ]);
+  });
+
+  it('409 when a derived id is already held by a different relationship (underscores in twin ids)', async () => {
+    for (const id of ['S', 'isPartOf_T', 'S_isPartOf', 'T']) assert.equal((await client.call('PUT', '/twins', { id, modelId: M.room, contents: {} })).status, 200);
+    const first = await client.call('PUT', '/twins/relationships', { sourceId: 'S', targetId: 'isPartOf_T', name: 'isPartOf' });
+    assert.equal(first.json.id, 'S_isPartOf_isPartOf_T');
+    const clash = await client.call('PUT', '/twins/relationships', { sourceId: 'S_isPartOf', targetId: 'T', name: 'isPartOf' });
+    assert.equal(clash.status, 409);
+    assert.deepEqual((await client.call('GET', '/twins/T/relationships/incoming')).json, []);
   });
 
   it('names the missing twin: source or target', async () => {
