@@ -62,6 +62,8 @@ export interface TransportOptions {
   random?: () => number;
 }
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 class Deadline {
   readonly controller = new AbortController();
   timedOut = false;
@@ -69,7 +71,8 @@ class Deadline {
   private readonly onOuterAbort = (): void => this.controller.abort(this.outer?.reason);
 
   constructor(readonly timeoutMs: number, clock: Clock, private readonly outer?: AbortSignal) {
-    this.cancelTimer = clock.setTimer(() => {
+    // Timers cannot wait longer than 2^31-1 ms (Node fires them at once instead): longer means none.
+    this.cancelTimer = timeoutMs > MAX_TIMER_MS ? () => undefined : clock.setTimer(() => {
       this.timedOut = true;
       this.controller.abort(new Error(`no answer within ${timeoutMs} ms`));
     }, timeoutMs);

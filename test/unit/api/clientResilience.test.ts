@@ -133,6 +133,8 @@ describe('BuildingTwinsClient against the emulator: tokens, retries, pacing, dea
     const error = await client.listModels({}, { timeoutMs: 100 }).then(() => undefined, (e: unknown) => e);
     assert.ok(error instanceof ApiError && error.kind === 'timeout', String(error));
     assert.match(error.oneLine, /listModels failed: no answer within 100 ms/);
+    const patient = emu.client({ timeoutMs: Number.POSITIVE_INFINITY }).client;
+    assert.ok((await patient.listModels()).length > 0, 'no deadline at all is allowed too');
   });
 
   it('never lets the secret or a token into errors or request events', async () => {
