@@ -12,6 +12,7 @@ import { launchChromium } from './browser';
 import { startCodeServer, type CodeServer } from './codeServer';
 import { emulatorBundle, startEmulatorProcess, wireToEmulator, type EmulatorProcess } from './emulatorProcess';
 import { repoRoot } from './harnessPaths';
+import { requireSystemPackages } from './systemPackages';
 
 // Workbench chatter that reaches the automation log on every run and says nothing about the tests.
 const workbenchNoise = /^(Ignoring fetching additional builtin extensions|Updating additional builtin extensions cache|Creating a socket|\[Service Worker\])/;
@@ -39,6 +40,7 @@ export interface IntegrationRunOutcome {
 export async function runIntegrationTests(options: IntegrationRunOptions = {}): Promise<IntegrationRunOutcome> {
   const testsPath = options.testsPath ?? join(repoRoot, 'out', 'test', 'integration', 'index.js');
   if (!existsSync(testsPath)) throw new Error(`${testsPath} does not exist: compile the tests first (npm run compile-tests)`);
+  requireSystemPackages('browser');
   const resultDir = mkdtempSync(join(tmpdir(), 'building-twins-integration-'));
   const resultFile = join(resultDir, 'result.json');
   const say = (text: string) => console.log(`[integration] ${text}`);
