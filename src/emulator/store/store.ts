@@ -123,7 +123,7 @@ export class Store {
   /** Inserts telemetry for one twin (sorted storage; equal times replace). */
   insertPoints(twinId: string, points: SeriesPoint[], meta: { connectorId?: string | null; externalId?: string | null } = {}): void {
     this.batch(() => {
-      this.pending!.undo.push({ kind: 'series', undo: this.timeSeries.capture(twinId) });
+      this.pending!.undo.push({ kind: 'series', undo: this.timeSeries.capture(twinId, points) });
       this.applySeries(twinId, points, meta);
       this.pending!.ops.push({
         s: twinId,

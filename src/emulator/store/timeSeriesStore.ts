@@ -133,7 +133,9 @@ function dedupeSorted(points: SeriesPoint[]): SeriesPoint[] {
 export interface SeriesUndo {
   twinId: string;
   existed: boolean;
-  state?: { times: Float64Array; values: Float64Array; enqueued: Float64Array; length: number; connectorId: string | null; externalId: string | null; properties: Map<number, Record<string, unknown>> };
+  state?: { times: Float64Array; values: Float64Array; enqueued: Float64Array; length: number; connectorId: string | null; externalId: string | null };
+  /** Point properties an insert is about to set, with their previous values. */
+  properties: Array<[number, Record<string, unknown> | undefined]>;
 }
 
 export class TimeSeriesStore {
@@ -166,13 +168,16 @@ export class TimeSeriesStore {
     return n;
   }
 
-  capture(twinId: string): SeriesUndo {
+  /** State to restore if inserting `points` has to be undone. */
+  capture(twinId: string, points: SeriesPoint[]): SeriesUndo {
     const s = this.series.get(twinId);
-    if (!s) return { twinId, existed: false };
+    const properties = points.filter((p) => p.properties).map((p): [number, Record<string, unknown> | undefined] => [p.time, s?.properties.get(p.time)]);
+    if (!s) return { twinId, existed: false, properties };
     return {
       twinId,
       existed: true,
-      state: { times: s.times, values: s.values, enqueued: s.enqueued, length: s.length, connectorId: s.connectorId, externalId: s.externalId, properties: new Map(s.properties) },
+      state: { times: s.times, values: s.values, enqueued: s.enqueued, length: s.length, connectorId: s.connectorId, externalId: s.externalId },
+      properties,
     };
   }
 
@@ -186,6 +191,10 @@ export class TimeSeriesStore {
     s.adopt(st.times, st.values, st.enqueued, st.length);
     s.connectorId = st.connectorId;
     s.externalId = st.externalId;
-    s.properties = st.properties;
+    for (let i = undo.properties.length - 1; i >= 0; i--) {
+      const [time, previous] = undo.properties[i];
+      if (previous) s.properties.set(time, previous);
+      else s.properties.delete(time);
+    }
   }
 }

@@ -46,13 +46,14 @@ describe('emulator store', () => {
       const store = Store.open();
       const c = store.collection<{ n: number }>('things');
       c.put('a', { n: 1 });
-      store.insertPoints('tw', points([1, 2]));
+      store.insertPoints('tw', [{ time: 1, value: 1, enqueued: 1, properties: { a: 1 } }, { time: 2, value: 2, enqueued: 1 }]);
       assert.throws(() =>
         store.batch(() => {
           c.put('a', { n: 2 });
           c.put('b', { n: 3 });
           c.delete('a');
           store.insertPoints('tw', points([0, 5]));
+          store.insertPoints('tw', [{ time: 1, value: 9, enqueued: 2, properties: { b: 2 } }, { time: 7, value: 9, enqueued: 2, properties: { c: 3 } }]);
           store.insertPoints('new', points([1]));
           throw new Error('boom');
         }),
@@ -60,6 +61,8 @@ describe('emulator store', () => {
       assert.deepEqual(c.get('a'), { n: 1 });
       assert.equal(c.has('b'), false);
       assert.deepEqual([...store.timeSeries.get('tw')!.times.subarray(0, store.timeSeries.get('tw')!.length)], [1, 2]);
+      assert.deepEqual([...store.timeSeries.get('tw')!.values.subarray(0, 2)], [1, 2]);
+      assert.deepEqual([...store.timeSeries.get('tw')!.properties], [[1, { a: 1 }]]);
       assert.equal(store.timeSeries.get('new'), undefined);
     });
 
