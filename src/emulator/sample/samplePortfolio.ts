@@ -102,6 +102,14 @@ function scaledSite(index: number, random: SeededRandom): SiteSpec {
   };
 }
 
+const modelIds = new Map<SampleModelName, string>();
+/** One shared id string per model (100,000 twins share a handful). */
+function modelIdOf(name: SampleModelName): string {
+  let id = modelIds.get(name);
+  if (!id) modelIds.set(name, (id = sampleModelId(name)));
+  return id;
+}
+
 const SENSED_ROOM_TYPES = new Set(['office', 'meetingRoom', 'laboratory', 'lobby', 'kitchen']);
 const OCCUPIED_ROOM_TYPES = new Set(['office', 'meetingRoom', 'laboratory', 'lobby']);
 
@@ -123,8 +131,10 @@ const CAPABILITIES: Record<CapabilityKind, CapabilitySpec> = {
  */
 function* siteEntries(site: SiteSpec, random: SeededRandom, lastUpdate: () => string): Generator<Omit<PortfolioEntry, 'siteCode'>> {
   const siteID = random.uuid();
-  const twin = (id: string, model: SampleModelName, contents: Record<string, unknown>): DigitalTwin =>
-    ({ id, modelId: sampleModelId(model), lastUpdateTime: lastUpdate(), contents: { siteID, ...contents } });
+  const twin = (id: string, model: SampleModelName, contents: Record<string, unknown>): DigitalTwin => {
+    contents.siteID = siteID;
+    return { id, modelId: modelIdOf(model), lastUpdateTime: lastUpdate(), contents };
+  };
   const rel = (sourceId: string, name: string, targetId: string, properties?: Record<string, unknown>): Relationship =>
     (properties ? { sourceId, name, targetId, properties } : { sourceId, name, targetId });
   const equipment = () => ({ serialNumber: random.token(10, '0123456789ABCDEFGHJKLMNPRSTUVWXYZ'), installationDate: `${random.int(site.yearBuilt, 2024)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}` });
