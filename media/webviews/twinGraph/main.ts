@@ -120,8 +120,23 @@ function merge(data: GraphData): void {
   document.body.dataset.rootId = state.rootId;
 }
 
+/** Rings around the root: one ring per hop. */
 function layout(): void {
-  cy.layout({ name: 'breadthfirst', roots: [state.rootId], directed: false, spacingFactor: 1.2, animate: false, fit: true, padding: 30 } as cytoscape.LayoutOptions).run();
+  const depth = new Map<string, number>();
+  cy.elements().breadthFirstSearch({
+    roots: cy.getElementById(state.rootId),
+    directed: false,
+    visit: (v, _e, _u, _i, d) => void depth.set(v.id(), d),
+  });
+  cy.layout({
+    name: 'concentric',
+    concentric: (n: cytoscape.NodeSingular) => 100 - (depth.get(n.id()) ?? 99),
+    levelWidth: () => 1,
+    minNodeSpacing: 40,
+    animate: false,
+    fit: true,
+    padding: 30,
+  } as cytoscape.LayoutOptions).run();
 }
 
 function select(id: string): void {
