@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { BuildingEvent } from '../../../src/core/api/types';
+import type { HttpError } from '../../../src/emulator/httpErrors';
+import { parseMultipart } from '../../../src/emulator/routes/multipart';
 import { assertProblem } from './emulatorProblems';
 import { EmulatorTestClient } from './emulatorTestClient';
 
@@ -154,5 +156,32 @@ describe('emulator events routes', () => {
     const wrongField = await upload(multipart([{ name: 'a.json', type: 'application/json', content: '[]' }], 'upload'));
     assert.equal(wrongField.status, 400);
     assert.ok('upload' in wrongField.json.errors);
+  });
+});
+
+describe('emulator multipart/form-data parser', () => {
+  const body = (text: string) => Buffer.from(text.replace(/\n/g, '\r\n'));
+
+  it('splits parts with names, file names and content types, keeping bytes intact', () => {
+    const parts = parseMultipart(body('preamble\n--b-1\nContent-Disposition: form-data; name="files"; filename="a \\"x\\".csv"\nContent-Type: text/csv\n\nname\nx\n\n--b-1\nContent-Disposition: form-data; name="note"\n\nhello\n--b-1--\n'), 'multipart/form-data; boundary="b-1"');
+    assert.deepEqual(parts.map((p) => [p.name, p.fileName, p.contentType, p.content.toString()]), [
+      ['files', 'a "x".csv', 'text/csv', 'name\r\nx\r\n'],
+      ['note', undefined, undefined, 'hello'],
+    ]);
+  });
+
+  it('rejects other content types (415) and malformed bodies (400)', () => {
+    const status = (fn: () => unknown) => {
+      try {
+        fn();
+        return 0;
+      } catch (err) {
+        return (err as HttpError).status;
+      }
+    };
+    assert.equal(status(() => parseMultipart(Buffer.from('{}'), 'application/json')), 415);
+    assert.equal(status(() => parseMultipart(Buffer.from('x'), 'multipart/form-data')), 400);
+    assert.equal(status(() => parseMultipart(body('--b\nContent-Disposition: form-data; name="files"\n\nunterminated'), 'multipart/form-data; boundary=b')), 400);
+    assert.equal(status(() => parseMultipart(body('--b\nContent-Type: text/plain\n\nx\n--b--'), 'multipart/form-data; boundary=b')), 400);
   });
 });
