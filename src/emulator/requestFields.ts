@@ -10,9 +10,11 @@ export function field(obj: JsonObject, ...names: string[]): unknown {
   for (const name of names) {
     if (Object.prototype.hasOwnProperty.call(obj, name)) return obj[name];
   }
-  const wanted = new Set(names.map((n) => n.toLowerCase()));
   for (const key of Object.keys(obj)) {
-    if (wanted.has(key.toLowerCase())) return obj[key];
+    for (const name of names) {
+      // Length first: most keys are ruled out without allocating lower-case copies.
+      if (key.length === name.length && key.toLowerCase() === name.toLowerCase()) return obj[key];
+    }
   }
   return undefined;
 }
