@@ -229,8 +229,7 @@ export function registerTicketRoutes(router: Router, graph: TwinGraph): void {
   const tickets = store.collection<Ticket>(COLLECTIONS.tickets);
   const attachments = store.collection<StoredAttachment>(COLLECTIONS.ticketAttachments);
   const refs = new TicketReferences(graph);
-  const requireTicket = (method: string, id: string): Ticket => {
-    rejectReservedTicketSegment(method, id);
+  const requireTicket = (id: string): Ticket => {
     const ticket = tickets.get(id);
     if (!ticket) throw notFound(`Ticket '${id}' was not found.`);
     return ticket;
@@ -249,16 +248,20 @@ export function registerTicketRoutes(router: Router, graph: TwinGraph): void {
     return { body: refs.toWire(ticket) };
   });
 
-  router.add('GET', '/tickets/:ticketId', (ctx) => ({ body: refs.toWire(requireTicket('GET', ctx.params.ticketId)) }));
+  router.add('GET', '/tickets/:ticketId', (ctx) => {
+    rejectReservedTicketSegment('GET', ctx.params.ticketId);
+    return { body: refs.toWire(requireTicket(ctx.params.ticketId)) };
+  });
 
   router.add('PATCH', '/tickets/:ticketId', (ctx) => {
-    const updated = patchTicket(refs.toWire(requireTicket('PATCH', ctx.params.ticketId)), ctx.body, refs, new Date().toISOString());
+    rejectReservedTicketSegment('PATCH', ctx.params.ticketId);
+    const updated = patchTicket(refs.toWire(requireTicket(ctx.params.ticketId)), ctx.body, refs, new Date().toISOString());
     store.batch(() => tickets.put(updated.id, updated));
     return { body: updated };
   });
 
   router.add('GET', '/tickets/:ticketId/attachments/:attachmentId', (ctx) => {
-    const ticket = requireTicket('GET', ctx.params.ticketId);
+    const ticket = requireTicket(ctx.params.ticketId);
     const stored = attachments.get(`${ticket.id}/${ctx.params.attachmentId}`);
     if (!stored) throw notFound(`Ticket '${ticket.id}' has no attachment '${ctx.params.attachmentId}'.`);
     return {

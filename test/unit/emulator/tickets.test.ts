@@ -125,6 +125,7 @@ describe('emulator tickets routes', () => {
     const withAttachment = sample.tickets.find((t) => (t.attachments ?? []).length > 0)!;
     assertProblem(await client.call('GET', `/tickets/${withAttachment.id}/attachments/nope`), 404);
     assertProblem(await client.call('GET', `/tickets/no-such-ticket/attachments/${withAttachment.attachments![0].id}`), 404);
+    assertProblem(await client.call('GET', '/tickets/status/attachments/x'), 404);
   });
 
   it('serves attachment bytes with their content type and file name', async () => {
