@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
@@ -8,6 +9,8 @@ export interface ReportEntry {
   line: number;
   status: 'done' | 'failed';
   attempts: number;
+  /** Digest of the item as sent: a changed item is sent again even if an earlier version is done. */
+  hash?: string;
   error?: string;
   at: string;
 }
@@ -25,6 +28,11 @@ export interface ImportReport {
 export interface ReportStore {
   load(): Promise<ImportReport | undefined>;
   save(report: ImportReport): Promise<void>;
+}
+
+/** Short digest of an item's JSON, stored in the report to notice edited items. */
+export function itemHash(value: unknown): string {
+  return createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 16);
 }
 
 export function newReport(now = new Date()): ImportReport {

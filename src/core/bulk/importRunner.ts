@@ -1,7 +1,7 @@
 import { mapWithConcurrency } from '../api/concurrency';
 import type { BuildingTwinsApi } from '../api/types';
 import type { ImportPlan, PlannedRelationship, PlannedTwin } from './importPlan';
-import { newReport, type ImportReport, type ReportEntry, type ReportStore } from './importReport';
+import { itemHash, newReport, type ImportReport, type ReportEntry, type ReportStore } from './importReport';
 
 export interface ImportProgress {
   phase: 'twins' | 'relationships';
@@ -43,11 +43,11 @@ export interface ImportOptions {
   saveIntervalMs?: number;
 }
 
-type Work = (PlannedTwin & { kind: 'twin' }) | (PlannedRelationship & { kind: 'relationship' });
+type Work = (PlannedTwin & { kind: 'twin'; hash: string }) | (PlannedRelationship & { kind: 'relationship'; hash: string });
 
 /**
  * Sends a validated plan: all twins first, then relationships, with bounded concurrency. Items
- * already `done` in the report are skipped; a relationship whose twin failed in this run fails
+ * already `done` in the report (and unchanged since) are skipped; a relationship whose twin failed in this run fails
  * without being sent. Every item ends as done, failed or skipped (pending only when cancelled).
  */
 export async function runImport(plan: ImportPlan, client: Pick<BuildingTwinsApi, 'putTwin' | 'putRelationship'>, options: ImportOptions = {}): Promise<ImportResult> {
@@ -66,7 +66,7 @@ export async function runImport(plan: ImportPlan, client: Pick<BuildingTwinsApi,
     outcomes.set(item.key, { key: item.key, kind: item.kind, file: item.file, line: item.line, status, ...(error ? { error } : {}) });
     const previous = report.items[item.key];
     const entry: ReportEntry = {
-      kind: item.kind, line: item.line, status, attempts: (previous?.attempts ?? 0) + 1, at: new Date().toISOString(),
+      kind: item.kind, line: item.line, status, attempts: (previous?.attempts ?? 0) + 1, hash: item.hash, at: new Date().toISOString(),
       ...(item.file ? { file: item.file } : {}), ...(error ? { error } : {}),
     };
     report.items[item.key] = entry;
@@ -75,7 +75,8 @@ export async function runImport(plan: ImportPlan, client: Pick<BuildingTwinsApi,
   };
 
   const pendingOf = (items: Work[]): Work[] => items.filter((item) => {
-    if (report.items[item.key]?.status !== 'done') return true;
+    const previous = report.items[item.key];
+    if (previous?.status !== 'done' || (previous.hash !== undefined && previous.hash !== item.hash)) return true;
     counts.skipped++;
     outcomes.set(item.key, { key: item.key, kind: item.kind, file: item.file, line: item.line, status: 'skipped' });
     return false;
@@ -112,13 +113,13 @@ export async function runImport(plan: ImportPlan, client: Pick<BuildingTwinsApi,
 
   let aborted = false;
   try {
-    const twins = pendingOf(plan.twins.map((t) => ({ ...t, kind: 'twin' as const })));
+    const twins = pendingOf(plan.twins.map((t) => ({ ...t, kind: 'twin' as const, hash: itemHash(t.twin) })));
     progress();
     aborted = await run(twins, (item) => client.putTwin((item as PlannedTwin).twin, { signal }));
     for (const t of plan.twins) if (outcomes.get(t.key)?.status === 'failed') failedTwins.add(t.twin.id);
     if (!aborted) {
       phase = 'relationships';
-      const relationships = pendingOf(plan.relationships.map((r) => ({ ...r, kind: 'relationship' as const })));
+      const relationships = pendingOf(plan.relationships.map((r) => ({ ...r, kind: 'relationship' as const, hash: itemHash(r.relationship) })));
       progress();
       aborted = await run(relationships, (item) => client.putRelationship((item as PlannedRelationship).relationship, { signal }));
     }
