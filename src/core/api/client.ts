@@ -69,12 +69,14 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     const limit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
     const limiters = new Map<string, RateLimiter>();
     if (limit) for (const group of ['twins', 'time-series']) limiters.set(group, new RateLimiter(limit, clock));
+    const retry = { ...DEFAULT_RETRY, ...options.retry };
+    if (!Number.isInteger(retry.retries) || retry.retries < 0) throw new RangeError(`retry.retries must be a whole number >= 0, got ${String(retry.retries)}`);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!(timeoutMs > 0)) throw new RangeError(`timeoutMs must be positive, got ${String(timeoutMs)}`);
     this.transport = new HttpTransport({
       baseUrl: this.baseUrl,
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
-      retry: { ...DEFAULT_RETRY, ...options.retry },
+      retry,
       timeoutMs,
       limiters,
       semaphore: new Semaphore(options.concurrency ?? DEFAULT_CONCURRENCY),

@@ -198,7 +198,7 @@ export class HttpTransport {
       failure = signal.aborted ? String((signal.reason as Error | undefined)?.message ?? 'cancelled') : networkMessage(error);
       throw error;
     } finally {
-      this.options.onRequest?.({
+      this.report({
         operation: request.operation,
         method: request.method,
         path: this.options.secrets.redact(request.path),
@@ -207,6 +207,15 @@ export class HttpTransport {
         attempt,
         ...(failure ? { error: this.options.secrets.redact(failure) } : {}),
       });
+    }
+  }
+
+  /** A failing listener must not fail the call it listens to. */
+  private report(event: RequestEvent): void {
+    try {
+      this.options.onRequest?.(event);
+    } catch {
+      // ignored on purpose
     }
   }
 

@@ -98,6 +98,11 @@ describe('BuildingTwinsClient against the emulator: operations', function () {
     assert.equal(many[0]?.twinId, capability.id);
   });
 
+  it('keeps working when an onRequest listener throws', async () => {
+    const noisy = emu.client({ onRequest: () => { throw new Error('listener broke'); } }).client;
+    assert.ok((await noisy.listModels()).length > 0);
+  });
+
   it('refuses bad input locally with nothing sent', async () => {
     await emu.clearRequests();
     const refused = (e: unknown) => e instanceof ApiError && e.kind === 'invalid-request';
