@@ -29,7 +29,10 @@ function buildRow(label: string, options: SampleOptions): void {
   const { result, wallMs, cpuMs } = time(() => buildSample({ now: NOW, ...options }));
   const points = result.telemetry.reduce((sum, s) => sum + s.times.length, 0);
   console.log(`${label.padEnd(22)} twins ${String(result.twins.length).padStart(7)}  relationships ${String(result.relationships.length).padStart(7)}  points ${String(points).padStart(8)}  insights ${String(result.insights.length).padStart(6)}  ${wallMs.toFixed(0).padStart(6)} ms wall  ${cpuMs.toFixed(0).padStart(6)} ms cpu`);
-  if (options.scale === 100_000) console.log(`  100,000 twins: ${wallMs.toFixed(0)} ms, ${(wallMs / SCALE_GOAL_MS).toFixed(2)}x the ${SCALE_GOAL_MS} ms goal`);
+  if (options.scale === 100_000) {
+    // On a shared machine wall time includes waiting for a core; CPU time is the work itself.
+    console.log(`  100,000 twins vs the ${SCALE_GOAL_MS} ms goal: ${(wallMs / SCALE_GOAL_MS).toFixed(2)}x (wall), ${(cpuMs / SCALE_GOAL_MS).toFixed(2)}x (cpu)`);
+  }
 }
 
 function main(): void {
