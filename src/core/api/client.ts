@@ -383,7 +383,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     requireId('getTicketAttachment', 'the attachment id', attachmentId);
     const response = await this.transport.send({
       operation: 'getTicketAttachment', method: 'GET', path: `/tickets/${seg(ticketId)}/attachments/${seg(attachmentId)}`,
-      binary: true, retrySafe: true,
+      binary: true, retrySafe: RETRY_SAFE.getTicketAttachment === true,
     }, o);
     const fileName = fileNameFrom(response.headers.get('content-disposition'));
     return {
