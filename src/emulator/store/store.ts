@@ -60,6 +60,9 @@ export class Store {
         (op) => store.applyOp(op),
       );
       if (!loaded) seed?.(store);
+    } catch (err) {
+      files.close();
+      throw err;
     } finally {
       store.replaying = false;
     }

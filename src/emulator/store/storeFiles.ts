@@ -16,6 +16,7 @@ interface SeriesHeader {
 }
 
 const CURRENT = 'current';
+const LOCK = 'lock';
 const WRITE_CHUNK = 1 << 20;
 
 /**
@@ -29,8 +30,31 @@ export class StoreFiles {
   private logFd: number | undefined;
   logBytes = 0;
 
+  private locked = false;
+
   constructor(private readonly dir: string) {
     fs.mkdirSync(dir, { recursive: true });
+    this.lock();
+  }
+
+  /** One emulator per folder: `lock` holds the owner's pid; a lock left by a dead process is taken over. */
+  private lock(): void {
+    const lockPath = path.join(this.dir, LOCK);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+        this.locked = true;
+        return;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+      const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new Error(`Data folder ${this.dir} is in use by another emulator (process ${owner})`);
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+    throw new Error(`Data folder ${this.dir}: could not take the lock`);
   }
 
   /** Loads the live generation; false when the folder holds no data yet. */
@@ -104,6 +128,8 @@ export class StoreFiles {
   close(): void {
     if (this.logFd !== undefined) fs.closeSync(this.logFd);
     this.logFd = undefined;
+    if (this.locked) fs.rmSync(path.join(this.dir, LOCK), { force: true });
+    this.locked = false;
   }
 
   private file(kind: string, generation: number, ext: string): string {
@@ -164,6 +190,15 @@ export class StoreFiles {
       }
       for (const op of entry.ops) replay(op);
     });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -108,6 +108,22 @@ describe('emulator process (dist/emulator.js)', function () {
     assert.deepEqual(await exited(second.process), { code: 0, signal: null });
   });
 
+  it('refuses a data folder another running emulator holds, and takes over one a killed emulator left', async () => {
+    const args = ['--data', dataDir, '--no-sample', '--models', FIXTURE_MODELS];
+    const first = await launch(args);
+    children.push(first.process);
+    const second = spawnSync(process.execPath, [EMULATOR, '--port', '0', ...args], { encoding: 'utf8' });
+    assert.equal(second.status, 1);
+    assert.match(second.stderr, /in use by another emulator \(process \d+\)/);
+    first.process.kill('SIGKILL');
+    await exited(first.process);
+    const third = await launch(args);
+    children.push(third.process);
+    third.process.kill('SIGTERM');
+    assert.deepEqual(await exited(third.process), { code: 0, signal: null });
+    assert.equal(fs.existsSync(path.join(dataDir, 'lock')), false, 'a clean exit releases the lock');
+  });
+
   it('exits 0 on SIGINT after finishing, and prints --help', async () => {
     const child = await launch(['--no-sample', '--models', FIXTURE_MODELS]);
     children.push(child.process);
