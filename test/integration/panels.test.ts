@@ -97,8 +97,17 @@ describe('webview panels', () => {
     const host = await command('buildingTwins.showInsights', await twinNode(EQUIPMENT));
     const init = await ask<{ scopeTwinId?: string }>(host, 'init');
     assert.equal(init.scopeTwinId, EQUIPMENT);
-    const page = await ask<{ rows: Array<{ root: { twinId?: string } }> }>(host, 'list', { page: 1, pageSize: 50, filters: [] });
-    for (const row of page.rows) assert.ok(row.root.twinId, 'scoped rows name their twin');
+    type Row = { root: { twinId?: string }; children: Array<{ twinId?: string }> };
+    const page = await ask<{ rows: Row[]; total: number }>(host, 'list', { page: 1, pageSize: 50, filters: [] });
+    const client = await (await extensionApi()).context.getActiveClient();
+    const scope = new Set([EQUIPMENT]);
+    for await (const twin of client.iterateTwins({ locationFilter: { locationId: EQUIPMENT } })) scope.add(twin.id);
+    assert.ok(page.rows.length > 0, `${EQUIPMENT} has insights in the sample`);
+    for (const row of page.rows) {
+      assert.ok([row.root, ...row.children].some((i) => scope.has(i.twinId ?? '')), 'every row concerns a twin in scope');
+    }
+    const all = await client.listInsights({ page: 1, pageSize: 1 });
+    assert.ok(page.total < all.total, `scoped total ${page.total} is below the connection's ${all.total}`);
   });
 
   it('opens the twin graph from an id and from a tree node, root always present', async () => {
