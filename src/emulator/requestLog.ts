@@ -25,11 +25,12 @@ export class RequestLog {
 
   add(entry: RequestLogEntry): void {
     this.entries.push(entry);
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    // Trim in chunks so a full log costs O(1) per request on average.
+    if (this.entries.length >= this.capacity * 1.5) this.entries.splice(0, this.entries.length - this.capacity);
   }
 
   list(): RequestLogEntry[] {
-    return [...this.entries];
+    return this.entries.slice(-this.capacity);
   }
 
   clear(): void {
