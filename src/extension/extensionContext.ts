@@ -51,8 +51,10 @@ export class BuildingTwinsContext implements vscode.Disposable {
       new ConnectionStatusBar(this.connections),
       this.connections.onDidChange(() => this.tree.relist()),
       this.connections.onDidChangeState((name) => {
+        // The tree shows only whether a connection is in error (the status bar shows the rest).
         const node = this.tree.connectionNode(name);
-        if (node) this.tree.update(node);
+        const inError = this.connections.state(name).kind === 'error';
+        if (node && node.shownInError !== inError) this.tree.update(node);
       }),
       this.emulator.onDidChange(() => this.connections.notifyChanged()),
       this.emulator,

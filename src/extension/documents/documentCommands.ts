@@ -38,8 +38,15 @@ async function openRelationship(ctx: BuildingTwinsContext, arg: unknown): Promis
   return doc.uri;
 }
 
+/** A click on a twin row: opens the twin the click selected. */
+async function openSelectedTwin(ctx: BuildingTwinsContext): Promise<vscode.Uri | undefined> {
+  const node = ctx.tree.view.selection.find((n) => n instanceof TwinNode || n instanceof LocationNode);
+  return node ? openTwin(ctx, node) : undefined;
+}
+
 export const documentCommands: CommandTable = {
   'buildingTwins.openTwin': openTwin,
+  'buildingTwins.openSelectedTwin': openSelectedTwin,
   'buildingTwins.openModel': openModel,
   'buildingTwins.openRelationship': openRelationship,
 };

@@ -33,14 +33,16 @@ export class ConnectionNode extends TreeNode {
     return this.groups.find((g): g is T => g instanceof kind);
   }
 
+  /** Whether the last rendered item showed the error state. */
+  shownInError = false;
+
   getTreeItem(): vscode.TreeItem {
     const active = this.ctx.connections.activeName() === this.connection;
     const state = this.ctx.connections.state(this.connection);
+    this.shownInError = state.kind === 'error';
     const item = new vscode.TreeItem(this.connection, active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = [active ? 'active' : undefined, state.kind === 'error' ? 'error' : state.kind === 'signingIn' ? 'signing in…' : undefined]
-      .filter(Boolean)
-      .join(' · ') || undefined;
+    item.description = [active ? 'active' : undefined, state.kind === 'error' ? 'error' : undefined].filter(Boolean).join(' · ') || undefined;
     const tooltip = new vscode.MarkdownString();
     tooltip.appendText(`${this.connection}\n${this.profile.baseUrl}\nClient id: ${this.profile.clientId}`);
     if (state.kind === 'error') tooltip.appendText(`\nError: ${state.message}`);

@@ -11,6 +11,8 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   readonly view: vscode.TreeView<TreeNode>;
   private roots: ConnectionNode[] | undefined;
   private filterValue: TwinFilter | undefined;
+  private readonly loading = new Map<TreeNode, Promise<TreeNode[]>>();
+  private readonly pendingUpdates = new Set<TreeNode>();
 
   constructor(private readonly ctx: BuildingTwinsContext) {
     this.view = vscode.window.createTreeView('buildingTwins.explorer', { treeDataProvider: this, showCollapseAll: true, canSelectMany: true });
@@ -44,9 +46,30 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
     this.changed.fire(undefined);
   }
 
-  /** Re-render a node without reloading its children (e.g. a new description). */
+  /**
+   * Re-renders a node (e.g. a new description) keeping its loaded children. While VS Code is fetching that
+   * node's children the event waits until the fetch is done: a change event in the middle of a fetch makes
+   * VS Code register the same children twice ("element … already registered") and drops reveals.
+   */
   update(node: TreeNode): void {
-    this.changed.fire(node);
+    if (this.pendingUpdates.has(node)) return;
+    const loading = this.loading.get(node);
+    if (!loading) {
+      this.changed.fire(node);
+      return;
+    }
+    this.pendingUpdates.add(node);
+    void loading.then(
+      () => this.flushUpdate(node),
+      () => this.flushUpdate(node),
+    );
+  }
+
+  private flushUpdate(node: TreeNode): void {
+    setTimeout(() => {
+      this.pendingUpdates.delete(node);
+      this.changed.fire(node);
+    }, 0);
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem | Thenable<vscode.TreeItem> {
@@ -54,8 +77,14 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (node) return node.getChildren();
-    return this.connectionNodes();
+    if (!node) return this.connectionNodes();
+    const loading = node.getChildren();
+    this.loading.set(node, loading);
+    try {
+      return await loading;
+    } finally {
+      if (this.loading.get(node) === loading) this.loading.delete(node);
+    }
   }
 
   getParent(node: TreeNode): TreeNode | undefined {

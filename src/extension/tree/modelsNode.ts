@@ -45,10 +45,8 @@ export class ModelsNode extends TreeNode {
     } catch (err) {
       return [errorNode(this, err)];
     }
-    const first = this.index !== index;
     this.index = index;
     this.children = childrenMap(index);
-    if (first) this.conn.ctx.tree.update(this);
     const roots = index.ids().filter((id) => !index.parents(id).some((p) => index.has(p)));
     roots.sort((a, b) => index.displayName(a).localeCompare(index.displayName(b)));
     if (roots.length === 0) return [new MessageNode(this, 'empty', 'No models')];

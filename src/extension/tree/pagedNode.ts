@@ -27,6 +27,9 @@ export abstract class PagedNode<T, Token> extends TreeNode {
     super(parent, id);
   }
 
+  /** Re-render after the first page when the description changed ("100 of 30,655"). */
+  protected readonly describesFirstPage: boolean = false;
+
   protected abstract fetchPage(token: Token | undefined): Promise<Page<T, Token>>;
   protected abstract keyOf(item: T): string;
   protected abstract createNode(item: T): TreeNode;
@@ -76,12 +79,15 @@ export abstract class PagedNode<T, Token> extends TreeNode {
 
   override async getChildren(): Promise<TreeNode[]> {
     if (!this.started) {
+      const before = this.pageDescription();
       try {
         await this.loadMore();
       } catch (err) {
         return [errorNode(this, err)];
       }
-      this.conn.ctx.tree.update(this);
+      // Every update makes VS Code drop and fetch the children again, and a click in that window expands
+      // nothing; so only nodes whose description really needs the first page (twin groups) ask for it.
+      if (this.describesFirstPage && this.pageDescription() !== before) this.conn.ctx.tree.update(this);
     }
     const children = [...this.pinnedNodes(), ...this.loaded.map((item) => this.nodeFor(item))];
     if (this.loadError) children.push(errorNode(this, this.loadError));
@@ -128,7 +134,8 @@ export class LoadMoreNode extends TreeNode {
     item.iconPath = new vscode.ThemeIcon('ellipsis');
     item.contextValue = 'loadMore';
     item.tooltip = `Load the next page (${this.owner.loadedCount} loaded so far)`;
-    item.command = { command: 'buildingTwins.loadMore', title: 'Load more', arguments: [this] };
+    // Without arguments (see TwinNode.getTreeItem): the command loads more for the selected "Load more…" row.
+    item.command = { command: 'buildingTwins.loadMore', title: 'Load more' };
     return item;
   }
 }

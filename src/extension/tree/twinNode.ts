@@ -30,7 +30,6 @@ export function twinTreeItem(node: TreeNode, conn: ConnectionNode, twin: Digital
   item.iconPath = twinIcon(index, twin.modelId);
   item.contextValue = twinContextValue(index, twin);
   item.resourceUri = resourceUri(conn.connection, 'twins', twin.id);
-  item.command = { command: 'buildingTwins.openTwin', title: 'Open twin', arguments: [node] };
   return item;
 }
 
@@ -47,7 +46,12 @@ export class TwinNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return twinTreeItem(this, this.conn, this.twin, this.index, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = twinTreeItem(this, this.conn, this.twin, this.index, vscode.TreeItemCollapsibleState.Collapsed);
+    // No arguments on purpose: VS Code caches a tree item's command arguments per render and a later refresh of
+    // the parent (e.g. "Load more…") can leave rows pointing at a dropped cache entry ("Actual command not found").
+    // The click has selected the row, so the command opens the selection.
+    item.command = { command: 'buildingTwins.openSelectedTwin', title: 'Open twin' };
+    return item;
   }
 
   override async getChildren(): Promise<TreeNode[]> {
@@ -89,7 +93,6 @@ export class RelationshipGroupNode extends TreeNode {
           ? await client.listOutgoingRelationships(this.owner.twinId)
           : await client.listIncomingRelationships(this.owner.twinId);
         this.relationships.sort((a, b) => a.name.localeCompare(b.name) || otherEnd(a, this.direction).localeCompare(otherEnd(b, this.direction)));
-        this.owner.conn.ctx.tree.update(this);
       }
     } catch (err) {
       return [errorNode(this, err)];
