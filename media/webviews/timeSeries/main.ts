@@ -267,7 +267,10 @@ async function poll(): Promise<void> {
       appended = true;
       if (p.time >= range.end) range = { start: range.start, end: p.time + 1 };
     }
-    if (appended) render();
+    if (appended) {
+      render();
+      document.body.dataset.pointCount = String(current.reduce((n, s) => n + s.x.length, 0));
+    }
   } catch (error) {
     setStatus(`Live update failed: ${message(error)}`, true);
   }
