@@ -17,7 +17,8 @@ describe('tickets (preview) in the explorer', () => {
     const openGroup = workbench.treeRow(/^Open$/);
     assert.match((await openGroup.textContent()) ?? '', /\d/, 'the status group shows its ticket count');
 
-    // Status groups start expanded: their tickets are the rows one level deeper, each with a priority badge.
+    // A status group's tickets are the rows one level deeper, each with a priority badge.
+    await openGroup.click();
     const ticket = pane.locator('.monaco-list-row[aria-level="4"]').first();
     await ticket.waitFor({ timeout: 30000 });
     assert.equal(await ticket.locator('.codicon-flame, .codicon-arrow-up, .codicon-dash, .codicon-arrow-down').count(), 1, 'a priority badge');

@@ -84,7 +84,8 @@ export class TicketStatusGroupNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.status.name || this.status.id || 'No status', vscode.TreeItemCollapsibleState.Expanded);
+    // Collapsed: an Expanded item whose parent re-renders right after its first page (the count) can show no rows.
+    const item = new vscode.TreeItem(this.status.name || this.status.id || 'No status', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.description = String(this.tickets.length);
     const color = statusThemeColor(this.status.color);
