@@ -110,6 +110,19 @@ describe('webview panels', () => {
     assert.ok(page.total < all.total, `scoped total ${page.total} is below the connection's ${all.total}`);
   });
 
+  it('opens the insights with one insight in focus from an insight tree node', async () => {
+    const api = await extensionApi();
+    const group = await api.findNode([LOCAL, 'Insights']);
+    const [first] = await group.getChildren();
+    const insightId = (first as unknown as { insight?: { id: string } }).insight?.id;
+    assert.ok(insightId, 'the Insights group lists insight nodes');
+    const host = await command('buildingTwins.showInsights', first);
+    const init = await ask<{ focusInsightId?: string; scopeTwinId?: string }>(host, 'init');
+    assert.equal(init.focusInsightId, insightId);
+    assert.equal(init.scopeTwinId, undefined);
+    assert.equal((await ask<{ id: string }>(host, 'insight', { id: insightId })).id, insightId);
+  });
+
   it('opens the twin graph from an id and from a tree node, root always present', async () => {
     const byId = await command('buildingTwins.showTwinGraph', EQUIPMENT);
     assert.equal(byId.panel.viewType, TWIN_GRAPH_VIEW_TYPE);
