@@ -22,7 +22,7 @@ export interface TestApi {
   takeLastError(): Error | undefined;
   /** Children of a node (or the roots), expanded `depth` levels. */
   treeSnapshot(node?: TreeNode, depth?: number): Promise<TreeSnapshotItem[]>;
-  /** The tree node with this id among the already-loaded children reachable from the roots, expanding along `path` labels. */
+  /** The tree node reached from the roots by following these labels (loading children on the way). */
   findNode(labels: string[]): Promise<TreeNode>;
 }
 
@@ -43,7 +43,7 @@ export function createTestApi(ctx: BuildingTwinsContext): TestApi {
       return err;
     },
     async treeSnapshot(node, depth = 0) {
-      return snapshot(ctx, await ctx.tree.getChildren(node), depth);
+      return snapshot(await ctx.tree.getChildren(node), depth);
     },
     async findNode(labels) {
       let children = await ctx.tree.getChildren();
@@ -65,7 +65,7 @@ export function createTestApi(ctx: BuildingTwinsContext): TestApi {
   };
 }
 
-async function snapshot(ctx: BuildingTwinsContext, nodes: TreeNode[], depth: number): Promise<TreeSnapshotItem[]> {
+async function snapshot(nodes: TreeNode[], depth: number): Promise<TreeSnapshotItem[]> {
   const out: TreeSnapshotItem[] = [];
   for (const node of nodes) {
     const item = await node.getTreeItem();
@@ -77,7 +77,7 @@ async function snapshot(ctx: BuildingTwinsContext, nodes: TreeNode[], depth: num
       tooltip: typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value,
     };
     if (depth > 0 && item.collapsibleState !== vscode.TreeItemCollapsibleState.None) {
-      entry.children = await snapshot(ctx, await node.getChildren(), depth - 1);
+      entry.children = await snapshot(await node.getChildren(), depth - 1);
     }
     out.push(entry);
   }

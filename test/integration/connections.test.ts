@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ConnectionSecrets } from '../../src/extension/connections/connectionSecrets';
+import { detectBasicSecretStorage } from '../../src/extension/connections/keychainCheck';
 import { emulatorUrl, eventually, extensionApi, LOCAL, requests, setSetting } from './explorerHelpers';
 
 describe('connections', () => {
@@ -101,6 +102,22 @@ describe('connections', () => {
     await vscode.commands.executeCommand('buildingTwins.addConnection', { name, baseUrl: url, clientId: 'local-dev', clientSecret: 'wrong-secret' });
     await assert.rejects(api.context.connections.signIn(name));
     assert.equal(api.context.connections.state(name).kind, 'error');
+  });
+
+  it('redacts the client secret and tokens from everything it logs', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('buildingTwins.addConnection', { name, baseUrl: url, clientId: 'local-dev', clientSecret: secret });
+    await assert.rejects(api.context.connections.signIn(name));
+    const line = api.context.log.redact(`POST /oauth2/token client_secret=${secret} Authorization: Bearer abc.def.ghi ${secret}`);
+    assert.ok(!line.includes(secret) && !line.includes('abc.def.ghi'), line);
+  });
+
+  it('recognises the "basic" password store from the command line or argv.json', () => {
+    assert.equal(detectBasicSecretStorage(['--password-store=basic'], undefined), true);
+    assert.equal(detectBasicSecretStorage([], '{\n  // comment\n  "password-store": "basic"\n}'), true);
+    assert.equal(detectBasicSecretStorage([], '{ "password-store": "gnome-libsecret" }'), false);
+    assert.equal(detectBasicSecretStorage(['--password-store=gnome-libsecret'], undefined), false);
   });
 
   it('starts and stops the bundled emulator on a free port; the local connection follows it meanwhile', async function () {

@@ -37,6 +37,7 @@ export class ConnectionManager implements vscode.Disposable {
   /** A connection's state changed (connected, signing in, error). */
   readonly onDidChangeState = this.stateChanged.event;
   private readonly subscription: vscode.Disposable;
+  private reportedProblems = '';
 
   constructor(
     readonly secrets: ConnectionSecrets,
@@ -58,7 +59,9 @@ export class ConnectionManager implements vscode.Disposable {
 
   configured(): ConnectionProfile[] {
     const { profiles, problems } = parseProfiles(config().get('connections'));
-    for (const p of problems) this.log.warn(p);
+    const reported = problems.join('\n');
+    if (reported && reported !== this.reportedProblems) for (const p of problems) this.log.warn(p);
+    this.reportedProblems = reported;
     return profiles;
   }
 
