@@ -149,6 +149,33 @@ describe('tickets (preview)', () => {
     assert.equal((await client.getTicket(target.id)).summary, edited.summary);
   });
 
+  it('asks before saving over a ticket changed on the service; declined: nothing sent, edits kept', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const client = await api.context.getActiveClient();
+    const [, target] = (await client.listTickets({ pageSize: 2 })).items;
+    const doc = await openTicketDoc(target.id);
+    const edited = JSON.parse(doc.getText()) as Ticket;
+    edited.notes = 'Edited while someone else changed the ticket';
+    await replaceAll(doc, JSON.stringify(edited, null, 2));
+    await new Promise((r) => setTimeout(r, 5));
+    await client.patchTicket(target.id, [{ op: 'replace', path: '/assigneeName', value: 'Someone else' }]);
+
+    const script = api.useScriptedInput([false]);
+    await clearRequests(url);
+    assert.equal(await doc.save(), false);
+    assert.equal(script.remaining, 0, 'the conflict was asked about');
+    assert.equal(doc.isDirty, true);
+    assert.match(api.takeLastError()?.message ?? '', /Not saved: ticket .* changed on the service/);
+    assert.deepEqual(await writes(url), []);
+
+    api.useScriptedInput([true]);
+    assert.equal(await doc.save(), true, api.takeLastError()?.message);
+    const now = await client.getTicket(target.id);
+    assert.deepEqual([now.notes, now.assigneeName], ['Edited while someone else changed the ticket', 'Someone else'], 'only the changed field was sent');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('refuses ticket edits a replace-only patch cannot express: clear message, nothing sent', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
