@@ -304,5 +304,10 @@ describe('tickets (preview)', () => {
     assert.equal(renamed.id, created.id);
     assert.equal(renamed.name, `${name} (renamed)`);
     assert.deepEqual(await writes(url), ['PUT /api/v3/tickets/categories 200', 'PATCH /api/v3/tickets/categories/{id} 200']);
+
+    api.useScriptedInput(['Categories', `${name} (renamed)`, `${name} (palette)`]);
+    const again = (await vscode.commands.executeCommand('buildingTwins.tickets.renameMetadata')) as TicketMetadataItem;
+    assert.equal(api.takeLastError(), undefined);
+    assert.deepEqual([again.id, again.name], [created.id, `${name} (palette)`], 'renamed from the palette: list, item, name');
   });
 });

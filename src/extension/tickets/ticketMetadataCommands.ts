@@ -21,7 +21,7 @@ function refreshKind(ctx: BuildingTwinsContext, connection: string, kind: Ticket
 async function createMetadata(ctx: BuildingTwinsContext, target?: unknown, name?: unknown): Promise<TicketMetadataItem> {
   const kind = target instanceof TicketMetadataKindNode ? target.kind
     : typeof target === 'string' && (KINDS as string[]).includes(target) ? (target as TicketMetadataKind)
-    : (await ctx.input.pick(KINDS.map((k) => ({ label: METADATA_KIND_LABELS[k].plural, listKind: k })), { title: 'New ticket metadata (preview): which list' })).listKind;
+    : await pickKind(ctx, 'New ticket metadata (preview): which list');
   const label = METADATA_KIND_LABELS[kind].singular;
   const text = typeof name === 'string' ? name : await ctx.input.input({ title: `New ticket ${label} (preview)`, prompt: `Name of the new ${label}`, validate: nameError });
   const invalid = nameError(text);
@@ -34,16 +34,32 @@ async function createMetadata(ctx: BuildingTwinsContext, target?: unknown, name?
   return item;
 }
 
-/** Renames a category, job type or service needed (its tree item); `name` skips the input. */
+async function pickKind(ctx: BuildingTwinsContext, title: string): Promise<TicketMetadataKind> {
+  return (await ctx.input.pick(KINDS.map((k) => ({ label: METADATA_KIND_LABELS[k].plural, listKind: k })), { title })).listKind;
+}
+
+/**
+ * Renames a category, job type or service needed: its tree item, or from the palette (pick the list,
+ * then the item, on the active connection); `name` skips the input.
+ */
 async function renameMetadata(ctx: BuildingTwinsContext, target?: unknown, name?: unknown): Promise<TicketMetadataItem> {
-  if (!(target instanceof TicketMetadataItemNode)) throw new Error('Rename needs a category, job type or service needed in the explorer.');
-  const { kind } = target.list;
+  const { connection, client } = await targetConnection(ctx, target);
+  let kind: TicketMetadataKind;
+  let current: TicketMetadataItem;
+  if (target instanceof TicketMetadataItemNode) {
+    kind = target.list.kind;
+    current = target.item;
+  } else {
+    kind = await pickKind(ctx, 'Rename ticket metadata (preview): which list');
+    const items = (await client.listTicketMetadata(kind, { page: 1, pageSize: 1000, sortSpecifications: [{ field: 'name' }] })).items;
+    if (items.length === 0) throw new Error(`There are no ticket ${METADATA_KIND_LABELS[kind].plural.toLowerCase()} to rename.`);
+    current = (await ctx.input.pick(items.map((i) => ({ label: i.name, description: i.id, item: i })), { title: `Rename which ${METADATA_KIND_LABELS[kind].singular}` })).item;
+  }
   const label = METADATA_KIND_LABELS[kind].singular;
-  const text = typeof name === 'string' ? name : await ctx.input.input({ title: `Rename ticket ${label} (preview)`, prompt: `New name of "${target.item.name}"`, value: target.item.name, validate: nameError });
+  const text = typeof name === 'string' ? name : await ctx.input.input({ title: `Rename ticket ${label} (preview)`, prompt: `New name of "${current.name}"`, value: current.name, validate: nameError });
   const invalid = nameError(text);
   if (invalid) throw new Error(`${invalid} Nothing was sent.`);
-  const { connection, client } = await targetConnection(ctx, target);
-  const item = await client.renameTicketMetadata(kind, target.item.id, text.trim());
+  const item = await client.renameTicketMetadata(kind, current.id, text.trim());
   ctx.log.info(`Ticket ${label} ${item.id} renamed to "${item.name}" on "${connection}"`);
   refreshKind(ctx, connection, kind);
   return item;
