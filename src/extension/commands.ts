@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { authoringCommands } from './authoring/authoringCommands';
 import { connectionCommands } from './connections/connectionCommands';
 import { emulatorCommands } from './connections/emulatorCommands';
 import { documentCommands } from './documents/documentCommands';
@@ -23,6 +24,7 @@ export const commandTables: readonly CommandTable[] = [
   panelCommands,
   eventCommands,
   ticketCommands,
+  authoringCommands,
 ];
 
 export function allCommands(): Map<string, CommandHandler> {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerAuthoring } from './authoring/authoringServices';
 import { registerCommands } from './commands';
 import { BuildingTwinsContext } from './extensionContext';
 import { registerPanelSerializers } from './panels/panelSerializers';
@@ -10,6 +11,7 @@ export function activate(context: vscode.ExtensionContext): TestApi {
   current = new BuildingTwinsContext(context);
   registerCommands(current);
   registerPanelSerializers(current);
+  registerAuthoring(current);
   current.start();
   return createTestApi(current);
 }

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { Model } from '../../core/api/types';
 import { ModelIndex } from '../../core/dtdl/modelIndex';
 import type { ConnectionManager } from '../connections/connectionManager';
@@ -10,6 +11,9 @@ interface Entry { models: Model[]; index: ModelIndex }
  */
 export class ModelCache {
   private readonly entries = new Map<string, Promise<Entry>>();
+  private readonly invalidated = new vscode.EventEmitter<string | undefined>();
+  /** The cache of one connection (its name) or of all (undefined) was dropped: models may have changed. */
+  readonly onDidInvalidate = this.invalidated.event;
 
   constructor(private readonly connections: ConnectionManager) {}
 
@@ -28,6 +32,7 @@ export class ModelCache {
   invalidate(connection?: string): void {
     if (connection) this.entries.delete(connection);
     else this.entries.clear();
+    this.invalidated.fire(connection);
   }
 
   private load(connection: string): Promise<Entry> {

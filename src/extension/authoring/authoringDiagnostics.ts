@@ -1,0 +1,53 @@
+import * as vscode from 'vscode';
+import type { ImportIssue } from '../../core/bulk/importTypes';
+import type { SourceText } from './jsonSource';
+
+/**
+ * Problems found in twin drafts, import and telemetry files before (or while) sending, in the Problems
+ * panel under "Building Twins". A file's problems are replaced by the next check of that file and
+ * dropped when it is edited.
+ */
+export class AuthoringDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('Building Twins');
+  private readonly subscription = vscode.workspace.onDidChangeTextDocument((e) => {
+    if (e.contentChanges.length && this.collection.has(e.document.uri)) this.collection.delete(e.document.uri);
+  });
+
+  /** Shows `issues` (matched to sources by file name) on their lines; clears sources without issues. */
+  show(sources: readonly SourceText[], issues: readonly ImportIssue[], severity = vscode.DiagnosticSeverity.Error): void {
+    for (const source of sources) {
+      if (!source.uri) continue;
+      const mine = issues.filter((i) => i.file === source.name || (i.file === undefined && sources.length === 1));
+      this.collection.set(source.uri, mine.map((issue) => {
+        const d = new vscode.Diagnostic(lineRange(source.text, issue.line), issue.message, severity);
+        d.source = 'Building Twins';
+        return d;
+      }));
+    }
+  }
+
+  get(uri: vscode.Uri): readonly vscode.Diagnostic[] {
+    return this.collection.get(uri) ?? [];
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.collection.dispose();
+  }
+}
+
+/** The 1-based `line` of `text` without its leading blanks (the first line when out of range). */
+export function lineRange(text: string, line: number): vscode.Range {
+  const lines = text.split(/\r\n|\r|\n/);
+  const index = line >= 1 && line <= lines.length ? line - 1 : 0;
+  const content = lines[index] ?? '';
+  const start = content.length - content.trimStart().length;
+  return new vscode.Range(index, start, index, Math.max(start, content.length));
+}
+
+/** "file line N: message" lines of a problem list, the first `limit` of them. */
+export function issueLines(issues: readonly ImportIssue[], limit = 20): string[] {
+  const lines = issues.slice(0, limit).map((i) => `${i.file ? `${i.file} ` : ''}line ${i.line}: ${i.message}`);
+  if (issues.length > limit) lines.push(`… and ${issues.length - limit} more`);
+  return lines;
+}

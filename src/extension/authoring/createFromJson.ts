@@ -1,0 +1,139 @@
+import * as vscode from 'vscode';
+import { mapWithConcurrency } from '../../core/api/concurrency';
+import type { BuildingTwinsApi, DigitalTwin, Relationship } from '../../core/api/types';
+import { parseImportJson } from '../../core/bulk/importJson';
+import { planImport, serviceTwinLookup } from '../../core/bulk/importPlan';
+import { openTwinDocument } from '../documents/documentCommands';
+import { resourceUri } from '../documents/resourceUri';
+import type { BuildingTwinsContext } from '../extensionContext';
+import { notifyResult, targetConnection } from '../tree/commandTarget';
+import { revealTwin } from '../tree/treeCommands';
+import { issueLines } from './authoringDiagnostics';
+import { authoring } from './authoringServices';
+import { readJsonSource } from './jsonSource';
+
+/** Twins sent at once when a document holds several. */
+const CREATE_CONCURRENCY = 4;
+
+export interface UpsertedRelationship {
+  relationship: Relationship;
+  /** The same relationship (same derived id) was already among the source's outgoing relationships. */
+  existed: boolean;
+}
+
+/**
+ * PUT /twins/relationships, telling a new relationship from an idempotent repeat: the service derives the
+ * id from source, name, properties and target, so the source's outgoing relationships fetched before show
+ * whether it was there.
+ */
+export async function upsertRelationship(client: BuildingTwinsApi, rel: Relationship): Promise<UpsertedRelationship> {
+  const before = await client.listOutgoingRelationships(rel.sourceId);
+  const { id: _ignored, ...body } = rel;
+  const relationship = await client.putRelationship(body);
+  return { relationship, existed: before.some((r) => r.id === relationship.id) };
+}
+
+export function describeUpsert(result: UpsertedRelationship): string {
+  const r = result.relationship;
+  return result.existed
+    ? `Relationship ${r.id} already existed (${r.sourceId} ${r.name} ${r.targetId}); nothing changed.`
+    : `Created relationship ${r.id} (${r.sourceId} ${r.name} ${r.targetId}).`;
+}
+
+export function relationshipDocumentUri(connection: string, rel: Relationship): vscode.Uri {
+  if (!rel.id) throw new Error(`The service returned relationship ${rel.sourceId} ${rel.name} ${rel.targetId} without an id`);
+  return resourceUri(connection, 'relationships', rel.sourceId, rel.id);
+}
+
+export interface CreateResult {
+  connection: string;
+  twins: DigitalTwin[];
+  relationships: UpsertedRelationship[];
+}
+
+/**
+ * "Create twins and relationships from JSON": the active editor, a .json file (URI or path) or JSON text
+ * holding one twin, one relationship, an array mixing them, or `{ twins, relationships }`. Everything is
+ * validated against the connection's models first (problems go to the Problems panel and nothing is
+ * sent); twins that already exist are only replaced after confirmation. Then twins are created, then
+ * relationships; one created twin is opened and revealed in the explorer, one relationship is opened.
+ */
+export async function createFromJson(ctx: BuildingTwinsContext, arg?: unknown): Promise<CreateResult | undefined> {
+  const source = await readJsonSource(arg);
+  const { connection, client } = await targetConnection(ctx);
+  const index = await ctx.models.getIndex(connection);
+  const parsed = parseImportJson(wrapSingle(source.text), source.name);
+  const plan = await planImport(parsed, { index, lookupTwins: serviceTwinLookup(client) });
+  const { diagnostics } = authoring(ctx);
+  diagnostics.show([source], plan.errors);
+  if (plan.errors.length) {
+    const lines = issueLines(plan.errors, 5);
+    for (const line of issueLines(plan.errors, 1000)) ctx.log.warn(`Create from JSON: ${line}`);
+    throw new Error(`${source.name}: ${plan.errors.length} problem${plan.errors.length === 1 ? '' : 's'}, nothing was sent (see the Problems panel). ${lines.join('; ')}`);
+  }
+  if (plan.twins.length + plan.relationships.length === 0) throw new Error(`${source.name} holds no twin and no relationship. Nothing was sent.`);
+
+  const ids = plan.twins.map((t) => t.twin.id);
+  const existing = ids.length ? (await client.getTwinsByIds(ids)).twins.map((t) => t.id) : [];
+  if (existing.length) {
+    const replace = await ctx.input.confirm(`${existing.length} twin${existing.length === 1 ? '' : 's'} already exist on "${connection}" and would be replaced: ${existing.slice(0, 10).join(', ')}${existing.length > 10 ? ', …' : ''}. Replace?`, {
+      detail: 'PUT /twins replaces a twin with exactly the document sent.',
+      confirmLabel: 'Replace',
+    });
+    if (!replace) throw new Error(`Not created: ${existing.join(', ')} already exist${existing.length === 1 ? 's' : ''} and you chose not to replace. Nothing was sent.`);
+  }
+
+  const failures: string[] = [];
+  const twins = (await mapWithConcurrency(plan.twins, CREATE_CONCURRENCY, async (t) => {
+    try {
+      return await client.putTwin(t.twin);
+    } catch (err) {
+      failures.push(`line ${t.line}: twin ${t.twin.id}: ${errorText(err)}`);
+      return undefined;
+    }
+  })).filter((t): t is DigitalTwin => !!t);
+  const relationships: UpsertedRelationship[] = [];
+  for (const r of plan.relationships) {
+    try {
+      relationships.push(await upsertRelationship(client, r.relationship));
+    } catch (err) {
+      failures.push(`line ${r.line}: relationship ${r.relationship.sourceId} ${r.relationship.name} ${r.relationship.targetId}: ${errorText(err)}`);
+    }
+  }
+
+  const existed = relationships.filter((r) => r.existed).length;
+  const summary = `"${connection}": ${twins.length} twin${twins.length === 1 ? '' : 's'} created or replaced, ${relationships.length - existed} relationship${relationships.length - existed === 1 ? '' : 's'} created${existed ? `, ${existed} already existed` : ''} from ${source.name}.`;
+  ctx.log.info(summary);
+  for (const r of relationships) ctx.log.info(describeUpsert(r));
+  if (failures.length) {
+    for (const f of failures) ctx.log.error(`Create from JSON: ${f}`);
+    throw new Error(`${summary} The service refused ${failures.length}: ${failures.slice(0, 3).join('; ')}`);
+  }
+  if (twins.length === 1 && relationships.length === 0) {
+    await openTwinDocument(ctx, connection, twins[0].id);
+    await revealTwin(ctx, connection, twins[0]);
+  } else if (twins.length === 0 && relationships.length === 1) {
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(relationshipDocumentUri(connection, relationships[0].relationship)), { preview: true });
+  }
+  notifyResult(ctx, relationships.length === 1 && twins.length === 0 ? describeUpsert(relationships[0]) : summary);
+  return { connection, twins, relationships };
+}
+
+/** The import parser reads arrays and `{ twins, relationships }`; a lone twin or relationship object becomes an array of one. */
+function wrapSingle(text: string): string {
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  if (!trimmed.startsWith('{')) return text;
+  try {
+    const value = JSON.parse(trimmed) as Record<string, unknown>;
+    if ('twins' in value || 'relationships' in value) return text;
+  } catch {
+    return text;
+  }
+  // No line break added: the line numbers of problems stay those of the document.
+  return `[${text.replace(/^\uFEFF/, '')}]`;
+}
+
+function errorText(err: unknown): string {
+  const e = err as { oneLine?: unknown };
+  return typeof e.oneLine === 'string' ? e.oneLine : err instanceof Error ? err.message : String(err);
+}

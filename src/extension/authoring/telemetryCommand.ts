@@ -1,0 +1,87 @@
+import * as vscode from 'vscode';
+import { checkTelemetryTargets } from '../../core/api/telemetryTargets';
+import type { ImportIssue } from '../../core/bulk/importTypes';
+import { parseTelemetryFile, sendTelemetry, type ParsedTelemetry } from '../../core/bulk/telemetryFile';
+import type { BuildingTwinsContext } from '../extensionContext';
+import { notifyResult, targetConnection } from '../tree/commandTarget';
+import { issueLines } from './authoringDiagnostics';
+import { authoring } from './authoringServices';
+import { pickFiles, readSourceUri, requireExtensions, type SourceText } from './jsonSource';
+
+export interface TelemetryCommandResult { connection: string; sent: number; inserted: number; rejected: ImportIssue[] }
+
+/** Parses the file; when rows lack a connectorId, asks for a default connector and parses again. */
+async function parseWithConnector(ctx: BuildingTwinsContext, source: SourceText): Promise<ParsedTelemetry> {
+  const parsed = parseTelemetryFile(source.text, source.name);
+  if (!parsed.errors.length) return parsed;
+  const probe = parseTelemetryFile(source.text, source.name, { defaultConnectorId: 'default' });
+  if (probe.errors.length === parsed.errors.length) return parsed;
+  const missing = parsed.errors.length - probe.errors.length;
+  const connectorId = (await ctx.input.input({
+    title: 'Send telemetry: default connector',
+    prompt: `${missing} row${missing === 1 ? '' : 's'} of ${source.name} name${missing === 1 ? 's' : ''} no connectorId. Connector id to use for them (empty: report them as errors)`,
+  })).trim();
+  return connectorId ? parseTelemetryFile(source.text, source.name, { defaultConnectorId: connectorId }) : parsed;
+}
+
+/**
+ * "Send telemetry from file…" (.json / .csv, see docs/import-formats.md): parses every row, checks with one
+ * client call that the twins exist and are Capability twins, reports the rows that cannot be sent (line
+ * and reason, in the Problems panel) and asks before sending the others; then sends in batches with
+ * progress and cancellation.
+ */
+export async function sendTelemetryFromFile(ctx: BuildingTwinsContext, clicked?: unknown, selection?: unknown): Promise<TelemetryCommandResult | undefined> {
+  const uris = await pickFiles(clicked, selection, 'Send telemetry from file', ['json', 'csv'], false);
+  if (!uris?.length) return undefined;
+  if (uris.length > 1) throw new Error('Send telemetry reads one file at a time. Nothing was sent.');
+  requireExtensions(uris, ['json', 'csv'], 'Send telemetry');
+  const source = await readSourceUri(uris[0]);
+  const parsed = await parseWithConnector(ctx, source);
+  const { connection, client } = await targetConnection(ctx);
+  const index = await ctx.models.getIndex(connection);
+  const targets = parsed.rows.length ? await checkTelemetryTargets(client, parsed.rows.map((r) => r.entry), { models: index }) : { problems: [] };
+  const bad = new Set<number>();
+  const rejected: ImportIssue[] = [...parsed.errors];
+  for (const problem of targets.problems) {
+    for (const i of problem.indexes) {
+      bad.add(i);
+      rejected.push({ file: source.name, line: parsed.rows[i].line, message: problem.message });
+    }
+  }
+  rejected.sort((a, b) => a.line - b.line);
+  const rows = parsed.rows.filter((_, i) => !bad.has(i));
+  const { diagnostics } = authoring(ctx);
+  diagnostics.show([source], rejected);
+  for (const line of issueLines(rejected, 1000)) ctx.log.warn(`Telemetry: ${line}`);
+  if (rows.length === 0) throw new Error(`No row of ${source.name} can be sent (${rejected.length} rejected, see the Problems panel). ${issueLines(rejected, 3).join('; ')}`);
+  if (rejected.length) {
+    const send = await ctx.input.confirm(`${rejected.length} row${rejected.length === 1 ? '' : 's'} of ${source.name} cannot be sent. Send the other ${rows.length} to "${connection}"?`, {
+      detail: issueLines(rejected, 10).join('\n'),
+      confirmLabel: 'Send',
+    });
+    if (!send) {
+      ctx.log.info(`Telemetry from ${source.name} declined; nothing was sent.`);
+      return undefined;
+    }
+  }
+  const { inserted } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending telemetry from ${source.name} to "${connection}"`, cancellable: true }, async (progress, token) => {
+    const abort = new AbortController();
+    const cancel = token.onCancellationRequested(() => abort.abort(new Error('Sending cancelled')));
+    let reported = 0;
+    try {
+      return await sendTelemetry(rows, client, {
+        signal: abort.signal,
+        onProgress: (sent, total) => {
+          progress.report({ message: `${sent} of ${total} rows`, increment: (100 * (sent - reported)) / total });
+          reported = sent;
+        },
+      });
+    } finally {
+      cancel.dispose();
+    }
+  });
+  const message = `Telemetry from ${source.name} to "${connection}": ${rows.length} rows sent (${inserted} inserted)${rejected.length ? `, ${rejected.length} rejected (see the Problems panel)` : ''}.`;
+  ctx.log.info(message);
+  notifyResult(ctx, message, rejected.length > 0);
+  return { connection, sent: rows.length, inserted, rejected };
+}

@@ -1,0 +1,83 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { ModelIndex } from '../../../../src/core/dtdl/modelIndex';
+import { createSchemaAjv } from '../../../../src/core/dtdl/twinSchemaValidator';
+import { validateTwin } from '../../../../src/core/dtdl/twinValidation';
+import { authoringSchema, relationshipNames } from '../../../../src/extension/authoring/authoringSchemas';
+import { placeholderValue, suggestTwinId, twinDraft, twinDraftText } from '../../../../src/extension/authoring/twinDraft';
+
+const root = path.resolve(__dirname, '../../../../..');
+const SAMPLE_MODELS = path.join(root, 'src/emulator/sample/models');
+const WILLOW = path.resolve(root, '../shared/ontology/willow/Ontology');
+const S = 'dtmi:com:buildingtwins:sample';
+
+describe('twin drafts', () => {
+  let sample: ModelIndex;
+  before(async () => { sample = await ModelIndex.fromFolder(SAMPLE_MODELS); });
+
+  it('pre-fill every property with a value of its type (enums: the first value) and pass validation', () => {
+    const draft = twinDraft(sample, `${S}:Room;1`, 'Room-1', new Date('2026-01-05T10:00:00Z'));
+    assert.equal(draft.id, 'Room-1');
+    assert.equal(draft.modelId, `${S}:Room;1`);
+    const contents = draft.contents!;
+    assert.equal(contents.roomType, 'office', 'first enum value');
+    assert.equal(contents.capacity, 0);
+    assert.equal(contents.name, '', 'inherited from Twin');
+    assert.equal(typeof contents.area, 'number', 'inherited from Space');
+    assert.deepEqual(Object.keys(contents), [...Object.keys(contents)].sort((a, b) => a.localeCompare(b)));
+    assert.deepEqual(validateTwin(sample, draft), []);
+    assert.deepEqual(Object.keys(JSON.parse(twinDraftText(draft))), ['id', 'modelId', 'contents']);
+  });
+
+  it('make drafts that validate for every sample model and every Willow model', async function () {
+    this.timeout(60_000);
+    const willow = await ModelIndex.fromFolder(WILLOW);
+    assert.ok(willow.size > 3000);
+    for (const index of [sample, willow]) {
+      for (const id of index.ids()) assert.deepEqual(validateTwin(index, twinDraft(index, id, 'x')), [], id);
+    }
+  });
+
+  it('refuse an unknown model and suggest readable ids', () => {
+    assert.throws(() => twinDraft(sample, 'dtmi:com:example:Nope;1'), /Unknown model dtmi:com:example:Nope;1/);
+    assert.match(suggestTwinId(`${S}:AirHandlingUnit;1`), /^AirHandlingUnit-[0-9a-f]{6}$/);
+    assert.notEqual(suggestTwinId(`${S}:Room;1`), suggestTwinId(`${S}:Room;1`));
+    assert.equal(placeholderValue({ kind: 'primitive', name: 'dateTime' }, new Date('2026-01-05T10:00:00Z')), '2026-01-05T10:00:00.000Z');
+    assert.equal(placeholderValue({ kind: 'unresolved', ref: 'dtmi:x;1' }), undefined);
+  });
+});
+
+describe('authoring schemas', () => {
+  let sample: ModelIndex;
+  before(async () => { sample = await ModelIndex.fromFolder(SAMPLE_MODELS); });
+  const check = (schema: object, value: unknown): boolean => createSchemaAjv().compile(schema)(value) as boolean;
+
+  it('twin schema: one twin or an array, contents checked by the twin\'s model', () => {
+    const schema = authoringSchema('twin', sample);
+    const good = twinDraft(sample, `${S}:Room;1`, 'R1');
+    assert.equal(check(schema, good), true);
+    assert.equal(check(schema, [good, twinDraft(sample, `${S}:Level;1`, 'L1')]), true);
+    assert.equal(check(schema, { ...good, contents: { ...good.contents, wrongProperty: 1 } }), false);
+    assert.equal(check(schema, { ...good, contents: { roomType: 'ballroom' } }), false);
+    assert.equal(check(schema, { ...good, modelId: 'dtmi:com:example:Nope;1' }), false);
+  });
+
+  it('import schema: mixed arrays and { twins, relationships }, relationships need their ends', () => {
+    const schema = authoringSchema('import', sample);
+    const twin = { id: 'L1', modelId: `${S}:Level;1`, contents: { levelNumber: 1 } };
+    const rel = { sourceId: 'R1', name: 'isPartOf', targetId: 'L1' };
+    assert.equal(check(schema, [twin, rel]), true);
+    assert.equal(check(schema, { twins: [twin], relationships: [rel] }), true);
+    assert.equal(check(schema, [{ sourceId: 'R1', name: 'isPartOf' }]), false);
+    assert.equal(check(schema, [{ ...twin, contents: { levelNumber: 1.5 } }]), false);
+    assert.equal(check(schema, { twins: [twin], other: [] }), false);
+  });
+
+  it('relationship schema: names of every model offered, ends required', () => {
+    assert.deepEqual(relationshipNames(sample), ['hostedBy', 'isCapabilityOf', 'isFedBy', 'isPartOf', 'locatedIn', 'serves', 'subMeterOf']);
+    const schema = authoringSchema('relationship', sample);
+    assert.equal(check(schema, { sourceId: 'A', name: 'isFedBy', targetId: 'B', properties: { substance: 'ChilledWater' } }), true);
+    assert.equal(check(schema, [{ sourceId: 'A', name: 'isFedBy', targetId: 'B' }]), true);
+    assert.equal(check(schema, { sourceId: 'A', name: '', targetId: 'B' }), false);
+  });
+});
