@@ -4,9 +4,9 @@ import { authoringSchema, SCHEMA_KINDS, unavailableSchema, type SchemaKind } fro
 
 export const SCHEMA_SCHEME = 'buildingtwins-schema';
 
-/** `buildingtwins-schema:/twin.json` and friends: the URIs package.json's `jsonValidation` points at. */
+/** `buildingtwins-schema://schemas/twin.json` and friends: the URIs package.json's `jsonValidation` points at (it wants `scheme://`). */
 export function schemaUri(kind: SchemaKind): vscode.Uri {
-  return vscode.Uri.from({ scheme: SCHEMA_SCHEME, path: `/${kind}.json` });
+  return vscode.Uri.from({ scheme: SCHEMA_SCHEME, authority: 'schemas', path: `/${kind}.json` });
 }
 
 /** VS Code drops documents no editor shows after a few minutes; re-opening them more often keeps the JSON service's link. */
