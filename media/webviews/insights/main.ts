@@ -5,6 +5,7 @@ import './style.css';
 import type { FilterSpecification, Insight } from '../../../src/core/api/types';
 import type { InsightRow, InsightsMethods, InsightsPanelState, InsightsQuery } from '../../../src/shared/protocol/insightsProtocol';
 import { HostBridge } from '../common/hostBridge';
+import { errorMessage, StatusLine } from '../common/statusLine';
 import { clear, el } from '../common/dom';
 
 const COLUMNS: Array<{ field: keyof Insight & string; label: string; value: (i: Insight) => string }> = [
@@ -38,7 +39,7 @@ const filterOperator = el('select', { 'aria-label': 'Filter operator' }, ...OPER
 const filterValue = el('input', { type: 'text', placeholder: 'value', 'aria-label': 'Filter value', size: 14 });
 const addFilter = el('button', { type: 'button' }, 'Add filter');
 const filterChips = el('div', { class: 'chips', 'aria-label': 'Active filters' });
-const statusLine = el('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
+const status = new StatusLine();
 const tbody = el('tbody');
 const headRow = el('tr', {}, el('th', { class: 'toggle-col' }, el('span', { class: 'sr-only' }, 'Expand')));
 const table = el('table', { class: 'insights', role: 'treegrid', 'aria-label': 'Insights' }, el('thead', {}, headRow), tbody);
@@ -66,7 +67,7 @@ document.body.append(
   ),
   scopeLine,
   filterChips,
-  statusLine,
+  status.element,
   el('div', { class: 'layout' }, el('div', { class: 'table-wrap' }, table, pager), detail),
 );
 
@@ -92,7 +93,7 @@ sortDirection.addEventListener('click', () => {
 addFilter.addEventListener('click', () => {
   const raw = filterValue.value.trim();
   if (!raw) {
-    setStatus('Enter a filter value first', true);
+    status.set('Enter a filter value first', true);
     return;
   }
   const value = filterOperator.value === 'in' ? raw.split(',').map((v) => v.trim()).filter(Boolean) : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
@@ -125,7 +126,7 @@ async function start(): Promise<void> {
     await load();
     if (state.selectedId) await showDetail(state.selectedId);
   } catch (error) {
-    setStatus(`Could not open insights: ${message(error)}`, true);
+    status.set(`Could not open insights: ${errorMessage(error)}`, true);
   }
 }
 
@@ -133,7 +134,7 @@ async function load(): Promise<void> {
   const generation = ++loadGeneration;
   syncControls();
   bridge.setState(state);
-  setStatus('Loading…');
+  status.set('Loading…');
   document.body.dataset.state = 'loading';
   try {
     const page = await bridge.request('list', query());
@@ -143,13 +144,13 @@ async function load(): Promise<void> {
     renderRows();
     renderPager(page.page, page.pageSize);
     const children = rows.reduce((n, r) => n + r.children.length, 0);
-    setStatus(total === 0 ? 'No insights match.' : `${rows.length} of ${total.toLocaleString()} root insights on this page, ${children} children`);
+    status.set(total === 0 ? 'No insights match.' : `${rows.length} of ${total.toLocaleString()} root insights on this page, ${children} children`);
     document.body.dataset.state = 'ready';
   } catch (error) {
     if (generation !== loadGeneration) return;
     rows = [];
     renderRows();
-    setStatus(`Could not load insights: ${message(error)}`, true);
+    status.set(`Could not load insights: ${errorMessage(error)}`, true);
     document.body.dataset.state = 'error';
   }
 }
@@ -258,7 +259,7 @@ async function showDetail(id: string): Promise<void> {
       insight = await bridge.request('insight', { id });
     } catch (error) {
       clear(detail);
-      detail.append(el('p', { class: 'status error' }, `Could not load insight ${id}: ${message(error)}`));
+      detail.append(el('p', { class: 'status error' }, `Could not load insight ${id}: ${errorMessage(error)}`));
       return;
     }
   }
@@ -272,12 +273,12 @@ function renderDetail(insight: Insight): void {
   if (insight.twinId) {
     const twinId = insight.twinId;
     const open = el('button', { type: 'button', class: 'primary' }, 'Open twin');
-    open.addEventListener('click', () => void run(bridge.request('openTwin', { twinId })));
+    open.addEventListener('click', () => void status.run(bridge.request('openTwin', { twinId })));
     actions.append(open);
   }
   for (const ticketId of Array.isArray(insight.ticketIds) ? insight.ticketIds : []) {
     const open = el('button', { type: 'button' }, `Open ticket ${ticketId}`);
-    open.addEventListener('click', () => void run(bridge.request('openTicket', { ticketId: String(ticketId) })));
+    open.addEventListener('click', () => void status.run(bridge.request('openTicket', { ticketId: String(ticketId) })));
     actions.append(open);
   }
   detail.append(actions);
@@ -343,23 +344,6 @@ function syncControls(): void {
   });
 }
 
-async function run(action: Promise<unknown>): Promise<void> {
-  try {
-    await action;
-  } catch (error) {
-    setStatus(message(error), true);
-  }
-}
-
-function setStatus(value: string, isError = false): void {
-  statusLine.textContent = value;
-  statusLine.classList.toggle('error', isError);
-}
-
 function text(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

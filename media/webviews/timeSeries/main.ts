@@ -6,6 +6,7 @@ import './style.css';
 import { isRangePreset, parseRange, presetRange, RANGE_PRESETS, RangePreset, TimeRange } from '../../../src/core/timeseries/timeRange';
 import type { LatestPoint, SeriesData, SeriesInfo, TimeSeriesMethods, TimeSeriesPanelState } from '../../../src/shared/protocol/timeSeriesProtocol';
 import { HostBridge } from '../common/hostBridge';
+import { errorMessage, StatusLine } from '../common/statusLine';
 import { chartColor, clear, el, formatTime, onThemeChange, themeColor } from '../common/dom';
 
 const LIVE_POLL_MS = 5000;
@@ -29,7 +30,7 @@ const panRight = el('button', { type: 'button', title: 'Pan right (→)', 'aria-
 const zoomOut = el('button', { type: 'button', title: 'Zoom out (-)' }, 'Zoom out');
 const liveBox = el('input', { type: 'checkbox', id: 'live' });
 const exportButton = el('button', { type: 'button' }, 'Export CSV');
-const statusLine = el('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
+const status = new StatusLine();
 const chartHost = el('div', { class: 'chart', tabindex: 0, 'aria-label': 'Time series chart. Arrow keys pan, + and - zoom, drag to zoom with the mouse.' });
 const emptyBox = el('div', { class: 'empty', hidden: true });
 const latestList = el('ul', { class: 'latest', 'aria-label': 'Latest value per series' });
@@ -42,7 +43,7 @@ document.body.append(
     el('label', { class: 'group', for: 'live' }, liveBox, 'Live'),
     exportButton,
   ),
-  statusLine,
+  status.element,
   chartHost,
   emptyBox,
   el('h3', {}, 'Latest values'),
@@ -70,14 +71,14 @@ onThemeChange(() => render());
 void start();
 
 async function start(): Promise<void> {
-  setStatus('Loading series…');
+  status.set('Loading series…');
   try {
     const init = await bridge.request('init', {});
     infos = init.series;
     state.twinIds = init.twinIds;
     state.connection = init.connection;
     saveState();
-    if (init.errors.length) setStatus(init.errors.join('; '), true);
+    if (init.errors.length) status.set(init.errors.join('; '), true);
     if (!infos.length) {
       showEmpty('None of the requested twins exist, so there is nothing to chart.');
       return;
@@ -86,7 +87,7 @@ async function start(): Promise<void> {
     await Promise.all([load(), refreshLatest()]);
     if (state.live) setLive(true);
   } catch (error) {
-    setStatus(`Could not open the time series: ${message(error)}`, true);
+    status.set(`Could not open the time series: ${errorMessage(error)}`, true);
   }
 }
 
@@ -106,7 +107,7 @@ function applyCustomRange(): void {
   try {
     range = parseRange(startInput.value.trim(), endInput.value.trim());
   } catch (error) {
-    setStatus(message(error), true);
+    status.set(errorMessage(error), true);
     return;
   }
   state.preset = undefined;
@@ -136,7 +137,7 @@ async function load(): Promise<void> {
   const generation = ++loadGeneration;
   updateControls();
   saveState();
-  setStatus(`Loading ${formatTime(range.start)} – ${formatTime(range.end)}…`);
+  status.set(`Loading ${formatTime(range.start)} – ${formatTime(range.end)}…`);
   document.body.dataset.state = 'loading';
   try {
     const result = await bridge.request('load', { start: range.start, end: range.end, width: chartSize().width });
@@ -147,10 +148,10 @@ async function load(): Promise<void> {
     const problems = result.errors.map((e) => `${e.twinId}: ${e.message}`);
     if (raw === 0) {
       showEmpty(`No data between ${formatTime(range.start)} and ${formatTime(range.end)}. Try a longer range.`);
-      setStatus(problems.join('; '), problems.length > 0);
+      status.set(problems.join('; '), problems.length > 0);
     } else {
       render();
-      setStatus(problems.length ? problems.join('; ') : `${raw.toLocaleString()} points in range, ${shown.toLocaleString()} drawn`, problems.length > 0);
+      status.set(problems.length ? problems.join('; ') : `${raw.toLocaleString()} points in range, ${shown.toLocaleString()} drawn`, problems.length > 0);
     }
     for (const s of current) {
       const n = s.x.length;
@@ -161,8 +162,8 @@ async function load(): Promise<void> {
     document.body.dataset.state = raw === 0 ? 'empty' : 'ready';
   } catch (error) {
     if (generation !== loadGeneration) return;
-    showEmpty(`Could not load the time series: ${message(error)}`);
-    setStatus(message(error), true);
+    showEmpty(`Could not load the time series: ${errorMessage(error)}`);
+    status.set(errorMessage(error), true);
     document.body.dataset.state = 'error';
   }
 }
@@ -272,19 +273,19 @@ async function poll(): Promise<void> {
       document.body.dataset.pointCount = String(current.reduce((n, s) => n + s.x.length, 0));
     }
   } catch (error) {
-    setStatus(`Live update failed: ${message(error)}`, true);
+    status.set(`Live update failed: ${errorMessage(error)}`, true);
   }
 }
 
 async function exportVisible(): Promise<void> {
   const start = chart?.scales.x.min ?? range.start;
   const end = chart?.scales.x.max ?? range.end;
-  setStatus('Exporting…');
+  status.set('Exporting…');
   try {
     const result = await bridge.request('exportCsv', { start: Math.floor(start), end: Math.ceil(end) + 1 });
-    setStatus('cancelled' in result ? 'Export cancelled' : `Exported ${result.rows.toLocaleString()} rows to ${result.path}`);
+    status.set('cancelled' in result ? 'Export cancelled' : `Exported ${result.rows.toLocaleString()} rows to ${result.path}`);
   } catch (error) {
-    setStatus(`Export failed: ${message(error)}`, true);
+    status.set(`Export failed: ${errorMessage(error)}`, true);
   }
 }
 
@@ -302,15 +303,6 @@ function saveState(): void {
   bridge.setState(state);
 }
 
-function setStatus(text: string, isError = false): void {
-  statusLine.textContent = text;
-  statusLine.classList.toggle('error', isError);
-}
-
 function formatValue(v: number): string {
   return Math.abs(v) >= 1000 || Number.isInteger(v) ? v.toLocaleString() : v.toFixed(2);
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -6,6 +6,7 @@ import './style.css';
 import type { RelationshipDirection } from '../../../src/core/api/types';
 import type { GraphData, GraphHopOptions, GraphNode, TwinGraphMethods, TwinGraphPanelState } from '../../../src/shared/protocol/twinGraphProtocol';
 import { HostBridge } from '../common/hostBridge';
+import { errorMessage, StatusLine } from '../common/statusLine';
 import { clear, el, onThemeChange, themeColor } from '../common/dom';
 
 const DIRECTIONS: RelationshipDirection[] = ['IncomingOrOutgoing', 'Outgoing', 'Incoming'];
@@ -19,7 +20,7 @@ const directionSelect = el('select', { 'aria-label': 'Direction' }, ...DIRECTION
 const depthInput = el('input', { type: 'number', min: 1, max: 5, value: 1, 'aria-label': 'Depth (hops)', size: 3 });
 const drawButton = el('button', { type: 'button', class: 'primary' }, 'Draw');
 const fitButton = el('button', { type: 'button' }, 'Fit');
-const statusLine = el('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
+const status = new StatusLine();
 const canvasHost = el('div', { class: 'graph', 'aria-hidden': 'true' });
 const details = el('section', { class: 'details', 'aria-label': 'Selected twin' });
 const legend = el('ul', { class: 'legend', 'aria-label': 'Models' });
@@ -33,7 +34,7 @@ document.body.append(
     drawButton,
     fitButton,
   ),
-  statusLine,
+  status.element,
   el('div', { class: 'layout' },
     canvasHost,
     el('div', { class: 'side' }, details, el('h3', {}, 'Models'), legend, el('h3', {}, 'Twins'), nodeList),
@@ -44,7 +45,7 @@ const cy = cytoscape({ container: canvasHost, elements: [], wheelSensitivity: 0.
 applyStyle();
 onThemeChange(applyStyle);
 cy.on('tap', 'node', (e) => select(e.target.id()));
-cy.on('dbltap', 'node', (e) => void run(bridge.request('openTwin', { twinId: e.target.id() })));
+cy.on('dbltap', 'node', (e) => void status.run(bridge.request('openTwin', { twinId: e.target.id() })));
 drawButton.addEventListener('click', () => {
   state.hops = readHops();
   state.expanded = [];
@@ -64,13 +65,13 @@ async function start(): Promise<void> {
     writeHops(state.hops);
     await draw();
   } catch (error) {
-    setStatus(`Could not open the graph: ${message(error)}`, true);
+    status.set(`Could not open the graph: ${errorMessage(error)}`, true);
   }
 }
 
 async function draw(): Promise<void> {
   bridge.setState(state);
-  setStatus(`Loading graph around ${state.rootId}…`);
+  status.set(`Loading graph around ${state.rootId}…`);
   document.body.dataset.state = 'loading';
   try {
     const data = await bridge.request('graph', { rootId: state.rootId, hops: state.hops! });
@@ -81,25 +82,25 @@ async function draw(): Promise<void> {
     for (const id of state.expanded ?? []) if (nodes.has(id)) merge(await bridge.request('graph', { rootId: id, hops: state.hops! }));
     layout();
     select(state.rootId);
-    setStatus(nodes.size === 1 ? 'No related twins for these hops; only the root is shown.' : `${nodes.size} twins, ${cy.edges().length} relationships`);
+    status.set(nodes.size === 1 ? 'No related twins for these hops; only the root is shown.' : `${nodes.size} twins, ${cy.edges().length} relationships`);
     document.body.dataset.state = 'ready';
   } catch (error) {
-    setStatus(`Could not load the graph: ${message(error)}`, true);
+    status.set(`Could not load the graph: ${errorMessage(error)}`, true);
     document.body.dataset.state = 'error';
   }
 }
 
 async function expand(id: string): Promise<void> {
-  setStatus(`Expanding ${id}…`);
+  status.set(`Expanding ${id}…`);
   try {
     const before = nodes.size;
     merge(await bridge.request('graph', { rootId: id, hops: state.hops! }));
     state.expanded = [...new Set([...(state.expanded ?? []), id])];
     bridge.setState(state);
     layout();
-    setStatus(`${nodes.size - before} new twins from ${id}; ${nodes.size} in total`);
+    status.set(`${nodes.size - before} new twins from ${id}; ${nodes.size} in total`);
   } catch (error) {
-    setStatus(`Could not expand ${id}: ${message(error)}`, true);
+    status.set(`Could not expand ${id}: ${errorMessage(error)}`, true);
   }
 }
 
@@ -152,7 +153,7 @@ function renderDetails(): void {
   const n = selectedId ? nodes.get(selectedId) : undefined;
   if (!n) return;
   const open = el('button', { type: 'button', class: 'primary' }, 'Open twin');
-  open.addEventListener('click', () => void run(bridge.request('openTwin', { twinId: n.id })));
+  open.addEventListener('click', () => void status.run(bridge.request('openTwin', { twinId: n.id })));
   const grow = el('button', { type: 'button' }, 'Expand here');
   grow.addEventListener('click', () => void expand(n.id));
   const reroot = el('button', { type: 'button' }, 'Make root');
@@ -182,7 +183,7 @@ function renderLists(): void {
     const button = el('button', { type: 'button', class: 'link', 'data-id': n.id, 'aria-pressed': String(n.id === selectedId) }, n.label);
     button.addEventListener('click', () => select(n.id));
     button.addEventListener('keydown', (e) => {
-      if (e.key === 'o') void run(bridge.request('openTwin', { twinId: n.id }));
+      if (e.key === 'o') void status.run(bridge.request('openTwin', { twinId: n.id }));
       if (e.key === 'e') void expand(n.id);
     });
     nodeList.append(el('li', {}, button, n.id === state.rootId ? el('span', { class: 'muted' }, ' (root)') : null));
@@ -224,21 +225,4 @@ function modelColor(modelId: string): string {
   let hash = 0;
   for (let i = 0; i < modelId.length; i++) hash = (hash * 31 + modelId.charCodeAt(i)) | 0;
   return `hsl(${Math.abs(hash) % 360}, 60%, 52%)`;
-}
-
-async function run(action: Promise<unknown>): Promise<void> {
-  try {
-    await action;
-  } catch (error) {
-    setStatus(message(error), true);
-  }
-}
-
-function setStatus(value: string, isError = false): void {
-  statusLine.textContent = value;
-  statusLine.classList.toggle('error', isError);
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
