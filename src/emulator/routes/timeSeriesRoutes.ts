@@ -2,9 +2,10 @@ import type { TimeSeriesData, TimeSeriesPage } from '../../core/api/types';
 import { decodeToken, encodeToken } from '../continuationToken';
 import { badRequest, notFound, validationFailed } from '../httpErrors';
 import { field, isObject, parseDateTime, queryBoolean, queryInteger, queryValue, requireArray } from '../requestFields';
-import type { Router } from '../router';
+import type { Reply, Router } from '../router';
 import type { SeriesPoint, Series } from '../store/timeSeriesStore';
 import { dataQualityOf } from '../timeSeries/dataQuality';
+import { PointRun, timeSeriesPageJson } from '../timeSeries/timeSeriesPageJson';
 import type { StoredTwin, TwinGraph } from '../twins/twinGraph';
 
 export const DEFAULT_SERIES_PAGE_SIZE = 1000;
@@ -25,9 +26,7 @@ export function registerTimeSeriesRoutes(router: Router, graph: TwinGraph): void
       return { body: out };
     }
     const result = readPoints(graph, [twin], range, page.size, page.position);
-    out.data = result.data;
-    out.continuationToken = result.next ? encodeToken(result.next, page.queryKey) : null;
-    return { body: out };
+    return pageReply(result.runs, { continuationToken: result.next ? encodeToken(result.next, page.queryKey) : null, errorData: null }, range);
   });
 
   router.add('GET', '/time-series/:twinId/latest', (ctx) => {
@@ -43,8 +42,7 @@ export function registerTimeSeriesRoutes(router: Router, graph: TwinGraph): void
     const page = readPage(ctx.query, { ids, ...range });
     const { twins, errorList } = resolveIds(graph, ids);
     const result = readPoints(graph, twins, range, page.size, page.position);
-    const out: TimeSeriesPage = { data: result.data, continuationToken: result.next ? encodeToken(result.next, page.queryKey) : null, errorList };
-    return { body: out };
+    return pageReply(result.runs, { continuationToken: result.next ? encodeToken(result.next, page.queryKey) : null, errorList }, range);
   });
 
   router.add('POST', '/time-series/ids/latest', (ctx) => {
@@ -107,22 +105,27 @@ function resolveIds(graph: TwinGraph, ids: string[]): { twins: StoredTwin[]; err
 }
 
 /** Points of the twins in order (twin by twin, time ascending), from a token position `{k: twin index, t: last time}`. */
-function readPoints(graph: TwinGraph, twins: StoredTwin[], range: Range, size: number, position?: { k: number; t: number }): { data: TimeSeriesData[]; next?: { k: number; t: number } } {
-  const data: TimeSeriesData[] = [];
-  const now = Date.now();
+function readPoints(graph: TwinGraph, twins: StoredTwin[], range: Range, size: number, position?: { k: number; t: number }): { runs: PointRun[]; next?: { k: number; t: number } } {
+  const runs: PointRun[] = [];
+  let count = 0;
   for (let k = position?.k ?? 0; k < twins.length; k++) {
     const series = graph.store.timeSeries.get(twins[k].id);
     if (!series) continue;
     const startAt = position && k === position.k ? Math.max(range.start, position.t) : range.start;
     let { from, to } = series.range(startAt, range.end);
     if (position && k === position.k && from < series.length && series.times[from] === position.t) from++;
-    for (let i = from; i < to; i++) {
-      if (data.length === size) return { data, next: { k, t: series.times[i - 1] } };
-      data.push(toWire(series, i, twins[k], range.includeDataQuality, now));
-    }
-    if (data.length === size && hasMore(graph, twins, k, range, to, series)) return { data, next: { k, t: series.times[to - 1] } };
+    if (to <= from) continue;
+    const take = Math.min(to - from, size - count);
+    runs.push({ series, twin: twins[k], from, to: from + take });
+    count += take;
+    if (count === size && (from + take < to || hasMore(graph, twins, k, range, to, series))) return { runs, next: { k, t: series.times[from + take - 1] } };
   }
-  return { data };
+  return { runs };
+}
+
+/** The page as JSON text written straight from the stored columns (see timeSeriesPageJson). */
+function pageReply(runs: PointRun[], rest: Omit<TimeSeriesPage, 'data'>, range: Range): Reply {
+  return { raw: { content: timeSeriesPageJson(runs, rest, range.includeDataQuality, Date.now()), contentType: 'application/json; charset=utf-8' } };
 }
 
 function hasMore(graph: TwinGraph, twins: StoredTwin[], k: number, range: Range, to: number, series: Series): boolean {
