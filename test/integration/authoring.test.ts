@@ -68,6 +68,21 @@ describe('authoring', () => {
     assert.ok(messages.length >= 2);
   });
 
+  it('checks twin documents opened from the service with the same schema', async () => {
+    const client = await (await extensionApi()).context.getActiveClient();
+    const [room] = (await client.listTwins({ modelFilter: { modelIds: [`${SAMPLE}:Room;1`] }, pageSize: 1 })).content;
+    const uri = (await vscode.commands.executeCommand('buildingTwins.openTwin', room.id)) as vscode.Uri;
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const twin = JSON.parse(doc.getText()) as DigitalTwin;
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), JSON.stringify({ ...twin, contents: { ...twin.contents, capacity: 'many' } }, null, 2));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await eventually(() => {
+      const found = vscode.languages.getDiagnostics(uri).map((d) => d.message);
+      assert.ok(found.some((m) => /integer/i.test(m)), `diagnostics so far: ${JSON.stringify(found)}`);
+    }, 30_000);
+  });
+
   it('follows the active connection: the served schema changes when its models do', async () => {
     const schemaDoc = await vscode.workspace.openTextDocument(vscode.Uri.parse('buildingtwins-schema://schemas/twin.json'));
     assert.match(schemaDoc.getText(), /sample:Room;1/);
@@ -102,6 +117,7 @@ describe('authoring', () => {
     assert.match(api.takeLastError()?.message ?? '', /1 problem, nothing was sent.*\/contents\/capacity/);
     assert.deepEqual(await writes(url), []);
     assert.equal(ourDiagnostics(draft.uri).length, 1);
+    await eventually(() => assert.ok(vscode.languages.getDiagnostics(draft.uri).some((d) => d.source !== 'Building Twins'), 'the untitled draft is checked by the schema too'), 30_000);
 
     const good = new vscode.WorkspaceEdit();
     good.replace(draft.uri, new vscode.Range(draft.positionAt(0), draft.positionAt(draft.getText().length)), JSON.stringify({ ...twin, contents: { ...twin.contents, name: 'Authoring room', capacity: 12 } }, null, 2));
@@ -145,6 +161,18 @@ describe('authoring', () => {
     api.useScriptedInput(['isFedBy', (item: vscode.QuickPickItem) => item.description === 'authoring-R901']);
     assert.equal(await vscode.commands.executeCommand('buildingTwins.createRelationship', 'authoring-AHU'), undefined);
     assert.match(api.takeLastError()?.message ?? '', /matches none of/);
+  });
+
+  it('asks before replacing a twin that exists; declined, nothing is sent', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const script = api.useScriptedInput([false]);
+    await clearRequests(url);
+    const text = JSON.stringify({ id: 'authoring-AHU', modelId: `${SAMPLE}:AirHandlingUnit;1`, contents: { name: 'Replaced AHU' } });
+    assert.equal(await vscode.commands.executeCommand('buildingTwins.createFromJson', text), undefined);
+    assert.match(script.prompts[0], /1 twin already exists on "Local emulator" and would be replaced: authoring-AHU/);
+    assert.match(api.takeLastError()?.message ?? '', /Not created: authoring-AHU already exists/);
+    assert.deepEqual(await writes(url), []);
   });
 
   it('imports a file only when every row is valid; the report lets a re-run skip what is done', async function () {

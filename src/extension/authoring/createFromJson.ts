@@ -76,7 +76,7 @@ export async function createFromJson(ctx: BuildingTwinsContext, arg?: unknown): 
   const ids = plan.twins.map((t) => t.twin.id);
   const existing = ids.length ? (await client.getTwinsByIds(ids)).twins.map((t) => t.id) : [];
   if (existing.length) {
-    const replace = await ctx.input.confirm(`${existing.length} twin${existing.length === 1 ? '' : 's'} already exist on "${connection}" and would be replaced: ${existing.slice(0, 10).join(', ')}${existing.length > 10 ? ', …' : ''}. Replace?`, {
+    const replace = await ctx.input.confirm(`${existing.length} twin${existing.length === 1 ? ' already exists' : 's already exist'} on "${connection}" and would be replaced: ${existing.slice(0, 10).join(', ')}${existing.length > 10 ? ', …' : ''}. Replace?`, {
       detail: 'PUT /twins replaces a twin with exactly the document sent.',
       confirmLabel: 'Replace',
     });
