@@ -49,7 +49,20 @@ function building(n: number): ImportItem[] {
 }
 
 /** Starts dist/emulator.js on a free port; resolves once it prints its URL. */
-function startEmulatorProcess(modelsDir: string, rateLimit?: RateLimit): Promise<{ url: string; stop: () => Promise<void> }> {
+/** CPU ms a child process has used so far (Linux /proc; undefined elsewhere). */
+async function childCpuMs(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command name), in clock ticks (100/s).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+function startEmulatorProcess(modelsDir: string, rateLimit?: RateLimit): Promise<{ url: string; pid?: number; stop: () => Promise<void> }> {
   const argv = [emulatorScript, '--port', '0', '--no-sample', '--models', modelsDir, ...(rateLimit ? ['--rate-limit', `${rateLimit.count}/${rateLimit.seconds}`] : [])];
   const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'ignore'] });
   const stop = (): Promise<void> => new Promise((resolve) => {
@@ -62,7 +75,7 @@ function startEmulatorProcess(modelsDir: string, rateLimit?: RateLimit): Promise
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /listening on (http\S+)/.exec(out);
-      if (m) resolve({ url: m[1], stop });
+      if (m) resolve({ url: m[1], pid: child.pid, stop });
     });
     child.once('exit', (code) => reject(new Error(`the emulator exited (${code}): ${out}`)));
   });
@@ -92,12 +105,16 @@ async function scenario(label: string, rateLimit: RateLimit | undefined, modelsD
     const total = plan.twins.length + plan.relationships.length;
     await client.getToken();
     let twinsDoneAt = 0;
+    const emulatorCpuBefore = await childCpuMs(emulator.pid);
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const result = await runImport(plan, client, {
       concurrency: 32, report: memoryReportStore(),
       onProgress: (p) => { if (p.phase === 'relationships' && !twinsDoneAt) twinsDoneAt = performance.now(); },
     });
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const emulatorCpuAfter = await childCpuMs(emulator.pid);
     const storedTwins = await client.countTwins();
     let storedRelationships = 0;
     for await (const t of client.iterateTwins({ pageSize: 1000, include: { outgoingRelationships: true } })) storedRelationships += t.outgoingRelationships?.length ?? 0;
@@ -105,6 +122,10 @@ async function scenario(label: string, rateLimit: RateLimit | undefined, modelsD
     console.log(`  validated plan of ${total.toLocaleString()} items in ${planMs.toFixed(0)} ms`);
     console.log(`  imported ${result.done.toLocaleString()} items (${result.failed} failed) in ${seconds.toFixed(2)} s: ${rate.toFixed(0)} items/s` +
       ` (twins ${((twinsDoneAt - started) / 1000).toFixed(2)} s, relationships ${((performance.now() - twinsDoneAt) / 1000 - 0).toFixed(2)} s)`);
+    // CPU per item does not depend on how busy the machine is, unlike items per second.
+    const clientCpu = (cpu.user + cpu.system) / 1000 / total;
+    const emulatorCpu = emulatorCpuBefore !== undefined && emulatorCpuAfter !== undefined ? (emulatorCpuAfter - emulatorCpuBefore) / total : undefined;
+    console.log(`  CPU per item: client ${clientCpu.toFixed(3)} ms` + (emulatorCpu !== undefined ? `, emulator ${emulatorCpu.toFixed(3)} ms (together ${(clientCpu + emulatorCpu).toFixed(3)} ms: ${(1000 / (clientCpu + emulatorCpu)).toFixed(0)} items/s per free core)` : '') + `; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
     console.log(`  stored: ${storedTwins.toLocaleString()} twins, ${storedRelationships.toLocaleString()} relationships; successful PUT responses ${okPuts.toLocaleString()}; 429 responses ${throttled}`);
     const lost = total - storedTwins - storedRelationships;
     const duplicates = okPuts - total;

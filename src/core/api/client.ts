@@ -46,6 +46,8 @@ export interface BuildingTwinsClientOptions {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_CONCURRENCY = 8;
+/** Tells a blank body without copying it (a page of twins can be megabytes). */
+const NON_BLANK = /\S/;
 const METADATA_KINDS: readonly TicketMetadataKind[] = ['categories', 'job-types', 'service-needed'];
 
 const seg = (value: string): string => encodeURIComponent(value);
@@ -452,7 +454,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     const invalid = (detail: string): ApiError =>
       new ApiError({ kind: 'invalid-response', operation: request.operation, status: response.status, detail, body: response.text }, (t) => this.redact(t));
     let raw: unknown = null;
-    if (response.text.trim()) {
+    if (NON_BLANK.test(response.text)) {
       try {
         raw = JSON.parse(response.text);
       } catch {

@@ -146,11 +146,12 @@ export class HttpTransport {
   }
 
   url(request: Pick<HttpRequest, 'path' | 'query'>): string {
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(request.query ?? {})) {
-      if (value !== undefined && value !== null) query.set(key, String(value));
+    let query: URLSearchParams | undefined;
+    for (const key in request.query) {
+      const value = request.query[key];
+      if (value !== undefined && value !== null) (query ??= new URLSearchParams()).set(key, String(value));
     }
-    const search = query.toString();
+    const search = query?.toString();
     return `${this.options.baseUrl}${request.path}${search ? `?${search}` : ''}`;
   }
 
@@ -189,16 +190,21 @@ export class HttpTransport {
     let status = 0;
     let failure: string | undefined;
     try {
-      const res = await this.options.fetch(this.url(request), { method: request.method, headers, body, signal });
+      // No redirects (the API has none; following one would drop the bearer token anyway). With
+      // `redirect: 'error'` and no window, fetch skips cloning the request and teeing its body.
+      const res = await this.options.fetch(this.url(request), { method: request.method, headers, body, signal, redirect: 'error', window: null });
       status = res.status;
       const ok = res.status >= 200 && res.status <= 299;
       const bytes = request.binary && ok ? new Uint8Array(await res.arrayBuffer()) : undefined;
       return { status: res.status, headers: res.headers, text: bytes ? '' : await res.text(), bytes };
     } catch (error) {
       failure = signal.aborted ? String((signal.reason as Error | undefined)?.message ?? 'cancelled') : networkMessage(error);
+      if (!signal.aborted && isRedirect(error)) {
+        throw this.error(request, { kind: 'network', detail: `the service answered with a redirect, which the client does not follow: check the service URL (${this.options.baseUrl})`, attempts: attempt, cause: error });
+      }
       throw error;
     } finally {
-      this.report({
+      if (this.options.onRequest) this.report({
         operation: request.operation,
         method: request.method,
         path: this.options.secrets.redact(request.path),
@@ -237,6 +243,12 @@ export class HttpTransport {
   private error(request: HttpRequest, init: Omit<ConstructorParameters<typeof ApiError>[0], 'operation'>): ApiError {
     return new ApiError({ ...init, operation: request.operation }, (text) => this.options.secrets.redact(text));
   }
+}
+
+/** fetch's network error for a 3xx answer under `redirect: 'error'`. */
+function isRedirect(error: unknown): boolean {
+  const cause = error instanceof Error ? (error as Error & { cause?: unknown }).cause : undefined;
+  return cause instanceof Error && cause.message === 'unexpected redirect';
 }
 
 function networkMessage(error: unknown): string {

@@ -18,13 +18,24 @@ function escapeRegExp(text: string): string {
 
 /** Replaces the given secrets (also URL-encoded) and anything shaped like a credential. */
 export function redact(text: string, secrets: Iterable<string> = []): string {
-  let out = text;
+  return redactWith(text, secretPatterns(secrets));
+}
+
+/** One pattern per form of each secret (as is, URL-encoded, JSON-escaped). */
+function secretPatterns(secrets: Iterable<string>): RegExp[] {
+  const patterns: RegExp[] = [];
   for (const secret of secrets) {
     if (!secret || secret.length < MIN_SECRET_LENGTH) continue;
     for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])) {
-      out = out.replace(new RegExp(escapeRegExp(form), 'g'), REDACTED);
+      patterns.push(new RegExp(escapeRegExp(form), 'g'));
     }
   }
+  return patterns;
+}
+
+function redactWith(text: string, secretForms: RegExp[]): string {
+  let out = text;
+  for (const form of secretForms) out = out.replace(form, REDACTED);
   for (const pattern of PATTERNS) out = out.replace(pattern, `$1${REDACTED}`);
   return out;
 }
@@ -32,12 +43,17 @@ export function redact(text: string, secrets: Iterable<string> = []): string {
 /** Remembers the secrets one client knows (its client secret, every token it obtained). */
 export class SecretRegistry {
   private readonly secrets = new Set<string>();
+  /** Compiled once per change, not per call: every request event passes through `redact`. */
+  private patterns: RegExp[] | undefined;
 
   add(secret: string | undefined): void {
-    if (secret) this.secrets.add(secret);
+    if (!secret || this.secrets.has(secret)) return;
+    this.secrets.add(secret);
+    this.patterns = undefined;
   }
 
   redact(text: string): string {
-    return redact(text, this.secrets);
+    this.patterns ??= secretPatterns(this.secrets);
+    return redactWith(text, this.patterns);
   }
 }

@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ApiError } from '../../../src/core/api/apiError';
 import { BuildingTwinsClient } from '../../../src/core/api/client';
 import type { RequestEvent } from '../../../src/core/api/httpTransport';
@@ -135,6 +137,25 @@ describe('BuildingTwinsClient against the emulator: tokens, retries, pacing, dea
     assert.match(error.oneLine, /listModels failed: no answer within 100 ms/);
     const patient = emu.client({ timeoutMs: Number.POSITIVE_INFINITY }).client;
     assert.ok((await patient.listModels()).length > 0, 'no deadline at all is allowed too');
+  });
+
+  it('does not follow a redirect: one clear error, one request, no retry', async () => {
+    const paths: string[] = [];
+    const server = http.createServer((req, res) => {
+      paths.push(req.url ?? '');
+      res.writeHead(307, { Location: '/moved/api/v3/oauth2/token' }).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = new BuildingTwinsClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v3`, clientId: 'a', clientSecret: 'secret-b', rateLimit: false });
+      const error = await client.getToken().then(() => undefined, (e: unknown) => e);
+      assert.ok(error instanceof ApiError, String(error));
+      assert.match(error.message, /getToken failed: .*redirect.*check the service URL/);
+      assert.deepEqual(paths, ['/api/v3/oauth2/token']);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('never lets the secret or a token into errors or request events', async () => {

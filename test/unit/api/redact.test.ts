@@ -38,6 +38,15 @@ describe('redact', () => {
     assert.equal(registry.redact('first-secret and token-two-value'), `${REDACTED} and ${REDACTED}`);
   });
 
+  it('a registry redacts a secret added after it has already redacted', () => {
+    const registry = new SecretRegistry();
+    registry.add('first-secret');
+    assert.equal(registry.redact('first-secret later-token-value'), `${REDACTED} later-token-value`);
+    registry.add('later-token-value');
+    registry.add('first-secret');
+    assert.equal(registry.redact('first-secret later-token-value'), `${REDACTED} ${REDACTED}`);
+  });
+
   it('ApiError applies the redactor to every text it carries', () => {
     const registry = new SecretRegistry();
     registry.add('the-client-secret');
