@@ -1,6 +1,6 @@
 // e2e tier: every out/test/e2e/*.e2e.test.js under mocha in plain Node; each spec drives a real workbench
 // (code-server + headless chromium) through test/e2e/workbench.ts. Screenshots land in test/e2e/screenshots/.
-// Usage: node scripts/run-e2e.mjs [--no-build] [--grep TEXT]   (--exit: processes a spec forgot to close are killed)
+// Usage: node scripts/run-e2e.mjs [--no-build] [--grep TEXT]
 import { build, compileTests, flag, loadHarness, npx } from './harness.mjs';
 
 if (!process.argv.includes('--no-build')) {
@@ -17,5 +17,6 @@ try {
   process.exit(2);
 }
 const grep = flag('--grep');
+// --exit: a spec that forgets Workbench.close() cannot hang the run; the harness kills its processes on exit.
 process.exit(npx('mocha', '--no-config', '--ui', 'bdd', '--reporter', 'spec', '--timeout', '180000', '--slow', '20000', '--exit',
   ...(grep ? ['--grep', grep] : []), 'out/test/e2e/**/*.e2e.test.js'));
