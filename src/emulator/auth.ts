@@ -8,6 +8,8 @@ import type { Reply } from './router';
 
 export const LOCAL_DEV_CLIENT = { id: 'local-dev', secret: 'local-dev-secret' } as const;
 export const DEFAULT_TOKEN_LIFETIME = 3599;
+const MAX_VERIFIED_TOKENS = 1000;
+const EXPIRED = 'The access token has expired; request a new one.';
 
 /**
  * Issues and checks access tokens: `base64url(JSON {sub, iat, exp, jti}) . base64url(HMAC-SHA256)`.
@@ -16,6 +18,8 @@ export const DEFAULT_TOKEN_LIFETIME = 3599;
 export class TokenAuthority {
   private readonly key: Buffer;
   private readonly secrets: Map<string, Buffer>;
+  /** Tokens whose signature and claims were checked once: later requests only check the expiry. */
+  private readonly verified = new Map<string, { sub: string; exp: number }>();
 
   constructor(clients: Array<{ id: string; secret: string }>, private readonly lifetimeSeconds: number, dataDir?: string) {
     this.key = dataDir ? persistentKey(dataDir) : randomBytes(32);
@@ -51,7 +55,13 @@ export class TokenAuthority {
     if (!authorization) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <access_token>" from POST /oauth2/token.');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw unauthorized('The Authorization header must be "Bearer <access_token>".');
-    const [payload, signature, ...rest] = match[1].split('.');
+    const token = match[1];
+    const verified = this.verified.get(token);
+    if (verified) {
+      if (verified.exp * 1000 <= now) throw unauthorized(EXPIRED);
+      return verified.sub;
+    }
+    const [payload, signature, ...rest] = token.split('.');
     if (!payload || !signature || rest.length) throw unauthorized('The access token is malformed.');
     const expected = Buffer.from(this.sign(payload));
     const given = Buffer.from(signature);
@@ -63,8 +73,10 @@ export class TokenAuthority {
       throw unauthorized('The access token is malformed.');
     }
     if (!isObject(claims) || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') throw unauthorized('The access token is malformed.');
-    if (claims.exp * 1000 <= now) throw unauthorized('The access token has expired; request a new one.');
+    if (claims.exp * 1000 <= now) throw unauthorized(EXPIRED);
     if (!this.secrets.has(claims.sub)) throw unauthorized('The access token names an unknown client.');
+    if (this.verified.size >= MAX_VERIFIED_TOKENS) this.verified.clear();
+    this.verified.set(token, { sub: claims.sub, exp: claims.exp });
     return claims.sub;
   }
 

@@ -11,7 +11,7 @@ const SENSITIVE_QUERY = /secret|password|access_token|^token$|^code$/i;
 
 /** Path with the values of sensitive query parameters replaced by `***`. */
 export function redactPath(pathname: string, query: URLSearchParams): string {
-  if (![...query.keys()].length) return pathname;
+  if (query.keys().next().done) return pathname;
   const parts: string[] = [];
   for (const [k, v] of query) parts.push(`${encodeURIComponent(k)}=${SENSITIVE_QUERY.test(k) ? '***' : encodeURIComponent(v)}`);
   return `${pathname}?${parts.join('&')}`;

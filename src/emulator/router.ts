@@ -47,6 +47,8 @@ export type RouteMatch =
  */
 export class Router {
   private readonly routes: Route[] = [];
+  /** Routes by segment count: only those can match a path. */
+  private readonly byLength = new Map<number, Route[]>();
 
   add(method: string, pattern: string, handler: Handler): void {
     const segments = splitPath(pattern);
@@ -54,7 +56,11 @@ export class Router {
     if (this.routes.some((r) => r.method === upper && sameShape(r.segments, segments))) {
       throw new Error(`Route ${upper} ${pattern} is registered twice`);
     }
-    this.routes.push({ method: upper, segments, handler });
+    const route = { method: upper, segments, handler };
+    this.routes.push(route);
+    const sameLength = this.byLength.get(segments.length);
+    if (sameLength) sameLength.push(route);
+    else this.byLength.set(segments.length, [route]);
   }
 
   /** The registered routes, e.g. `{ method: 'GET', pattern: '/twins/:id' }`. */
@@ -69,7 +75,7 @@ export class Router {
     const allowed = new Set<string>();
     let bestShapeScore = -1;
     const candidates: Array<{ route: Route; score: number }> = [];
-    for (const route of this.routes) {
+    for (const route of this.byLength.get(parts.length) ?? []) {
       const score = matchScore(route.segments, parts);
       if (score < 0) continue;
       candidates.push({ route, score });

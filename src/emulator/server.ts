@@ -129,7 +129,7 @@ function parseJsonBody(rawBody: Buffer, contentType: string): unknown {
   if (!rawBody.length) return undefined;
   const isJson = /json/i.test(contentType);
   if (!isJson && contentType.trim() !== '') return undefined;
-  const text = rawBody.toString('utf8').replace(/^\uFEFF/, '');
+  const text = rawBody[0] === 0xef && rawBody[1] === 0xbb && rawBody[2] === 0xbf ? rawBody.toString('utf8', 3) : rawBody.toString('utf8');
   if (!isJson && text.trim() === '') return undefined;
   try {
     return JSON.parse(text);

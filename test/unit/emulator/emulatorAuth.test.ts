@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { TokenAuthority } from '../../../src/emulator/auth';
+import { HttpError } from '../../../src/emulator/httpErrors';
 import { EmulatorTestClient } from './emulatorTestClient';
 import { FIXTURE_MODELS } from './emulatorFixtures';
 
@@ -65,6 +67,19 @@ describe('emulator auth', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('a token checked once stays valid until it expires, also past the checked-token cache size', () => {
+    const authority = new TokenAuthority([{ id: 'a', secret: 'a-secret' }], 60);
+    const now = Date.now();
+    const tokens = Array.from({ length: 1005 }, () => authority.issue('a', now));
+    for (const t of tokens) assert.equal(authority.authenticate(`Bearer ${t}`, now), 'a');
+    for (const t of [tokens[0], tokens[1004]]) {
+      assert.equal(authority.authenticate(`Bearer ${t}`, now + 59_000), 'a');
+      assert.throws(() => authority.authenticate(`Bearer ${t}`, now + 61_000), (e: unknown) => e instanceof HttpError && e.status === 401 && /expired/.test(e.detail));
+    }
+    const [payload, signature] = tokens[0].split('.');
+    assert.throws(() => authority.authenticate(`Bearer ${payload}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`, now), (e: unknown) => e instanceof HttpError && /signature/.test(e.detail));
   });
 
   it('401 for an expired token (--token-lifetime)', async () => {

@@ -31,6 +31,12 @@ describe('emulator HTTP front', () => {
     assert.match(res.json.detail, /not valid JSON/);
   });
 
+  it('accepts a JSON body that starts with a UTF-8 byte order mark', async () => {
+    const res = await client.call('POST', '/twins/ids', `\uFEFF${JSON.stringify(['nobody'])}`, { headers: { 'content-type': 'application/json' } });
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.json, []);
+  });
+
   it('400 for JSON of the wrong type', async () => {
     assert.equal((await client.call('POST', '/twins', '"a string"', { headers: { 'content-type': 'application/json' } })).status, 400);
     assert.equal((await client.call('POST', '/twins/ids', [1, 2])).status, 400);
