@@ -53,8 +53,8 @@ describe('authoring', () => {
   });
 
   it('serves the live twin schema: a draft with a wrong property and a wrong enum value gets diagnostics', async () => {
-    const schema = JSON.parse((await vscode.workspace.openTextDocument(vscode.Uri.parse('buildingtwins-schema://schemas/twin.json'))).getText()) as { then: { items: { properties: { modelId: { enum: string[] } } } } };
-    assert.ok(schema.then.items.properties.modelId.enum.includes(`${SAMPLE}:Room;1`), 'model ids of the connection');
+    const schema = JSON.parse((await vscode.workspace.openTextDocument(vscode.Uri.parse('buildingtwins-schema://schemas/twin.json'))).getText()) as { definitions: { modelIds: { enum: string[] } } };
+    assert.ok(schema.definitions.modelIds.enum.includes(`${SAMPLE}:Room;1`), 'model ids of the connection');
     const file = join(dir, 'wrong.twin.json');
     writeFileSync(file, JSON.stringify({ id: 'wrong-1', modelId: `${SAMPLE}:Room;1`, contents: { notAProperty: 1, roomType: 'ballroom' } }, null, 2));
     const doc = await vscode.workspace.openTextDocument(file);

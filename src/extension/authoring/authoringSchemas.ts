@@ -40,15 +40,16 @@ export function relationshipDocumentSchema(index: ModelIndex): JsonSchema {
  * An import file in JSON (docs/import-formats.md): an array mixing twins (items with `modelId`) and
  * relationships, or `{ "twins": [...], "relationships": [...] }`.
  */
-export function importDocumentSchema(index: ModelIndex): JsonSchema {
-  const { items: twin, definitions } = twinArrayJsonSchema(index) as { items: JsonSchema; definitions: JsonSchema };
+export function importDocumentSchema(index: ModelIndex, checked?: readonly string[]): JsonSchema {
+  const { items, definitions } = twinArrayJsonSchema(index, checkedIds(index, checked)) as { items: JsonSchema; definitions: JsonSchema };
+  const twin = withEveryModelId(items);
   const relationship = relationshipBody(index);
   const has = (key: string): JsonSchema => ({ type: 'object', properties: { [key]: {} }, required: [key] });
   const item = { if: has('modelId'), then: twin, else: { if: has('sourceId'), then: relationship, else: twin } };
   return {
     $schema: DRAFT_07,
     title: 'Twins and relationships to import',
-    definitions,
+    definitions: withModelIds(definitions, index),
     if: { type: 'array' },
     then: { type: 'array', items: item },
     else: {
@@ -60,17 +61,42 @@ export function importDocumentSchema(index: ModelIndex): JsonSchema {
 }
 
 /** A twin document or `*.twin.json` draft: one twin or an array of twins. */
-export function twinDocumentSchema(index: ModelIndex): JsonSchema {
-  const { definitions, $schema: _s, title: _t, ...one } = combinedTwinJsonSchema(index);
-  return { $schema: DRAFT_07, title: 'Twin', definitions, if: { type: 'array' }, then: { type: 'array', items: one }, else: one };
+export function twinDocumentSchema(index: ModelIndex, checked?: readonly string[]): JsonSchema {
+  const { definitions, $schema: _s, title: _t, ...body } = combinedTwinJsonSchema(index, checkedIds(index, checked));
+  const one = withEveryModelId(body);
+  return { $schema: DRAFT_07, title: 'Twin', definitions: withModelIds(definitions, index), if: { type: 'array' }, then: { type: 'array', items: one }, else: one };
 }
 
-export function authoringSchema(kind: SchemaKind, index: ModelIndex): JsonSchema {
+/**
+ * The schema of one kind of document. `checked` limits the models whose `contents` are described (all
+ * when absent): every model id stays accepted and completed, so large ontologies can be served for the
+ * models documents actually use (the full Willow ontology would make a schema of about 100 MB).
+ */
+export function authoringSchema(kind: SchemaKind, index: ModelIndex, checked?: readonly string[]): JsonSchema {
   switch (kind) {
-    case 'twin': return twinDocumentSchema(index);
+    case 'twin': return twinDocumentSchema(index, checked);
     case 'relationship': return relationshipDocumentSchema(index);
-    case 'import': return importDocumentSchema(index);
+    case 'import': return importDocumentSchema(index, checked);
   }
+}
+
+function checkedIds(index: ModelIndex, checked: readonly string[] | undefined): string[] {
+  return checked ? [...new Set(checked)].filter((id) => index.has(id)).sort() : index.ids();
+}
+
+/** Definitions key of the `modelId` schema (model contents use DTMI-derived keys, which start with `dtmi`). */
+const MODEL_IDS_KEY = 'modelIds';
+
+/** The twin schema with `modelId` accepting (and completing) every model of the index, defined once. */
+function withEveryModelId(twin: JsonSchema): JsonSchema {
+  const { properties, allOf, ...rest } = twin as { properties: Record<string, JsonSchema>; allOf?: JsonSchema[] };
+  return { ...rest, properties: { ...properties, modelId: { $ref: `#/definitions/${MODEL_IDS_KEY}` } }, ...(allOf?.length ? { allOf } : {}) };
+}
+
+function withModelIds(definitions: unknown, index: ModelIndex): JsonSchema {
+  const ids = index.ids().sort();
+  const modelIds = { type: 'string', enum: ids, enumDescriptions: ids.map((id) => index.displayName(id)), description: 'The DTDL model of the twin' };
+  return { ...(definitions as JsonSchema), [MODEL_IDS_KEY]: modelIds };
 }
 
 /** Served while the models cannot be loaded: accepts anything and says why in hovers. */

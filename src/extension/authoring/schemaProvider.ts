@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { RESOURCE_SCHEME } from '../documents/resourceUri';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { authoringSchema, SCHEMA_KINDS, unavailableSchema, type SchemaKind } from './authoringSchemas';
 
@@ -11,6 +12,19 @@ export function schemaUri(kind: SchemaKind): vscode.Uri {
 
 /** VS Code drops documents no editor shows after a few minutes; re-opening them more often keeps the JSON service's link. */
 const KEEP_ALIVE_MS = 60_000;
+/** Up to this many models every model's contents are described; above it, only those of models open documents use. */
+export const ALL_MODELS_LIMIT = 200;
+const REFRESH_DELAY_MS = 300;
+
+/** Twin documents, drafts and import files: the documents whose model ids decide what the schemas describe. */
+function isTwinJsonDocument(doc: vscode.TextDocument): boolean {
+  const p = doc.uri.path;
+  return /\.twins?\.json$/i.test(p) || (doc.uri.scheme === RESOURCE_SCHEME && /^\/[^/]+\/twins\//.test(p));
+}
+
+function modelIdsIn(text: string): string[] {
+  return [...text.matchAll(/"modelId"\s*:\s*"([^"\\]+)"/g)].map((m) => m[1]);
+}
 
 /**
  * Serves the JSON Schemas of twin documents, drafts and import files, generated from the models of the
@@ -18,13 +32,18 @@ const KEEP_ALIVE_MS = 60_000;
  * but http/https) and reloads a schema when its document changes, so this provider fires a change
  * whenever the models may have changed (model cache dropped, active connection or emulator changed).
  * While the JSON service holds a schema, its document is kept open: a closed one would not be reloaded.
+ * Large ontologies describe only the models open twin documents name (every model id stays accepted);
+ * a document naming another model makes the schemas be served again.
  */
 export class SchemaProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private readonly served = new Set<SchemaKind>();
+  /** Model ids named by open twin documents (what large ontologies' schemas describe). */
+  private readonly used = new Set<string>();
   private readonly subscriptions: vscode.Disposable[];
   private keepAlive: NodeJS.Timeout | undefined;
+  private pendingRefresh: NodeJS.Timeout | undefined;
 
   constructor(private readonly ctx: BuildingTwinsContext) {
     this.subscriptions = [
@@ -32,7 +51,10 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
         if (connection === undefined || connection === ctx.connections.activeName()) this.refresh();
       }),
       ctx.connections.onDidChange(() => this.refresh()),
+      vscode.workspace.onDidOpenTextDocument((doc) => this.noteModels(doc)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.noteModels(e.document)),
     ];
+    for (const doc of vscode.workspace.textDocuments) this.noteModels(doc);
   }
 
   register(): vscode.Disposable {
@@ -47,7 +69,7 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
     const connection = this.ctx.connections.activeName();
     try {
       const index = await this.ctx.models.getIndex(connection);
-      return JSON.stringify(authoringSchema(kind, index));
+      return JSON.stringify(authoringSchema(kind, index, index.size > ALL_MODELS_LIMIT ? [...this.used] : undefined));
     } catch (err) {
       const reason = `connection "${connection}": ${err instanceof Error ? err.message : String(err)}`;
       this.ctx.log.warn(`Twin JSON schema: models not available (${reason})`);
@@ -60,6 +82,23 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
     for (const kind of this.served) this.changed.fire(schemaUri(kind));
   }
 
+  /** A document names a model not yet described: serve the schemas again (soon, once for a burst of edits). */
+  private noteModels(doc: vscode.TextDocument): void {
+    if (!isTwinJsonDocument(doc)) return;
+    let added = false;
+    for (const id of modelIdsIn(doc.getText())) {
+      if (this.used.has(id)) continue;
+      this.used.add(id);
+      added = true;
+    }
+    if (!added || this.served.size === 0) return;
+    if (this.pendingRefresh) clearTimeout(this.pendingRefresh);
+    this.pendingRefresh = setTimeout(() => {
+      this.pendingRefresh = undefined;
+      this.refresh();
+    }, REFRESH_DELAY_MS);
+  }
+
   private startKeepAlive(): void {
     this.keepAlive ??= setInterval(() => {
       for (const kind of this.served) void vscode.workspace.openTextDocument(schemaUri(kind)).then(undefined, () => undefined);
@@ -68,6 +107,7 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
 
   dispose(): void {
     if (this.keepAlive) clearInterval(this.keepAlive);
+    if (this.pendingRefresh) clearTimeout(this.pendingRefresh);
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }

@@ -73,6 +73,25 @@ describe('authoring schemas', () => {
     assert.equal(check(schema, { twins: [twin], other: [] }), false);
   });
 
+  it('limited to the models in use: every model id accepted, only those models\' contents checked, small for Willow', async function () {
+    this.timeout(60_000);
+    const willow = await ModelIndex.fromFolder(WILLOW);
+    const room = 'dtmi:com:willowinc:Room;1';
+    const other = willow.ids().find((id) => id !== room && willow.properties(id).size > 0)!;
+    for (const kind of ['twin', 'import'] as const) {
+      const schema = authoringSchema(kind, willow, [room, 'dtmi:com:example:Unknown;1']);
+      assert.ok(JSON.stringify(schema).length < 2_000_000, `${kind} schema stays small`);
+      const one = (twin: unknown): unknown => (kind === 'twin' ? twin : [twin]);
+      assert.equal(check(schema, one({ id: 'r', modelId: room, contents: { notAProperty: 1 } })), false);
+      assert.equal(check(schema, one(twinDraft(willow, room, 'r'))), true);
+      assert.equal(check(schema, one({ id: 'o', modelId: other, contents: { notAProperty: 1 } })), true, 'other models: contents not described');
+      assert.equal(check(schema, one({ id: 'o', modelId: 'dtmi:com:example:Unknown;1' })), false, 'unknown models still refused');
+    }
+    const none = authoringSchema('twin', willow, []) as { definitions: { modelIds: { enum: string[] } }; then: { items: { allOf?: unknown } } };
+    assert.equal(none.definitions.modelIds.enum.length, willow.size);
+    assert.equal(none.then.items.allOf, undefined);
+  });
+
   it('relationship schema: names of every model offered, ends required', () => {
     assert.deepEqual(relationshipNames(sample), ['hostedBy', 'isCapabilityOf', 'isFedBy', 'isPartOf', 'locatedIn', 'serves', 'subMeterOf']);
     const schema = authoringSchema('relationship', sample);
