@@ -76,6 +76,9 @@ export async function sendTelemetryFromFile(ctx: BuildingTwinsContext, clicked?:
           reported = sent;
         },
       });
+    } catch (err) {
+      const reason = abort.signal.aborted ? 'cancelled' : (err as { oneLine?: string }).oneLine ?? (err instanceof Error ? err.message : String(err));
+      throw new Error(`Sending telemetry from ${source.name} stopped after ${reported} of ${rows.length} rows: ${reason}`);
     } finally {
       cancel.dispose();
     }
