@@ -7,12 +7,17 @@ import { packageVsix } from '../harness/vsixPackage';
 import { Workbench } from './workbench';
 
 describe('VSIX: installed into code-server, not in development mode', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'building-twins-vsix-e2e-'));
-  const extensionsDir = join(dir, 'extensions');
+  // Made in before(), not at load time, so a filtered-out run leaves no folder behind.
+  let dir = '';
+  let extensionsDir = '';
   let workbench: Workbench | undefined;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'building-twins-vsix-e2e-'));
+    extensionsDir = join(dir, 'extensions');
+  });
   after(async () => {
     await workbench?.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('installs with --install-extension', async () => {

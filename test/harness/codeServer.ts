@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureCodeServer } from './codeServerInstall';
-import { delay, freePort, spawnGroup } from './processGroup';
+import { delay, freePort, removeOnExit, spawnGroup } from './processGroup';
 
 export interface CodeServerOptions {
   /** The folder the workbench opens (default: an empty temporary workspace). */
@@ -75,8 +75,10 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     { env: { EXTENSIONS_GALLERY: '{}', ...process.env, ...options.env, TMPDIR: tmp }, stdio: ['ignore', log, log] },
   );
   const url = `http://127.0.0.1:${port}`;
+  const forget = options.keep ? () => false : removeOnExit(runDir);
   const stop = async () => {
     await server.stop();
+    forget();
     if (!options.keep) rmSync(runDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + (options.startTimeoutMs ?? 60000);

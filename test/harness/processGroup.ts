@@ -1,5 +1,6 @@
 // Child processes the harness starts: each in its own process group, so one kill stops its whole tree.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export interface GroupProcess {
@@ -9,7 +10,15 @@ export interface GroupProcess {
 }
 
 const running = new Set<GroupProcess>();
+const foldersToRemove = new Set<string>();
 let exitHooksInstalled = false;
+
+/** Removes a temporary folder when the harness exits without its normal clean-up; returns the undo. */
+export function removeOnExit(folder: string): () => void {
+  installExitHooks();
+  foldersToRemove.add(folder);
+  return () => foldersToRemove.delete(folder);
+}
 
 /** Groups are detached, so Ctrl+C or an early exit of the harness would orphan them: kill what is left. */
 function installExitHooks(): void {
@@ -24,6 +33,8 @@ function installExitHooks(): void {
       }
     }
     running.clear();
+    for (const folder of foldersToRemove) rmSync(folder, { recursive: true, force: true });
+    foldersToRemove.clear();
   };
   process.on('exit', killAll);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
