@@ -1,7 +1,8 @@
 // Panel benchmarks in headless chromium (playwright-core), printing numbers and ratios:
 //  1. 1,000,000 points drawn by uPlot (goal <= 300 ms) vs a naive Chart.js line chart of the same data;
 //  2. 100,000 points fetched from the emulator, LTTB-downsampled in the "host" and drawn by the real
-//     time series webview bundle, end to end (goal <= 1.5 s);
+//     time series webview bundle, end to end (goal <= 1.5 s); then the host's fetch alone, pages one after
+//     another vs time slices side by side, against the emulator and against it with a remote-like latency;
 //  3. the real insights webview bundle rendering a page of 1,000 roots x 5 children.
 // Run after `npm run build && npx tsc -p tsconfig.test.json`: node out/bench/panels.bench.js [draw|timeseries|insights]
 import { readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { BuildingTwinsClient } from '../src/core/api/client';
 import type { Insight } from '../src/core/api/types';
 import { createInsightsHandlers } from '../src/extension/panels/insightsHandlers';
+import { fetchRange } from '../src/extension/panels/timeSeriesFetch';
 import { createTimeSeriesHandlers } from '../src/extension/panels/timeSeriesHandlers';
 import { WebviewBridge } from '../src/extension/panels/webviewBridge';
 import type { Handlers, MethodMap } from '../src/shared/protocol/bridgeProtocol';
@@ -139,22 +141,11 @@ async function timeSeriesEndToEnd(browser: Browser): Promise<void> {
   console.log(`\n2. ${n.toLocaleString()} points: emulator -> client paging -> LTTB in the host -> time series webview`);
   // Its own process, as in real use (the extension host and the emulator never share a thread).
   const emulator = await startEmulatorProcess({ args: ['--rate-limit', '100000/1'] });
+  const twinId = 'BENCH-CAP-100K';
+  const t0 = Date.UTC(2024, 0, 1);
   try {
-    const api = new BuildingTwinsClient({ baseUrl: emulator.url, clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false });
-    const template = await api.getTwin('HP-AHU-1-SAT');
-    const twinId = 'BENCH-CAP-100K';
-    await api.putTwin({ id: twinId, modelId: template.modelId, contents: { ...template.contents, name: 'Bench capability', externalID: 'BENCH-EXT' } });
-    const t0 = Date.UTC(2024, 0, 1);
     const insertStarted = Date.now();
-    for (let offset = 0; offset < n; offset += 5000) {
-      const batch = Array.from({ length: Math.min(5000, n - offset) }, (_, i) => ({
-        connectorId: 'CON-BENCH',
-        dtId: twinId,
-        sourceTimestamp: new Date(t0 + (offset + i) * 1000).toISOString(),
-        scalarValue: Math.sin((offset + i) / 3000) * 10 + ((offset + i) % 17) / 10,
-      }));
-      await api.sendTimeSeries(batch);
-    }
+    await seedTwin(emulator.url, twinId, t0, n);
     line('(setup) insert 100,000 points', Date.now() - insertStarted);
     // A fresh client, as a panel opened later would use: the setup's requests do not count against its rate limiter.
     const reader = new BuildingTwinsClient({ baseUrl: emulator.url, clientId: 'local-dev', clientSecret: 'local-dev-secret' });
@@ -183,9 +174,62 @@ async function timeSeriesEndToEnd(browser: Browser): Promise<void> {
     line('  of which host: fetch all pages + LTTB', hostMs);
     console.log(`  ${n.toLocaleString()} points downsampled to ${drawn.toLocaleString()} (${(n / drawn).toFixed(0)}:1)`);
     await page.close();
+    await compareLanes(emulator.url, twinId, { start: t0, end: t0 + n * 1000 }, 'local emulator');
   } finally {
     await emulator.stop();
   }
+  // A remote service answers each page after a network round trip: the emulator's --latency stands in for it.
+  const remote = await startEmulatorProcess({ args: ['--rate-limit', '100000/1', '--latency', String(REMOTE_LATENCY_MS)] });
+  try {
+    await seedTwin(remote.url, twinId, t0, n);
+    await compareLanes(remote.url, twinId, { start: t0, end: t0 + n * 1000 }, `${REMOTE_LATENCY_MS} ms per request`);
+  } finally {
+    await remote.stop();
+  }
+}
+
+const REMOTE_LATENCY_MS = 150;
+
+/** A capability twin (modelled on a sample one) with `n` points, one per second from `t0`. */
+async function seedTwin(url: string, twinId: string, t0: number, n: number): Promise<void> {
+  const api = new BuildingTwinsClient({ baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false });
+  const template = await api.getTwin('HP-AHU-1-SAT');
+  await api.putTwin({ id: twinId, modelId: template.modelId, contents: { ...template.contents, name: 'Bench capability', externalID: 'BENCH-EXT' } });
+  for (let offset = 0; offset < n; offset += 5000) {
+    const batch = Array.from({ length: Math.min(5000, n - offset) }, (_, i) => ({
+      connectorId: 'CON-BENCH',
+      dtId: twinId,
+      sourceTimestamp: new Date(t0 + (offset + i) * 1000).toISOString(),
+      scalarValue: Math.sin((offset + i) / 3000) * 10 + ((offset + i) % 17) / 10,
+    }));
+    await api.sendTimeSeries(batch);
+  }
+}
+
+/** The host's fetch alone: pages one after another (1 lane) vs time slices side by side, interleaved rounds, medians. */
+async function compareLanes(url: string, twinId: string, range: { start: number; end: number }, where: string): Promise<void> {
+  const api = new BuildingTwinsClient({ baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false });
+  await api.getTwin(twinId);
+  const rounds = 5;
+  const wall: Record<string, number[]> = { 1: [], 4: [] };
+  const cpu: Record<string, number[]> = { 1: [], 4: [] };
+  for (let round = 0; round < rounds; round++) {
+    for (const lanes of [1, 4]) {
+      const started = performance.now();
+      const usage = process.cpuUsage();
+      await fetchRange(api, [twinId], range, { lanes });
+      const used = process.cpuUsage(usage);
+      wall[lanes].push(performance.now() - started);
+      cpu[lanes].push((used.user + used.system) / 1000);
+    }
+  }
+  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+  console.log(`  host fetch of the 100,000 points alone (${where}), median of ${rounds} interleaved rounds:`);
+  line('    pages one after another (1 lane)', median(wall[1]));
+  line('    time slices side by side (up to 4 lanes)', median(wall[4]));
+  line('    host CPU, 1 lane', median(cpu[1]));
+  line('    host CPU, up to 4 lanes', median(cpu[4]));
+  console.log(`    ratio 1 lane / 4 lanes (wall): ${(median(wall[1]) / median(wall[4])).toFixed(2)}x`);
 }
 
 async function insightsPage(browser: Browser): Promise<void> {

@@ -97,6 +97,20 @@ describe('webview panels in the workbench', () => {
     const after = await frame.locator('input[aria-label^="Custom range start"]').inputValue();
     assert.ok(Date.parse(after) > Date.parse(before), `zoomed range starts later: ${before} -> ${after}`);
 
+    // A narrower window refetches the range for the new chart width once the resize settles.
+    const width = Number(await frame.locator('body').getAttribute('data-chart-width'));
+    const viewport = workbench.page.viewportSize()!;
+    await workbench.page.setViewportSize({ width: viewport.width - 400, height: viewport.height });
+    let narrower = width;
+    try {
+      await frame.locator(`body[data-state="ready"]:not([data-chart-width="${width}"])`).waitFor({ timeout: 30_000 });
+      narrower = Number(await frame.locator('body').getAttribute('data-chart-width'));
+      assert.ok(narrower < width - 300, `chart width after the resize: ${width} -> ${narrower}`);
+    } finally {
+      await workbench.page.setViewportSize(viewport);
+    }
+    await frame.locator(`body[data-state="ready"]:not([data-chart-width="${narrower}"])`).waitFor({ timeout: 30_000 });
+
     // Live mode picks up a value sent after the panel opened.
     await frame.locator('#live').check();
     await client.sendTimeSeries([{ connectorId: 'CON-E2E', dtId: CAPABILITY, sourceTimestamp: new Date().toISOString(), scalarValue: 99.5 }]);

@@ -10,6 +10,9 @@ import { errorMessage, StatusLine } from '../common/statusLine';
 import { chartColor, clear, el, formatTime, onThemeChange, themeColor } from '../common/dom';
 
 const LIVE_POLL_MS = 5000;
+/** A resize refetches (the point budget follows the width) once it has settled and changed the width this much. */
+const RESIZE_SETTLE_MS = 300;
+const RESIZE_REFETCH_RATIO = 0.05;
 const bridge = new HostBridge<TimeSeriesMethods>();
 const state: TimeSeriesPanelState = { twinIds: [], preset: '24h', ...(bridge.getState<TimeSeriesPanelState>() ?? {}) };
 
@@ -19,6 +22,9 @@ let range: TimeRange = initialRange();
 let chart: uPlot | undefined;
 let loadGeneration = 0;
 let liveTimer: ReturnType<typeof setInterval> | undefined;
+let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+/** The chart width the shown data was downsampled for. */
+let loadedWidth = 0;
 const latest = new Map<string, LatestPoint>();
 
 const presetButtons = RANGE_PRESETS.map((p) => el('button', { type: 'button', 'data-preset': p, 'aria-pressed': 'false' }, p));
@@ -65,7 +71,7 @@ chartHost.addEventListener('keydown', (e) => {
     action();
   }
 });
-new ResizeObserver(() => chart?.setSize(chartSize())).observe(chartHost);
+new ResizeObserver(onResize).observe(chartHost);
 onThemeChange(() => render());
 
 void start();
@@ -140,8 +146,11 @@ async function load(): Promise<void> {
   status.set(`Loading ${formatTime(range.start)} – ${formatTime(range.end)}…`);
   document.body.dataset.state = 'loading';
   try {
-    const result = await bridge.request('load', { start: range.start, end: range.end, width: chartSize().width });
+    const width = chartSize().width;
+    const result = await bridge.request('load', { start: range.start, end: range.end, width });
     if (generation !== loadGeneration) return;
+    loadedWidth = width;
+    document.body.dataset.chartWidth = String(width);
     current = result.series;
     const raw = current.reduce((n, s) => n + s.rawCount, 0);
     const shown = current.reduce((n, s) => n + s.x.length, 0);
@@ -215,6 +224,15 @@ function render(): void {
   clear(chartHost);
   chart = new uPlot(opts, data, chartHost);
   chart.setScale('x', { min: range.start, max: range.end });
+}
+
+function onResize(): void {
+  chart?.setSize(chartSize());
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => {
+    const width = chartSize().width;
+    if (chart && loadedWidth && Math.abs(width - loadedWidth) / loadedWidth > RESIZE_REFETCH_RATIO) void load();
+  }, RESIZE_SETTLE_MS);
 }
 
 function showEmpty(text: string): void {

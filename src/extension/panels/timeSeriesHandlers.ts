@@ -1,11 +1,12 @@
 // What the time series panel's host answers: series metadata, downsampled ranges, latest values,
 // CSV export. Data is fetched with the client's paging and reduced with LTTB before it crosses to
 // the webview. Free of 'vscode' imports (unit-testable with a fake API).
-import type { BuildingTwinsApi, DigitalTwin, TimeSeriesData } from '../../core/api/types';
+import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
 import { lttb } from '../../core/timeseries/lttb';
 import { checkRange, pointBudget, TimeRange } from '../../core/timeseries/timeRange';
 import type { Handlers } from '../../shared/protocol/bridgeProtocol';
 import type { SeriesInfo, TimeSeriesMethods } from '../../shared/protocol/timeSeriesProtocol';
+import { fetchRange, Points, seriesTwinId } from './timeSeriesFetch';
 
 /** The slice of a DTDL ModelIndex the panels use (labels of models). */
 export interface ModelLabels { displayName(id: string): string }
@@ -19,8 +20,6 @@ export interface TimeSeriesDeps {
   chooseCsvPath: (suggestedName: string) => Promise<string | undefined>;
   writeFile: (path: string, content: string) => Promise<void>;
 }
-
-const PAGE_SIZE = 10_000;
 
 export function createTimeSeriesHandlers(deps: TimeSeriesDeps): Handlers<TimeSeriesMethods> {
   return {
@@ -86,36 +85,7 @@ function safeLabel(models: ModelLabels, id: string): string | undefined {
   }
 }
 
-function seriesTwinId(d: TimeSeriesData): string | undefined {
-  return d.twinId ?? (typeof d.dtId === 'string' ? d.dtId : undefined) ?? undefined;
-}
-
-/** Fetches every point of the twins in [start, end) through the client's paging, grouped and sorted by time. */
-export async function fetchRange(api: BuildingTwinsApi, twinIds: string[], range: TimeRange): Promise<Map<string, { x: Float64Array; y: Float64Array }>> {
-  const columns = new Map<string, { x: number[]; y: number[] }>(twinIds.map((id) => [id, { x: [], y: [] }]));
-  const query = { start: new Date(range.start).toISOString(), end: new Date(range.end).toISOString(), pageSize: PAGE_SIZE };
-  const source = twinIds.length === 1 ? api.iterateTimeSeries(twinIds[0], query) : api.iterateTimeSeriesByIds(twinIds, query);
-  for await (const d of source) {
-    const column = columns.get(seriesTwinId(d) ?? twinIds[0]);
-    const time = Date.parse(d.sourceTimestamp);
-    if (!column || !Number.isFinite(time) || typeof d.scalarValue !== 'number') continue;
-    column.x.push(time);
-    column.y.push(d.scalarValue);
-  }
-  const out = new Map<string, { x: Float64Array; y: Float64Array }>();
-  for (const [id, column] of columns) out.set(id, sortByTime(column.x, column.y));
-  return out;
-}
-
-function sortByTime(x: number[], y: number[]): { x: Float64Array; y: Float64Array } {
-  let sorted = true;
-  for (let i = 1; i < x.length && sorted; i++) sorted = x[i] >= x[i - 1];
-  if (sorted) return { x: Float64Array.from(x), y: Float64Array.from(y) };
-  const order = x.map((_, i) => i).sort((a, b) => x[a] - x[b]);
-  return { x: Float64Array.from(order, (i) => x[i]), y: Float64Array.from(order, (i) => y[i]) };
-}
-
-function toCsv(twinIds: string[], raw: Map<string, { x: Float64Array; y: Float64Array }>): { csv: string; rows: number } {
+function toCsv(twinIds: string[], raw: Map<string, Points>): { csv: string; rows: number } {
   const lines = ['timestamp,twinId,value'];
   for (const id of twinIds) {
     const points = raw.get(id);

@@ -6,7 +6,8 @@ import { BuildingTwinsClient } from '../../../src/core/api/client';
 import type { BatchRequest, BuildingTwinsApi, DigitalTwin, Insight } from '../../../src/core/api/types';
 import { startEmulator, RunningEmulator } from '../../../src/emulator/emulator';
 import { createInsightsHandlers, groupInsights, toBatchRequest } from '../../../src/extension/panels/insightsHandlers';
-import { capabilityTwinIds, createTimeSeriesHandlers, fetchRange } from '../../../src/extension/panels/timeSeriesHandlers';
+import { fetchRange } from '../../../src/extension/panels/timeSeriesFetch';
+import { capabilityTwinIds, createTimeSeriesHandlers } from '../../../src/extension/panels/timeSeriesHandlers';
 import { createTwinGraphHandlers, toGraphRequest } from '../../../src/extension/panels/twinGraphHandlers';
 
 const HOUR = 3_600_000;

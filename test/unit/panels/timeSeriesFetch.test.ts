@@ -1,0 +1,85 @@
+import * as assert from 'node:assert/strict';
+import { BuildingTwinsClient } from '../../../src/core/api/client';
+import type { BuildingTwinsApi, TimeSeriesData, TimeSeriesPage, TimeSeriesQuery } from '../../../src/core/api/types';
+import { startEmulator, RunningEmulator } from '../../../src/emulator/emulator';
+import { fetchRange } from '../../../src/extension/panels/timeSeriesFetch';
+
+const T0 = Date.UTC(2024, 0, 1);
+
+describe('time series panel fetch', function () {
+  this.timeout(60_000);
+  let emulator: RunningEmulator;
+  let api: BuildingTwinsClient;
+  const requests: string[] = [];
+  const twinId = 'FETCH-CAP-1';
+  const n = 2_503;
+
+  before(async () => {
+    emulator = await startEmulator({ port: 0, log: false });
+    api = new BuildingTwinsClient({ baseUrl: emulator.url, clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false, onRequest: (e) => requests.push(e.operation) });
+    const template = await api.getTwin('HP-AHU-1-SAT');
+    await api.putTwin({ id: twinId, modelId: template.modelId, contents: { ...template.contents, name: 'Fetch test' } });
+    // Uneven spacing: dense first half, sparse second half.
+    await api.sendTimeSeries(Array.from({ length: n }, (_, i) => ({ connectorId: 'C', dtId: twinId, sourceTimestamp: new Date(T0 + (i < 1500 ? i * 1000 : 1_500_000 + (i - 1500) * 7_000)).toISOString(), scalarValue: i })));
+  });
+
+  after(async () => emulator?.close());
+
+  for (const lanes of [1, 4]) {
+    it(`returns every point once, in time order, in slices of one twin (${lanes} lane(s))`, async () => {
+      const range = { start: T0 + 10_000, end: T0 + 1_500_000 + 900 * 7_000 + 1 };
+      const expected: number[] = [];
+      for await (const d of api.iterateTimeSeries(twinId, { start: new Date(range.start).toISOString(), end: new Date(range.end).toISOString(), pageSize: 1000 })) expected.push(d.scalarValue);
+      requests.length = 0;
+      const raw = (await fetchRange(api, [twinId], range, { pageSize: 200, lanes })).get(twinId)!;
+      assert.equal(raw.y.length, expected.length);
+      assert.deepEqual(Array.from(raw.y), expected);
+      for (let i = 1; i < raw.x.length; i++) assert.ok(raw.x[i] > raw.x[i - 1], `time order at ${i}`);
+      const pages = requests.filter((op) => op === 'getTimeSeries').length;
+      assert.ok(pages <= Math.ceil(expected.length / 200) + lanes - 1, `${pages} page requests for ${expected.length} points`);
+    });
+  }
+
+  it('makes one request when the range fits in a page', async () => {
+    requests.length = 0;
+    const raw = await fetchRange(api, [twinId], { start: T0, end: T0 + 100_000 }, { pageSize: 200 });
+    assert.equal(raw.get(twinId)!.x.length, 100);
+    assert.deepEqual(requests.filter((op) => op.startsWith('get')), ['getTimeSeries']);
+  });
+
+  it('pages several twins through the ids endpoint', async () => {
+    const raw = await fetchRange(api, [twinId, 'HP-AHU-1-SAT'], { start: T0, end: T0 + 20_000 }, { pageSize: 7 });
+    assert.equal(raw.get(twinId)!.x.length, 20);
+    assert.ok(raw.has('HP-AHU-1-SAT'));
+  });
+
+  it('does not duplicate slice edges when the service treats end as inclusive, and follows the token when pages are not in time order', async () => {
+    const times = Array.from({ length: 1000 }, (_, i) => T0 + i * 1000);
+    for (const order of ['ascending', 'descending'] as const) {
+      const fake = fakeSeriesApi(order === 'ascending' ? times : [...times].reverse());
+      const raw = (await fetchRange(fake, ['F'], { start: T0, end: T0 + 1_000_000 }, { pageSize: 100, lanes: 4 })).get('F')!;
+      assert.deepEqual(Array.from(raw.x), times, order);
+    }
+  });
+});
+
+/** getTimeSeries over fixed points with an inclusive `end`; the token is the offset of the next page. */
+function fakeSeriesApi(times: number[]): BuildingTwinsApi {
+  const getTimeSeries = async (_id: string, q: TimeSeriesQuery): Promise<TimeSeriesPage> => {
+    const start = Date.parse(q.start!);
+    const end = Date.parse(q.end!);
+    const inRange = times.filter((t) => t >= start && t <= end);
+    const offset = Number(q.continuationToken ?? 0);
+    const data: TimeSeriesData[] = inRange.slice(offset, offset + q.pageSize!).map((t) => ({ sourceTimestamp: new Date(t).toISOString(), scalarValue: t }));
+    return { data, continuationToken: offset + q.pageSize! < inRange.length ? String(offset + q.pageSize!) : null };
+  };
+  async function* iterateTimeSeries(id: string, q: TimeSeriesQuery): AsyncGenerator<TimeSeriesData> {
+    for (let token: string | null | undefined; ;) {
+      const page = await getTimeSeries(id, { ...q, continuationToken: token ?? undefined });
+      yield* page.data ?? [];
+      token = page.continuationToken;
+      if (!token) return;
+    }
+  }
+  return { getTimeSeries, iterateTimeSeries } as unknown as BuildingTwinsApi;
+}
