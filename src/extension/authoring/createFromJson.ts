@@ -1,49 +1,20 @@
 import * as vscode from 'vscode';
 import { mapWithConcurrency } from '../../core/api/concurrency';
-import type { BuildingTwinsApi, DigitalTwin, Relationship } from '../../core/api/types';
+import type { DigitalTwin } from '../../core/api/types';
 import { parseImportJson } from '../../core/bulk/importJson';
 import { planImport, serviceTwinLookup } from '../../core/bulk/importPlan';
 import { openTwinDocument } from '../documents/documentCommands';
-import { resourceUri } from '../documents/resourceUri';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
+import { errorText } from '../panels/webviewBridge';
 import { revealTwin } from '../tree/treeCommands';
 import { issueLines } from './authoringDiagnostics';
 import { authoring } from './authoringServices';
 import { readJsonSource } from './jsonSource';
+import { describeUpsert, relationshipDocumentUri, upsertRelationship, type UpsertedRelationship } from './relationshipUpsert';
 
 /** Twins sent at once when a document holds several. */
 const CREATE_CONCURRENCY = 4;
-
-export interface UpsertedRelationship {
-  relationship: Relationship;
-  /** The same relationship (same derived id) was already among the source's outgoing relationships. */
-  existed: boolean;
-}
-
-/**
- * PUT /twins/relationships, telling a new relationship from an idempotent repeat: the service derives the
- * id from source, name, properties and target, so the source's outgoing relationships fetched before show
- * whether it was there.
- */
-export async function upsertRelationship(client: BuildingTwinsApi, rel: Relationship): Promise<UpsertedRelationship> {
-  const before = await client.listOutgoingRelationships(rel.sourceId);
-  const { id: _ignored, ...body } = rel;
-  const relationship = await client.putRelationship(body);
-  return { relationship, existed: before.some((r) => r.id === relationship.id) };
-}
-
-export function describeUpsert(result: UpsertedRelationship): string {
-  const r = result.relationship;
-  return result.existed
-    ? `Relationship ${r.id} already existed (${r.sourceId} ${r.name} ${r.targetId}); nothing changed.`
-    : `Created relationship ${r.id} (${r.sourceId} ${r.name} ${r.targetId}).`;
-}
-
-export function relationshipDocumentUri(connection: string, rel: Relationship): vscode.Uri {
-  if (!rel.id) throw new Error(`The service returned relationship ${rel.sourceId} ${rel.name} ${rel.targetId} without an id`);
-  return resourceUri(connection, 'relationships', rel.sourceId, rel.id);
-}
 
 export interface CreateResult {
   connection: string;
@@ -131,9 +102,4 @@ function wrapSingle(text: string): string {
   }
   // No line break added: the line numbers of problems stay those of the document.
   return `[${text.replace(/^\uFEFF/, '')}]`;
-}
-
-function errorText(err: unknown): string {
-  const e = err as { oneLine?: unknown };
-  return typeof e.oneLine === 'string' ? e.oneLine : err instanceof Error ? err.message : String(err);
 }

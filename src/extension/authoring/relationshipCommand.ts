@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { DigitalTwin, Relationship } from '../../core/api/types';
+import type { BuildingTwinsApi, DigitalTwin, Relationship } from '../../core/api/types';
 import { coerceCell } from '../../core/bulk/csvValues';
 import type { PropertyInfo, RelationshipInfo } from '../../core/dtdl/dtdlTypes';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
@@ -10,7 +10,7 @@ import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { LocationNode } from '../tree/locationsNode';
 import { TwinNode } from '../tree/twinNode';
 import { pickTwin } from './authoringPickers';
-import { describeUpsert, relationshipDocumentUri, upsertRelationship, type UpsertedRelationship } from './createFromJson';
+import { describeUpsert, relationshipDocumentUri, upsertRelationship, type UpsertedRelationship } from './relationshipUpsert';
 
 const LEAVE_OUT = '(leave out)';
 
@@ -34,7 +34,7 @@ async function askProperty(ctx: BuildingTwinsContext, prop: PropertyInfo, step: 
   return text.trim() === '' ? undefined : coerceCell(text, schema);
 }
 
-async function sourceTwin(ctx: BuildingTwinsContext, arg: unknown, index: ModelIndex, client: Awaited<ReturnType<typeof targetConnection>>['client']): Promise<DigitalTwin> {
+async function sourceTwin(ctx: BuildingTwinsContext, arg: unknown, index: ModelIndex, client: BuildingTwinsApi): Promise<DigitalTwin> {
   if (arg instanceof TwinNode || arg instanceof LocationNode) return arg.twin;
   if (typeof arg === 'string' && arg) return client.getTwin(arg);
   return pickTwin(ctx, client, index, 'Create relationship: source twin');

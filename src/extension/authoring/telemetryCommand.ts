@@ -3,6 +3,7 @@ import { checkTelemetryTargets } from '../../core/api/telemetryTargets';
 import type { ImportIssue } from '../../core/bulk/importTypes';
 import { parseTelemetryFile, sendTelemetry, type ParsedTelemetry } from '../../core/bulk/telemetryFile';
 import type { BuildingTwinsContext } from '../extensionContext';
+import { errorText } from '../panels/webviewBridge';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { issueLines } from './authoringDiagnostics';
 import { authoring } from './authoringServices';
@@ -77,7 +78,7 @@ export async function sendTelemetryFromFile(ctx: BuildingTwinsContext, clicked?:
         },
       });
     } catch (err) {
-      const reason = abort.signal.aborted ? 'cancelled' : (err as { oneLine?: string }).oneLine ?? (err instanceof Error ? err.message : String(err));
+      const reason = abort.signal.aborted ? 'cancelled' : errorText(err);
       throw new Error(`Sending telemetry from ${source.name} stopped after ${reported} of ${rows.length} rows: ${reason}`);
     } finally {
       cancel.dispose();

@@ -1,0 +1,33 @@
+import * as vscode from 'vscode';
+import type { BuildingTwinsApi, Relationship } from '../../core/api/types';
+import { resourceUri } from '../documents/resourceUri';
+
+export interface UpsertedRelationship {
+  relationship: Relationship;
+  /** The same relationship (same derived id) was already among the source's outgoing relationships. */
+  existed: boolean;
+}
+
+/**
+ * PUT /twins/relationships, telling a new relationship from an idempotent repeat: the service derives the
+ * id from source, name, properties and target, so the source's outgoing relationships fetched before show
+ * whether it was there.
+ */
+export async function upsertRelationship(client: BuildingTwinsApi, rel: Relationship): Promise<UpsertedRelationship> {
+  const before = await client.listOutgoingRelationships(rel.sourceId);
+  const { id: _ignored, ...body } = rel;
+  const relationship = await client.putRelationship(body);
+  return { relationship, existed: before.some((r) => r.id === relationship.id) };
+}
+
+export function describeUpsert(result: UpsertedRelationship): string {
+  const r = result.relationship;
+  return result.existed
+    ? `Relationship ${r.id} already existed (${r.sourceId} ${r.name} ${r.targetId}); nothing changed.`
+    : `Created relationship ${r.id} (${r.sourceId} ${r.name} ${r.targetId}).`;
+}
+
+export function relationshipDocumentUri(connection: string, rel: Relationship): vscode.Uri {
+  if (!rel.id) throw new Error(`The service returned relationship ${rel.sourceId} ${rel.name} ${rel.targetId} without an id`);
+  return resourceUri(connection, 'relationships', rel.sourceId, rel.id);
+}
