@@ -15,7 +15,7 @@ import { repoRoot } from './harnessPaths';
 import { requireSystemPackages } from './systemPackages';
 
 // Workbench chatter that reaches the automation log on every run and says nothing about the tests.
-const workbenchNoise = /^(Ignoring fetching additional builtin extensions|Updating additional builtin extensions cache|Creating a socket|\[Service Worker\])/;
+const workbenchNoise = /^(Ignoring fetching additional builtin extensions|Resolving connection token|Resolved connection token|Updating additional builtin extensions cache|Creating a socket|\[Service Worker\])/;
 
 export interface IntegrationRunOptions {
   /** Compiled test entry (default out/test/integration/index.js). */
