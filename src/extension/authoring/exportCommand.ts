@@ -1,4 +1,5 @@
 import { createWriteStream, promises as fs } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { exportTwins } from '../../core/bulk/twinExport';
@@ -23,7 +24,7 @@ export async function exportToFile(ctx: BuildingTwinsContext, node?: unknown, ta
   const filters = toTwinFilters(filter, model);
   const uri = asUri(target) ?? await vscode.window.showSaveDialog({
     title: 'Export twins and relationships',
-    defaultUri: vscode.Uri.file(path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.cwd(), 'twins-export.json')),
+    defaultUri: vscode.Uri.file(path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir(), 'twins-export.json')),
     filters: { JSON: ['json'] },
   });
   if (!uri) return undefined;
