@@ -176,6 +176,22 @@ describe('authoring', () => {
     assert.deepEqual(await writes(url), []);
   });
 
+  it('creates relationships from JSON text, checked against the source model first', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    await clearRequests(url);
+    const wrongTarget = JSON.stringify({ sourceId: 'authoring-AHU', name: 'serves', targetId: 'authoring-CH' });
+    assert.equal(await vscode.commands.executeCommand('buildingTwins.createFromJson', wrongTarget), undefined);
+    assert.match(api.takeLastError()?.message ?? '', /serves must target a Space .* but authoring-CH is a .*Chiller;1/);
+    assert.deepEqual(await writes(url), []);
+
+    const hotWater = JSON.stringify([{ sourceId: 'authoring-AHU', name: 'isFedBy', targetId: 'authoring-CH', properties: { substance: 'HotWater' } }]);
+    const result = (await vscode.commands.executeCommand('buildingTwins.createFromJson', hotWater)) as CreateResult;
+    assert.equal(api.takeLastError(), undefined);
+    assert.deepEqual(result.relationships.map((r) => [r.relationship.id, r.existed]), [['authoring-AHU_isFedBy_substance_HotWater_authoring-CH', false]]);
+    assert.deepEqual(await writes(url), ['PUT /api/v3/twins/relationships']);
+  });
+
   it('imports a file only when every row is valid; the report lets a re-run skip what is done', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
