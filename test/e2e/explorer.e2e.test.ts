@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
 import { Workbench } from './workbench';
 
 async function expectCount(count: () => Promise<number>, expected: number, timeoutMs = 30000): Promise<void> {
@@ -11,10 +12,21 @@ async function expectCount(count: () => Promise<number>, expected: number, timeo
   assert.ok(last >= expected, `expected at least ${expected}, saw ${last}`);
 }
 
+async function expectText(row: Locator, pattern: RegExp, timeoutMs = 30000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let text = '';
+  while (Date.now() < deadline) {
+    text = ((await row.textContent()) ?? '').trim();
+    if (pattern.test(text)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  assert.fail(`row text "${text}" does not match ${pattern}`);
+}
+
 describe('explorer: the sample building in the tree', () => {
   let workbench: Workbench;
   before(async () => {
-    workbench = await Workbench.open({ theme: 'dark' });
+    workbench = await Workbench.open({ theme: 'dark', settings: { 'buildingTwins.twins.pageSize': 6 } });
   });
   after(async () => workbench?.close());
 
@@ -41,9 +53,29 @@ describe('explorer: the sample building in the tree', () => {
     console.log(`      screenshot ${file}`);
 
     // Clicking a twin opens its JSON document.
-    await workbench.treeRow(/^Level 1$/).first().click();
-    const tab = workbench.page.locator('.tabs-container .tab', { hasText: /\.json/ }).first();
-    await tab.waitFor({ timeout: 30000 });
-    assert.match((await tab.textContent()) ?? '', /HP-L01\.json/);
+    await pane.locator('.monaco-list-row[role="treeitem"][aria-level="4"]', { hasText: 'HP-L01' }).first().click();
+    await workbench.page.locator('.tabs-container .tab', { hasText: 'HP-L01.json' }).first().waitFor({ timeout: 30000 });
+  });
+
+  it('pages a model group with "Load more…" clicks until everything is loaded', async () => {
+    const pane = await workbench.openView();
+    await workbench.treeRow(/^Level$/).click(); // collapse, to keep the rows in view
+    await workbench.treeRow(/^By location$/).click();
+    const zones = workbench.treeRow(/^HVAC zone$/);
+    await zones.click();
+    const more = pane.locator('.monaco-list-row[role="treeitem"][aria-level="4"]', { hasText: 'Load more…' });
+    await more.waitFor();
+    await expectText(zones, /16/);
+    await more.click();
+    await expectText(zones, /12 of 16/);
+    await more.click();
+    await expectText(zones, /^HVAC zone\s*16$/);
+    assert.equal(await more.count(), 0, 'no "Load more…" once everything is loaded');
+    // A twin of the first page still opens after its group re-rendered twice.
+    const firstZone = pane.locator('.monaco-list-row[role="treeitem"][aria-level="4"]', { hasText: 'HP-L01-ZN1' }).first();
+    const zoneId = ((await firstZone.locator('.label-description').textContent()) ?? '').trim();
+    await firstZone.click();
+    await workbench.page.locator('.tabs-container .tab', { hasText: `${zoneId}.json` }).first().waitFor({ timeout: 30000 });
+    assert.equal(await workbench.notification(/command not found/).count(), 0);
   });
 });

@@ -11,11 +11,12 @@ export async function openTwinDocument(ctx: BuildingTwinsContext, connection: st
   return vscode.window.showTextDocument(doc, { preview: true });
 }
 
-/** Opens a twin: from a tree node, or a twin id on the active connection. */
-async function openTwin(ctx: BuildingTwinsContext, arg: unknown): Promise<vscode.Uri> {
+/** Opens a twin: from a tree node, a twin id on the active connection, or (connection, twin id). */
+async function openTwin(ctx: BuildingTwinsContext, arg: unknown, twinId?: string): Promise<vscode.Uri> {
   const target = arg instanceof TwinNode || arg instanceof LocationNode
     ? { connection: arg.conn.connection, id: arg.twin.id }
-    : typeof arg === 'string' ? { connection: ctx.connections.activeName(), id: arg } : undefined;
+    : typeof arg === 'string' && typeof twinId === 'string' ? { connection: arg, id: twinId }
+      : typeof arg === 'string' ? { connection: ctx.connections.activeName(), id: arg } : undefined;
   if (!target) throw new Error('Open twin needs a twin in the explorer or a twin id.');
   const editor = await openTwinDocument(ctx, target.connection, target.id);
   return editor.document.uri;
@@ -38,15 +39,8 @@ async function openRelationship(ctx: BuildingTwinsContext, arg: unknown): Promis
   return doc.uri;
 }
 
-/** A click on a twin row: opens the twin the click selected. */
-async function openSelectedTwin(ctx: BuildingTwinsContext): Promise<vscode.Uri | undefined> {
-  const node = ctx.tree.view.selection.find((n) => n instanceof TwinNode || n instanceof LocationNode);
-  return node ? openTwin(ctx, node) : undefined;
-}
-
 export const documentCommands: CommandTable = {
   'buildingTwins.openTwin': openTwin,
-  'buildingTwins.openSelectedTwin': openSelectedTwin,
   'buildingTwins.openModel': openModel,
   'buildingTwins.openRelationship': openRelationship,
 };

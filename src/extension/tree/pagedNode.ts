@@ -27,9 +27,6 @@ export abstract class PagedNode<T, Token> extends TreeNode {
     super(parent, id);
   }
 
-  /** Re-render after the first page when the description changed ("100 of 30,655"). */
-  protected readonly describesFirstPage: boolean = false;
-
   protected abstract fetchPage(token: Token | undefined): Promise<Page<T, Token>>;
   protected abstract keyOf(item: T): string;
   protected abstract createNode(item: T): TreeNode;
@@ -79,15 +76,13 @@ export abstract class PagedNode<T, Token> extends TreeNode {
 
   override async getChildren(): Promise<TreeNode[]> {
     if (!this.started) {
-      const before = this.pageDescription();
+      // No re-render for the new description here: a change event for a node whose children VS Code is still
+      // showing makes it drop them half-way (dead rows: "Actual command not found"). "Load more…" re-renders.
       try {
         await this.loadMore();
       } catch (err) {
         return [errorNode(this, err)];
       }
-      // Every update makes VS Code drop and fetch the children again, and a click in that window expands
-      // nothing; so only nodes whose description really needs the first page (twin groups) ask for it.
-      if (this.describesFirstPage && this.pageDescription() !== before) this.conn.ctx.tree.update(this);
     }
     const children = [...this.pinnedNodes(), ...this.loaded.map((item) => this.nodeFor(item))];
     if (this.loadError) children.push(errorNode(this, this.loadError));
@@ -134,8 +129,7 @@ export class LoadMoreNode extends TreeNode {
     item.iconPath = new vscode.ThemeIcon('ellipsis');
     item.contextValue = 'loadMore';
     item.tooltip = `Load the next page (${this.owner.loadedCount} loaded so far)`;
-    // Without arguments (see TwinNode.getTreeItem): the command loads more for the selected "Load more…" row.
-    item.command = { command: 'buildingTwins.loadMore', title: 'Load more' };
+    item.command = { command: 'buildingTwins.loadMore', title: 'Load more', arguments: [this] };
     return item;
   }
 }

@@ -17,9 +17,7 @@ function refresh(ctx: BuildingTwinsContext, node?: TreeNode): void {
   ctx.tree.refresh(node instanceof Object && 'getTreeItem' in node ? node : undefined);
 }
 
-/** Loads the next page for a "Load more…" node (the argument, or the selected row when clicked). */
-async function loadMore(ctx: BuildingTwinsContext, arg?: LoadMoreNode): Promise<number> {
-  const node = arg ?? ctx.tree.view.selection.find((n): n is LoadMoreNode => n instanceof LoadMoreNode);
+async function loadMore(ctx: BuildingTwinsContext, node: LoadMoreNode): Promise<number> {
   if (!(node instanceof LoadMoreNode)) throw new Error('"Load more" needs a "Load more…" tree item.');
   await node.owner.loadMore();
   ctx.tree.update(node.owner);

@@ -47,10 +47,8 @@ export class TwinNode extends TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const item = twinTreeItem(this, this.conn, this.twin, this.index, vscode.TreeItemCollapsibleState.Collapsed);
-    // No arguments on purpose: VS Code caches a tree item's command arguments per render and a later refresh of
-    // the parent (e.g. "Load more…") can leave rows pointing at a dropped cache entry ("Actual command not found").
-    // The click has selected the row, so the command opens the selection.
-    item.command = { command: 'buildingTwins.openSelectedTwin', title: 'Open twin' };
+    // A click opens the twin (plain string arguments); in the location view a click expands instead.
+    item.command = { command: 'buildingTwins.openTwin', title: 'Open twin', arguments: [this.conn.connection, this.twin.id] };
     return item;
   }
 

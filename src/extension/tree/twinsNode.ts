@@ -77,7 +77,6 @@ export class TwinsNode extends TreeNode {
 /** The twins of exactly one model, paged with the service's continuation token. */
 export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
   private readonly pinned = new Map<string, DigitalTwin>();
-  protected override readonly describesFirstPage = true;
 
   constructor(readonly twins: TwinsNode, readonly modelId: string) {
     super(twins, childId(twins, modelId), twins.conn);
