@@ -139,7 +139,7 @@ async function scenario(label: string, rateLimit: RateLimit | undefined, modelsD
       const bound = rateLimit.count / (rateLimit.seconds + mean / 1000);
       console.log(`  mean request latency ${mean.toFixed(0)} ms: pacing bound ${bound.toFixed(1)} items/s; achieved ${(rate / bound * 100).toFixed(1)} % of that bound`);
       // The bound is window / (window + latency): the service's 10 s window weighs the same latency ten times less than 1 s does.
-      console.log(`  the same latency against the service's 10 s window: pacing bound ${(1000 * 10 / (10_000 + mean)).toFixed(1)} % of the limit`);
+      console.log(`  the same latency against the service's 10 s window: pacing bound ${(100 * 10_000 / (10_000 + mean)).toFixed(1)} % of the limit`);
     } else {
       console.log(`  ratio to goal 1,500 items/s: ${(rate / 1500).toFixed(2)}x (${rate >= 1500 ? 'met' : 'MISSED'})`);
     }
