@@ -5,7 +5,7 @@ import type { ModelIndex } from '../../core/dtdl/modelIndex';
 const BY_BASE_NAME: Array<[RegExp, string]> = [
   [/:Building;\d+$/, 'home'],
   [/:(Level|Floor);\d+$/, 'layers'],
-  [/:(Room|Space|Zone);\d+$/, 'symbol-namespace'],
+  [/:(Room|Space|Zone);\d+$/, 'layout'],
   [/:(Sensor|Capability);\d+$/, 'pulse'],
   [/:(Actuator|Setpoint|Command|State);\d+$/, 'settings-gear'],
   [/:(Asset|Equipment);\d+$/, 'circuit-board'],
