@@ -63,6 +63,27 @@ describe('webview panels in the workbench', () => {
     return frame;
   }
 
+  /** The toolkit's controls are defined and their shadow styles applied under the panel's strict CSP. */
+  async function assertStyledControls(frame: FrameLocator): Promise<void> {
+    const styled = await frame.locator('vscode-button:not([secondary])').first().evaluate((button) => {
+      const probe = document.createElement('div');
+      probe.style.backgroundColor = 'var(--vscode-button-background)';
+      document.body.append(probe);
+      const expected = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      const face = button.shadowRoot?.querySelector('.base');
+      return {
+        defined: customElements.get('vscode-button') !== undefined,
+        sheets: button.shadowRoot?.adoptedStyleSheets.length ?? 0,
+        background: face ? getComputedStyle(face).backgroundColor : 'no face',
+        expected,
+      };
+    });
+    assert.ok(styled.defined && styled.sheets > 0, `vscode-button defined with adopted styles: ${JSON.stringify(styled)}`);
+    assert.equal(styled.background, styled.expected, `the button face takes the theme's button colour: ${JSON.stringify(styled)}`);
+    assert.notEqual(styled.background, 'rgba(0, 0, 0, 0)');
+  }
+
   async function screenshots(name: string): Promise<void> {
     await workbench.screenshot(`${name}-dark`, 'dark');
     await workbench.screenshot(`${name}-light`, 'light');
@@ -83,6 +104,7 @@ describe('webview panels in the workbench', () => {
     });
     assert.ok(inked > 500, `painted pixels on the chart canvas: ${inked}`);
     assert.match((await frame.locator('.u-legend').textContent()) ?? '', /degC/);
+    await assertStyledControls(frame);
     await screenshots('timeseries');
 
     // Drag across the middle of the chart: the panel fetches that finer range.
@@ -92,7 +114,7 @@ describe('webview panels in the workbench', () => {
     await workbench.page.mouse.down();
     await workbench.page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 5 });
     await workbench.page.mouse.up();
-    await frame.locator('button[data-preset="24h"][aria-pressed="false"]').waitFor();
+    await frame.locator('vscode-button[data-preset="24h"][aria-pressed="false"]').waitFor();
     await frame.locator('body[data-state="ready"]').waitFor();
     const after = await frame.locator('input[aria-label^="Custom range start"]').inputValue();
     assert.ok(Date.parse(after) > Date.parse(before), `zoomed range starts later: ${before} -> ${after}`);
@@ -112,7 +134,8 @@ describe('webview panels in the workbench', () => {
     await frame.locator(`body[data-state="ready"]:not([data-chart-width="${narrower}"])`).waitFor({ timeout: 30_000 });
 
     // Live mode picks up a value sent after the panel opened.
-    await frame.locator('#live').check();
+    await frame.locator('vscode-checkbox#live').click();
+    await frame.locator('vscode-checkbox#live[checked]').waitFor();
     await client.sendTimeSeries([{ connectorId: 'CON-E2E', dtId: CAPABILITY, sourceTimestamp: new Date().toISOString(), scalarValue: 99.5 }]);
     await frame.locator('.latest li', { hasText: '99.50 degC' }).waitFor({ timeout: 30_000 });
   });
@@ -129,6 +152,7 @@ describe('webview panels in the workbench', () => {
     assert.equal(await frame.locator('tbody tr.child:visible').count(), children, 'the expanded root shows its children under it');
     await frame.locator('tbody tr.root').first().click();
     await frame.locator('.detail dt', { hasText: 'scenarioId' }).waitFor();
+    await assertStyledControls(frame);
     await screenshots('insights');
   });
 
@@ -138,6 +162,7 @@ describe('webview panels in the workbench', () => {
     assert.equal(await frame.locator('body').getAttribute('data-root-id'), EQUIPMENT);
     await frame.locator(`.node-list button[data-id="${EQUIPMENT}"]`).waitFor();
     assert.ok(Number(await frame.locator('body').getAttribute('data-node-count')) > 1);
+    await assertStyledControls(frame);
     await screenshots('graph');
   });
 

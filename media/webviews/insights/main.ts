@@ -1,10 +1,15 @@
 // Insights panel app: root insights with nested children, paging by roots, sort, filters, search,
 // and a detail pane with every field.
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '../common/base.css';
 import './style.css';
 import type { FilterSpecification, Insight } from '../../../src/core/api/types';
 import type { InsightRow, InsightsMethods, InsightsPanelState, InsightsQuery } from '../../../src/shared/protocol/insightsProtocol';
 import { HostBridge } from '../common/hostBridge';
+import { textField } from '../common/textField';
 import { errorMessage, StatusLine } from '../common/statusLine';
 import { clear, el } from '../common/dom';
 
@@ -20,6 +25,8 @@ const COLUMNS: Array<{ field: keyof Insight & string; label: string; value: (i: 
 const FILTER_FIELDS = ['status', 'type', 'priority', 'twinId', 'ruleName', 'name', 'occurrenceCount', 'createdDate', 'updatedDate'];
 const OPERATORS = ['eq', 'neq', 'contains', 'startsWith', 'gt', 'gte', 'lt', 'lte', 'in'];
 const PAGE_SIZES = [10, 25, 50, 100];
+/** The sort box's "no sort" choice (the select needs a non-empty value). */
+const SERVICE_ORDER = '-';
 
 const bridge = new HostBridge<InsightsMethods>();
 const saved = bridge.getState<InsightsPanelState>() ?? {};
@@ -31,13 +38,14 @@ let total = 0;
 let loadGeneration = 0;
 
 const scopeLine = el('div', { class: 'muted' });
-const searchBox = el('input', { type: 'search', placeholder: 'Search names…', 'aria-label': 'Search insight names', size: 24 });
-const sortField = el('select', { 'aria-label': 'Sort by' }, el('option', { value: '' }, 'Service order'), ...COLUMNS.map((c) => el('option', { value: c.field }, c.label)));
-const sortDirection = el('button', { type: 'button', 'aria-label': 'Sort direction' });
-const filterField = el('select', { 'aria-label': 'Filter field' }, ...FILTER_FIELDS.map((f) => el('option', { value: f }, f)));
-const filterOperator = el('select', { 'aria-label': 'Filter operator' }, ...OPERATORS.map((o) => el('option', { value: o }, o)));
-const filterValue = el('input', { type: 'text', placeholder: 'value', 'aria-label': 'Filter value', size: 14 });
-const addFilter = el('button', { type: 'button' }, 'Add filter');
+const searchBox = textField('Search insight names', { type: 'search', class: 'search', placeholder: 'Search names…' });
+const sortField = singleSelect('Sort by', [[SERVICE_ORDER, 'Service order'], ...COLUMNS.map((c): [string, string] => [c.field, c.label])]);
+const sortDirection = el('vscode-button', { secondary: true, 'aria-label': 'Sort direction' });
+const filterField = singleSelect('Filter field', FILTER_FIELDS.map((f): [string, string] => [f, f]));
+const filterOperator = singleSelect('Filter operator', OPERATORS.map((o): [string, string] => [o, o]));
+filterOperator.classList.add('operator');
+const filterValue = textField('Filter value', { class: 'filter-value', placeholder: 'value' });
+const addFilter = el('vscode-button', { secondary: true }, 'Add filter');
 const filterChips = el('div', { class: 'chips', 'aria-label': 'Active filters' });
 const status = new StatusLine();
 const tbody = el('tbody');
@@ -45,7 +53,7 @@ const headRow = el('tr', {}, el('th', { class: 'toggle-col' }, el('span', { clas
 const table = el('table', { class: 'insights', role: 'treegrid', 'aria-label': 'Insights' }, el('thead', {}, headRow), tbody);
 const detail = el('aside', { class: 'detail', 'aria-label': 'Insight details' });
 const pager = el('nav', { class: 'pager', 'aria-label': 'Pages' });
-const pageSize = el('select', { 'aria-label': 'Roots per page' }, ...PAGE_SIZES.map((n) => el('option', { value: n }, `${n} per page`)));
+const pageSize = singleSelect('Roots per page', PAGE_SIZES.map((n): [string, string] => [String(n), `${n} per page`]));
 
 for (const c of COLUMNS) {
   const button = el('button', { type: 'button', class: 'sort', 'data-field': c.field }, c.label);
@@ -81,7 +89,7 @@ searchBox.addEventListener('input', () => {
   }, 300);
 });
 sortField.addEventListener('change', () => {
-  query().sort = sortField.value ? { field: sortField.value, isSortDescending: !!query().sort?.isSortDescending } : undefined;
+  query().sort = sortField.value !== SERVICE_ORDER ? { field: sortField.value, isSortDescending: !!query().sort?.isSortDescending } : undefined;
   query().page = 1;
   void load();
 });
@@ -272,12 +280,12 @@ function renderDetail(insight: Insight): void {
   const actions = el('div', { class: 'toolbar' });
   if (insight.twinId) {
     const twinId = insight.twinId;
-    const open = el('button', { type: 'button', class: 'primary' }, 'Open twin');
+    const open = el('vscode-button', {}, 'Open twin');
     open.addEventListener('click', () => void status.run(bridge.request('openTwin', { twinId })));
     actions.append(open);
   }
   for (const ticketId of Array.isArray(insight.ticketIds) ? insight.ticketIds : []) {
-    const open = el('button', { type: 'button' }, `Open ticket ${ticketId}`);
+    const open = el('vscode-button', { secondary: true }, `Open ticket ${ticketId}`);
     open.addEventListener('click', () => void status.run(bridge.request('openTicket', { ticketId: String(ticketId) })));
     actions.append(open);
   }
@@ -293,13 +301,13 @@ function renderPager(page: number, size: number): void {
   clear(pager);
   const pages = Math.max(1, Math.ceil(total / size));
   const go = (p: number) => {
+    if (p < 1 || p > pages) return;
     query().page = p;
     void load();
   };
   const button = (label: string, p: number, disabled: boolean, current = false) => {
-    const b = el('button', { type: 'button', 'aria-current': current ? 'page' : undefined, 'aria-label': `Page ${p}` }, label);
+    const b = el('vscode-button', { secondary: !current, 'aria-current': current ? 'page' : undefined, 'aria-label': `Page ${p}` }, label);
     b.disabled = disabled;
-    if (current) b.classList.add('primary');
     b.addEventListener('click', () => go(p));
     return b;
   };
@@ -324,7 +332,7 @@ function pageNumbers(page: number, pages: number): number[] {
 
 function syncControls(): void {
   const q = query();
-  sortField.value = q.sort?.field ?? '';
+  sortField.value = q.sort?.field ?? SERVICE_ORDER;
   sortDirection.textContent = q.sort?.isSortDescending ? '↓ Desc' : '↑ Asc';
   sortDirection.disabled = !q.sort;
   pageSize.value = String(q.pageSize);
@@ -346,4 +354,8 @@ function syncControls(): void {
 
 function text(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
+}
+
+function singleSelect(label: string, options: Array<[value: string, text: string]>): HTMLElementTagNameMap['vscode-single-select'] {
+  return el('vscode-single-select', { label }, ...options.map(([value, text]) => el('vscode-option', { value }, text)));
 }

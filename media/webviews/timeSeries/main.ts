@@ -1,4 +1,7 @@
 // Time series panel app: uPlot chart with range presets, drag zoom, pan, live mode and CSV export.
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import '../common/base.css';
@@ -6,6 +9,7 @@ import './style.css';
 import { isRangePreset, parseRange, presetRange, RANGE_PRESETS, RangePreset, TimeRange } from '../../../src/core/timeseries/timeRange';
 import type { LatestPoint, SeriesData, SeriesInfo, TimeSeriesMethods, TimeSeriesPanelState } from '../../../src/shared/protocol/timeSeriesProtocol';
 import { HostBridge } from '../common/hostBridge';
+import { textField } from '../common/textField';
 import { errorMessage, StatusLine } from '../common/statusLine';
 import { chartColor, clear, el, formatTime, onThemeChange, themeColor } from '../common/dom';
 
@@ -27,15 +31,15 @@ let resizeTimer: ReturnType<typeof setTimeout> | undefined;
 let loadedWidth = 0;
 const latest = new Map<string, LatestPoint>();
 
-const presetButtons = RANGE_PRESETS.map((p) => el('button', { type: 'button', 'data-preset': p, 'aria-pressed': 'false' }, p));
-const startInput = el('input', { type: 'text', 'aria-label': 'Custom range start (ISO 8601)', placeholder: '2024-10-01T00:00:00Z', size: 22 });
-const endInput = el('input', { type: 'text', 'aria-label': 'Custom range end (ISO 8601)', placeholder: '2024-10-02T00:00:00Z', size: 22 });
-const applyButton = el('button', { type: 'button' }, 'Apply');
-const panLeft = el('button', { type: 'button', title: 'Pan left (←)', 'aria-label': 'Pan left' }, '◀');
-const panRight = el('button', { type: 'button', title: 'Pan right (→)', 'aria-label': 'Pan right' }, '▶');
-const zoomOut = el('button', { type: 'button', title: 'Zoom out (-)' }, 'Zoom out');
-const liveBox = el('input', { type: 'checkbox', id: 'live' });
-const exportButton = el('button', { type: 'button' }, 'Export CSV');
+const presetButtons = RANGE_PRESETS.map((p) => el('vscode-button', { 'data-preset': p, 'aria-pressed': 'false', secondary: true }, p));
+const startInput = textField('Custom range start (ISO 8601)', { class: 'time', placeholder: '2024-10-01T00:00:00Z' });
+const endInput = textField('Custom range end (ISO 8601)', { class: 'time', placeholder: '2024-10-02T00:00:00Z' });
+const applyButton = el('vscode-button', { secondary: true }, 'Apply');
+const panLeft = el('vscode-button', { secondary: true, title: 'Pan left (←)', 'aria-label': 'Pan left' }, '◀');
+const panRight = el('vscode-button', { secondary: true, title: 'Pan right (→)', 'aria-label': 'Pan right' }, '▶');
+const zoomOut = el('vscode-button', { secondary: true, title: 'Zoom out (-)' }, 'Zoom out');
+const liveBox = el('vscode-checkbox', { id: 'live', label: 'Live' });
+const exportButton = el('vscode-button', { secondary: true }, 'Export CSV');
 const status = new StatusLine();
 const chartHost = el('div', { class: 'chart', tabindex: 0, 'aria-label': 'Time series chart. Arrow keys pan, + and - zoom, drag to zoom with the mouse.' });
 const emptyBox = el('div', { class: 'empty', hidden: true });
@@ -46,7 +50,7 @@ document.body.append(
     el('div', { class: 'group', role: 'group', 'aria-label': 'Range presets' }, ...presetButtons),
     el('div', { class: 'group', role: 'group', 'aria-label': 'Custom range' }, startInput, el('span', {}, '–'), endInput, applyButton),
     el('div', { class: 'group' }, panLeft, panRight, zoomOut),
-    el('label', { class: 'group', for: 'live' }, liveBox, 'Live'),
+    liveBox,
     exportButton,
   ),
   status.element,
@@ -58,6 +62,7 @@ document.body.append(
 
 presetButtons.forEach((b) => b.addEventListener('click', () => choosePreset(b.dataset.preset as RangePreset)));
 applyButton.addEventListener('click', applyCustomRange);
+for (const input of [startInput, endInput]) input.addEventListener('keydown', (e) => e.key === 'Enter' && applyCustomRange());
 panLeft.addEventListener('click', () => pan(-0.25));
 panRight.addEventListener('click', () => pan(0.25));
 zoomOut.addEventListener('click', () => zoom(2));
@@ -308,7 +313,11 @@ async function exportVisible(): Promise<void> {
 }
 
 function updateControls(): void {
-  for (const b of presetButtons) b.setAttribute('aria-pressed', String(b.dataset.preset === state.preset));
+  for (const b of presetButtons) {
+    const pressed = b.dataset.preset === state.preset;
+    b.setAttribute('aria-pressed', String(pressed));
+    b.secondary = !pressed;
+  }
   startInput.value = new Date(range.start).toISOString();
   endInput.value = new Date(range.end).toISOString();
 }

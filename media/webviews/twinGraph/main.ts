@@ -1,11 +1,17 @@
 // Twin graph panel app: cytoscape drawing of POST /twins/graph results, nodes coloured by model,
 // expand in place, open a twin; a node list mirrors the canvas for keyboard and screen readers.
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-multi-select/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import cytoscape from 'cytoscape';
 import '../common/base.css';
 import './style.css';
 import type { RelationshipDirection } from '../../../src/core/api/types';
 import type { GraphData, GraphHopOptions, GraphNode, TwinGraphMethods, TwinGraphPanelState } from '../../../src/shared/protocol/twinGraphProtocol';
 import { HostBridge } from '../common/hostBridge';
+import { textField } from '../common/textField';
 import { errorMessage, StatusLine } from '../common/statusLine';
 import { clear, el, onThemeChange, themeColor } from '../common/dom';
 
@@ -15,11 +21,11 @@ const state: TwinGraphPanelState = { rootId: '', ...(bridge.getState<TwinGraphPa
 const nodes = new Map<string, GraphNode>();
 let selectedId: string | undefined;
 
-const namesSelect = el('select', { multiple: true, size: 4, 'aria-label': 'Relationship names (none selected = any)' });
-const directionSelect = el('select', { 'aria-label': 'Direction' }, ...DIRECTIONS.map((d) => el('option', { value: d }, d)));
-const depthInput = el('input', { type: 'number', min: 1, max: 5, value: 1, 'aria-label': 'Depth (hops)', size: 3 });
-const drawButton = el('button', { type: 'button', class: 'primary' }, 'Draw');
-const fitButton = el('button', { type: 'button' }, 'Fit');
+const namesSelect = el('vscode-multi-select', { class: 'names', label: 'Relationship names (none selected = any)', placeholder: 'any' });
+const directionSelect = el('vscode-single-select', { label: 'Direction' }, ...DIRECTIONS.map((d) => el('vscode-option', { value: d }, d)));
+const depthInput = textField('Depth (hops)', { class: 'depth', type: 'number', min: 1, max: 5, value: 1 });
+const drawButton = el('vscode-button', {}, 'Draw');
+const fitButton = el('vscode-button', { secondary: true }, 'Fit');
 const status = new StatusLine();
 const canvasHost = el('div', { class: 'graph', 'aria-hidden': 'true' });
 const details = el('section', { class: 'details', 'aria-label': 'Selected twin' });
@@ -61,7 +67,7 @@ async function start(): Promise<void> {
     state.connection = init.connection;
     state.rootId = init.rootId;
     state.hops ??= init.hops;
-    for (const name of init.relationshipNames) namesSelect.append(el('option', { value: name }, name));
+    namesSelect.append(...init.relationshipNames.map((name) => el('vscode-option', { value: name }, name)));
     writeHops(state.hops);
     await draw();
   } catch (error) {
@@ -152,11 +158,11 @@ function renderDetails(): void {
   clear(details);
   const n = selectedId ? nodes.get(selectedId) : undefined;
   if (!n) return;
-  const open = el('button', { type: 'button', class: 'primary' }, 'Open twin');
+  const open = el('vscode-button', {}, 'Open twin');
   open.addEventListener('click', () => void status.run(bridge.request('openTwin', { twinId: n.id })));
-  const grow = el('button', { type: 'button' }, 'Expand here');
+  const grow = el('vscode-button', { secondary: true }, 'Expand here');
   grow.addEventListener('click', () => void expand(n.id));
-  const reroot = el('button', { type: 'button' }, 'Make root');
+  const reroot = el('vscode-button', { secondary: true }, 'Make root');
   reroot.addEventListener('click', () => {
     state.rootId = n.id;
     state.expanded = [];
@@ -194,7 +200,7 @@ function readHops(): GraphHopOptions {
   const depth = Math.min(5, Math.max(1, Math.round(Number(depthInput.value) || 1)));
   depthInput.value = String(depth);
   return {
-    relationshipNames: [...namesSelect.selectedOptions].map((o) => o.value),
+    relationshipNames: [...namesSelect.value],
     direction: directionSelect.value as RelationshipDirection,
     depth,
   };
@@ -202,7 +208,7 @@ function readHops(): GraphHopOptions {
 
 function writeHops(hops: GraphHopOptions | undefined): void {
   if (!hops) return;
-  for (const o of namesSelect.options) o.selected = hops.relationshipNames.includes(o.value);
+  namesSelect.value = hops.relationshipNames;
   directionSelect.value = hops.direction;
   depthInput.value = String(hops.depth);
 }
