@@ -154,6 +154,15 @@ describe('webview panels in the workbench', () => {
     await frame.locator('.detail dt', { hasText: 'scenarioId' }).waitFor();
     await assertStyledControls(frame);
     await screenshots('insights');
+
+    // A filter typed into the toolkit text field (default field "status", operator "eq"), added with Enter.
+    const value = frame.locator('input[aria-label="Filter value"]');
+    await value.fill('open');
+    await value.press('Enter');
+    await frame.locator('button.chip', { hasText: 'status eq open' }).waitFor();
+    await frame.locator('body[data-state="ready"]').waitFor();
+    const statuses = await frame.locator('tbody tr.root td[data-field="status"]').allTextContents();
+    assert.ok(statuses.length > 0 && statuses.every((s) => s === 'open'), `statuses after the filter: ${statuses.join(', ')}`);
   });
 
   it('shows the root of the twin graph', async () => {
