@@ -23,22 +23,43 @@ export function isObject(value: unknown): value is Obj {
 
 /** `Id` -> `id`, `ScenarioId` -> `scenarioId`, `ID` -> `id`; camelCase keys are unchanged. */
 export function camelKey(key: string): string {
-  if (!/^[A-Z]/.test(key)) return key;
+  const first = key.charCodeAt(0);
+  if (!(first >= 65 && first <= 90)) return key; // not A-Z: already camelCase (the common case, kept cheap)
   if (/^[A-Z0-9_]+$/.test(key)) return key.toLowerCase();
   return key[0]!.toLowerCase() + key.slice(1);
 }
 
-/** Re-cases keys recursively (not below OPAQUE_KEYS). When both spellings exist the camelCase one wins. */
+/**
+ * Re-cases keys recursively (not below OPAQUE_KEYS). When both spellings exist the camelCase one wins.
+ * Copy on write: a value that needs no change is returned as it is (responses are parsed JSON the client
+ * owns), so an already camelCase page of 10,000 points allocates nothing here.
+ */
 export function camelizeKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelizeKeys);
-  if (!isObject(value)) return value;
-  const out: Obj = {};
-  for (const [key, inner] of Object.entries(value)) {
-    const camel = camelKey(key);
-    if (camel !== key && Object.prototype.hasOwnProperty.call(value, camel)) continue;
-    out[camel] = OPAQUE_KEYS.has(camel) ? inner : camelizeKeys(inner);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const next = camelizeKeys(value[i]);
+      if (next !== value[i]) (copy ??= value.slice())[i] = next;
+    }
+    return copy ?? value;
   }
-  return out;
+  if (!isObject(value)) return value;
+  const keys = Object.keys(value);
+  let out: Obj | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const inner = value[key];
+    const camel = camelKey(key);
+    const next = OPAQUE_KEYS.has(camel) ? inner : camelizeKeys(inner);
+    if (!out && (camel !== key || next !== inner)) {
+      out = {};
+      for (let j = 0; j < i; j++) out[keys[j]!] = value[keys[j]!];
+    }
+    if (!out) continue;
+    if (camel !== key && Object.prototype.hasOwnProperty.call(value, camel)) continue;
+    out[camel] = next;
+  }
+  return out ?? value;
 }
 
 function obj(value: unknown, what: string): Obj {
