@@ -1,7 +1,9 @@
 // `npm test`: build, typecheck, then the three tiers (unit, integration, e2e), printing each stage's duration.
 // Every stage runs even when an earlier one failed (except after a failed build), so one run reports everything.
 // Usage: node scripts/test-all.mjs [--bail]
-import { npx, run } from './harness.mjs';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { repoRoot, run } from './harness.mjs';
 
 const bail = process.argv.includes('--bail');
 const stages = [
@@ -11,17 +13,43 @@ const stages = [
   // the check fails, so the tiers still run and report.
   { name: 'typecheck', command: () => npx('tsc', '-p', 'tsconfig.test.json') },
   { name: 'code-server', command: () => run(process.execPath, ['scripts/install-code-server.mjs']), required: true },
-  { name: 'unit', command: () => npx('mocha', '--config', '.mocharc.json') },
-  { name: 'integration', command: () => run(process.execPath, ['scripts/run-integration.mjs', '--no-build']) },
-  { name: 'e2e', command: () => run(process.execPath, ['scripts/run-e2e.mjs', '--no-build']) },
+  { name: 'unit', command: () => runCounting(join(repoRoot, 'node_modules', '.bin', 'mocha'), ['--config', '.mocharc.json']) },
+  { name: 'integration', command: () => runCounting('scripts/run-integration.mjs', ['--no-build']) },
+  { name: 'e2e', command: () => runCounting('scripts/run-e2e.mjs', ['--no-build']) },
 ];
+
+// Each tier's mocha summary ("N passing (…)", "N failing") is echoed live and added up for the closing line.
+const counts = { passed: 0, failed: 0, pending: 0 };
+function runCounting(script, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], { cwd: repoRoot, stdio: ['inherit', 'pipe', 'inherit'] });
+    let partial = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      lines.forEach(countLine);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      countLine(partial);
+      resolve(code ?? 1);
+    });
+  });
+}
+function countLine(line) {
+  const m = /^\s*(\d+) (passing \(|failing$|pending$)/.exec(line);
+  if (!m) return;
+  const key = m[2].startsWith('passing') ? 'passed' : m[2] === 'failing' ? 'failed' : 'pending';
+  counts[key] += Number(m[1]);
+}
 
 const results = [];
 const total = Date.now();
 for (const stage of stages) {
   console.log(`\n=== ${stage.name}`);
   const started = Date.now();
-  const code = stage.command();
+  const code = await stage.command();
   const seconds = (Date.now() - started) / 1000;
   results.push({ name: stage.name, code, seconds });
   console.log(`=== ${stage.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
@@ -33,4 +61,5 @@ for (const r of results) console.log(`${r.name.padEnd(16)} ${(r.code === 0 ? 'ok
 for (const s of stages.slice(results.length)) console.log(`${s.name.padEnd(16)} skipped`);
 const failed = results.filter((r) => r.code !== 0).length + (stages.length - results.length);
 console.log(`total ${((Date.now() - total) / 1000).toFixed(1)} s: ${failed === 0 ? 'all stages passed' : `${failed} stage(s) failed or skipped`}`);
+console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.pending} skipped`);
 process.exit(failed === 0 ? 0 : 1);
