@@ -23,7 +23,7 @@ Usage: node dist/emulator.js [options]
   --help                    show this help
 
 The well-known development client is local-dev / local-dev-secret.
-Admin routes (no auth): GET /_emulator/requests, DELETE /_emulator/requests.`;
+Admin routes (no auth): GET /_emulator/requests, DELETE /_emulator/requests, PUT /_emulator/insights.`;
 
 /** Parses the command line; throws an Error with a clear message for bad flags. Returns undefined for --help. */
 export function parseEmulatorArgs(argv: string[]): EmulatorOptions | undefined {

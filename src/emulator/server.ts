@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import type { TokenAuthority } from './auth';
+import { seedInsights } from './adminInsights';
 import { HttpError, statusTitle } from './httpErrors';
 import { FixedWindowRateLimiter, rateLimitGroup } from './rateLimiter';
 import { RequestLog, redactPath } from './requestLog';
@@ -70,6 +71,11 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
         return send(res, { status: 204 }, method);
       }
       return send(res, errorReply(new HttpError(405, `Method ${method} is not allowed on /_emulator/requests.`, undefined, { headers: { Allow: 'GET, DELETE' } }), url.pathname), method);
+    }
+    if (url.pathname === '/_emulator/insights') {
+      if (method !== 'PUT') throw new HttpError(405, `Method ${method} is not allowed on /_emulator/insights.`, undefined, { headers: { Allow: 'PUT' } });
+      const rawBody = await readBody(req, bodyLimit);
+      return send(res, { body: seedInsights(options.store, parseJsonBody(rawBody, String(req.headers['content-type'] ?? ''))) }, method);
     }
     if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) {
       throw new HttpError(404, `No such resource: ${url.pathname}. The API lives under ${API_PREFIX}.`);
