@@ -1,7 +1,7 @@
 // The CLI without the process: parses arguments, runs one command, prints, returns the exit code.
 
 import { parseArgs } from 'node:util';
-import { ApiError } from '../core/api/apiError';
+import { errorText } from '../core/api/apiError';
 import { BuildingTwinsClient } from '../core/api/client';
 import { redact } from '../core/api/redact';
 import type { BuildingTwinsApi } from '../core/api/types';
@@ -71,8 +71,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`error: ${clean(error.message)}\nRun "${PROGRAM} ${command.words.join(' ')} --help" for usage.\n`);
       return EXIT_USAGE;
     }
-    const message = error instanceof ApiError ? error.oneLine : error instanceof Error ? error.message : String(error);
-    io.stderr(`error: ${clean(message)}\n`);
+    io.stderr(`error: ${clean(errorText(error))}\n`);
     return EXIT_FAILURE;
   }
 }

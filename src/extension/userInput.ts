@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorText } from '../core/api/apiError';
 
 /** Thrown when the user dismisses a prompt; the command table treats it as a silent cancel. */
 export class UserCancelledError extends Error {
@@ -99,7 +100,7 @@ export class VsCodeUserInput implements UserInput {
           const items = await lookup(value);
           if (mine === generation) qp.items = items;
         } catch (err) {
-          if (mine === generation) qp.items = [{ label: `$(error) ${err instanceof Error ? err.message : String(err)}`, alwaysShow: true } as T];
+          if (mine === generation) qp.items = [{ label: `$(error) ${errorText(err)}`, alwaysShow: true } as T];
         } finally {
           if (mine === generation) qp.busy = false;
         }

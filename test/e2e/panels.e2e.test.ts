@@ -29,13 +29,6 @@ describe('webview panels in the workbench', () => {
       if (/__xss/.test(m.text())) consoleHits.push(m.text());
     });
     client = new BuildingTwinsClient({ baseUrl: workbench.emulator!.url, clientId: 'local-dev', clientSecret: 'local-dev-secret' });
-    const capability = await client.getTwin(CAPABILITY);
-    await client.putTwin({ id: XSS_TWIN, modelId: capability.modelId, contents: { ...capability.contents, name: PAYLOADS.name, unit: PAYLOADS.unit, siteID: PAYLOADS.site, externalID: 'XSS-EXT-1' } });
-    await client.putRelationship({ sourceId: XSS_TWIN, targetId: EQUIPMENT, name: 'isCapabilityOf' });
-    const now = Date.now();
-    await client.sendTimeSeries(
-      Array.from({ length: 20 }, (_, i) => ({ connectorId: 'CON-XSS', dtId: XSS_TWIN, sourceTimestamp: new Date(now - (20 - i) * 60_000).toISOString(), scalarValue: i })),
-    );
     await workbench.openView();
   });
 
@@ -176,6 +169,14 @@ describe('webview panels in the workbench', () => {
   });
 
   it('shows service strings literally and runs none of them', async () => {
+    // Stored only now, so the screenshots of the earlier tests show the sample building alone.
+    const capability = await client.getTwin(CAPABILITY);
+    await client.putTwin({ id: XSS_TWIN, modelId: capability.modelId, contents: { ...capability.contents, name: PAYLOADS.name, unit: PAYLOADS.unit, siteID: PAYLOADS.site, externalID: 'XSS-EXT-1' } });
+    await client.putRelationship({ sourceId: XSS_TWIN, targetId: EQUIPMENT, name: 'isCapabilityOf' });
+    const now = Date.now();
+    await client.sendTimeSeries(
+      Array.from({ length: 20 }, (_, i) => ({ connectorId: 'CON-XSS', dtId: XSS_TWIN, sourceTimestamp: new Date(now - (20 - i) * 60_000).toISOString(), scalarValue: i })),
+    );
     await openWith('Building Twins: Show time series', XSS_TWIN);
     const series = await ready('timeSeries');
     await series.locator('.latest .series-name', { hasText: PAYLOADS.name }).waitFor();
@@ -192,6 +193,33 @@ describe('webview panels in the workbench', () => {
     assert.equal(await graph.locator('.details h2').textContent(), PAYLOADS.name);
     assert.equal(await graph.locator('body').evaluate(() => (window as unknown as { __xss?: unknown }).__xss), undefined);
     assert.equal(await graph.locator('img[src="x"], svg[onload]').count(), 0);
+    await workbench.runCommand('View: Close All Editors');
+
+    // Insight text (seeded through the emulator's admin route: the service has no insight write) and a ticket
+    // whose fields carry payloads, linked from the insight.
+    const ticket = await client.createTicket({ summary: PAYLOADS.name, description: PAYLOADS.unit, notes: PAYLOADS.site, twinId: XSS_TWIN });
+    const seeded = await fetch(`${workbench.emulator!.url.replace(/\/api\/v3$/, '')}/_emulator/insights`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([
+        { id: 'xss-root', scenarioId: null, name: `xss ${PAYLOADS.name}`, description: PAYLOADS.unit, recommendation: PAYLOADS.site, twinId: XSS_TWIN, twinName: PAYLOADS.name, type: PAYLOADS.site, status: 'open', priority: 1, ticketIds: [ticket.id] },
+        { id: 'xss-child', scenarioId: 'xss-root', name: `xss child ${PAYLOADS.unit}`, twinId: XSS_TWIN, status: 'open', priority: 1 },
+      ]),
+    });
+    assert.equal(seeded.status, 200, await seeded.text());
+    await openWith('Building Twins: Show insights');
+    const insights = await ready('insights');
+    await insights.locator('input[aria-label="Search insight names"]').fill('xss');
+    const root = insights.locator('tbody tr.root', { hasText: PAYLOADS.name });
+    await root.waitFor({ timeout: 30_000 });
+    await root.locator('button.toggle').click();
+    assert.equal(await insights.locator('tbody tr.child td[data-field="name"]').first().textContent(), `xss child ${PAYLOADS.unit}`);
+    await root.click();
+    await insights.locator('.detail dd', { hasText: PAYLOADS.unit }).first().waitFor();
+    await insights.locator('.detail vscode-button', { hasText: `Open ticket ${ticket.id}` }).waitFor();
+    assert.equal(await insights.locator('body').evaluate(() => (window as unknown as { __xss?: unknown }).__xss), undefined);
+    assert.equal(await insights.locator('img[src="x"], svg[onload]').count(), 0);
+    assert.equal(await insights.locator('body').evaluate(() => [...document.scripts].filter((s) => s.text.includes('__xss')).length), 0);
     assert.deepEqual(dialogs, []);
     assert.deepEqual(consoleHits, []);
   });

@@ -91,3 +91,11 @@ function describe(kind: ApiErrorKind, operation: string, status: number, problem
   if (!parts.length) parts.push(kind === 'http' ? 'no details given' : kind);
   return clip(`${head}: ${parts.join(' — ')}`);
 }
+
+/** One line for anything thrown: an ApiError's `oneLine` (also from another copy of the class), else the message. */
+export function errorText(error: unknown): string {
+  if (error && typeof error === 'object' && 'oneLine' in error && typeof (error as { oneLine: unknown }).oneLine === 'string') {
+    return (error as { oneLine: string }).oneLine;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,3 +1,4 @@
+import { errorText } from '../api/apiError';
 import { mapWithConcurrency } from '../api/concurrency';
 import type { BuildingTwinsApi } from '../api/types';
 import type { ImportPlan, PlannedRelationship, PlannedTwin } from './importPlan';
@@ -92,7 +93,7 @@ export async function runImport(plan: ImportPlan, client: Pick<BuildingTwinsApi,
           finish(item, 'done');
         } catch (error) {
           if (signal?.aborted) throw error;
-          finish(item, 'failed', describeError(error));
+          finish(item, 'failed', errorText(error));
         }
       }, signal);
       return false;
@@ -131,11 +132,6 @@ export async function runImport(plan: ImportPlan, client: Pick<BuildingTwinsApi,
     key: item.key, kind: 'twin' in item ? 'twin' : 'relationship', file: item.file, line: item.line, status: 'pending',
   });
   return { outcomes: ordered, ...counts, pending: ordered.filter((o) => o.status === 'pending').length, aborted, report };
-}
-
-function describeError(error: unknown): string {
-  if (error && typeof error === 'object' && 'oneLine' in error && typeof (error as { oneLine: unknown }).oneLine === 'string') return (error as { oneLine: string }).oneLine;
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Saves the report at most every `intervalMs` while running, one save at a time, and once more at the end. */

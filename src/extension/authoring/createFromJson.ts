@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../core/api/apiError';
 import { mapWithConcurrency } from '../../core/api/concurrency';
 import type { DigitalTwin } from '../../core/api/types';
 import { parseImportJson } from '../../core/bulk/importJson';
@@ -6,7 +7,6 @@ import { planImport, serviceTwinLookup } from '../../core/bulk/importPlan';
 import { openTwinDocument } from '../documents/documentCommands';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
-import { errorText } from '../panels/webviewBridge';
 import { revealTwin } from '../tree/treeCommands';
 import { issueLines } from './authoringDiagnostics';
 import { authoring } from './authoringServices';

@@ -2,6 +2,7 @@ import { createWriteStream, promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { errorText } from '../../core/api/apiError';
 import { exportTwins } from '../../core/bulk/twinExport';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
@@ -43,7 +44,7 @@ export async function exportToFile(ctx: BuildingTwinsContext, node?: unknown, ta
       });
     } catch (err) {
       await fs.rm(partial, { force: true });
-      throw new Error(`Export to ${path.basename(file)} ${abort.signal.aborted ? 'cancelled' : `failed: ${err instanceof Error ? err.message : String(err)}`}; the file was not written.`);
+      throw new Error(`Export to ${path.basename(file)} ${abort.signal.aborted ? 'cancelled' : `failed: ${errorText(err)}`}; the file was not written.`);
     } finally {
       cancel.dispose();
     }

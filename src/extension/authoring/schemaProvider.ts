@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../core/api/apiError';
 import { RESOURCE_SCHEME } from '../documents/resourceUri';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { authoringSchema, SCHEMA_KINDS, unavailableSchema, type SchemaKind } from './authoringSchemas';
@@ -71,7 +72,7 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
       const index = await this.ctx.models.getIndex(connection);
       return JSON.stringify(authoringSchema(kind, index, index.size > ALL_MODELS_LIMIT ? [...this.used] : undefined));
     } catch (err) {
-      const reason = `connection "${connection}": ${err instanceof Error ? err.message : String(err)}`;
+      const reason = `connection "${connection}": ${errorText(err)}`;
       this.ctx.log.warn(`Twin JSON schema: models not available (${reason})`);
       return JSON.stringify(unavailableSchema(reason));
     }

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../core/api/apiError';
 import { checkTelemetryTargets } from '../../core/api/telemetryTargets';
 import type { ImportIssue } from '../../core/bulk/importTypes';
 import { parseTelemetryFile, sendTelemetry, type ParsedTelemetry } from '../../core/bulk/telemetryFile';
 import type { BuildingTwinsContext } from '../extensionContext';
-import { errorText } from '../panels/webviewBridge';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { issueLines } from './authoringDiagnostics';
 import { authoring } from './authoringServices';

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../core/api/apiError';
 import { resolveBaseUrl } from '../../core/api/baseUrl';
 import type { CommandTable } from '../commands';
 import type { BuildingTwinsContext } from '../extensionContext';
@@ -18,7 +19,7 @@ function validateUrl(value: string): string | undefined {
     resolveBaseUrl(value);
     return undefined;
   } catch (err) {
-    return err instanceof Error ? err.message : String(err);
+    return errorText(err);
   }
 }
 

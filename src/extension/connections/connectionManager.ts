@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../core/api/apiError';
 import type { BuildingTwinsApi } from '../../core/api/types';
 import type { ExtensionLog, RequestLogEntry } from '../log/extensionLog';
 import { ConnectionProfile, LOCAL_CONNECTION_NAME, isLocalConnection, parseProfiles } from './connectionProfile';
@@ -177,7 +178,7 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   reportError(name: string, err: unknown): void {
-    this.setState(name, { kind: 'error', message: err instanceof Error ? err.message : String(err) });
+    this.setState(name, { kind: 'error', message: errorText(err) });
   }
 
   dispose(): void {

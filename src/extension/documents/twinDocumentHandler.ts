@@ -1,4 +1,5 @@
 import { compare } from 'fast-json-patch';
+import { errorText } from '../../core/api/apiError';
 import type { DigitalTwin, JsonPatchOperation } from '../../core/api/types';
 import { stableJson } from './jsonText';
 import type { LoadedResource, ResourceCall, ResourceHandler } from './resourceHandler';
@@ -29,11 +30,6 @@ function loadedTwin(twin: DigitalTwin): LoadedResource {
 export function twinPatch(loaded: Record<string, unknown>, edited: Record<string, unknown>): { ops: JsonPatchOperation[]; needsPut: boolean } {
   const ops = compare(withoutServerFields(loaded), withoutServerFields(edited)) as JsonPatchOperation[];
   return { ops, needsPut: ops.some((op) => !op.path.startsWith('/contents/')) };
-}
-
-function errorText(err: unknown): string {
-  const e = err as { oneLine?: unknown; message?: unknown };
-  return typeof e.oneLine === 'string' ? e.oneLine : err instanceof Error ? err.message : String(err);
 }
 
 export const twinDocumentHandler: ResourceHandler = {

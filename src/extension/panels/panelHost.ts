@@ -1,8 +1,9 @@
 // Wiring shared by the three panel hosts: HTML shell, bridge, error logging, disposal.
 import * as vscode from 'vscode';
+import { errorText } from '../../core/api/apiError';
 import type { Handlers, MethodMap } from '../../shared/protocol/bridgeProtocol';
 import type { BuildingTwinsContext } from '../extensionContext';
-import { errorText, WebviewBridge } from './webviewBridge';
+import { WebviewBridge } from './webviewBridge';
 import { panelOptions, webviewHtml } from './webviewHtml';
 
 export interface PanelHost<M extends MethodMap> {

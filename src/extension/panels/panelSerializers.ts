@@ -1,6 +1,7 @@
 // Restores the panels after a window reload: one WebviewPanelSerializer per viewType (activation
 // event `onWebviewPanel:<viewType>` in package.json). The webview's saved state says what to show.
 import * as vscode from 'vscode';
+import { errorText } from '../../core/api/apiError';
 import { INSIGHTS_VIEW_TYPE } from '../../shared/protocol/insightsProtocol';
 import { TIME_SERIES_VIEW_TYPE } from '../../shared/protocol/timeSeriesProtocol';
 import { TWIN_GRAPH_VIEW_TYPE } from '../../shared/protocol/twinGraphProtocol';
@@ -8,7 +9,6 @@ import type { BuildingTwinsContext } from '../extensionContext';
 import { restoreInsightsPanel } from './insightsPanel';
 import { restoreTimeSeriesPanel } from './timeSeriesPanel';
 import { restoreTwinGraphPanel } from './twinGraphPanel';
-import { errorText } from './webviewBridge';
 
 /** What tests need of a restored panel, whatever its protocol. */
 export interface RestoredPanel { panel: vscode.WebviewPanel; bridge: { handle(message: unknown): Promise<unknown> } }

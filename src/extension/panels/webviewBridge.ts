@@ -1,5 +1,6 @@
 // Host side of the request/response bridge: answers each webview request once, by id, with the
 // panel's handler result or a one-line error. Free of 'vscode' imports so unit tests can drive it.
+import { errorText } from '../../core/api/apiError';
 import { Handlers, isRequestMessage, MethodMap, ResponseMessage } from '../../shared/protocol/bridgeProtocol';
 
 export interface WebviewLike {
@@ -45,11 +46,4 @@ export class WebviewBridge<M extends MethodMap> {
   dispose(): void {
     this.subscription.dispose();
   }
-}
-
-export function errorText(error: unknown): string {
-  if (error && typeof error === 'object' && 'oneLine' in error && typeof (error as { oneLine: unknown }).oneLine === 'string') {
-    return (error as { oneLine: string }).oneLine;
-  }
-  return error instanceof Error ? error.message : String(error);
 }

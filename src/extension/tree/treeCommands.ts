@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../core/api/apiError';
 import type { DigitalTwin } from '../../core/api/types';
 import type { CommandTable } from '../commands';
 import { openTwinDocument } from '../documents/documentCommands';
@@ -120,7 +121,7 @@ export async function revealTwin(ctx: BuildingTwinsContext, connection: string, 
   try {
     await ctx.tree.view.reveal(node, { select: true, focus: false, expand: false });
   } catch (err) {
-    ctx.log.warn(`Could not reveal ${twin.id} in the explorer: ${err instanceof Error ? err.message : String(err)}`);
+    ctx.log.warn(`Could not reveal ${twin.id} in the explorer: ${errorText(err)}`);
   }
   return node;
 }

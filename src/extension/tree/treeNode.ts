@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../core/api/apiError';
 
 /**
  * Base of every node in the Building Twins explorer: one subclass per tree level. `id` must be
@@ -49,6 +50,6 @@ export class MessageNode extends TreeNode {
 }
 
 export function errorNode(parent: TreeNode, err: unknown): MessageNode {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorText(err);
   return new MessageNode(parent, 'error', `Failed to load: ${message}`, 'error', message);
 }
