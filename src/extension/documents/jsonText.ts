@@ -18,6 +18,11 @@ function rank(key: string, first: readonly string[]): number {
   return i < 0 ? first.length : i;
 }
 
+/** A shallow copy of `value` without `keys`. */
+export function withoutKeys(value: object, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k)));
+}
+
 /** Strict JSON parse whose error names the line and column (1-based) of the first problem. */
 export function parseJsonStrict(text: string, what: string): unknown {
   const errors: ParseError[] = [];

@@ -1,5 +1,6 @@
 import type { BuildingTwinsApi } from '../../core/api/types';
 import type { BuildingTwinsContext } from '../extensionContext';
+import { stableJson } from './jsonText';
 import type { ResourceRef } from './resourceUri';
 
 /** A resource as loaded into an editor: the object and its text. */
@@ -26,4 +27,30 @@ export interface ResourceHandler {
   read(call: ResourceCall): Promise<LoadedResource>;
   /** Sends the edited value; returns the resource as the service now has it. Throw to refuse (the editor stays dirty). */
   write?(call: ResourceCall, edited: unknown, loaded: LoadedResource): Promise<LoadedResource>;
+}
+
+/** A resource as a document: its text (keys in `keyOrder` first) and the value that text parses back to. */
+export function loadedResource(value: unknown, keyOrder: readonly string[]): LoadedResource {
+  const text = stableJson(value, keyOrder);
+  return { value: JSON.parse(text) as unknown, text };
+}
+
+/** What a save asks before overwriting a resource that changed on the service since it was opened. */
+export interface ChangedOnService {
+  /** e.g. "Twin T-1". */
+  subject: string;
+  question: string;
+  detail: string;
+  /** The service's version (update time) now. */
+  now: string | null | undefined;
+}
+
+/** Asks to save over a change made on the service; declined, it throws "Not saved" and the editor stays dirty. */
+export async function confirmSaveOverChange(ctx: BuildingTwinsContext, change: ChangedOnService): Promise<void> {
+  const overwrite = await ctx.input.confirm(`${change.subject} was changed on the service after you opened it. ${change.question}`, {
+    detail: change.detail,
+    confirmLabel: 'Overwrite',
+  });
+  const subject = change.subject.charAt(0).toLowerCase() + change.subject.slice(1);
+  if (!overwrite) throw new Error(`Not saved: ${subject} changed on the service (now ${change.now ?? 'unknown time'}). Your edits are still in the editor; use "Revert File" to load the new version.`);
 }

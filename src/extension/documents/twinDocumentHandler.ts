@@ -1,26 +1,21 @@
 import { compare } from 'fast-json-patch';
 import { errorText } from '../../core/api/apiError';
 import type { DigitalTwin, JsonPatchOperation } from '../../core/api/types';
-import { stableJson } from './jsonText';
-import type { LoadedResource, ResourceCall, ResourceHandler } from './resourceHandler';
+import { withoutKeys } from './jsonText';
+import { confirmSaveOverChange, loadedResource, type LoadedResource, type ResourceCall, type ResourceHandler } from './resourceHandler';
 
 /** Key order of a twin document; everything else (contents included) alphabetically. */
 const TWIN_KEY_ORDER = ['id', 'modelId', 'lastUpdateTime', 'contents'];
+const RELATIONSHIP_FIELDS = ['incomingRelationships', 'outgoingRelationships'];
 /** Managed by the service: never part of a patch. */
-const SERVER_FIELDS = ['lastUpdateTime', 'incomingRelationships', 'outgoingRelationships'];
-
-export function twinDocumentText(twin: DigitalTwin): string {
-  const { incomingRelationships: _in, outgoingRelationships: _out, ...rest } = twin;
-  return stableJson(rest, TWIN_KEY_ORDER);
-}
-
-function withoutServerFields(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !SERVER_FIELDS.includes(k)));
-}
+const SERVER_FIELDS = ['lastUpdateTime', ...RELATIONSHIP_FIELDS];
 
 function loadedTwin(twin: DigitalTwin): LoadedResource {
-  const text = twinDocumentText(twin);
-  return { value: JSON.parse(text) as unknown, text };
+  return loadedResource(withoutKeys(twin, RELATIONSHIP_FIELDS), TWIN_KEY_ORDER);
+}
+
+export function twinDocumentText(twin: DigitalTwin): string {
+  return loadedTwin(twin).text;
 }
 
 /**
@@ -28,7 +23,7 @@ function loadedTwin(twin: DigitalTwin): LoadedResource {
  * service's PATCH can express it (it only changes `contents`; a new `modelId` or other top-level field needs PUT).
  */
 export function twinPatch(loaded: Record<string, unknown>, edited: Record<string, unknown>): { ops: JsonPatchOperation[]; needsPut: boolean } {
-  const ops = compare(withoutServerFields(loaded), withoutServerFields(edited)) as JsonPatchOperation[];
+  const ops = compare(withoutKeys(loaded, SERVER_FIELDS), withoutKeys(edited, SERVER_FIELDS)) as JsonPatchOperation[];
   return { ops, needsPut: ops.some((op) => !op.path.startsWith('/contents/')) };
 }
 
@@ -56,11 +51,12 @@ export const twinDocumentHandler: ResourceHandler = {
 
     const current = await client.getTwin(id);
     if ((current.lastUpdateTime ?? null) !== (base.lastUpdateTime ?? null)) {
-      const overwrite = await ctx.input.confirm(`Twin ${id} was changed on the service after you opened it. Save your version over it?`, {
+      await confirmSaveOverChange(ctx, {
+        subject: `Twin ${id}`,
+        question: 'Save your version over it?',
         detail: `You opened the version of ${String(base.lastUpdateTime ?? 'unknown time')}; the service now has ${current.lastUpdateTime ?? 'unknown time'}.`,
-        confirmLabel: 'Overwrite',
+        now: current.lastUpdateTime,
       });
-      if (!overwrite) throw new Error(`Not saved: twin ${id} changed on the service (now ${current.lastUpdateTime ?? 'unknown time'}). Your edits are still in the editor; use "Revert File" to load the new version.`);
     }
 
     try {
