@@ -5,8 +5,8 @@ import { EVENT_DOCUMENT_KIND } from '../events/eventDocumentHandler';
 import { describeEventFilter, EventFilter, eventsRequest, eventTypeName } from '../events/eventQuery';
 import { eventTypesOf, forgetEventTypes } from '../events/eventTypesCache';
 import type { ConnectionNode } from './connectionNode';
-import { Page, PagedNode } from './pagedNode';
-import { childId, TreeNode } from './treeNode';
+import { numberedPage, Page, PagedNode } from './pagedNode';
+import { childId, nodeItem, TreeNode } from './treeNode';
 
 /** "Events": the connection's events, newest first, page by page, with an optional type / time filter. */
 export class EventsNode extends PagedNode<BuildingEvent, number> {
@@ -33,21 +33,18 @@ export class EventsNode extends PagedNode<BuildingEvent, number> {
 
   getTreeItem(): vscode.TreeItem {
     const filtered = describeEventFilter(this.filterValue, this.types);
-    const item = new vscode.TreeItem('Events', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.description = [filtered && `filtered: ${filtered}`, this.pageDescription()].filter(Boolean).join(' · ') || undefined;
-    item.iconPath = new vscode.ThemeIcon('calendar');
-    item.contextValue = filtered ? 'eventsGroup.filtered' : 'eventsGroup';
-    item.tooltip = `Events, newest first${filtered ? `\nFilter: ${filtered}` : ''}`;
-    return item;
+    return nodeItem(this, 'Events', vscode.TreeItemCollapsibleState.Collapsed, {
+      description: [filtered && `filtered: ${filtered}`, this.pageDescription()].filter(Boolean).join(' · ') || undefined,
+      iconPath: new vscode.ThemeIcon('calendar'),
+      contextValue: filtered ? 'eventsGroup.filtered' : 'eventsGroup',
+      tooltip: `Events, newest first${filtered ? `\nFilter: ${filtered}` : ''}`,
+    });
   }
 
   protected async fetchPage(page: number | undefined): Promise<Page<BuildingEvent, number>> {
     const client = await this.conn.client();
     this.types = await eventTypesOf(this.conn.ctx, this.conn.connection, client);
-    const current = page ?? 1;
-    const result = await client.listEvents(eventsRequest(this.filterValue, current));
-    return { items: result.items, next: result.after > 0 ? current + 1 : undefined, total: result.total };
+    return numberedPage(page, (current) => client.listEvents(eventsRequest(this.filterValue, current)));
   }
 
   protected keyOf(event: BuildingEvent): string {

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { Insight } from '../../core/api/types';
 import type { ConnectionNode } from './connectionNode';
-import { Page, PagedNode } from './pagedNode';
-import { childId, TreeNode } from './treeNode';
+import { numberedPage, Page, PagedNode } from './pagedNode';
+import { childId, nodeItem, TreeNode } from './treeNode';
 
 interface RootInsight { root: Insight; children: Insight[] }
 const PAGE_SIZE = 50;
@@ -14,22 +14,20 @@ export class InsightsNode extends PagedNode<RootInsight, number> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Insights', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.description = this.pageDescription();
-    item.iconPath = new vscode.ThemeIcon('lightbulb');
-    item.contextValue = 'insightsGroup';
-    item.tooltip = 'Root insights with their children';
-    return item;
+    return nodeItem(this, 'Insights', vscode.TreeItemCollapsibleState.Collapsed, {
+      description: this.pageDescription(),
+      iconPath: new vscode.ThemeIcon('lightbulb'),
+      contextValue: 'insightsGroup',
+      tooltip: 'Root insights with their children',
+    });
   }
 
   protected async fetchPage(page: number | undefined): Promise<Page<RootInsight, number>> {
     const client = await this.conn.client();
-    const current = page ?? 1;
-    const result = await client.listInsights({ page: current, pageSize: PAGE_SIZE, sortSpecifications: [{ field: 'updatedDate', isSortDescending: true }] });
-    const roots = result.items.filter((i) => !i.scenarioId);
-    const items = roots.map((root) => ({ root, children: result.items.filter((i) => i.scenarioId === root.id) }));
-    return { items, next: result.after > 0 ? current + 1 : undefined, total: result.total };
+    const { items, next, total } = await numberedPage(page, (current) =>
+      client.listInsights({ page: current, pageSize: PAGE_SIZE, sortSpecifications: [{ field: 'updatedDate', isSortDescending: true }] }));
+    const roots = items.filter((i) => !i.scenarioId);
+    return { items: roots.map((root) => ({ root, children: items.filter((i) => i.scenarioId === root.id) })), next, total };
   }
 
   protected keyOf(item: RootInsight): string {

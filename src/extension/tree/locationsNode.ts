@@ -4,7 +4,7 @@ import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import type { ConnectionNode } from './connectionNode';
 import { Page, PagedNode } from './pagedNode';
 import { twinTreeItem } from './twinNode';
-import { childId, TreeNode } from './treeNode';
+import { childId, nodeItem, TreeNode } from './treeNode';
 
 /** Relationships that place a twin inside another (Room isPartOf Level, Equipment locatedIn Room). */
 export const LOCATION_RELATIONSHIPS = ['isPartOf', 'locatedIn'];
@@ -26,13 +26,12 @@ export class LocationsNode extends PagedNode<DigitalTwin, string> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('By location', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.description = this.pageDescription();
-    item.iconPath = new vscode.ThemeIcon('location');
-    item.contextValue = 'locationsGroup';
-    item.tooltip = 'Buildings, then what is part of or located in each place (isPartOf / locatedIn)';
-    return item;
+    return nodeItem(this, 'By location', vscode.TreeItemCollapsibleState.Collapsed, {
+      description: this.pageDescription(),
+      iconPath: new vscode.ThemeIcon('location'),
+      contextValue: 'locationsGroup',
+      tooltip: 'Buildings, then what is part of or located in each place (isPartOf / locatedIn)',
+    });
   }
 
   protected async fetchPage(token: string | undefined): Promise<Page<DigitalTwin, string>> {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { BatchPage } from '../../core/api/types';
 import type { ConnectionNode } from './connectionNode';
 import { childId, errorNode, MessageNode, TreeNode } from './treeNode';
 
@@ -8,6 +9,13 @@ export interface Page<T, Token> {
   next: Token | undefined;
   /** Total number of items, when the service tells (BatchPage.total, countTwins). */
   total?: number;
+}
+
+/** A page of a page-number list (1-based): the next number while the service says more follow (`after`). */
+export async function numberedPage<T>(page: number | undefined, fetch: (page: number) => Promise<BatchPage<T>>): Promise<Page<T, number>> {
+  const current = page ?? 1;
+  const result = await fetch(current);
+  return { items: result.items, next: result.after > 0 ? current + 1 : undefined, total: result.total };
 }
 
 /**

@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import type { TicketMetadataItem, TicketMetadataKind, TicketPriority, TicketStatus } from '../../core/api/types';
 import { priorityBadge, statusThemeColor } from '../tickets/ticketPresentation';
 import type { ConnectionNode } from './connectionNode';
-import { Page, PagedNode } from './pagedNode';
-import { childId, errorNode, MessageNode, TreeNode } from './treeNode';
+import { numberedPage, Page, PagedNode } from './pagedNode';
+import { childId, errorNode, MessageNode, nodeItem, TreeNode } from './treeNode';
 
 export const METADATA_KIND_LABELS: Record<TicketMetadataKind, { plural: string; singular: string }> = {
   categories: { plural: 'Categories', singular: 'category' },
@@ -21,12 +21,11 @@ export class TicketMetadataNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Ticket metadata (preview)', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.iconPath = new vscode.ThemeIcon('tag');
-    item.contextValue = 'ticketMetadataGroup';
-    item.tooltip = 'Categories, job types, services needed, statuses and priorities of tickets (a pre-release group of the service)';
-    return item;
+    return nodeItem(this, 'Ticket metadata (preview)', vscode.TreeItemCollapsibleState.Collapsed, {
+      iconPath: new vscode.ThemeIcon('tag'),
+      contextValue: 'ticketMetadataGroup',
+      tooltip: 'Categories, job types, services needed, statuses and priorities of tickets (a pre-release group of the service)',
+    });
   }
 
   override async getChildren(): Promise<TreeNode[]> {
@@ -54,20 +53,17 @@ export class TicketMetadataKindNode extends PagedNode<TicketMetadataItem, number
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(METADATA_KIND_LABELS[this.kind].plural, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.description = this.pageDescription();
-    item.iconPath = new vscode.ThemeIcon('list-unordered');
-    item.contextValue = 'ticketMetadataKind';
-    item.tooltip = `Ticket ${this.kind} (add with +, rename from an item's menu)`;
-    return item;
+    return nodeItem(this, METADATA_KIND_LABELS[this.kind].plural, vscode.TreeItemCollapsibleState.Collapsed, {
+      description: this.pageDescription(),
+      iconPath: new vscode.ThemeIcon('list-unordered'),
+      contextValue: 'ticketMetadataKind',
+      tooltip: `Ticket ${this.kind} (add with +, rename from an item's menu)`,
+    });
   }
 
   protected async fetchPage(page: number | undefined): Promise<Page<TicketMetadataItem, number>> {
     const client = await this.conn.client();
-    const current = page ?? 1;
-    const result = await client.listTicketMetadata(this.kind, { page: current, pageSize: METADATA_PAGE_SIZE, sortSpecifications: [{ field: 'name' }] });
-    return { items: result.items, next: result.after > 0 ? current + 1 : undefined, total: result.total };
+    return numberedPage(page, (current) => client.listTicketMetadata(this.kind, { page: current, pageSize: METADATA_PAGE_SIZE, sortSpecifications: [{ field: 'name' }] }));
   }
 
   protected keyOf(item: TicketMetadataItem): string {
@@ -89,12 +85,11 @@ export class TicketMetadataItemNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.item.name || this.item.id, vscode.TreeItemCollapsibleState.None);
-    item.id = this.id;
-    item.tooltip = `${this.item.name}\nId: ${this.item.id}`;
-    item.iconPath = new vscode.ThemeIcon('tag');
-    item.contextValue = 'ticketMetadataItem';
-    return item;
+    return nodeItem(this, this.item.name || this.item.id, vscode.TreeItemCollapsibleState.None, {
+      tooltip: `${this.item.name}\nId: ${this.item.id}`,
+      iconPath: new vscode.ThemeIcon('tag'),
+      contextValue: 'ticketMetadataItem',
+    });
   }
 }
 
@@ -107,12 +102,11 @@ export class ReadOnlyListNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.list === 'statuses' ? 'Statuses' : 'Priorities', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.description = 'read-only';
-    item.iconPath = new vscode.ThemeIcon('lock');
-    item.contextValue = 'ticketReadOnlyList';
-    return item;
+    return nodeItem(this, this.list === 'statuses' ? 'Statuses' : 'Priorities', vscode.TreeItemCollapsibleState.Collapsed, {
+      description: 'read-only',
+      iconPath: new vscode.ThemeIcon('lock'),
+      contextValue: 'ticketReadOnlyList',
+    });
   }
 
   override async getChildren(): Promise<TreeNode[]> {
@@ -145,12 +139,11 @@ export class ReadOnlyItemNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.row.label, vscode.TreeItemCollapsibleState.None);
-    item.id = this.id;
-    item.description = this.row.description;
-    item.tooltip = `${this.row.label}\nId: ${this.row.id}`;
-    item.iconPath = this.row.icon;
-    item.contextValue = 'ticketReadOnlyItem';
-    return item;
+    return nodeItem(this, this.row.label, vscode.TreeItemCollapsibleState.None, {
+      description: this.row.description,
+      tooltip: `${this.row.label}\nId: ${this.row.id}`,
+      iconPath: this.row.icon,
+      contextValue: 'ticketReadOnlyItem',
+    });
   }
 }

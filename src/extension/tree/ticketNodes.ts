@@ -5,8 +5,8 @@ import { TICKET_DOCUMENT_KIND } from '../tickets/ticketDocumentHandler';
 import { groupByStatus, priorityBadge, statusThemeColor, ticketLabel } from '../tickets/ticketPresentation';
 import { configuredTicketPageSize } from '../tickets/ticketSettings';
 import type { ConnectionNode } from './connectionNode';
-import { Page, PagedNode } from './pagedNode';
-import { childId, TreeNode } from './treeNode';
+import { numberedPage, Page, PagedNode } from './pagedNode';
+import { childId, nodeItem, TreeNode } from './treeNode';
 
 /**
  * "Tickets (preview)": tickets page by page (`buildingTwins.tickets.pageSize`, checked before sending),
@@ -21,22 +21,19 @@ export class TicketsNode extends PagedNode<Ticket, number> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Tickets (preview)', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.description = this.pageDescription();
-    item.iconPath = new vscode.ThemeIcon('checklist');
-    item.contextValue = 'ticketsGroup';
-    item.tooltip = 'Tickets grouped by status. Tickets are a pre-release group of the service and may change.';
-    return item;
+    return nodeItem(this, 'Tickets (preview)', vscode.TreeItemCollapsibleState.Collapsed, {
+      description: this.pageDescription(),
+      iconPath: new vscode.ThemeIcon('checklist'),
+      contextValue: 'ticketsGroup',
+      tooltip: 'Tickets grouped by status. Tickets are a pre-release group of the service and may change.',
+    });
   }
 
   protected async fetchPage(page: number | undefined): Promise<Page<Ticket, number>> {
     const pageSize = configuredTicketPageSize();
     const client = await this.conn.client();
     if (page === undefined) this.statuses = await client.listTicketStatuses();
-    const current = page ?? 1;
-    const result = await client.listTickets({ page: current, pageSize, sortSpecifications: [{ field: 'createdDate', isSortDescending: true }] });
-    return { items: result.items, next: result.after > 0 ? current + 1 : undefined, total: result.total };
+    return numberedPage(page, (current) => client.listTickets({ page: current, pageSize, sortSpecifications: [{ field: 'createdDate', isSortDescending: true }] }));
   }
 
   protected keyOf(ticket: Ticket): string {
@@ -139,14 +136,13 @@ export class TicketAttachmentNode extends TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const a = this.attachment;
-    const item = new vscode.TreeItem(a.fileName || a.id, vscode.TreeItemCollapsibleState.None);
-    item.id = this.id;
-    item.description = `${a.contentType} · ${formatBytes(a.size)}`;
-    item.tooltip = `${a.fileName}\n${a.contentType}, ${formatBytes(a.size)}\nId: ${a.id}`;
-    item.iconPath = new vscode.ThemeIcon(a.contentType?.startsWith('image/') ? 'file-media' : 'file');
-    item.contextValue = 'ticketAttachment';
-    item.command = { command: 'buildingTwins.tickets.openAttachment', title: 'Open attachment', arguments: [this] };
-    return item;
+    return nodeItem(this, a.fileName || a.id, vscode.TreeItemCollapsibleState.None, {
+      description: `${a.contentType} · ${formatBytes(a.size)}`,
+      tooltip: `${a.fileName}\n${a.contentType}, ${formatBytes(a.size)}\nId: ${a.id}`,
+      iconPath: new vscode.ThemeIcon(a.contentType?.startsWith('image/') ? 'file-media' : 'file'),
+      contextValue: 'ticketAttachment',
+      command: { command: 'buildingTwins.tickets.openAttachment', title: 'Open attachment', arguments: [this] },
+    });
   }
 }
 

@@ -33,6 +33,13 @@ export function childId(parent: TreeNode | undefined, ...segments: string[]): st
   return parent ? `${parent.id}/${tail}` : tail;
 }
 
+/** A tree item carrying the node's id; `fields` set the rest (description, iconPath, contextValue, tooltip, …). */
+export function nodeItem(node: TreeNode, label: string, state: vscode.TreeItemCollapsibleState, fields: Partial<vscode.TreeItem>): vscode.TreeItem {
+  const item = new vscode.TreeItem(label, state);
+  item.id = node.id;
+  return Object.assign(item, fields);
+}
+
 /** A leaf that only shows a message (empty group, load failure). */
 export class MessageNode extends TreeNode {
   constructor(parent: TreeNode, key: string, private readonly label: string, private readonly icon = 'info', private readonly tooltip?: string) {
@@ -40,12 +47,11 @@ export class MessageNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
-    item.id = this.id;
-    item.iconPath = new vscode.ThemeIcon(this.icon);
-    item.contextValue = 'message';
-    item.tooltip = this.tooltip ?? this.label;
-    return item;
+    return nodeItem(this, this.label, vscode.TreeItemCollapsibleState.None, {
+      iconPath: new vscode.ThemeIcon(this.icon),
+      contextValue: 'message',
+      tooltip: this.tooltip ?? this.label,
+    });
   }
 }
 

@@ -5,7 +5,7 @@ import type { ConnectionNode } from './connectionNode';
 import { Page, PagedNode } from './pagedNode';
 import { filterAdmitsModel, toTwinFilters } from './twinFilter';
 import { TwinNode } from './twinNode';
-import { childId, errorNode, MessageNode, TreeNode } from './treeNode';
+import { childId, errorNode, MessageNode, nodeItem, TreeNode } from './treeNode';
 
 /**
  * Up to this many candidate models, the Twins group counts each model's twins (one request each) to show
@@ -23,13 +23,12 @@ export class TwinsNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Twins', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.iconPath = new vscode.ThemeIcon('symbol-constant');
-    item.contextValue = 'twinsGroup';
-    item.description = this.conn.ctx.tree.filter ? 'filtered' : undefined;
-    item.tooltip = 'Twins grouped by their model (expand a model for its twins, page by page)';
-    return item;
+    return nodeItem(this, 'Twins', vscode.TreeItemCollapsibleState.Collapsed, {
+      iconPath: new vscode.ThemeIcon('symbol-constant'),
+      contextValue: 'twinsGroup',
+      description: this.conn.ctx.tree.filter ? 'filtered' : undefined,
+      tooltip: 'Twins grouped by their model (expand a model for its twins, page by page)',
+    });
   }
 
   override async getChildren(): Promise<TreeNode[]> {
@@ -84,13 +83,12 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
 
   getTreeItem(): vscode.TreeItem {
     const index = this.twins.modelIndex();
-    const item = new vscode.TreeItem(index?.displayName(this.modelId) ?? this.modelId, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.description = this.pageDescription();
-    item.tooltip = `Twins of ${this.modelId} (exact model)`;
-    item.iconPath = new vscode.ThemeIcon('symbol-folder');
-    item.contextValue = 'twinModelGroup';
-    return item;
+    return nodeItem(this, index?.displayName(this.modelId) ?? this.modelId, vscode.TreeItemCollapsibleState.Collapsed, {
+      description: this.pageDescription(),
+      tooltip: `Twins of ${this.modelId} (exact model)`,
+      iconPath: new vscode.ThemeIcon('symbol-folder'),
+      contextValue: 'twinModelGroup',
+    });
   }
 
   protected async fetchPage(token: string | undefined): Promise<Page<DigitalTwin, string>> {
