@@ -276,10 +276,8 @@ export interface TicketPriority extends Extra { id: string; name: string | null;
 export interface TicketMetadataItem extends Extra { id: string; name: string }
 export interface TicketAttachment extends Extra { id: string; fileName: string; contentType: string; size: number; createdDate?: string }
 
-export interface Ticket extends Extra {
-  id: string;
-  summary: string | null;
-  description: string | null;
+/** Optional details of a ticket, as read and as sent on create. */
+export interface TicketDetails {
   cause?: string | null;
   solution?: string | null;
   notes?: string | null;
@@ -288,39 +286,34 @@ export interface Ticket extends Extra {
   insightName?: string | null;
   latitude?: number | null;
   longitude?: number | null;
+  assigneeName?: string | null;
+  dueDate?: string | null;
+  externalId?: string | null;
+}
+
+export interface Ticket extends Extra, TicketDetails {
+  id: string;
+  summary: string | null;
+  description: string | null;
   ticketStatus: TicketStatus;
   ticketPriority: TicketPriority;
   category?: TicketMetadataItem | null;
   jobType?: TicketMetadataItem | null;
   serviceNeeded?: TicketMetadataItem | null;
-  assigneeName?: string | null;
-  dueDate?: string | null;
-  externalId?: string | null;
   createdDate?: string;
   updatedDate?: string;
   attachments?: TicketAttachment[];
 }
 
 /** PUT /tickets body. */
-export interface CreateTicketRequest extends Extra {
+export interface CreateTicketRequest extends Extra, TicketDetails {
   summary: string;
   description?: string | null;
-  cause?: string | null;
-  solution?: string | null;
-  notes?: string | null;
-  twinId?: string | null;
-  insightId?: string | null;
-  insightName?: string | null;
-  latitude?: number | null;
-  longitude?: number | null;
   statusId?: string;
   priorityId?: string;
   categoryId?: string | null;
   jobTypeId?: string | null;
   serviceNeededId?: string | null;
-  assigneeName?: string | null;
-  dueDate?: string | null;
-  externalId?: string | null;
 }
 
 /**
