@@ -195,12 +195,9 @@ export function buildInsights(targets: InsightTargets, options: InsightOptions):
 
 function chooseTwin(template: InsightTemplate, index: number, targets: InsightTargets, random: SeededRandom): DigitalTwin {
   // The first comfort and data-quality insights point at the twins whose telemetry shows the fault.
-  if (template.ruleName === 'zone-air-temp-above-setpoint' && targets.overheatingRooms.length > 0) {
-    return targets.overheatingRooms[Math.floor(index / TEMPLATES.length) % targets.overheatingRooms.length];
-  }
-  if (template.ruleName === 'point-offline' && targets.offlinePoints.length > 0) {
-    return targets.offlinePoints[Math.floor(index / TEMPLATES.length) % targets.offlinePoints.length];
-  }
+  const faulty = template.ruleName === 'zone-air-temp-above-setpoint' ? targets.overheatingRooms
+    : template.ruleName === 'point-offline' ? targets.offlinePoints : [];
+  if (faulty.length > 0) return faulty[Math.floor(index / TEMPLATES.length) % faulty.length];
   const candidates = targets.byRole.get(template.role) ?? [];
   if (candidates.length === 0) throw new Error(`The sample has no twin with role ${template.role} for insight "${template.name}"`);
   return random.pick(candidates);
