@@ -12,11 +12,6 @@ export interface TwinValidationError {
 }
 
 /**
- * Keys accepted in `contents` (and in a component's value) without being declared by the model:
- * `$metadata` (object, per-property metadata as the service returns it) and `$etag` (string).
- */
-export const TOLERATED_CONTENT_KEYS: readonly string[] = ['$metadata', '$etag'];
-/**
  * The service keeps a twin's external id in `contents.externalID` (see types.ts), so it is
  * accepted as a string even when the model does not declare it.
  */
@@ -63,6 +58,7 @@ function validateContents(index: ModelIndex, modelId: string, contents: Record<s
       else if (index.has(component.schema)) validateContents(index, component.schema, value, path, property, errors);
       continue;
     }
+    // Accepted without a declaration: `$metadata` (per-property metadata as the service returns it) and `$etag`.
     if (key === '$metadata') {
       if (!isObject(value)) errors.push({ path, property, message: '$metadata must be a JSON object' });
     } else if (key === '$etag') {

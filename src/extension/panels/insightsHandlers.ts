@@ -1,5 +1,6 @@
 // What the insights panel's host answers: pages of root insights with their children, mapped from
 // the panel's sort/filter/search controls to the service's BatchRequest. Free of 'vscode' imports.
+import { INSIGHTS_DEFAULT_PAGE_SIZE } from '../../core/api/requestChecks';
 import type { BatchRequest, BuildingTwinsApi, FilterSpecification, Insight } from '../../core/api/types';
 import type { Handlers } from '../../shared/protocol/bridgeProtocol';
 import type { InsightRow, InsightsMethods, InsightsQuery } from '../../shared/protocol/insightsProtocol';
@@ -36,7 +37,7 @@ export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMet
       });
       const request = toBatchRequest(query, twinIds);
       const page = await (await deps.api()).listInsights(request);
-      return { rows: groupInsights(page.items ?? []), page: request.page ?? 1, pageSize: request.pageSize ?? 10, total: page.total ?? 0 };
+      return { rows: groupInsights(page.items ?? []), page: request.page ?? 1, pageSize: request.pageSize ?? INSIGHTS_DEFAULT_PAGE_SIZE, total: page.total ?? 0 };
     },
 
     async openTwin({ twinId }) {
@@ -56,7 +57,7 @@ export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMet
 /** Maps the panel's controls to a BatchRequest; rejects nonsense with a specific message. */
 export function toBatchRequest(query: InsightsQuery, twinIds?: string[]): BatchRequest {
   const page = Number(query.page ?? 1);
-  const pageSize = Number(query.pageSize ?? 10);
+  const pageSize = Number(query.pageSize ?? INSIGHTS_DEFAULT_PAGE_SIZE);
   if (!Number.isInteger(page) || page < 1) throw new RangeError(`Page must be a whole number from 1, got ${query.page}`);
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
     throw new RangeError(`Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}, got ${query.pageSize}`);
