@@ -1,12 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual, createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET } from '../core/api/localEmulator';
 import type { TokenResponse } from '../core/api/types';
 import { HttpError, unauthorized } from './httpErrors';
 import { isObject } from './requestFields';
 import type { Reply } from './router';
 
-export const LOCAL_DEV_CLIENT = { id: 'local-dev', secret: 'local-dev-secret' } as const;
+export const LOCAL_DEV_CLIENT = { id: LOCAL_DEV_CLIENT_ID, secret: LOCAL_DEV_CLIENT_SECRET } as const;
 export const DEFAULT_TOKEN_LIFETIME = 3599;
 const MAX_VERIFIED_TOKENS = 1000;
 const EXPIRED = 'The access token has expired; request a new one.';

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { LOCAL_EMULATOR_DEFAULT_PORT } from '../core/api/localEmulator';
 import { DEFAULT_TOKEN_LIFETIME, LOCAL_DEV_CLIENT, TokenAuthority } from './auth';
 import { loadModelIndex } from './models/modelLoader';
 import { registerEventRoutes } from './routes/eventRoutes';
@@ -62,7 +63,6 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-export const DEFAULT_EMULATOR_PORT = 8470;
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   checkOptions(options);
@@ -92,7 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port ?? DEFAULT_EMULATOR_PORT, host, () => {
+      server.listen(options.port ?? LOCAL_EMULATOR_DEFAULT_PORT, host, () => {
         server.off('error', reject);
         resolve();
       });

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { BuildingTwinsApi } from '../core/api/types';
-import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET, localEmulatorUrl } from '../core/api/localEmulator';
+import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET, LOCAL_EMULATOR_DEFAULT_PORT, localEmulatorUrl } from '../core/api/localEmulator';
 import { createApiClient } from './connections/clientFactory';
 import { ConnectionManager } from './connections/connectionManager';
 import { LOCAL_CONNECTION_NAME } from './connections/connectionProfile';
@@ -74,6 +74,6 @@ export class BuildingTwinsContext implements vscode.Disposable {
 }
 
 export function emulatorPort(): number {
-  const port = vscode.workspace.getConfiguration('buildingTwins').get<number>('emulator.port', 8470);
-  return Number.isInteger(port) && port >= 1 && port <= 65535 ? port : 8470;
+  const port = vscode.workspace.getConfiguration('buildingTwins').get<number>('emulator.port', LOCAL_EMULATOR_DEFAULT_PORT);
+  return Number.isInteger(port) && port >= 1 && port <= 65535 ? port : LOCAL_EMULATOR_DEFAULT_PORT;
 }

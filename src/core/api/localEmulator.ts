@@ -2,7 +2,6 @@
 // account these are public: only the emulator ever accepts them.
 
 export const LOCAL_EMULATOR_DEFAULT_PORT = 8470;
-export const LOCAL_EMULATOR_URL = 'http://127.0.0.1:8470/api/v3';
 export const LOCAL_DEV_CLIENT_ID = 'local-dev';
 export const LOCAL_DEV_CLIENT_SECRET = 'local-dev-secret';
 
@@ -12,3 +11,5 @@ export function localEmulatorUrl(port: number = LOCAL_EMULATOR_DEFAULT_PORT): st
   }
   return `http://127.0.0.1:${port}/api/v3`;
 }
+
+export const LOCAL_EMULATOR_URL = localEmulatorUrl();
