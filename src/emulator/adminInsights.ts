@@ -1,6 +1,7 @@
 import type { Insight } from '../core/api/types';
 import { COLLECTIONS } from './collectionNames';
 import { HttpError } from './httpErrors';
+import { isObject } from './requestFields';
 import type { Store } from './store/store';
 
 /**
@@ -12,10 +13,10 @@ import type { Store } from './store/store';
 export function seedInsights(store: Store, body: unknown): { storedCount: number } {
   if (!Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON array of insights.');
   const insights = store.collection<Insight>(COLLECTIONS.insights);
-  const roots = new Set(body.filter((i) => isRecord(i) && i.scenarioId == null).map((i) => (i as Insight).id));
+  const roots = new Set(body.filter((i) => isObject(i) && i.scenarioId == null).map((i) => (i as Insight).id));
   const errors: Record<string, string[]> = {};
   body.forEach((item, index) => {
-    if (!isRecord(item) || typeof item.id !== 'string' || item.id === '') {
+    if (!isObject(item) || typeof item.id !== 'string' || item.id === '') {
       errors[`[${index}].id`] = ['Each insight needs a non-empty string id.'];
     } else if (item.scenarioId != null && (typeof item.scenarioId !== 'string' || !(roots.has(item.scenarioId) || insights.get(item.scenarioId)?.scenarioId === null))) {
       errors[`[${index}].scenarioId`] = [`scenarioId must be null or the id of a root insight; ${JSON.stringify(item.scenarioId)} is neither.`];
@@ -29,8 +30,4 @@ export function seedInsights(store: Store, body: unknown): { storedCount: number
     }
   });
   return { storedCount: body.length };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,7 @@
 // Local checks on events typed as JSON, before anything is sent with PUT /events.
 // Pure: no 'vscode', so it is unit-tested in plain Node.
 import type { BuildingEvent, EventType } from '../../core/api/types';
+import { isObject } from '../../core/dtdl/dtdlText';
 
 export const REQUIRED_EVENT_FIELDS = ['name', 'startTime', 'eventTypeId', 'payload', 'payloadVersion', 'twinId'] as const;
 
@@ -134,10 +135,6 @@ function sameName(a: string, b: string): boolean {
 
 function nonEmpty(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {
