@@ -1,12 +1,14 @@
+import { rateLimitGroup as limitedGroup } from '../core/api/rateLimiter';
+
+const LIMIT_MESSAGES = {
+  twins: 'Rate limit exceeded for twins endpoint. Consider using bulk twin queries to reduce API calls.',
+  'time-series': 'Rate limit exceeded for time-series endpoint. Consider using bulk queries to reduce API calls.',
+};
+
 /** Which limited group a path (below /api/v3) belongs to, with the service's plain-text 429 message. */
 export function rateLimitGroup(path: string): { group: string; message: string } | undefined {
-  if (path === '/twins' || path.startsWith('/twins/')) {
-    return { group: 'twins', message: 'Rate limit exceeded for twins endpoint. Consider using bulk twin queries to reduce API calls.' };
-  }
-  if (path === '/time-series' || path.startsWith('/time-series/')) {
-    return { group: 'time-series', message: 'Rate limit exceeded for time-series endpoint. Consider using bulk queries to reduce API calls.' };
-  }
-  return undefined;
+  const group = limitedGroup(path);
+  return group && { group, message: LIMIT_MESSAGES[group] };
 }
 
 /** Fixed-window counter per (client, group), like the service: `count` requests per `seconds`, windows aligned to the clock. */
