@@ -4,6 +4,7 @@ import { mapWithConcurrency } from '../../core/api/concurrency';
 import type { DigitalTwin } from '../../core/api/types';
 import { parseImportJson } from '../../core/bulk/importJson';
 import { planImport, serviceTwinLookup } from '../../core/bulk/importPlan';
+import { countNoun } from '../countNoun';
 import { openTwinDocument } from '../documents/documentCommands';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
@@ -40,7 +41,7 @@ export async function createFromJson(ctx: BuildingTwinsContext, arg?: unknown): 
   if (plan.errors.length) {
     const lines = issueLines(plan.errors, 5);
     for (const line of issueLines(plan.errors, 1000)) ctx.log.warn(`Create from JSON: ${line}`);
-    throw new Error(`${source.name}: ${plan.errors.length} problem${plan.errors.length === 1 ? '' : 's'}, nothing was sent (see the Problems panel). ${lines.join('; ')}`);
+    throw new Error(`${source.name}: ${countNoun(plan.errors.length, 'problem')}, nothing was sent (see the Problems panel). ${lines.join('; ')}`);
   }
   if (plan.twins.length + plan.relationships.length === 0) throw new Error(`${source.name} holds no twin and no relationship. Nothing was sent.`);
 
@@ -73,7 +74,7 @@ export async function createFromJson(ctx: BuildingTwinsContext, arg?: unknown): 
   }
 
   const existed = relationships.filter((r) => r.existed).length;
-  const summary = `"${connection}": ${twins.length} twin${twins.length === 1 ? '' : 's'} created or replaced, ${relationships.length - existed} relationship${relationships.length - existed === 1 ? '' : 's'} created${existed ? `, ${existed} already existed` : ''} from ${source.name}.`;
+  const summary = `"${connection}": ${countNoun(twins.length, 'twin')} created or replaced, ${countNoun(relationships.length - existed, 'relationship')} created${existed ? `, ${existed} already existed` : ''} from ${source.name}.`;
   ctx.log.info(summary);
   for (const r of relationships) ctx.log.info(describeUpsert(r));
   if (failures.length) {

@@ -4,6 +4,7 @@ import { parseImportFile } from '../../core/bulk/importFile';
 import { planImport, serviceTwinLookup, type ImportPlan } from '../../core/bulk/importPlan';
 import { fileReportStore, itemHash } from '../../core/bulk/importReport';
 import { runImport, type ImportResult } from '../../core/bulk/importRunner';
+import { countNoun } from '../countNoun';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { TwinsNode } from '../tree/twinsNode';
@@ -24,7 +25,7 @@ export function reportPathFor(file: string): string {
 
 /** The plan as lines: counts per model and per relationship name, and what the report says is done already. */
 export function planSummary(plan: ImportPlan, alreadyDone: number): string[] {
-  const lines = [`${plan.twins.length} twin${plan.twins.length === 1 ? '' : 's'}, ${plan.relationships.length} relationship${plan.relationships.length === 1 ? '' : 's'}`];
+  const lines = [`${countNoun(plan.twins.length, 'twin')}, ${countNoun(plan.relationships.length, 'relationship')}`];
   for (const [model, n] of Object.entries(plan.twinCountsByModel).sort()) lines.push(`  ${n} × ${model}`);
   for (const [name, n] of Object.entries(plan.relationshipCountsByName).sort()) lines.push(`  ${n} × ${name}`);
   if (alreadyDone) lines.push(`${alreadyDone} already imported (report): skipped`);
@@ -53,7 +54,7 @@ export async function importFromFiles(ctx: BuildingTwinsContext, clicked?: unkno
   diagnostics.show(sources, plan.errors);
   if (plan.errors.length) {
     for (const line of issueLines(plan.errors, 1000)) ctx.log.warn(`Import: ${line}`);
-    throw new Error(`Import of ${names}: ${plan.errors.length} problem${plan.errors.length === 1 ? '' : 's'}, nothing was sent (see the Problems panel). ${issueLines(plan.errors, 3).join('; ')}`);
+    throw new Error(`Import of ${names}: ${countNoun(plan.errors.length, 'problem')}, nothing was sent (see the Problems panel). ${issueLines(plan.errors, 3).join('; ')}`);
   }
   if (plan.twins.length + plan.relationships.length === 0) throw new Error(`${names} holds no twin and no relationship. Nothing was sent.`);
 

@@ -3,6 +3,7 @@ import { errorText } from '../../core/api/apiError';
 import { checkTelemetryTargets } from '../../core/api/telemetryTargets';
 import type { ImportIssue } from '../../core/bulk/importTypes';
 import { parseTelemetryFile, sendTelemetry, type ParsedTelemetry } from '../../core/bulk/telemetryFile';
+import { countNoun } from '../countNoun';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { issueLines } from './authoringDiagnostics';
@@ -56,7 +57,7 @@ export async function sendTelemetryFromFile(ctx: BuildingTwinsContext, clicked?:
   for (const line of issueLines(rejected, 1000)) ctx.log.warn(`Telemetry: ${line}`);
   if (rows.length === 0) throw new Error(`No row of ${source.name} can be sent (${rejected.length} rejected, see the Problems panel). ${issueLines(rejected, 3).join('; ')}`);
   if (rejected.length) {
-    const send = await ctx.input.confirm(`${rejected.length} row${rejected.length === 1 ? '' : 's'} of ${source.name} cannot be sent. Send the other ${rows.length} to "${connection}"?`, {
+    const send = await ctx.input.confirm(`${countNoun(rejected.length, 'row')} of ${source.name} cannot be sent. Send the other ${rows.length} to "${connection}"?`, {
       detail: issueLines(rejected, 10).join('\n'),
       confirmLabel: 'Send',
     });

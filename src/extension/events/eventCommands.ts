@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { EventsDeleteResult, EventsFileUploadResult, EventsUpsertResult, EventType } from '../../core/api/types';
 import { presetRange, parseRange, type RangePreset } from '../../core/timeseries/timeRange';
 import type { CommandTable } from '../commands';
+import { countNoun } from '../countNoun';
 import { resourceUri } from '../documents/resourceUri';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
@@ -102,14 +103,14 @@ async function deleteEvents(ctx: BuildingTwinsContext, clicked?: unknown, select
   }
   if (ids.length === 0) throw new Error('No events to delete: select one or more events.');
   const shown = names.slice(0, 5).map((n) => `"${n}"`).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
-  const confirmed = await ctx.input.confirm(`Delete ${ids.length} event${ids.length === 1 ? '' : 's'} from "${connection}"?`, {
+  const confirmed = await ctx.input.confirm(`Delete ${countNoun(ids.length, 'event')} from "${connection}"?`, {
     detail: `${shown}. This cannot be undone.`,
     confirmLabel: 'Delete',
   });
   if (!confirmed) return undefined;
   const client = await ctx.connections.getClient(connection);
   const result = await client.deleteEvents(ids);
-  const summary = `Deleted ${result.eventsDeletedCount} of ${ids.length} event${ids.length === 1 ? '' : 's'} from "${connection}".`;
+  const summary = `Deleted ${result.eventsDeletedCount} of ${countNoun(ids.length, 'event')} from "${connection}".`;
   ctx.log.info(summary);
   notifyResult(ctx, summary);
   refreshEvents(ctx, connection);

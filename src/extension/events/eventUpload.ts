@@ -1,5 +1,6 @@
 // Checks and report lines for "Upload events from file" (POST /events/files). Pure: no 'vscode'.
 import type { EventsFileUploadResult } from '../../core/api/types';
+import { countNoun } from '../countNoun';
 
 const CONTENT_TYPES: Record<string, string> = { '.json': 'application/json', '.csv': 'text/csv' };
 
@@ -22,7 +23,7 @@ export interface UploadReport {
 
 export function uploadReport(fileNames: readonly string[], result: EventsFileUploadResult): UploadReport {
   const errors = result.errors ?? [];
-  const failed = errors.length ? `, ${errors.length} row${errors.length === 1 ? '' : 's'} rejected` : '';
+  const failed = errors.length ? `, ${countNoun(errors.length, 'row')} rejected` : '';
   const summary = `Uploaded ${fileNames.join(', ')}: ${result.eventsCreatedCount} created, ${result.eventsUpdatedCount} updated${failed}.`;
   const lines = [summary, ...errors.map((e) => `  ${e.file} row ${e.row}: ${e.message}`)];
   return { summary, lines, failedRows: errors.length };

@@ -2,6 +2,7 @@
 // Pure: no 'vscode', so it is unit-tested in plain Node.
 import type { BuildingEvent, EventType } from '../../core/api/types';
 import { isObject } from '../../core/dtdl/dtdlText';
+import { countNoun } from '../countNoun';
 
 export const REQUIRED_EVENT_FIELDS = ['name', 'startTime', 'eventTypeId', 'payload', 'payloadVersion', 'twinId'] as const;
 
@@ -14,7 +15,7 @@ export interface EventValidation {
 /** Thrown when events fail local validation; `problems` lists every item's faults. */
 export class EventValidationError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Nothing was sent: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the events JSON.\n${problems.join('\n')}`);
+    super(`Nothing was sent: ${countNoun(problems.length, 'problem')} in the events JSON.\n${problems.join('\n')}`);
     this.name = 'EventValidationError';
   }
 }
