@@ -20,9 +20,15 @@ export function looksLikeTwinJson(text: string): boolean {
   return /"(modelId|sourceId)"\s*:/.test(text.slice(0, DRAFT_SNIFF_CHARS));
 }
 
+/** The draft context key as last set: runs on every edit of the active editor, so only changes are sent. */
+let draftShown: boolean | undefined;
+
 function updateDraftContext(editor: vscode.TextEditor | undefined): void {
   const doc = editor?.document;
-  const draft = !!doc && doc.languageId.startsWith('json') && doc.uri.scheme !== RESOURCE_SCHEME && looksLikeTwinJson(doc.getText());
+  const draft = !!doc && doc.languageId.startsWith('json') && doc.uri.scheme !== RESOURCE_SCHEME
+    && looksLikeTwinJson(doc.getText(new vscode.Range(doc.positionAt(0), doc.positionAt(DRAFT_SNIFF_CHARS))));
+  if (draft === draftShown) return;
+  draftShown = draft;
   void vscode.commands.executeCommand('setContext', DRAFT_CONTEXT_KEY, draft);
 }
 
@@ -41,6 +47,7 @@ export function registerAuthoring(ctx: BuildingTwinsContext): AuthoringServices 
       if (e.document === vscode.window.activeTextEditor?.document) updateDraftContext(vscode.window.activeTextEditor);
     }),
   );
+  draftShown = undefined;
   updateDraftContext(vscode.window.activeTextEditor);
   return created;
 }
