@@ -3,7 +3,7 @@
 // Usage: node scripts/test-all.mjs [--bail]
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { repoRoot, run } from './harness.mjs';
+import { npx, repoRoot, run } from './harness.mjs';
 
 const bail = process.argv.includes('--bail');
 const stages = [
