@@ -45,6 +45,8 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
   private readonly subscriptions: vscode.Disposable[];
   private keepAlive: NodeJS.Timeout | undefined;
   private pendingRefresh: NodeJS.Timeout | undefined;
+  /** Per-document scans deferred while typing: an import file can be megabytes, so it is not re-read on every keystroke. */
+  private readonly pendingScans = new Map<vscode.TextDocument, NodeJS.Timeout>();
 
   constructor(private readonly ctx: BuildingTwinsContext) {
     this.subscriptions = [
@@ -53,7 +55,7 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
       }),
       ctx.connections.onDidChange(() => this.refresh()),
       vscode.workspace.onDidOpenTextDocument((doc) => this.noteModels(doc)),
-      vscode.workspace.onDidChangeTextDocument((e) => this.noteModels(e.document)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.noteModelsSoon(e.document)),
     ];
     for (const doc of vscode.workspace.textDocuments) this.noteModels(doc);
   }
@@ -84,6 +86,15 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
   }
 
   /** A document names a model not yet described: serve the schemas again (soon, once for a burst of edits). */
+  private noteModelsSoon(doc: vscode.TextDocument): void {
+    if (!isTwinJsonDocument(doc)) return;
+    clearTimeout(this.pendingScans.get(doc));
+    this.pendingScans.set(doc, setTimeout(() => {
+      this.pendingScans.delete(doc);
+      this.noteModels(doc);
+    }, REFRESH_DELAY_MS));
+  }
+
   private noteModels(doc: vscode.TextDocument): void {
     if (!isTwinJsonDocument(doc)) return;
     let added = false;
@@ -109,6 +120,7 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
   dispose(): void {
     if (this.keepAlive) clearInterval(this.keepAlive);
     if (this.pendingRefresh) clearTimeout(this.pendingRefresh);
+    for (const timer of this.pendingScans.values()) clearTimeout(timer);
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }
