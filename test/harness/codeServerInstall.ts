@@ -1,7 +1,8 @@
 // Installs code-server from the npm registry only (its own postinstall would download ripgrep from GitHub),
 // into .vscode-test/code-server. Skips when an install of the pinned version is present and verified.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CODE_SERVER_VERSION, codeServerPaths, type CodeServerPaths } from './harnessPaths';
 import { requireSystemPackages } from './systemPackages';
@@ -18,10 +19,32 @@ export function isCodeServerInstalled(paths: CodeServerPaths, deep = false): boo
     console.error(`code-server native modules do not load (exit ${load.status}):\n${load.stderr}`);
     return false;
   }
-  const version = spawnSync(process.execPath, [paths.entry, '--version'], { encoding: 'utf8' });
-  if (version.status === 0 && version.stdout.startsWith(CODE_SERVER_VERSION)) return true;
-  console.error(`code-server --version answered (exit ${version.status}): ${version.stdout}${version.stderr}`);
-  return false;
+  return probeCodeServerVersion(paths.entry);
+}
+
+/**
+ * True when `entry --version` names the pinned version. The probe runs with a throwaway HOME and config so
+ * it never touches the user's, and it finds the version on any line: a first run prints "Wrote default
+ * config file to …" before it.
+ */
+export function probeCodeServerVersion(entry: string, expected = CODE_SERVER_VERSION): boolean {
+  const home = mkdtempSync(join(tmpdir(), 'code-server-probe-'));
+  try {
+    const version = spawnSync(process.execPath, [entry, '--version', '--config', join(home, 'config.yaml')], {
+      encoding: 'utf8',
+      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share') },
+    });
+    if (version.status === 0 && reportsVersion(version.stdout, expected)) return true;
+    console.error(`code-server --version answered (exit ${version.status}): ${version.stdout}${version.stderr}`);
+    return false;
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/** Whether some line of `--version` output starts with the version ("4.99.4 abc123 with Code 1.99.3"). */
+export function reportsVersion(output: string, expected: string): boolean {
+  return output.split(/\r?\n/).some((line) => line.trim().split(/\s+/)[0] === expected);
 }
 
 export function ensureCodeServer(options: { force?: boolean } = {}): CodeServerPaths {
