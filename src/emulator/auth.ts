@@ -1,9 +1,9 @@
-import { createHmac, randomBytes, timingSafeEqual, createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET } from '../core/api/localEmulator';
 import type { TokenResponse } from '../core/api/types';
-import { HttpError, unauthorized } from './httpErrors';
+import { unauthorized } from './httpErrors';
 import { isObject } from './requestFields';
 import type { Reply } from './router';
 
@@ -27,20 +27,28 @@ export class TokenAuthority {
     this.secrets = new Map(clients.map((c) => [c.id, digest(c.secret)]));
   }
 
-  /** The OAuth2 token endpoint (form-encoded or JSON body). */
+  /**
+   * The OAuth2 token endpoint as Entra ID answers it: a form body only (JSON reads as missing parameters),
+   * 400 `unauthorized_client` for an unknown client, 401 `invalid_client` for a wrong or missing secret.
+   */
   tokenEndpoint(rawBody: Buffer, contentType: string): Reply {
-    const fields = parseTokenBody(rawBody, contentType);
+    const fields = /^\s*application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType) ? Object.fromEntries(new URLSearchParams(rawBody.toString('utf8'))) : {};
+    const missing = (name: string): Reply => entraError(400, 'invalid_request', 900144, `The request body must contain the following parameter: '${name}'.`);
     const grantType = fields.grant_type;
-    if (!grantType) return oauthError(400, 'invalid_request', "The request is missing the required parameter 'grant_type'.");
-    if (grantType !== 'client_credentials') return oauthError(400, 'unsupported_grant_type', `grant_type '${grantType}' is not supported; use 'client_credentials'.`);
-    if (!fields.client_id) return oauthError(400, 'invalid_request', "The request is missing the required parameter 'client_id'.");
-    if (!fields.client_secret) return oauthError(400, 'invalid_request', "The request is missing the required parameter 'client_secret'.");
-    if (!this.checkSecret(fields.client_id, fields.client_secret)) return oauthError(401, 'invalid_client', 'Client authentication failed: unknown client id or wrong secret.');
+    if (!grantType) return missing('grant_type');
+    if (grantType !== 'client_credentials') return entraError(400, 'unsupported_grant_type', 70003, `The app requested an unsupported grant type '${grantType}'; use 'client_credentials'.`);
+    if (!fields.client_id) return missing('client_id');
+    if (!fields.client_secret) return entraError(401, 'invalid_client', 7000218, "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.");
+    const check = this.checkSecret(fields.client_id, fields.client_secret);
+    if (check === 'unknown') {
+      return entraError(400, 'unauthorized_client', 700016, `Application with identifier '${fields.client_id}' was not found in the directory. Check the client id, or whether you are signing in to the right instance.`);
+    }
+    if (check === 'wrong') return entraError(401, 'invalid_client', 7000215, 'Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.');
     const body: TokenResponse = {
-      access_token: this.issue(fields.client_id),
       token_type: 'Bearer',
       expires_in: this.lifetimeSeconds,
       ext_expires_in: this.lifetimeSeconds,
+      access_token: this.issue(fields.client_id),
     };
     return { body, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
   }
@@ -53,7 +61,7 @@ export class TokenAuthority {
 
   /** The client id of a valid `Authorization: Bearer` header; throws 401 otherwise. */
   authenticate(authorization: string | undefined, now = Date.now()): string {
-    if (!authorization) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <access_token>" from POST /oauth2/token.');
+    if (!authorization) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <access_token>" from POST /oauth2/token.', false);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw unauthorized('The Authorization header must be "Bearer <access_token>".');
     const token = match[1];
@@ -81,11 +89,12 @@ export class TokenAuthority {
     return claims.sub;
   }
 
-  private checkSecret(clientId: string, secret: string): boolean {
+  private checkSecret(clientId: string, secret: string): 'ok' | 'unknown' | 'wrong' {
     const known = this.secrets.get(clientId);
     // Compare digests so lengths match and timing does not depend on where the strings differ.
     const candidate = digest(secret);
-    return timingSafeEqual(known ?? digest(`\u0000unknown:${secret}`), candidate) && known !== undefined;
+    const same = timingSafeEqual(known ?? digest(`\u0000unknown:${secret}`), candidate);
+    return known === undefined ? 'unknown' : same ? 'ok' : 'wrong';
   }
 
   private sign(payload: string): string {
@@ -109,23 +118,22 @@ function persistentKey(dataDir: string): Buffer {
   return key;
 }
 
-function parseTokenBody(rawBody: Buffer, contentType: string): Record<string, string> {
-  const text = rawBody.toString('utf8');
-  if (/json/i.test(contentType) || text.trimStart().startsWith('{')) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new HttpError(400, 'The token request body is not valid JSON.', undefined, { body: { error: 'invalid_request', error_description: 'The token request body is not valid JSON.' } });
-    }
-    if (!isObject(parsed)) return {};
-    const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(parsed)) if (typeof v === 'string') out[k] = v;
-    return out;
-  }
-  return Object.fromEntries(new URLSearchParams(text));
-}
-
-function oauthError(status: number, error: string, description: string): Reply {
-  return { status, body: { error, error_description: description }, headers: { 'Cache-Control': 'no-store' } };
+/** An Entra ID (AAD v2) error body: the code, a description ending in trace and correlation ids, and those ids. */
+function entraError(status: number, error: string, code: number, text: string): Reply {
+  const trace = randomUUID();
+  const correlation = randomUUID();
+  const timestamp = new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+  return {
+    status,
+    body: {
+      error,
+      error_description: `AADSTS${code}: ${text}\r\nTrace ID: ${trace}\r\nCorrelation ID: ${correlation}\r\nTimestamp: ${timestamp}`,
+      error_codes: [code],
+      timestamp,
+      trace_id: trace,
+      correlation_id: correlation,
+      error_uri: `https://login.microsoftonline.com/error?code=${code}`,
+    },
+    headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
+  };
 }

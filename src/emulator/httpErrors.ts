@@ -41,7 +41,14 @@ export class HttpError extends Error {
     readonly status: number,
     readonly detail: string,
     readonly errors?: Record<string, string[]>,
-    readonly options: { headers?: Record<string, string>; plainText?: boolean; body?: unknown; title?: string } = {},
+    readonly options: {
+      headers?: Record<string, string>;
+      plainText?: boolean;
+      body?: unknown;
+      title?: string;
+      /** Answer with no body at all, as the service does for 401, 403 and time-series 404s. */
+      emptyBody?: boolean;
+    } = {},
   ) {
     super(detail);
     this.name = 'HttpError';
@@ -78,6 +85,21 @@ export function conflict(detail: string): HttpError {
   return new HttpError(409, detail);
 }
 
-export function unauthorized(detail: string): HttpError {
-  return new HttpError(401, detail, undefined, { headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } });
+/**
+ * 401 as JwtBearer sends it: no body, the reason in `WWW-Authenticate` (`error="invalid_token"` only when a
+ * token was sent).
+ */
+export function unauthorized(detail: string, tokenSent = true): HttpError {
+  const challenge = tokenSent ? `Bearer error="invalid_token", error_description="${headerText(detail)}"` : 'Bearer';
+  return new HttpError(401, detail, undefined, { emptyBody: true, headers: { 'WWW-Authenticate': challenge } });
+}
+
+/** 403 as the proxy's authorization sends it: no body. */
+export function forbidden(detail: string): HttpError {
+  return new HttpError(403, detail, undefined, { emptyBody: true });
+}
+
+/** Text safe inside a quoted header value: printable ASCII without quotes or backslashes. */
+export function headerText(text: string): string {
+  return text.replace(/[^\x20-\x7e]|["\\]/g, ' ').slice(0, 300);
 }

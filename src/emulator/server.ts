@@ -1,7 +1,8 @@
 import * as http from 'node:http';
 import type { TokenAuthority } from './auth';
 import { seedInsights } from './adminInsights';
-import { HttpError, statusTitle } from './httpErrors';
+import { errorReplyFor, internalErrorReply } from './errorBodies';
+import { HttpError } from './httpErrors';
 import { FixedWindowRateLimiter, rateLimitGroup } from './rateLimiter';
 import { RequestLog, redactPath } from './requestLog';
 import type { Reply, RequestContext, Router } from './router';
@@ -140,7 +141,8 @@ function parseJsonBody(rawBody: Buffer, contentType: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new HttpError(400, `The request body is not valid JSON: ${(err as Error).message}`, { $: ['The JSON value could not be parsed.'] });
+    const detail = `The request body is not valid JSON: ${(err as Error).message}`;
+    throw new HttpError(400, detail, { $: [detail] });
   }
 }
 
@@ -176,14 +178,11 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 function errorReply(err: unknown, instance: string): Reply {
-  if (err instanceof HttpError) {
-    if (err.options.plainText) return { status: err.status, raw: { content: err.detail, contentType: 'text/plain; charset=utf-8' }, headers: err.options.headers };
-    if (err.options.body !== undefined) return { status: err.status, body: err.options.body, headers: err.options.headers };
-    return { status: err.status, body: err.problem(instance), headers: { ...err.options.headers, 'Content-Type': 'application/problem+json; charset=utf-8' } };
-  }
+  const apiPath = instance === API_PREFIX || instance.startsWith(`${API_PREFIX}/`) ? instance.slice(API_PREFIX.length) || '/' : undefined;
+  if (err instanceof HttpError) return errorReplyFor(err, instance, apiPath);
   const message = err instanceof Error ? err.message : String(err);
   process.emitWarning(`Emulator internal error: ${err instanceof Error && err.stack ? err.stack : message}`);
-  return { status: 500, body: { type: null, title: statusTitle(500), status: 500, detail: `Internal emulator error: ${message}`, instance } };
+  return internalErrorReply(message, instance, apiPath);
 }
 
 function send(res: http.ServerResponse, reply: Reply, method: string): void {

@@ -17,6 +17,10 @@ export interface ApiErrorInit {
   body?: string;
   /** What went wrong when there is no response to describe it. */
   detail?: string;
+  /** The request, e.g. `GET /twins/AHU-1`: named in the message when the service said nothing. */
+  target?: string;
+  /** The `WWW-Authenticate` challenge of a 401 (JwtBearer puts its reason there, not in a body). */
+  challenge?: string;
   attempts?: number;
   cause?: unknown;
 }
@@ -43,7 +47,8 @@ export class ApiError extends Error {
     const problem = init.problem ? (JSON.parse(redact(JSON.stringify(init.problem))) as ProblemDetails) : undefined;
     const body = init.body === undefined ? undefined : redact(init.body);
     const detail = init.detail === undefined ? undefined : redact(init.detail);
-    super(describe(init.kind, init.operation, init.status ?? 0, problem, body, detail), init.cause === undefined ? undefined : { cause: init.cause });
+    const said = { problem, body, detail, target: init.target && redact(init.target), challenge: init.challenge && redact(init.challenge) };
+    super(describe(init.kind, init.operation, init.status ?? 0, said), init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'ApiError';
     this.kind = init.kind;
     this.status = init.status ?? 0;
@@ -59,6 +64,11 @@ export class ApiError extends Error {
     return new ApiError({ kind: 'invalid-request', operation, detail, attempts: 0 });
   }
 
+  /** The service refused the operation for lack of permission (HTTP 403), not for bad credentials. */
+  get isForbidden(): boolean {
+    return this.kind === 'http' && this.status === 403;
+  }
+
   /** One human line fit for a notification. */
   get oneLine(): string {
     return this.message;
@@ -72,15 +82,35 @@ export class ApiError extends Error {
   }
 }
 
-function describe(kind: ApiErrorKind, operation: string, status: number, problem?: ProblemDetails, body?: string, detail?: string): string {
+/** What a bodiless answer means, for the statuses the service sends without a body. */
+const SILENT_STATUS: Record<number, string> = {
+  400: 'the request was refused as invalid',
+  401: 'the access token was refused',
+  403: 'no permission: the client lacks the permission for this operation, or the twin is outside its location scope',
+  404: 'not found',
+  405: 'the operation is not allowed here',
+  409: 'it conflicts with the current state',
+  413: 'the request is too large',
+  415: 'the content type is not accepted',
+  429: 'too many requests',
+  500: 'the service failed',
+  502: 'the service could not be reached through its gateway',
+  503: 'the service is unavailable',
+  504: 'the service gateway timed out',
+};
+
+interface Said { problem?: ProblemDetails; body?: string; detail?: string; target?: string; challenge?: string }
+
+function describe(kind: ApiErrorKind, operation: string, status: number, said: Said): string {
+  const { problem, body, detail } = said;
   const head = status ? `${operation} failed with HTTP ${status}` : `${operation} failed`;
   const parts: string[] = [];
   if (problem) {
     if (problem.title) parts.push(String(problem.title));
     if (problem.detail && problem.detail !== problem.title) parts.push(String(problem.detail));
-    const said = parts.join(' ');
+    const text = parts.join(' ');
     const errors = Object.entries(problem.errors ?? {})
-      .map(([field, messages]) => [field, (Array.isArray(messages) ? messages : [messages]).map(String).filter((m) => !said.includes(m))] as const)
+      .map(([field, messages]) => [field, (Array.isArray(messages) ? messages : [messages]).map(String).filter((m) => !text.includes(m))] as const)
       .filter(([, messages]) => messages.length)
       .map(([field, messages]) => `${field}: ${messages.join(', ')}`);
     if (errors.length) parts.push(errors.join('; '));
@@ -88,8 +118,17 @@ function describe(kind: ApiErrorKind, operation: string, status: number, problem
     parts.push(body);
   }
   if (detail) parts.push(detail);
-  if (!parts.length) parts.push(kind === 'http' ? 'no details given' : kind);
+  if (!parts.length && kind === 'http') parts.push(silentAnswer(status, said));
+  if (!parts.length) parts.push(kind);
   return clip(`${head}: ${parts.join(' — ')}`);
+}
+
+/** A bodiless HTTP error in words: what the status means, the 401 challenge's reason, and the request. */
+function silentAnswer(status: number, said: Said): string {
+  const reason = /error_description="([^"]*)"/i.exec(said.challenge ?? '')?.[1] ?? /error="([^"]*)"/i.exec(said.challenge ?? '')?.[1];
+  const meaning = SILENT_STATUS[status] ?? 'no details given';
+  const target = said.target ? ` (${said.target})` : '';
+  return `${meaning}${reason ? ` (${reason})` : ''}; the service sent no details${target}`;
 }
 
 /** One line for anything thrown: an ApiError's `oneLine` (also from another copy of the class), else the message. */

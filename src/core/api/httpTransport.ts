@@ -236,6 +236,8 @@ export class HttpTransport {
       kind: 'http',
       status: response.status,
       ...(problem ? { problem } : { body: response.text }),
+      target: `${request.method} ${request.path}`,
+      challenge: response.headers.get('www-authenticate') ?? undefined,
       attempts,
     });
   }

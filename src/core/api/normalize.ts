@@ -205,8 +205,10 @@ function normalizeCollections(raw: unknown): TwinGraphCollection[] {
 }
 
 /**
- * An error body as ProblemDetails: ASP.NET ProblemDetails in any casing, or an OAuth2
- * `{ error, error_description }`. Undefined when the body is not JSON of that kind (e.g. plain-text 429).
+ * An error body as ProblemDetails, from any of the service's error shapes: ASP.NET ProblemDetails and
+ * ValidationProblemDetails in any casing, the backends' `{ statusCode, message, data }`, or an OAuth2 /
+ * Entra `{ error, error_description, error_codes, trace_id, … }` (whose description's first line becomes
+ * `detail`). Every field sent is kept. Undefined when the body is not JSON of that kind (plain-text 429).
  */
 export function normalizeProblem(text: string): ProblemDetails | undefined {
   let parsed: unknown;
@@ -218,7 +220,11 @@ export function normalizeProblem(text: string): ProblemDetails | undefined {
   if (!isObject(parsed)) return undefined;
   const o = camelizeKeys(parsed) as Obj;
   if (typeof o.error === 'string' && o.title === undefined) {
-    return { ...o, title: o.error, ...(typeof o.error_description === 'string' ? { detail: o.error_description } : {}) };
+    const description = typeof o.error_description === 'string' ? o.error_description.split(/\r?\n/)[0]!.trim() : '';
+    return { ...o, title: o.error, ...(description ? { detail: description } : {}) };
+  }
+  if (typeof o.message === 'string' && o.detail === undefined) {
+    return { ...o, detail: o.message, ...(typeof o.statusCode === 'number' && o.status === undefined ? { status: o.statusCode } : {}) };
   }
   const known = ['title', 'detail', 'status', 'type', 'errors'].some((key) => o[key] !== undefined && o[key] !== null);
   return known ? (o as ProblemDetails) : undefined;

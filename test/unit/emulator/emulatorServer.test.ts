@@ -22,13 +22,15 @@ describe('emulator HTTP front', () => {
     const res = await client.call('DELETE', '/models');
     assert.equal(res.status, 405);
     assert.equal(res.headers.get('allow'), 'GET');
-    assert.equal(res.json.status, 405);
+    assert.equal(res.json.statusCode, 405);
   });
 
   it('400 for malformed JSON, naming the problem', async () => {
     const res = await client.call('PUT', '/twins', '{"id": "x",', { headers: { 'content-type': 'application/json' } });
     assert.equal(res.status, 400);
-    assert.match(res.json.detail, /not valid JSON/);
+    assert.match(res.json.errors.$[0], /not valid JSON/);
+    assert.equal(res.json.title, 'One or more validation errors occurred.');
+    assert.match(res.json.traceId, /^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
   });
 
   it('accepts a JSON body that starts with a UTF-8 byte order mark', async () => {
