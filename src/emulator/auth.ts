@@ -55,7 +55,9 @@ export class TokenAuthority {
 
   issue(clientId: string, now = Date.now()): string {
     const iat = Math.floor(now / 1000);
-    const payload = Buffer.from(JSON.stringify({ sub: clientId, iat, exp: iat + this.lifetimeSeconds, jti: randomBytes(8).toString('hex') })).toString('base64url');
+    // Rounded up, so a token advertised for N seconds is valid for at least N seconds.
+    const exp = Math.ceil(now / 1000) + this.lifetimeSeconds;
+    const payload = Buffer.from(JSON.stringify({ sub: clientId, iat, exp, jti: randomBytes(8).toString('hex') })).toString('base64url');
     return `${payload}.${this.sign(payload)}`;
   }
 

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { HttpError } from './httpErrors';
+import type { RequestLogNote } from './requestLog';
 import type { Store } from './store/store';
 
 /** What a handler returns. `body` is sent as JSON unless `raw` is given (binary or text with its content type). */
@@ -8,6 +9,8 @@ export interface Reply {
   body?: unknown;
   raw?: { content: Uint8Array | string; contentType: string };
   headers?: Record<string, string>;
+  /** Added to this request's entry in the admin request log and to its console log line. */
+  note?: RequestLogNote;
 }
 
 export interface RequestContext {
@@ -28,7 +31,8 @@ export interface RequestContext {
   store: Store;
 }
 
-export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
+/** Synchronous: its writes and the encoding of its reply run in one store batch. */
+export type Handler = (ctx: RequestContext) => Reply;
 
 interface Route {
   method: string;

@@ -3,8 +3,10 @@ import type { TokenAuthority } from './auth';
 import { seedInsights } from './adminInsights';
 import { errorReplyFor, internalErrorReply } from './errorBodies';
 import { HttpError } from './httpErrors';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
+import { foreignRequestReason } from './requestOrigin';
 import { FixedWindowRateLimiter, rateLimitGroup } from './rateLimiter';
-import { RequestLog, redactPath } from './requestLog';
+import { describeNote, RequestLog, redactPath, type RequestLogNote } from './requestLog';
 import type { Reply, RequestContext, Router } from './router';
 import type { Store } from './store/store';
 
@@ -20,6 +22,8 @@ export interface ServerOptions {
   faults?: number;
   latencyMs?: number;
   bodyLimit?: number;
+  /** The host the server listens on: Host headers naming it are answered besides loopback names. */
+  host?: string;
   log?: (line: string) => void;
   random?: () => number;
 }
@@ -41,6 +45,7 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       url = new URL('http://emulator/');
     }
     const logged = redactPath(url.pathname, url.searchParams);
+    let note: RequestLogNote | undefined;
     res.on('finish', () => record(res.statusCode));
     res.on('close', () => {
       if (!res.writableFinished) record(0);
@@ -51,11 +56,12 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       recorded = true;
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
       // Admin calls stay out of the list so "clear, act, read" shows only the act.
-      if (!url.pathname.startsWith('/_emulator/')) requests.add({ method, path: logged, status, durationMs, time: new Date().toISOString() });
-      options.log?.(`${method} ${logged} ${status || 'dropped'} ${durationMs.toFixed(1)}ms`);
+      if (!url.pathname.startsWith('/_emulator/')) requests.add({ method, path: logged, status, durationMs, time: new Date().toISOString(), ...note });
+      const noted = describeNote(note);
+      options.log?.(`${method} ${logged} ${status || 'dropped'} ${durationMs.toFixed(1)}ms${noted ? `; ${noted}` : ''}`);
     }
 
-    handle(req, res, method, url).catch((err: unknown) => {
+    handle(req, res, method, url, (n) => (note = n)).catch((err: unknown) => {
       if (res.headersSent) {
         res.destroy();
         return;
@@ -64,7 +70,9 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
     });
   });
 
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse, method: string, url: URL): Promise<void> {
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, method: string, url: URL, onNote: (note: RequestLogNote) => void): Promise<void> {
+    const foreign = foreignRequestReason(req.headers.host, req.headers.origin, options.host ?? '127.0.0.1');
+    if (foreign) throw new HttpError(403, foreign, undefined, { headers: { Connection: 'close' } });
     if (url.pathname === '/_emulator/requests') {
       if (method === 'GET') return send(res, { body: requests.list() }, method);
       if (method === 'DELETE') {
@@ -82,6 +90,13 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       throw new HttpError(404, `No such resource: ${url.pathname}. The API lives under ${API_PREFIX}.`);
     }
     const path = url.pathname.slice(API_PREFIX.length) || '/';
+    const match = path === '/oauth2/token' ? undefined : options.router.match(method, path);
+    if (match?.kind === 'none') throw new HttpError(404, `No such resource: ${method} ${path}.`);
+    if (match?.kind === 'wrongMethod') {
+      throw new HttpError(405, `Method ${method} is not allowed on ${path}; allowed: ${match.allowed.join(', ')}.`, undefined, { headers: { Allow: match.allowed.join(', ') } });
+    }
+    // Authenticate before reading the body: an anonymous request never makes the emulator buffer megabytes.
+    const clientId = match ? options.auth.authenticate(req.headers.authorization) : undefined;
     const rawBody = await readBody(req, bodyLimit);
 
     if (options.faults && random() < options.faults) {
@@ -100,13 +115,7 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       return send(res, options.auth.tokenEndpoint(rawBody, contentType), method);
     }
 
-    const match = options.router.match(method, path);
-    if (match.kind === 'none') throw new HttpError(404, `No such resource: ${method} ${path}.`);
-    if (match.kind === 'wrongMethod') {
-      throw new HttpError(405, `Method ${method} is not allowed on ${path}; allowed: ${match.allowed.join(', ')}.`, undefined, { headers: { Allow: match.allowed.join(', ') } });
-    }
-
-    const clientId = options.auth.authenticate(req.headers.authorization);
+    if (match?.kind !== 'found' || clientId === undefined) throw new HttpError(404, `No such resource: ${method} ${path}.`);
     const group = limiter && rateLimitGroup(path);
     if (limiter && group) {
       const retryAfter = limiter.take(`${clientId}\u0000${group.group}`);
@@ -125,8 +134,14 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       clientId,
       store: options.store,
     };
-    const reply = await match.handler(ctx);
-    send(res, reply, method);
+    // The handler's writes and the encoding of its reply form one batch: a reply that cannot be produced
+    // rolls the writes back, so a failed request never applied anything (in memory as with --data).
+    const answer = options.store.batch(() => {
+      const reply = match.handler(ctx);
+      return { reply, payload: encodeBody(reply) };
+    });
+    if (answer.reply.note) onNote(answer.reply.note);
+    send(res, answer.reply, method, answer.payload);
   }
 
   return { server, requests };
@@ -138,41 +153,63 @@ function parseJsonBody(rawBody: Buffer, contentType: string): unknown {
   if (!isJson && contentType.trim() !== '') return undefined;
   const text = rawBody[0] === 0xef && rawBody[1] === 0xbb && rawBody[2] === 0xbf ? rawBody.toString('utf8', 3) : rawBody.toString('utf8');
   if (!isJson && text.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     const detail = `The request body is not valid JSON: ${(err as Error).message}`;
     throw new HttpError(400, detail, { $: [detail] });
   }
+  if (exceedsJsonDepth(value)) {
+    const detail = `The maximum configured depth of ${MAX_JSON_DEPTH} has been exceeded: the request body nests JSON objects or arrays deeper than ${MAX_JSON_DEPTH} levels.`;
+    throw new HttpError(400, detail, { $: [detail] });
+  }
+  return value;
 }
 
+/** How much of an oversized body is read and thrown away so the client sees the 413 rather than a reset. */
+const DISCARD_LIMIT = 32 * 1024 * 1024;
+
+/**
+ * The request body, at most `limit` bytes. A larger one is read to its end and discarded (up to
+ * DISCARD_LIMIT more) before the 413, so the client reads the answer instead of a connection reset.
+ */
 function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
-      req.resume();
-      reject(new HttpError(413, `The request body is ${declared} bytes; the limit is ${limit} bytes.`, undefined, { headers: { Connection: 'close' } }));
+    const tooLarge = (close: boolean): HttpError => new HttpError(413, Number.isFinite(declared) && declared > limit
+      ? `The request body is ${declared} bytes; the limit is ${limit} bytes.`
+      : `The request body exceeds the limit of ${limit} bytes.`, undefined, close ? { headers: { Connection: 'close' } } : {});
+    if (Number.isFinite(declared) && declared > limit + DISCARD_LIMIT) {
+      reject(tooLarge(true));
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    let failed = false;
+    let settled = false;
     req.on('data', (chunk: Buffer) => {
-      if (failed) return;
+      if (settled) return;
       size += chunk.length;
-      if (size > limit) {
-        failed = true;
-        chunks.length = 0;
-        reject(new HttpError(413, `The request body exceeds the limit of ${limit} bytes.`, undefined, { headers: { Connection: 'close' } }));
+      if (size <= limit) {
+        chunks.push(chunk);
         return;
       }
-      chunks.push(chunk);
+      chunks.length = 0;
+      if (size > limit + DISCARD_LIMIT) {
+        settled = true;
+        reject(tooLarge(true));
+      }
     });
     req.on('end', () => {
-      if (!failed) resolve(Buffer.concat(chunks));
+      if (settled) return;
+      settled = true;
+      if (size > limit) reject(tooLarge(false));
+      else resolve(Buffer.concat(chunks));
     });
     req.on('error', (err) => {
-      if (!failed) reject(err);
+      if (settled) return;
+      settled = true;
+      reject(err);
     });
   });
 }
@@ -185,18 +222,19 @@ function errorReply(err: unknown, instance: string): Reply {
   return internalErrorReply(message, instance, apiPath);
 }
 
-function send(res: http.ServerResponse, reply: Reply, method: string): void {
+/** The reply's body as bytes (undefined for none); throws when it cannot be encoded (e.g. nested too deeply). */
+function encodeBody(reply: Reply): Buffer | undefined {
+  if (reply.raw) return Buffer.from(reply.raw.content);
+  if (reply.body === undefined || reply.status === 204) return undefined;
+  return Buffer.from(JSON.stringify(reply.body), 'utf8');
+}
+
+function send(res: http.ServerResponse, reply: Reply, method: string, encoded?: Buffer): void {
   if (res.headersSent || res.destroyed) return;
   const status = reply.status ?? 200;
   const headers: Record<string, string | number> = { ...reply.headers };
-  let payload: Buffer | undefined;
-  if (reply.raw) {
-    payload = Buffer.from(reply.raw.content);
-    headers['Content-Type'] ??= reply.raw.contentType;
-  } else if (reply.body !== undefined && status !== 204) {
-    payload = Buffer.from(JSON.stringify(reply.body), 'utf8');
-    headers['Content-Type'] ??= 'application/json; charset=utf-8';
-  }
+  const payload = encoded ?? encodeBody(reply);
+  if (payload !== undefined) headers['Content-Type'] ??= reply.raw ? reply.raw.contentType : 'application/json; charset=utf-8';
   headers['Content-Length'] = payload?.length ?? 0;
   res.writeHead(status, headers);
   res.end(method === 'HEAD' ? undefined : payload);
