@@ -1,5 +1,5 @@
 import type { Relationship } from '../../core/api/types';
-import type { CliCommand } from '../cliCommand';
+import { stringOption, type CliCommand } from '../cliCommand';
 
 const COLUMNS = ['id', 'sourceId', 'name', 'targetId'];
 
@@ -22,8 +22,9 @@ export const relationshipCommands: CliCommand[] = [
     summary: 'List the relationships from a twin',
     args: '<twinId>',
     arity: [1, 1],
+    options: { name: { type: 'string', value: '<name>', description: 'only relationships of this name' } },
     columns: COLUMNS,
-    run: (ctx, input) => ctx.client().listOutgoingRelationships(input.args[0] as string, { signal: ctx.signal }),
+    run: (ctx, input) => ctx.client().listOutgoingRelationships(input.args[0] as string, { relationshipName: stringOption(input, 'name') }, { signal: ctx.signal }),
   },
   {
     words: ['relationships', 'incoming'],

@@ -66,11 +66,16 @@ export const twinCommands: CliCommand[] = [
   },
   {
     words: ['twins', 'patch'],
-    summary: 'Update a twin with a JSON Patch',
+    summary: 'Update a twin with a JSON Patch (paths like /name) and print it as the service now has it',
     args: '<id>',
     arity: [1, 1],
     body: 'a JSON Patch array',
-    run: async (ctx, input) => ctx.client().patchTwin(input.args[0] as string, (await ctx.readJson()) as JsonPatchOperation[], { signal: ctx.signal }),
+    run: async (ctx, input) => {
+      const id = input.args[0] as string;
+      const client = ctx.client();
+      await client.patchTwin(id, (await ctx.readJson()) as JsonPatchOperation[], { signal: ctx.signal });
+      return client.getTwin(id, {}, { signal: ctx.signal });
+    },
   },
   {
     words: ['twins', 'ids'],

@@ -17,6 +17,8 @@ import {
 } from './requestChecks';
 import { TokenProvider } from './tokenProvider';
 import { MemoryTokenStore, type TokenStore } from './tokenStore';
+import { namingMissingTwin } from './twinNotFound';
+import { TwinPatchPaths } from './twinPatchPaths';
 import type {
   BatchPage, BatchRequest, BuildingEvent, BuildingTwinsApi, CallOptions, ContinuationPage, CreateTicketRequest,
   DigitalTwin, EventsDeleteResult, EventsFileUploadResult, EventsUpsertResult, EventType, GetModelsQuery, GetTwinsRequest,
@@ -58,6 +60,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   private readonly transport: HttpTransport;
   private readonly tokens: TokenProvider;
   private readonly secrets = new SecretRegistry();
+  private readonly twinPatchPaths = new TwinPatchPaths();
   readonly #clientSecret: string;
 
   constructor(options: BuildingTwinsClientOptions) {
@@ -157,15 +160,27 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     return this.call({ operation: 'putTwin', method: 'PUT', path: '/twins', json: twin }, o, N.normalizeTwin);
   }
 
-  getTwin(id: string, q: { includeRelationships?: boolean } = {}, o?: CallOptions): Promise<DigitalTwin> {
+  /** A missing twin is a 404 ApiError whose message names the twin. */
+  async getTwin(id: string, q: { includeRelationships?: boolean } = {}, o?: CallOptions): Promise<DigitalTwin> {
     requireId('getTwin', 'the twin id', id);
-    return this.call({ operation: 'getTwin', method: 'GET', path: `/twins/${seg(id)}`, query: { includeRelationships: q.includeRelationships } }, o, N.normalizeTwin);
+    try {
+      return await this.call({ operation: 'getTwin', method: 'GET', path: `/twins/${seg(id)}`, query: { includeRelationships: q.includeRelationships } }, o, N.normalizeTwin);
+    } catch (error) {
+      throw namingMissingTwin(error, id);
+    }
   }
 
-  patchTwin(id: string, patch: JsonPatchOperation[], o?: CallOptions): Promise<DigitalTwin> {
+  /**
+   * Any 2xx is success, whatever its body (the service answers 200 with none): read the twin again for
+   * its new state. Paths address the twin's properties (`/name`); `/contents/name` is taken too, and the
+   * form the service accepts is found and remembered by this client (twinPatchPaths.ts).
+   */
+  async patchTwin(id: string, patch: JsonPatchOperation[], o?: CallOptions): Promise<void> {
     requireId('patchTwin', 'the twin id', id);
     checkJsonPatch('patchTwin', patch);
-    return this.call({ operation: 'patchTwin', method: 'PATCH', path: `/twins/${seg(id)}`, json: patch }, o, N.normalizeTwin);
+    await this.twinPatchPaths.send(patch, async (ops) => {
+      await this.transport.send({ operation: 'patchTwin', method: 'PATCH', path: `/twins/${seg(id)}`, json: ops, retrySafe: RETRY_SAFE.patchTwin === true }, o);
+    });
   }
 
   /** Twins for `ids`; `omitted` lists the requested ids the service left out (they do not exist). */
@@ -201,17 +216,18 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     return this.call({ operation: 'getRelationship', method: 'GET', path: `/twins/${seg(twinId)}/relationships/${seg(relationshipId)}` }, o, N.normalizeRelationship);
   }
 
-  listOutgoingRelationships(twinId: string, o?: CallOptions): Promise<Relationship[]> {
-    return this.listRelationships('listOutgoingRelationships', twinId, 'outgoing', o);
+  /** `relationshipName` keeps relationships of that name only. */
+  listOutgoingRelationships(twinId: string, q: { relationshipName?: string } = {}, o?: CallOptions): Promise<Relationship[]> {
+    return this.listRelationships('listOutgoingRelationships', twinId, 'outgoing', { relationshipName: q.relationshipName || undefined }, o);
   }
 
   listIncomingRelationships(twinId: string, o?: CallOptions): Promise<Relationship[]> {
-    return this.listRelationships('listIncomingRelationships', twinId, 'incoming', o);
+    return this.listRelationships('listIncomingRelationships', twinId, 'incoming', {}, o);
   }
 
-  private listRelationships(operation: string, twinId: string, direction: string, o?: CallOptions): Promise<Relationship[]> {
+  private listRelationships(operation: string, twinId: string, direction: string, query: Record<string, QueryValue>, o?: CallOptions): Promise<Relationship[]> {
     requireId(operation, 'the twin id', twinId);
-    return this.call({ operation, method: 'GET', path: `/twins/${seg(twinId)}/relationships/${direction}` }, o,
+    return this.call({ operation, method: 'GET', path: `/twins/${seg(twinId)}/relationships/${direction}`, query }, o,
       (raw) => N.normalizeList(raw, N.normalizeRelationship));
   }
 

@@ -7,6 +7,7 @@ import type {
   BatchPage, ContinuationPage, DigitalTwin, Insight, Model, ProblemDetails, Relationship,
   TimeSeriesData, TimeSeriesErrorData, TimeSeriesPage, TwinGraphCollection, TwinGraphItem, TwinGraphResult,
 } from './types';
+import { documentedTwin } from './adtTwin';
 
 type Obj = Record<string, unknown>;
 
@@ -90,8 +91,9 @@ export function normalizeRelationship(raw: unknown): Relationship {
   return o as Relationship;
 }
 
+/** The documented shape, or Azure Digital Twins' own (wrapped or flat, see adtTwin.ts). */
 export function normalizeTwin(raw: unknown): DigitalTwin {
-  const o = obj(raw, 'a twin');
+  const o = obj(documentedTwin(raw), 'a twin');
   alias(o, 'id', ['dtId', '$dtId', 'twinId']);
   if (o.modelId === undefined && isObject(o.$metadata) && typeof o.$metadata.$model === 'string') o.modelId = o.$metadata.$model;
   for (const key of ['incomingRelationships', 'outgoingRelationships'] as const) {
@@ -103,6 +105,7 @@ export function normalizeTwin(raw: unknown): DigitalTwin {
 
 export function normalizeModel(raw: unknown): Model {
   const o = obj(raw, 'a model');
+  alias(o, 'modelDefinition', ['model']); // the 2024 service's name for it
   if (isObject(o.modelDefinition) || Array.isArray(o.modelDefinition)) o.modelDefinition = JSON.stringify(o.modelDefinition);
   if (typeof o.id !== 'string') throw new ShapeError('a model without an id');
   return o as Model;

@@ -349,14 +349,14 @@ export interface BuildingTwinsApi {
   iterateTwins(req?: GetTwinsRequest, o?: CallOptions): AsyncIterable<DigitalTwin>;
   putTwin(twin: DigitalTwin, o?: CallOptions): Promise<DigitalTwin>;
   getTwin(id: string, q?: { includeRelationships?: boolean }, o?: CallOptions): Promise<DigitalTwin>;
-  patchTwin(id: string, patch: JsonPatchOperation[], o?: CallOptions): Promise<DigitalTwin>;
+  patchTwin(id: string, patch: JsonPatchOperation[], o?: CallOptions): Promise<void>;
   getTwinsByIds(ids: string[], q?: { includeRelationships?: boolean }, o?: CallOptions): Promise<{ twins: DigitalTwin[]; omitted: string[] }>;
   getTwinGraph(req: TwinGraphRequest, o?: CallOptions): Promise<TwinGraphResult>;
   countTwins(filters?: TwinFilters, o?: CallOptions): Promise<number>;
 
   putRelationship(rel: Relationship, o?: CallOptions): Promise<Relationship>;
   getRelationship(twinId: string, relationshipId: string, o?: CallOptions): Promise<Relationship>;
-  listOutgoingRelationships(twinId: string, o?: CallOptions): Promise<Relationship[]>;
+  listOutgoingRelationships(twinId: string, q?: { relationshipName?: string }, o?: CallOptions): Promise<Relationship[]>;
   listIncomingRelationships(twinId: string, o?: CallOptions): Promise<Relationship[]>;
 
   sendTimeSeries(entries: TimeSeriesEntry[], o?: CallOptions): Promise<TimeSeriesInsertResult>;

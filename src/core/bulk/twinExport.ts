@@ -38,7 +38,7 @@ export async function exportTwins(
     const pending: DigitalTwin[] = [];
     const flushRelationships = async (): Promise<void> => {
       for (const twin of pending.splice(0)) {
-        const rels = twin.outgoingRelationships ?? await client.listOutgoingRelationships(twin.id, call);
+        const rels = twin.outgoingRelationships ?? await client.listOutgoingRelationships(twin.id, {}, call);
         for (const rel of rels) {
           await writeItem(exportRelationship(rel));
           counts.relationships++;

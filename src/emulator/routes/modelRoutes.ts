@@ -12,7 +12,7 @@ export function isDtmi(id: string): boolean {
 }
 
 /**
- * GET /models (`rootModel`: that model and all its descendants; `includeModelDefinitions`) and
+ * GET /models (`rootModel`: that model and all its descendants, none for an unknown root; `includeModelDefinitions`) and
  * GET /models/{id} (always with the definition, as a JSON string).
  */
 export function registerModelRoutes(router: Router, models: ModelIndex, uploadTime: string): void {
@@ -21,14 +21,8 @@ export function registerModelRoutes(router: Router, models: ModelIndex, uploadTi
   router.add('GET', '/models', (ctx) => {
     const withDefinitions = queryBoolean(ctx.query, 'includeModelDefinitions') ?? false;
     const root = queryValue(ctx.query, 'rootModel');
-    let ids: string[];
-    if (root) {
-      if (!isDtmi(root)) throw badRequest(`'rootModel' is not a valid model id (DTMI): '${root}'.`, 'rootModel');
-      if (!models.has(root)) throw notFound(`Model '${root}' does not exist.`);
-      ids = [root, ...models.descendants(root)];
-    } else {
-      ids = models.ids();
-    }
+    // Like the service: an unknown root (a non-DTMI included, it is not checked) has no models: 200 [].
+    const ids = !root ? models.ids() : models.has(root) ? [root, ...models.descendants(root)] : [];
     return { body: ids.sort().map((id) => wire(id, withDefinitions)) };
   });
 

@@ -1,7 +1,7 @@
 import type { Relationship } from '../../core/api/types';
 import { validateProperties } from '../../core/dtdl/twinValidation';
 import { badRequest, conflict, notFound, validationFailed } from '../httpErrors';
-import { field, isObject, reqString, requireObject } from '../requestFields';
+import { field, isObject, queryValue, reqString, requireObject } from '../requestFields';
 import type { Router } from '../router';
 import type { TwinGraph } from '../twins/twinGraph';
 import { deriveRelationshipId } from '../twins/relationshipId';
@@ -9,9 +9,12 @@ import { deriveRelationshipId } from '../twins/relationshipId';
 export function registerRelationshipRoutes(router: Router, graph: TwinGraph): void {
   router.add('PUT', '/twins/relationships', (ctx) => ({ body: putRelationship(graph, ctx.body) }));
 
+  // `relationshipName` keeps one name (exact match), as the service's backend does.
   router.add('GET', '/twins/:twinId/relationships/outgoing', (ctx) => {
     requireTwin(graph, ctx.params.twinId);
-    return { body: graph.outgoing(ctx.params.twinId) };
+    const name = queryValue(ctx.query, 'relationshipName');
+    const outgoing = graph.outgoing(ctx.params.twinId);
+    return { body: name ? outgoing.filter((r) => r.name === name) : outgoing };
   });
 
   router.add('GET', '/twins/:twinId/relationships/incoming', (ctx) => {

@@ -1,18 +1,17 @@
-import { applyOperation, JsonPatchError, type Operation } from 'fast-json-patch';
 import type { ContinuationPage, DigitalTwin } from '../../core/api/types';
 import { validateTwin } from '../../core/dtdl/twinValidation';
 import { decodeToken, encodeToken } from '../continuationToken';
 import { badRequest, notFound, validationFailed } from '../httpErrors';
-import { field, isObject, optBoolean, optInteger, optObject, queryBoolean, requireArray, requireObject, type JsonObject } from '../requestFields';
+import { field, isObject, optBoolean, optInteger, optObject, queryBoolean, requireArray, requireObject } from '../requestFields';
 import type { Router } from '../router';
 import { compileTwinFilters } from '../twins/twinFilters';
 import { compareIds, type StoredTwin, type TwinGraph } from '../twins/twinGraph';
 import { twinGraphQuery } from '../twins/twinGraphQuery';
+import { patchedContents } from '../twins/twinPatch';
 
 export const DEFAULT_TWIN_PAGE_SIZE = 100;
 export const MAX_TWIN_PAGE_SIZE = 1000;
 const MAX_TWIN_ID_LENGTH = 512;
-const DOCUMENT_KEYS = new Set(['id', 'modelId', 'lastUpdateTime', 'contents']);
 
 export function registerTwinRoutes(router: Router, graph: TwinGraph): void {
   router.add('PUT', '/twins', (ctx) => ({ body: graph.toWire(putTwin(graph, ctx.body)) }));
@@ -23,7 +22,11 @@ export function registerTwinRoutes(router: Router, graph: TwinGraph): void {
     return { body: graph.toWire(twin, { incoming: rels, outgoing: rels }) };
   });
 
-  router.add('PATCH', '/twins/:id', (ctx) => ({ body: graph.toWire(patchTwin(graph, ctx.params.id, ctx.body)) }));
+  // Like the service: 200 with no body (read the twin again for its new state).
+  router.add('PATCH', '/twins/:id', (ctx) => {
+    patchTwin(graph, ctx.params.id, ctx.body);
+    return {};
+  });
 
   router.add('POST', '/twins', (ctx) => ({ body: listTwins(graph, ctx.body) }));
 
@@ -80,11 +83,16 @@ function checkTwinId(id: unknown): asserts id is string {
   if (/[\u0000-\u001f\u007f]/.test(id)) throw badRequest("'id' must not contain control characters.", 'id');
 }
 
-function store(graph: TwinGraph, doc: { id: string; modelId: string; contents: Record<string, unknown> }): StoredTwin {
+/** Validation problems keyed as a PUT body addresses them (`/contents/x`), or as a patch does (`/x`). */
+type ProblemPaths = (path: string) => string;
+const PUT_PATHS: ProblemPaths = (path) => path || '/';
+const PATCH_PATHS: ProblemPaths = (path) => path.replace(/^\/contents(?=\/|$)/, '') || '/';
+
+function store(graph: TwinGraph, doc: { id: string; modelId: string; contents: Record<string, unknown> }, paths: ProblemPaths = PUT_PATHS): StoredTwin {
   const problems = validateTwin(graph.models, doc);
   if (problems.length) {
     const errors: Record<string, string[]> = {};
-    for (const p of problems) (errors[p.path || '/'] ??= []).push(p.message);
+    for (const p of problems) (errors[paths(p.path)] ??= []).push(p.message);
     const summary = problems.map((p) => `${p.property ?? (p.path || 'twin')}: ${p.message}`).join('; ');
     throw validationFailed(errors, `Twin '${doc.id}' does not match model ${doc.modelId}: ${summary}`);
   }
@@ -93,55 +101,11 @@ function store(graph: TwinGraph, doc: { id: string; modelId: string; contents: R
   return twin;
 }
 
-/**
- * JSON Patch on `{ id, modelId, lastUpdateTime, contents }`. Paths whose first segment is not one
- * of those keys are taken as relative to `/contents` (so `/temperature` means `/contents/temperature`).
- */
-function patchTwin(graph: TwinGraph, id: string, body: unknown): StoredTwin {
+/** Applies a JSON Patch to the twin's properties (see twinPatch.ts): all operations or none, then re-validated. */
+function patchTwin(graph: TwinGraph, id: string, body: unknown): void {
   const current = requireTwin(graph, id);
-  const ops = requireArray(body).map((raw, i) => toOperation(raw, i));
-  const doc = structuredClone({ id: current.id, modelId: current.modelId, lastUpdateTime: current.lastUpdateTime, contents: current.contents }) as JsonObject;
-  ops.forEach((op, i) => {
-    try {
-      applyOperation(doc, op, true, true, true, i);
-    } catch (err) {
-      if (err instanceof JsonPatchError) throw badRequest(`JSON Patch operation [${i}] (${op.op} ${op.path}) failed: ${err.message.split('\n')[0]}`, `[${i}]`);
-      throw err;
-    }
-  });
-  if (doc.id !== current.id) throw badRequest("'id' cannot be changed by a patch.", '/id');
-  if (doc.modelId !== current.modelId) throw badRequest("'modelId' cannot be changed by a patch; PUT the twin with the new model instead.", '/modelId');
-  if (!isObject(doc.contents)) throw badRequest("'contents' must remain an object.", '/contents');
-  return store(graph, { id: current.id, modelId: current.modelId, contents: doc.contents });
-}
-
-function toOperation(raw: unknown, i: number): Operation {
-  if (!isObject(raw)) throw badRequest(`Operation [${i}] must be an object with 'op' and 'path'.`, `[${i}]`);
-  const op = field(raw, 'op');
-  const path = field(raw, 'path');
-  if (typeof op !== 'string' || !['add', 'remove', 'replace', 'move', 'copy', 'test'].includes(op)) {
-    throw badRequest(`Operation [${i}]: 'op' must be add, remove, replace, move, copy or test.`, `[${i}].op`);
-  }
-  if (typeof path !== 'string') throw badRequest(`Operation [${i}]: 'path' must be a JSON Pointer string.`, `[${i}].path`);
-  const out: JsonObject = { op, path: documentPath(path, i, 'path') };
-  const from = field(raw, 'from');
-  if (op === 'move' || op === 'copy') {
-    if (typeof from !== 'string') throw badRequest(`Operation [${i}]: '${op}' needs a 'from' JSON Pointer.`, `[${i}].from`);
-    out.from = documentPath(from, i, 'from');
-  }
-  if (op === 'add' || op === 'replace' || op === 'test') {
-    const hasValue = Object.keys(raw).some((k) => k.toLowerCase() === 'value');
-    if (!hasValue) throw badRequest(`Operation [${i}]: '${op}' needs a 'value'.`, `[${i}].value`);
-    out.value = field(raw, 'value');
-  }
-  return out as unknown as Operation;
-}
-
-function documentPath(pointer: string, i: number, name: string): string {
-  if (pointer !== '' && !pointer.startsWith('/')) throw badRequest(`Operation [${i}]: '${name}' must start with '/'.`, `[${i}].${name}`);
-  if (pointer === '') throw badRequest(`Operation [${i}]: '${name}' cannot replace the whole twin.`, `[${i}].${name}`);
-  const first = pointer.slice(1).split('/')[0];
-  return DOCUMENT_KEYS.has(first) ? pointer : `/contents${pointer}`;
+  const contents = patchedContents(graph.models, current.modelId, current.contents, body);
+  store(graph, { id: current.id, modelId: current.modelId, contents }, PATCH_PATHS);
 }
 
 /** POST /twins: filters, continuation-token paging over ids in sorted order. */

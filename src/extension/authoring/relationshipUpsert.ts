@@ -10,11 +10,11 @@ export interface UpsertedRelationship {
 
 /**
  * PUT /twins/relationships, telling a new relationship from an idempotent repeat: the service derives the
- * id from source, name, properties and target, so the source's outgoing relationships fetched before show
- * whether it was there.
+ * id from source, name, properties and target, so the source's outgoing relationships of that name fetched
+ * before show whether it was there.
  */
 export async function upsertRelationship(client: BuildingTwinsApi, rel: Relationship): Promise<UpsertedRelationship> {
-  const before = await client.listOutgoingRelationships(rel.sourceId);
+  const before = await client.listOutgoingRelationships(rel.sourceId, { relationshipName: rel.name });
   const { id: _ignored, ...body } = rel;
   const relationship = await client.putRelationship(body);
   return { relationship, existed: before.some((r) => r.id === relationship.id) };

@@ -1,17 +1,20 @@
 import { compare } from 'fast-json-patch';
 import { errorText } from '../../core/api/apiError';
-import type { DigitalTwin, JsonPatchOperation } from '../../core/api/types';
+import { inPathForm } from '../../core/api/twinPatchPaths';
+import type { BuildingTwinsApi, DigitalTwin, JsonPatchOperation } from '../../core/api/types';
 import { withoutKeys } from './jsonText';
 import { confirmSaveOverChange, loadedResource, type LoadedResource, type ResourceCall, type ResourceHandler } from './resourceHandler';
 
 /** Key order of a twin document; everything else (contents included) alphabetically. */
 const TWIN_KEY_ORDER = ['id', 'modelId', 'lastUpdateTime', 'contents'];
-const RELATIONSHIP_FIELDS = ['incomingRelationships', 'outgoingRelationships'];
+/** Kept off the document: relationships have documents of their own; the etag and twinData are the service's. */
+const NOT_IN_DOCUMENT = ['incomingRelationships', 'outgoingRelationships', 'etag', 'twinData'];
 /** Managed by the service: never part of a patch. */
-const SERVER_FIELDS = ['lastUpdateTime', ...RELATIONSHIP_FIELDS];
+const SERVER_FIELDS = ['lastUpdateTime', ...NOT_IN_DOCUMENT];
+const CONTENTS_PREFIX = '/contents/';
 
 function loadedTwin(twin: DigitalTwin): LoadedResource {
-  return loadedResource(withoutKeys(twin, RELATIONSHIP_FIELDS), TWIN_KEY_ORDER);
+  return loadedResource(withoutKeys(twin, NOT_IN_DOCUMENT), TWIN_KEY_ORDER);
 }
 
 export function twinDocumentText(twin: DigitalTwin): string {
@@ -19,12 +22,24 @@ export function twinDocumentText(twin: DigitalTwin): string {
 }
 
 /**
- * The JSON Patch from what was loaded to what was edited (server-managed fields ignored), and whether the
- * service's PATCH can express it (it only changes `contents`; a new `modelId` or other top-level field needs PUT).
+ * What a save changes, from what was loaded to what was edited (server-managed fields ignored): `ops`, the
+ * JSON Patch of the twin's properties with paths as the service applies them (`contents.name` is `/name`),
+ * and `putOnly`, the document paths outside `contents` that changed (a new `modelId`, …), which only a
+ * full replace (PUT) can change.
  */
-export function twinPatch(loaded: Record<string, unknown>, edited: Record<string, unknown>): { ops: JsonPatchOperation[]; needsPut: boolean } {
-  const ops = compare(withoutKeys(loaded, SERVER_FIELDS), withoutKeys(edited, SERVER_FIELDS)) as JsonPatchOperation[];
-  return { ops, needsPut: ops.some((op) => !op.path.startsWith('/contents/')) };
+export function twinPatch(loaded: Record<string, unknown>, edited: Record<string, unknown>): { ops: JsonPatchOperation[]; putOnly: string[] } {
+  const changes = compare(withoutKeys(loaded, SERVER_FIELDS), withoutKeys(edited, SERVER_FIELDS)) as JsonPatchOperation[];
+  const putOnly = changes.filter((op) => !op.path.startsWith(CONTENTS_PREFIX) || (op.from !== undefined && !op.from.startsWith(CONTENTS_PREFIX))).map((op) => op.path);
+  return { ops: putOnly.length ? [] : inPathForm(changes, 'root'), putOnly };
+}
+
+/** The twin as the service holds it after a save (a patch answers with no body, and the update time is new). */
+async function readBack(client: BuildingTwinsApi, id: string): Promise<LoadedResource> {
+  try {
+    return loadedTwin(await client.getTwin(id));
+  } catch (err) {
+    throw new Error(`Twin ${id} was saved, but reading it back failed: ${errorText(err)}. Use "Revert File" to load it.`);
+  }
 }
 
 export const twinDocumentHandler: ResourceHandler = {
@@ -46,8 +61,8 @@ export const twinDocumentHandler: ResourceHandler = {
       throw new Error(`Twin ${id}: "contents" must be an object. Nothing was sent.`);
     }
     const base = loaded.value as Record<string, unknown>;
-    const { ops, needsPut } = twinPatch(base, twin);
-    if (ops.length === 0) return loaded;
+    const { ops, putOnly } = twinPatch(base, twin);
+    if (ops.length === 0 && putOnly.length === 0) return loaded;
 
     const current = await client.getTwin(id);
     if ((current.lastUpdateTime ?? null) !== (base.lastUpdateTime ?? null)) {
@@ -60,8 +75,8 @@ export const twinDocumentHandler: ResourceHandler = {
     }
 
     try {
-      if (needsPut) {
-        const changed = ops.filter((op) => !op.path.startsWith('/contents/')).map((op) => op.path).join(', ');
+      if (putOnly.length) {
+        const changed = putOnly.join(', ');
         const replace = await ctx.input.confirm(`A JSON Patch cannot change ${changed} of twin ${id}. Replace the whole twin instead (PUT)?`, {
           detail: 'The service replaces the twin with exactly this document.',
           confirmLabel: 'Replace twin',
@@ -70,10 +85,11 @@ export const twinDocumentHandler: ResourceHandler = {
         const { lastUpdateTime: _t, ...body } = twin;
         return loadedTwin(await client.putTwin(body as DigitalTwin));
       }
-      return loadedTwin(await client.patchTwin(id, ops));
+      await client.patchTwin(id, ops);
     } catch (err) {
       if (err instanceof Error && err.message.startsWith('Not saved:')) throw err;
       throw new Error(`The service refused twin ${id}: ${errorText(err)}`);
     }
+    return readBack(client, id);
   },
 };

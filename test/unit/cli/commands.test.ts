@@ -49,6 +49,9 @@ describe('CLI commands (in-process) against the emulator', function () {
     assert.equal((await ok(['relationships', 'put'], rel)).id, rel.id);
     assert.equal((await ok(['relationships', 'get', rel.sourceId, rel.id])).id, rel.id);
     assert.ok((await ok(['relationships', 'outgoing', rel.sourceId])).some((r: { id: string }) => r.id === rel.id));
+    const named = await ok(['relationships', 'outgoing', rel.sourceId, '--name', rel.name]);
+    assert.ok(named.length > 0 && named.every((r: { name: string }) => r.name === rel.name));
+    assert.deepEqual(await ok(['relationships', 'outgoing', rel.sourceId, '--name', `${rel.name}-none`]), []);
     assert.ok((await ok(['relationships', 'incoming', rel.targetId])).some((r: { id: string }) => r.id === rel.id));
     const graph = await ok(['twins', 'graph', rel.sourceId]);
     assert.equal(graph.twin.id, rel.sourceId);
@@ -56,8 +59,10 @@ describe('CLI commands (in-process) against the emulator', function () {
     const hop = await ok(['twins', 'graph', '--query', 'graph.json']);
     assert.ok(hop.related[0].items.some((i: { twin: { id: string } }) => i.twin.id === rel.targetId));
     await ok(['twins', 'put'], [{ id: 'cmd-a', modelId: twins[0].modelId, contents: {} }, { id: 'cmd-b', modelId: twins[0].modelId, contents: {} }]);
-    const patched = await ok(['twins', 'patch', 'cmd-a'], [{ op: 'add', path: '/contents/name', value: 'A' }]);
-    assert.equal(patched.contents.name, 'A');
+    const patched = await ok(['twins', 'patch', 'cmd-a'], [{ op: 'add', path: '/name', value: 'A' }]);
+    assert.equal(patched.contents.name, 'A', 'prints the twin as read back after the patch');
+    const documentForm = await ok(['twins', 'patch', 'cmd-b'], [{ op: 'add', path: '/contents/name', value: 'B' }]);
+    assert.equal(documentForm.contents.name, 'B', 'a /contents/ path is retried as /name');
     assert.equal((await ok(['twins', 'count'])).count, twins.length + 2);
   });
 

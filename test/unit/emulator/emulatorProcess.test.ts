@@ -70,7 +70,7 @@ describe('emulator process (dist/emulator.js)', function () {
     assert.equal((await call(first.url, t, 'PUT', '/twins/relationships', { sourceId: 'S1', targetId: 'R1', name: 'isCapabilityOf' })).status, 200);
     const series = Array.from({ length: 500 }, (_, i) => ({ connectorId: 'C', dtId: 'S1', sourceTimestamp: new Date(Date.UTC(2024, 0, 1) + i * 60000).toISOString(), scalarValue: i }));
     assert.equal((await call(first.url, t, 'POST', '/time-series', series)).status, 200);
-    assert.equal((await call(first.url, t, 'PATCH', '/twins/R1', [{ op: 'add', path: '/contents/capacity', value: 8 }])).status, 200);
+    assert.equal((await call(first.url, t, 'PATCH', '/twins/R1', [{ op: 'add', path: '/capacity', value: 8 }])).status, 200);
 
     // Writes in flight while the process is killed: each one that was acknowledged must survive.
     const acknowledged: string[] = [];

@@ -89,4 +89,15 @@ describe('emulator relationships (contract and chosen behaviour)', () => {
     assert.deepEqual(outgoing.json, []);
     assert.equal((await client.call('GET', '/twins/nope/relationships/outgoing')).status, 404);
   });
+
+  it('keeps outgoing relationships of one name with ?relationshipName= (exact match; empty means all)', async () => {
+    const names = async (query: string) => ((await client.call('GET', `/twins/AHU1/relationships/outgoing${query}`)).json as Array<{ name: string }>).map((r) => r.name).sort();
+    const all = await names('');
+    assert.deepEqual([...new Set(all)], ['isFedBy', 'locatedIn']);
+    assert.deepEqual(await names('?relationshipName=isFedBy'), all.filter((n) => n === 'isFedBy'));
+    assert.deepEqual(await names('?relationshipName=locatedIn'), ['locatedIn']);
+    assert.deepEqual(await names('?relationshipName=isfedby'), []);
+    assert.deepEqual(await names('?relationshipName=ownedBy'), []);
+    assert.deepEqual(await names('?relationshipName='), all);
+  });
 });

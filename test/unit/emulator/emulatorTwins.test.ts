@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { EmulatorTestClient } from './emulatorTestClient';
 import { FIXTURE_MODELS, M, putSmallBuilding } from './emulatorFixtures';
 
@@ -41,7 +44,7 @@ describe('emulator twins (contract and chosen behaviour)', () => {
       const res = await client.call('PUT', '/twins', { id: 'X2', modelId: M.room, contents: { name: 'ok', colour: 'red' } });
       assert.equal(res.status, 400);
       assert.ok(res.json.errors['/contents/colour'], JSON.stringify(res.json));
-      assert.match(res.json.detail, /colour/);
+      assert.match(res.json.errors['/contents/colour'].join(' '), /colour|not declared/);
     });
 
     it('accepts inherited properties (name from Twin, area from Space)', async () => {
@@ -64,11 +67,13 @@ describe('emulator twins (contract and chosen behaviour)', () => {
   });
 
   describe('GET /twins/{id}', () => {
-    it('returns 404 ProblemDetails for an unknown twin', async () => {
+    it('returns 404 {statusCode, message, data} for an unknown twin', async () => {
       const res = await client.call('GET', '/twins/does-not-exist');
       assert.equal(res.status, 404);
-      assert.equal(res.json.status, 404);
-      assert.match(res.json.detail, /does-not-exist/);
+      assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
+      assert.deepEqual(Object.keys(res.json).sort(), ['data', 'message', 'statusCode']);
+      assert.equal(res.json.statusCode, 404);
+      assert.match(res.json.message, /does-not-exist/);
     });
 
     it('includes incoming and outgoing relationships on request', async () => {
@@ -88,54 +93,81 @@ describe('emulator twins (contract and chosen behaviour)', () => {
   });
 
   describe('PATCH /twins/{id}', () => {
-    it('applies JSON Patch to /contents and re-validates', async () => {
+    it('applies paths at the twin\'s properties, answers 200 with no body and renews lastUpdateTime', async () => {
+      const before = (await client.call('GET', '/twins/R2')).json;
+      await new Promise((r) => setTimeout(r, 5));
       const res = await client.call('PATCH', '/twins/R2', [
-        { op: 'replace', path: '/contents/capacity', value: 6 },
-        { op: 'add', path: '/contents/tags', value: { zone: 'north' } },
+        { op: 'replace', path: '/capacity', value: 6 },
+        { op: 'add', path: '/tags', value: { zone: 'north' } },
+        { op: 'add', path: '/tags/floor', value: 'ground' },
       ]);
       assert.equal(res.status, 200, res.text);
-      assert.equal(res.json.contents.capacity, 6);
-      assert.deepEqual(res.json.contents.tags, { zone: 'north' });
+      assert.equal(res.text, '');
+      assert.equal(res.headers.get('content-length'), '0');
+      const after = (await client.call('GET', '/twins/R2')).json;
+      assert.equal(after.contents.capacity, 6);
+      assert.deepEqual(after.contents.tags, { zone: 'north', floor: 'ground' });
+      assert.ok(after.lastUpdateTime > before.lastUpdateTime, `${after.lastUpdateTime} after ${before.lastUpdateTime}`);
     });
 
-    it('takes paths without /contents as relative to contents', async () => {
-      const res = await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/capacity', value: 7 }]);
-      assert.equal(res.status, 200);
-      assert.equal(res.json.contents.capacity, 7);
+    it('refuses /contents/... paths with a 400 about the path, applying nothing', async () => {
+      const before = (await client.call('GET', '/twins/R2')).json;
+      const res = await client.call('PATCH', '/twins/R2', [
+        { op: 'replace', path: '/name', value: 'Changed' },
+        { op: 'replace', path: '/contents/capacity', value: 7 },
+      ]);
+      assert.equal(res.status, 400);
+      assert.match(res.json.errors['[1].path'].join(' '), /path '\/contents\/capacity' is not a property of the twin.*'\/capacity'/, res.text);
+      assert.deepEqual((await client.call('GET', '/twins/R2')).json, before);
+      const from = await client.call('PATCH', '/twins/R2', [{ op: 'copy', from: '/contents/name', path: '/name' }]);
+      assert.equal(from.status, 400);
+      assert.ok(from.json.errors['[0].from'], from.text);
+    });
+
+    it('refuses paths into service-managed $ data', async () => {
+      const res = await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/$metadata/$model', value: M.level }]);
+      assert.equal(res.status, 400);
+      assert.match(res.text, /path '\/\$metadata\/\$model' addresses service-managed data/);
     });
 
     it('is atomic: a failing operation leaves the twin unchanged', async () => {
       const before = (await client.call('GET', '/twins/R2')).json;
       const res = await client.call('PATCH', '/twins/R2', [
-        { op: 'replace', path: '/contents/capacity', value: 99 },
-        { op: 'remove', path: '/contents/missing' },
+        { op: 'replace', path: '/capacity', value: 99 },
+        { op: 'remove', path: '/missing' },
       ]);
       assert.equal(res.status, 400);
       assert.ok(res.json.errors['[1]'], res.text);
       assert.deepEqual((await client.call('GET', '/twins/R2')).json, before);
     });
 
-    it('rejects a result that breaks the model (wrong type, undeclared property)', async () => {
-      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/contents/capacity', value: 'x' }])).status, 400);
-      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'add', path: '/contents/colour', value: 'x' }])).status, 400);
+    it('rejects a result that breaks the model, keyed by the patch path (wrong type, undeclared property)', async () => {
+      const wrongType = await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/capacity', value: 'x' }]);
+      assert.equal(wrongType.status, 400);
+      assert.ok(wrongType.json.errors['/capacity'], wrongType.text);
+      const undeclared = await client.call('PATCH', '/twins/R2', [{ op: 'add', path: '/colour', value: 'x' }]);
+      assert.equal(undeclared.status, 400);
+      assert.ok(undeclared.json.errors['/colour'], undeclared.text);
       assert.equal((await client.call('GET', '/twins/R2')).json.contents.colour, undefined);
     });
 
-    it('keeps id and modelId immutable', async () => {
-      const a = await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/id', value: 'R3' }]);
+    it('cannot change the id or the model: they are not properties', async () => {
+      const a = await client.call('PATCH', '/twins/R2', [{ op: 'add', path: '/id', value: 'R3' }]);
       assert.equal(a.status, 400);
-      assert.ok(a.json.errors['/id']);
-      const b = await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/modelId', value: M.level }]);
+      assert.ok(a.json.errors['/id'], a.text);
+      const b = await client.call('PATCH', '/twins/R2', [{ op: 'add', path: '/modelId', value: M.level }]);
       assert.equal(b.status, 400);
-      assert.ok(b.json.errors['/modelId']);
+      assert.equal((await client.call('GET', '/twins/R2')).json.modelId, M.room);
     });
 
     it('honours test operations and rejects malformed operations', async () => {
-      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'test', path: '/contents/name', value: 'Office' }])).status, 200);
-      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'test', path: '/contents/name', value: 'Other' }])).status, 400);
-      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'frobnicate', path: '/contents/name' }])).status, 400);
+      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'test', path: '/name', value: 'Office' }])).status, 200);
+      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'test', path: '/name', value: 'Other' }])).status, 400);
+      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'frobnicate', path: '/name' }])).status, 400);
       assert.equal((await client.call('PATCH', '/twins/R2', { op: 'replace' })).status, 400);
-      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/contents/name' }])).status, 400);
+      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/name' }])).status, 400);
+      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: 'name', value: 'x' }])).status, 400);
+      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '', value: {} }])).status, 400);
     });
 
     it('returns 404 for an unknown twin', async () => {
@@ -174,7 +206,7 @@ describe('emulator twins (contract and chosen behaviour)', () => {
     it('filters by lastUpdateTime strictly after/before', async () => {
       const mark = new Date().toISOString();
       await new Promise((r) => setTimeout(r, 5));
-      await client.call('PATCH', '/twins/CH1', [{ op: 'replace', path: '/contents/name', value: 'Chiller 1' }]);
+      await client.call('PATCH', '/twins/CH1', [{ op: 'replace', path: '/name', value: 'Chiller 1' }]);
       const after = await client.call('POST', '/twins', { dateFilter: { lastUpdatedAfter: mark } });
       assert.deepEqual(ids(after.json.content), ['CH1']);
       const before = await client.call('POST', '/twins', { dateFilter: { lastUpdatedBefore: mark }, pageSize: 1000 });
@@ -288,5 +320,32 @@ describe('emulator twins (contract and chosen behaviour)', () => {
     it('has no delete (405)', async () => {
       assert.equal((await client.call('DELETE', '/twins/R1')).status, 405);
     });
+  });
+});
+
+describe('emulator twin patch when the model has a property named contents', () => {
+  const DOCUMENT = 'dtmi:com:example:Document;1';
+  let client: EmulatorTestClient;
+  let dir: string;
+
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'contents-model-'));
+    await writeFile(path.join(dir, 'document.json'), JSON.stringify({
+      '@context': 'dtmi:dtdl:context;3', '@id': DOCUMENT, '@type': 'Interface',
+      contents: [{ '@type': 'Property', name: 'contents', schema: 'string' }, { '@type': 'Property', name: 'title', schema: 'string' }],
+    }));
+    client = await EmulatorTestClient.start({ sample: false, models: [dir] });
+    const put = await client.call('PUT', '/twins', { id: 'D1', modelId: DOCUMENT, contents: { contents: 'Chapter 1', title: 'Guide' } });
+    assert.equal(put.status, 200, put.text);
+  });
+  after(async () => {
+    await client?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('takes /contents as that property', async () => {
+    const res = await client.call('PATCH', '/twins/D1', [{ op: 'replace', path: '/contents', value: 'Chapter 2' }]);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual((await client.call('GET', '/twins/D1')).json.contents, { contents: 'Chapter 2', title: 'Guide' });
   });
 });

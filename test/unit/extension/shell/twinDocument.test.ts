@@ -11,45 +11,49 @@ describe('twin documents', () => {
     outgoingRelationships: [{ sourceId: 'R1', targetId: 'L1', name: 'isPartOf' }],
   };
 
-  it('prints id, modelId, lastUpdateTime, contents first, nested keys sorted, relationships left out', () => {
+  it('prints id, modelId, lastUpdateTime, contents first, nested keys sorted, relationships, etag and twinData left out', () => {
     const text = twinDocumentText(twin);
     assert.deepEqual(Object.keys(JSON.parse(text) as object), ['id', 'modelId', 'lastUpdateTime', 'contents']);
     assert.ok(text.indexOf('"alpha"') < text.indexOf('"name"') && text.indexOf('"name"') < text.indexOf('"zeta"'));
     assert.ok(text.indexOf('"a": 1') < text.indexOf('"b": 2'));
     assert.ok(!text.includes('outgoingRelationships'));
+    assert.equal(twinDocumentText({ ...twin, etag: 'W/"1"', twinData: { lastUpdateTime: 'x' } }), text);
     assert.equal(text, twinDocumentText({ ...twin, contents: { alpha: { a: 1, b: 2 }, name: 'Room 1', zeta: 1 } }), 'same twin, same text');
   });
 
-  it('patches contents changes only, ignoring lastUpdateTime', () => {
+  it('patches contents changes with paths at the twin\'s properties, ignoring lastUpdateTime', () => {
     const loaded = JSON.parse(twinDocumentText(twin)) as Record<string, unknown>;
     const edited = structuredClone(loaded) as { contents: Record<string, unknown>; lastUpdateTime: string };
     edited.contents.name = 'Room one';
     delete edited.contents.zeta;
     edited.contents.area = 12;
     edited.lastUpdateTime = '2030-01-01T00:00:00Z';
-    const { ops, needsPut } = twinPatch(loaded, edited);
-    assert.equal(needsPut, false);
+    (edited.contents.alpha as Record<string, unknown>).b = 3;
+    const { ops, putOnly } = twinPatch(loaded, edited);
+    assert.deepEqual(putOnly, []);
     assert.deepEqual(
       [...ops].sort((a, b) => a.path.localeCompare(b.path)),
       [
-        { op: 'add', path: '/contents/area', value: 12 },
-        { op: 'replace', path: '/contents/name', value: 'Room one' },
-        { op: 'remove', path: '/contents/zeta' },
+        { op: 'replace', path: '/alpha/b', value: 3 },
+        { op: 'add', path: '/area', value: 12 },
+        { op: 'replace', path: '/name', value: 'Room one' },
+        { op: 'remove', path: '/zeta' },
       ],
     );
   });
 
   it('needs a full replace when the model changes', () => {
     const loaded = JSON.parse(twinDocumentText(twin)) as Record<string, unknown>;
-    const { ops, needsPut } = twinPatch(loaded, { ...loaded, modelId: 'dtmi:x:Space;1' });
-    assert.equal(needsPut, true);
-    assert.deepEqual(ops, [{ op: 'replace', path: '/modelId', value: 'dtmi:x:Space;1' }]);
+    const edited = structuredClone(loaded) as { modelId: string; contents: Record<string, unknown> };
+    edited.modelId = 'dtmi:x:Space;1';
+    edited.contents.name = 'Space 1';
+    assert.deepEqual(twinPatch(loaded, edited), { ops: [], putOnly: ['/modelId'] });
   });
 
   it('finds no change when only key order differs', () => {
     const loaded = JSON.parse(twinDocumentText(twin)) as Record<string, unknown>;
     const reordered = JSON.parse(stableJson(loaded, ['contents'])) as Record<string, unknown>;
-    assert.deepEqual(twinPatch(loaded, reordered).ops, []);
+    assert.deepEqual(twinPatch(loaded, reordered), { ops: [], putOnly: [] });
   });
 
   it('names line and column of bad JSON', () => {

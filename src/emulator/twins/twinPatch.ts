@@ -1,0 +1,61 @@
+// PATCH /twins/{id} as the service applies it: a JSON Patch whose paths start at the twin's properties
+// (`/name`, `/component/prop`), the way Azure Digital Twins addresses a twin. The twin's `contents` is
+// the patched document; `/contents/...` is refused unless the model really has a `contents` property.
+
+import { applyOperation, JsonPatchError, type Operation } from 'fast-json-patch';
+import type { ModelIndex } from '../../core/dtdl/modelIndex';
+import { badRequest } from '../httpErrors';
+import { field, isObject, requireArray, type JsonObject } from '../requestFields';
+
+const OPERATIONS = ['add', 'remove', 'replace', 'move', 'copy', 'test'];
+
+/** The twin's contents after `body` (a JSON Patch array); throws a 400 and changes nothing when any operation fails. */
+export function patchedContents(models: ModelIndex, modelId: string, contents: Record<string, unknown>, body: unknown): Record<string, unknown> {
+  const contentsIsProperty = models.properties(modelId).has('contents') || models.components(modelId).has('contents');
+  const ops = requireArray(body).map((raw, i) => toOperation(raw, i, contentsIsProperty));
+  const doc = structuredClone(contents) as JsonObject;
+  ops.forEach((op, i) => {
+    try {
+      applyOperation(doc, op, true, true, true, i);
+    } catch (err) {
+      if (err instanceof JsonPatchError) throw badRequest(`JSON Patch operation [${i}] (${op.op} ${op.path}) failed: ${err.message.split('\n')[0]}`, `[${i}]`);
+      throw err;
+    }
+  });
+  return doc;
+}
+
+function toOperation(raw: unknown, i: number, contentsIsProperty: boolean): Operation {
+  if (!isObject(raw)) throw badRequest(`Operation [${i}] must be an object with 'op' and 'path'.`, `[${i}]`);
+  const op = field(raw, 'op');
+  const path = field(raw, 'path');
+  if (typeof op !== 'string' || !OPERATIONS.includes(op)) {
+    throw badRequest(`Operation [${i}]: 'op' must be add, remove, replace, move, copy or test.`, `[${i}].op`);
+  }
+  if (typeof path !== 'string') throw badRequest(`Operation [${i}]: 'path' must be a JSON Pointer string.`, `[${i}].path`);
+  const out: JsonObject = { op, path: checkPath(path, i, 'path', contentsIsProperty) };
+  const from = field(raw, 'from');
+  if (op === 'move' || op === 'copy') {
+    if (typeof from !== 'string') throw badRequest(`Operation [${i}]: '${op}' needs a 'from' JSON Pointer.`, `[${i}].from`);
+    out.from = checkPath(from, i, 'from', contentsIsProperty);
+  }
+  if (op === 'add' || op === 'replace' || op === 'test') {
+    const hasValue = Object.keys(raw).some((k) => k.toLowerCase() === 'value');
+    if (!hasValue) throw badRequest(`Operation [${i}]: '${op}' needs a 'value'.`, `[${i}].value`);
+    out.value = field(raw, 'value');
+  }
+  return out as unknown as Operation;
+}
+
+function checkPath(pointer: string, i: number, name: string, contentsIsProperty: boolean): string {
+  const where = `[${i}].${name}`;
+  if (pointer === '') throw badRequest(`Operation [${i}]: '${name}' cannot replace the whole twin.`, where);
+  if (!pointer.startsWith('/')) throw badRequest(`Operation [${i}]: '${name}' must be a JSON Pointer starting with '/'.`, where);
+  const first = pointer.slice(1).split('/')[0]!;
+  if (first === 'contents' && !contentsIsProperty) {
+    const property = pointer.slice('/contents'.length) || '/<property>';
+    throw badRequest(`Operation [${i}]: path '${pointer}' is not a property of the twin; patch paths start at the twin's properties (write '${property}').`, where);
+  }
+  if (first.startsWith('$')) throw badRequest(`Operation [${i}]: path '${pointer}' addresses service-managed data, which a patch cannot change.`, where);
+  return pointer;
+}
