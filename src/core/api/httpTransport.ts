@@ -60,9 +60,12 @@ export interface TransportOptions {
   clock: Clock;
   onRequest?: (event: RequestEvent) => void;
   random?: () => number;
+  maxResponseBytes?: number;
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Largest response body read by default; larger answers fail early (a page of twins is a few MB). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 class Deadline {
   readonly controller = new AbortController();
@@ -104,7 +107,7 @@ export class HttpTransport {
         attempt++;
         let outcome: { response: HttpResponse; token?: string };
         try {
-          outcome = await this.attempt(request, attempt, deadline.signal);
+          outcome = await this.attempt(request, attempt, deadline.signal, call.maxResponseBytes ?? this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
         } catch (error) {
           if (deadline.signal.aborted || error instanceof ApiError) throw error;
           if (request.retrySafe && retries < this.options.retry.retries) {
@@ -155,7 +158,7 @@ export class HttpTransport {
     return `${this.options.baseUrl}${request.path}${search ? `?${search}` : ''}`;
   }
 
-  private async attempt(request: HttpRequest, attempt: number, signal: AbortSignal): Promise<{ response: HttpResponse; token?: string }> {
+  private async attempt(request: HttpRequest, attempt: number, signal: AbortSignal, maxBytes: number): Promise<{ response: HttpResponse; token?: string }> {
     const group = rateLimitGroup(request.path);
     const limiter = group ? this.options.limiters.get(group) : undefined;
     const releaseRate = limiter ? await limiter.acquire(signal) : undefined;
@@ -164,7 +167,7 @@ export class HttpTransport {
       // The token first: holding a concurrency slot while waiting for it would starve the token request.
       const token = request.auth === false ? undefined : await this.requireTokens().getAccessToken(signal);
       releaseSlot = await this.options.semaphore.acquire(signal);
-      const response = await this.exchange(request, attempt, token, signal);
+      const response = await this.exchange(request, attempt, token, signal, maxBytes);
       return { response, token };
     } finally {
       releaseSlot?.();
@@ -173,7 +176,7 @@ export class HttpTransport {
   }
 
   /** The HTTP exchange itself, reported to onRequest whatever happens. */
-  private async exchange(request: HttpRequest, attempt: number, token: string | undefined, signal: AbortSignal): Promise<HttpResponse> {
+  private async exchange(request: HttpRequest, attempt: number, token: string | undefined, signal: AbortSignal, maxBytes: number): Promise<HttpResponse> {
     const headers: Record<string, string> = { accept: request.binary ? '*/*' : 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | FormData | undefined;
@@ -195,8 +198,17 @@ export class HttpTransport {
       const res = await this.options.fetch(this.url(request), { method: request.method, headers, body, signal, redirect: 'error', window: null });
       status = res.status;
       const ok = res.status >= 200 && res.status <= 299;
-      const bytes = request.binary && ok ? new Uint8Array(await res.arrayBuffer()) : undefined;
-      return { status: res.status, headers: res.headers, text: bytes ? '' : await res.text(), bytes };
+      const received = await readLimited(res, maxBytes);
+      if (received === undefined) {
+        throw this.error(request, {
+          kind: 'invalid-response',
+          status: res.status,
+          detail: `the response is larger than the limit of ${formatBytes(maxBytes)}; nothing past the limit was read (narrow the request or raise maxResponseBytes)`,
+          attempts: attempt,
+        });
+      }
+      const bytes = request.binary && ok ? received : undefined;
+      return { status: res.status, headers: res.headers, text: bytes ? '' : UTF8.decode(received), bytes };
     } catch (error) {
       failure = signal.aborted ? String((signal.reason as Error | undefined)?.message ?? 'cancelled') : networkMessage(error);
       if (!signal.aborted && isRedirect(error)) {
@@ -245,6 +257,46 @@ export class HttpTransport {
   private error(request: HttpRequest, init: Omit<ConstructorParameters<typeof ApiError>[0], 'operation'>): ApiError {
     return new ApiError({ ...init, operation: request.operation }, (text) => this.options.secrets.redact(text));
   }
+}
+
+const UTF8 = new TextDecoder();
+
+/**
+ * The body's bytes, or undefined when it is larger than `limit`: refused on its Content-Length before
+ * reading, or cancelled as soon as the stream passes the limit, so memory stays bounded by the limit.
+ */
+async function readLimited(res: Response, limit: number): Promise<Uint8Array | undefined> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    await res.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  if (!res.body) return new Uint8Array();
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MiB` : `${bytes} bytes`;
 }
 
 /** fetch's network error for a 3xx answer under `redirect: 'error'`. */
