@@ -40,7 +40,7 @@ describe('twins as documents', () => {
 
   after(async () => {
     const client = await (await extensionApi()).context.getActiveClient();
-    await client.patchTwin(TWIN, [{ op: 'replace', path: '/contents/capacity', value: original }]);
+    await client.patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: original }]);
   });
 
   it('opens a twin as pretty JSON with a stable key order under a query-free buildingtwins: URI', async () => {
@@ -54,18 +54,24 @@ describe('twins as documents', () => {
     assert.match(doc.getText(), /^\{\n {2}"id"/);
   });
 
-  it('saves an edit as a JSON Patch and the emulator has the change', async function () {
+  it('saves an edit as a JSON Patch, then keeps the twin as the service holds it', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     const doc = await openTwin();
+    const openedAt = (JSON.parse(doc.getText()) as { lastUpdateTime: string }).lastUpdateTime;
     await replaceAll(doc, edited(doc, (t) => { t.contents.capacity = 7; }));
     await clearRequests(url);
     assert.equal(await doc.save(), true, api.takeLastError()?.message);
     assert.equal(doc.isDirty, false);
     const client = await api.context.getActiveClient();
-    assert.equal((await client.getTwin(TWIN)).contents?.capacity, 7);
-    const sent = (await requests(url)).filter((r) => r.method === 'PATCH' || r.method === 'PUT');
-    assert.deepEqual(sent.map((r) => `${r.method} ${r.path} ${r.status}`), [`PATCH /api/v3/twins/${TWIN} 200`]);
+    const now = await client.getTwin(TWIN);
+    assert.equal(now.contents?.capacity, 7);
+    const sent = (await requests(url)).filter((r) => r.path.split('?')[0] === `/api/v3/twins/${TWIN}`).map((r) => `${r.method} ${r.status}`);
+    assert.deepEqual(sent.slice(0, 3), ['GET 200', 'PATCH 200', 'GET 200'], 'conflict check, one patch (paths at the properties), read back');
+    const kept = api.context.documents.loaded(doc.uri)?.value as { lastUpdateTime: string; contents: { capacity: number } };
+    assert.equal(kept.lastUpdateTime, now.lastUpdateTime, 'the next save diffs against the twin read back');
+    assert.notEqual(kept.lastUpdateTime, openedAt);
+    assert.equal(kept.contents.capacity, 7);
   });
 
   it('asks before saving over a newer version and keeps the edits when declined', async function () {
@@ -75,7 +81,7 @@ describe('twins as documents', () => {
     await replaceAll(doc, edited(doc, (t) => { t.contents.capacity = 11; }));
     const client = await api.context.getActiveClient();
     await new Promise((r) => setTimeout(r, 5));
-    await client.patchTwin(TWIN, [{ op: 'replace', path: '/contents/capacity', value: 99 }]);
+    await client.patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: 99 }]);
 
     const script = api.useScriptedInput([false]);
     await clearRequests(url);
