@@ -108,12 +108,26 @@ export function describeReadContract(title: string, connect: () => Promise<Contr
     it('answers 404 for an unknown twin', async () => {
       const error = await refusal(target.client.getTwin('contract-no-such-twin'));
       assert.equal(error.status, 404, error.oneLine);
+      assert.match(error.oneLine, /contract-no-such-twin/, 'the message names the twin');
     });
 
     it('lists outgoing and incoming relationships with their twins', async () => {
       const twin = twins[0]!;
       for (const rel of await target.client.listOutgoingRelationships(twin.id)) assert.equal(rel.sourceId, twin.id);
       for (const rel of await target.client.listIncomingRelationships(twin.id)) assert.equal(rel.targetId, twin.id);
+    });
+
+    it('keeps the outgoing relationships of one name with relationshipName', async () => {
+      let twinId = twins[0]!.id;
+      let all = await target.client.listOutgoingRelationships(twinId);
+      for (const twin of twins.slice(1, 5)) {
+        if (all.length) break;
+        twinId = twin.id;
+        all = await target.client.listOutgoingRelationships(twinId);
+      }
+      const name = all[0]?.name ?? 'isPartOf';
+      const named = await target.client.listOutgoingRelationships(twinId, { relationshipName: name });
+      assert.deepEqual(named.map((r) => r.id).sort(), all.filter((r) => r.name === name).map((r) => r.id).sort());
     });
 
     it('refuses an operator Willow.Batch does not know (eq) with 400 naming FilterSpecifications[0]', async () => {
