@@ -17,6 +17,8 @@ const common = {
 
 const nodeTargets = [
   { entryPoints: { extension: 'src/extension/extension.ts' }, external: ['vscode'] },
+  // The integration tests' API, loaded only in ExtensionMode.Test; never built for the VSIX.
+  ...(production ? [] : [{ entryPoints: { testApi: 'src/extension/testApi.ts' }, external: ['vscode'] }]),
   { entryPoints: { emulator: 'src/emulator/main.ts' } },
   { entryPoints: { cli: 'src/cli/main.ts' }, banner: { js: '#!/usr/bin/env node' } },
 ].filter((t) => Object.values(t.entryPoints).every((p) => existsSync(p)));

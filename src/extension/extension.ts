@@ -3,17 +3,19 @@ import { registerAuthoring } from './authoring/authoringServices';
 import { registerCommands } from './commands';
 import { BuildingTwinsContext } from './extensionContext';
 import { registerPanelSerializers } from './panels/panelSerializers';
-import { createTestApi, TestApi } from './testApi';
+import type { TestApi } from './testApi';
+import { loadTestApi } from './testApiLoader';
 
 let current: BuildingTwinsContext | undefined;
 
-export function activate(context: vscode.ExtensionContext): TestApi {
+/** Exports nothing, except the test API to a host running the extension's own tests. */
+export function activate(context: vscode.ExtensionContext): TestApi | undefined {
   current = new BuildingTwinsContext(context);
   registerCommands(current);
   registerPanelSerializers(current);
   registerAuthoring(current);
   current.start();
-  return createTestApi(current);
+  return loadTestApi(context.extensionMode === vscode.ExtensionMode.Test, context.extensionPath, current);
 }
 
 export async function deactivate(): Promise<void> {

@@ -1,7 +1,11 @@
+// The integration tests' view of the extension. Built into its own bundle (dist/testApi.js, development builds
+// only) and loaded by testApiLoader.ts in ExtensionMode.Test alone: the shipped extension exports nothing, so no
+// other extension can read its context, secrets or tokens, or script its confirmations.
 import * as vscode from 'vscode';
 import type { BuildingTwinsContext } from './extensionContext';
+import { ScriptedUserInput, type ScriptedAnswer } from './scriptedUserInput';
 import type { TreeNode } from './tree/treeNode';
-import { ScriptedAnswer, ScriptedUserInput, VsCodeUserInput } from './userInput';
+import { VsCodeUserInput } from './userInput';
 
 export interface TreeSnapshotItem {
   id: string;
@@ -12,7 +16,7 @@ export interface TreeSnapshotItem {
   children?: TreeSnapshotItem[];
 }
 
-/** What `activate()` returns: a small surface for integration tests (and other extensions' smoke checks). */
+/** What `activate()` returns in ExtensionMode.Test only: a small surface for integration tests. */
 export interface TestApi {
   readonly context: BuildingTwinsContext;
   /** Answers the next prompts from a script instead of showing UI; returns the script to inspect. */

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installVsix } from '../harness/codeServer';
+import { repoRoot } from '../harness/harnessPaths';
 import { packageVsix } from '../harness/vsixPackage';
 import { Workbench } from './workbench';
 
@@ -29,9 +30,17 @@ describe('VSIX: installed into code-server, not in development mode', () => {
   });
 
   it('shows the Building Twins view container and its Explorer view', async () => {
-    workbench = await Workbench.open({ extensionsDir });
+    // The exports probe is another extension asking Building Twins for its exports, as any installed one could.
+    workbench = await Workbench.open({ extensionsDir, developmentPath: join(repoRoot, 'test', 'fixtures', 'exports-probe') });
     const pane = await workbench.openView();
     await pane.locator('.pane-body .monaco-list-row, .pane-body .welcome-view-content').first().waitFor({ timeout: 30000 });
     await workbench.screenshot('vsix-explorer');
+  });
+
+  it('exports nothing to other extensions (no context, secrets, tokens or scripted input)', async () => {
+    assert.ok(workbench, 'the workbench opened in the previous test');
+    const probe = workbench.page.locator('.statusbar-item', { hasText: 'exports-probe:' }).first();
+    await probe.waitFor({ timeout: 60000 });
+    assert.equal((await probe.innerText()).trim(), 'exports-probe: none');
   });
 });

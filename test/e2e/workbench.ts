@@ -27,6 +27,8 @@ export interface WorkbenchOptions {
   emulatorArgs?: string[];
   /** Run the extensions installed in this folder (e.g. from the VSIX) instead of the development extension. */
   extensionsDir?: string;
+  /** With `extensionsDir`: also run this folder as a development extension (e.g. a probe fixture). */
+  developmentPath?: string;
   /** Extra user settings. */
   settings?: Record<string, unknown>;
   /** The folder the workbench opens (default: an empty temporary one). */
@@ -64,7 +66,8 @@ export class Workbench {
       page.on('pageerror', (error) => console.log(`[workbench] page error: ${error.message}`));
       const started = Date.now();
       const payload: Array<[string, string]> = [['skipWelcome', 'true']];
-      if (!options.extensionsDir) payload.push(['extensionDevelopmentPath', server.remoteUri(repoRoot)]);
+      const developmentPath = options.extensionsDir ? options.developmentPath : repoRoot;
+      if (developmentPath) payload.push(['extensionDevelopmentPath', server.remoteUri(developmentPath)]);
       await page.goto(server.workbenchUrl(payload));
       await activityBarEntry(page).waitFor({ timeout: 90000 });
       const workbench = new Workbench(page, server, browser, emulator, Date.now() - started);

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { repoRoot } from '../harness/harnessPaths';
 import { packageVsix, vsixEntries } from '../harness/vsixPackage';
 
 describe('packaging (VSIX built with vsce from the current dist/)', function () {
@@ -38,5 +39,13 @@ describe('packaging (VSIX built with vsce from the current dist/)', function () 
     const unwanted = entries.filter((e) =>
       /\.(ts|map)$/.test(e) || /^extension\/(src|test|bench|scripts|out|node_modules|\.vscode-test|\.vscode|\.ci|media\/webviews)\//.test(e));
     assert.deepEqual(unwanted, []);
+  });
+
+  it('ships no test API: no dist/testApi.js, and no scripted input inside the extension bundle', () => {
+    assert.ok(!entries.includes('extension/dist/testApi.js'), 'the test API bundle is in the VSIX');
+    const bundle = readFileSync(join(repoRoot, 'dist', 'extension.js'), 'utf8');
+    for (const marker of ['useScriptedInput', 'No scripted answer left', 'takeLastError']) {
+      assert.ok(!bundle.includes(marker), `dist/extension.js contains "${marker}"`);
+    }
   });
 });
