@@ -8,6 +8,10 @@ export const TWINS_MAX_PAGE_SIZE = 1000;
 export const TICKETS_DEFAULT_PAGE_SIZE = 100;
 export const TICKETS_MAX_PAGE_SIZE = 1000;
 export const INSIGHTS_DEFAULT_PAGE_SIZE = 10;
+/** Sent when a time-series read names no page size (the service requires one and states no default). */
+export const TIME_SERIES_DEFAULT_PAGE_SIZE = 1000;
+/** How far back `latest` looks when no window is given (LiveDataCore's GetLastTelemetryAsync). */
+export const TIME_SERIES_LATEST_WINDOW_MS = 60 * 60 * 1000;
 
 export function requireId(operation: string, what: string, value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') throw ApiError.invalidRequest(operation, `${what} must be a non-empty string`);

@@ -1,82 +1,90 @@
+import type { Clock } from '../../core/api/clock';
 import type { TimeSeriesData, TimeSeriesPage } from '../../core/api/types';
 import { decodeToken, encodeToken } from '../continuationToken';
-import { badRequest, notFound, validationFailed } from '../httpErrors';
-import { field, isObject, parseDateTime, queryBoolean, queryInteger, queryValue, requireArray } from '../requestFields';
+import { badRequest, HttpError } from '../httpErrors';
+import { queryValue, requireArray } from '../requestFields';
 import type { Reply, Router } from '../router';
-import type { SeriesPoint, Series } from '../store/timeSeriesStore';
+import type { Series } from '../store/timeSeriesStore';
 import { dataQualityOf } from '../timeSeries/dataQuality';
-import { PointRun, timeSeriesPageJson } from '../timeSeries/timeSeriesPageJson';
+import { seriesPage, type SeriesPosition, type SeriesSource } from '../timeSeries/seriesPage';
+import { includeDataQuality, latestWindow, requiredPageSize, requiredRange, type SeriesRange } from '../timeSeries/seriesQuery';
+import { insertTelemetry } from '../timeSeries/telemetryInsert';
+import { timeSeriesPageJson } from '../timeSeries/timeSeriesPageJson';
 import type { StoredTwin, TwinGraph } from '../twins/twinGraph';
 
-export const DEFAULT_SERIES_PAGE_SIZE = 1000;
-export const MAX_SERIES_PAGE_SIZE = 10000;
-const MAX_REPORTED_ERRORS = 100;
+type TwinError = { message: string; ids: string[] };
 
-export function registerTimeSeriesRoutes(router: Router, graph: TwinGraph): void {
-  router.add('POST', '/time-series', (ctx) => ({ body: insert(graph, ctx.body) }));
+/**
+ * The time-series routes (docs/service-compatibility.md, "Time series"). The query is bound before the
+ * twins are looked up, so a missing `start`, `end` or `pageSize` is a 400 even for an unknown twin.
+ */
+export function registerTimeSeriesRoutes(router: Router, graph: TwinGraph, clock: Pick<Clock, 'now'> = Date): void {
+  router.add('POST', '/time-series', (ctx) => ({ status: 202, note: insertTelemetry(graph, ctx.body, clock.now()) }));
 
   router.add('GET', '/time-series/:twinId', (ctx) => {
-    const twin = graph.getTwin(ctx.params.twinId);
-    if (!twin) throw notFound(`Twin '${ctx.params.twinId}' does not exist.`);
-    const range = readRange(ctx.query);
-    const page = readPage(ctx.query, { twin: twin.id, ...range });
-    const out: TimeSeriesPage = { data: [], continuationToken: null, errorData: null };
+    const read = rangeRead(ctx.query, { twin: ctx.params.twinId });
+    const twin = knownTwin(graph, ctx.params.twinId);
     if (!graph.models.isCapability(twin.modelId)) {
-      out.errorData = { message: `Twin '${twin.id}' (${twin.modelId}) is not a Capability twin and has no time series.`, ids: [twin.id] };
-      return { body: out };
+      const errorData = { message: `Twin '${twin.id}' (${twin.modelId}) is not a Capability twin and has no time series.`, ids: [twin.id] };
+      return { body: { data: [], continuationToken: '', errorData } satisfies TimeSeriesPage };
     }
-    const result = readPoints(graph, [twin], range, page.size, page.position);
-    return pageReply(result.runs, { continuationToken: result.next ? encodeToken(result.next, page.queryKey) : null, errorData: null }, range);
-  });
-
-  router.add('GET', '/time-series/:twinId/latest', (ctx) => {
-    const twin = graph.getTwin(ctx.params.twinId);
-    if (!twin) throw notFound(`Twin '${ctx.params.twinId}' does not exist.`);
-    const point = latest(graph, twin, readRange(ctx.query), queryBoolean(ctx.query, 'includeDataQuality') ?? false);
-    return { body: point ? [point] : [] };
+    return pageReply(graph, [twin], read, { errorData: null }, clock.now());
   });
 
   router.add('POST', '/time-series/ids', (ctx) => {
     const ids = readIds(ctx.body);
-    const range = readRange(ctx.query);
-    const page = readPage(ctx.query, { ids, ...range });
+    const read = rangeRead(ctx.query, { ids });
     const { twins, errorList } = resolveIds(graph, ids);
-    const result = readPoints(graph, twins, range, page.size, page.position);
-    return pageReply(result.runs, { continuationToken: result.next ? encodeToken(result.next, page.queryKey) : null, errorList }, range);
+    return pageReply(graph, twins, read, { errorList }, clock.now());
+  });
+
+  router.add('GET', '/time-series/:twinId/latest', (ctx) => {
+    const now = clock.now();
+    const window = latestWindow(ctx.query, now);
+    const twin = knownTwin(graph, ctx.params.twinId);
+    return { body: latestPoints(graph, [twin], window, includeDataQuality(ctx.query), now) };
   });
 
   router.add('POST', '/time-series/ids/latest', (ctx) => {
     const ids = readIds(ctx.body);
-    const includeDataQuality = queryBoolean(ctx.query, 'includeDataQuality') ?? false;
-    const range = readRange(ctx.query);
-    const out: TimeSeriesData[] = [];
-    for (const twin of resolveIds(graph, ids).twins) {
-      const point = latest(graph, twin, range, includeDataQuality);
-      if (point) out.push(point);
-    }
-    return { body: out };
+    const now = clock.now();
+    const window = latestWindow(ctx.query, now);
+    const { twins } = resolveIds(graph, ids);
+    return { body: latestPoints(graph, twins, window, includeDataQuality(ctx.query), now) };
   });
 }
 
-interface Range { start: number; end: number; includeDataQuality: boolean }
+interface RangeRead { range: SeriesRange; size: number; after?: SeriesPosition; queryKey: unknown; includeDataQuality: boolean }
 
-/** `start` inclusive, `end` exclusive; both optional (open range). */
-function readRange(query: URLSearchParams): Range {
-  const startText = queryValue(query, 'start');
-  const endText = queryValue(query, 'end');
-  const start = startText ? parseDateTime(startText, 'start') : -Infinity;
-  const end = endText ? parseDateTime(endText, 'end') : Infinity;
-  if (start > end) throw badRequest("'start' must not be after 'end'.", 'start');
-  return { start, end, includeDataQuality: queryBoolean(query, 'includeDataQuality') ?? false };
-}
-
-function readPage(query: URLSearchParams, queryKey: unknown): { size: number; position?: { k: number; t: number }; queryKey: unknown } {
-  const size = queryInteger(query, 'pageSize', 1, MAX_SERIES_PAGE_SIZE) ?? DEFAULT_SERIES_PAGE_SIZE;
+function rangeRead(query: URLSearchParams, what: Record<string, unknown>): RangeRead {
+  const range = requiredRange(query);
+  const size = requiredPageSize(query);
+  const queryKey = { ...what, ...range };
+  const read: RangeRead = { range, size, queryKey, includeDataQuality: includeDataQuality(query) };
   const token = queryValue(query, 'continuationToken');
-  if (!token) return { size, queryKey };
+  if (!token) return read;
   const p = decodeToken(token, queryKey);
   if (typeof p.k !== 'number' || typeof p.t !== 'number') throw badRequest("'continuationToken' is not a continuation token issued by this service.", 'continuationToken');
-  return { size, position: { k: p.k, t: p.t }, queryKey };
+  return { ...read, after: { t: p.t, k: p.k } };
+}
+
+/** The page as JSON text written straight from the stored columns (see timeSeriesPageJson); the last page's token is "". */
+function pageReply(graph: TwinGraph, twins: StoredTwin[], read: RangeRead, rest: Omit<TimeSeriesPage, 'data' | 'continuationToken'>, now: number): Reply {
+  const sources: SeriesSource[] = twins.map((twin) => ({ twin, series: graph.store.timeSeries.get(twin.id) }));
+  const { runs, next } = seriesPage(sources, read.range, read.size, read.after);
+  const fields = { continuationToken: next ? encodeToken({ ...next }, read.queryKey) : '', ...rest };
+  return { raw: { content: timeSeriesPageJson(runs, fields, read.includeDataQuality, now), contentType: 'application/json; charset=utf-8' } };
+}
+
+/** The twin, or the service's bodiless 404. */
+function knownTwin(graph: TwinGraph, id: string): StoredTwin {
+  const twin = graph.getTwin(id);
+  if (!twin) throw noneKnown(`Twin '${id}' does not exist.`);
+  return twin;
+}
+
+function noneKnown(detail: string): HttpError {
+  return new HttpError(404, detail, undefined, { emptyBody: true });
 }
 
 function readIds(body: unknown): string[] {
@@ -87,8 +95,11 @@ function readIds(body: unknown): string[] {
   return [...new Set(ids as string[])];
 }
 
-/** Known Capability twins in request order, and the ids that are unknown or not capabilities. */
-function resolveIds(graph: TwinGraph, ids: string[]): { twins: StoredTwin[]; errorList: Array<{ message: string; ids: string[] }> } {
+/**
+ * Known Capability twins in request order, and the ids that are unknown or not capabilities. When none
+ * of the ids names a twin at all, the service answers 404 with no body.
+ */
+function resolveIds(graph: TwinGraph, ids: string[]): { twins: StoredTwin[]; errorList: TwinError[] } {
   const twins: StoredTwin[] = [];
   const unknown: string[] = [];
   const notCapability: string[] = [];
@@ -98,56 +109,26 @@ function resolveIds(graph: TwinGraph, ids: string[]): { twins: StoredTwin[]; err
     else if (!graph.models.isCapability(twin.modelId)) notCapability.push(id);
     else twins.push(twin);
   }
-  const errorList: Array<{ message: string; ids: string[] }> = [];
+  if (unknown.length === ids.length) throw noneKnown(ids.length ? `None of the ${ids.length} twins exists.` : 'No twin ids were given.');
+  const errorList: TwinError[] = [];
   if (unknown.length) errorList.push({ message: 'Twins not found.', ids: unknown });
   if (notCapability.length) errorList.push({ message: 'Twins are not Capability twins and have no time series.', ids: notCapability });
   return { twins, errorList };
 }
 
-/** Points of the twins in order (twin by twin, time ascending), from a token position `{k: twin index, t: last time}`. */
-function readPoints(graph: TwinGraph, twins: StoredTwin[], range: Range, size: number, position?: { k: number; t: number }): { runs: PointRun[]; next?: { k: number; t: number } } {
-  const runs: PointRun[] = [];
-  let count = 0;
-  for (let k = position?.k ?? 0; k < twins.length; k++) {
-    const series = graph.store.timeSeries.get(twins[k].id);
+/** The latest point of each twin within the window, sorted by source time (ties in request order). */
+function latestPoints(graph: TwinGraph, twins: StoredTwin[], window: SeriesRange, withQuality: boolean, now: number): TimeSeriesData[] {
+  const found: Array<{ time: number; point: TimeSeriesData }> = [];
+  for (const twin of twins) {
+    const series = graph.store.timeSeries.get(twin.id);
     if (!series) continue;
-    const startAt = position && k === position.k ? Math.max(range.start, position.t) : range.start;
-    let { from, to } = series.range(startAt, range.end);
-    if (position && k === position.k && from < series.length && series.times[from] === position.t) from++;
-    if (to <= from) continue;
-    const take = Math.min(to - from, size - count);
-    runs.push({ series, twin: twins[k], from, to: from + take });
-    count += take;
-    if (count === size && (from + take < to || hasMore(graph, twins, k, range, to, series))) return { runs, next: { k, t: series.times[from + take - 1] } };
+    const { from, to } = series.between(window.start, window.end);
+    if (to > from) found.push({ time: series.times[to - 1], point: toWire(series, to - 1, twin, withQuality, now) });
   }
-  return { runs };
+  return found.sort((a, b) => a.time - b.time).map((f) => f.point);
 }
 
-/** The page as JSON text written straight from the stored columns (see timeSeriesPageJson). */
-function pageReply(runs: PointRun[], rest: Omit<TimeSeriesPage, 'data'>, range: Range): Reply {
-  return { raw: { content: timeSeriesPageJson(runs, rest, range.includeDataQuality, Date.now()), contentType: 'application/json; charset=utf-8' } };
-}
-
-function hasMore(graph: TwinGraph, twins: StoredTwin[], k: number, range: Range, to: number, series: Series): boolean {
-  if (to < series.range(range.start, range.end).to) return true;
-  for (let j = k + 1; j < twins.length; j++) {
-    const s = graph.store.timeSeries.get(twins[j].id);
-    if (s) {
-      const r = s.range(range.start, range.end);
-      if (r.to > r.from) return true;
-    }
-  }
-  return false;
-}
-
-function latest(graph: TwinGraph, twin: StoredTwin, range: Range, includeDataQuality: boolean): TimeSeriesData | undefined {
-  const series = graph.store.timeSeries.get(twin.id);
-  if (!series) return undefined;
-  const { from, to } = series.range(range.start, range.end);
-  return to > from ? toWire(series, to - 1, twin, includeDataQuality, Date.now()) : undefined;
-}
-
-function toWire(series: Series, i: number, twin: StoredTwin, includeDataQuality: boolean, now: number): TimeSeriesData {
+function toWire(series: Series, i: number, twin: StoredTwin, withQuality: boolean, now: number): TimeSeriesData {
   const point: TimeSeriesData = {
     connectorId: series.connectorId,
     twinId: twin.id,
@@ -158,63 +139,6 @@ function toWire(series: Series, i: number, twin: StoredTwin, includeDataQuality:
   };
   const properties = series.properties.size ? series.properties.get(series.times[i]) : undefined;
   if (properties) point.properties = properties;
-  if (includeDataQuality) point.dataQuality = dataQualityOf(series, i, twin.contents, now);
+  if (withQuality) point.dataQuality = dataQualityOf(series, i, twin.contents, now);
   return point;
-}
-
-/** All or nothing: every entry is checked first; any problem -> 400 naming `[index]`, nothing stored. */
-function insert(graph: TwinGraph, body: unknown): { insertedCount: number } {
-  const entries = requireArray(body);
-  const errors: Record<string, string[]> = {};
-  let errorCount = 0;
-  const fail = (i: number, message: string) => {
-    if (errorCount++ < MAX_REPORTED_ERRORS) (errors[`[${i}]`] ??= []).push(message);
-  };
-  const enqueued = Date.now();
-  const byTwin = new Map<string, { points: SeriesPoint[]; connectorId: string; externalId: string | null }>();
-  entries.forEach((entry, i) => {
-    if (!isObject(entry)) return fail(i, 'The entry must be an object.');
-    const dtId = field(entry, 'dtId', 'twinId');
-    const externalId = field(entry, 'externalId');
-    const connectorId = field(entry, 'connectorId');
-    const timestamp = field(entry, 'sourceTimestamp');
-    const value = field(entry, 'scalarValue');
-    const properties = field(entry, 'properties');
-    let twin: StoredTwin | undefined;
-    if (typeof dtId === 'string' && dtId) {
-      twin = graph.getTwin(dtId);
-      if (!twin) return fail(i, `Twin '${dtId}' does not exist; create the Capability twin before sending its telemetry.`);
-    } else if (typeof externalId === 'string' && externalId) {
-      const id = graph.twinIdByExternalId(externalId);
-      twin = id === undefined ? undefined : graph.getTwin(id);
-      if (!twin) return fail(i, `No twin has externalID '${externalId}'; create the Capability twin before sending its telemetry.`);
-    } else {
-      return fail(i, "The entry must name its twin with 'dtId' (or 'twinId') or 'externalId'.");
-    }
-    if (!graph.models.isCapability(twin.modelId)) return fail(i, `Twin '${twin.id}' is a ${twin.modelId}, not a Capability twin; only Capability twins take telemetry.`);
-    if (typeof connectorId !== 'string' || !connectorId) return fail(i, "'connectorId' is required and must be a string.");
-    if (typeof value !== 'number' || !Number.isFinite(value)) return fail(i, "'scalarValue' is required and must be a finite number.");
-    if (properties !== undefined && properties !== null && !isObject(properties)) return fail(i, "'properties' must be an object.");
-    let time: number;
-    try {
-      time = parseDateTime(timestamp, 'sourceTimestamp');
-    } catch {
-      return fail(i, "'sourceTimestamp' is required and must be an ISO 8601 date-time.");
-    }
-    let group = byTwin.get(twin.id);
-    if (!group) {
-      group = { points: [], connectorId, externalId: typeof externalId === 'string' && externalId ? externalId : null };
-      byTwin.set(twin.id, group);
-    }
-    group.connectorId = connectorId;
-    group.points.push({ time, value, enqueued, ...(isObject(properties) && Object.keys(properties).length ? { properties } : {}) });
-  });
-  if (errorCount) {
-    const shown = errorCount > MAX_REPORTED_ERRORS ? ` (the first ${MAX_REPORTED_ERRORS} are listed)` : '';
-    throw validationFailed(errors, `${errorCount} of ${entries.length} time series entries are invalid${shown}; nothing was stored.`);
-  }
-  graph.store.batch(() => {
-    for (const [twinId, group] of byTwin) graph.store.insertPoints(twinId, group.points, { connectorId: group.connectorId, externalId: group.externalId });
-  });
-  return { insertedCount: entries.length };
 }

@@ -35,10 +35,22 @@ export class Series {
     return lo;
   }
 
-  /** [from, to) index range of points with start <= time < end. */
-  range(start: number, end: number): { from: number; to: number } {
+  /** Index of the first point with time > t. */
+  upperBound(t: number): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.times[mid] <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** [from, to) index range of the points with start <= time <= end (both ends included, as the service's `between`). */
+  between(start: number, end: number): { from: number; to: number } {
     const from = this.lowerBound(start);
-    const to = Math.max(from, this.lowerBound(end));
+    const to = Math.max(from, this.upperBound(end));
     return { from, to };
   }
 

@@ -24,13 +24,15 @@ describe('emulator store', () => {
       assert.deepEqual([...s.values.subarray(0, s.length)], [10, 20, -1, 40, 50, 90]);
     });
 
-    it('finds [start, end) ranges by binary search', () => {
+    it('finds [start, end] ranges (both ends included) by binary search', () => {
       const s = new Series();
       s.insert(points([10, 20, 30, 40]));
-      assert.deepEqual(s.range(20, 40), { from: 1, to: 3 });
-      assert.deepEqual(s.range(-Infinity, Infinity), { from: 0, to: 4 });
-      assert.deepEqual(s.range(41, 50), { from: 4, to: 4 });
-      assert.deepEqual(s.range(25, 15), { from: 2, to: 2 });
+      assert.deepEqual(s.between(20, 40), { from: 1, to: 4 });
+      assert.deepEqual(s.between(20, 39), { from: 1, to: 3 });
+      assert.deepEqual(s.between(-Infinity, Infinity), { from: 0, to: 4 });
+      assert.deepEqual(s.between(41, 50), { from: 4, to: 4 });
+      assert.deepEqual(s.between(25, 15), { from: 2, to: 2 });
+      assert.deepEqual(s.between(30, 30), { from: 2, to: 3 });
     });
 
     it('grows capacity geometrically while appending', () => {
