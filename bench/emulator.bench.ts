@@ -178,7 +178,7 @@ async function persistenceBenchmarks(): Promise<void> {
     const capability = (await call('POST', '/twins', { pageSize: 1, modelFilter: { modelIds: ['dtmi:com:buildingtwins:sample:Capability;1'] } })).json.content[0].id as string;
     const small: number[] = [];
     for (let i = 0; i < 50; i++) {
-      small.push((await timed(() => call('PATCH', `/twins/${encodeURIComponent(capability)}`, [{ op: 'replace', path: '/contents/name', value: `Point ${i}` }]))).ms);
+      small.push((await timed(() => call('PATCH', `/twins/${encodeURIComponent(capability)}`, [{ op: 'replace', path: '/name', value: `Point ${i}` }]))).ms);
     }
     const batches = await timed(async () => {
       for (let b = 0; b < 20; b++) {
