@@ -69,8 +69,9 @@ function matches(item: vscode.QuickPickItem, answer: ScriptedAnswer): boolean {
   return typeof answer === 'string' && stripIcons(item.label) === answer;
 }
 
+/** The label as the user reads it: rendered icons removed, escaped `\$(` shown as `$(`. */
 function stripIcons(label: string): string {
-  return label.replace(/\$\([\w-]+\)\s*/g, '');
+  return label.replace(/(?<!\\)\$\([\w~-]+\)\s*/g, '').replace(/\\\$\(/g, '$(');
 }
 
 function describe(answer: ScriptedAnswer): string {

@@ -3,6 +3,7 @@ import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { twinLabel } from '../tree/twinNode';
+import { noIcons } from '../iconText';
 
 interface ModelPick extends vscode.QuickPickItem { modelId: string }
 
@@ -15,7 +16,7 @@ export function modelPickItems(index: ModelIndex): ModelPick[] {
     if (seen.has(id)) return;
     seen.add(id);
     const chain = [...path, index.displayName(id)];
-    items.push({ label: index.displayName(id), description: id, detail: chain.join(' › '), modelId: id });
+    items.push({ label: noIcons(index.displayName(id)), description: noIcons(id), detail: noIcons(chain.join(' › ')), modelId: id });
     for (const child of [...index.children(id)].sort(byName)) visit(child, chain);
   };
   const roots = index.ids().filter((id) => index.parents(id).every((p) => !index.has(p))).sort(byName);
@@ -34,7 +35,7 @@ export async function pickModel(ctx: BuildingTwinsContext, index: ModelIndex, ti
 interface TwinPick extends vscode.QuickPickItem { twin?: DigitalTwin }
 
 function twinItem(twin: DigitalTwin, index: ModelIndex): TwinPick {
-  return { label: twinLabel(twin), description: twin.id, detail: `${index.displayName(twin.modelId)} · ${twin.modelId}`, twin, alwaysShow: true };
+  return { label: noIcons(twinLabel(twin)), description: noIcons(twin.id), detail: noIcons(`${index.displayName(twin.modelId)} · ${twin.modelId}`), twin, alwaysShow: true };
 }
 
 /** Twins (of `modelId` or a model extending it, when given) whose id is `text` or whose name contains it. */
@@ -54,7 +55,7 @@ export async function lookupTwins(client: BuildingTwinsApi, index: ModelIndex, t
     items.push(twinItem(twin, index));
   }
   const of = modelId ? ` of model ${index.displayName(modelId)}` : '';
-  if (items.length === 0) items.push({ label: value ? `No twin${of} with id "${value}" or a name containing it` : `No twins${of}`, alwaysShow: true });
+  if (items.length === 0) items.push({ label: noIcons(value ? `No twin${of} with id "${value}" or a name containing it` : `No twins${of}`), alwaysShow: true });
   return items;
 }
 

@@ -11,6 +11,7 @@ import { LocationNode } from '../tree/locationsNode';
 import { TwinNode } from '../tree/twinNode';
 import { pickTwin } from './authoringPickers';
 import { describeUpsert, relationshipDocumentUri, upsertRelationship, type UpsertedRelationship } from './relationshipUpsert';
+import { noIcons } from '../iconText';
 
 const LEAVE_OUT = '(leave out)';
 
@@ -19,7 +20,7 @@ async function askProperty(ctx: BuildingTwinsContext, prop: PropertyInfo, step: 
   const title = `${step}: ${prop.name} (${describeSchema(prop.schema)})`;
   if (prop.schema.kind === 'enum' || (prop.schema.kind === 'primitive' && prop.schema.name === 'boolean')) {
     const values = prop.schema.kind === 'enum' ? prop.schema.values.map((v) => v.value) : [true, false];
-    const picked = await ctx.input.pick([...values.map((v) => ({ label: String(v), value: v as unknown })), { label: LEAVE_OUT, value: undefined }], { title });
+    const picked = await ctx.input.pick([...values.map((v) => ({ label: noIcons(String(v)), value: v as unknown })), { label: LEAVE_OUT, value: undefined }], { title });
     return picked.value;
   }
   const schema = prop.schema;
@@ -53,9 +54,9 @@ export async function createRelationship(ctx: BuildingTwinsContext, arg?: unknow
   const allowed = index.relationships(source.modelId);
   if (allowed.length === 0) throw new Error(`${source.id} is a ${index.displayName(source.modelId)} (${source.modelId}), whose model declares no relationships.`);
   const { definition } = await ctx.input.pick(allowed.map((r) => ({
-    label: r.name,
-    description: r.target ? `→ ${index.displayName(r.target)}` : '→ any model',
-    detail: r.properties.length ? `properties: ${r.properties.map((p) => p.name).join(', ')}` : undefined,
+    label: noIcons(r.name),
+    description: r.target ? noIcons(`→ ${index.displayName(r.target)}`) : '→ any model',
+    detail: r.properties.length ? noIcons(`properties: ${r.properties.map((p) => p.name).join(', ')}`) : undefined,
     definition: r as RelationshipInfo,
   })), { title: `Create relationship from ${source.id}: relationship`, matchOnDescription: true });
   const target = await pickTwin(ctx, client, index, `Create relationship ${source.id} ${definition.name}: target twin`, definition.target);

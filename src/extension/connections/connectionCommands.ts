@@ -5,6 +5,7 @@ import type { CommandTable } from '../commands';
 import type { BuildingTwinsContext } from '../extensionContext';
 import type { ConnectionNode } from '../tree/connectionNode';
 import { ConnectionProfile, isLocalConnection, validateConnectionName } from './connectionProfile';
+import { noIcons } from '../iconText';
 
 /** Arguments to skip the prompts (tests, other commands). */
 export interface ConnectionArgs {
@@ -32,10 +33,10 @@ async function connectionName(ctx: BuildingTwinsContext, arg: unknown, title: st
   if (profiles.length === 0) throw new Error('There are no connections to choose from; add one first.');
   const active = ctx.connections.activeName();
   const picked = await ctx.input.pick(
-    profiles.map((p) => ({ label: p.name, description: `${p.baseUrl}${p.name === active ? ' · active' : ''}` })),
+    profiles.map((p) => ({ label: noIcons(p.name), description: noIcons(`${p.baseUrl}${p.name === active ? ' · active' : ''}`), name: p.name })),
     { title, placeHolder: 'Choose a connection' },
   );
-  return picked.label;
+  return picked.name;
 }
 
 async function promptProfile(ctx: BuildingTwinsContext, title: string, current?: ConnectionProfile): Promise<{ profile: ConnectionProfile; secret?: string }> {

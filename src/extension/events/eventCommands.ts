@@ -15,6 +15,7 @@ import { eventTemplate } from './eventTemplate';
 import { eventTypesOf } from './eventTypesCache';
 import { eventFileContentType, uploadReport, type UploadReport } from './eventUpload';
 import { EventValidationError, validateEventsJson } from './eventValidation';
+import { noIcons, noIconsOpt } from '../iconText';
 
 function eventsNode(ctx: BuildingTwinsContext, connection: string): EventsNode | undefined {
   return ctx.tree.connectionNode(connection)?.group(EventsNode);
@@ -27,7 +28,7 @@ function refreshEvents(ctx: BuildingTwinsContext, connection: string): void {
 
 async function pickEventType(ctx: BuildingTwinsContext, types: readonly EventType[], title: string): Promise<EventType> {
   if (types.length === 0) throw new Error('The service lists no event types (GET /events/types returned none).');
-  const picked = await ctx.input.pick(types.map((t) => ({ label: t.name, description: `type ${t.id}`, detail: t.description, type: t })), { title });
+  const picked = await ctx.input.pick(types.map((t) => ({ label: noIcons(t.name), description: noIcons(`type ${t.id}`), detail: noIconsOpt(t.description), type: t })), { title });
   return picked.type;
 }
 
@@ -97,7 +98,7 @@ async function deleteEvents(ctx: BuildingTwinsContext, clicked?: unknown, select
     if (!group) throw new Error('Expand the connection in the Building Twins explorer first.');
     if (group.loadedCount === 0) await group.loadMore();
     const children = (await group.getChildren()).filter((n): n is EventNode => n instanceof EventNode);
-    const picked = await ctx.input.pickMany(children.map((n) => ({ label: n.event.name ?? n.event.id ?? '', description: n.event.startTime, node: n })), { title: 'Delete events: pick the events' });
+    const picked = await ctx.input.pickMany(children.map((n) => ({ label: noIcons(n.event.name ?? n.event.id ?? ''), description: noIconsOpt(n.event.startTime), node: n })), { title: 'Delete events: pick the events' });
     ids = picked.map((p) => p.node.event.id).filter((id): id is string => !!id);
     names = picked.map((p) => p.label);
   }
@@ -169,7 +170,7 @@ async function filterEvents(ctx: BuildingTwinsContext, arg?: unknown, filter?: E
   if (!filter) {
     const types = await eventTypesOf(ctx, node.conn.connection, await node.conn.client());
     const current = new Set(node.filter.typeIds ?? []);
-    const picked = await ctx.input.pickMany(types.map((t) => ({ label: t.name, description: t.description, picked: current.has(t.id), id: t.id })), {
+    const picked = await ctx.input.pickMany(types.map((t) => ({ label: noIcons(t.name), description: noIconsOpt(t.description), picked: current.has(t.id), id: t.id })), {
       title: 'Filter events (1/2): event types (none picked: every type)',
     });
     const choice = await ctx.input.pick(RANGE_CHOICES, { title: 'Filter events (2/2): start time' });

@@ -12,6 +12,7 @@ import { TICKET_DOCUMENT_KIND } from './ticketDocumentHandler';
 import { metadataCommands } from './ticketMetadataCommands';
 import { pickTicketReferences } from './ticketPickers';
 import { checkCreateTicket, ticketFromInsight, ticketTemplate } from './ticketRequest';
+import { noIcons, noIconsOpt } from '../iconText';
 
 export function refreshTickets(ctx: BuildingTwinsContext, connection: string): void {
   const node = ctx.tree.connectionNode(connection)?.group(TicketsNode);
@@ -82,7 +83,7 @@ async function createTicketForInsight(ctx: BuildingTwinsContext, arg: unknown): 
 async function pickPriority(ctx: BuildingTwinsContext, client: BuildingTwinsApi): Promise<string | undefined> {
   const priorities = await client.listTicketPriorities();
   if (priorities.length === 0) return undefined;
-  const picked = await ctx.input.pick(priorities.map((p) => ({ label: p.name ?? p.id, description: p.priorityLevel, id: p.id })), { title: 'Ticket priority' });
+  const picked = await ctx.input.pick(priorities.map((p) => ({ label: noIcons(p.name ?? p.id), description: noIconsOpt(p.priorityLevel === undefined || p.priorityLevel === null ? undefined : String(p.priorityLevel)), id: p.id })), { title: 'Ticket priority' });
   return picked.id;
 }
 

@@ -3,6 +3,7 @@ import type { CommandTable } from '../commands';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { METADATA_KIND_LABELS, TicketMetadataItemNode, TicketMetadataKindNode, TicketMetadataNode } from '../tree/ticketMetadataNodes';
+import { noIcons } from '../iconText';
 
 const KINDS = Object.keys(METADATA_KIND_LABELS) as TicketMetadataKind[];
 
@@ -53,7 +54,7 @@ async function renameMetadata(ctx: BuildingTwinsContext, target?: unknown, name?
     kind = await pickKind(ctx, 'Rename ticket metadata (preview): which list');
     const items = (await client.listTicketMetadata(kind, { page: 1, pageSize: 1000, sortSpecifications: [{ field: 'name' }] })).items;
     if (items.length === 0) throw new Error(`There are no ticket ${METADATA_KIND_LABELS[kind].plural.toLowerCase()} to rename.`);
-    current = (await ctx.input.pick(items.map((i) => ({ label: i.name, description: i.id, item: i })), { title: `Rename which ${METADATA_KIND_LABELS[kind].singular}` })).item;
+    current = (await ctx.input.pick(items.map((i) => ({ label: noIcons(i.name), description: noIcons(i.id), item: i })), { title: `Rename which ${METADATA_KIND_LABELS[kind].singular}` })).item;
   }
   const label = METADATA_KIND_LABELS[kind].singular;
   const text = typeof name === 'string' ? name : await ctx.input.input({ title: `Rename ticket ${label} (preview)`, prompt: `New name of "${current.name}"`, value: current.name, validate: nameError });

@@ -79,9 +79,11 @@ export class EventNode extends TreeNode {
     const typeName = eventTypeName(e.eventTypeId, this.group.eventTypes);
     const item = new vscode.TreeItem(e.name?.trim() || `Event ${e.id ?? ''}`, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = `${typeName} · ${e.startTime.slice(0, 16).replace('T', ' ')}`;
+    // Every field comes from the service: a missing startTime must not break the row.
+    const start = typeof e.startTime === 'string' ? e.startTime.slice(0, 16).replace('T', ' ') : 'no start time';
+    item.description = `${typeName} · ${start}`;
     const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`${e.name ?? ''}\nType: ${typeName}\nStart: ${e.startTime}${e.endTime ? `\nEnd: ${e.endTime}` : ''}\nTwin: ${e.twinId ?? '—'}\nId: ${e.id ?? '—'}`);
+    tooltip.appendText(`${e.name ?? ''}\nType: ${typeName}\nStart: ${e.startTime ?? '—'}${e.endTime ? `\nEnd: ${e.endTime}` : ''}\nTwin: ${e.twinId ?? '—'}\nId: ${e.id ?? '—'}`);
     if (e.description) tooltip.appendText(`\n\n${e.description}`);
     item.tooltip = tooltip;
     item.iconPath = new vscode.ThemeIcon('calendar');

@@ -1,0 +1,12 @@
+// VS Code renders `$(name)` as an icon in quick picks and the status bar. Text from the service (a twin
+// named "$(check) Verified") or typed by the user goes through `noIcons` there, so it shows as written.
+
+/** `$(` escaped as `\$(`: shown literally where VS Code would render an icon. */
+export function noIcons(text: string): string {
+  return text.replace(/\$\(/g, '\\$(');
+}
+
+/** `noIcons` for optional text. */
+export function noIconsOpt(text: string | null | undefined): string | undefined {
+  return text === null || text === undefined ? undefined : noIcons(text);
+}
