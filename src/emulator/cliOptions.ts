@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { readClientsFile } from './clients/emulatorClients';
 import type { EmulatorOptions } from './emulator';
 import { parseRateLimit } from './rateLimiter';
 
@@ -15,6 +16,8 @@ Usage: node dist/emulator.js [options]
   --data DIR                persist every acknowledged write in DIR (default: memory only)
   --client-id ID            accept another client (with --client-secret; repeatable in pairs)
   --client-secret SECRET    the secret of the preceding --client-id
+  --clients FILE            clients with limited permissions and an optional location scope,
+                            from a JSON file (see docs/emulator.md)
   --token-lifetime SECONDS  access token lifetime (default 3599)
   --rate-limit N/SECONDS    at most N requests per client per window on /twins* and /time-series*
   --faults RATE             probability 0..1 of a simulated 500, 503 or dropped connection
@@ -22,7 +25,7 @@ Usage: node dist/emulator.js [options]
   --quiet                   do not log requests to stderr
   --help                    show this help
 
-The well-known development client is local-dev / local-dev-secret.
+The well-known development client is local-dev / local-dev-secret; it and every --client-id hold every permission.
 Admin routes (no auth): GET /_emulator/requests, DELETE /_emulator/requests, PUT /_emulator/insights.`;
 
 /** Parses the command line; throws an Error with a clear message for bad flags. Returns undefined for --help. */
@@ -41,6 +44,7 @@ export function parseEmulatorArgs(argv: string[]): EmulatorOptions | undefined {
       data: { type: 'string' },
       'client-id': { type: 'string', multiple: true },
       'client-secret': { type: 'string', multiple: true },
+      clients: { type: 'string' },
       'token-lifetime': { type: 'string' },
       'rate-limit': { type: 'string' },
       faults: { type: 'string' },
@@ -53,6 +57,9 @@ export function parseEmulatorArgs(argv: string[]): EmulatorOptions | undefined {
   const ids = values['client-id'] ?? [];
   const secrets = values['client-secret'] ?? [];
   if (ids.length !== secrets.length) throw new Error('--client-id and --client-secret must be given in pairs');
+  const fileClients = values.clients === undefined ? [] : readClientsFile(values.clients);
+  const twice = fileClients.find((c) => ids.includes(c.id));
+  if (twice) throw new Error(`--clients ${values.clients}: client "${twice.id}" is also given with --client-id`);
   const options: EmulatorOptions = {
     host: values.host,
     port: integer(values.port, '--port', 0, 65535),
@@ -61,7 +68,7 @@ export function parseEmulatorArgs(argv: string[]): EmulatorOptions | undefined {
     scale: integer(values.scale, '--scale', 0, 10_000_000),
     seed: integer(values.seed, '--seed', 0, 2 ** 31 - 1),
     data: values.data,
-    clients: ids.map((id, i) => ({ id, secret: secrets[i] })),
+    clients: [...ids.map((id, i) => ({ id, secret: secrets[i] })), ...fileClients],
     tokenLifetime: integer(values['token-lifetime'], '--token-lifetime', 1, 10 * 365 * 86400),
     rateLimit: values['rate-limit'] === undefined ? undefined : parseRateLimit(values['rate-limit']),
     faults: decimal(values.faults, '--faults', 0, 1),

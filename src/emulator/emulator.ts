@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { LOCAL_EMULATOR_DEFAULT_PORT } from '../core/api/localEmulator';
 import { DEFAULT_TOKEN_LIFETIME, LOCAL_DEV_CLIENT, TokenAuthority } from './auth';
+import { AccessPolicy } from './clients/accessPolicy';
+import { checkClients, type EmulatorClient } from './clients/emulatorClients';
 import { loadModelIndex } from './models/modelLoader';
 import { registerEventRoutes } from './routes/eventRoutes';
 import { registerInsightRoutes } from './routes/insightRoutes';
@@ -33,8 +35,12 @@ export interface EmulatorOptions {
   sampleInsights?: number;
   /** Folder that makes every acknowledged write durable. */
   data?: string;
-  /** Extra clients; the well-known `local-dev`/`local-dev-secret` is always accepted. */
-  clients?: Array<{ id: string; secret: string }>;
+  /**
+   * Extra clients, each with every permission unless it lists `permissions` (and limited to the twins under
+   * `location` when given; docs/emulator.md). The well-known `local-dev`/`local-dev-secret` is always
+   * accepted and holds every permission.
+   */
+  clients?: EmulatorClient[];
   /** Token lifetime in seconds (default 3599). */
   tokenLifetime?: number;
   rateLimit?: { count: number; seconds: number };
@@ -66,6 +72,7 @@ export interface RunningEmulator {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   checkOptions(options);
+  const clients = checkClients(options.clients ?? [], 'clients');
   const sampleWanted = options.sample ?? true;
   const uploadTime = new Date().toISOString();
   const models = await loadModelIndex(options.models ?? [], sampleWanted ? sampleModels(uploadTime) : []);
@@ -83,10 +90,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   registerTicketRoutes(router, graph);
   registerTicketMetadataRoutes(router, store);
 
-  const clients = [LOCAL_DEV_CLIENT, ...(options.clients ?? [])];
-  const auth = new TokenAuthority(clients, options.tokenLifetime ?? DEFAULT_TOKEN_LIFETIME, options.data);
+  const auth = new TokenAuthority([LOCAL_DEV_CLIENT, ...clients], options.tokenLifetime ?? DEFAULT_TOKEN_LIFETIME, options.data);
+  const access = new AccessPolicy(clients, graph);
   const log = options.log === true ? (line: string) => process.stderr.write(`${line}\n`) : typeof options.log === 'function' ? options.log : undefined;
-  const { server } = createEmulatorServer({ router, store, auth, rateLimit: options.rateLimit, faults: options.faults, latencyMs: options.latency, bodyLimit: options.bodyLimit, log });
+  const { server } = createEmulatorServer({ router, store, auth, access, rateLimit: options.rateLimit, faults: options.faults, latencyMs: options.latency, bodyLimit: options.bodyLimit, log });
 
   const host = options.host ?? '127.0.0.1';
   try {
@@ -131,5 +138,4 @@ function checkOptions(o: EmulatorOptions): void {
   if (o.latency !== undefined && !(Number.isFinite(o.latency) && o.latency >= 0)) throw new Error(`latency must be a number of milliseconds >= 0 (got ${o.latency})`);
   if (o.tokenLifetime !== undefined && !(Number.isInteger(o.tokenLifetime) && o.tokenLifetime >= 1)) throw new Error(`tokenLifetime must be a whole number of seconds >= 1 (got ${o.tokenLifetime})`);
   if (o.rateLimit && !(Number.isInteger(o.rateLimit.count) && o.rateLimit.count >= 1 && o.rateLimit.seconds > 0)) throw new Error('rateLimit needs count >= 1 and seconds > 0');
-  for (const c of o.clients ?? []) if (!c.id || !c.secret) throw new Error('every client needs a non-empty id and secret');
 }

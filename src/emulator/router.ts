@@ -36,12 +36,14 @@ export type Handler = (ctx: RequestContext) => Reply;
 
 interface Route {
   method: string;
+  /** As registered, normalised: `/twins/:id`. */
+  pattern: string;
   segments: string[];
   handler: Handler;
 }
 
 export type RouteMatch =
-  | { kind: 'found'; handler: Handler; params: Record<string, string> }
+  | { kind: 'found'; handler: Handler; params: Record<string, string>; /** The route's pattern, e.g. `/twins/:id`. */ pattern: string }
   | { kind: 'wrongMethod'; allowed: string[] }
   | { kind: 'none' };
 
@@ -60,7 +62,7 @@ export class Router {
     if (this.routes.some((r) => r.method === upper && sameShape(r.segments, segments))) {
       throw new Error(`Route ${upper} ${pattern} is registered twice`);
     }
-    const route = { method: upper, segments, handler };
+    const route = { method: upper, pattern: `/${segments.join('/')}`, segments, handler };
     this.routes.push(route);
     const sameLength = this.byLength.get(segments.length);
     if (sameLength) sameLength.push(route);
@@ -69,7 +71,7 @@ export class Router {
 
   /** The registered routes, e.g. `{ method: 'GET', pattern: '/twins/:id' }`. */
   list(): Array<{ method: string; pattern: string }> {
-    return this.routes.map((r) => ({ method: r.method, pattern: `/${r.segments.join('/')}` }));
+    return this.routes.map((r) => ({ method: r.method, pattern: r.pattern }));
   }
 
   /** Throws HttpError 400 when a path segment is not valid percent-encoding. */
@@ -97,7 +99,7 @@ export class Router {
         if (c.route.method === method.toUpperCase() && (!best || c.score > best.score)) best = c;
       }
     }
-    if (best) return { kind: 'found', handler: best.route.handler, params: extractParams(best.route.segments, parts) };
+    if (best) return { kind: 'found', handler: best.route.handler, params: extractParams(best.route.segments, parts), pattern: best.route.pattern };
     if (allowed.size) return { kind: 'wrongMethod', allowed: [...allowed].sort() };
     return { kind: 'none' };
   }

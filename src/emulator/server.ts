@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import type { TokenAuthority } from './auth';
+import type { AccessPolicy } from './clients/accessPolicy';
 import { seedInsights } from './adminInsights';
 import { errorReplyFor, internalErrorReply } from './errorBodies';
 import { HttpError } from './httpErrors';
@@ -17,6 +18,8 @@ export interface ServerOptions {
   router: Router;
   store: Store;
   auth: TokenAuthority;
+  /** Per-client permissions and location scopes, checked before each handler (403 with no body). */
+  access?: AccessPolicy;
   rateLimit?: { count: number; seconds: number };
   /** Probability (0..1) of a simulated 500, 503 or dropped connection, decided before the request is handled. */
   faults?: number;
@@ -134,6 +137,7 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       clientId,
       store: options.store,
     };
+    options.access?.authorize(clientId, { method, pattern: match.pattern }, ctx);
     // The handler's writes and the encoding of its reply form one batch: a reply that cannot be produced
     // rolls the writes back, so a failed request never applied anything (in memory as with --data).
     const answer = options.store.batch(() => {
