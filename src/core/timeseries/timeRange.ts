@@ -41,8 +41,22 @@ export function parseRange(start: string, end: string): TimeRange {
   return checkRange(range);
 }
 
-/** How many points to send for a chart `widthPx` wide: a few per pixel, never fewer than 3. */
+/** The longest range a panel may ask the host to fetch (about 13 months). */
+export const MAX_PANEL_RANGE_MS = 400 * 86_400_000;
+/** The widest chart a point budget is computed for: a webview asking for more gets this. */
+export const MAX_CHART_WIDTH_PX = 8_000;
+
+/** A range requested by a webview (untrusted): checked, and refused when longer than MAX_PANEL_RANGE_MS. */
+export function checkPanelRange(range: TimeRange): TimeRange {
+  checkRange(range);
+  if (range.end - range.start > MAX_PANEL_RANGE_MS) {
+    throw new RangeError(`Time range of ${Math.round((range.end - range.start) / 86_400_000)} days is longer than the ${MAX_PANEL_RANGE_MS / 86_400_000} days a panel can fetch; choose a shorter range`);
+  }
+  return range;
+}
+
+/** How many points to send for a chart `widthPx` wide: a few per pixel, never fewer than 3, width capped. */
 export function pointBudget(widthPx: number, pointsPerPixel = 2): number {
-  const width = Number.isFinite(widthPx) && widthPx > 0 ? widthPx : 800;
+  const width = Number.isFinite(widthPx) && widthPx > 0 ? Math.min(widthPx, MAX_CHART_WIDTH_PX) : 800;
   return Math.max(3, Math.round(width * pointsPerPixel));
 }

@@ -3,7 +3,7 @@
 // the webview. Free of 'vscode' imports (unit-testable with a fake API).
 import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
 import { lttb } from '../../core/timeseries/lttb';
-import { checkRange, pointBudget, TimeRange } from '../../core/timeseries/timeRange';
+import { checkPanelRange, pointBudget, TimeRange } from '../../core/timeseries/timeRange';
 import type { Handlers } from '../../shared/protocol/bridgeProtocol';
 import type { SeriesInfo, TimeSeriesMethods } from '../../shared/protocol/timeSeriesProtocol';
 import { fetchRange, Points, seriesTwinId } from './timeSeriesFetch';
@@ -33,7 +33,7 @@ export function createTimeSeriesHandlers(deps: TimeSeriesDeps): Handlers<TimeSer
     },
 
     async load(params) {
-      const range = checkRange(readRange(params));
+      const range = checkPanelRange(readRange(params));
       const budget = pointBudget(Number(params.width));
       const raw = await fetchRange(await deps.api(), deps.twinIds, range);
       const series = deps.twinIds.map((twinId) => {
@@ -54,8 +54,9 @@ export function createTimeSeriesHandlers(deps: TimeSeriesDeps): Handlers<TimeSer
     },
 
     async exportCsv(params) {
-      const range = checkRange(readRange(params));
-      const path = params.path ?? (await deps.chooseCsvPath(`time-series-${new Date(range.start).toISOString().slice(0, 10)}.csv`));
+      const range = checkPanelRange(readRange(params));
+      // Always the user's choice: whatever else the webview sends is ignored.
+      const path = await deps.chooseCsvPath(`time-series-${new Date(range.start).toISOString().slice(0, 10)}.csv`);
       if (!path) return { cancelled: true as const };
       const raw = await fetchRange(await deps.api(), deps.twinIds, range);
       const { csv, rows } = toCsv(deps.twinIds, raw);

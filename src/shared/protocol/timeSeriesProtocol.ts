@@ -39,5 +39,6 @@ export type TimeSeriesMethods = {
     result: { series: SeriesData[]; errors: Array<{ twinId: string; message: string }> };
   };
   latest: { params: Record<string, never>; result: { points: LatestPoint[] } };
-  exportCsv: { params: { start: number; end: number; path?: string }; result: { path: string; rows: number } | { cancelled: true } };
+  /** The host always asks the user where to save: a webview never names a file. */
+  exportCsv: { params: { start: number; end: number }; result: { path: string; rows: number } | { cancelled: true } };
 };

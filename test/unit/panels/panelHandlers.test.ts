@@ -89,7 +89,7 @@ describe('panel handlers against the emulator', function () {
     const end = Date.now();
     const start = end - 24 * HOUR;
     const file = path.join(dir, 'export.csv');
-    const result = await timeSeries([capability.id]).exportCsv({ start, end, path: file });
+    const result = await timeSeries([capability.id], async () => file).exportCsv({ start, end });
     assert.ok(!('cancelled' in result));
     const lines = (await readFile(file, 'utf8')).trim().split('\n');
     assert.equal(lines[0], 'timestamp,twinId,value');
@@ -97,6 +97,22 @@ describe('panel handlers against the emulator', function () {
     assert.equal(result.rows, (await fetchRange(api, [capability.id], { start, end })).get(capability.id)!.x.length);
     assert.match(lines[1], new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+Z,${capability.id},-?\\d`));
     assert.deepEqual(await timeSeries([capability.id]).exportCsv({ start, end }), { cancelled: true });
+  });
+
+  it('never writes a path the webview names, and refuses ranges and widths a webview should not ask for', async () => {
+    const end = Date.now();
+    const start = end - HOUR;
+    const chosen = path.join(dir, 'chosen.csv');
+    const planted = path.join(dir, 'planted.csv');
+    // The protocol has no path any more; a hostile webview could still send one.
+    const hostile = { start, end, path: planted } as unknown as { start: number; end: number };
+    const result = await timeSeries([capability.id], async () => chosen).exportCsv(hostile);
+    assert.deepEqual(result, { path: chosen, rows: (result as { rows: number }).rows });
+    await assert.rejects(readFile(planted, 'utf8'), /ENOENT/);
+    assert.deepEqual(await timeSeries([capability.id]).exportCsv(hostile), { cancelled: true }, 'a cancelled dialog writes nothing, path or not');
+    await assert.rejects(async () => timeSeries([capability.id]).load({ start: end - 5 * 365 * 24 * HOUR, end, width: 800 }), /longer than the 400 days/);
+    const wide = await timeSeries([capability.id]).load({ start: end - 24 * HOUR, end, width: 1e9 });
+    assert.ok(wide.series[0]!.x.length <= 16_000, `at most 2 points per pixel of an 8,000 px chart, got ${wide.series[0]!.x.length}`);
   });
 
   it('charts several capabilities through the ids endpoint', async () => {
