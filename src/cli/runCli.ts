@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { errorText } from '../core/api/apiError';
 import { BuildingTwinsClient } from '../core/api/client';
+import { isPermissionDenied, PERMISSION_DENIED_HINT } from '../core/api/permissionDenied';
 import { redact } from '../core/api/redact';
 import type { BuildingTwinsApi } from '../core/api/types';
 import { UsageError, type CliCommand, type CliContext, type CommandInput } from './cliCommand';
@@ -25,6 +26,8 @@ export interface CliIo {
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+/** The service answered 403: the credentials were accepted, the operation or twin is not allowed to this client. */
+export const EXIT_NO_PERMISSION = 3;
 
 function findCommand(argv: string[]): { command?: CliCommand; consumed: number } {
   const leading: string[] = [];
@@ -72,6 +75,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return EXIT_USAGE;
     }
     io.stderr(`error: ${clean(errorText(error))}\n`);
+    if (isPermissionDenied(error)) {
+      io.stderr(`no permission: ${PERMISSION_DENIED_HINT}\n`);
+      return EXIT_NO_PERMISSION;
+    }
     return EXIT_FAILURE;
   }
 }
