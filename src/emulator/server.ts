@@ -93,7 +93,8 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       throw new HttpError(404, `No such resource: ${url.pathname}. The API lives under ${API_PREFIX}.`);
     }
     const path = url.pathname.slice(API_PREFIX.length) || '/';
-    const match = path === '/oauth2/token' ? undefined : options.router.match(method, path);
+    // HEAD is GET without the body (send() leaves it out).
+    const match = path === '/oauth2/token' ? undefined : options.router.match(method === 'HEAD' ? 'GET' : method, path);
     if (match?.kind === 'none') throw new HttpError(404, `No such resource: ${method} ${path}.`);
     if (match?.kind === 'wrongMethod') {
       throw new HttpError(405, `Method ${method} is not allowed on ${path}; allowed: ${match.allowed.join(', ')}.`, undefined, { headers: { Allow: match.allowed.join(', ') } });
@@ -125,6 +126,9 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       if (retryAfter) throw new HttpError(429, group.message, undefined, { plainText: true, headers: { 'Retry-After': String(retryAfter) } });
     }
 
+    if (rawBody.length && !acceptsBody(`${method} ${match.pattern}`, contentType)) {
+      throw new HttpError(415, `Content-Type '${contentType}' is not accepted here: send the body as application/json.`);
+    }
     const ctx: RequestContext = {
       method,
       path,
@@ -224,6 +228,15 @@ function errorReply(err: unknown, instance: string): Reply {
   const message = err instanceof Error ? err.message : String(err);
   process.emitWarning(`Emulator internal error: ${err instanceof Error && err.stack ? err.stack : message}`);
   return internalErrorReply(message, instance, apiPath);
+}
+
+/** Routes whose body is not JSON (the multipart file upload). */
+const NON_JSON_BODY_ROUTES = new Set(['POST /events/files']);
+
+/** Whether a route takes a body of this content type: JSON (or no type, read as JSON) unless it is a non-JSON route. */
+function acceptsBody(route: string, contentType: string): boolean {
+  if (NON_JSON_BODY_ROUTES.has(route)) return true;
+  return contentType.trim() === '' || /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType.trim());
 }
 
 /** The reply's body as bytes (undefined for none); throws when it cannot be encoded (e.g. nested too deeply). */

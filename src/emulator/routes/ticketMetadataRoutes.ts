@@ -27,7 +27,8 @@ const RESERVED_SEGMENTS: Record<string, string[]> = {
 
 /** Throws 405 when a `/tickets/{ticketId}` request actually names a metadata list (e.g. PATCH /tickets/status). */
 export function rejectReservedTicketSegment(method: string, segment: string): void {
-  const allowed = RESERVED_SEGMENTS[segment];
+  // Own keys only: a ticket id such as "constructor" must not find Object.prototype's members.
+  const allowed = Object.hasOwn(RESERVED_SEGMENTS, segment) ? RESERVED_SEGMENTS[segment] : undefined;
   if (allowed) throw new HttpError(405, `Method ${method} is not allowed on /tickets/${segment}; allowed: ${allowed.join(', ')}.`, undefined, { headers: { Allow: allowed.join(', ') } });
 }
 

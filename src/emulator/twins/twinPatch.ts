@@ -4,6 +4,7 @@
 
 import { applyOperation, JsonPatchError, type Operation } from 'fast-json-patch';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
+import { isPrototypeKey } from '../../core/untrusted/prototypeKeys';
 import { badRequest } from '../httpErrors';
 import { field, isObject, requireArray, type JsonObject } from '../requestFields';
 
@@ -57,5 +58,7 @@ function checkPath(pointer: string, i: number, name: string, contentsIsProperty:
     throw badRequest(`Operation [${i}]: path '${pointer}' is not a property of the twin; patch paths start at the twin's properties (write '${property}').`, where);
   }
   if (first.startsWith('$')) throw badRequest(`Operation [${i}]: path '${pointer}' addresses service-managed data, which a patch cannot change.`, where);
+  const reserved = pointer.slice(1).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~')).find(isPrototypeKey);
+  if (reserved !== undefined) throw badRequest(`Operation [${i}]: path '${pointer}' goes through "${reserved}", which is not a twin property.`, where);
   return pointer;
 }

@@ -119,4 +119,35 @@ describe('emulator hardening (trust boundaries)', function () {
     const token = authority.issue('a', issuedAt);
     assert.equal(authority.authenticate(`Bearer ${token}`, issuedAt + 59_999), 'a');
   });
+
+  it('answers 4xx, never 500, for ids named like Object.prototype members and patches through __proto__', async () => {
+    await client.call('PUT', '/twins', { id: 'P-1', modelId: M.room, contents: { name: 'p' } });
+    for (const id of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      for (const [method, path] of [['GET', `/tickets/${id}`], ['PATCH', `/tickets/${id}`], ['GET', `/events/${id}`], ['GET', `/twins/${id}`], ['GET', `/tickets/${id}/attachments/x`]] as const) {
+        const res = await client.call(method, path, method === 'PATCH' ? [{ op: 'replace', path: '/summary', value: 'x' }] : undefined);
+        assert.ok(res.status >= 400 && res.status < 500, `${method} ${path}: ${res.status} ${res.text.slice(0, 120)}`);
+      }
+    }
+    for (const path of ['/__proto__/polluted', '/constructor/prototype/polluted', '/name/__proto__']) {
+      const res = await client.call('PATCH', '/twins/P-1', [{ op: 'add', path, value: 1 }]);
+      assert.equal(res.status, 400, `${path}: ${res.text.slice(0, 120)}`);
+    }
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+
+  it('refuses a body whose Content-Type is not JSON (415) instead of ignoring it', async () => {
+    const text = await client.call('POST', '/twins', '{"pageSize": 1}', { headers: { 'content-type': 'text/plain' } });
+    assert.equal(text.status, 415);
+    const form = await client.call('POST', '/twins/count', 'a=1', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assert.equal(form.status, 415);
+    assert.equal((await client.call('POST', '/twins', '{"pageSize": 1}', { headers: { 'content-type': 'application/json; charset=utf-8' } })).status, 200);
+    assert.equal((await client.call('PATCH', '/twins/P-1', '[{"op":"replace","path":"/name","value":"q"}]', { headers: { 'content-type': 'application/json-patch+json' } })).status, 200);
+  });
+
+  it('answers HEAD on GET routes with the headers and no body', async () => {
+    const res = await client.call('HEAD', '/models');
+    assert.equal(res.status, 200);
+    assert.equal(res.text, '');
+    assert.ok(Number(res.headers.get('content-length')) > 0);
+  });
 });
