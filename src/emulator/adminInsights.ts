@@ -5,7 +5,7 @@ import { isObject } from './requestFields';
 import type { Store } from './store/store';
 
 /**
- * `PUT /_emulator/insights` (emulator only, no auth): stores insights as given, for tests and demos. The
+ * `PUT /_emulator/insights` (emulator only, admin token): stores insights as given, for tests and demos. The
  * service raises insights itself and has no write operation, so this is the only way to put one in.
  * Body: a JSON array of insights, each with a string `id` and a `scenarioId` that is null (a root) or the
  * id of a root that exists or comes in the same array. All or nothing.

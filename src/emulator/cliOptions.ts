@@ -26,7 +26,8 @@ Usage: node dist/emulator.js [options]
   --help                    show this help
 
 The well-known development client is local-dev / local-dev-secret; it and every --client-id hold every permission.
-Admin routes (no auth): GET /_emulator/requests, DELETE /_emulator/requests, PUT /_emulator/insights.`;
+Admin routes (Bearer admin token printed at start, or any API access token): GET and DELETE /_emulator/requests,
+PUT /_emulator/insights. Only loopback Host names, IP literals and --host are answered; foreign Origins are refused.`;
 
 /** Parses the command line; throws an Error with a clear message for bad flags. Returns undefined for --help. */
 export function parseEmulatorArgs(argv: string[]): EmulatorOptions | undefined {

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { Clock } from '../core/api/clock';
 import { LOCAL_EMULATOR_DEFAULT_PORT } from '../core/api/localEmulator';
 import { DEFAULT_TOKEN_LIFETIME, LOCAL_DEV_CLIENT, TokenAuthority } from './auth';
 import { AccessPolicy } from './clients/accessPolicy';
@@ -52,8 +54,12 @@ export interface EmulatorOptions {
   log?: boolean | ((line: string) => void);
   /** Request body limit in bytes (default 16 MiB). */
   bodyLimit?: number;
+  /** The admin routes' bearer token; random per process by default. */
+  adminToken?: string;
   /** Log size in bytes that triggers compaction (default 64 MiB). */
   compactBytes?: number;
+  /** Time of the time-series routes (arrival times, the one-hour look-back of `latest`); the system clock by default. */
+  clock?: Pick<Clock, 'now'>;
 }
 
 export interface RunningEmulator {
@@ -65,6 +71,8 @@ export interface RunningEmulator {
   store: Store;
   /** The API routes (below /api/v3). */
   routes: Array<{ method: string; pattern: string }>;
+  /** The bearer token of the admin routes (/_emulator/*), random per process unless set by `adminToken`. */
+  adminToken: string;
   /** Stops accepting, lets in-flight requests finish, flushes and closes the data folder. */
   close(): Promise<void>;
 }
@@ -84,7 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   registerModelRoutes(router, models, uploadTime);
   registerTwinRoutes(router, graph);
   registerRelationshipRoutes(router, graph);
-  registerTimeSeriesRoutes(router, graph);
+  registerTimeSeriesRoutes(router, graph, options.clock);
   registerInsightRoutes(router, graph);
   registerEventRoutes(router, graph);
   registerTicketRoutes(router, graph);
@@ -93,9 +101,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const auth = new TokenAuthority([LOCAL_DEV_CLIENT, ...clients], options.tokenLifetime ?? DEFAULT_TOKEN_LIFETIME, options.data);
   const access = new AccessPolicy(clients, graph);
   const log = options.log === true ? (line: string) => process.stderr.write(`${line}\n`) : typeof options.log === 'function' ? options.log : undefined;
-  const { server } = createEmulatorServer({ router, store, auth, access, rateLimit: options.rateLimit, faults: options.faults, latencyMs: options.latency, bodyLimit: options.bodyLimit, log });
-
   const host = options.host ?? '127.0.0.1';
+  const adminToken = options.adminToken ?? randomBytes(24).toString('base64url');
+  const { server } = createEmulatorServer({ router, store, auth, access, host, adminToken, rateLimit: options.rateLimit, faults: options.faults, latencyMs: options.latency, bodyLimit: options.bodyLimit, log });
+  // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 2 min.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 120_000;
+  server.maxConnections = 512;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -117,6 +129,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     warnings: models.warnings,
     store,
     routes: router.list(),
+    adminToken,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {

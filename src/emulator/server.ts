@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
 import type { TokenAuthority } from './auth';
 import type { AccessPolicy } from './clients/accessPolicy';
@@ -25,6 +26,8 @@ export interface ServerOptions {
   faults?: number;
   latencyMs?: number;
   bodyLimit?: number;
+  /** Accepted on /_emulator/* besides API access tokens. */
+  adminToken?: string;
   /** The host the server listens on: Host headers naming it are answered besides loopback names. */
   host?: string;
   log?: (line: string) => void;
@@ -73,9 +76,21 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
     });
   });
 
+  /**
+   * Admin routes read the request log and seed data: they need the per-process admin token or any valid
+   * API token, so a page in the developer's browser cannot reach them.
+   */
+  function authorizeAdmin(authorization: string | undefined): void {
+    const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    if (given && options.adminToken && sameSecret(given, options.adminToken)) return;
+    if (!given) throw new HttpError(401, 'Admin routes need "Authorization: Bearer <token>": the admin token the emulator printed at start, or an API access token.', undefined, { headers: { 'WWW-Authenticate': 'Bearer' } });
+    options.auth.authenticate(authorization);
+  }
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, method: string, url: URL, onNote: (note: RequestLogNote) => void): Promise<void> {
     const foreign = foreignRequestReason(req.headers.host, req.headers.origin, options.host ?? '127.0.0.1');
     if (foreign) throw new HttpError(403, foreign, undefined, { headers: { Connection: 'close' } });
+    if (url.pathname.startsWith('/_emulator/')) authorizeAdmin(req.headers.authorization);
     if (url.pathname === '/_emulator/requests') {
       if (method === 'GET') return send(res, { body: requests.list() }, method);
       if (method === 'DELETE') {
@@ -228,6 +243,11 @@ function errorReply(err: unknown, instance: string): Reply {
   const message = err instanceof Error ? err.message : String(err);
   process.emitWarning(`Emulator internal error: ${err instanceof Error && err.stack ? err.stack : message}`);
   return internalErrorReply(message, instance, apiPath);
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(a), digest(b));
 }
 
 /** Routes whose body is not JSON (the multipart file upload). */

@@ -200,7 +200,7 @@ describe('webview panels in the workbench', () => {
     const ticket = await client.createTicket({ summary: PAYLOADS.name, description: PAYLOADS.unit, notes: PAYLOADS.site, twinId: XSS_TWIN });
     const seeded = await fetch(`${workbench.emulator!.url.replace(/\/api\/v3$/, '')}/_emulator/insights`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${(await client.getToken()).access_token}` },
       body: JSON.stringify([
         { id: 'xss-root', scenarioId: null, name: `xss ${PAYLOADS.name}`, description: PAYLOADS.unit, recommendation: PAYLOADS.site, twinId: XSS_TWIN, twinName: PAYLOADS.name, type: PAYLOADS.site, status: 'open', priority: 1, ticketIds: [ticket.id] },
         { id: 'xss-child', scenarioId: 'xss-root', name: `xss child ${PAYLOADS.unit}`, twinId: XSS_TWIN, status: 'open', priority: 1 },

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { adminFetch } from './adminFetch';
 
 const extensionId = 'building-twins.building-twins';
 
@@ -68,7 +69,7 @@ describe('extension activation', () => {
       this.skip();
     }
     assert.equal(vscode.workspace.getConfiguration('buildingTwins').get('emulator.port'), Number(new URL(url).port));
-    const response = await fetch(new URL('/_emulator/requests', url));
+    const response = await adminFetch(url, '/_emulator/requests');
     assert.equal(response.status, 200);
     assert.ok(Array.isArray(await response.json()));
   });

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { ConnectionSecrets } from '../../src/extension/connections/connectionSecrets';
 import { detectBasicSecretStorage } from '../../src/extension/connections/keychainCheck';
 import { emulatorUrl, eventually, extensionApi, LOCAL, requests, setSetting } from './explorerHelpers';
+import { adminFetch } from './adminFetch';
 
 describe('connections', () => {
   const name = 'Integration test connection';
@@ -136,7 +137,7 @@ describe('connections', () => {
       assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/api\/v3$/);
       assert.notEqual(url, harnessUrl);
       assert.equal(api.context.connections.require(LOCAL).baseUrl, url);
-      const res = await fetch(new URL('/_emulator/requests', url));
+      const res = await adminFetch(url, '/_emulator/requests');
       assert.equal(res.status, 200);
       await vscode.commands.executeCommand('buildingTwins.startEmulator', { port: 0 });
       assert.match(api.takeLastError()?.message ?? '', /already running/);
@@ -144,7 +145,7 @@ describe('connections', () => {
       assert.equal(await vscode.commands.executeCommand('buildingTwins.stopEmulator'), true);
     }
     await eventually(async () => {
-      await assert.rejects(fetch(new URL('/_emulator/requests', url)));
+      await assert.rejects(fetch(new URL('/_emulator/requests', url)), 'the stopped emulator no longer answers');
     });
     assert.equal(api.context.connections.require(LOCAL).baseUrl, harnessUrl.replace(/\/$/, ''));
     await setSetting('activeConnection', undefined);

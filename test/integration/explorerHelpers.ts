@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension/testApi';
+import { adminFetch } from './adminFetch';
 
 export const LOCAL = 'Local emulator';
 export const SAMPLE = 'dtmi:com:buildingtwins:sample';
@@ -23,11 +24,11 @@ export function emulatorUrl(ctx: Mocha.Context): string {
 export interface LoggedRequest { method: string; path: string; status: number }
 
 export async function clearRequests(url: string): Promise<void> {
-  await fetch(new URL('/_emulator/requests', url), { method: 'DELETE' });
+  await adminFetch(url, '/_emulator/requests', { method: 'DELETE' });
 }
 
 export async function requests(url: string): Promise<LoggedRequest[]> {
-  const res = await fetch(new URL('/_emulator/requests', url));
+  const res = await adminFetch(url, '/_emulator/requests');
   return (await res.json()) as LoggedRequest[];
 }
 

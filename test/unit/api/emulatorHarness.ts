@@ -16,16 +16,19 @@ export class EmulatorHarness {
 
   get url(): string { return this.emulator.url; }
 
+  /** The admin routes need the emulator's admin token. */
+  private get adminHeaders(): Record<string, string> { return { authorization: `Bearer ${this.emulator.adminToken}` }; }
+
   private get admin(): string { return `${new URL(this.emulator.url).origin}/_emulator/requests`; }
 
   /** What the emulator served (its own log: proves what was, or was not, sent). */
   async requests(): Promise<ServedRequest[]> {
-    const served = (await (await fetch(this.admin)).json()) as ServedRequest[];
+    const served = (await (await fetch(this.admin, { headers: this.adminHeaders })).json()) as ServedRequest[];
     return served.filter((r) => !r.path.startsWith('/_emulator'));
   }
 
   async clearRequests(): Promise<void> {
-    await fetch(this.admin, { method: 'DELETE' });
+    await fetch(this.admin, { method: 'DELETE', headers: this.adminHeaders });
   }
 
   /** A client of this emulator with the dev credentials; its onRequest events are collected in `events`. */

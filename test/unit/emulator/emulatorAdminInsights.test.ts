@@ -5,7 +5,7 @@ import { EmulatorTestClient } from './emulatorTestClient';
 describe('emulator admin route PUT /_emulator/insights', () => {
   let client: EmulatorTestClient;
   const seed = (body: unknown) =>
-    fetch(`${client.root}/_emulator/insights`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    client.admin('PUT', '/_emulator/insights', body);
 
   before(async () => {
     client = await EmulatorTestClient.start({ sample: false });
@@ -34,7 +34,7 @@ describe('emulator admin route PUT /_emulator/insights', () => {
 
   it('answers 400 for a body that is not an array and 405 for other methods', async () => {
     assert.equal((await seed({ id: 'x' })).status, 400);
-    const res = await fetch(`${client.root}/_emulator/insights`);
+    const res = await client.admin('GET', '/_emulator/insights');
     assert.equal(res.status, 405);
     assert.equal(res.headers.get('allow'), 'PUT');
   });

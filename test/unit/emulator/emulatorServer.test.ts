@@ -58,23 +58,34 @@ describe('emulator HTTP front', () => {
   });
 
   it('keeps a request log without tokens: GET /_emulator/requests, cleared by DELETE', async () => {
-    await fetch(`${client.root}/_emulator/requests`, { method: 'DELETE' });
+    await client.admin('DELETE', '/_emulator/requests');
     await client.call('GET', '/twins/C1');
     await client.call('POST', '/time-series/ids?start=2024-01-01T00:00:00Z&secret=hush', []);
-    const log = (await (await fetch(`${client.root}/_emulator/requests`)).json()) as Array<{ method: string; path: string; status: number; durationMs: number; time: string }>;
+    const log = (await (await client.admin('GET', '/_emulator/requests')).json()) as Array<{ method: string; path: string; status: number; durationMs: number; time: string }>;
     assert.deepEqual(log.map((e) => `${e.method} ${e.path} ${e.status}`), [
       'GET /api/v3/twins/C1 200',
-      'POST /api/v3/time-series/ids?start=2024-01-01T00%3A00%3A00Z&secret=*** 200',
+      'POST /api/v3/time-series/ids?start=2024-01-01T00%3A00%3A00Z&secret=*** 400', // end and pageSize are required
     ]);
     assert.ok(log.every((e) => typeof e.durationMs === 'number' && !Number.isNaN(Date.parse(e.time))));
     assert.ok(!JSON.stringify(log).includes(await client.accessToken()));
-    await fetch(`${client.root}/_emulator/requests`, { method: 'DELETE' });
-    assert.deepEqual(await (await fetch(`${client.root}/_emulator/requests`)).json(), []);
+    await client.admin('DELETE', '/_emulator/requests');
+    assert.deepEqual(await (await client.admin('GET', '/_emulator/requests')).json(), []);
+  });
+
+  it('refuses the admin routes without the admin token or an API token (401), also for writes', async () => {
+    for (const [method, path] of [['GET', '/_emulator/requests'], ['DELETE', '/_emulator/requests'], ['PUT', '/_emulator/insights']]) {
+      const anonymous = await fetch(`${client.root}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'PUT' ? '[]' : undefined });
+      assert.equal(anonymous.status, 401, `${method} ${path}`);
+      const forged = await fetch(`${client.root}${path}`, { method, headers: { authorization: 'Bearer not-the-admin-token' } });
+      assert.equal(forged.status, 401, `${method} ${path} with a wrong token`);
+    }
+    const withApiToken = await fetch(`${client.root}/_emulator/requests`, { headers: { authorization: `Bearer ${await client.accessToken()}` } });
+    assert.equal(withApiToken.status, 200, 'an API access token also opens the admin routes');
   });
 
   it('leaves admin calls out of the request log (clear, act, read shows only the act)', async () => {
-    await fetch(`${client.root}/_emulator/requests`, { method: 'DELETE' });
-    assert.deepEqual(await (await fetch(`${client.root}/_emulator/requests`)).json(), []);
+    await client.admin('DELETE', '/_emulator/requests');
+    assert.deepEqual(await (await client.admin('GET', '/_emulator/requests')).json(), []);
   });
 });
 
@@ -97,8 +108,8 @@ describe('emulator rate limit (--rate-limit)', () => {
     assert.match(limited.headers.get('content-type') ?? '', /^text\/plain/);
     assert.equal(limited.text, 'Rate limit exceeded for twins endpoint. Consider using bulk twin queries to reduce API calls.');
     assert.ok(Number(limited.headers.get('retry-after')) >= 1);
-    // Another group and an unlimited route still work for this client.
-    assert.equal((await client.call('POST', '/time-series/ids/latest', [])).status, 200);
+    // Another group and an unlimited route still work for this client (served: 404, none of no ids exists).
+    assert.equal((await client.call('POST', '/time-series/ids/latest', [])).status, 404);
     assert.equal((await client.call('GET', '/models')).status, 200);
     // Another client has its own window.
     const other = await client.accessToken('other', 'other-secret');
@@ -106,7 +117,7 @@ describe('emulator rate limit (--rate-limit)', () => {
   });
 
   it('uses the time-series message for /time-series*', async () => {
-    for (let i = 0; i < 2; i++) assert.equal((await client.call('POST', '/time-series/ids/latest', [])).status, 200);
+    for (let i = 0; i < 2; i++) assert.equal((await client.call('POST', '/time-series/ids/latest', [])).status, 404, 'served, not limited');
     const limited = await client.call('POST', '/time-series/ids/latest', []);
     assert.equal(limited.status, 429);
     assert.equal(limited.text, 'Rate limit exceeded for time-series endpoint. Consider using bulk queries to reduce API calls.');

@@ -62,6 +62,13 @@ export class EmulatorTestClient {
     return { status: res.status, headers: res.headers, text, json };
   }
 
+  /** A request to an admin route (`/_emulator/...`) with the emulator's admin token. */
+  admin(method: string, path: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.emulator.adminToken}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    return fetch(`${this.root}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  }
+
   async close(): Promise<void> {
     await this.emulator.close();
   }

@@ -34,7 +34,7 @@ describe('emulator time series (the service\'s rules, docs/service-compatibility
   after(() => client.close());
 
   async function loggedRequests(): Promise<RequestLogEntry[]> {
-    return (await (await fetch(`${client.root}/_emulator/requests`)).json()) as RequestLogEntry[];
+    return (await (await client.admin('GET', '/_emulator/requests')).json()) as RequestLogEntry[];
   }
 
   describe('POST /time-series', () => {
@@ -52,7 +52,7 @@ describe('emulator time series (the service\'s rules, docs/service-compatibility
     });
 
     it('accepts and drops entries for unknown, non-Capability or unnamed twins, and lists them in the request log', async () => {
-      await fetch(`${client.root}/_emulator/requests`, { method: 'DELETE' });
+      await client.admin('DELETE', '/_emulator/requests');
       logLines.length = 0;
       const res = await client.call('POST', '/time-series', [
         { connectorId: 'C1', dtId: 'missing', sourceTimestamp: at(500), scalarValue: 1 },
@@ -81,7 +81,7 @@ describe('emulator time series (the service\'s rules, docs/service-compatibility
     });
 
     it('logs no dropped field when every entry was usable', async () => {
-      await fetch(`${client.root}/_emulator/requests`, { method: 'DELETE' });
+      await client.admin('DELETE', '/_emulator/requests');
       await client.call('POST', '/time-series', [{ connectorId: 'C1', dtId: 'T1', sourceTimestamp: at(501), scalarValue: 7 }]);
       const [logged] = await loggedRequests();
       assert.equal(logged.status, 202);
