@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { errorText } from '../core/api/apiError';
 import { BuildingTwinsClient } from '../core/api/client';
-import { isPermissionDenied, PERMISSION_DENIED_HINT } from '../core/api/permissionDenied';
+import { deniedAction, isPermissionDenied, PERMISSION_DENIED_HINT } from '../core/api/permissionDenied';
 import { redact } from '../core/api/redact';
 import type { BuildingTwinsApi } from '../core/api/types';
 import { UsageError, type CliCommand, type CliContext, type CommandInput } from './cliCommand';
@@ -76,7 +76,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     io.stderr(`error: ${clean(errorText(error))}\n`);
     if (isPermissionDenied(error)) {
-      io.stderr(`no permission: ${PERMISSION_DENIED_HINT}\n`);
+      io.stderr(`no permission to ${deniedAction(error)}: ${PERMISSION_DENIED_HINT}\n`);
       return EXIT_NO_PERMISSION;
     }
     return EXIT_FAILURE;

@@ -4,6 +4,7 @@ import type { BuildingTwinsApi } from '../../core/api/types';
 import type { ExtensionLog, RequestLogEntry } from '../log/extensionLog';
 import { ConnectionProfile, LOCAL_CONNECTION_NAME, isLocalConnection, parseProfiles } from './connectionProfile';
 import { ConnectionSecrets } from './connectionSecrets';
+import { connectionStateAfter } from './requestOutcome';
 
 export type ConnectionState =
   | { kind: 'idle' }
@@ -189,13 +190,8 @@ export class ConnectionManager implements vscode.Disposable {
 
   private onRequest(name: string, e: RequestLogEntry): void {
     this.log.request(name, e);
-    if (e.status === 0) {
-      this.setState(name, { kind: 'error', message: `${e.method} ${e.path}: ${e.error ?? 'no response'}` });
-    } else if (e.status === 401 || e.status === 403) {
-      this.setState(name, { kind: 'error', message: `${e.method} ${e.path} was refused (${e.status}); check the client id and secret.` });
-    } else if (e.status < 400 && this.state(name).kind !== 'connected') {
-      this.setState(name, { kind: 'connected' });
-    }
+    const next = connectionStateAfter(e);
+    if (next) this.setState(name, next);
   }
 
   private setState(name: string, state: ConnectionState): void {

@@ -4,8 +4,8 @@ import type { CommandTable } from '../commands';
 import { BuildingTwinsContext, emulatorPort } from '../extensionContext';
 import { LOCAL_CONNECTION_NAME } from './connectionProfile';
 
-/** A setting's folder: absolute, `~/…`, or relative to the first workspace folder. */
-function settingFolder(key: string): string | undefined {
+/** A setting's file or folder: absolute, `~/…`, or relative to the first workspace folder. */
+function settingPath(key: string): string | undefined {
   const value = vscode.workspace.getConfiguration('buildingTwins').get<string>(key)?.trim();
   if (!value) return undefined;
   if (value.startsWith('~/')) return path.join(process.env.HOME ?? process.env.USERPROFILE ?? '', value.slice(2));
@@ -20,7 +20,12 @@ async function startEmulator(ctx: BuildingTwinsContext, options?: { port?: numbe
   const port = options?.port ?? emulatorPort();
   const url = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Starting the local Building Twin emulator…' },
-    () => ctx.emulator.start({ port, modelsFolder: settingFolder('emulator.modelsFolder'), dataFolder: settingFolder('emulator.dataFolder') }),
+    () => ctx.emulator.start({
+      port,
+      modelsFolder: settingPath('emulator.modelsFolder'),
+      dataFolder: settingPath('emulator.dataFolder'),
+      clientsFile: settingPath('emulator.clientsFile'),
+    }),
   );
   ctx.models.invalidate(LOCAL_CONNECTION_NAME);
   ctx.tree.refresh();

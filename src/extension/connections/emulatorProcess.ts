@@ -9,6 +9,8 @@ export interface EmulatorStartOptions {
   port: number;
   modelsFolder?: string;
   dataFolder?: string;
+  /** Extra clients with limited permissions (the emulator's --clients FILE). */
+  clientsFile?: string;
 }
 
 const LISTENING = /listening on (http:\/\/\S+\/api\/v3)/;
@@ -41,9 +43,11 @@ export class EmulatorProcess implements vscode.Disposable {
     const script = path.join(this.extensionPath, 'dist', 'emulator.js');
     if (!fs.existsSync(script)) throw new Error(`The bundled emulator is missing (${script}); build the extension first.`);
     if (options.modelsFolder && !fs.existsSync(options.modelsFolder)) throw new Error(`The emulator models folder does not exist: ${options.modelsFolder}`);
+    if (options.clientsFile && !fs.existsSync(options.clientsFile)) throw new Error(`The emulator clients file does not exist: ${options.clientsFile}`);
     const args = [script, '--port', String(options.port)];
     if (options.modelsFolder) args.push('--models', options.modelsFolder);
     if (options.dataFolder) args.push('--data', options.dataFolder);
+    if (options.clientsFile) args.push('--clients', options.clientsFile);
     const output = (this.output ??= vscode.window.createOutputChannel('Building Twins Emulator'));
     output.appendLine(`> ${path.basename(process.execPath)} ${args.map((a) => (a === script ? 'dist/emulator.js' : a)).join(' ')}`);
 

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../core/api/apiError';
+import { isPermissionDenied, noPermissionText } from '../../core/api/permissionDenied';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { parseJsonStrict } from './jsonText';
 import { modelDocumentHandler } from './modelDocumentHandler';
@@ -78,7 +80,8 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
       this.ctx.log.info(`Saved ${label} on "${ref.connection}"`);
       this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
     } catch (err) {
-      const error = err instanceof Error ? err : new Error(String(err));
+      const error = isPermissionDenied(err) ? new Error(`${noPermissionText(`change ${label}`, ref.connection)}: ${errorText(err)}`)
+        : err instanceof Error ? err : new Error(String(err));
       this.ctx.lastError = error;
       this.ctx.log.error(`Saving ${label} failed: ${error.message}`);
       throw error;
@@ -121,6 +124,7 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
     } catch (err) {
       const status = (err as { status?: unknown }).status;
       if (status === 404) throw vscode.FileSystemError.FileNotFound(uri);
+      if (isPermissionDenied(err)) throw vscode.FileSystemError.NoPermissions(`${noPermissionText(`read ${ref.kind}/${ref.ids.join('/')}`, ref.connection)}: ${errorText(err)}`);
       throw err;
     }
     return this.remember(uri, loaded, this.entries.get(uri.toString())?.mtime ?? Date.now());

@@ -1,6 +1,7 @@
 // Host side of the request/response bridge: answers each webview request once, by id, with the
 // panel's handler result or a one-line error. Free of 'vscode' imports so unit tests can drive it.
 import { errorText } from '../../core/api/apiError';
+import { permissionDeniedText } from '../../core/api/permissionDenied';
 import { Handlers, isRequestMessage, MethodMap, ResponseMessage } from '../../shared/protocol/bridgeProtocol';
 
 export interface WebviewLike {
@@ -32,7 +33,7 @@ export class WebviewBridge<M extends MethodMap> {
       reply = { kind: 'response', id: message.id, ok: true, result: await handler(message.params ?? {}) };
     } catch (error) {
       this.options.onError?.(message.method, error);
-      reply = { kind: 'response', id: message.id, ok: false, error: errorText(error) };
+      reply = { kind: 'response', id: message.id, ok: false, error: permissionDeniedText(error) ?? errorText(error) };
     }
     await this.webview.postMessage(reply);
     return reply;

@@ -19,6 +19,10 @@ export class ConnectionNode extends TreeNode {
     return this.profile.name;
   }
 
+  override get connectionName(): string {
+    return this.profile.name;
+  }
+
   client(): Promise<BuildingTwinsApi> {
     return this.ctx.connections.getClient(this.connection);
   }

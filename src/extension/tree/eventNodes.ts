@@ -17,6 +17,10 @@ export class EventsNode extends PagedNode<BuildingEvent, number> {
     super(conn, childId(conn, 'events'), conn);
   }
 
+  override get reads(): string {
+    return 'events';
+  }
+
   get filter(): EventFilter {
     return this.filterValue;
   }

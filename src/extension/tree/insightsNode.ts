@@ -13,6 +13,10 @@ export class InsightsNode extends PagedNode<RootInsight, number> {
     super(conn, childId(conn, 'insights'), conn);
   }
 
+  override get reads(): string {
+    return 'insights';
+  }
+
   getTreeItem(): vscode.TreeItem {
     return nodeItem(this, 'Insights', vscode.TreeItemCollapsibleState.Collapsed, {
       description: this.pageDescription(),

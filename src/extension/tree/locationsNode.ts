@@ -25,6 +25,10 @@ export class LocationsNode extends PagedNode<DigitalTwin, string> {
     super(conn, childId(conn, 'locations'), conn);
   }
 
+  override get reads(): string {
+    return 'twins';
+  }
+
   getTreeItem(): vscode.TreeItem {
     return nodeItem(this, 'By location', vscode.TreeItemCollapsibleState.Collapsed, {
       description: this.pageDescription(),

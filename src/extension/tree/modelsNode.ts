@@ -28,6 +28,10 @@ export class ModelsNode extends TreeNode {
     super(conn, childId(conn, 'models'));
   }
 
+  override get reads(): string {
+    return 'models';
+  }
+
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Models', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;

@@ -20,6 +20,10 @@ export class TicketMetadataNode extends TreeNode {
     super(conn, childId(conn, 'ticket-metadata'));
   }
 
+  override get reads(): string {
+    return 'ticket metadata';
+  }
+
   getTreeItem(): vscode.TreeItem {
     return nodeItem(this, 'Ticket metadata (preview)', vscode.TreeItemCollapsibleState.Collapsed, {
       iconPath: new vscode.ThemeIcon('tag'),

@@ -20,6 +20,10 @@ export class TicketsNode extends PagedNode<Ticket, number> {
     super(conn, childId(conn, 'tickets'), conn);
   }
 
+  override get reads(): string {
+    return 'tickets';
+  }
+
   getTreeItem(): vscode.TreeItem {
     return nodeItem(this, 'Tickets (preview)', vscode.TreeItemCollapsibleState.Collapsed, {
       description: this.pageDescription(),

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
+import { noPermissionRow } from './noPermissionRow';
 
 /**
  * Base of every node in the Building Twins explorer: one subclass per tree level. `id` must be
@@ -17,6 +18,19 @@ export abstract class TreeNode {
 
   /** Drops cached children so the next expansion reloads them (Refresh). */
   reset(): void {}
+
+  /**
+   * What this branch lists, in words ("insights"), for the row a 403 leaves: "No permission to read insights
+   * on <connection>". The groups under a connection say it; the nodes below them inherit it.
+   */
+  get reads(): string | undefined {
+    return this.parent?.reads;
+  }
+
+  /** The name of the connection this node belongs to (said by the connection node at the top). */
+  get connectionName(): string | undefined {
+    return this.parent?.connectionName;
+  }
 
   /** Nearest ancestor (or self) of the given class. */
   closest<T extends TreeNode>(kind: abstract new (...args: never[]) => T): T | undefined {
@@ -55,7 +69,13 @@ export class MessageNode extends TreeNode {
   }
 }
 
-export function errorNode(parent: TreeNode, err: unknown): MessageNode {
+/**
+ * The row for a failed load: "No permission to read … on …" for a 403, else "Failed to load: …". `reads`
+ * names what was refused when it is not what the branch lists (the twins group needs the models first).
+ */
+export function errorNode(parent: TreeNode, err: unknown, reads = parent.reads): MessageNode {
+  const refused = noPermissionRow(err, reads, parent.connectionName);
+  if (refused) return new MessageNode(parent, 'no-permission', refused.label, 'lock', refused.tooltip);
   const message = errorText(err);
   return new MessageNode(parent, 'error', `Failed to load: ${message}`, 'error', message);
 }

@@ -22,6 +22,10 @@ export class TwinsNode extends TreeNode {
     super(conn, childId(conn, 'twins'));
   }
 
+  override get reads(): string {
+    return 'twins';
+  }
+
   getTreeItem(): vscode.TreeItem {
     return nodeItem(this, 'Twins', vscode.TreeItemCollapsibleState.Collapsed, {
       iconPath: new vscode.ThemeIcon('symbol-constant'),
@@ -35,7 +39,7 @@ export class TwinsNode extends TreeNode {
     try {
       this.index = await this.conn.ctx.models.getIndex(this.conn.connection);
     } catch (err) {
-      return [errorNode(this, err)];
+      return [errorNode(this, err, 'models')];
     }
     const index = this.index;
     const filter = this.conn.ctx.tree.filter;

@@ -18,12 +18,12 @@ describe('building-twins CLI with a restricted client', function () {
   it('prints a "no permission" line and exits with code 3 on a 403, never blaming the credentials', async () => {
     const insights = await runCli(['insights', 'list'], { env });
     assert.equal(insights.code, 3, insights.stderr);
-    assert.match(insights.stderr, /^error: listInsights failed with HTTP 403: .*\nno permission: the client id and secret were accepted, but this client may not do this/);
+    assert.match(insights.stderr, /^error: listInsights failed with HTTP 403: .*\nno permission to read insights: the client id and secret were accepted, but the client lacks the permission/);
     assert.ok(!insights.stderr.includes(SECRET));
 
     const outside = await runCli(['twins', 'get', 'RL-L01'], { env });
     assert.equal(outside.code, 3, outside.stderr);
-    assert.match(outside.stderr, /GET \/twins\/RL-L01/);
+    assert.match(outside.stderr, /GET \/twins\/RL-L01\)\nno permission to read twins: /);
 
     const inside = await runCli(['twins', 'get', 'HP-L01'], { env });
     assert.equal(inside.code, 0, inside.stderr);
