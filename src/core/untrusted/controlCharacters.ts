@@ -1,0 +1,43 @@
+// Text from a service or a file may carry terminal control: escape sequences that set the window
+// title, rewrite the screen or hide a link (OSC, CSI, …) and bare control characters. Anything printed
+// for people goes through stripControl first.
+
+/* eslint-disable no-control-regex */
+
+/**
+ * Whole escape sequences, 7-bit (ESC …) and 8-bit (C1 introducers):
+ * - control strings (OSC, DCS, SOS, PM, APC) up to their terminator (BEL or ST); an unterminated one
+ *   loses only its introducer, so the rest shows as plain text;
+ * - CSI: parameters, intermediates and the final byte;
+ * - any other ESC with its intermediates and final byte.
+ * The character classes do not overlap, so matching stays linear.
+ */
+const ESCAPE_SEQUENCE = /(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)|(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|\x1b[\x20-\x2f]*[\x30-\x7e]/g;
+/** C0 controls, DEL and C1 controls. */
+const CONTROL = /[\x00-\x1f\x7f-\x9f]/g;
+const HAS_CONTROL = new RegExp(CONTROL.source);
+/** The same, except tab and line feed. */
+const CONTROL_BUT_LAYOUT = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+/** What JSON.stringify leaves raw inside strings although terminals may act on it: DEL and C1. */
+const RAW_IN_JSON = /[\x7f-\x9f]/g;
+
+/**
+ * `text` without terminal control: escape sequences are removed whole, then every other C0 control,
+ * DEL and C1 control. With `keepLayout`, tab and line feed stay (for multi-line messages).
+ */
+export function stripControl(text: string, options: { keepLayout?: boolean } = {}): string {
+  return text.replace(ESCAPE_SEQUENCE, '').replace(options.keepLayout ? CONTROL_BUT_LAYOUT : CONTROL, '');
+}
+
+/** Whether `text` holds a C0 control, DEL or a C1 control. */
+export function hasControl(text: string): boolean {
+  return HAS_CONTROL.test(text);
+}
+
+/**
+ * JSON text (as JSON.stringify writes it) with DEL and C1 controls written as `\u` escapes, so it
+ * prints safely and still parses to the same value: outside strings JSON holds only ASCII.
+ */
+export function escapeRawControlInJson(json: string): string {
+  return json.replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
