@@ -264,7 +264,7 @@ function renderLatest(): void {
       el('li', {},
         el('span', { class: 'series-name' }, info.label),
         ': ',
-        p ? `${formatValue(p.value)}${info.unit ? ` ${info.unit}` : ''} at ${formatTime(p.time)}` : 'no value yet'),
+        p ? `${formatValue(p.value)}${info.unit ? ` ${info.unit}` : ''} at ${formatTime(p.time)}` : 'no value in the last hour'),
     );
   }
 }

@@ -1,39 +1,49 @@
 import { collect } from '../../core/api/paging';
-import type { TimeSeriesEntry, TimeSeriesQuery } from '../../core/api/types';
-import { flag, intOption, stringOption, type CliCommand, type CommandInput } from '../cliCommand';
+import type { TimeSeriesData, TimeSeriesEntry, TimeSeriesQuery } from '../../core/api/types';
+import { flag, intOption, stringOption, UsageError, type CliCommand, type CommandInput } from '../cliCommand';
 
 const COLUMNS = ['twinId', 'sourceTimestamp', 'scalarValue', 'connectorId'];
+/** The range read when --start and --end are not given: the last day. */
+export const DEFAULT_RANGE_MS = 24 * 60 * 60 * 1000;
+/** What `latest` shows for a twin without a value: the service looks back only one hour. */
+export const NO_RECENT_VALUE = 'no value in the last hour';
 
-function query(input: CommandInput): TimeSeriesQuery {
-  const q: TimeSeriesQuery = {};
-  const start = stringOption(input, 'start');
-  const end = stringOption(input, 'end');
+/** The service requires `start` and `end` (both included): the last day up to --end (or now) unless given. */
+export function rangeQuery(input: CommandInput, now = Date.now()): TimeSeriesQuery {
+  const end = stringOption(input, 'end') ?? new Date(now).toISOString();
+  const endTime = Date.parse(end);
+  if (Number.isNaN(endTime)) throw new UsageError(`--end must be an ISO 8601 date-time, got "${end}"`);
+  const q: TimeSeriesQuery = { start: stringOption(input, 'start') ?? new Date(endTime - DEFAULT_RANGE_MS).toISOString(), end };
   const pageSize = intOption(input, 'page-size');
   const token = stringOption(input, 'continuation-token');
-  if (start) q.start = start;
-  if (end) q.end = end;
   if (pageSize !== undefined) q.pageSize = pageSize;
   if (token) q.continuationToken = token;
   if (flag(input, 'data-quality')) q.includeDataQuality = true;
   return q;
 }
 
+/** One row per twin asked for, in that order: its latest value, or a note that it has none in the last hour. */
+function latestRows(twinIds: string[], points: TimeSeriesData[]): Array<TimeSeriesData | { twinId: string; message: string }> {
+  const byTwin = new Map(points.map((p) => [p.twinId, p]));
+  return twinIds.map((twinId) => byTwin.get(twinId) ?? { twinId, message: NO_RECENT_VALUE });
+}
+
 export const timeSeriesCommands: CliCommand[] = [
   {
     words: ['timeseries', 'send'],
-    summary: 'Insert values (not retried: a repeat would store them twice)',
-    body: 'an array of {connectorId, dtId|externalId, sourceTimestamp, scalarValue}',
+    summary: 'Send values (not retried: a repeat would store them twice); the service stores them later and drops values for unknown or non-Capability twins without a word',
+    body: 'an array of {connectorId, dtId|externalId, sourceTimestamp, scalarValue} (twinId is sent as dtId)',
     run: async (ctx) => ctx.client().sendTimeSeries((await ctx.readJson()) as TimeSeriesEntry[], { signal: ctx.signal }),
   },
   {
     words: ['timeseries', 'get'],
-    summary: 'Values of one twin, or of several (then --start and --end are required)',
+    summary: 'Values of one twin, or of several, between --start and --end (both included; the last day by default)',
     args: '<twinId...>',
     arity: [1, Infinity],
     options: {
-      start: { type: 'string', value: '<iso>', description: 'from this time' },
-      end: { type: 'string', value: '<iso>', description: 'up to this time' },
-      'page-size': { type: 'string', value: '<n>', description: 'values per page' },
+      start: { type: 'string', value: '<iso>', description: 'from this time (default: one day before --end)' },
+      end: { type: 'string', value: '<iso>', description: 'up to and including this time (default: now)' },
+      'page-size': { type: 'string', value: '<n>', description: 'values per page (default 1000)' },
       'continuation-token': { type: 'string', value: '<token>', description: 'continue from this page' },
       'data-quality': { type: 'boolean', description: 'include data quality flags' },
       all: { type: 'boolean', description: 'follow every page and print all values as one array' },
@@ -41,7 +51,7 @@ export const timeSeriesCommands: CliCommand[] = [
     columns: COLUMNS,
     run: (ctx, input) => {
       const client = ctx.client();
-      const q = query(input);
+      const q = rangeQuery(input);
       const o = { signal: ctx.signal };
       const [first] = input.args as [string];
       if (input.args.length === 1) return flag(input, 'all') ? collect(client.iterateTimeSeries(first, q, o)) : client.getTimeSeries(first, q, o);
@@ -50,12 +60,16 @@ export const timeSeriesCommands: CliCommand[] = [
   },
   {
     words: ['timeseries', 'latest'],
-    summary: 'The latest value of one twin (null when it has none), or of several',
+    summary: `The latest value of one twin, or of several, within the last hour (otherwise "${NO_RECENT_VALUE}")`,
     args: '<twinId...>',
     arity: [1, Infinity],
-    columns: COLUMNS,
-    run: (ctx, input) => input.args.length === 1
-      ? ctx.client().getLatestTimeSeries(input.args[0] as string, {}, { signal: ctx.signal })
-      : ctx.client().getLatestTimeSeriesByIds(input.args, { signal: ctx.signal }),
+    columns: [...COLUMNS, 'message'],
+    run: async (ctx, input) => {
+      const o = { signal: ctx.signal };
+      if (input.args.length > 1) return latestRows(input.args, await ctx.client().getLatestTimeSeriesByIds(input.args, o));
+      const [twinId] = input.args as [string];
+      const point = await ctx.client().getLatestTimeSeries(twinId, {}, o);
+      return point ?? { twinId, message: NO_RECENT_VALUE };
+    },
   },
 ];

@@ -15,6 +15,7 @@ import {
   checkBatchRequest, checkJsonPatch, checkPageSize, checkTicketPatch, checkTimeSeriesEntries, checkTimestamp,
   requireId, requireIds, TICKETS_MAX_PAGE_SIZE, TWINS_MAX_PAGE_SIZE,
 } from './requestChecks';
+import { keyedByDtId, noTwinKnownPage, sendResult, seriesQuery, whenNoTwinKnown } from './timeSeriesWire';
 import { TokenProvider } from './tokenProvider';
 import { MemoryTokenStore, type TokenStore } from './tokenStore';
 import { namingMissingTwin } from './twinNotFound';
@@ -23,7 +24,7 @@ import type {
   BatchPage, BatchRequest, BuildingEvent, BuildingTwinsApi, CallOptions, ContinuationPage, CreateTicketRequest,
   DigitalTwin, EventsDeleteResult, EventsFileUploadResult, EventsUpsertResult, EventType, GetModelsQuery, GetTwinsRequest,
   Insight, JsonPatchOperation, Model, Relationship, Ticket, TicketMetadataItem, TicketMetadataKind, TicketPriority,
-  TicketStatus, TimeSeriesData, TimeSeriesEntry, TimeSeriesInsertResult, TimeSeriesPage, TimeSeriesQuery, TokenResponse,
+  TicketStatus, TimeSeriesData, TimeSeriesEntry, TimeSeriesPage, TimeSeriesQuery, TimeSeriesSendResult, TokenResponse,
   TwinFilters, TwinGraphRequest, TwinGraphResult,
 } from './types';
 
@@ -39,6 +40,8 @@ export interface BuildingTwinsClientOptions {
   retry?: Partial<RetryOptions>;
   /** Deadline of one call, retries included. Default 30 s. */
   timeoutMs?: number;
+  /** Largest response body accepted, in bytes (default 64 MiB); a call can lower or raise it (CallOptions). */
+  maxResponseBytes?: number;
   /** Requests in flight at once. Default 8. */
   concurrency?: number;
   onRequest?: (event: RequestEvent) => void;
@@ -88,6 +91,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
       secrets: this.secrets,
       clock,
       onRequest: options.onRequest,
+      maxResponseBytes: options.maxResponseBytes,
     });
     this.tokens = new TokenProvider({
       requestToken: () => this.requestToken(),
@@ -231,41 +235,53 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
       (raw) => N.normalizeList(raw, N.normalizeRelationship));
   }
 
-  // ------------------------------------------------------------ time series
+  // ------------------------------------------------------------ time series (see timeSeriesWire.ts)
 
-  /** Not retried (inserting twice would store the values twice). An empty 2xx body counts as all inserted. */
-  sendTimeSeries(entries: TimeSeriesEntry[], o?: CallOptions): Promise<TimeSeriesInsertResult> {
+  /**
+   * Not retried (inserting twice would store the values twice). Entries keyed by `twinId` go out keyed by
+   * `dtId`. The service answers 202 with no body and drops entries for twins that do not exist or are not
+   * Capability twins without a word (check them first with checkTelemetryTargets), so the result only
+   * says how many entries were sent.
+   */
+  sendTimeSeries(entries: TimeSeriesEntry[], o?: CallOptions): Promise<TimeSeriesSendResult> {
     checkTimeSeriesEntries('sendTimeSeries', entries);
-    return this.call({ operation: 'sendTimeSeries', method: 'POST', path: '/time-series', json: entries }, o,
-      (raw) => (raw === null ? { insertedCount: entries.length } : N.normalizeObject<TimeSeriesInsertResult>(raw)));
+    const wire = entries.map(keyedByDtId);
+    return this.call({ operation: 'sendTimeSeries', method: 'POST', path: '/time-series', json: wire }, o, (raw) => sendResult(raw, wire.length));
   }
 
-  getTimeSeries(twinId: string, q: TimeSeriesQuery = {}, o?: CallOptions): Promise<TimeSeriesPage> {
+  /** `start` and `end` are required (both included); rows in time order; the last page's token is null. */
+  getTimeSeries(twinId: string, q: TimeSeriesQuery, o?: CallOptions): Promise<TimeSeriesPage> {
     requireId('getTimeSeries', 'the twin id', twinId);
-    this.checkSeriesQuery('getTimeSeries', q, false);
-    return this.call({ operation: 'getTimeSeries', method: 'GET', path: `/time-series/${seg(twinId)}`, query: seriesQuery(q) }, o, N.normalizeTimeSeriesPage);
+    this.checkSeriesQuery('getTimeSeries', q, true);
+    return this.call({ operation: 'getTimeSeries', method: 'GET', path: `/time-series/${seg(twinId)}`, query: seriesQuery(q, 'range') }, o, N.normalizeTimeSeriesPage);
   }
 
-  iterateTimeSeries(twinId: string, q: TimeSeriesQuery = {}, o?: CallOptions): AsyncIterable<TimeSeriesData> {
-    this.checkSeriesQuery('getTimeSeries', q, false);
+  iterateTimeSeries(twinId: string, q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData> {
+    this.checkSeriesQuery('getTimeSeries', q, true);
     return iterateContinuation('getTimeSeries', async (token) => {
       const page = await this.getTimeSeries(twinId, { ...q, continuationToken: token }, o);
       return { items: page.data ?? [], continuationToken: page.continuationToken };
     }, q.continuationToken);
   }
 
+  /** Null when the twin has no value in the window: the service looks back one hour unless `start`/`end` are given. */
   getLatestTimeSeries(twinId: string, q: { start?: string; end?: string; includeDataQuality?: boolean } = {}, o?: CallOptions): Promise<TimeSeriesData | null> {
     requireId('getLatestTimeSeries', 'the twin id', twinId);
     this.checkSeriesQuery('getLatestTimeSeries', q, false);
-    return this.call({ operation: 'getLatestTimeSeries', method: 'GET', path: `/time-series/${seg(twinId)}/latest`, query: seriesQuery(q) }, o, N.normalizeLatest);
+    return this.call({ operation: 'getLatestTimeSeries', method: 'GET', path: `/time-series/${seg(twinId)}/latest`, query: seriesQuery(q, 'latest') }, o, N.normalizeLatest);
   }
 
-  /** `start` and `end` are required by the service for this operation. */
+  /**
+   * `start` and `end` are required (both included). Rows may come sorted by time across all twins (the
+   * service) or twin by twin. Unknown ids are listed in `errorData`; when none of the ids exists the
+   * service's 404 becomes a page with no data.
+   */
   getTimeSeriesByIds(ids: string[], q: TimeSeriesQuery, o?: CallOptions): Promise<TimeSeriesPage> {
     const unique = requireIds('getTimeSeriesByIds', 'ids', ids);
     if (!unique.length) throw ApiError.invalidRequest('getTimeSeriesByIds', 'give at least one twin id');
     this.checkSeriesQuery('getTimeSeriesByIds', q, true);
-    return this.call({ operation: 'getTimeSeriesByIds', method: 'POST', path: '/time-series/ids', query: seriesQuery(q), json: unique }, o, N.normalizeTimeSeriesPage);
+    return this.call({ operation: 'getTimeSeriesByIds', method: 'POST', path: '/time-series/ids', query: seriesQuery(q, 'range'), json: unique }, o, N.normalizeTimeSeriesPage)
+      .catch((error: unknown) => whenNoTwinKnown(error, noTwinKnownPage(unique)));
   }
 
   iterateTimeSeriesByIds(ids: string[], q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData> {
@@ -276,10 +292,12 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     }, q.continuationToken);
   }
 
+  /** The twins with a value in the last hour; when none of the ids exists the service's 404 becomes `[]`. */
   getLatestTimeSeriesByIds(ids: string[], o?: CallOptions): Promise<TimeSeriesData[]> {
     const unique = requireIds('getLatestTimeSeriesByIds', 'ids', ids);
     if (!unique.length) return Promise.resolve([]);
-    return this.call({ operation: 'getLatestTimeSeriesByIds', method: 'POST', path: '/time-series/ids/latest', json: unique }, o, N.normalizeLatestList);
+    return this.call({ operation: 'getLatestTimeSeriesByIds', method: 'POST', path: '/time-series/ids/latest', json: unique }, o, N.normalizeLatestList)
+      .catch((error: unknown) => whenNoTwinKnown(error, []));
   }
 
   private checkSeriesQuery(operation: string, q: TimeSeriesQuery, rangeRequired: boolean): void {
@@ -483,10 +501,6 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
       throw invalid(error instanceof Error ? error.message : String(error));
     }
   }
-}
-
-function seriesQuery(q: TimeSeriesQuery): Record<string, QueryValue> {
-  return { start: q.start, end: q.end, pageSize: q.pageSize, continuationToken: q.continuationToken, includeDataQuality: q.includeDataQuality };
 }
 
 function checkKind(operation: string, kind: string): void {

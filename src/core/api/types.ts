@@ -141,7 +141,10 @@ export interface TwinGraphItem { relationship: Relationship; twin: DigitalTwin; 
 
 // ---------------------------------------------------------------- time series
 
-/** POST /time-series body item. The twin is named by `dtId` (alias `twinId`) or `externalId`. */
+/**
+ * POST /time-series body item. The twin is named by `dtId` or `externalId`; the client sends a `twinId`
+ * key (the docs' example uses it) as `dtId`, the only name the service reads.
+ */
 export interface TimeSeriesEntry extends Extra {
   connectorId: string;
   dtId?: string | null;
@@ -152,8 +155,12 @@ export interface TimeSeriesEntry extends Extra {
   properties?: Record<string, unknown>;
 }
 
-/** POST /time-series response (not documented; chosen). All or nothing: any invalid entry -> 400 naming `[index]`. */
-export interface TimeSeriesInsertResult extends Extra { insertedCount: number }
+/**
+ * What `sendTimeSeries` reports: the service answers 202 with no body (the write is queued, and entries for
+ * unknown or non-Capability twins are dropped without a word), so `sent` is the number of entries sent.
+ * Fields a service does put in its body are kept (older emulators sent `insertedCount`).
+ */
+export interface TimeSeriesSendResult extends Extra { sent: number }
 
 export interface DataQuality { offline?: boolean; valueOutOfRange?: boolean; sparse?: boolean; flatline?: boolean; delayed?: boolean }
 
@@ -178,10 +185,11 @@ export interface TimeSeriesPage extends Extra {
   errorList?: unknown;
 }
 
+/** A range read: `start` and `end` are required by the service and both included. */
 export interface TimeSeriesQuery {
   start?: string;
   end?: string;
-  /** Emulator default 1000, max 10000 (not documented; chosen). */
+  /** Required by the service; the client sends TIME_SERIES_DEFAULT_PAGE_SIZE when absent. */
   pageSize?: number;
   continuationToken?: string;
   includeDataQuality?: boolean;
@@ -333,7 +341,16 @@ export type TicketMetadataKind = 'categories' | 'job-types' | 'service-needed';
 // ---------------------------------------------------------------- the client surface
 
 /** Options every operation accepts. */
-export interface CallOptions { signal?: AbortSignal; timeoutMs?: number }
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Largest response body accepted, in bytes (default 64 MiB): larger answers fail early instead of filling memory. */
+  maxResponseBytes?: number;
+  /** Iterators that walk to the end stop with an error past this many pages (default 10,000) … */
+  maxPages?: number;
+  /** … or past this many items (default 5,000,000). */
+  maxItems?: number;
+}
 
 /**
  * Every operation of the contract, one method each (implemented by BuildingTwinsClient in client.ts).
@@ -359,9 +376,9 @@ export interface BuildingTwinsApi {
   listOutgoingRelationships(twinId: string, q?: { relationshipName?: string }, o?: CallOptions): Promise<Relationship[]>;
   listIncomingRelationships(twinId: string, o?: CallOptions): Promise<Relationship[]>;
 
-  sendTimeSeries(entries: TimeSeriesEntry[], o?: CallOptions): Promise<TimeSeriesInsertResult>;
-  getTimeSeries(twinId: string, q?: TimeSeriesQuery, o?: CallOptions): Promise<TimeSeriesPage>;
-  iterateTimeSeries(twinId: string, q?: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData>;
+  sendTimeSeries(entries: TimeSeriesEntry[], o?: CallOptions): Promise<TimeSeriesSendResult>;
+  getTimeSeries(twinId: string, q: TimeSeriesQuery, o?: CallOptions): Promise<TimeSeriesPage>;
+  iterateTimeSeries(twinId: string, q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData>;
   getLatestTimeSeries(twinId: string, q?: { start?: string; end?: string; includeDataQuality?: boolean }, o?: CallOptions): Promise<TimeSeriesData | null>;
   getTimeSeriesByIds(ids: string[], q: TimeSeriesQuery, o?: CallOptions): Promise<TimeSeriesPage>;
   iterateTimeSeriesByIds(ids: string[], q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData>;

@@ -120,19 +120,20 @@ export function telemetryBatches(rows: TelemetryRow[], batchSize = DEFAULT_TELEM
   return batches;
 }
 
-/** Sends rows batch by batch (the client paces and retries); stops at the first failed batch. */
+/**
+ * Sends rows batch by batch (the client paces and retries); stops at the first failed batch. The service
+ * acknowledges a batch without saying what it stored, so `sent` counts the rows sent.
+ */
 export async function sendTelemetry(
   rows: TelemetryRow[],
   client: Pick<BuildingTwinsApi, 'sendTimeSeries'>,
   options: { batchSize?: number; signal?: AbortSignal; onProgress?: (sent: number, total: number) => void } = {},
-): Promise<{ inserted: number }> {
-  let inserted = 0;
+): Promise<{ sent: number }> {
   let sent = 0;
   for (const batch of telemetryBatches(rows, options.batchSize)) {
-    const result = await client.sendTimeSeries(batch.map((r) => r.entry), { signal: options.signal });
-    inserted += typeof result.insertedCount === 'number' ? result.insertedCount : batch.length;
+    await client.sendTimeSeries(batch.map((r) => r.entry), { signal: options.signal });
     sent += batch.length;
     options.onProgress?.(sent, rows.length);
   }
-  return { inserted };
+  return { sent };
 }

@@ -10,7 +10,7 @@ import { issueLines } from './authoringDiagnostics';
 import { authoring } from './authoringServices';
 import { pickFiles, readSourceUri, requireExtensions, type SourceText } from './jsonSource';
 
-export interface TelemetryCommandResult { connection: string; sent: number; inserted: number; rejected: ImportIssue[] }
+export interface TelemetryCommandResult { connection: string; sent: number; rejected: ImportIssue[] }
 
 /** Parses the file; when rows lack a connectorId, asks for a default connector and parses again. */
 async function parseWithConnector(ctx: BuildingTwinsContext, source: SourceText): Promise<ParsedTelemetry> {
@@ -30,7 +30,8 @@ async function parseWithConnector(ctx: BuildingTwinsContext, source: SourceText)
  * "Send telemetry from file…" (.json / .csv, see docs/import-formats.md): parses every row, checks with one
  * client call that the twins exist and are Capability twins, reports the rows that cannot be sent (line
  * and reason, in the Problems panel) and asks before sending the others; then sends in batches with
- * progress and cancellation.
+ * progress and cancellation. The check matters: the service accepts rows for unknown or non-Capability
+ * twins and drops them without a word.
  */
 export async function sendTelemetryFromFile(ctx: BuildingTwinsContext, clicked?: unknown, selection?: unknown): Promise<TelemetryCommandResult | undefined> {
   const uris = await pickFiles(clicked, selection, 'Send telemetry from file', ['json', 'csv'], false);
@@ -66,7 +67,7 @@ export async function sendTelemetryFromFile(ctx: BuildingTwinsContext, clicked?:
       return undefined;
     }
   }
-  const { inserted } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending telemetry from ${source.name} to "${connection}"`, cancellable: true }, async (progress, token) => {
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending telemetry from ${source.name} to "${connection}"`, cancellable: true }, async (progress, token) => {
     const abort = new AbortController();
     const cancel = token.onCancellationRequested(() => abort.abort(new Error('Sending cancelled')));
     let reported = 0;
@@ -85,8 +86,8 @@ export async function sendTelemetryFromFile(ctx: BuildingTwinsContext, clicked?:
       cancel.dispose();
     }
   });
-  const message = `Telemetry from ${source.name} to "${connection}": ${rows.length} rows sent (${inserted} inserted)${rejected.length ? `, ${rejected.length} rejected (see the Problems panel)` : ''}.`;
+  const message = `Telemetry from ${source.name} to "${connection}": ${countNoun(rows.length, 'row')} sent${rejected.length ? `, ${rejected.length} rejected (see the Problems panel)` : ''}.`;
   ctx.log.info(message);
   notifyResult(ctx, message, rejected.length > 0);
-  return { connection, sent: rows.length, inserted, rejected };
+  return { connection, sent: rows.length, rejected };
 }

@@ -16,13 +16,17 @@ export interface FetchOptions {
 export const SERIES_PAGE_SIZE = 10_000;
 const MAX_LANES = 4;
 
-/** Every point of the twins in [start, end), grouped by twin and sorted by time. */
+/**
+ * Every point of the twins in [start, end), grouped by twin and sorted by time. The service includes
+ * `end` in its reads, so a point exactly at `end` is left out here (it belongs to the next range).
+ */
 export async function fetchRange(api: BuildingTwinsApi, twinIds: string[], range: TimeRange, options: FetchOptions = {}): Promise<Map<string, Points>> {
   const pageSize = options.pageSize ?? SERIES_PAGE_SIZE;
   const columns = new Map(twinIds.map((id) => [id, new Column()]));
   if (twinIds.length !== 1) {
-    // Several twins come twin by twin through one paging (POST /time-series/ids), in the service's order.
-    for await (const d of api.iterateTimeSeriesByIds(twinIds, query(range, pageSize))) columns.get(seriesTwinId(d) ?? twinIds[0])?.add(d);
+    // Several twins come through one paging (POST /time-series/ids): the service sorts rows by time across
+    // all twins, older emulators sent them twin by twin; each column is sorted at the end either way.
+    for await (const d of api.iterateTimeSeriesByIds(twinIds, query(range, pageSize))) columns.get(seriesTwinId(d) ?? twinIds[0])?.add(d, range);
   } else {
     await fetchOneTwin(api, twinIds[0], range, pageSize, options.lanes ?? MAX_LANES, columns.get(twinIds[0])!);
   }
@@ -31,14 +35,14 @@ export async function fetchRange(api: BuildingTwinsApi, twinIds: string[], range
 
 async function fetchOneTwin(api: BuildingTwinsApi, twinId: string, range: TimeRange, pageSize: number, maxLanes: number, column: Column): Promise<void> {
   const first = await api.getTimeSeries(twinId, query(range, pageSize));
-  for (const d of first.data ?? []) column.add(d);
+  for (const d of first.data ?? []) column.add(d, range);
   if (!first.continuationToken) return;
   const covered = column.lastTimeIfAscending();
   if (covered === undefined || covered >= range.end - 1) {
     // Not in time order (or nothing left to slice): carry on with the token.
     for (let token: string | null = first.continuationToken; token; ) {
       const page = await api.getTimeSeries(twinId, { ...query(range, pageSize), continuationToken: token });
-      for (const d of page.data ?? []) column.add(d);
+      for (const d of page.data ?? []) column.add(d, range);
       token = page.continuationToken;
     }
     return;
@@ -76,11 +80,11 @@ class Column {
     return this.x.length;
   }
 
-  /** Keeps numeric points; with `within`, only those in [start, end) (a service whose `end` is inclusive must not duplicate slice edges). */
-  add(d: TimeSeriesData, within?: TimeRange): void {
+  /** Keeps the numeric points in [start, end) of `within` (the service's `end` is inclusive: slice edges must not repeat). */
+  add(d: TimeSeriesData, within: TimeRange): void {
     const time = Date.parse(d.sourceTimestamp);
     if (!Number.isFinite(time) || typeof d.scalarValue !== 'number') return;
-    if (within && (time < within.start || time >= within.end)) return;
+    if (time < within.start || time >= within.end) return;
     this.x.push(time);
     this.y.push(d.scalarValue);
   }

@@ -81,8 +81,10 @@ describe('BuildingTwinsClient against the emulator: operations', function () {
     const entries = Array.from({ length: 25 }, (_, i) => ({
       connectorId: 'client-test', dtId: capability.id, sourceTimestamp: new Date(base + i * 60_000).toISOString(), scalarValue: i,
     }));
-    const inserted = await client.sendTimeSeries(entries);
-    assert.equal(inserted.insertedCount, 25);
+    // Keyed by twinId as the docs' example does: the client sends dtId, the only key the service reads.
+    const [first, ...rest] = entries;
+    const { dtId, ...keyedByTwinId } = first!;
+    assert.deepEqual(await client.sendTimeSeries([{ ...keyedByTwinId, twinId: dtId }, ...rest]), { sent: 25 });
     const range = { start: '2020-01-01T00:00:00Z', end: '2020-01-02T00:00:00Z' };
     const page = await client.getTimeSeries(capability.id, { ...range, pageSize: 10 });
     assert.equal(page.data?.length, 10);
@@ -91,11 +93,14 @@ describe('BuildingTwinsClient against the emulator: operations', function () {
     assert.deepEqual(values.map((v) => v.scalarValue), entries.map((e) => e.scalarValue));
     const viaIds = await collect(client.iterateTimeSeriesByIds([capability.id], { ...range, pageSize: 7 }));
     assert.equal(viaIds.length, 25);
-    const latest = await client.getLatestTimeSeries(capability.id);
-    assert.ok(latest && typeof latest.scalarValue === 'number');
-    const many = await client.getLatestTimeSeriesByIds([capability.id]);
-    assert.equal(many.length, 1);
-    assert.equal(many[0]?.twinId, capability.id);
+    // Latest looks back one hour: a value sent now is the one it finds.
+    await client.sendTimeSeries([{ connectorId: 'client-test', dtId: capability.id, sourceTimestamp: new Date().toISOString(), scalarValue: 99.5 }]);
+    assert.equal((await client.getLatestTimeSeries(capability.id))?.scalarValue, 99.5);
+    const many = await client.getLatestTimeSeriesByIds([capability.id, 'no-such-twin']);
+    assert.deepEqual(many.map((d) => [d.twinId, d.scalarValue]), [[capability.id, 99.5]]);
+    assert.deepEqual(await client.getLatestTimeSeriesByIds(['no-such-twin']), [], 'the 404 for "none of these twins" is an empty list');
+    const none = await client.getTimeSeriesByIds(['no-such-twin', 'nor-this'], range);
+    assert.deepEqual([none.data, none.continuationToken, none.errorData?.ids], [[], null, ['no-such-twin', 'nor-this']]);
   });
 
   it('keeps working when an onRequest listener throws', async () => {
@@ -110,6 +115,7 @@ describe('BuildingTwinsClient against the emulator: operations', function () {
     await assert.rejects(async () => client.patchTicket('t1', [{ op: 'add', path: '/summary', value: 'x' }]), refused);
     await assert.rejects(async () => client.listTickets({ pageSize: 1001 }), refused);
     await assert.rejects(async () => client.getTimeSeriesByIds(['x'], {}), /start is required/);
+    await assert.rejects(async () => client.getTimeSeries('x', { start: '2024-01-01T00:00:00Z' }), /end is required/);
     await assert.rejects(async () => client.sendTimeSeries([{ connectorId: 'c', sourceTimestamp: 'x', scalarValue: 1 }]), refused);
     await assert.rejects(async () => client.putTwin({ id: '', modelId: 'm' }), /twin id must be a non-empty string/);
     assert.deepEqual(await emu.requests(), []);

@@ -48,8 +48,9 @@ describe('telemetry files', () => {
     assert.throws(() => telemetryBatches(rows, 0), /batchSize must be a positive integer/);
     const sent: TimeSeriesEntry[][] = [];
     const progress: number[] = [];
-    const result = await sendTelemetry(rows, { sendTimeSeries: async (entries) => { sent.push(entries); return { insertedCount: entries.length }; } }, { batchSize: 2, onProgress: (n) => progress.push(n) });
-    assert.deepEqual(result, { inserted: 5 });
+    // The service acknowledges with 202 and no body: the count is what was sent.
+    const result = await sendTelemetry(rows, { sendTimeSeries: async (entries) => { sent.push(entries); return { sent: entries.length }; } }, { batchSize: 2, onProgress: (n) => progress.push(n) });
+    assert.deepEqual(result, { sent: 5 });
     assert.deepEqual(sent.flat().map((e) => e.scalarValue), [0, 1, 2, 3, 4]);
     assert.deepEqual(progress, [2, 4, 5]);
   });

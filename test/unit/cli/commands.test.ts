@@ -68,17 +68,39 @@ describe('CLI commands (in-process) against the emulator', function () {
 
   it('time series over several twins', async () => {
     const caps = (await ok(['twins', 'list', '--model', 'dtmi:com:buildingtwins:sample:Capability;1', '--page-size', '2'])).content;
-    const entries = caps.map((c: { id: string }, i: number) => ({ connectorId: 'cmd', dtId: c.id, sourceTimestamp: '2031-01-01T00:00:00Z', scalarValue: i }));
-    assert.equal((await ok(['timeseries', 'send'], entries)).insertedCount, 2);
-    const ids = caps.map((c: { id: string }) => c.id);
+    const ids: string[] = caps.map((c: { id: string }) => c.id);
+    // The first entry is keyed by twinId, as the docs' example does: the CLI sends it as dtId.
+    const entries = ids.map((id, i) => ({ connectorId: 'cmd', [i === 0 ? 'twinId' : 'dtId']: id, sourceTimestamp: '2031-01-01T00:00:00Z', scalarValue: i }));
+    assert.deepEqual(await ok(['timeseries', 'send'], entries), { sent: 2 });
     const values = await ok(['timeseries', 'get', ...ids, '--start', '2031-01-01T00:00:00Z', '--end', '2031-01-02T00:00:00Z', '--all']);
-    assert.equal(values.length, 2);
-    const one = await ok(['timeseries', 'get', ids[0], '--start', '2031-01-01T00:00:00Z', '--end', '2031-01-02T00:00:00Z']);
-    assert.equal(one.data.length, 1);
-    assert.equal((await ok(['timeseries', 'latest', ...ids])).length, 2);
-    const missingRange = await cli(['timeseries', 'get', ...ids]);
-    assert.equal(missingRange.code, 1);
-    assert.match(missingRange.err, /start is required/);
+    assert.deepEqual(values.map((v: { twinId: string }) => v.twinId).sort(), [...ids].sort());
+    const one = await ok(['timeseries', 'get', ids[0]!, '--start', '2031-01-01T00:00:00Z', '--end', '2031-01-01T00:00:00Z']);
+    assert.equal(one.data.length, 1, 'end is included');
+  });
+
+  it('time series reads without --start/--end cover the last day, with a page size', async () => {
+    const [id] = (await ok(['twins', 'list', '--model', 'dtmi:com:buildingtwins:sample:Capability;1', '--page-size', '1'])).content.map((c: { id: string }) => c.id);
+    await emu.clearRequests();
+    const before = Date.now();
+    await ok(['timeseries', 'get', id]);
+    const [sent] = (await emu.requests()).filter((r) => r.path.includes('/time-series/'));
+    const query = new URL(sent!.path, 'http://x').searchParams;
+    const end = Date.parse(query.get('end')!);
+    assert.ok(end >= before && end <= Date.now(), `end is now: ${query.get('end')}`);
+    assert.equal(end - Date.parse(query.get('start')!), 24 * 60 * 60 * 1000);
+    assert.equal(query.get('pageSize'), '1000');
+  });
+
+  it('time series latest: the value of the last hour, or a plain "no value in the last hour"', async () => {
+    const [id] = (await ok(['twins', 'list', '--model', 'dtmi:com:buildingtwins:sample:Capability;1', '--page-size', '1'])).content.map((c: { id: string }) => c.id);
+    const [room] = (await ok(['twins', 'list', '--model', 'dtmi:com:buildingtwins:sample:Room;1', '--page-size', '1'])).content.map((c: { id: string }) => c.id);
+    await ok(['timeseries', 'send'], [{ connectorId: 'cmd', dtId: id, sourceTimestamp: new Date().toISOString(), scalarValue: 7.5 }]);
+    assert.equal((await ok(['timeseries', 'latest', id])).scalarValue, 7.5);
+    assert.deepEqual(await ok(['timeseries', 'latest', room]), { twinId: room, message: 'no value in the last hour' });
+    const rows = await ok(['timeseries', 'latest', room, id]);
+    assert.deepEqual(rows.map((r: { twinId: string; scalarValue?: number; message?: string }) => [r.twinId, r.scalarValue ?? r.message]), [[room, 'no value in the last hour'], [id, 7.5]]);
+    const table = await cli(['timeseries', 'latest', room, id, '--table']);
+    assert.match(table.out, /no value in the last hour/);
   });
 
   it('insights and events', async () => {

@@ -69,7 +69,7 @@ describe('emulator process (dist/emulator.js)', function () {
     assert.equal((await call(first.url, t, 'PUT', '/twins', { id: 'R1', modelId: M.room, contents: {} })).status, 200);
     assert.equal((await call(first.url, t, 'PUT', '/twins/relationships', { sourceId: 'S1', targetId: 'R1', name: 'isCapabilityOf' })).status, 200);
     const series = Array.from({ length: 500 }, (_, i) => ({ connectorId: 'C', dtId: 'S1', sourceTimestamp: new Date(Date.UTC(2024, 0, 1) + i * 60000).toISOString(), scalarValue: i }));
-    assert.equal((await call(first.url, t, 'POST', '/time-series', series)).status, 200);
+    assert.equal((await call(first.url, t, 'POST', '/time-series', series)).status, 202);
     assert.equal((await call(first.url, t, 'PATCH', '/twins/R1', [{ op: 'add', path: '/capacity', value: 8 }])).status, 200);
 
     // Writes in flight while the process is killed: each one that was acknowledged must survive.
@@ -99,7 +99,7 @@ describe('emulator process (dist/emulator.js)', function () {
     const body = (await twin.json()) as { contents: { capacity: number }; incomingRelationships: Array<{ id: string }> };
     assert.equal(body.contents.capacity, 8);
     assert.deepEqual(body.incomingRelationships.map((r) => r.id), ['S1_isCapabilityOf_R1']);
-    const points = (await (await call(second.url, t, 'GET', '/time-series/S1?pageSize=10000')).json()) as { data: Array<{ scalarValue: number }> };
+    const points = (await (await call(second.url, t, 'GET', '/time-series/S1?start=2024-01-01T00:00:00Z&end=2024-01-02T00:00:00Z&pageSize=10000')).json()) as { data: Array<{ scalarValue: number }> };
     assert.equal(points.data.length, 500);
     assert.equal(points.data[499].scalarValue, 499);
     const found = (await (await call(second.url, t, 'POST', '/twins/ids', acknowledged)).json()) as Array<{ id: string }>;

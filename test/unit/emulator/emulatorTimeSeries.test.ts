@@ -213,7 +213,7 @@ describe('emulator time series (the service\'s rules, docs/service-compatibility
     it('answers 404 with no body when none of the ids exists', async () => {
       assertEmptyError(await client.call('POST', `/time-series/ids?${range(0, 60)}`, ['nope', 'nada']), 404);
       assertEmptyError(await client.call('POST', `/time-series/ids?${range(0, 60)}`, []), 404);
-      assertEmptyError(await client.call('POST', `/time-series/ids?${range(0, 60)}`, 'T1'), 400);
+      assertEmptyError(await client.call('POST', `/time-series/ids?${range(0, 60)}`, '"T1"', { headers: { 'content-type': 'application/json' } }), 400);
     });
   });
 

@@ -79,10 +79,12 @@ describe('panel handlers against the emulator', function () {
     await assert.rejects(async () => handlers.load({ start: 10, end: 5, width: 800 }), /must be before its end/);
   });
 
-  it('latest returns the newest value of each series', async () => {
-    const { points } = await timeSeries([capability.id]).latest({});
-    const direct = await api.getLatestTimeSeries(capability.id);
-    assert.deepEqual(points, [{ twinId: capability.id, time: Date.parse(direct!.sourceTimestamp), value: direct!.scalarValue }]);
+  it('latest returns the newest value of each series within the last hour, and nothing for a series without one', async () => {
+    const time = Date.now();
+    await api.sendTimeSeries([{ connectorId: 'panel-test', dtId: capability.id, sourceTimestamp: new Date(time).toISOString(), scalarValue: 42.25 }]);
+    const { points } = await timeSeries([capability.id, 'no-such-twin']).latest({});
+    assert.deepEqual(points, [{ twinId: capability.id, time, value: 42.25 }]);
+    assert.deepEqual((await timeSeries(['no-such-twin']).latest({})).points, [], 'none of the twins exists: the service\'s 404 is no values, not an error');
   });
 
   it('exports the full-resolution points of the range to CSV, or nothing when cancelled', async () => {

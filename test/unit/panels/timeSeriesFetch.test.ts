@@ -53,6 +53,20 @@ describe('time series panel fetch', function () {
     assert.ok(raw.has('HP-AHU-1-SAT'));
   });
 
+  it('groups several twins whether rows come sorted by time across twins or twin by twin, leaving out a point at the end', async () => {
+    const end = T0 + 10_000;
+    const points = (twinId: string, offset: number) => Array.from({ length: 11 }, (_, i) => ({ twinId, sourceTimestamp: new Date(T0 + i * 1000 + offset).toISOString(), scalarValue: i + offset }));
+    const a = points('A', 0);
+    const b = points('B', 0).slice(0, 10).map((p, i) => ({ ...p, sourceTimestamp: new Date(T0 + i * 1000 + 500).toISOString() }));
+    const byTime = [...a, ...b].sort((x, y) => Date.parse(x.sourceTimestamp) - Date.parse(y.sourceTimestamp));
+    for (const [order, rows] of [['across twins', byTime], ['twin by twin', [...a, ...b]]] as const) {
+      const fake = { async *iterateTimeSeriesByIds() { yield* rows; } } as unknown as BuildingTwinsApi;
+      const raw = await fetchRange(fake, ['A', 'B'], { start: T0, end });
+      assert.deepEqual(Array.from(raw.get('A')!.x), a.slice(0, 10).map((p) => Date.parse(p.sourceTimestamp)), `${order}: A without the point at the end`);
+      assert.deepEqual(Array.from(raw.get('B')!.y), b.map((p) => p.scalarValue), order);
+    }
+  });
+
   it('does not duplicate slice edges when the service treats end as inclusive, and follows the token when pages are not in time order', async () => {
     const times = Array.from({ length: 1000 }, (_, i) => T0 + i * 1000);
     for (const order of ['ascending', 'descending'] as const) {
