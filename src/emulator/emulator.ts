@@ -20,6 +20,7 @@ import { sampleModels } from './sample/sampleModels';
 import { loadSample } from './sampleLoader';
 import { API_PREFIX, createEmulatorServer } from './server';
 import { Store } from './store/store';
+import type { LogWriter } from './store/storeFiles';
 import { TwinGraph } from './twins/twinGraph';
 
 export interface EmulatorOptions {
@@ -58,6 +59,8 @@ export interface EmulatorOptions {
   adminToken?: string;
   /** Log size in bytes that triggers compaction (default 64 MiB). */
   compactBytes?: number;
+  /** The data folder log's file operations; tests inject failing ones (a full disk). */
+  logWriter?: LogWriter;
   /** Time of the time-series routes (arrival times, the one-hour look-back of `latest`); the system clock by default. */
   clock?: Pick<Clock, 'now'>;
 }
@@ -86,7 +89,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const models = await loadModelIndex(options.models ?? [], sampleWanted ? sampleModels(uploadTime) : []);
   // The sample is only built for an empty store (a data folder keeps it after the first start).
   const seed = sampleWanted ? (s: Store) => loadSample(s, buildSample({ scale: options.scale, seed: options.seed, insights: options.sampleInsights })) : undefined;
-  const store = Store.open({ dataDir: options.data, compactBytes: options.compactBytes }, seed);
+  const store = Store.open({ dataDir: options.data, compactBytes: options.compactBytes, logWriter: options.logWriter }, seed);
   const graph = new TwinGraph(store, models);
   const router = new Router();
   registerModelRoutes(router, models, uploadTime);

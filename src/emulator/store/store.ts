@@ -1,5 +1,5 @@
 import { TimeSeriesStore, type SeriesPoint, type SeriesUndo } from './timeSeriesStore';
-import { StoreFiles, type LogOp } from './storeFiles';
+import { StoreFiles, type LogOp, type LogWriter } from './storeFiles';
 
 /**
  * A keyed collection of JSON values. Values are shared, not copied: never mutate a value after
@@ -25,7 +25,13 @@ export interface StoreOptions {
   dataDir?: string;
   /** Compact the log into a snapshot once it grows past this many bytes (default 64 MiB). */
   compactBytes?: number;
+  /** The log's file operations (tests inject failing ones). */
+  logWriter?: LogWriter;
+  /** Told what loading skipped and when a compaction failed; a process warning by default. */
+  onWarning?: (message: string) => void;
 }
+
+const warnProcess = (message: string): void => process.emitWarning(message, 'DataFolderWarning');
 
 /**
  * The emulator's state: named collections plus per-twin time series. Writes go through `batch`,
@@ -50,7 +56,7 @@ export class Store {
       seed?.(store);
       return store;
     }
-    const files = new StoreFiles(options.dataDir);
+    const files = new StoreFiles(options.dataDir, options.logWriter);
     store.replaying = true;
     let loaded = false;
     try {
@@ -66,10 +72,20 @@ export class Store {
     } finally {
       store.replaying = false;
     }
+    for (const warning of files.warnings) store.warn(`Data folder ${options.dataDir}: ${warning}`);
     store.files = files;
     // Compact a fresh folder (writes the seed) or one whose log holds writes; a clean one is reused as is.
-    if (!loaded || files.logBytes > 0) store.compact();
-    else files.openLog();
+    // When that compaction fails (a full disk) the loaded generation stays live and its log is appended to.
+    if (!loaded) store.compact();
+    else if (files.logBytes === 0) files.openLog();
+    else {
+      try {
+        store.compact();
+      } catch (err) {
+        store.warn(`Data folder ${options.dataDir}: compaction at start failed, continuing with the log as it is: ${(err as Error).message}`);
+        files.openLog();
+      }
+    }
     return store;
   }
 
@@ -116,7 +132,12 @@ export class Store {
         this.compactionScheduled = true;
         setImmediate(() => {
           this.compactionScheduled = false;
-          this.compact();
+          try {
+            this.compact();
+          } catch (err) {
+            // The live generation is untouched until the new one is complete: keep logging to it.
+            this.warn(`Compaction failed, the log keeps growing and compaction is tried again later: ${(err as Error).message}`);
+          }
         });
       }
     }
@@ -143,6 +164,10 @@ export class Store {
   /** Writes a snapshot of everything and starts an empty log (no-op in memory). */
   compact(): void {
     this.files?.writeSnapshot(this.maps, this.timeSeries);
+  }
+
+  private warn(message: string): void {
+    (this.options.onWarning ?? warnProcess)(message);
   }
 
   close(): void {

@@ -15,6 +15,22 @@ interface SeriesHeader {
   p?: Array<[number, Record<string, unknown>]>;
 }
 
+/**
+ * The file operations of an append, replaceable to inject faults (a full disk, an I/O error). `write`
+ * appends bytes from `offset` of `data` and returns how many it wrote, as fs.writeSync does.
+ */
+export interface LogWriter {
+  write(fd: number, data: Uint8Array, offset: number): number;
+  sync(fd: number): void;
+  truncate(fd: number, length: number): void;
+}
+
+export const FILE_SYSTEM_LOG_WRITER: LogWriter = {
+  write: (fd, data, offset) => fs.writeSync(fd, data, offset),
+  sync: (fd) => fs.fsyncSync(fd),
+  truncate: (fd, length) => fs.ftruncateSync(fd, length),
+};
+
 const CURRENT = 'current';
 const LOCK = 'lock';
 const WRITE_CHUNK = 1 << 20;
@@ -24,15 +40,23 @@ const WRITE_CHUNK = 1 << 20;
  * `series-g.bin` (float64 times/values/enqueued of each series, in header order) and `log-g.jsonl`
  * (one JSON line per acknowledged write batch). `current` names the live generation and is replaced
  * atomically, so a crash at any moment leaves either the old or the new generation intact.
+ *
+ * A failed append (disk full, I/O error) is cut off again, so the log ends with the last acknowledged
+ * write and the next one starts on a line of its own. While the cut-off itself fails, writes are
+ * refused rather than appended after the torn bytes.
  */
 export class StoreFiles {
   private generation = 0;
   private logFd: number | undefined;
   logBytes = 0;
+  /** Set while the log holds bytes of a failed append past `logBytes` that could not be cut off yet. */
+  private torn = false;
+  /** What loading had to skip (torn writes that were never acknowledged). */
+  readonly warnings: string[] = [];
 
   private locked = false;
 
-  constructor(private readonly dir: string) {
+  constructor(private readonly dir: string, private readonly writer: LogWriter = FILE_SYSTEM_LOG_WRITER) {
     fs.mkdirSync(dir, { recursive: true });
     this.lock();
   }
@@ -74,20 +98,47 @@ export class StoreFiles {
     return true;
   }
 
-  /** Continues appending to the live generation's log (when no compaction was needed at start). */
+  /**
+   * Continues appending to the live generation's log (when no compaction was needed, or possible, at
+   * start), first cutting off a torn write that loading skipped.
+   */
   openLog(): void {
     const logPath = this.file('log', this.generation, 'jsonl');
     this.logFd = fs.openSync(logPath, 'a');
-    this.logBytes = fs.fstatSync(this.logFd).size;
+    if (fs.fstatSync(this.logFd).size > this.logBytes) this.cutBack(this.logFd);
   }
 
+  /** Appends one write batch and syncs it; on failure the log is cut back to where it was, and the error thrown. */
   append(ops: LogOp[]): void {
-    if (this.logFd === undefined) throw new Error('The data folder is not open for writing');
+    const fd = this.logFd;
+    if (fd === undefined) throw new Error('The data folder is not open for writing');
+    if (this.torn) this.cutBack(fd);
     const line = Buffer.from(JSON.stringify({ ops }) + '\n', 'utf8');
-    let written = 0;
-    while (written < line.length) written += fs.writeSync(this.logFd, line, written);
-    fs.fsyncSync(this.logFd);
+    try {
+      let written = 0;
+      while (written < line.length) written += this.writer.write(fd, line, written);
+      this.writer.sync(fd);
+    } catch (err) {
+      this.torn = true;
+      try {
+        this.cutBack(fd);
+      } catch {
+        // Still torn: the next append tries again before writing, and refuses to write if it cannot.
+      }
+      throw err;
+    }
     this.logBytes += line.length;
+  }
+
+  /** Truncates the log to its last acknowledged write (`logBytes`). */
+  private cutBack(fd: number): void {
+    try {
+      this.writer.truncate(fd, this.logBytes);
+      this.writer.sync(fd);
+    } catch (err) {
+      throw new Error(`Data folder ${this.dir}: the log could not be cut back after a failed write, so nothing more is written (${(err as Error).message})`);
+    }
+    this.torn = false;
   }
 
   /** Writes generation g+1 from memory, switches `current` to it, then removes generation g. */
@@ -114,6 +165,7 @@ export class StoreFiles {
     fs.renameSync(tmp, path.join(this.dir, CURRENT));
     fsyncPath(this.dir);
     if (this.logFd !== undefined) fs.closeSync(this.logFd);
+    this.logFd = undefined;
     const previous = this.generation;
     this.generation = next;
     this.logFd = fs.openSync(logPath, 'a');
@@ -180,16 +232,41 @@ export class StoreFiles {
     const lines = text.split('\n');
     lines.forEach((line, i) => {
       if (!line) return;
-      let entry: { ops: LogOp[] };
-      try {
-        entry = JSON.parse(line) as { ops: LogOp[] };
-      } catch (err) {
-        // A torn last line is a write that was never acknowledged; anything earlier is corruption.
-        if (i >= lines.length - 2) return;
-        throw new Error(`Data folder ${this.dir}: log line ${i + 1} is not valid JSON (${(err as Error).message})`);
+      const entry = readLogLine(line);
+      if (entry.ops) {
+        if (entry.tornBytes) this.warnings.push(`log line ${i + 1}: skipped ${entry.tornBytes} bytes of a write that failed before the next one`);
+        for (const op of entry.ops) replay(op);
+        return;
       }
-      for (const op of entry.ops) replay(op);
+      // A torn last line is a write that was never acknowledged; anything earlier is corruption.
+      if (i < lines.length - 2) throw new Error(`Data folder ${this.dir}: log line ${i + 1} is not valid JSON (${entry.error})`);
+      this.warnings.push(`log line ${i + 1}: skipped a write that was cut off (${Buffer.byteLength(line)} bytes, never acknowledged)`);
+      this.logBytes = i > 0 ? Buffer.byteLength(lines.slice(0, i).join('\n')) + 1 : 0;
     });
+  }
+}
+
+const RECORD_START = '{"ops":';
+
+/**
+ * One log line: its write batch, or why it is not one. A line that does not parse but ends with a
+ * whole record is a failed append with an acknowledged write glued to it (as logs written before
+ * failed appends were cut off can hold): the record is kept and the torn bytes before it counted.
+ * Inside JSON strings `"` is always escaped, so a record can only start where `{"ops":` is.
+ */
+function readLogLine(line: string): { ops?: LogOp[]; tornBytes?: number; error?: string } {
+  try {
+    return { ops: (JSON.parse(line) as { ops: LogOp[] }).ops };
+  } catch (err) {
+    for (let at = line.indexOf(RECORD_START, 1); at > 0; at = line.indexOf(RECORD_START, at + 1)) {
+      try {
+        const entry = JSON.parse(line.slice(at)) as { ops?: unknown };
+        if (Array.isArray(entry?.ops)) return { ops: entry.ops as LogOp[], tornBytes: Buffer.byteLength(line.slice(0, at)) };
+      } catch {
+        // not the start of the acknowledged record: look further
+      }
+    }
+    return { error: (err as Error).message };
   }
 }
 
