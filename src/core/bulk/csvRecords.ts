@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import type { ImportIssue } from './importTypes';
 
 export interface CsvRow { line: number; cells: string[] }
-export interface CsvTable { header: string[]; rows: CsvRow[]; errors: ImportIssue[] }
+export interface CsvTable { header: string[]; headerLine: number; rows: CsvRow[]; errors: ImportIssue[] }
 
 
 /**
@@ -19,7 +19,7 @@ export function readCsv(text: string, file?: string): CsvTable {
     }) as Array<{ record: string[]; info: { lines: number }; raw: string }>;
   } catch (e) {
     const err = e as Error & { lines?: number };
-    return { header: [], rows: [], errors: [{ file, line: err.lines ?? 1, message: `CSV syntax error: ${err.message}` }] };
+    return { header: [], headerLine: 1, rows: [], errors: [{ file, line: err.lines ?? 1, message: `CSV syntax error: ${err.message}` }] };
   }
   const rows: CsvRow[] = [];
   const errors: ImportIssue[] = [];
@@ -29,7 +29,7 @@ export function readCsv(text: string, file?: string): CsvTable {
     rows.push({ line, cells: record });
   }
   const [first, ...rest] = rows;
-  if (!first) return { header: [], rows: [], errors: [{ file, line: 1, message: 'the CSV file is empty (a header row is required)' }] };
+  if (!first) return { header: [], headerLine: 1, rows: [], errors: [{ file, line: 1, message: 'the CSV file is empty (a header row is required)' }] };
   const header = first.cells.map((h) => h.trim());
   const body: CsvRow[] = [];
   for (const row of rest) {
@@ -42,5 +42,5 @@ export function readCsv(text: string, file?: string): CsvTable {
     else if (seen.has(h)) errors.push({ file, line: first.line, message: `the header names column ${h} twice` });
     seen.add(h);
   }
-  return { header, rows: body, errors };
+  return { header, headerLine: first.line, rows: body, errors };
 }

@@ -2,6 +2,7 @@ import type { DigitalTwin } from '../api/types';
 import type { DtdlSchema } from '../dtdl/dtdlTypes';
 import type { ModelIndex } from '../dtdl/modelIndex';
 import { isObject } from '../dtdl/dtdlText';
+import { isPrototypeKey, prototypeKeyMessage } from '../untrusted/prototypeKeys';
 import { coerceCell } from './csvValues';
 import { readCsv } from './csvRecords';
 import type { ImportItem, ImportIssue, ParsedImport } from './importTypes';
@@ -16,7 +17,8 @@ const RELATIONSHIP_COLUMNS = ['sourceId', 'name', 'targetId'];
  * - relationships: `sourceId,name,targetId,<relationship property columns>`;
  * - mixed: a `kind` column (`twin` or `relationship`) and the union of both layouts; on twin rows
  *   `name` is the twin's `name` property, on relationship rows the relationship name.
- * Empty cells mean "not set". Each item keeps the line its row starts on.
+ * Empty cells mean "not set". Each item keeps the line its row starts on. A column whose name (or a
+ * dotted part of it) is `__proto__`, `constructor` or `prototype` is an error on the header line.
  */
 export function parseImportCsv(text: string, index: ModelIndex, file?: string): ParsedImport {
   const table = readCsv(text, file);
@@ -32,6 +34,11 @@ export function parseImportCsv(text: string, index: ModelIndex, file?: string): 
     return { items, errors };
   }
   const fileKind = mixed ? undefined : hasTwins ? 'twin' : 'relationship';
+  const refused = refusedColumns(table.header);
+  for (const column of refused) {
+    errors.push({ file, line: table.headerLine, path: column, message: prototypeKeyMessage(column.split('.').find(isPrototypeKey)!, `column ${column}`) });
+  }
+  if (refused.length) return { items, errors };
   const twinProps = table.header.filter((h) => !['kind', ...TWIN_COLUMNS, ...(mixed ? ['sourceId', 'targetId'] : [])].includes(h));
   const relProps = table.header.filter((h) => !['kind', ...TWIN_COLUMNS, ...RELATIONSHIP_COLUMNS].includes(h));
   const typing = new ColumnTyping(index);
@@ -107,10 +114,21 @@ class ColumnTyping {
   }
 }
 
+/** Header columns that name a prototype slot anywhere in their dotted path. */
+function refusedColumns(header: string[]): string[] {
+  return header.filter((column) => column.split('.').some(isPrototypeKey));
+}
+
+/**
+ * Sets `target[a][b]…` for the path `a.b…`, creating objects on the way. Prototype keys are refused
+ * and only own properties are followed, so nothing outside `target` can be reached.
+ */
 function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
+  const refused = path.find(isPrototypeKey);
+  if (refused !== undefined) throw new Error(prototypeKeyMessage(refused, 'the column'));
   let node = target;
   for (const segment of path.slice(0, -1)) {
-    const next = node[segment];
+    const next = Object.hasOwn(node, segment) ? node[segment] : undefined;
     if (!isObject(next)) node[segment] = {};
     node = node[segment] as Record<string, unknown>;
   }

@@ -1,20 +1,29 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { DigitalTwin, Relationship } from '../api/types';
 import { isObject } from '../dtdl/dtdlText';
+import { MAX_JSON_DEPTH, tooDeepOffset } from '../untrusted/jsonDepth';
 import type { ImportItem, ImportIssue, ParsedImport } from './importTypes';
 import { LineIndex } from './lineIndex';
+
+/** Levels above an item: the top-level array, and the `{ "twins": [...] }` wrapper. */
+const WRAPPER_LEVELS = 2;
 
 /**
  * Parses a JSON import file: an array of twins, an array of relationships, a mixed array, or
  * `{ "twins": [...], "relationships": [...] }`. In arrays, an item with `modelId` is a twin and an
  * item with `sourceId`, `name` and `targetId` is a relationship. Every item keeps the line where it
- * starts. A JSON syntax error yields no items.
+ * starts. A JSON syntax error yields no items, and so does nesting deeper than the service takes
+ * (checked on the text first: the parser is recursive).
  */
 export function parseImportJson(text: string, file?: string): ParsedImport {
   const lines = new LineIndex(text);
   const syntax: ParseError[] = [];
   // The BOM becomes a space so offsets stay valid; values are re-read with JSON.parse (plain objects).
   const source = text.replace(/^\uFEFF/, ' ');
+  const deep = tooDeepOffset(source, MAX_JSON_DEPTH + WRAPPER_LEVELS);
+  if (deep !== undefined) {
+    return { items: [], errors: [{ file, line: lines.lineAt(deep), message: `the JSON nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels in an item (the service refuses deeper requests)` }] };
+  }
   const root = parseTree(source, syntax, { allowTrailingComma: false, disallowComments: true });
   if (syntax.length || !root) {
     const first = syntax[0];

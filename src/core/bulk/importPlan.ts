@@ -1,7 +1,10 @@
+import { twinIdProblem } from '../api/twinIds';
 import type { BuildingTwinsApi, DigitalTwin, Relationship } from '../api/types';
 import type { ModelIndex } from '../dtdl/modelIndex';
 import { isObject } from '../dtdl/dtdlText';
 import { validateProperties, validateTwin } from '../dtdl/twinValidation';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../untrusted/jsonDepth';
+import { findPrototypeKey, prototypeKeyMessage } from '../untrusted/prototypeKeys';
 import { coerceCell } from './csvValues';
 import type { ImportIssue, ParsedImport, RelationshipItem, SourceLocation } from './importTypes';
 
@@ -40,10 +43,24 @@ export function serviceTwinLookup(client: Pick<BuildingTwinsApi, 'getTwinsByIds'
   };
 }
 
+/** Why an item cannot be sent whatever its model says: too deep for the service, or a prototype key. */
+function shapeProblem(item: unknown): { message: string; path?: string } | undefined {
+  if (exceedsJsonDepth(item, MAX_JSON_DEPTH)) return { message: `the item nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels (the service refuses deeper requests)` };
+  const pointer = findPrototypeKey(item);
+  if (pointer !== undefined) return { message: prototypeKeyMessage(pointer.slice(pointer.lastIndexOf('/') + 1), pointer), path: pointer };
+  return undefined;
+}
+
+/** Adds one to `counts[key]` (own keys only: a name such as "constructor" is a plain key here). */
+function countUp(counts: Record<string, number>, key: string): void {
+  counts[key] = (Object.hasOwn(counts, key) ? counts[key] : 0) + 1;
+}
+
 /**
- * Validates every parsed item before anything is sent: twins against their models, relationships
- * against the source model's relationships (name, target model, properties), references to twins
- * that are neither in the files nor on the service (via `lookupTwins`), and duplicates.
+ * Validates every parsed item before anything is sent: ids the service can take, shape (depth,
+ * prototype keys), twins against their models, relationships against the source model's
+ * relationships (name, target model, properties), references to twins that are neither in the files
+ * nor on the service (via `lookupTwins`), and duplicates.
  */
 export async function planImport(
   parsed: ParsedImport | ParsedImport[],
@@ -63,6 +80,10 @@ export async function planImport(
     if (item.kind === 'relationship') { relationshipItems.push(item); continue; }
     const { twin } = item;
     if (typeof twin.id !== 'string' || twin.id.trim() === '') { issue(item, 'the twin needs a non-empty id', '/id'); continue; }
+    const idProblem = twinIdProblem(twin.id);
+    if (idProblem) { issue(item, `the twin id ${idProblem}`, '/id'); continue; }
+    const shape = shapeProblem(twin);
+    if (shape) { issue(item, shape.message, shape.path); continue; }
     const earlier = fileTwins.get(twin.id);
     if (earlier) { issue(item, `twin ${twin.id} is already defined on ${where(earlier)}`, '/id'); continue; }
     const problems = validateTwin(index, twin);
@@ -71,12 +92,13 @@ export async function planImport(
     fileTwins.set(twin.id, planned);
     if (problems.length) continue;
     plan.twins.push(planned);
-    plan.twinCountsByModel[twin.modelId] = (plan.twinCountsByModel[twin.modelId] ?? 0) + 1;
+    countUp(plan.twinCountsByModel, twin.modelId);
   }
 
   const missing = new Set<string>();
   for (const { relationship: r } of relationshipItems) {
-    for (const id of [r.sourceId, r.targetId]) if (typeof id === 'string' && id && !fileTwins.has(id)) missing.add(id);
+    if (twinIdProblem(r.sourceId) || twinIdProblem(r.targetId)) continue; // reported below, never sent
+    for (const id of [r.sourceId, r.targetId]) if (!fileTwins.has(id)) missing.add(id);
   }
   const onService = missing.size && options.lookupTwins ? await options.lookupTwins([...missing], options.signal) : new Map<string, string>();
   const modelOf = (id: string): string | undefined => fileTwins.get(id)?.twin.modelId ?? onService.get(id);
@@ -87,6 +109,9 @@ export async function planImport(
     const bad = (message: string, path?: string): void => issue(item, message, path);
     const fields = (['sourceId', 'name', 'targetId'] as const).filter((f) => typeof rel[f] !== 'string' || rel[f].trim() === '');
     if (fields.length) { bad(`the relationship needs a non-empty ${fields.join(', ')}`, `/${fields[0]}`); continue; }
+    const idProblems = (['sourceId', 'targetId'] as const).map((f) => [f, twinIdProblem(rel[f])] as const).filter(([, p]) => p);
+    for (const [f, p] of idProblems) bad(`${f}: ${p}`, `/${f}`);
+    if (idProblems.length) continue;
     if (rel.properties !== undefined && !isObject(rel.properties)) { bad('properties must be a JSON object', '/properties'); continue; }
     const sourceModel = modelOf(rel.sourceId);
     const targetModel = modelOf(rel.targetId);
@@ -115,6 +140,8 @@ export async function planImport(
       if (failed) continue;
       rel.properties = props;
     }
+    const shape = shapeProblem(rel);
+    if (shape) { bad(shape.message, shape.path); continue; }
     if (rel.properties) {
       const problems = validateProperties(definition.properties, rel.properties, '/properties', `relationship ${rel.name}`);
       for (const p of problems) bad(`${p.path}: ${p.message}`, p.path);
@@ -126,7 +153,7 @@ export async function planImport(
     seen.set(key, item);
     delete rel.id;
     plan.relationships.push({ key, file: item.file, line: item.line, relationship: rel });
-    plan.relationshipCountsByName[rel.name] = (plan.relationshipCountsByName[rel.name] ?? 0) + 1;
+    countUp(plan.relationshipCountsByName, rel.name);
   }
   plan.errors.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line);
   return plan;
