@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { permissionDeniedText } from '../core/api/permissionDenied';
 import { authoringCommands } from './authoring/authoringCommands';
 import { connectionCommands } from './connections/connectionCommands';
 import { emulatorCommands } from './connections/emulatorCommands';
@@ -65,7 +66,8 @@ export async function runCommand(ctx: BuildingTwinsContext, id: string, handler:
 }
 
 export function reportError(ctx: BuildingTwinsContext, id: string, err: unknown): void {
-  const error = err instanceof Error ? err : new Error(String(err));
+  const denied = permissionDeniedText(err);
+  const error = denied ? new Error(denied, { cause: err }) : err instanceof Error ? err : new Error(String(err));
   ctx.lastError = error;
   ctx.log.error(`${id} failed: ${error.message}`);
   void vscode.window.showErrorMessage(ctx.log.redact(error.message), 'Show log').then((choice) => {

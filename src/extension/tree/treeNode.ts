@@ -69,12 +69,9 @@ export class MessageNode extends TreeNode {
   }
 }
 
-/**
- * The row for a failed load: "No permission to read … on …" for a 403, else "Failed to load: …". `reads`
- * names what was refused when it is not what the branch lists (the twins group needs the models first).
- */
-export function errorNode(parent: TreeNode, err: unknown, reads = parent.reads): MessageNode {
-  const refused = noPermissionRow(err, reads, parent.connectionName);
+/** The row for a failed load: "No permission to read … on …" for a 403, else "Failed to load: …". */
+export function errorNode(parent: TreeNode, err: unknown): MessageNode {
+  const refused = noPermissionRow(err, parent.reads, parent.connectionName);
   if (refused) return new MessageNode(parent, 'no-permission', refused.label, 'lock', refused.tooltip);
   const message = errorText(err);
   return new MessageNode(parent, 'error', `Failed to load: ${message}`, 'error', message);

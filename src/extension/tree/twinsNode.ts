@@ -39,7 +39,7 @@ export class TwinsNode extends TreeNode {
     try {
       this.index = await this.conn.ctx.models.getIndex(this.conn.connection);
     } catch (err) {
-      return [errorNode(this, err, 'models')];
+      return [errorNode(this, err)];
     }
     const index = this.index;
     const filter = this.conn.ctx.tree.filter;

@@ -42,6 +42,11 @@ describe('permission refusals in the extension', function () {
     }
   });
 
+  it('names the models in any branch when the model list was refused (twins are grouped by model)', async () => {
+    const { client } = emu.client({ clientId: 'nothing', clientSecret: SECRET });
+    assert.equal(noPermissionRow(await failure(client.listModels()), 'twins', 'Restricted site')?.label, 'No permission to read models on Restricted site');
+  });
+
   it('keeps the ordinary failure row for anything but a 403', async () => {
     const { client } = emu.client();
     assert.equal(noPermissionRow(await failure(client.getTwin('NO-SUCH-TWIN')), 'twins', 'Local emulator'), undefined);
