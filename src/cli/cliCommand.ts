@@ -46,6 +46,14 @@ export interface CliCommand {
 /** Raised for wrong usage: the message is shown with a pointer to --help, exit code 2. */
 export class UsageError extends Error {}
 
+/**
+ * What a command returns when some of its items failed: `result` is printed as usual (each item with
+ * its outcome), `message` goes to stderr, and the exit code is 1.
+ */
+export class PartialFailure {
+  constructor(readonly result: unknown, readonly message: string) {}
+}
+
 export function stringOption(input: CommandInput, name: string): string | undefined {
   const value = input.options[name];
   return typeof value === 'string' ? value : undefined;

@@ -17,6 +17,7 @@ void runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   readStdin,
   stdinIsTty: process.stdin.isTTY === true,
+  stdoutIsTty: process.stdout.isTTY === true,
   env: process.env,
   readFile: (path) => readFile(path),
   writeFile: (path, content) => writeFile(path, content),

@@ -1,10 +1,13 @@
-// What the CLI prints: JSON by default, a plain text table with --table.
+// What the CLI prints: JSON by default, a plain text table with --table. Service text never reaches the
+// terminal as control: JSON escapes it, the table strips it.
+
+import { escapeRawControlInJson, stripControl } from '../core/untrusted/controlCharacters';
 
 const MAX_CELL = 48;
 
-/** Pretty JSON with a trailing newline. */
+/** Pretty JSON with a trailing newline; control characters inside strings are written as escapes. */
 export function formatJson(data: unknown): string {
-  return `${JSON.stringify(data, null, 2)}\n`;
+  return `${escapeRawControlInJson(JSON.stringify(data, null, 2))}\n`;
 }
 
 /** The list a result holds: itself, or the items of a page, or undefined for a single record. */
@@ -19,10 +22,11 @@ function rowsOf(data: unknown): unknown[] | undefined {
   return undefined;
 }
 
+/** One line of printable text for a table: escape sequences and control characters removed, clipped. */
 function cell(value: unknown): string {
   if (value === undefined || value === null) return '';
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  const flat = text.replace(/\s+/g, ' ');
+  const flat = stripControl(text, { keepLayout: true }).replace(/\s+/g, ' ');
   return flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat;
 }
 
@@ -48,12 +52,12 @@ export function formatTable(data: unknown, columns?: string[]): string {
     if (!rows.length) return '(none)\n';
     const objects = rows.map((r) => (r && typeof r === 'object' ? (r as Record<string, unknown>) : { value: r }));
     const keys = columns ?? [...new Set(objects.flatMap((o) => Object.keys(o).filter((k) => o[k] === null || typeof o[k] !== 'object')))].slice(0, 8);
-    const body = layout(keys, objects.map((o) => keys.map((k) => cell(pick(o, k)))));
+    const body = layout(keys.map(cell), objects.map((o) => keys.map((k) => cell(pick(o, k)))));
     const extra = data && !Array.isArray(data) ? summaryLine(data as Record<string, unknown>) : '';
     return body + extra;
   }
   if (data && typeof data === 'object') {
-    return layout(['field', 'value'], Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, cell(v)]));
+    return layout(['field', 'value'], Object.entries(data as Record<string, unknown>).map(([k, v]) => [cell(k), cell(v)]));
   }
   return `${cell(data)}\n`;
 }

@@ -6,7 +6,8 @@ import { BuildingTwinsClient } from '../core/api/client';
 import { deniedAction, isPermissionDenied, PERMISSION_DENIED_HINT } from '../core/api/permissionDenied';
 import { redact } from '../core/api/redact';
 import type { BuildingTwinsApi } from '../core/api/types';
-import { UsageError, type CliCommand, type CliContext, type CommandInput } from './cliCommand';
+import { stripControl } from '../core/untrusted/controlCharacters';
+import { PartialFailure, UsageError, type CliCommand, type CliContext, type CommandInput } from './cliCommand';
 import { COMMANDS } from './commandTable';
 import { resolveConnection } from './connection';
 import { commandHelp, generalHelp, GLOBAL_OPTIONS, groupHelp, PROGRAM } from './help';
@@ -17,14 +18,19 @@ export interface CliIo {
   stderr(text: string): void;
   readStdin(): Promise<Uint8Array>;
   stdinIsTty: boolean;
+  /** Raw bytes (an attachment) are not written to a terminal. */
+  stdoutIsTty?: boolean;
   env: NodeJS.ProcessEnv;
   readFile(path: string): Promise<Uint8Array>;
   writeFile(path: string, content: Uint8Array): Promise<void>;
   signal: AbortSignal;
 }
 
+/** Everything asked for was done. */
 export const EXIT_OK = 0;
+/** The call failed or was refused (by the service or before sending), or some items of it failed. */
 export const EXIT_FAILURE = 1;
+/** The command line or its input cannot be used: unknown command or option, wrong arguments, unreadable or invalid JSON. */
 export const EXIT_USAGE = 2;
 /** The service answered 403: the credentials were accepted, the operation or twin is not allowed to this client. */
 export const EXIT_NO_PERMISSION = 3;
@@ -45,7 +51,8 @@ function findCommand(argv: string[]): { command?: CliCommand; consumed: number }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const secrets: string[] = [];
-  const clean = (text: string): string => redact(text, secrets);
+  // Messages may quote service text: no terminal control, no secrets.
+  const clean = (text: string): string => redact(stripControl(text, { keepLayout: true }), secrets);
   const { command, consumed } = findCommand(argv);
   if (!command) {
     const group = argv[0] && !argv[0].startsWith('-') ? argv[0] : undefined;
@@ -54,7 +61,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stdout(groupHelp(group, COMMANDS));
       return wantsHelp ? EXIT_OK : EXIT_USAGE;
     }
-    if (group) io.stderr(`error: unknown command "${group}"\n`);
+    if (group) io.stderr(`error: unknown command "${clean(group)}"\n`);
     io.stdout(generalHelp(COMMANDS));
     return wantsHelp && !group ? EXIT_OK : EXIT_USAGE;
   }
@@ -65,10 +72,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return EXIT_OK;
     }
     const ctx = await createContext(command, input, io, secrets);
-    const result = await command.run(ctx, input);
-    if (result instanceof Uint8Array) io.stdout(result);
-    else io.stdout(input.options.table ? formatTable(result, command.columns) : formatJson(result));
-    return EXIT_OK;
+    const outcome = await command.run(ctx, input);
+    const result = outcome instanceof PartialFailure ? outcome.result : outcome;
+    if (result instanceof Uint8Array) {
+      if (io.stdoutIsTty) throw new UsageError('the output is binary: write it to a file (--out <file> where offered) or redirect stdout');
+      io.stdout(result);
+    } else {
+      io.stdout(input.options.table ? formatTable(result, command.columns) : formatJson(result));
+    }
+    if (!(outcome instanceof PartialFailure)) return EXIT_OK;
+    io.stderr(`error: ${clean(outcome.message)}\n`);
+    return EXIT_FAILURE;
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`error: ${clean(error.message)}\nRun "${PROGRAM} ${command.words.join(' ')} --help" for usage.\n`);
@@ -100,13 +114,16 @@ function parseInput(command: CliCommand, argv: string[]): CommandInput {
   return input;
 }
 
+/** Text of a file or stdin: UTF-8, a leading byte order mark dropped (as import does). */
+const UTF8 = new TextDecoder('utf-8');
+
 async function createContext(command: CliCommand, input: CommandInput, io: CliIo, secrets: string[]): Promise<CliContext> {
   let stdinUsed = false;
   const stdinText = async (what: string): Promise<string> => {
     if (stdinUsed) throw new UsageError(`stdin already holds the client secret: give ${what} with --file`);
     if (io.stdinIsTty) throw new UsageError(`give ${what} with --file <path> or pipe it on stdin`);
     stdinUsed = true;
-    return Buffer.from(await io.readStdin()).toString('utf8');
+    return UTF8.decode(await io.readStdin());
   };
   let clientSecret: string | undefined;
   if (input.options['client-secret-stdin']) {
@@ -137,7 +154,7 @@ async function createContext(command: CliCommand, input: CommandInput, io: CliIo
         text = await stdinText(what);
       } else {
         try {
-          text = Buffer.from(await io.readFile(source)).toString('utf8');
+          text = UTF8.decode(await io.readFile(source));
         } catch (error) {
           throw new UsageError(`cannot read ${source}: ${(error as Error).message}`);
         }

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import type { BuildingEvent } from '../../core/api/types';
-import type { CliCommand } from '../cliCommand';
+import type { BuildingEvent, EventsFileUploadResult } from '../../core/api/types';
+import { PartialFailure, type CliCommand } from '../cliCommand';
 import { BATCH_OPTIONS, listBatch } from './listOptions';
 
 export const eventCommands: CliCommand[] = [
@@ -42,12 +42,21 @@ export const eventCommands: CliCommand[] = [
   },
   {
     words: ['events', 'upload'],
-    summary: 'Upload events from JSON or CSV files',
+    summary: 'Upload events from JSON or CSV files (exit code 1 when the service rejected any row)',
     args: '<file...>',
     arity: [1, Infinity],
     run: async (ctx, input) => {
       const files = await Promise.all(input.args.map(async (path) => ({ name: basename(path), content: await ctx.readFile(path) })));
-      return ctx.client().uploadEventFiles(files, { signal: ctx.signal });
+      return withRejectedRows(await ctx.client().uploadEventFiles(files, { signal: ctx.signal }));
     },
   },
 ];
+
+/** The upload result, as a PartialFailure when the service rejected rows (it answers 200 even if it rejected every row). */
+function withRejectedRows(result: EventsFileUploadResult): EventsFileUploadResult | PartialFailure {
+  const rejected = result.errors?.length ?? 0;
+  if (!rejected) return result;
+  const stored = (result.eventsCreatedCount ?? 0) + (result.eventsUpdatedCount ?? 0);
+  const first = result.errors[0]!;
+  return new PartialFailure(result, `the service rejected ${rejected} row(s) and stored ${stored} event(s); first: ${first.file} row ${first.row}: ${first.message}`);
+}

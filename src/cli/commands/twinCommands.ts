@@ -1,8 +1,8 @@
-import { mapWithConcurrency } from '../../core/api/concurrency';
 import { collect } from '../../core/api/paging';
 import type { DigitalTwin, GetTwinsRequest, JsonPatchOperation, TwinFilters, TwinGraphRequest } from '../../core/api/types';
 import { flag, intOption, listOption, stringOption, UsageError, type CliCommand, type CliContext, type CommandInput } from '../cliCommand';
 import { optionalQuery } from './listOptions';
+import { putTwinArray } from './twinPut';
 
 const TWIN_COLUMNS = ['id', 'modelId', 'lastUpdateTime'];
 const FILTER_OPTIONS = {
@@ -54,14 +54,14 @@ export const twinCommands: CliCommand[] = [
   },
   {
     words: ['twins', 'put'],
-    summary: 'Create or replace a twin (or each twin of an array)',
+    summary: 'Create or replace a twin, or each twin of an array (all checked first; each reported, with its error if it failed)',
     body: 'a twin, or an array of twins',
-    columns: TWIN_COLUMNS,
+    columns: [...TWIN_COLUMNS, 'error'],
     run: async (ctx) => {
       const body = await ctx.readJson();
       const client = ctx.client();
       if (!Array.isArray(body)) return client.putTwin(body as DigitalTwin, { signal: ctx.signal });
-      return mapWithConcurrency(body as DigitalTwin[], 4, (twin) => client.putTwin(twin, { signal: ctx.signal }), ctx.signal);
+      return putTwinArray(client, body, ctx.signal);
     },
   },
   {
