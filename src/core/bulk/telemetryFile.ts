@@ -2,6 +2,8 @@ import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { BuildingTwinsApi, TimeSeriesEntry } from '../api/types';
 import { isObject } from '../dtdl/dtdlText';
 import { checkPrimitive } from '../dtdl/primitiveRules';
+import { MAX_JSON_DEPTH, tooDeepOffset } from '../untrusted/jsonDepth';
+import { findPrototypeKey, isPrototypeKey, prototypeKeyMessage } from '../untrusted/prototypeKeys';
 import { readCsv } from './csvRecords';
 import type { ImportIssue } from './importTypes';
 import { LineIndex } from './lineIndex';
@@ -33,6 +35,9 @@ export function parseTelemetryJson(text: string, options: TelemetryParseOptions 
   const syntax: ParseError[] = [];
   // The BOM becomes a space so offsets stay valid; values are re-read with JSON.parse (plain objects).
   const source = text.replace(/^\uFEFF/, ' ');
+  // The file nests as a request body does (an array of rows); deeper is refused before the recursive parser runs.
+  const deep = tooDeepOffset(source, MAX_JSON_DEPTH);
+  if (deep !== undefined) return { rows: [], errors: [{ file, line: lines.lineAt(deep), message: `the JSON nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels (the service refuses deeper requests)` }] };
   const root = parseTree(source, syntax, { disallowComments: true });
   if (syntax.length || !root) {
     return { rows: [], errors: [{ file, line: syntax[0] ? lines.lineAt(syntax[0].offset) : 1, message: syntax[0] ? `JSON syntax error: ${printParseErrorCode(syntax[0].error)}` : 'the file is empty' }] };
@@ -67,6 +72,11 @@ export function parseTelemetryCsv(text: string, options: TelemetryParseOptions =
     return parsed;
   }
   const extra = table.header.filter((h) => !CSV_KNOWN.includes(h));
+  const refused = extra.filter(isPrototypeKey);
+  if (refused.length) {
+    parsed.errors.push(...refused.map((column) => ({ file, line: table.headerLine, path: column, message: prototypeKeyMessage(column, `column ${column}`) })));
+    return parsed;
+  }
   for (const { line, cells } of table.rows) {
     const cell = (...names: string[]): string | undefined => names.map((n) => (col.has(n) ? cells[col.get(n)!].trim() : '')).find((v) => v !== '');
     const properties: Record<string, string> = {};
@@ -98,6 +108,8 @@ function addRow(parsed: ParsedTelemetry, at: { file?: string; line: number }, ra
   if (typeof raw.value !== 'number' || !Number.isFinite(raw.value)) problems.push(`value ${JSON.stringify(raw.value ?? null)} is not a number`);
   if (typeof raw.connectorId !== 'string' || !raw.connectorId) problems.push('connectorId is required (add a connectorId column or choose a default connector)');
   if (raw.properties !== undefined && raw.properties !== null && !isObject(raw.properties)) problems.push('properties must be a JSON object');
+  const refusedKey = isObject(raw.properties) ? findPrototypeKey(raw.properties) : undefined;
+  if (refusedKey !== undefined) problems.push(prototypeKeyMessage(refusedKey.slice(refusedKey.lastIndexOf('/') + 1), `properties${refusedKey}`));
   if (problems.length) {
     parsed.errors.push({ ...at, message: problems.join('; ') });
     return;

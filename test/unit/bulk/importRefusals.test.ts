@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { parseImportCsv } from '../../../src/core/bulk/importCsv';
 import { parseImportJson } from '../../../src/core/bulk/importJson';
 import { planImport } from '../../../src/core/bulk/importPlan';
+import { parseTelemetryFile } from '../../../src/core/bulk/telemetryFile';
 import { ModelIndex } from '../../../src/core/dtdl/modelIndex';
 import { ROOM, SENSOR, SPACE, fixtureInterfaces } from '../dtdl/dtdlFixtures';
 
@@ -146,6 +147,28 @@ describe('import refusals', () => {
       assert.deepEqual(plan.errors.map((e) => [e.file, e.line]), [['deep.csv', 2], ['deep.json', 1]]);
       for (const e of plan.errors) assert.match(e.message, /deeper than 64 levels/);
       assert.equal(plan.twins.length, 0);
+    });
+  });
+
+  describe('telemetry files', () => {
+    it('refuse a prototype column (CSV) or key in properties (JSON) with file and line', () => {
+      const before = Object.getOwnPropertyNames(Object.prototype);
+      const csv = parseTelemetryFile('twinId,timestamp,value,connectorId,__proto__\nT1,2030-01-01T00:00:00Z,1,c,x\n', 'values.csv');
+      assert.deepEqual(csv.errors.map((e) => [e.file, e.line, e.path]), [['values.csv', 1, '__proto__']]);
+      assert.equal(csv.rows.length, 0);
+      const text = `[\n{"twinId":"T1","timestamp":"2030-01-01T00:00:00Z","value":1,"connectorId":"c","properties":{"unit":{"constructor":1}}},\n{"twinId":"T2","timestamp":"2030-01-01T00:00:00Z","value":2,"connectorId":"c"}\n]`;
+      const json = parseTelemetryFile(text, 'values.json');
+      assert.deepEqual(json.errors.map((e) => [e.file, e.line]), [['values.json', 2]]);
+      assert.match(json.errors[0]!.message, /properties\/unit\/constructor uses the reserved name "constructor"/);
+      assert.deepEqual(json.rows.map((r) => r.entry.dtId), ['T2']);
+      assert.deepEqual(Object.getOwnPropertyNames(Object.prototype), before);
+    });
+
+    it('report a JSON file nested 100,000 levels deep at its line, without overflowing the stack', () => {
+      const text = `[\n{"twinId":"T1","timestamp":"2030-01-01T00:00:00Z","value":1,"connectorId":"c",\n"properties":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}\n]`;
+      const parsed = parseTelemetryFile(text, 'deep.json');
+      assert.deepEqual(parsed.errors.map((e) => [e.file, e.line]), [['deep.json', 3]]);
+      assert.match(parsed.errors[0]!.message, /deeper than 64 levels/);
     });
   });
 });
