@@ -1,5 +1,7 @@
 import { collect } from '../../core/api/paging';
-import type { TimeSeriesData, TimeSeriesEntry, TimeSeriesQuery } from '../../core/api/types';
+import { checkTimeSeriesEntries } from '../../core/api/requestChecks';
+import { checkTelemetryTargets } from '../../core/api/telemetryTargets';
+import type { BuildingTwinsApi, TimeSeriesData, TimeSeriesEntry, TimeSeriesQuery } from '../../core/api/types';
 import { flag, intOption, stringOption, UsageError, type CliCommand, type CommandInput } from '../cliCommand';
 
 const COLUMNS = ['twinId', 'sourceTimestamp', 'scalarValue', 'connectorId'];
@@ -22,6 +24,18 @@ export function rangeQuery(input: CommandInput, now = Date.now()): TimeSeriesQue
   return q;
 }
 
+/**
+ * Refuses, sending nothing, when an entry names a twin that does not exist or is not a Capability: the
+ * service would accept the request and drop those values without a word.
+ */
+async function checkTargets(client: BuildingTwinsApi, entries: TimeSeriesEntry[], signal: AbortSignal): Promise<void> {
+  const { problems } = await checkTelemetryTargets(client, entries, { signal });
+  if (!problems.length) return;
+  const listed = problems.slice(0, 5).map((p) => `${p.message} (entries ${p.indexes.slice(0, 5).join(', ')}${p.indexes.length > 5 ? ', …' : ''})`);
+  const more = problems.length > listed.length ? `; ${problems.length - listed.length} more` : '';
+  throw new Error(`nothing was sent: the service would drop these values without a word: ${listed.join('; ')}${more}. --skip-check sends anyway`);
+}
+
 /** One row per twin asked for, in that order: its latest value, or a note that it has none in the last hour. */
 function latestRows(twinIds: string[], points: TimeSeriesData[]): Array<TimeSeriesData | { twinId: string; message: string }> {
   const byTwin = new Map(points.map((p) => [p.twinId, p]));
@@ -31,9 +45,18 @@ function latestRows(twinIds: string[], points: TimeSeriesData[]): Array<TimeSeri
 export const timeSeriesCommands: CliCommand[] = [
   {
     words: ['timeseries', 'send'],
-    summary: 'Send values (not retried: a repeat would store them twice); the service stores them later and drops values for unknown or non-Capability twins without a word',
+    summary: 'Send values (not retried: a repeat would store them twice); first checks that every twin exists and is a Capability, as the service drops other values without a word',
     body: 'an array of {connectorId, dtId|externalId, sourceTimestamp, scalarValue} (twinId is sent as dtId)',
-    run: async (ctx) => ctx.client().sendTimeSeries((await ctx.readJson()) as TimeSeriesEntry[], { signal: ctx.signal }),
+    options: {
+      'skip-check': { type: 'boolean', description: 'send without first checking that every twin exists and is a Capability' },
+    },
+    run: async (ctx, input) => {
+      const entries = (await ctx.readJson()) as TimeSeriesEntry[];
+      checkTimeSeriesEntries('sendTimeSeries', entries);
+      const client = ctx.client();
+      if (!flag(input, 'skip-check')) await checkTargets(client, entries, ctx.signal);
+      return client.sendTimeSeries(entries, { signal: ctx.signal });
+    },
   },
   {
     words: ['timeseries', 'get'],

@@ -78,6 +78,18 @@ describe('CLI commands (in-process) against the emulator', function () {
     assert.equal(one.data.length, 1, 'end is included');
   });
 
+  it('time series send checks the twins first: nothing is sent for an unknown twin unless --skip-check', async () => {
+    const entry = { connectorId: 'cmd', dtId: 'no-such-twin', sourceTimestamp: '2031-01-01T00:00:00Z', scalarValue: 1 };
+    await emu.clearRequests();
+    const refused = await cli(['timeseries', 'send'], [entry]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.err, /nothing was sent: .*twin "no-such-twin" does not exist \(entries 0\).*--skip-check/);
+    assert.ok(!(await emu.requests()).some((r) => r.path === '/api/v3/time-series'), 'no POST /time-series');
+    assert.deepEqual(await ok(['timeseries', 'send', '--skip-check'], [entry]), { sent: 1 });
+    const [post] = (await emu.requests()).filter((r) => r.path === '/api/v3/time-series') as Array<{ status: number; dropped?: { count: number } }>;
+    assert.deepEqual([post?.status, post?.dropped?.count], [202, 1], 'accepted, and dropped by the emulator as the service would');
+  });
+
   it('time series reads without --start/--end cover the last day, with a page size', async () => {
     const [id] = (await ok(['twins', 'list', '--model', 'dtmi:com:buildingtwins:sample:Capability;1', '--page-size', '1'])).content.map((c: { id: string }) => c.id);
     await emu.clearRequests();
