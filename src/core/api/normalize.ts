@@ -7,6 +7,7 @@ import type {
   BatchPage, ContinuationPage, DigitalTwin, Insight, Model, ProblemDetails, Relationship,
   TimeSeriesData, TimeSeriesErrorData, TimeSeriesPage, TwinGraphCollection, TwinGraphItem, TwinGraphResult,
 } from './types';
+import { setOwn } from '../untrusted/prototypeKeys';
 import { documentedTwin } from './adtTwin';
 
 type Obj = Record<string, unknown>;
@@ -54,11 +55,11 @@ export function camelizeKeys(value: unknown): unknown {
     const next = OPAQUE_KEYS.has(camel) ? inner : camelizeKeys(inner);
     if (!out && (camel !== key || next !== inner)) {
       out = {};
-      for (let j = 0; j < i; j++) out[keys[j]!] = value[keys[j]!];
+      for (let j = 0; j < i; j++) setOwn(out, keys[j]!, value[keys[j]!]);
     }
     if (!out) continue;
     if (camel !== key && Object.prototype.hasOwnProperty.call(value, camel)) continue;
-    out[camel] = next;
+    setOwn(out, camel, next);
   }
   return out ?? value;
 }

@@ -8,6 +8,15 @@ export function isPrototypeKey(key: string): boolean {
   return PROTOTYPE_KEYS.has(key);
 }
 
+/**
+ * `target[key] = value` as an own data property, also for `__proto__`, whose assignment would replace
+ * the prototype instead (JSON.parse keeps such a key as an ordinary property; a copy must too).
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
 /** The message for a refused key, naming where it was found. */
 export function prototypeKeyMessage(key: string, where: string): string {
   return `${where} uses the reserved name "${key}" (__proto__, constructor and prototype are refused as property names)`;
