@@ -168,6 +168,41 @@ export function describeReadContract(title: string, connect: () => Promise<Contr
       assert.ok(page.continuationToken === null || typeof page.continuationToken === 'string');
     });
 
+    it('ends the last page of a time-series read with an empty token', async () => {
+      assert.ok(capability, 'the instance has no capability twin');
+      const end = new Date();
+      const start = new Date(end.getTime() - DAY_MS);
+      const query = `start=${encodeURIComponent(start.toISOString())}&end=${encodeURIComponent(end.toISOString())}&pageSize=10000`;
+      let token: unknown = '';
+      for (let pages = 0; pages === 0 || (typeof token === 'string' && token !== ''); pages++) {
+        assert.ok(pages < 50, 'a day of one capability ends within 50 pages of 10,000');
+        const next = pages ? `&continuationToken=${encodeURIComponent(token as string)}` : '';
+        const res = await raw(target, 'GET', `/time-series/${encodeURIComponent(capability.id)}?${query}${next}`);
+        assert.equal(res.status, 200, res.text.slice(0, 300));
+        token = (JSON.parse(res.text) as { continuationToken: unknown }).continuationToken;
+      }
+      assert.equal(token, '');
+    });
+
+    it('answers a time-series read of twins none of which exists with an empty 404, and the client reads it as no data', async () => {
+      const ids = ['building-twins-contract-no-such-twin-1', 'building-twins-contract-no-such-twin-2'];
+      const end = new Date();
+      const query = `start=${encodeURIComponent(new Date(end.getTime() - DAY_MS).toISOString())}&end=${encodeURIComponent(end.toISOString())}&pageSize=10`;
+      const res = await raw(target, 'POST', `/time-series/ids?${query}`, ids);
+      assert.deepEqual([res.status, res.text], [404, '']);
+      const page = await target.client.getTimeSeriesByIds(ids, { start: new Date(end.getTime() - DAY_MS).toISOString(), end: end.toISOString() });
+      assert.deepEqual([page.data, page.errorData?.ids], [[], ids]);
+    });
+
+    it('answers latest with an array, empty when nothing arrived in the last hour', async () => {
+      assert.ok(capability, 'the instance has no capability twin');
+      const res = await raw(target, 'GET', `/time-series/${encodeURIComponent(capability.id)}/latest`);
+      assert.equal(res.status, 200, res.text.slice(0, 300));
+      const values = JSON.parse(res.text) as Array<{ sourceTimestamp: string }>;
+      assert.ok(Array.isArray(values) && values.length <= 1, res.text.slice(0, 300));
+      for (const value of values) assert.ok(Date.now() - Date.parse(value.sourceTimestamp) <= 60 * 60_000 + 60_000, 'within the last hour');
+    });
+
     it('lists events, tickets, ticket statuses and priorities', async () => {
       const events = await target.client.listEvents({ pageSize: 5 });
       assert.ok(events.items.length <= 5);
