@@ -4,6 +4,7 @@ import { inPathForm } from '../../core/api/twinPatchPaths';
 import type { BuildingTwinsApi, DigitalTwin, JsonPatchOperation } from '../../core/api/types';
 import { withoutKeys } from './jsonText';
 import { confirmSaveOverChange, loadedResource, type LoadedResource, type ResourceCall, type ResourceHandler } from './resourceHandler';
+import { permissionDeniedText } from '../../core/api/permissionDenied';
 
 /** Key order of a twin document; everything else (contents included) alphabetically. */
 const TWIN_KEY_ORDER = ['id', 'modelId', 'lastUpdateTime', 'contents'];
@@ -88,7 +89,7 @@ export const twinDocumentHandler: ResourceHandler = {
       await client.patchTwin(id, ops);
     } catch (err) {
       if (err instanceof Error && err.message.startsWith('Not saved:')) throw err;
-      throw new Error(`The service refused twin ${id}: ${errorText(err)}`);
+      throw new Error(permissionDeniedText(err) ?? `The service refused twin ${id}: ${errorText(err)}`, { cause: err });
     }
     return readBack(client, id);
   },
