@@ -12,6 +12,7 @@ const TITLES: Record<number, string> = {
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 /** Type URIs as ASP.NET emits them (RFC 9110 sections). */

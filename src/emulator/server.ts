@@ -240,6 +240,10 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
 function errorReply(err: unknown, instance: string): Reply {
   const apiPath = instance === API_PREFIX || instance.startsWith(`${API_PREFIX}/`) ? instance.slice(API_PREFIX.length) || '/' : undefined;
   if (err instanceof HttpError) return errorReplyFor(err, instance, apiPath);
+  const code = (err as { code?: unknown } | undefined)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    return errorReplyFor(new HttpError(507, 'The data folder is full: the write was not applied. Free some space and retry.'), instance, apiPath);
+  }
   const message = err instanceof Error ? err.message : String(err);
   process.emitWarning(`Emulator internal error: ${err instanceof Error && err.stack ? err.stack : message}`);
   return internalErrorReply(message, instance, apiPath);

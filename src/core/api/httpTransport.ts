@@ -98,6 +98,9 @@ export class HttpTransport {
   constructor(private readonly options: TransportOptions) {}
 
   async send(request: HttpRequest, call: CallOptions = {}): Promise<HttpResponse> {
+    // URLs resolve `.` and `..` segments, so such an id would silently address another resource.
+    const dotSegment = request.path.split('/').find((segment) => segment === '.' || segment === '..');
+    if (dotSegment !== undefined) throw ApiError.invalidRequest(request.operation, `an id of "${dotSegment}" cannot be sent in a URL path; nothing was sent`);
     const deadline = new Deadline(call.timeoutMs ?? this.options.timeoutMs, this.options.clock, call.signal);
     let attempt = 0;
     try {

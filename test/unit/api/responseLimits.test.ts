@@ -91,3 +91,17 @@ describe('client: bounded responses and walks', function () {
     assert.match(error2.oneLine, /listEvents failed: stopped after 2 pages and 6 items/);
   });
 });
+
+describe('client: ids that a URL would resolve away', () => {
+  it('refuses "." and ".." as path ids before sending', async () => {
+    let requests = 0;
+    const client = new BuildingTwinsClient({ baseUrl: 'http://127.0.0.1:9/api/v3', clientId: 'c', clientSecret: 's', rateLimit: false, fetch: async () => { requests++; throw new Error('nothing may be sent'); } });
+    for (const id of ['.', '..']) {
+      const error = await refused(client.getTwin(id));
+      assert.equal(error.kind, 'invalid-request');
+      assert.match(error.oneLine, new RegExp(`an id of "${id.replace(/\./g, '\\.')}" cannot be sent in a URL path`));
+    }
+    await refused(client.getTicketAttachment('t-1', '..'));
+    assert.equal(requests, 0);
+  });
+});

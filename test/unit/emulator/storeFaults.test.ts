@@ -178,8 +178,8 @@ describe('emulator store under write faults', () => {
       assert.equal((await first.call('PUT', '/twins', twin('before'))).status, 200);
       writer.fail = 'partial';
       const failed = await first.call('PUT', '/twins', twin('failed'));
-      assert.ok(failed.status >= 500, `status ${failed.status}`);
-      assert.match(failed.text, /ENOSPC/);
+      assert.equal(failed.status, 507, 'a full disk is 507 Insufficient Storage');
+      assert.match(failed.text, /data folder is full/);
       assert.equal((await first.call('GET', '/twins/failed')).status, 404);
       assert.equal((await first.call('PUT', '/twins', twin('after'))).status, 200);
     } finally {
