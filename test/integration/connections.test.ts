@@ -64,11 +64,25 @@ describe('connections', () => {
     await vscode.commands.executeCommand('buildingTwins.addConnection', { name, baseUrl: 'contoso', clientId: 'a', clientSecret: secret });
     assert.equal(api.context.connections.require(name).baseUrl, 'https://contoso.app.willowinc.com/api/v3');
 
-    api.useScriptedInput([name, 'https://other.example.com/api/v3', 'b', '']);
+    const storedSecret = async (): Promise<unknown> => {
+      const raw = await api.context.vscodeContext.secrets.get(ConnectionSecrets.key(name, 'clientSecret'));
+      return raw === undefined ? undefined : (JSON.parse(raw) as { origin: string; secret: string });
+    };
+    api.useScriptedInput([name, 'contoso', 'b', '']);
     await vscode.commands.executeCommand('buildingTwins.editConnection', name);
     assert.equal(api.takeLastError(), undefined);
-    assert.deepEqual(api.context.connections.require(name), { name, baseUrl: 'https://other.example.com/api/v3', clientId: 'b' });
-    assert.equal(await api.context.vscodeContext.secrets.get(ConnectionSecrets.key(name, 'clientSecret')), secret, 'an empty secret keeps the stored one');
+    assert.deepEqual(api.context.connections.require(name), { name, baseUrl: 'https://contoso.app.willowinc.com/api/v3', clientId: 'b' });
+    assert.deepEqual(await storedSecret(), { v: 1, origin: 'https://contoso.app.willowinc.com', secret }, 'an empty secret keeps the stored one for the same service');
+
+    // Another host: the stored secret is never carried over, an empty answer is refused.
+    api.useScriptedInput([name, 'https://other.example.com/api/v3', 'b', '']);
+    await vscode.commands.executeCommand('buildingTwins.editConnection', name);
+    assert.match(api.takeLastError()?.message ?? '', /Enter the client secret/);
+    assert.equal(api.context.connections.require(name).baseUrl, 'https://contoso.app.willowinc.com/api/v3', 'nothing changed');
+    api.useScriptedInput([name, 'https://other.example.com/api/v3', 'b', 'other-secret']);
+    await vscode.commands.executeCommand('buildingTwins.editConnection', name);
+    assert.equal(api.takeLastError(), undefined);
+    assert.deepEqual(await storedSecret(), { v: 1, origin: 'https://other.example.com', secret: 'other-secret' });
 
     await vscode.commands.executeCommand('buildingTwins.setActiveConnection', name);
     assert.equal(api.context.connections.activeName(), name);

@@ -6,6 +6,7 @@ import type { BuildingTwinsContext } from '../extensionContext';
 import type { ConnectionNode } from '../tree/connectionNode';
 import { ConnectionProfile, isLocalConnection, validateConnectionName } from './connectionProfile';
 import { noIcons } from '../iconText';
+import { originOf } from './connectionSecrets';
 
 /** Arguments to skip the prompts (tests, other commands). */
 export interface ConnectionArgs {
@@ -50,11 +51,13 @@ async function promptProfile(ctx: BuildingTwinsContext, title: string, current?:
     validate: validateUrl,
   })).trim();
   const clientId = (await ctx.input.input({ title, prompt: 'Client id', value: current?.clientId, validate: (v) => (v.trim() ? undefined : 'Enter the client id.') })).trim();
+  // A secret stays with the host it was entered for: a new host needs it typed again.
+  const keepable = current !== undefined && originOf(resolveBaseUrl(baseUrl)) === originOf(current.baseUrl);
   const secret = await ctx.input.input({
     title,
-    prompt: current ? 'Client secret (leave empty to keep the stored one)' : 'Client secret (kept in VS Code secret storage only)',
+    prompt: keepable ? 'Client secret (leave empty to keep the stored one)' : current ? 'Client secret (the service changed: enter it again)' : 'Client secret (kept in VS Code secret storage only)',
     password: true,
-    validate: (v) => (current || v ? undefined : 'Enter the client secret.'),
+    validate: (v) => (keepable || v ? undefined : 'Enter the client secret.'),
   });
   return { profile: { name, baseUrl: resolveBaseUrl(baseUrl), clientId }, secret: secret || undefined };
 }

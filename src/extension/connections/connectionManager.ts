@@ -3,7 +3,7 @@ import { errorText } from '../../core/api/apiError';
 import type { BuildingTwinsApi } from '../../core/api/types';
 import type { ExtensionLog, RequestLogEntry } from '../log/extensionLog';
 import { ConnectionProfile, LOCAL_CONNECTION_NAME, isLocalConnection, parseProfiles } from './connectionProfile';
-import { ConnectionSecrets } from './connectionSecrets';
+import { ConnectionSecrets, originOf } from './connectionSecrets';
 import { connectionStateAfter } from './requestOutcome';
 
 export type ConnectionState =
@@ -90,7 +90,7 @@ export class ConnectionManager implements vscode.Disposable {
 
   async add(profile: ConnectionProfile, clientSecret: string): Promise<void> {
     if (this.get(profile.name)) throw new Error(`A connection named "${profile.name}" already exists.`);
-    await this.secrets.setClientSecret(profile.name, clientSecret);
+    await this.secrets.setClientSecret(profile.name, clientSecret, profile.baseUrl);
     await this.writeConfigured([...this.configured(), profile]);
     this.log.info(`Added connection "${profile.name}" (${profile.baseUrl}, client ${profile.clientId})`);
   }
@@ -102,10 +102,15 @@ export class ConnectionManager implements vscode.Disposable {
     const index = current.findIndex((p) => p.name === oldName);
     if (index < 0) throw new Error(`No connection named "${oldName}".`);
     if (profile.name !== oldName && this.get(profile.name)) throw new Error(`A connection named "${profile.name}" already exists.`);
-    const secret = clientSecret ?? (await this.secrets.getClientSecret(oldName));
+    const old = current[index]!;
+    if (clientSecret === undefined && originOf(old.baseUrl) !== originOf(profile.baseUrl)) {
+      throw new Error(`The service of "${oldName}" changed from ${originOf(old.baseUrl)} to ${originOf(profile.baseUrl)}: enter the client secret again (it is never sent to another host than the one it was entered for).`);
+    }
+    const kept = clientSecret ?? (await this.secrets.getClientSecret(oldName, old.baseUrl));
+    const secret = typeof kept === 'string' ? kept : kept.kind === 'found' ? kept.secret : undefined;
     if (profile.name !== oldName) await this.secrets.forget(oldName);
     else await this.secrets.clearToken(oldName);
-    if (secret !== undefined) await this.secrets.setClientSecret(profile.name, secret);
+    if (secret !== undefined) await this.secrets.setClientSecret(profile.name, secret, profile.baseUrl);
     current[index] = profile;
     await this.writeConfigured(current);
     if (config().get<string>('activeConnection') === oldName && profile.name !== oldName) await this.setActive(profile.name);
@@ -131,8 +136,7 @@ export class ConnectionManager implements vscode.Disposable {
     const key = `${profile.baseUrl}\n${profile.clientId}`;
     const cached = this.clients.get(name);
     if (cached && cached.key === key) return cached.client;
-    const clientSecret = isLocalConnection(name) ? this.localProfile().clientSecret : await this.secrets.getClientSecret(name);
-    if (!clientSecret) throw new Error(`No client secret stored for "${name}". Edit the connection to enter it again.`);
+    const clientSecret = isLocalConnection(name) ? this.localProfile().clientSecret : await this.storedSecret(name, profile.baseUrl);
     this.log.addSecret(clientSecret);
     const client = this.createClient({
       profile,
@@ -143,6 +147,16 @@ export class ConnectionManager implements vscode.Disposable {
     this.clients.set(name, { key, client });
     if (cached) this.states.delete(name);
     return client;
+  }
+
+  /** The stored secret of a custom connection, refused when it was entered for another host. */
+  private async storedSecret(name: string, baseUrl: string): Promise<string> {
+    const found = await this.secrets.getClientSecret(name, baseUrl);
+    if (found.kind === 'found' && found.secret) return found.secret;
+    if (found.kind === 'otherOrigin') {
+      throw new Error(`The client secret of "${name}" was entered for ${found.storedFor}, but the connection now points to ${originOf(baseUrl)}: edit the connection and enter the secret again.`);
+    }
+    throw new Error(`No client secret stored for "${name}". Edit the connection to enter it again.`);
   }
 
   getActiveClient(): Promise<BuildingTwinsApi> {

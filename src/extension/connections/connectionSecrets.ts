@@ -5,6 +5,29 @@ import { parseStoredToken, type StoredToken, type TokenStore } from '../../core/
  * Client secrets and cached access tokens in VS Code's SecretStorage, one key per connection and kind.
  * Nothing secret is ever written to settings.
  */
+/** A client secret with the origin (scheme, host, port) of the service it was entered for. */
+interface BoundSecret { v: 1; origin: string; secret: string }
+
+export type SecretLookup = { kind: 'found'; secret: string } | { kind: 'missing' } | { kind: 'otherOrigin'; storedFor: string };
+
+export function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return baseUrl;
+  }
+}
+
+function parseBoundSecret(raw: string): BoundSecret | undefined {
+  if (!raw.startsWith('{')) return undefined;
+  try {
+    const value = JSON.parse(raw) as Partial<BoundSecret>;
+    return value.v === 1 && typeof value.origin === 'string' && typeof value.secret === 'string' ? (value as BoundSecret) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class ConnectionSecrets {
   constructor(private readonly storage: vscode.SecretStorage) {}
 
@@ -12,12 +35,26 @@ export class ConnectionSecrets {
     return `buildingTwins.connection.${encodeURIComponent(connection)}.${kind}`;
   }
 
-  getClientSecret(connection: string): Thenable<string | undefined> {
-    return this.storage.get(ConnectionSecrets.key(connection, 'clientSecret'));
+  /**
+   * The client secret stored for a connection, bound to the origin it was entered for: a connection whose URL
+   * now names another host gets nothing, so a changed setting can never send the secret elsewhere. A secret
+   * stored before binding existed is bound to the connection's current origin on first read.
+   */
+  async getClientSecret(connection: string, baseUrl: string): Promise<SecretLookup> {
+    const raw = await this.storage.get(ConnectionSecrets.key(connection, 'clientSecret'));
+    if (raw === undefined) return { kind: 'missing' };
+    const bound = parseBoundSecret(raw);
+    const origin = originOf(baseUrl);
+    if (!bound) {
+      await this.setClientSecret(connection, raw, baseUrl);
+      return { kind: 'found', secret: raw };
+    }
+    return bound.origin === origin ? { kind: 'found', secret: bound.secret } : { kind: 'otherOrigin', storedFor: bound.origin };
   }
 
-  setClientSecret(connection: string, secret: string): Thenable<void> {
-    return this.storage.store(ConnectionSecrets.key(connection, 'clientSecret'), secret);
+  setClientSecret(connection: string, secret: string, baseUrl: string): Thenable<void> {
+    const value: BoundSecret = { v: 1, origin: originOf(baseUrl), secret };
+    return this.storage.store(ConnectionSecrets.key(connection, 'clientSecret'), JSON.stringify(value));
   }
 
   /**
