@@ -4,7 +4,7 @@
 //     (first page, a filtered page that matches children, a deep page), per query.
 // Run after `npx tsc -p tsconfig.test.json`: node --expose-gc out/bench/sample.bench.js
 import { parseBatchRequest } from '../src/emulator/routes/batchQuery';
-import { listInsights } from '../src/emulator/routes/insightRoutes';
+import { INSIGHT_ENTITY, listInsights } from '../src/emulator/routes/insightRoutes';
 import { buildSample, type SampleOptions } from '../src/emulator/sample/sampleBuilding';
 
 const NOW = Date.parse('2026-11-20T10:00:00Z');
@@ -43,11 +43,11 @@ function main(): void {
   buildRow('10,000 root insights', { insights: 10_000 });
 
   const insights = buildSample({ now: NOW, insights: 10_000 }).insights;
-  const limits = { defaultPageSize: 10, maxPageSize: 1000 };
+  const limits = { defaultPageSize: 10, maxPageSize: 1000, entity: INSIGHT_ENTITY };
   const queries: Array<[string, unknown]> = [
     ['first page (10 roots)', {}],
-    ['child-name filter', { filterSpecifications: [{ field: 'name', operator: 'eq', value: 'Reheat valve leaking' }] }],
-    ['sorted deep page', { page: 500, pageSize: 20, sortSpecifications: [{ field: 'priority' }, { field: 'twinName', isSortDescending: true }] }],
+    ['child-name filter', { filterSpecifications: [{ field: 'name', operator: '=', value: 'Reheat valve leaking' }] }],
+    ['sorted deep page', { page: 500, pageSize: 20, sortSpecifications: [{ field: 'priority', sort: 'asc' }, { field: 'twinName', sort: 'desc' }] }],
   ];
   console.log(`\nPOST /insights paging over ${insights.length} insights (median of 15 runs)`);
   const baseline: number[] = [];

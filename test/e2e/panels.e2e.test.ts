@@ -6,6 +6,9 @@ import { Workbench } from './workbench';
 const CAPABILITY = 'HP-AHU-1-SAT';
 const EQUIPMENT = 'HP-AHU-1';
 const XSS_TWIN = 'XSS-CAP-1';
+/** Insight ids are GUIDs. */
+const XSS_ROOT_INSIGHT = '5e5e5e5e-0000-4000-8000-000000000001';
+const XSS_CHILD_INSIGHT = '5e5e5e5e-0000-4000-8000-000000000002';
 // Each payload would set window.__xss (or open a dialog) if it were ever parsed as HTML.
 const PAYLOADS = {
   name: '<img src=x onerror="window.__xss=1;alert(1)">',
@@ -148,11 +151,11 @@ describe('webview panels in the workbench', () => {
     await assertStyledControls(frame);
     await screenshots('insights');
 
-    // A filter typed into the toolkit text field (default field "status", operator "eq"), added with Enter.
+    // A filter typed into the toolkit text field (default field "status", operator "="), added with Enter.
     const value = frame.locator('input[aria-label="Filter value"]');
     await value.fill('open');
     await value.press('Enter');
-    await frame.locator('button.chip', { hasText: 'status eq open' }).waitFor();
+    await frame.locator('button.chip', { hasText: 'status = open' }).waitFor();
     await frame.locator('body[data-state="ready"]').waitFor();
     const statuses = await frame.locator('tbody tr.root td[data-field="status"]').allTextContents();
     assert.ok(statuses.length > 0 && statuses.every((s) => s === 'open'), `statuses after the filter: ${statuses.join(', ')}`);
@@ -202,8 +205,8 @@ describe('webview panels in the workbench', () => {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${(await client.getToken()).access_token}` },
       body: JSON.stringify([
-        { id: 'xss-root', scenarioId: null, name: `xss ${PAYLOADS.name}`, description: PAYLOADS.unit, recommendation: PAYLOADS.site, twinId: XSS_TWIN, twinName: PAYLOADS.name, type: PAYLOADS.site, status: 'open', priority: 1, ticketIds: [ticket.id] },
-        { id: 'xss-child', scenarioId: 'xss-root', name: `xss child ${PAYLOADS.unit}`, twinId: XSS_TWIN, status: 'open', priority: 1 },
+        { id: XSS_ROOT_INSIGHT, scenarioId: null, name: `xss ${PAYLOADS.name}`, description: PAYLOADS.unit, recommendation: PAYLOADS.site, twinId: XSS_TWIN, twinName: PAYLOADS.name, type: PAYLOADS.site, status: 'open', priority: 1, ticketIds: [ticket.id] },
+        { id: XSS_CHILD_INSIGHT, scenarioId: XSS_ROOT_INSIGHT, name: `xss child ${PAYLOADS.unit}`, twinId: XSS_TWIN, status: 'open', priority: 1 },
       ]),
     });
     assert.equal(seeded.status, 200, await seeded.text());

@@ -134,9 +134,9 @@ describe('explorer tree', () => {
       for (const twin of await group.getChildren()) assert.match(String((await twin.getTreeItem()).label), /Lobby/);
     }
 
-    api.useScriptedInput(['Level', '', 'levelNumber ge 2']);
+    api.useScriptedInput(['Level', '', 'levelNumber >= 2']);
     const prompted = await vscode.commands.executeCommand('buildingTwins.filterTwins');
-    assert.deepEqual(prompted, { modelId: `${SAMPLE}:Level;1`, nameText: undefined, property: { field: 'levelNumber', operator: 'ge', value: 2 } });
+    assert.deepEqual(prompted, { modelId: `${SAMPLE}:Level;1`, nameText: undefined, property: { field: 'levelNumber', operator: '>=', value: 2 } });
     const levels = await (await labelled(await (await api.findNode([LOCAL, 'Twins'])).getChildren(), 'Level')).getChildren();
     for (const l of levels) assert.ok(Number((l as unknown as { twin: { contents: { levelNumber: number } } }).twin.contents.levelNumber) >= 2);
 
@@ -149,7 +149,7 @@ describe('explorer tree', () => {
     const api = await extensionApi();
     await vscode.commands.executeCommand('buildingTwins.explorer.focus');
     const client = await api.context.getActiveClient();
-    const page = await client.listTwins({ propertyFilter: { field: 'externalID', operator: 'exists' }, pageSize: 1 });
+    const page = await client.listTwins({ propertyFilter: { field: 'externalID', operator: 'isNotNull' }, pageSize: 1 });
     const target = page.content[0];
     const externalId = String(target.contents?.externalID);
     api.useScriptedInput([externalId]);

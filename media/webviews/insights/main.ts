@@ -6,8 +6,10 @@ import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '../common/base.css';
 import './style.css';
+import { COLLECTION_OPERATORS, VALUELESS_OPERATORS, type FilterOperator } from '../../../src/core/api/filterVocabulary';
+import { shownInsightStatus } from '../../../src/core/api/insightStatus';
 import type { FilterSpecification, Insight } from '../../../src/core/api/types';
-import type { InsightRow, InsightsMethods, InsightsPanelState, InsightsQuery } from '../../../src/shared/protocol/insightsProtocol';
+import { upgradeSavedQuery, type InsightRow, type InsightsMethods, type InsightsPanelState, type InsightsQuery } from '../../../src/shared/protocol/insightsProtocol';
 import { HostBridge } from '../common/hostBridge';
 import { textField } from '../common/textField';
 import { errorMessage, StatusLine } from '../common/statusLine';
@@ -18,19 +20,21 @@ const COLUMNS: Array<{ field: keyof Insight & string; label: string; value: (i: 
   { field: 'twinName', label: 'Twin', value: (i) => text(i.twinName) || text(i.twinId) },
   { field: 'type', label: 'Type', value: (i) => text(i.type) },
   { field: 'priority', label: 'Priority', value: (i) => text(i.priority) },
-  { field: 'status', label: 'Status', value: (i) => text(i.status) },
+  // The stored status the service filters and sorts by is the current one, `lastStatus`.
+  { field: 'status', label: 'Status', value: (i) => shownInsightStatus(i) },
   { field: 'occurrenceCount', label: 'Occurrences', value: (i) => text(i.occurrenceCount) },
   { field: 'updatedDate', label: 'Updated', value: (i) => text(i.updatedDate).replace('T', ' ').replace(/\.\d+Z$|Z$/, '') },
 ];
 const FILTER_FIELDS = ['status', 'type', 'priority', 'twinId', 'ruleName', 'name', 'occurrenceCount', 'createdDate', 'updatedDate'];
-const OPERATORS = ['eq', 'neq', 'contains', 'startsWith', 'gt', 'gte', 'lt', 'lte', 'in'];
+/** The service's operator words (synonyms such as `equals` left out). */
+const OPERATORS: FilterOperator[] = ['=', '!=', 'contains', 'notcontains', 'startsWith', 'endsWith', '>', '>=', '<', '<=', 'in', 'notin', 'isNull', 'isNotNull', 'isEmpty', 'isNotEmpty', 'like'];
 const PAGE_SIZES = [10, 25, 50, 100];
 /** The sort box's "no sort" choice (the select needs a non-empty value). */
 const SERVICE_ORDER = '-';
 
 const bridge = new HostBridge<InsightsMethods>();
 const saved = bridge.getState<InsightsPanelState>() ?? {};
-const state: InsightsPanelState = { ...saved, query: { page: 1, pageSize: 10, filters: [], ...(saved.query ?? {}) } };
+const state: InsightsPanelState = { ...saved, query: upgradeSavedQuery({ page: 1, pageSize: 10, filters: [], ...(saved.query ?? {}) }) };
 const query = (): InsightsQuery => state.query!;
 const expanded = new Set<string>();
 let rows: InsightRow[] = [];
@@ -59,7 +63,7 @@ for (const c of COLUMNS) {
   const button = el('button', { type: 'button', class: 'sort', 'data-field': c.field }, c.label);
   button.addEventListener('click', () => {
     const q = query();
-    q.sort = { field: c.field, isSortDescending: q.sort?.field === c.field ? !q.sort.isSortDescending : false };
+    q.sort = { field: c.field, sort: q.sort?.field === c.field && q.sort.sort === 'asc' ? 'desc' : 'asc' };
     q.page = 1;
     void load();
   });
@@ -89,23 +93,27 @@ searchBox.addEventListener('input', () => {
   }, 300);
 });
 sortField.addEventListener('change', () => {
-  query().sort = sortField.value !== SERVICE_ORDER ? { field: sortField.value, isSortDescending: !!query().sort?.isSortDescending } : undefined;
+  query().sort = sortField.value !== SERVICE_ORDER ? { field: sortField.value, sort: query().sort?.sort ?? 'asc' } : undefined;
   query().page = 1;
   void load();
 });
 sortDirection.addEventListener('click', () => {
   if (!query().sort) return;
-  query().sort!.isSortDescending = !query().sort!.isSortDescending;
+  query().sort!.sort = query().sort!.sort === 'desc' ? 'asc' : 'desc';
   void load();
 });
 addFilter.addEventListener('click', () => {
+  const operator = filterOperator.value as FilterOperator;
   const raw = filterValue.value.trim();
-  if (!raw) {
+  if (VALUELESS_OPERATORS.includes(operator)) {
+    query().filters.push({ field: filterField.value, operator });
+  } else if (!raw) {
     status.set('Enter a filter value first', true);
     return;
+  } else {
+    const value = COLLECTION_OPERATORS.includes(operator) ? raw.split(',').map((v) => v.trim()).filter(Boolean) : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+    query().filters.push({ field: filterField.value, operator, value });
   }
-  const value = filterOperator.value === 'in' ? raw.split(',').map((v) => v.trim()).filter(Boolean) : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
-  query().filters.push({ field: filterField.value, operator: filterOperator.value, value });
   query().page = 1;
   filterValue.value = '';
   void load();
@@ -333,16 +341,17 @@ function pageNumbers(page: number, pages: number): number[] {
 function syncControls(): void {
   const q = query();
   sortField.value = q.sort?.field ?? SERVICE_ORDER;
-  sortDirection.textContent = q.sort?.isSortDescending ? '↓ Desc' : '↑ Asc';
+  sortDirection.textContent = q.sort?.sort === 'desc' ? '↓ Desc' : '↑ Asc';
   sortDirection.disabled = !q.sort;
   pageSize.value = String(q.pageSize);
   for (const th of headRow.querySelectorAll<HTMLElement>('th[data-field]')) {
     const sort = q.sort;
-    th.setAttribute('aria-sort', sort && sort.field === th.dataset.field ? (sort.isSortDescending ? 'descending' : 'ascending') : 'none');
+    th.setAttribute('aria-sort', sort && sort.field === th.dataset.field ? (sort.sort === 'desc' ? 'descending' : 'ascending') : 'none');
   }
   clear(filterChips);
   q.filters.forEach((f: FilterSpecification, index: number) => {
-    const remove = el('button', { type: 'button', class: 'chip', 'aria-label': `Remove filter ${f.field} ${f.operator} ${text(f.value)}` }, `${f.field} ${f.operator} ${Array.isArray(f.value) ? f.value.join(', ') : text(f.value)} ✕`);
+    const label = [f.field, f.operator, Array.isArray(f.value) ? f.value.join(', ') : text(f.value)].filter(Boolean).join(' ');
+    const remove = el('button', { type: 'button', class: 'chip', 'aria-label': `Remove filter ${label}` }, `${label} ✕`);
     remove.addEventListener('click', () => {
       q.filters.splice(index, 1);
       q.page = 1;

@@ -8,7 +8,11 @@ export const BATCH_OPTIONS: Record<string, OptionSpec> = {
   page: { type: 'string', value: '<n>', description: 'page number, 1 is the first' },
   'page-size': { type: 'string', value: '<n>', description: 'items per page' },
   all: { type: 'boolean', description: 'follow every page and print all items as one array' },
-  query: { type: 'string', value: '<file>', description: 'JSON request body (sortSpecifications, filterSpecifications, …); - for stdin' },
+  query: {
+    type: 'string',
+    value: '<file>',
+    description: 'JSON request body: sortSpecifications [{ field, sort: "asc"|"desc" }], filterSpecifications [{ field, operator: "=", value }] (operators as the service spells them: = != > >= < <= contains startsWith in isNull …); - for stdin',
+  },
 };
 
 /** Reads `--query` when given (a file or - for stdin); undefined otherwise. */

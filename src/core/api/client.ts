@@ -5,6 +5,7 @@ import { DEFAULT_RETRY, type RetryOptions } from './backoff';
 import { resolveBaseUrl } from './baseUrl';
 import { systemClock, type Clock } from './clock';
 import { Semaphore } from './concurrency';
+import { checkPropertyFilter } from './filterChecks';
 import { HttpTransport, type HttpRequest, type QueryValue, type RequestEvent } from './httpTransport';
 import * as N from './normalize';
 import { RETRY_SAFE } from './operations';
@@ -145,12 +146,14 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
 
   listTwins(req: GetTwinsRequest = {}, o?: CallOptions): Promise<ContinuationPage<DigitalTwin>> {
     checkPageSize('listTwins', req.pageSize, TWINS_MAX_PAGE_SIZE);
+    checkPropertyFilter('listTwins', req.propertyFilter);
     return this.call({ operation: 'listTwins', method: 'POST', path: '/twins', json: req }, o,
       (raw) => N.normalizeContinuationPage(raw, N.normalizeTwin));
   }
 
   iterateTwins(req: GetTwinsRequest = {}, o?: CallOptions): AsyncIterable<DigitalTwin> {
     checkPageSize('listTwins', req.pageSize, TWINS_MAX_PAGE_SIZE);
+    checkPropertyFilter('listTwins', req.propertyFilter);
     return iterateContinuation('listTwins', async (token) => {
       const page = await this.listTwins({ ...req, continuationToken: token ?? null }, o);
       return { items: page.content, continuationToken: page.continuationToken };
@@ -203,6 +206,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   }
 
   countTwins(filters: TwinFilters = {}, o?: CallOptions): Promise<number> {
+    checkPropertyFilter('countTwins', filters.propertyFilter);
     return this.call({ operation: 'countTwins', method: 'POST', path: '/twins/count', json: filters }, o, N.normalizeCount);
   }
 

@@ -1,6 +1,7 @@
 // Documented limits and obvious mistakes, refused before anything is sent.
 
 import { ApiError } from './apiError';
+import { checkFilterSpecifications, checkSortSpecifications } from './filterChecks';
 import type { BatchRequest, JsonPatchOperation, TimeSeriesEntry } from './types';
 import { TICKET_UPDATABLE_PROPERTIES } from './types';
 
@@ -39,9 +40,8 @@ export function checkBatchRequest(operation: string, req: BatchRequest, maxPageS
     throw ApiError.invalidRequest(operation, `page must be a non-negative integer (1 is the first page), got ${JSON.stringify(page)}`);
   }
   checkPageSize(operation, req.pageSize, maxPageSize);
-  for (const [list, name] of [[req.sortSpecifications, 'sortSpecifications'], [req.filterSpecifications, 'filterSpecifications']] as const) {
-    if (list !== undefined && !Array.isArray(list)) throw ApiError.invalidRequest(operation, `${name} must be an array`);
-  }
+  checkSortSpecifications(operation, req.sortSpecifications);
+  checkFilterSpecifications(operation, req.filterSpecifications);
 }
 
 export function checkTimestamp(operation: string, what: string, value: unknown, required = false): void {

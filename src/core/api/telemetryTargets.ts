@@ -1,11 +1,11 @@
 // Before sending telemetry: do the twins it names exist, and are they Capability twins?
 // Twins named by id are fetched with one POST /twins/ids. Twins named by external id are found with
-// one POST /twins query (all pages) whose property filter ORs `externalID eq …` over the ids. The
+// one POST /twins query (all pages) whose property filter ORs `externalID = …` over the ids. The
 // model hierarchy comes from one GET /models (with definitions) unless the caller passes a ModelIndex.
 
 import { ModelIndex } from '../dtdl/modelIndex';
 import { isObject } from './normalize';
-import type { BuildingTwinsApi, CallOptions, DigitalTwin, TimeSeriesEntry } from './types';
+import type { BuildingTwinsApi, CallOptions, DigitalTwin, GetTwinsRequest, TimeSeriesEntry } from './types';
 
 /** The contents key that holds a twin's external id. */
 export const EXTERNAL_ID_PROPERTY = 'externalID';
@@ -55,7 +55,7 @@ export async function checkTelemetryTargets(
   const externalIds = [...byExternalId.keys()];
   for (let i = 0; i < externalIds.length; i += EXTERNAL_IDS_PER_QUERY) {
     const chunk = externalIds.slice(i, i + EXTERNAL_IDS_PER_QUERY);
-    const query = { pageSize: 1000, propertyFilter: { filterConditionOperator: 'Or', filters: chunk.map((value) => ({ field: EXTERNAL_ID_PROPERTY, operator: 'eq', value })) } };
+    const query: GetTwinsRequest = { pageSize: 1000, propertyFilter: { filterConditionOperator: 'Or', filters: chunk.map((value) => ({ field: EXTERNAL_ID_PROPERTY, operator: '=', value })) } };
     for await (const twin of api.iterateTwins(query, o)) {
       const ext = isObject(twin.contents) ? twin.contents[EXTERNAL_ID_PROPERTY] : undefined;
       if (typeof ext === 'string' && byExternalId.has(ext)) twins.set(`externalId:${ext}`, twin);

@@ -5,6 +5,9 @@
 //
 // Every object type has an index signature: unknown fields sent by the service are kept.
 
+import type { FilterOperator, SortDirection } from './filterVocabulary';
+import type { InsightStatus, LegacyInsightStatus } from './insightStatus';
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export interface Extra { [key: string]: unknown }
 
@@ -71,8 +74,11 @@ export interface ModelFilter { modelIds?: string[]; exactModelMatch?: boolean }
 
 export interface PropertyFilter {
   field?: string | null;
-  /** eq, ne, gt, ge, lt, le, contains, startsWith, exists (emulator's documented set; case-insensitive). */
-  operator?: string | null;
+  /**
+   * The service's filter words, case-sensitive (FILTER_OPERATORS): `=`, `!=`, `>`, `>=`, `<`, `<=`,
+   * `contains`, `startsWith`, `endsWith`, `isNull`, `isNotNull`, … — not `eq`, `ne`, `gt` or `exists`.
+   */
+  operator?: FilterOperator | null;
   value?: unknown;
   /** And | Or: how `filters` combine with this condition. */
   filterConditionOperator?: 'And' | 'Or' | string;
@@ -197,11 +203,17 @@ export interface TimeSeriesQuery {
 
 // ---------------------------------------------------------------- batch requests (insights, events, tickets, metadata)
 
-export interface SortSpecification { field: string; sort?: string | null; isSortDescending?: boolean }
+/**
+ * `sort` is the only sort input. (The service's schema also lists `isSortDescending`, but it is computed
+ * from `sort` and ignored when sent; without `sort` the service fails.)
+ */
+export interface SortSpecification { field: string; sort: SortDirection }
 export interface FilterSpecification {
-  field?: string;
-  /** eq, neq, gt, gte, lt, lte, contains, startsWith, in (emulator's documented set; case-insensitive). */
-  operator: string;
+  /** A field of the items (a dot path into nested objects, `list[sub]` for any element, or a comma list ORed); the service ignores a filter on a field its items lack. */
+  field: string;
+  /** The service's filter words, case-sensitive (FILTER_OPERATORS in filterVocabulary.ts). */
+  operator: FilterOperator;
+  /** Not needed for isNull, isNotNull, isEmpty, isNotEmpty; a non-empty array for in, notin, containedIn. */
   value?: unknown;
   filterConditionOperator?: 'And' | 'Or' | string;
 }
@@ -233,8 +245,10 @@ export interface Insight extends Extra {
   recommendation?: string | null;
   type?: string;
   priority?: number;
-  status?: string;
-  lastStatus?: string;
+  /** The legacy status word: open, acknowledged, inProgress or closed. */
+  status?: LegacyInsightStatus | string;
+  /** The current status: new, open, inProgress, readyToResolve, resolved or ignored. What to show. */
+  lastStatus?: InsightStatus | string;
   createdDate?: string;
   updatedDate?: string;
   occurrenceCount?: number;

@@ -5,6 +5,7 @@ import { requireArray } from '../requestFields';
 import type { Router } from '../router';
 import type { TwinGraph } from '../twins/twinGraph';
 import { SAMPLE_EVENT_TYPES } from '../sample/sampleEvents';
+import type { BatchEntity } from './batchFields';
 import { runBatchQuery, sortBy } from './batchQuery';
 import { readEventFile } from './eventFiles';
 import { checkEvent, upsertEvents } from './eventRecords';
@@ -14,6 +15,10 @@ export const DEFAULT_EVENT_PAGE_SIZE = 100;
 export const MAX_EVENT_PAGE_SIZE = 1000;
 /** Newest first. */
 const DEFAULT_SORT = [sortBy('startTime', true), sortBy('id')];
+/** The fields an event can be filtered and sorted by (the docs' Event schema). */
+export const EVENT_ENTITY: BatchEntity = {
+  fields: ['id', 'name', 'description', 'startTime', 'endTime', 'eventTypeId', 'eventSourceId', 'externalId', 'payload', 'payloadVersion', 'scalarValue', 'twinId', 'locations', 'createdDate', 'lastModifiedDate'],
+};
 
 export function registerEventRoutes(router: Router, graph: TwinGraph): void {
   const store = graph.store;
@@ -23,7 +28,7 @@ export function registerEventRoutes(router: Router, graph: TwinGraph): void {
   if (types.size === 0) store.batch(() => SAMPLE_EVENT_TYPES.forEach((type) => types.put(String(type.id), { ...type })));
 
   router.add('POST', '/events', (ctx) => ({
-    body: runBatchQuery(events.values(), ctx.body, { defaultPageSize: DEFAULT_EVENT_PAGE_SIZE, maxPageSize: MAX_EVENT_PAGE_SIZE, defaultSort: DEFAULT_SORT }),
+    body: runBatchQuery(events.values(), ctx.body, { defaultPageSize: DEFAULT_EVENT_PAGE_SIZE, maxPageSize: MAX_EVENT_PAGE_SIZE, entity: EVENT_ENTITY, defaultSort: DEFAULT_SORT }),
   }));
 
   router.add('PUT', '/events', (ctx) => {

@@ -1,30 +1,44 @@
 import type { BatchPage, Insight } from '../../core/api/types';
 import { COLLECTIONS } from '../collectionNames';
-import { notFound } from '../httpErrors';
+import { canonicalGuid } from '../guid';
+import { badRequest, notFound } from '../httpErrors';
 import { queryBoolean } from '../requestFields';
 import type { Router } from '../router';
 import type { TwinGraph } from '../twins/twinGraph';
 import { floorOf } from './twinLocation';
+import type { BatchEntity } from './batchFields';
 import { matchesFilters, orderBy, pageOf, parseBatchRequest, sortBy, type BatchQuery } from './batchQuery';
 
 export const DEFAULT_INSIGHT_PAGE_SIZE = 10;
 export const MAX_INSIGHT_PAGE_SIZE = 1000;
 const DEFAULT_SORT = [sortBy('createdDate', true), sortBy('id')];
+/**
+ * The fields an insight is filtered and sorted by, as the service stores it: its stored `status` is the
+ * current status (sent as `lastStatus`, while the `status` sent is the legacy word), and it stores no
+ * `lastStatus`, so a filter on `lastStatus` is ignored. `floor` and `floorId` are added after paging.
+ */
+export const INSIGHT_ENTITY: BatchEntity = {
+  fields: ['id', 'scenarioId', 'twinId', 'twinName', 'name', 'description', 'recommendation', 'type', 'priority', 'status', 'createdDate', 'updatedDate', 'occurrenceCount', 'ruleName', 'impactScores', 'ticketIds'],
+  storedAs: { status: 'lastStatus' },
+};
 
 export function registerInsightRoutes(router: Router, graph: TwinGraph): void {
   const insights = graph.store.collection<Insight>(COLLECTIONS.insights);
 
   router.add('POST', '/insights', (ctx) => {
     const addFloor = queryBoolean(ctx.query, 'addFloor') ?? false;
-    const query = parseBatchRequest(ctx.body, { defaultPageSize: DEFAULT_INSIGHT_PAGE_SIZE, maxPageSize: MAX_INSIGHT_PAGE_SIZE });
+    const query = parseBatchRequest(ctx.body, { defaultPageSize: DEFAULT_INSIGHT_PAGE_SIZE, maxPageSize: MAX_INSIGHT_PAGE_SIZE, entity: INSIGHT_ENTITY });
     const page = listInsights(insights.values(), query);
     if (addFloor) page.items = page.items.map((insight) => ({ ...insight, ...floorOf(graph, insight.twinId) }));
     return { body: page };
   });
 
   router.add('GET', '/insights/:insightId', (ctx) => {
-    const insight = insights.get(ctx.params.insightId);
-    if (!insight) throw notFound(`Insight '${ctx.params.insightId}' was not found.`);
+    const raw = ctx.params.insightId;
+    const id = canonicalGuid(raw);
+    if (!id) throw badRequest(`The value '${raw}' is not valid.`, 'insightId');
+    const insight = insights.get(id);
+    if (!insight) throw notFound(`insight: ${id}`);
     return { body: insight };
   });
 }

@@ -7,11 +7,13 @@ import type { Router } from '../router';
 import type { Collection, Store } from '../store/store';
 import { DEFAULT_SAMPLE_SEED } from '../sample/sampleBuilding';
 import { buildTicketLists } from '../sample/sampleTickets';
+import type { BatchEntity } from './batchFields';
 import { runBatchQuery, sortBy } from './batchQuery';
 
 export const DEFAULT_METADATA_PAGE_SIZE = 100;
 export const MAX_METADATA_PAGE_SIZE = 1000;
 const MAX_NAME_LENGTH = 200;
+export const METADATA_ENTITY: BatchEntity = { fields: ['id', 'name'] };
 
 /** The editable metadata lists, by path segment. */
 export const METADATA_COLLECTIONS: Record<TicketMetadataKind, { collection: string; label: string }> = {
@@ -66,7 +68,7 @@ export function registerTicketMetadataRoutes(router: Router, store: Store): void
     const items = store.collection<TicketMetadataItem>(collection);
 
     router.add('POST', `/tickets/${kind}`, (ctx) => ({
-      body: runBatchQuery(items.values(), ctx.body, { defaultPageSize: DEFAULT_METADATA_PAGE_SIZE, maxPageSize: MAX_METADATA_PAGE_SIZE, defaultSort: [sortBy('name'), sortBy('id')] }),
+      body: runBatchQuery(items.values(), ctx.body, { defaultPageSize: DEFAULT_METADATA_PAGE_SIZE, maxPageSize: MAX_METADATA_PAGE_SIZE, entity: METADATA_ENTITY, defaultSort: [sortBy('name'), sortBy('id')] }),
     }));
 
     router.add('PUT', `/tickets/${kind}`, (ctx) => {

@@ -9,12 +9,20 @@ import { field, isObject, parseDateTime, requireArray, requireObject, type JsonO
 import type { Router } from '../router';
 import type { Collection } from '../store/store';
 import type { TwinGraph } from '../twins/twinGraph';
+import type { BatchEntity } from './batchFields';
 import { runBatchQuery, sortBy } from './batchQuery';
 import { rejectReservedTicketSegment } from './ticketMetadataRoutes';
 
 export const DEFAULT_TICKET_PAGE_SIZE = 100;
 export const MAX_TICKET_PAGE_SIZE = 1000;
 const DEFAULT_SORT = [sortBy('createdDate', true), sortBy('id')];
+/** The fields a ticket can be filtered and sorted by: those it is read with. */
+export const TICKET_ENTITY: BatchEntity = {
+  fields: [
+    'id', 'summary', 'description', 'ticketStatus', 'ticketPriority', 'category', 'jobType', 'serviceNeeded', 'createdDate', 'updatedDate',
+    'attachments', 'cause', 'solution', 'notes', 'twinId', 'insightId', 'insightName', 'latitude', 'longitude', 'assigneeName', 'dueDate', 'externalId',
+  ],
+};
 const TEXT_FIELDS = ['description', 'cause', 'solution', 'notes', 'insightName', 'assigneeName', 'externalId'] as const;
 const PROPERTY_BY_LOWER = new Map<string, TicketUpdatableProperty>(TICKET_UPDATABLE_PROPERTIES.map((p) => [p.toLowerCase(), p]));
 
@@ -236,7 +244,7 @@ export function registerTicketRoutes(router: Router, graph: TwinGraph): void {
   };
 
   router.add('POST', '/tickets', (ctx) => ({
-    body: runBatchQuery([...tickets.values()].map((t) => refs.toWire(t)), ctx.body, { defaultPageSize: DEFAULT_TICKET_PAGE_SIZE, maxPageSize: MAX_TICKET_PAGE_SIZE, defaultSort: DEFAULT_SORT }),
+    body: runBatchQuery([...tickets.values()].map((t) => refs.toWire(t)), ctx.body, { defaultPageSize: DEFAULT_TICKET_PAGE_SIZE, maxPageSize: MAX_TICKET_PAGE_SIZE, entity: TICKET_ENTITY, defaultSort: DEFAULT_SORT }),
   }));
 
   router.add('PUT', '/tickets', (ctx) => {

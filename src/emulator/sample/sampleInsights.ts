@@ -1,3 +1,4 @@
+import { legacyInsightStatus, type InsightStatus } from '../../core/api/insightStatus';
 import type { DigitalTwin, Insight } from '../../core/api/types';
 import type { TwinRole } from './samplePortfolio';
 import { SeededRandom } from './seededRandom';
@@ -128,7 +129,8 @@ const TEMPLATES: readonly InsightTemplate[] = [
   },
 ];
 
-const STATUSES = ['new', 'open', 'inProgress', 'readyToResolve', 'resolved', 'ignored'] as const;
+/** Current statuses (`lastStatus`); `status` carries each one's legacy word. */
+const STATUSES: readonly InsightStatus[] = ['new', 'open', 'inProgress', 'readyToResolve', 'resolved', 'ignored'];
 const DAY = 86_400_000;
 
 export interface InsightOptions { seed: number; now: number; /** Number of root insights; default one per template. */ roots?: number }
@@ -154,7 +156,7 @@ export function buildInsights(targets: InsightTargets, options: InsightOptions):
       recommendation: template.recommendation,
       type: template.type,
       priority: random.int(1, 4),
-      status,
+      status: legacyInsightStatus(status),
       lastStatus: status,
       createdDate: new Date(created).toISOString(),
       updatedDate: new Date(updated).toISOString(),
@@ -179,7 +181,7 @@ export function buildInsights(targets: InsightTargets, options: InsightOptions):
         recommendation: null,
         type: child.type,
         priority: Math.min(4, (root.priority ?? 3) + random.int(0, 1)),
-        status: childStatus,
+        status: legacyInsightStatus(childStatus),
         lastStatus: childStatus,
         createdDate: root.createdDate,
         updatedDate: new Date(Math.min(options.now, updated + random.int(0, 120) * 60_000)).toISOString(),

@@ -1,12 +1,13 @@
+import { filterProblem, isFilterOperator, type FilterOperator } from '../../core/api/filterVocabulary';
 import type { RelationshipDirection } from '../../core/api/types';
 import { badRequest } from '../httpErrors';
 import { field, isObject, optBoolean, optObject, optString, optStringArray, parseDateTime, type JsonObject } from '../requestFields';
+import { testOperator } from '../routes/filterOperators';
 import type { StoredTwin, TwinGraph } from './twinGraph';
 
 export type TwinPredicate = (twin: StoredTwin) => boolean;
 
 const LOCATION_RELATIONSHIPS = new Set(['isPartOf', 'locatedIn']);
-const OPERATORS = new Set(['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'contains', 'startswith', 'exists']);
 const MAX_FILTER_DEPTH = 16;
 
 /**
@@ -103,13 +104,14 @@ export function twinsUnder(graph: TwinGraph, locationId: string): Set<string> {
 
 /**
  * A property condition: `field` is a contents key or dotted path (a leading `contents.` is
- * optional; `id`, `modelId` and `lastUpdateTime` address the twin itself). `filters` combine with
- * the condition by `filterConditionOperator` (And by default).
+ * optional; `id`, `modelId` and `lastUpdateTime` address the twin itself), `operator` one of the
+ * service's filter operators with the meaning they have in page-number lists (a property the twin
+ * lacks reads as null). `filters` combine with the condition by `filterConditionOperator` (And by default).
  */
 function propertyPredicate(filter: JsonObject, path: string, depth: number): TwinPredicate {
   if (depth > MAX_FILTER_DEPTH) throw badRequest(`'${path}' is nested more than ${MAX_FILTER_DEPTH} levels deep.`, path);
   const name = optString(filter, 'field', `${path}.field`);
-  const operatorText = optString(filter, 'operator', `${path}.operator`);
+  const operator = field(filter, 'operator');
   const combine = optString(filter, 'filterConditionOperator', `${path}.filterConditionOperator`)?.toLowerCase() ?? 'and';
   if (combine !== 'and' && combine !== 'or') throw badRequest(`'${path}.filterConditionOperator' must be And or Or.`, `${path}.filterConditionOperator`);
   const rawChildren = field(filter, 'filters');
@@ -119,40 +121,18 @@ function propertyPredicate(filter: JsonObject, path: string, depth: number): Twi
     return propertyPredicate(child, `${path}.filters[${i}]`, depth + 1);
   });
   const parts = [...children];
-  if (name) parts.unshift(condition(name, operatorText ?? 'eq', field(filter, 'value'), path));
-  else if (operatorText) throw badRequest(`'${path}.field' is required with an operator.`, `${path}.field`);
+  if (name) parts.unshift(condition(name, operator, field(filter, 'value'), path));
+  else if (operator !== undefined && operator !== null) throw badRequest(`'${path}.field' is required with an operator.`, `${path}.field`);
   if (!parts.length) return () => true;
   return combine === 'or' ? (t) => parts.some((p) => p(t)) : (t) => parts.every((p) => p(t));
 }
 
-function condition(name: string, operatorText: string, value: unknown, path: string): TwinPredicate {
-  const op = operatorText.toLowerCase();
-  if (!OPERATORS.has(op)) throw badRequest(`'${path}.operator' must be one of eq, ne, gt, ge, lt, le, contains, startsWith, exists (got '${operatorText}').`, `${path}.operator`);
-  if (op !== 'exists' && op !== 'eq' && op !== 'ne' && (value === undefined || value === null || typeof value === 'object')) {
-    throw badRequest(`'${path}.value' must be a string, number or boolean for operator '${operatorText}'.`, `${path}.value`);
-  }
-  if ((op === 'contains' || op === 'startswith') && typeof value !== 'string') throw badRequest(`'${path}.value' must be a string for operator '${operatorText}'.`, `${path}.value`);
+function condition(name: string, operator: unknown, value: unknown, path: string): TwinPredicate {
+  if (operator === undefined || operator === null || operator === '') throw badRequest(`'${path}.operator' is required with a field.`, `${path}.operator`);
+  const problem = filterProblem(operator, value);
+  if (problem) throw badRequest(problem, isFilterOperator(operator) ? `${path}.value` : `${path}.operator`);
   const read = reader(name);
-  return (t) => {
-    const actual = read(t);
-    switch (op) {
-      case 'exists':
-        return value === false ? actual === undefined : actual !== undefined;
-      case 'eq':
-        return equals(actual, value);
-      case 'ne':
-        return !equals(actual, value);
-      case 'contains':
-        return typeof actual === 'string' && actual.toLowerCase().includes((value as string).toLowerCase());
-      case 'startswith':
-        return typeof actual === 'string' && actual.toLowerCase().startsWith((value as string).toLowerCase());
-      default: {
-        const c = compare(actual, value);
-        if (c === undefined) return false;
-        return op === 'gt' ? c > 0 : op === 'ge' ? c >= 0 : op === 'lt' ? c < 0 : c <= 0;
-      }
-    }
-  };
+  return (t) => testOperator(read(t), operator as FilterOperator, value);
 }
 
 function reader(name: string): (t: StoredTwin) => unknown {
@@ -166,16 +146,4 @@ function reader(name: string): (t: StoredTwin) => unknown {
     }
     return v;
   };
-}
-
-function equals(actual: unknown, expected: unknown): boolean {
-  if (expected === null) return actual === null || actual === undefined;
-  if (typeof actual === 'object' || typeof expected === 'object') return JSON.stringify(actual) === JSON.stringify(expected);
-  return actual === expected;
-}
-
-function compare(actual: unknown, expected: unknown): number | undefined {
-  if (typeof actual === 'number' && typeof expected === 'number') return actual - expected;
-  if (typeof actual === 'string' && typeof expected === 'string') return actual < expected ? -1 : actual > expected ? 1 : 0;
-  return undefined;
 }

@@ -1,5 +1,6 @@
 // What the insights panel's host answers: pages of root insights with their children, mapped from
 // the panel's sort/filter/search controls to the service's BatchRequest. Free of 'vscode' imports.
+import { VALUELESS_OPERATORS } from '../../core/api/filterVocabulary';
 import { INSIGHTS_DEFAULT_PAGE_SIZE } from '../../core/api/requestChecks';
 import type { BatchRequest, BuildingTwinsApi, FilterSpecification, Insight } from '../../core/api/types';
 import type { Handlers } from '../../shared/protocol/bridgeProtocol';
@@ -66,13 +67,13 @@ export function toBatchRequest(query: InsightsQuery, twinIds?: string[]): BatchR
     if (!f || typeof f.field !== 'string' || !f.field || typeof f.operator !== 'string' || !f.operator) {
       throw new Error(`Filter ${i + 1} needs a field and an operator`);
     }
-    return { field: f.field, operator: f.operator, value: f.value };
+    return VALUELESS_OPERATORS.includes(f.operator) ? { field: f.field, operator: f.operator } : { field: f.field, operator: f.operator, value: f.value };
   });
   const search = query.search?.trim();
   if (search) filters.push({ field: 'name', operator: 'contains', value: search });
   if (twinIds) filters.push({ field: 'twinId', operator: 'in', value: twinIds });
   const request: BatchRequest = { page, pageSize, filterSpecifications: filters };
-  if (query.sort?.field) request.sortSpecifications = [{ field: query.sort.field, isSortDescending: !!query.sort.isSortDescending }];
+  if (query.sort?.field) request.sortSpecifications = [{ field: query.sort.field, sort: query.sort.sort === 'desc' ? 'desc' : 'asc' }];
   return request;
 }
 

@@ -52,7 +52,7 @@ async function renameMetadata(ctx: BuildingTwinsContext, target?: unknown, name?
     current = target.item;
   } else {
     kind = await pickKind(ctx, 'Rename ticket metadata (preview): which list');
-    const items = (await client.listTicketMetadata(kind, { page: 1, pageSize: 1000, sortSpecifications: [{ field: 'name' }] })).items;
+    const items = (await client.listTicketMetadata(kind, { page: 1, pageSize: 1000, sortSpecifications: [{ field: 'name', sort: 'asc' }] })).items;
     if (items.length === 0) throw new Error(`There are no ticket ${METADATA_KIND_LABELS[kind].plural.toLowerCase()} to rename.`);
     current = (await ctx.input.pick(items.map((i) => ({ label: noIcons(i.name), description: noIcons(i.id), item: i })), { title: `Rename which ${METADATA_KIND_LABELS[kind].singular}` })).item;
   }

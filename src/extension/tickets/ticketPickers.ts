@@ -10,7 +10,7 @@ export async function pickTicketReferences(ctx: BuildingTwinsContext, client: Bu
   const title = (step: number, what: string) => `Create ticket (preview) ${step}/6: ${what}`;
   const twinId = (await ctx.input.input({ title: title(1, 'twin'), prompt: 'Twin id the ticket is about (empty: none)', placeHolder: 'AHU-1' })).trim();
   if (twinId) await client.getTwin(twinId); // a clear 404 now rather than a dangling reference later
-  const insights = (await client.listInsights({ page: 1, pageSize: 100, sortSpecifications: [{ field: 'updatedDate', isSortDescending: true }] })).items
+  const insights = (await client.listInsights({ page: 1, pageSize: 100, sortSpecifications: [{ field: 'updatedDate', sort: 'desc' }] })).items
     .filter((i) => !twinId || i.twinId === twinId);
   const insight = await pickOrNone(ctx, insights.map((i) => ({ label: i.name ?? i.id, description: i.twinId ?? undefined, id: i.id, name: i.name ?? null })), title(2, 'insight'));
   const categoryId = await pickMetadata(ctx, client, 'categories', title(3, 'category'));
@@ -30,7 +30,7 @@ export async function pickTicketReferences(ctx: BuildingTwinsContext, client: Bu
 }
 
 async function pickMetadata(ctx: BuildingTwinsContext, client: BuildingTwinsApi, kind: TicketMetadataKind, title: string): Promise<string | undefined> {
-  const items: TicketMetadataItem[] = (await client.listTicketMetadata(kind, { page: 1, pageSize: LIST_SIZE, sortSpecifications: [{ field: 'name' }] })).items;
+  const items: TicketMetadataItem[] = (await client.listTicketMetadata(kind, { page: 1, pageSize: LIST_SIZE, sortSpecifications: [{ field: 'name', sort: 'asc' }] })).items;
   return (await pickOrNone(ctx, items.map((i) => ({ label: i.name, id: i.id, name: i.name })), title))?.id;
 }
 

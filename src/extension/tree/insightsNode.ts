@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { shownInsightStatus } from '../../core/api/insightStatus';
 import type { Insight } from '../../core/api/types';
 import type { ConnectionNode } from './connectionNode';
 import { numberedPage, Page, PagedNode } from './pagedNode';
@@ -29,7 +30,7 @@ export class InsightsNode extends PagedNode<RootInsight, number> {
   protected async fetchPage(page: number | undefined): Promise<Page<RootInsight, number>> {
     const client = await this.conn.client();
     const { items, next, total } = await numberedPage(page, (current) =>
-      client.listInsights({ page: current, pageSize: PAGE_SIZE, sortSpecifications: [{ field: 'updatedDate', isSortDescending: true }] }));
+      client.listInsights({ page: current, pageSize: PAGE_SIZE, sortSpecifications: [{ field: 'updatedDate', sort: 'desc' }] }));
     const roots = items.filter((i) => !i.scenarioId);
     return { items: roots.map((root) => ({ root, children: items.filter((i) => i.scenarioId === root.id) })), next, total };
   }
@@ -56,7 +57,7 @@ export class InsightNode extends TreeNode {
     const i = this.insight;
     const item = new vscode.TreeItem(i.name ?? i.id, this.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = [i.status, i.priority !== undefined ? `priority ${i.priority}` : undefined, i.twinName ?? i.twinId ?? undefined].filter(Boolean).join(' · ');
+    item.description = [shownInsightStatus(i), i.priority !== undefined ? `priority ${i.priority}` : undefined, i.twinName ?? i.twinId ?? undefined].filter(Boolean).join(' · ');
     item.tooltip = `${i.name ?? ''}\nId: ${i.id}${i.twinId ? `\nTwin: ${i.twinId}` : ''}${i.type ? `\nType: ${i.type}` : ''}${i.description ? `\n\n${i.description}` : ''}`;
     item.iconPath = new vscode.ThemeIcon(i.scenarioId ? 'circle-small-filled' : 'lightbulb');
     item.contextValue = i.scenarioId ? 'insight.child' : 'insight.root';

@@ -67,7 +67,7 @@ export class TicketMetadataKindNode extends PagedNode<TicketMetadataItem, number
 
   protected async fetchPage(page: number | undefined): Promise<Page<TicketMetadataItem, number>> {
     const client = await this.conn.client();
-    return numberedPage(page, (current) => client.listTicketMetadata(this.kind, { page: current, pageSize: METADATA_PAGE_SIZE, sortSpecifications: [{ field: 'name' }] }));
+    return numberedPage(page, (current) => client.listTicketMetadata(this.kind, { page: current, pageSize: METADATA_PAGE_SIZE, sortSpecifications: [{ field: 'name', sort: 'asc' }] }));
   }
 
   protected keyOf(item: TicketMetadataItem): string {

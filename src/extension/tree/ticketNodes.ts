@@ -37,7 +37,7 @@ export class TicketsNode extends PagedNode<Ticket, number> {
     const pageSize = configuredTicketPageSize();
     const client = await this.conn.client();
     if (page === undefined) this.statuses = await client.listTicketStatuses();
-    return numberedPage(page, (current) => client.listTickets({ page: current, pageSize, sortSpecifications: [{ field: 'createdDate', isSortDescending: true }] }));
+    return numberedPage(page, (current) => client.listTickets({ page: current, pageSize, sortSpecifications: [{ field: 'createdDate', sort: 'desc' }] }));
   }
 
   protected keyOf(ticket: Ticket): string {

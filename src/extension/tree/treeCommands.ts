@@ -9,7 +9,7 @@ import { InsightNode } from './insightsNode';
 import { LocationNode } from './locationsNode';
 import { ModelNode } from './modelsNode';
 import { LoadMoreNode } from './pagedNode';
-import { parseFilterValue, PROPERTY_OPERATORS, TwinFilter } from './twinFilter';
+import { parsePropertyCondition, PROPERTY_OPERATORS, TwinFilter } from './twinFilter';
 import { RelationshipNode, TwinNode, twinLabel } from './twinNode';
 import { TwinsNode } from './twinsNode';
 import type { TreeNode } from './treeNode';
@@ -35,9 +35,9 @@ async function filterTwins(ctx: BuildingTwinsContext, filter?: TwinFilter): Prom
     const nameText = (await ctx.input.input({ title: 'Filter twins (2/3)', prompt: 'Name contains (empty: any name)', value: ctx.tree.filter?.nameText })).trim();
     const propertyText = (await ctx.input.input({
       title: 'Filter twins (3/3)',
-      prompt: `Property condition "field operator value" (operators: ${PROPERTY_OPERATORS.join(', ')}); empty: none`,
-      placeHolder: 'levelNumber ge 2',
-      validate: (v) => (v.trim() === '' || parsePropertyCondition(v) ? undefined : 'Use "field operator value", e.g. levelNumber ge 2, or "field exists".'),
+      prompt: `Property condition "field operator value" (operators: ${PROPERTY_OPERATORS.join(' ')}); empty: none`,
+      placeHolder: 'levelNumber >= 2',
+      validate: (v) => (v.trim() === '' || parsePropertyCondition(v) ? undefined : 'Use "field operator value", e.g. levelNumber >= 2, or "field isNotNull".'),
     })).trim();
     filter = {
       modelId: model.label === ANY ? undefined : model.description,
@@ -48,15 +48,6 @@ async function filterTwins(ctx: BuildingTwinsContext, filter?: TwinFilter): Prom
   const empty = !filter.modelId && !filter.nameText && !filter.property;
   ctx.tree.setFilter(empty ? undefined : filter);
   return ctx.tree.filter;
-}
-
-function parsePropertyCondition(text: string): TwinFilter['property'] | undefined {
-  const match = /^\s*(\S+)\s+(\S+)(?:\s+(.+))?$/.exec(text);
-  if (!match) return undefined;
-  const operator = PROPERTY_OPERATORS.find((op) => op.toLowerCase() === match[2].toLowerCase());
-  if (!operator) return undefined;
-  if (operator !== 'exists' && match[3] === undefined) return undefined;
-  return { field: match[1], operator, value: operator === 'exists' ? true : parseFilterValue(match[3]) };
 }
 
 function clearFilter(ctx: BuildingTwinsContext): void {
@@ -71,7 +62,7 @@ async function lookupTwins(ctx: BuildingTwinsContext, text: string): Promise<Twi
   const client = await ctx.getActiveClient();
   const [byId, byExternal, byName] = await Promise.all([
     client.getTwinsByIds([value]),
-    client.listTwins({ propertyFilter: { field: 'externalID', operator: 'eq', value }, pageSize: 5 }),
+    client.listTwins({ propertyFilter: { field: 'externalID', operator: '=', value }, pageSize: 5 }),
     client.listTwins({ propertyFilter: { field: 'name', operator: 'contains', value }, pageSize: 20 }),
   ]);
   const seen = new Set<string>();

@@ -1,3 +1,4 @@
+import { COLLECTION_OPERATORS, FILTER_OPERATORS, serviceOperatorFor, VALUELESS_OPERATORS, type FilterOperator } from '../../core/api/filterVocabulary';
 import type { PropertyFilter, TwinFilters } from '../../core/api/types';
 
 /** The explorer's twin filter ("Filter twins…"): applies to every twin list of the tree. */
@@ -6,11 +7,12 @@ export interface TwinFilter {
   modelId?: string;
   /** Case-insensitive text contained in the twin's `name`. */
   nameText?: string;
-  /** One property condition, e.g. { field: 'levelNumber', operator: 'eq', value: 2 }. */
-  property?: { field: string; operator: string; value: unknown };
+  /** One property condition in the service's words, e.g. { field: 'levelNumber', operator: '>=', value: 2 }. */
+  property?: { field: string; operator: FilterOperator; value?: unknown };
 }
 
-export const PROPERTY_OPERATORS = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'contains', 'startsWith', 'exists'] as const;
+/** The operators a property condition may use: the service's words (familiar ones such as `ge` are read as `>=`). */
+export const PROPERTY_OPERATORS = FILTER_OPERATORS;
 
 /** The service filters for a TwinFilter, optionally narrowed to one model (a model group of the tree). */
 export function toTwinFilters(filter: TwinFilter | undefined, model?: { modelId: string; exact: boolean }): TwinFilters {
@@ -19,10 +21,16 @@ export function toTwinFilters(filter: TwinFilter | undefined, model?: { modelId:
   if (modelId) out.modelFilter = { modelIds: [modelId], exactModelMatch: model?.exact ?? false };
   const conditions: PropertyFilter[] = [];
   if (filter?.nameText) conditions.push({ field: 'name', operator: 'contains', value: filter.nameText });
-  if (filter?.property) conditions.push({ ...filter.property });
+  if (filter?.property) conditions.push(propertyCondition(filter.property));
   if (conditions.length === 1) out.propertyFilter = conditions[0];
   else if (conditions.length > 1) out.propertyFilter = { ...conditions[0], filterConditionOperator: 'And', filters: conditions.slice(1) };
   return out;
+}
+
+/** The condition as sent: the service's operator word, and no value where the operator takes none. */
+function propertyCondition(property: NonNullable<TwinFilter['property']>): PropertyFilter {
+  const operator = serviceOperatorFor(property.operator) ?? property.operator;
+  return VALUELESS_OPERATORS.includes(operator) ? { field: property.field, operator } : { field: property.field, operator, value: property.value };
 }
 
 export function describeFilter(filter: TwinFilter): string {
@@ -30,10 +38,27 @@ export function describeFilter(filter: TwinFilter): string {
   if (filter.modelId) parts.push(`model ${filter.modelId}`);
   if (filter.nameText) parts.push(`name contains "${filter.nameText}"`);
   if (filter.property) {
-    const { field, operator, value } = filter.property;
-    parts.push(operator === 'exists' ? `${field} exists` : `${field} ${operator} ${JSON.stringify(value)}`);
+    const { field, operator, value } = propertyCondition(filter.property);
+    parts.push(value === undefined ? `${field} ${operator}` : `${field} ${operator} ${JSON.stringify(value)}`);
   }
   return parts.join(', ') || 'no conditions';
+}
+
+/**
+ * Reads "field operator value" as typed in the filter prompt: `levelNumber >= 2`, `name startsWith "L"`,
+ * `serialNumber isNotNull`, `levelNumber in 1, 2`. Familiar words (`ge`, `eq`, `exists`) are read as the
+ * service's. Undefined when the text is not such a condition.
+ */
+export function parsePropertyCondition(text: string): TwinFilter['property'] | undefined {
+  const match = /^\s*(\S+)\s+(\S+)(?:\s+(.+))?$/.exec(text);
+  if (!match) return undefined;
+  const [, field, word, rest] = match;
+  const operator = serviceOperatorFor(word);
+  if (!operator) return undefined;
+  if (VALUELESS_OPERATORS.includes(operator)) return rest === undefined ? { field, operator } : undefined;
+  if (rest === undefined) return undefined;
+  const value = COLLECTION_OPERATORS.includes(operator) ? rest.split(',').map(parseFilterValue).filter((v) => v !== '') : parseFilterValue(rest);
+  return { field, operator, value };
 }
 
 /** Parses what the user typed as a property value: JSON literals (numbers, booleans, quoted strings) or plain text. */

@@ -1,4 +1,5 @@
 // Messages of the insights panel (webview <-> host).
+import { serviceOperatorFor } from '../../core/api/filterVocabulary';
 import type { FilterSpecification, Insight, SortSpecification } from '../../core/api/types';
 
 export const INSIGHTS_VIEW_TYPE = 'buildingTwins.insights';
@@ -39,3 +40,14 @@ export type InsightsMethods = {
   openTwin: { params: { twinId: string }; result: { opened: boolean } };
   openTicket: { params: { ticketId: string }; result: { opened: boolean } };
 };
+
+/**
+ * A query saved by an earlier version of the panel, in today's words: a sort's `isSortDescending`
+ * becomes `sort`, familiar operator spellings (`eq`, `gte`) the service's (`=`, `>=`).
+ */
+export function upgradeSavedQuery(query: InsightsQuery): InsightsQuery {
+  const { sort, ...rest } = query as InsightsQuery & { sort?: SortSpecification & { isSortDescending?: boolean } };
+  const upgraded: InsightsQuery = { ...rest, filters: (query.filters ?? []).map((f) => ({ ...f, operator: serviceOperatorFor(String(f.operator)) ?? f.operator })) };
+  if (sort?.field) upgraded.sort = { field: sort.field, sort: sort.sort ?? (sort.isSortDescending ? 'desc' : 'asc') };
+  return upgraded;
+}

@@ -215,20 +215,20 @@ describe('emulator twins (contract and chosen behaviour)', () => {
     });
 
     it('filters by property with operators and nested And/Or groups', async () => {
-      const gt = await client.call('POST', '/twins', { propertyFilter: { field: 'capacity', operator: 'gt', value: 5 } });
+      const gt = await client.call('POST', '/twins', { propertyFilter: { field: 'capacity', operator: '>', value: 5 } });
       assert.deepEqual(ids(gt.json.content), ['R1', 'R2']);
       const or = await client.call('POST', '/twins', {
         propertyFilter: {
           filterConditionOperator: 'Or',
           filters: [
             { field: 'name', operator: 'startsWith', value: 'meeting' },
-            { field: 'serialNumber', operator: 'exists' },
+            { field: 'serialNumber', operator: 'isNotNull' },
           ],
         },
       });
       assert.deepEqual(ids(or.json.content), ['AHU1', 'R1']);
       const and = await client.call('POST', '/twins', {
-        propertyFilter: { field: 'area', operator: 'ge', value: 20, filterConditionOperator: 'and', filters: [{ field: 'contents.name', operator: 'contains', value: 'ROOM' }] },
+        propertyFilter: { field: 'area', operator: '>=', value: 20, filterConditionOperator: 'and', filters: [{ field: 'contents.name', operator: 'contains', value: 'ROOM' }] },
       });
       assert.deepEqual(ids(and.json.content), ['R1']);
       const bad = await client.call('POST', '/twins', { propertyFilter: { field: 'area', operator: 'between', value: 1 } });

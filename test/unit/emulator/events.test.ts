@@ -26,7 +26,7 @@ describe('emulator events routes', () => {
   let client: EmulatorTestClient;
   const list = (body: unknown) => client.call('POST', '/events', body);
   const total = async () => (await list({})).json.total as number;
-  const byExternalId = async (externalId: string) => (await list({ filterSpecifications: [{ field: 'externalId', operator: 'eq', value: externalId }] })).json.items as BuildingEvent[];
+  const byExternalId = async (externalId: string) => (await list({ filterSpecifications: [{ field: 'externalId', operator: '=', value: externalId }] })).json.items as BuildingEvent[];
   const upload = async (form: FormData) => {
     const res = await fetch(`${client.url}/events/files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await client.accessToken()}` } });
     return { status: res.status, json: await res.json() };

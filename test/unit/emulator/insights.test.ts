@@ -47,7 +47,7 @@ describe('emulator insights routes', () => {
 
   it('returns a matching root with all its children', async () => {
     const root = roots.find((r) => childrenOf(r.id).length >= 2)!;
-    const res = await list({ filterSpecifications: [{ field: 'id', operator: 'eq', value: root.id }] });
+    const res = await list({ filterSpecifications: [{ field: 'id', operator: '=', value: root.id }] });
     assert.equal(res.json.total, 1);
     assert.deepEqual(res.json.items.map((i: Insight) => i.id).sort(), [root.id, ...childrenOf(root.id).map((c) => c.id)].sort());
   });
@@ -55,7 +55,7 @@ describe('emulator insights routes', () => {
   it('returns a matching child with its parent even when the parent does not match, without non-matching siblings', async () => {
     const root = roots.find((r) => childrenOf(r.id).length >= 2)!;
     const child = childrenOf(root.id)[1];
-    const res = await list({ filterSpecifications: [{ field: 'id', operator: 'eq', value: child.id }] });
+    const res = await list({ filterSpecifications: [{ field: 'id', operator: '=', value: child.id }] });
     assert.equal(res.json.total, 1);
     assert.deepEqual(res.json.items.map((i: Insight) => i.id), [root.id, child.id]);
   });
@@ -63,8 +63,8 @@ describe('emulator insights routes', () => {
   it('filters and sorts on any field, case-insensitively, with And/Or', async () => {
     const res = await list({
       pageSize: 100,
-      filterSpecifications: [{ field: 'TYPE', operator: 'eq', value: 'ENERGY' }, { field: 'scenarioId', operator: 'eq', value: null }],
-      sortSpecifications: [{ field: 'priority' }],
+      filterSpecifications: [{ field: 'TYPE', operator: '=', value: 'ENERGY' }, { field: 'scenarioId', operator: 'isNull' }],
+      sortSpecifications: [{ field: 'priority', sort: 'asc' }],
     });
     const expected = roots.filter((r) => r.type === 'energy');
     assert.equal(res.json.total, expected.length);
@@ -83,21 +83,68 @@ describe('emulator insights routes', () => {
     assert.ok(plain.json.items.every((i: Insight) => !('floor' in i)));
   });
 
-  it('rejects a bad BatchRequest with 400 ProblemDetails naming the field', async () => {
+  it('rejects a bad BatchRequest with 400 naming the field', async () => {
     assertProblem(await list({ pageSize: 1001 }), 400, 'pageSize');
-    assertProblem(await list({ page: -1 }), 400, 'page');
-    assertProblem(await list({ filterSpecifications: [{ field: 'name', operator: 'like', value: 'x' }] }), 400, 'filterSpecifications[0].operator');
+    assertProblem(await list({ filterSpecifications: [{ field: 'name', operator: 'eq', value: 'x' }] }), 400, 'FilterSpecifications[0]');
+    assertProblem(await list({ sortSpecifications: [{ field: 'name', isSortDescending: true }] }), 400, 'SortSpecifications[0].Sort');
     assertProblem(await list([]), 400);
     assertProblem(await list({}, '?addFloor=maybe'), 400, 'addFloor');
   });
 
-  it('gets one insight by id, 404 ProblemDetails for an unknown id', async () => {
+  it('gets one insight by its GUID in any form ASP.NET binds, 400 for an id that is no GUID, 404 for an unknown one', async () => {
     const child = sample.insights.find((i) => i.scenarioId !== null)!;
     const res = await client.call('GET', `/insights/${child.id}`);
     assert.equal(res.status, 200);
     assert.equal(res.json.id, child.id);
     assert.equal(res.json.scenarioId, child.scenarioId);
-    assertProblem(await client.call('GET', '/insights/00000000-0000-4000-8000-000000000000'), 404);
+    for (const form of [child.id.toUpperCase(), `{${child.id}}`, child.id.replace(/-/g, '')]) {
+      assert.equal((await client.call('GET', `/insights/${encodeURIComponent(form)}`)).json?.id, child.id, form);
+    }
+    for (const bad of ['not-a-guid', `${child.id}0`, child.id.replace(/-/g, '').replace(/^/, '{').concat('}')]) {
+      const refused = await client.call('GET', `/insights/${encodeURIComponent(bad)}`);
+      assertProblem(refused, 400, 'insightId');
+      assert.deepEqual(refused.json.errors.insightId, [`The value '${bad}' is not valid.`]);
+    }
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const missing = await client.call('GET', `/insights/${unknown}`);
+    assertProblem(missing, 404);
+    assert.deepEqual(missing.json, { statusCode: 404, message: `insight: ${unknown}`, data: {} });
+  });
+
+  it('gives every sample insight a GUID id, the current status as lastStatus and its legacy word as status', async () => {
+    const legacyOf: Record<string, string> = { new: 'open', open: 'open', ignored: 'acknowledged', inProgress: 'inProgress', readyToResolve: 'inProgress', resolved: 'closed' };
+    const items = (await list({ pageSize: 1000 })).json.items as Insight[];
+    assert.equal(items.length, sample.insights.length);
+    const seen = new Set<string>();
+    for (const insight of items) {
+      assert.match(insight.id, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      assert.ok(insight.lastStatus && insight.lastStatus in legacyOf, `lastStatus ${insight.lastStatus}`);
+      assert.equal(insight.status, legacyOf[insight.lastStatus!], `${insight.id}: status ${insight.status} for lastStatus ${insight.lastStatus}`);
+      seen.add(insight.lastStatus!);
+    }
+    assert.ok(seen.size >= 4, `the sample shows several statuses: ${[...seen].join(', ')}`);
+  });
+
+  it('filters and sorts `status` by the current status, as the service stores it, and ignores a filter on lastStatus', async () => {
+    const rootsWith = (status: string) => roots.filter((r) => r.lastStatus === status).map((r) => r.id).sort();
+    const resolved = await list({ pageSize: 1000, filterSpecifications: [{ field: 'status', operator: '=', value: 'resolved' }, { field: 'scenarioId', operator: 'isNull' }] });
+    assert.ok(rootsWith('resolved').length > 0, 'the sample has resolved roots');
+    assert.deepEqual(rootIds(resolved.json.items).sort(), rootsWith('resolved'));
+    const legacyWord = await list({ pageSize: 1000, filterSpecifications: [{ field: 'status', operator: '=', value: 'closed' }] });
+    assert.equal(legacyWord.json.total, 0);
+    const ignored = await list({ pageSize: 1000, filterSpecifications: [{ field: 'lastStatus', operator: '=', value: 'resolved' }] });
+    assert.equal(ignored.json.total, roots.length);
+    const sorted = await list({ pageSize: 1000, sortSpecifications: [{ field: 'status', sort: 'asc' }] });
+    const statuses = (sorted.json.items as Insight[]).filter((i) => i.scenarioId === null).map((i) => String(i.lastStatus).toLowerCase());
+    assert.deepEqual(statuses, [...statuses].sort());
+    assertProblem(await list({ sortSpecifications: [{ field: 'lastStatus', sort: 'asc' }] }), 400, 'SortSpecifications[0].Field');
+  });
+
+  it('pages past the end as the service counts: before = (page - 1) × pageSize, after negative', async () => {
+    const res = await list({ page: 4, pageSize: 10 });
+    assert.deepEqual({ before: res.json.before, after: res.json.after, total: res.json.total, items: res.json.items }, { before: 30, after: roots.length - 30, total: roots.length, items: [] });
+    assert.ok(res.json.after < 0);
+    assert.deepEqual((await list({ page: -2 })).json, (await list({})).json, 'a page below 1 is the first');
   });
 
   it('requires a bearer token on the insights, events and tickets routes (401)', async () => {

@@ -78,7 +78,7 @@ describe('emulator tickets routes', () => {
     assert.deepEqual({ count: first.items.length, before: first.before, after: first.after, total: first.total }, { count: 100, before: 0, after: 5, total: 105 });
     assert.equal((await client.call('POST', '/tickets', { pageSize: 1000 })).json.items.length, 105);
     assertProblem(await client.call('POST', '/tickets', { pageSize: 1001 }), 400, 'pageSize');
-    const open = await client.call('POST', '/tickets', { pageSize: 1000, filterSpecifications: [{ field: 'ticketStatus.name', operator: 'eq', value: 'open' }] });
+    const open = await client.call('POST', '/tickets', { pageSize: 1000, filterSpecifications: [{ field: 'ticketStatus.name', operator: '=', value: 'open' }] });
     assert.ok(open.json.items.length > 0 && open.json.items.every((t: Ticket) => t.ticketStatus.name === 'Open'));
   });
 
@@ -182,7 +182,7 @@ describe('emulator tickets routes', () => {
         assert.equal((await run.call('GET', `/tickets/${ticket.id}`)).json.notes, 'kept');
         const categories = (await run.call('POST', '/tickets/categories', { pageSize: 1000 })).json.items as TicketMetadataItem[];
         assert.ok(categories.some((c) => c.id === category.id));
-        const kept = await run.call('POST', '/events', { filterSpecifications: [{ field: 'externalId', operator: 'eq', value: 'kept-1' }] });
+        const kept = await run.call('POST', '/events', { filterSpecifications: [{ field: 'externalId', operator: '=', value: 'kept-1' }] });
         assert.equal(kept.json.total, 1);
       } finally {
         await run.close();

@@ -9,6 +9,7 @@ import { createInsightsHandlers, groupInsights, toBatchRequest } from '../../../
 import { fetchRange } from '../../../src/extension/panels/timeSeriesFetch';
 import { capabilityTwinIds, createTimeSeriesHandlers } from '../../../src/extension/panels/timeSeriesHandlers';
 import { createTwinGraphHandlers, toGraphRequest } from '../../../src/extension/panels/twinGraphHandlers';
+import { upgradeSavedQuery, type InsightsQuery } from '../../../src/shared/protocol/insightsProtocol';
 
 const HOUR = 3_600_000;
 
@@ -173,25 +174,45 @@ describe('insights handlers', () => {
 
   it('maps controls to a BatchRequest: page, size, sort, filters, search, twin scope', () => {
     const request = toBatchRequest(
-      { page: 3, pageSize: 25, sort: { field: 'priority', isSortDescending: true }, filters: [{ field: 'status', operator: 'eq', value: 'Open' }], search: ' fan ' },
+      {
+        page: 3,
+        pageSize: 25,
+        sort: { field: 'priority', sort: 'desc' },
+        filters: [{ field: 'status', operator: '=', value: 'Open' }, { field: 'ruleName', operator: 'isNotNull', value: 'dropped' }],
+        search: ' fan ',
+      },
       ['T1', 'T2'],
     );
     assert.deepEqual(request, {
       page: 3,
       pageSize: 25,
-      sortSpecifications: [{ field: 'priority', isSortDescending: true }],
+      sortSpecifications: [{ field: 'priority', sort: 'desc' }],
       filterSpecifications: [
-        { field: 'status', operator: 'eq', value: 'Open' },
+        { field: 'status', operator: '=', value: 'Open' },
+        { field: 'ruleName', operator: 'isNotNull' },
         { field: 'name', operator: 'contains', value: 'fan' },
         { field: 'twinId', operator: 'in', value: ['T1', 'T2'] },
       ],
     });
   });
 
+  it('upgrades a query saved by an earlier panel: isSortDescending becomes sort, familiar operators the service\'s words', () => {
+    const saved = {
+      page: 2, pageSize: 10, sort: { field: 'priority', isSortDescending: true },
+      filters: [{ field: 'status', operator: 'eq', value: 'open' }, { field: 'priority', operator: 'gte', value: 2 }, { field: 'name', operator: 'contains', value: 'x' }],
+    } as unknown as InsightsQuery;
+    assert.deepEqual(upgradeSavedQuery(saved), {
+      page: 2, pageSize: 10, sort: { field: 'priority', sort: 'desc' },
+      filters: [{ field: 'status', operator: '=', value: 'open' }, { field: 'priority', operator: '>=', value: 2 }, { field: 'name', operator: 'contains', value: 'x' }],
+    });
+    const current: InsightsQuery = { page: 1, pageSize: 25, sort: { field: 'name', sort: 'asc' }, filters: [{ field: 'type', operator: 'in', value: ['energy'] }] };
+    assert.deepEqual(upgradeSavedQuery(current), current);
+  });
+
   it('rejects bad pages, sizes and filters with specific messages', () => {
     assert.throws(() => toBatchRequest({ page: 0, pageSize: 10, filters: [] }), /Page must be a whole number from 1, got 0/);
     assert.throws(() => toBatchRequest({ page: 1, pageSize: 5000, filters: [] }), /Page size must be a whole number from 1 to 1000/);
-    assert.throws(() => toBatchRequest({ page: 1, pageSize: 10, filters: [{ field: '', operator: 'eq' }] }), /Filter 1 needs a field and an operator/);
+    assert.throws(() => toBatchRequest({ page: 1, pageSize: 10, filters: [{ field: '', operator: '=' }] }), /Filter 1 needs a field and an operator/);
   });
 
   it('nests children under their roots and keeps orphans visible', () => {

@@ -6,7 +6,7 @@ const types = [{ id: 1, name: 'CalendarEvent' }, { id: 2, name: 'WeatherForecast
 
 describe('event list requests', () => {
   it('asks for the newest first with no filter when unfiltered', () => {
-    assert.deepEqual(eventsRequest({}, 1, 25), { page: 1, pageSize: 25, sortSpecifications: [{ field: 'startTime', isSortDescending: true }] });
+    assert.deepEqual(eventsRequest({}, 1, 25), { page: 1, pageSize: 25, sortSpecifications: [{ field: 'startTime', sort: 'desc' }] });
   });
 
   it('filters by type numbers and a half-open start-time range', () => {
@@ -14,8 +14,8 @@ describe('event list requests', () => {
     assert.equal(req.page, 3);
     assert.deepEqual(req.filterSpecifications, [
       { field: 'eventTypeId', operator: 'in', value: [2] },
-      { field: 'startTime', operator: 'gte', value: '2024-10-01T00:00:00.000Z', filterConditionOperator: 'And' },
-      { field: 'startTime', operator: 'lt', value: '2024-10-02T00:00:00.000Z', filterConditionOperator: 'And' },
+      { field: 'startTime', operator: '>=', value: '2024-10-01T00:00:00.000Z', filterConditionOperator: 'And' },
+      { field: 'startTime', operator: '<', value: '2024-10-02T00:00:00.000Z', filterConditionOperator: 'And' },
     ]);
   });
 

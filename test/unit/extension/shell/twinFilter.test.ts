@@ -1,14 +1,31 @@
 import * as assert from 'node:assert/strict';
-import { describeFilter, filterAdmitsModel, parseFilterValue, toTwinFilters } from '../../../../src/extension/tree/twinFilter';
+import { describeFilter, filterAdmitsModel, parseFilterValue, parsePropertyCondition, toTwinFilters, type TwinFilter } from '../../../../src/extension/tree/twinFilter';
 
 describe('explorer twin filter', () => {
   it('maps model, name text and a property condition to the service filters', () => {
-    const filters = toTwinFilters({ modelId: 'dtmi:x:Room;1', nameText: 'Lobby', property: { field: 'levelNumber', operator: 'ge', value: 2 } });
+    const filters = toTwinFilters({ modelId: 'dtmi:x:Room;1', nameText: 'Lobby', property: { field: 'levelNumber', operator: '>=', value: 2 } });
     assert.deepEqual(filters.modelFilter, { modelIds: ['dtmi:x:Room;1'], exactModelMatch: false });
     assert.deepEqual(filters.propertyFilter, {
       field: 'name', operator: 'contains', value: 'Lobby', filterConditionOperator: 'And',
-      filters: [{ field: 'levelNumber', operator: 'ge', value: 2 }],
+      filters: [{ field: 'levelNumber', operator: '>=', value: 2 }],
     });
+  });
+
+  it('sends the service\'s operator words, even for a filter given with familiar ones, and no value where none is taken', () => {
+    const legacy = { property: { field: 'levelNumber', operator: 'ge', value: 2 } } as unknown as TwinFilter;
+    assert.deepEqual(toTwinFilters(legacy).propertyFilter, { field: 'levelNumber', operator: '>=', value: 2 });
+    const exists = { property: { field: 'serialNumber', operator: 'exists', value: true } } as unknown as TwinFilter;
+    assert.deepEqual(toTwinFilters(exists).propertyFilter, { field: 'serialNumber', operator: 'isNotNull' });
+  });
+
+  it('reads a typed condition in the service\'s words or familiar ones', () => {
+    assert.deepEqual(parsePropertyCondition('levelNumber >= 2'), { field: 'levelNumber', operator: '>=', value: 2 });
+    assert.deepEqual(parsePropertyCondition('levelNumber ge 2'), { field: 'levelNumber', operator: '>=', value: 2 });
+    assert.deepEqual(parsePropertyCondition('name startsWith "Level 1"'), { field: 'name', operator: 'startsWith', value: 'Level 1' });
+    assert.deepEqual(parsePropertyCondition('serialNumber isNotNull'), { field: 'serialNumber', operator: 'isNotNull' });
+    assert.deepEqual(parsePropertyCondition('serialNumber exists'), { field: 'serialNumber', operator: 'isNotNull' });
+    assert.deepEqual(parsePropertyCondition('levelNumber in 1, 2,3'), { field: 'levelNumber', operator: 'in', value: [1, 2, 3] });
+    for (const text of ['levelNumber', 'levelNumber >=', 'levelNumber between 1', 'serialNumber isNull 3']) assert.equal(parsePropertyCondition(text), undefined, text);
   });
 
   it('narrows to one exact model for a model group, keeping the other conditions', () => {
@@ -30,7 +47,8 @@ describe('explorer twin filter', () => {
   });
 
   it('describes itself for the view message', () => {
-    assert.equal(describeFilter({ nameText: 'AHU', property: { field: 'x', operator: 'exists', value: true } }), 'name contains "AHU", x exists');
+    assert.equal(describeFilter({ nameText: 'AHU', property: { field: 'x', operator: 'isNotNull' } }), 'name contains "AHU", x isNotNull');
+    assert.equal(describeFilter({ property: { field: 'levelNumber', operator: '!=', value: 2 } }), 'levelNumber != 2');
   });
 
   it('admits a model group when the group model is the filter model or below it', () => {

@@ -1,0 +1,61 @@
+// Sort and filter specifications checked before sending, in the service's words (filterVocabulary.ts):
+// a request the service would refuse, or fail on, never leaves the client.
+
+import { ApiError } from './apiError';
+import { FILTER_OPERATORS, filterProblem, isFilterOperator, serviceOperatorFor, sortDirectionOf } from './filterVocabulary';
+import type { PropertyFilter } from './types';
+
+const isObjectLike = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The operator and value problem of one filter, with the service's word when a familiar one was used. */
+function filterMessage(where: string, operator: unknown, value: unknown): string | undefined {
+  if (!isFilterOperator(operator)) {
+    const word = typeof operator === 'string' ? serviceOperatorFor(operator) : undefined;
+    const hint = word ? `use "${word}"` : 'use one of the service\'s words';
+    return `${where}: the service has no operator ${JSON.stringify(operator)}; ${hint} (operators are case-sensitive: ${FILTER_OPERATORS.join(' ')})`;
+  }
+  const problem = filterProblem(operator, value);
+  return problem ? `${where}: ${problem}` : undefined;
+}
+
+/** `sortSpecifications`: each needs a `field` and `sort` "asc" or "desc" (the service fails without `sort`). */
+export function checkSortSpecifications(operation: string, specs: unknown): void {
+  if (specs === undefined || specs === null) return;
+  if (!Array.isArray(specs)) throw ApiError.invalidRequest(operation, 'sortSpecifications must be an array');
+  specs.forEach((spec: unknown, i) => {
+    const where = `sortSpecifications[${i}]`;
+    if (!isObjectLike(spec)) throw ApiError.invalidRequest(operation, `${where} must be an object`);
+    if (typeof spec.field !== 'string' || spec.field.trim() === '') throw ApiError.invalidRequest(operation, `${where} needs a field`);
+    if (!sortDirectionOf(spec.sort)) {
+      const hint = 'isSortDescending' in spec ? ' (isSortDescending is computed by the service and ignored when sent)' : '';
+      throw ApiError.invalidRequest(operation, `${where} needs sort "asc" or "desc", got ${JSON.stringify(spec.sort)}${hint}`);
+    }
+  });
+}
+
+/** `filterSpecifications`: each needs a `field`, an operator of the service and a value that fits it. */
+export function checkFilterSpecifications(operation: string, specs: unknown): void {
+  if (specs === undefined || specs === null) return;
+  if (!Array.isArray(specs)) throw ApiError.invalidRequest(operation, 'filterSpecifications must be an array');
+  specs.forEach((spec: unknown, i) => {
+    const where = `filterSpecifications[${i}]`;
+    if (!isObjectLike(spec)) throw ApiError.invalidRequest(operation, `${where} must be an object`);
+    if (typeof spec.field !== 'string' || spec.field.trim() === '') throw ApiError.invalidRequest(operation, `${where} needs a field`);
+    const message = filterMessage(where, spec.operator, spec.value);
+    if (message) throw ApiError.invalidRequest(operation, message);
+  });
+}
+
+/** A twins `propertyFilter` and its nested `filters`: every condition with a field uses an operator of the service. */
+export function checkPropertyFilter(operation: string, filter: PropertyFilter | undefined, where = 'propertyFilter'): void {
+  if (filter === undefined || filter === null) return;
+  if (!isObjectLike(filter)) throw ApiError.invalidRequest(operation, `${where} must be an object`);
+  if (filter.field) {
+    const message = filterMessage(where, filter.operator, filter.value);
+    if (message) throw ApiError.invalidRequest(operation, message);
+  } else if (filter.operator) {
+    throw ApiError.invalidRequest(operation, `${where} has an operator but no field`);
+  }
+  if (filter.filters !== undefined && filter.filters !== null && !Array.isArray(filter.filters)) throw ApiError.invalidRequest(operation, `${where}.filters must be an array`);
+  (filter.filters ?? []).forEach((child, i) => checkPropertyFilter(operation, child, `${where}.filters[${i}]`));
+}

@@ -1,0 +1,59 @@
+// The filter and sort words of the service's page-number lists (Willow.Batch) and of the twins
+// property filter, and the rules a filter's value must follow. Shared by the client (checks before
+// sending) and the emulator (answers as the service does), so both speak exactly the same words.
+
+/** Every operator the service accepts, spelled and ordered as its validation message lists them. Case-sensitive. */
+export const FILTER_OPERATORS = [
+  'containedIn', 'contains', 'notcontains', 'startsWith', 'endsWith', 'equals', '=', '!=', '>', '>=', '<', '<=',
+  'is', 'not', 'isEmpty', 'isNotEmpty', 'isNull', 'isNotNull', 'like', 'in', 'notin',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/** Operators that test the field alone: a value is not needed. */
+export const VALUELESS_OPERATORS: readonly FilterOperator[] = ['isEmpty', 'isNotEmpty', 'isNull', 'isNotNull'];
+/** Operators whose value must be a non-empty array. */
+export const COLLECTION_OPERATORS: readonly FilterOperator[] = ['containedIn', 'in', 'notin'];
+
+/** The only sort input: `sort`. (`isSortDescending` is computed by the service from it; a value sent is ignored.) */
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** Words other APIs (and earlier versions of this project) use, with the service's word for each. */
+const FAMILIAR_WORDS: Readonly<Record<string, FilterOperator>> = {
+  eq: '=', ne: '!=', neq: '!=', gt: '>', ge: '>=', gte: '>=', lt: '<', le: '<=', lte: '<=',
+  exists: 'isNotNull', startswith: 'startsWith', endswith: 'endsWith', notContains: 'notcontains', notIn: 'notin',
+};
+
+const OPERATOR_SET: ReadonlySet<string> = new Set(FILTER_OPERATORS);
+
+export function isFilterOperator(value: unknown): value is FilterOperator {
+  return typeof value === 'string' && OPERATOR_SET.has(value);
+}
+
+/** The service's word for a familiar spelling (`eq` → `=`, `StartsWith` → `startsWith`), or undefined. */
+export function serviceOperatorFor(word: string): FilterOperator | undefined {
+  if (isFilterOperator(word)) return word;
+  return FAMILIAR_WORDS[word] ?? FAMILIAR_WORDS[word.toLowerCase()] ?? FILTER_OPERATORS.find((op) => op.toLowerCase() === word.toLowerCase());
+}
+
+/**
+ * What is wrong with one filter's operator and value, in the service's words, or undefined when
+ * nothing is: an unknown operator (the message lists the valid ones), a missing value, or an
+ * empty or non-array value where a collection is needed.
+ */
+export function filterProblem(operator: unknown, value: unknown): string | undefined {
+  if (!isFilterOperator(operator)) {
+    return `Unsupported expression of type '${String(operator)}'. Supported expression are: ${FILTER_OPERATORS.join(',')}`;
+  }
+  if ((value === undefined || value === null) && !VALUELESS_OPERATORS.includes(operator)) return `${operator} requires value to be assigned.`;
+  if (COLLECTION_OPERATORS.includes(operator) && !(Array.isArray(value) && value.length > 0)) return `${operator} requires value to be a non-empty collection.`;
+  return undefined;
+}
+
+/** The direction of a sort's `sort` value (any case; empty means ascending), or undefined when it is none. */
+export function sortDirectionOf(sort: unknown): SortDirection | undefined {
+  if (sort === '') return 'asc';
+  if (typeof sort !== 'string') return undefined;
+  const word = sort.toLowerCase();
+  return word === 'asc' || word === 'desc' ? word : undefined;
+}
