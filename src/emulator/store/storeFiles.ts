@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { currentOwner, formatOwner, ownerAlive, parseOwner } from './folderLock';
 import type { Series, TimeSeriesStore } from './timeSeriesStore';
 
 /** One write in the log: a collection item put/delete, or a telemetry batch for one twin. */
@@ -61,20 +62,20 @@ export class StoreFiles {
     this.lock();
   }
 
-  /** One emulator per folder: `lock` holds the owner's pid; a lock left by a dead process is taken over. */
+  /** One emulator per folder: `lock` names the owner; a lock left by a process that no longer runs is taken over. */
   private lock(): void {
     const lockPath = path.join(this.dir, LOCK);
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+        fs.writeFileSync(lockPath, formatOwner(currentOwner()), { flag: 'wx' });
         this.locked = true;
         return;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       }
-      const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-        throw new Error(`Data folder ${this.dir} is in use by another emulator (process ${owner})`);
+      const owner = parseOwner(fs.readFileSync(lockPath, 'utf8'));
+      if (owner && owner.pid !== process.pid && ownerAlive(owner)) {
+        throw new Error(`Data folder ${this.dir} is in use by another emulator (process ${owner.pid})`);
       }
       fs.rmSync(lockPath, { force: true });
     }
@@ -267,15 +268,6 @@ function readLogLine(line: string): { ops?: LogOp[]; tornBytes?: number; error?:
       }
     }
     return { error: (err as Error).message };
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
