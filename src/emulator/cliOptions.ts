@@ -23,6 +23,7 @@ Usage: node dist/emulator.js [options]
   --faults RATE             probability 0..1 of a simulated 500, 503 or dropped connection
   --latency MS              delay every request by MS milliseconds
   --quiet                   do not log requests to stderr
+  --allow-dev-client        accept local-dev / local-dev-secret on a non-loopback --host (refused there by default)
   --help                    show this help
 
 The well-known development client is local-dev / local-dev-secret; it and every --client-id hold every permission.
@@ -51,6 +52,7 @@ export function parseEmulatorArgs(argv: string[]): EmulatorOptions | undefined {
       faults: { type: 'string' },
       latency: { type: 'string' },
       quiet: { type: 'boolean' },
+      'allow-dev-client': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -75,6 +77,7 @@ export function parseEmulatorArgs(argv: string[]): EmulatorOptions | undefined {
     faults: decimal(values.faults, '--faults', 0, 1),
     latency: decimal(values.latency, '--latency', 0, 600_000),
     log: !values.quiet,
+    allowDevClientOnNetwork: values['allow-dev-client'] === true,
   };
   if (values.host !== undefined && !values.host.trim()) throw new Error('--host must not be empty');
   for (const [flag, v] of [['--models', values.models], ['--data', values.data === undefined ? undefined : [values.data]]] as const) {

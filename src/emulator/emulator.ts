@@ -22,6 +22,7 @@ import { API_PREFIX, createEmulatorServer } from './server';
 import { Store } from './store/store';
 import type { LogWriter } from './store/storeFiles';
 import { TwinGraph } from './twins/twinGraph';
+import { isLoopbackHost } from './requestOrigin';
 
 export interface EmulatorOptions {
   host?: string;
@@ -55,6 +56,8 @@ export interface EmulatorOptions {
   log?: boolean | ((line: string) => void);
   /** Request body limit in bytes (default 16 MiB). */
   bodyLimit?: number;
+  /** Accept the well-known development client on a non-loopback host too (it is refused there by default). */
+  allowDevClientOnNetwork?: boolean;
   /** The admin routes' bearer token; random per process by default. */
   adminToken?: string;
   /** Log size in bytes that triggers compaction (default 64 MiB). */
@@ -84,6 +87,12 @@ export interface RunningEmulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   checkOptions(options);
   const clients = checkClients(options.clients ?? [], 'clients');
+  const host = options.host ?? '127.0.0.1';
+  // The well-known development client would let anyone on the network in: only on loopback, unless asked for.
+  const devClient = isLoopbackHost(host) || options.allowDevClientOnNetwork;
+  if (!devClient && clients.length === 0) {
+    throw new Error(`--host ${host} is not a loopback address, so the well-known development client (local-dev) is refused there: add your own client (--client-id/--client-secret or --clients FILE), or pass --allow-dev-client to accept it anyway.`);
+  }
   const sampleWanted = options.sample ?? true;
   const uploadTime = new Date().toISOString();
   const models = await loadModelIndex(options.models ?? [], sampleWanted ? sampleModels(uploadTime) : []);
@@ -101,10 +110,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   registerTicketRoutes(router, graph);
   registerTicketMetadataRoutes(router, store);
 
-  const auth = new TokenAuthority([LOCAL_DEV_CLIENT, ...clients], options.tokenLifetime ?? DEFAULT_TOKEN_LIFETIME, options.data);
+  const auth = new TokenAuthority(devClient ? [LOCAL_DEV_CLIENT, ...clients] : clients, options.tokenLifetime ?? DEFAULT_TOKEN_LIFETIME, options.data);
   const access = new AccessPolicy(clients, graph);
   const log = options.log === true ? (line: string) => process.stderr.write(`${line}\n`) : typeof options.log === 'function' ? options.log : undefined;
-  const host = options.host ?? '127.0.0.1';
   const adminToken = options.adminToken ?? randomBytes(24).toString('base64url');
   const { server } = createEmulatorServer({ router, store, auth, access, host, adminToken, rateLimit: options.rateLimit, faults: options.faults, latencyMs: options.latency, bodyLimit: options.bodyLimit, log });
   // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 2 min.

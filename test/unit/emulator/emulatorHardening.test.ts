@@ -151,3 +151,17 @@ describe('emulator hardening (trust boundaries)', function () {
     assert.ok(Number(res.headers.get('content-length')) > 0);
   });
 });
+
+describe('emulator on a non-loopback host', () => {
+  it('refuses to serve the well-known development client there unless asked to', async () => {
+    await assert.rejects(EmulatorTestClient.start({ host: '0.0.0.0', sample: false, models: [FIXTURE_MODELS] }), /not a loopback address.*--allow-dev-client/);
+    const own = await EmulatorTestClient.start({ host: '0.0.0.0', sample: false, models: [FIXTURE_MODELS], clients: [{ id: 'team', secret: 'team-secret' }] });
+    try {
+      const res = await fetch(`http://127.0.0.1:${own.emulator.port}/api/v3/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'local-dev', client_secret: 'local-dev-secret' }) });
+      assert.equal(res.status, 400, 'local-dev is an unknown client here');
+      assert.equal(typeof (await own.accessToken('team', 'team-secret')), 'string');
+    } finally {
+      await own.close();
+    }
+  });
+});
