@@ -1,6 +1,7 @@
 import type { BuildingTwinsApi, TicketMetadataItem, TicketMetadataKind } from '../../core/api/types';
 import type { BuildingTwinsContext } from '../extensionContext';
 import type { TicketReferences } from './ticketRequest';
+import { noIcons, noIconsOpt } from '../iconText';
 
 const NONE = '(none)';
 const LIST_SIZE = 1000;
@@ -12,12 +13,12 @@ export async function pickTicketReferences(ctx: BuildingTwinsContext, client: Bu
   if (twinId) await client.getTwin(twinId); // a clear 404 now rather than a dangling reference later
   const insights = (await client.listInsights({ page: 1, pageSize: 100, sortSpecifications: [{ field: 'updatedDate', sort: 'desc' }] })).items
     .filter((i) => !twinId || i.twinId === twinId);
-  const insight = await pickOrNone(ctx, insights.map((i) => ({ label: i.name ?? i.id, description: i.twinId ?? undefined, id: i.id, name: i.name ?? null })), title(2, 'insight'));
+  const insight = await pickOrNone(ctx, insights.map((i) => ({ label: noIcons(i.name ?? i.id), description: noIconsOpt(i.twinId), id: i.id, name: i.name ?? null })), title(2, 'insight'));
   const categoryId = await pickMetadata(ctx, client, 'categories', title(3, 'category'));
   const jobTypeId = await pickMetadata(ctx, client, 'job-types', title(4, 'job type'));
   const serviceNeededId = await pickMetadata(ctx, client, 'service-needed', title(5, 'service needed'));
   const priorities = await client.listTicketPriorities();
-  const priority = await pickOrNone(ctx, priorities.map((p) => ({ label: p.name ?? p.id, description: p.priorityLevel, id: p.id, name: p.name })), title(6, 'priority'));
+  const priority = await pickOrNone(ctx, priorities.map((p) => ({ label: noIcons(p.name ?? p.id), description: noIconsOpt(p.priorityLevel === undefined || p.priorityLevel === null ? undefined : String(p.priorityLevel)), id: p.id, name: p.name })), title(6, 'priority'));
   return {
     twinId: twinId || null,
     insightId: insight?.id ?? null,
@@ -31,7 +32,7 @@ export async function pickTicketReferences(ctx: BuildingTwinsContext, client: Bu
 
 async function pickMetadata(ctx: BuildingTwinsContext, client: BuildingTwinsApi, kind: TicketMetadataKind, title: string): Promise<string | undefined> {
   const items: TicketMetadataItem[] = (await client.listTicketMetadata(kind, { page: 1, pageSize: LIST_SIZE, sortSpecifications: [{ field: 'name', sort: 'asc' }] })).items;
-  return (await pickOrNone(ctx, items.map((i) => ({ label: i.name, id: i.id, name: i.name })), title))?.id;
+  return (await pickOrNone(ctx, items.map((i) => ({ label: noIcons(i.name), id: i.id, name: i.name })), title))?.id;
 }
 
 async function pickOrNone<T extends { label: string; id: string; name: string | null }>(ctx: BuildingTwinsContext, items: T[], title: string): Promise<T | undefined> {

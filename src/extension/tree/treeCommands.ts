@@ -13,6 +13,7 @@ import { parsePropertyCondition, PROPERTY_OPERATORS, TwinFilter } from './twinFi
 import { RelationshipNode, TwinNode, twinLabel } from './twinNode';
 import { TwinsNode } from './twinsNode';
 import type { TreeNode } from './treeNode';
+import { noIcons } from '../iconText';
 
 function refresh(ctx: BuildingTwinsContext, node?: TreeNode): void {
   ctx.tree.refresh(node instanceof Object && 'getTreeItem' in node ? node : undefined);
@@ -30,7 +31,7 @@ async function filterTwins(ctx: BuildingTwinsContext, filter?: TwinFilter): Prom
   if (!filter) {
     const index = await ctx.models.getActiveIndex();
     const ANY = '(any model)';
-    const models: QuickPickItem[] = [{ label: ANY }, ...index.ids().sort().map((id) => ({ label: index.displayName(id), description: id }))];
+    const models: QuickPickItem[] = [{ label: ANY }, ...index.ids().sort().map((id) => ({ label: noIcons(index.displayName(id)), description: noIcons(id) }))];
     const model = await ctx.input.pick(models, { title: 'Filter twins (1/3): model (its sub-models included)', matchOnDescription: true });
     const nameText = (await ctx.input.input({ title: 'Filter twins (2/3)', prompt: 'Name contains (empty: any name)', value: ctx.tree.filter?.nameText })).trim();
     const propertyText = (await ctx.input.input({
@@ -71,9 +72,9 @@ async function lookupTwins(ctx: BuildingTwinsContext, text: string): Promise<Twi
     if (seen.has(twin.id)) continue;
     seen.add(twin.id);
     const externalId = twin.contents?.externalID;
-    items.push({ label: twinLabel(twin), description: twin.id, detail: `${twin.modelId}${typeof externalId === 'string' ? ` · external id ${externalId}` : ''}`, twin, alwaysShow: true });
+    items.push({ label: noIcons(twinLabel(twin)), description: noIcons(twin.id), detail: noIcons(`${twin.modelId}${typeof externalId === 'string' ? ` · external id ${externalId}` : ''}`), twin, alwaysShow: true });
   }
-  if (items.length === 0) items.push({ label: `No twin with id, external id or name matching "${value}"`, alwaysShow: true });
+  if (items.length === 0) items.push({ label: noIcons(`No twin with id, external id or name matching "${value}"`), alwaysShow: true });
   return items;
 }
 
