@@ -246,7 +246,8 @@ describe('authoring', () => {
     assert.ok(sensor, 'the sample has temperature sensors');
     const file = join(dir, 'telemetry.csv');
     const t = Date.now();
-    writeFileSync(file, `twinId,timestamp,value,connectorId\n${sensor.id},${t},21.5,TW-CC-01\nauthoring-R901,${t},1,TW-CC-01\nno-such-twin,${t},2,TW-CC-01\n${sensor.id},${t + 1000},21.75,TW-CC-01\n`);
+    // Both rows in the past: `latest` looks back from the service's now, so a future point is not the latest.
+    writeFileSync(file, `twinId,timestamp,value,connectorId\n${sensor.id},${t - 1000},21.5,TW-CC-01\nauthoring-R901,${t},1,TW-CC-01\nno-such-twin,${t},2,TW-CC-01\n${sensor.id},${t},21.75,TW-CC-01\n`);
     const script = api.useScriptedInput([true]);
     await clearRequests(url);
     const result = (await vscode.commands.executeCommand('buildingTwins.sendTelemetryFile', vscode.Uri.file(file))) as TelemetryCommandResult;

@@ -37,7 +37,9 @@ describe('connections', () => {
     assert.deepEqual(stored?.find((p) => (p as { name: string }).name === name), profile);
     const allSettings = JSON.stringify(vscode.workspace.getConfiguration('buildingTwins'));
     assert.ok(!allSettings.includes(secret), 'the client secret must never be written to settings');
-    assert.equal(await api.context.vscodeContext.secrets.get(ConnectionSecrets.key(name, 'clientSecret')), secret);
+    const kept = JSON.parse((await api.context.vscodeContext.secrets.get(ConnectionSecrets.key(name, 'clientSecret'))) ?? 'null') as { origin: string; secret: string };
+    assert.equal(kept.secret, secret, 'the secret is in SecretStorage');
+    assert.equal(kept.origin, 'https://contoso.example.com', 'bound to the service it was entered for');
 
     const roots = await api.treeSnapshot();
     assert.ok(roots.some((r) => r.label === name), 'the new connection shows in the tree');
