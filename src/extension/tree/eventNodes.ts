@@ -7,6 +7,7 @@ import { eventTypesOf, forgetEventTypes } from '../events/eventTypesCache';
 import type { ConnectionNode } from './connectionNode';
 import { numberedPage, Page, PagedNode } from './pagedNode';
 import { childId, nodeItem, TreeNode } from './treeNode';
+import { eventKey, eventRowText } from '../events/eventRow';
 
 /** "Events": the connection's events, newest first, page by page, with an optional type / time filter. */
 export class EventsNode extends PagedNode<BuildingEvent, number> {
@@ -71,7 +72,7 @@ export class EventsNode extends PagedNode<BuildingEvent, number> {
 
 export class EventNode extends TreeNode {
   constructor(readonly group: EventsNode, readonly event: BuildingEvent) {
-    super(group, childId(group, event.id ?? event.startTime));
+    super(group, childId(group, eventKey(event)));
   }
 
   get connection(): string {
@@ -81,15 +82,11 @@ export class EventNode extends TreeNode {
   getTreeItem(): vscode.TreeItem {
     const e = this.event;
     const typeName = eventTypeName(e.eventTypeId, this.group.eventTypes);
-    const item = new vscode.TreeItem(e.name?.trim() || `Event ${e.id ?? ''}`, vscode.TreeItemCollapsibleState.None);
+    const row = eventRowText(e, typeName);
+    const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    // Every field comes from the service: a missing startTime must not break the row.
-    const start = typeof e.startTime === 'string' ? e.startTime.slice(0, 16).replace('T', ' ') : 'no start time';
-    item.description = `${typeName} · ${start}`;
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`${e.name ?? ''}\nType: ${typeName}\nStart: ${e.startTime ?? '—'}${e.endTime ? `\nEnd: ${e.endTime}` : ''}\nTwin: ${e.twinId ?? '—'}\nId: ${e.id ?? '—'}`);
-    if (e.description) tooltip.appendText(`\n\n${e.description}`);
-    item.tooltip = tooltip;
+    item.description = row.description;
+    item.tooltip = new vscode.MarkdownString().appendText(row.tooltip);
     item.iconPath = new vscode.ThemeIcon('calendar');
     item.contextValue = 'event';
     if (e.id) {
