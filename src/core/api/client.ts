@@ -48,6 +48,8 @@ export interface BuildingTwinsClientOptions {
   onRequest?: (event: RequestEvent) => void;
   fetch?: typeof fetch;
   clock?: Clock;
+  /** Ends every call of this client, retries included, when it fires (e.g. its connection was removed). */
+  signal?: AbortSignal;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -93,6 +95,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
       clock,
       onRequest: options.onRequest,
       maxResponseBytes: options.maxResponseBytes,
+      signal: options.signal,
     });
     this.tokens = new TokenProvider({
       requestToken: () => this.requestToken(),
@@ -120,7 +123,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
 
   private async requestToken(o?: CallOptions): Promise<TokenResponse> {
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: this.clientId, client_secret: this.#clientSecret });
-    const response = await this.call({ operation: 'getToken', method: 'POST', path: '/oauth2/token', form, auth: false }, o,
+    const response = await this.call({ operation: 'getToken', method: 'POST', path: '/oauth2/token', form, auth: false, unreachableIsFinal: true }, o,
       (raw) => N.normalizeObject<TokenResponse>(raw, 'a token response'));
     if (typeof response.access_token !== 'string' || !response.access_token) {
       throw new ApiError({ kind: 'invalid-response', operation: 'getToken', detail: 'the token response has no access_token' });

@@ -7,6 +7,7 @@ import { rateLimitGroup, type RateLimiter } from './rateLimiter';
 import type { SecretRegistry } from './redact';
 import type { TokenProvider } from './tokenProvider';
 import type { CallOptions } from './types';
+import { unreachableCode } from './unreachable';
 
 /** One line per HTTP attempt, for logs. Carries no headers, bodies or tokens. */
 export interface RequestEvent {
@@ -40,6 +41,11 @@ export interface HttpRequest {
   auth?: boolean;
   /** Read the body as bytes instead of text. */
   binary?: boolean;
+  /**
+   * A refused connection or an unknown host ends the call at once instead of being retried (the sign-in:
+   * nothing will answer there a few seconds later either). Timeouts and 5xx answers are retried as usual.
+   */
+  unreachableIsFinal?: boolean;
 }
 
 export interface HttpResponse {
@@ -61,6 +67,8 @@ export interface TransportOptions {
   onRequest?: (event: RequestEvent) => void;
   random?: () => number;
   maxResponseBytes?: number;
+  /** Ends every call when it fires (the client is no longer wanted, e.g. its connection was removed). */
+  signal?: AbortSignal;
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -101,7 +109,7 @@ export class HttpTransport {
     // URLs resolve `.` and `..` segments, so such an id would silently address another resource.
     const dotSegment = request.path.split('/').find((segment) => segment === '.' || segment === '..');
     if (dotSegment !== undefined) throw ApiError.invalidRequest(request.operation, `an id of "${dotSegment}" cannot be sent in a URL path; nothing was sent`);
-    const deadline = new Deadline(call.timeoutMs ?? this.options.timeoutMs, this.options.clock, call.signal);
+    const deadline = new Deadline(call.timeoutMs ?? this.options.timeoutMs, this.options.clock, eitherSignal(call.signal, this.options.signal));
     let attempt = 0;
     try {
       let retries = 0;
@@ -113,7 +121,8 @@ export class HttpTransport {
           outcome = await this.attempt(request, attempt, deadline.signal, call.maxResponseBytes ?? this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
         } catch (error) {
           if (deadline.signal.aborted || error instanceof ApiError) throw error;
-          if (request.retrySafe && retries < this.options.retry.retries) {
+          const final = request.unreachableIsFinal === true && unreachableCode(error) !== undefined;
+          if (request.retrySafe && !final && retries < this.options.retry.retries) {
             retries++;
             await sleep(backoffDelay(retries, this.options.retry, this.options.random), deadline.signal, this.options.clock);
             continue;
@@ -263,6 +272,11 @@ export class HttpTransport {
 }
 
 const UTF8 = new TextDecoder();
+
+/** One signal that fires when either does (undefined when neither is given). */
+function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  return a && b ? AbortSignal.any([a, b]) : a ?? b;
+}
 
 /**
  * The body's bytes, or undefined when it is larger than `limit`: refused on its Content-Length before
