@@ -8,6 +8,7 @@
 // Run after `npm run build && npx tsc -p tsconfig.test.json`: node --expose-gc out/bench/tree.bench.js [--scale N]
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
+import type { ConnectionNode } from '../src/extension/tree/connectionNode';
 import { installVscodeShim } from './vscodeShim';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -49,7 +50,6 @@ async function main(): Promise<void> {
   const { BuildingTwinsClient } = await import('../src/core/api/client');
   const { ModelIndex } = await import('../src/core/dtdl/modelIndex');
   const { TwinsNode } = await import('../src/extension/tree/twinsNode');
-  type ConnectionNode = import('../src/extension/tree/connectionNode').ConnectionNode;
 
   const startedAt = performance.now();
   const { url, child } = await startEmulatorProcess();

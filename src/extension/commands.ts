@@ -6,6 +6,7 @@ import { emulatorCommands } from './connections/emulatorCommands';
 import { documentCommands } from './documents/documentCommands';
 import { eventCommands } from './events/eventCommands';
 import type { BuildingTwinsContext } from './extensionContext';
+import { helpCommands } from './help/helpCommands';
 import { panelCommands } from './panels/panelCommands';
 import { ticketCommands } from './tickets/ticketCommands';
 import { treeCommands } from './tree/treeCommands';
@@ -26,6 +27,7 @@ export const commandTables: readonly CommandTable[] = [
   eventCommands,
   ticketCommands,
   authoringCommands,
+  helpCommands,
 ];
 
 export function allCommands(): Map<string, CommandHandler> {

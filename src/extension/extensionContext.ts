@@ -8,11 +8,12 @@ import { ConnectionSecrets } from './connections/connectionSecrets';
 import { ConnectionStatusBar } from './connections/connectionStatusBar';
 import { EmulatorProcess } from './connections/emulatorProcess';
 import { warnIfSecretsUnprotected } from './connections/keychainCheck';
+import { LocalEmulatorPresence } from './connections/localEmulatorPresence';
 import { ResourceFileSystem } from './documents/resourceFileSystem';
 import { ExtensionLog } from './log/extensionLog';
 import { ModelCache } from './models/modelCache';
 import { ExplorerTreeProvider } from './tree/explorerTreeProvider';
-import { UserInput, VsCodeUserInput } from './userInput';
+import { type UserInput, VsCodeUserInput } from './userInput';
 
 /**
  * The one object that owns the extension's shared state. Commands receive it as their first argument;
@@ -23,6 +24,8 @@ export class BuildingTwinsContext implements vscode.Disposable {
   readonly connections: ConnectionManager;
   readonly models: ModelCache;
   readonly emulator: EmulatorProcess;
+  /** Whether the Local emulator connection has an emulator to talk to (started here or elsewhere). */
+  readonly localEmulator: LocalEmulatorPresence;
   readonly tree: ExplorerTreeProvider;
   readonly documents: ResourceFileSystem;
   /** Interactive input; integration tests swap in a ScriptedUserInput through the test API. */
@@ -34,9 +37,10 @@ export class BuildingTwinsContext implements vscode.Disposable {
     this.log = new ExtensionLog();
     this.emulator = new EmulatorProcess(vscodeContext.extensionPath, this.log);
     this.connections = new ConnectionManager(new ConnectionSecrets(vscodeContext.secrets), this.log, createApiClient, () => ({
-      profile: { name: LOCAL_CONNECTION_NAME, baseUrl: this.emulator.url ?? localEmulatorUrl(emulatorPort()), clientId: LOCAL_DEV_CLIENT_ID },
+      profile: { name: LOCAL_CONNECTION_NAME, baseUrl: this.localEmulatorUrl(), clientId: LOCAL_DEV_CLIENT_ID },
       clientSecret: LOCAL_DEV_CLIENT_SECRET,
     }));
+    this.localEmulator = new LocalEmulatorPresence(() => this.localEmulatorUrl(), () => this.emulator.url !== undefined);
     this.models = new ModelCache(this.connections);
     this.tree = new ExplorerTreeProvider(this);
     this.documents = new ResourceFileSystem(this);
@@ -56,10 +60,24 @@ export class BuildingTwinsContext implements vscode.Disposable {
         const inError = this.connections.state(name).kind === 'error';
         if (node && node.shownInError !== inError) this.tree.update(node);
       }),
-      this.emulator.onDidChange(() => this.connections.notifyChanged()),
+      this.emulator.onDidChange(() => {
+        if (this.emulator.url) this.localEmulator.set(true);
+        else if (!this.emulator.running) void this.localEmulator.check();
+        this.connections.notifyChanged();
+      }),
+      // Without custom connections the explorer shows the Local emulator only while one runs (else the welcome view).
+      this.localEmulator.onDidChange(() => {
+        if (this.connections.configured().length === 0) this.tree.relistWhenLoaded();
+      }),
       this.emulator,
+      this.localEmulator,
     );
     void warnIfSecretsUnprotected(this.vscodeContext, this.log);
+  }
+
+  /** The Local emulator connection's URL: the emulator this window started, else the port setting's. */
+  localEmulatorUrl(): string {
+    return this.emulator.url ?? localEmulatorUrl(emulatorPort());
   }
 
   getActiveClient(): Promise<BuildingTwinsApi> {

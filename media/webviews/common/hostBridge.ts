@@ -1,5 +1,5 @@
 // Webview side of the request/response bridge (see src/shared/protocol/bridgeProtocol.ts).
-import { isResponseMessage, MethodMap } from '../../../src/shared/protocol/bridgeProtocol';
+import { isResponseMessage, type MethodMap } from '../../../src/shared/protocol/bridgeProtocol';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;

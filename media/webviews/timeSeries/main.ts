@@ -6,7 +6,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import '../common/base.css';
 import './style.css';
-import { isRangePreset, parseRange, presetRange, RANGE_PRESETS, RangePreset, TimeRange } from '../../../src/core/timeseries/timeRange';
+import { isRangePreset, parseRange, presetRange, RANGE_PRESETS, type RangePreset, type TimeRange } from '../../../src/core/timeseries/timeRange';
 import type { LatestPoint, SeriesData, SeriesInfo, TimeSeriesMethods, TimeSeriesPanelState } from '../../../src/shared/protocol/timeSeriesProtocol';
 import { HostBridge } from '../common/hostBridge';
 import { textField } from '../common/textField';

@@ -1,6 +1,6 @@
 import type { CommandInfo, ComponentInfo, DtdlInterface, PropertyInfo, RelationshipInfo, TelemetryInfo } from './dtdlTypes';
 import { contextVersion, isObject, localized, typeList, type JsonObject } from './dtdlText';
-import { SchemaResolver } from './dtdlSchemaResolver';
+import { type SchemaResolver } from './dtdlSchemaResolver';
 
 /** One parsed JSON document (an interface or an array of them) and where it came from. */
 export interface DtdlDocument { doc: unknown; source?: string }

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { BuildingTwinsApi, Relationship } from '../../core/api/types';
 import { resourceUri } from '../documents/resourceUri';
 

@@ -6,7 +6,7 @@ import { isLocalConnection } from './connectionProfile';
  * Builds the core API client for a connection: tokens cached in SecretStorage, every request reported
  * to the log. The local emulator gets no client-side pacing (it enforces its own limit only when started with one).
  */
-export const createApiClient: ClientFactory = ({ profile, clientSecret, secrets, onRequest }) =>
+export const createApiClient: ClientFactory = ({ profile, clientSecret, secrets, onRequest, signal }) =>
   new BuildingTwinsClient({
     baseUrl: profile.baseUrl,
     clientId: profile.clientId,
@@ -14,4 +14,5 @@ export const createApiClient: ClientFactory = ({ profile, clientSecret, secrets,
     tokenStore: secrets.tokenStore(profile.name),
     rateLimit: isLocalConnection(profile.name) ? false : undefined,
     onRequest,
+    signal,
   });

@@ -4,7 +4,7 @@ import { resolveBaseUrl } from '../../core/api/baseUrl';
 import type { CommandTable } from '../commands';
 import type { BuildingTwinsContext } from '../extensionContext';
 import type { ConnectionNode } from '../tree/connectionNode';
-import { ConnectionProfile, isLocalConnection, validateConnectionName } from './connectionProfile';
+import { type ConnectionProfile, isLocalConnection, validateConnectionName } from './connectionProfile';
 import { noIcons } from '../iconText';
 import { originOf } from './connectionSecrets';
 

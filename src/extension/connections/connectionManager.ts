@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import type { BuildingTwinsApi } from '../../core/api/types';
 import type { ExtensionLog, RequestLogEntry } from '../log/extensionLog';
-import { ConnectionProfile, LOCAL_CONNECTION_NAME, isLocalConnection, parseProfiles } from './connectionProfile';
-import { ConnectionSecrets, originOf } from './connectionSecrets';
+import { type ConnectionProfile, LOCAL_CONNECTION_NAME, isLocalConnection, parseProfiles } from './connectionProfile';
+import { type ConnectionSecrets, originOf } from './connectionSecrets';
 import { connectionStateAfter } from './requestOutcome';
 
 export type ConnectionState =
@@ -18,12 +18,14 @@ export type ClientFactory = (args: {
   clientSecret: string;
   secrets: ConnectionSecrets;
   onRequest: (e: RequestLogEntry) => void;
+  /** Fires when the connection is removed or changed: the client's calls and retries end. */
+  signal: AbortSignal;
 }) => BuildingTwinsApi;
 
 /** The local emulator's profile and its well-known secret, computed from settings / the running emulator. */
 export type LocalProfileSource = () => { profile: ConnectionProfile; clientSecret: string };
 
-interface ClientEntry { key: string; client: BuildingTwinsApi }
+interface ClientEntry { key: string; client: BuildingTwinsApi; lifetime: AbortController }
 
 /**
  * Connection profiles (settings), their secrets (SecretStorage), the active connection, one API client
@@ -138,14 +140,19 @@ export class ConnectionManager implements vscode.Disposable {
     if (cached && cached.key === key) return cached.client;
     const clientSecret = isLocalConnection(name) ? this.localProfile().clientSecret : await this.storedSecret(name, profile.baseUrl);
     this.log.addSecret(clientSecret);
+    const lifetime = new AbortController();
     const client = this.createClient({
       profile,
       clientSecret,
       secrets: this.secrets,
       onRequest: (e) => this.onRequest(name, e),
+      signal: lifetime.signal,
     });
-    this.clients.set(name, { key, client });
-    if (cached) this.states.delete(name);
+    if (cached) {
+      cached.lifetime.abort(new Error(`The connection "${name}" changed.`));
+      this.states.delete(name);
+    }
+    this.clients.set(name, { key, client, lifetime });
     return client;
   }
 
@@ -182,7 +189,8 @@ export class ConnectionManager implements vscode.Disposable {
       this.setState(name, { kind: 'connected' });
       return token.access_token;
     } catch (err) {
-      this.reportError(name, err);
+      // A connection removed or changed meanwhile has no state to report to.
+      if (this.clients.get(name)?.client === client) this.reportError(name, err);
       throw err;
     }
   }
@@ -216,6 +224,7 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   private dropClient(name: string): void {
+    this.clients.get(name)?.lifetime.abort(new Error(`The connection "${name}" was removed or changed.`));
     this.clients.delete(name);
     this.states.delete(name);
     this.changed.fire();

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { parseStoredToken, type StoredToken, type TokenStore } from '../../core/api/tokenStore';
 
 /**

@@ -1,4 +1,4 @@
-import { parse, ParseError, printParseErrorCode } from 'jsonc-parser';
+import { parse, type ParseError, printParseErrorCode } from 'jsonc-parser';
 
 /** Pretty JSON with object keys in a stable order: `first` keys in that order, the rest alphabetically (recursively). */
 export function stableJson(value: unknown, first: readonly string[] = []): string {

@@ -1,10 +1,10 @@
 // Host of the insights panel (table app in media/webviews/insights).
 import * as vscode from 'vscode';
-import { INSIGHTS_VIEW_TYPE, InsightsMethods, InsightsPanelState } from '../../shared/protocol/insightsProtocol';
+import { INSIGHTS_VIEW_TYPE, type InsightsMethods, type InsightsPanelState } from '../../shared/protocol/insightsProtocol';
 import { resourceUri } from '../documents/resourceUri';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { createInsightsHandlers } from './insightsHandlers';
-import { attachPanel, connectionApi, createPanel, PanelHost } from './panelHost';
+import { attachPanel, connectionApi, createPanel, type PanelHost } from './panelHost';
 
 export type InsightsPanelHost = PanelHost<InsightsMethods>;
 

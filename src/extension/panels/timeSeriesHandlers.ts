@@ -3,10 +3,10 @@
 // the webview. Free of 'vscode' imports (unit-testable with a fake API).
 import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
 import { lttb } from '../../core/timeseries/lttb';
-import { checkPanelRange, pointBudget, TimeRange } from '../../core/timeseries/timeRange';
+import { checkPanelRange, pointBudget, type TimeRange } from '../../core/timeseries/timeRange';
 import type { Handlers } from '../../shared/protocol/bridgeProtocol';
 import type { SeriesInfo, TimeSeriesMethods } from '../../shared/protocol/timeSeriesProtocol';
-import { fetchRange, Points, seriesTwinId } from './timeSeriesFetch';
+import { fetchRange, type Points, seriesTwinId } from './timeSeriesFetch';
 
 /** The slice of a DTDL ModelIndex the panels use (labels of models). */
 export interface ModelLabels { displayName(id: string): string }

@@ -1,8 +1,8 @@
 // Host of the time series panel (uPlot app in media/webviews/timeSeries).
 import * as vscode from 'vscode';
-import { TIME_SERIES_VIEW_TYPE, TimeSeriesMethods, TimeSeriesPanelState } from '../../shared/protocol/timeSeriesProtocol';
+import { TIME_SERIES_VIEW_TYPE, type TimeSeriesMethods, type TimeSeriesPanelState } from '../../shared/protocol/timeSeriesProtocol';
 import type { BuildingTwinsContext } from '../extensionContext';
-import { attachPanel, connectionApi, createPanel, PanelHost } from './panelHost';
+import { attachPanel, connectionApi, createPanel, type PanelHost } from './panelHost';
 import { createTimeSeriesHandlers } from './timeSeriesHandlers';
 
 export type TimeSeriesPanelHost = PanelHost<TimeSeriesMethods>;

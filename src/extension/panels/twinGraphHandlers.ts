@@ -2,7 +2,7 @@
 // nodes and edges for cytoscape. Free of 'vscode' imports.
 import type { BuildingTwinsApi, DigitalTwin, TwinGraphCollection, TwinGraphHop, TwinGraphRequest } from '../../core/api/types';
 import type { Handlers } from '../../shared/protocol/bridgeProtocol';
-import { GraphData, GraphHopOptions, KNOWN_RELATIONSHIP_NAMES, TwinGraphMethods } from '../../shared/protocol/twinGraphProtocol';
+import { type GraphData, type GraphHopOptions, KNOWN_RELATIONSHIP_NAMES, type TwinGraphMethods } from '../../shared/protocol/twinGraphProtocol';
 import type { ModelLabels } from './timeSeriesHandlers';
 
 export interface TwinGraphDeps {

@@ -1,10 +1,10 @@
 // Host of the twin graph panel (cytoscape app in media/webviews/twinGraph).
-import * as vscode from 'vscode';
-import { GraphHopOptions, TWIN_GRAPH_VIEW_TYPE, TwinGraphMethods, TwinGraphPanelState } from '../../shared/protocol/twinGraphProtocol';
+import type * as vscode from 'vscode';
+import { type GraphHopOptions, TWIN_GRAPH_VIEW_TYPE, type TwinGraphMethods, type TwinGraphPanelState } from '../../shared/protocol/twinGraphProtocol';
 import { resourceUri } from '../documents/resourceUri';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { openResource } from './insightsPanel';
-import { attachPanel, connectionApi, createPanel, PanelHost } from './panelHost';
+import { attachPanel, connectionApi, createPanel, type PanelHost } from './panelHost';
 import { createTwinGraphHandlers } from './twinGraphHandlers';
 
 export type TwinGraphPanelHost = PanelHost<TwinGraphMethods>;

@@ -2,7 +2,7 @@
 // panel's handler result or a one-line error. Free of 'vscode' imports so unit tests can drive it.
 import { errorText } from '../../core/api/apiError';
 import { permissionDeniedText } from '../../core/api/permissionDenied';
-import { Handlers, isRequestMessage, MethodMap, ResponseMessage } from '../../shared/protocol/bridgeProtocol';
+import { type Handlers, isRequestMessage, type MethodMap, type ResponseMessage } from '../../shared/protocol/bridgeProtocol';
 
 export interface WebviewLike {
   postMessage(message: unknown): Thenable<boolean> | Promise<boolean>;

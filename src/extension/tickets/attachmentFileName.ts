@@ -6,6 +6,7 @@
  */
 export function safeFileName(name: string | null | undefined, fallback: string): string {
   const last = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not hold
   let clean = last.replace(/[\u0000-\u001f<>:"|?*]/g, '_').replace(/^[.\s]+|[.\s]+$/g, '');
   if (clean.length > 120) {
     const dot = clean.lastIndexOf('.');

@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import type { BuildingTwinsApi } from '../../core/api/types';
+import { unreachableCode } from '../../core/api/unreachable';
 import type { ConnectionProfile } from '../connections/connectionProfile';
 import { isLocalConnection } from '../connections/connectionProfile';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { connectionGroupFactories } from './connectionGroups';
+import { EmulatorStoppedNode } from './emulatorStoppedNode';
 import { TwinsNode } from './twinsNode';
 import { childId, errorNode, TreeNode } from './treeNode';
 
@@ -43,16 +45,18 @@ export class ConnectionNode extends TreeNode {
   getTreeItem(): vscode.TreeItem {
     const active = this.ctx.connections.activeName() === this.connection;
     const state = this.ctx.connections.state(this.connection);
+    const local = isLocalConnection(this.connection);
+    const stopped = local && this.ctx.localEmulator.known === false;
     this.shownInError = state.kind === 'error';
     const item = new vscode.TreeItem(this.connection, active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = [active ? 'active' : undefined, state.kind === 'error' ? 'error' : undefined].filter(Boolean).join(' · ') || undefined;
+    item.description = [active ? 'active' : undefined, stopped ? 'not running' : state.kind === 'error' ? 'error' : undefined].filter(Boolean).join(' · ') || undefined;
     const tooltip = new vscode.MarkdownString();
     tooltip.appendText(`${this.connection}\n${this.profile.baseUrl}\nClient id: ${this.profile.clientId}`);
     if (state.kind === 'error') tooltip.appendText(`\nError: ${state.message}`);
     item.tooltip = tooltip;
-    item.iconPath = new vscode.ThemeIcon(state.kind === 'error' ? 'warning' : isLocalConnection(this.connection) ? 'vm' : 'plug');
-    item.contextValue = `connection${isLocalConnection(this.connection) ? '.local' : '.custom'}${active ? '.active' : ''}`;
+    item.iconPath = new vscode.ThemeIcon(stopped ? 'debug-disconnect' : state.kind === 'error' ? 'warning' : local ? 'vm' : 'plug');
+    item.contextValue = `connection${local ? '.local' : '.custom'}${active ? '.active' : ''}`;
     return item;
   }
 
@@ -60,8 +64,12 @@ export class ConnectionNode extends TreeNode {
     try {
       await this.ctx.connections.ensureSignedIn(this.connection);
     } catch (err) {
-      return [errorNode(this, err)];
+      const refused = isLocalConnection(this.connection) ? unreachableCode(err) : undefined;
+      if (!refused) return [errorNode(this, err)];
+      this.ctx.localEmulator.set(false);
+      return [new EmulatorStoppedNode(this, this.profile.baseUrl, refused === 'ECONNREFUSED' ? 'connection refused' : refused)];
     }
+    if (isLocalConnection(this.connection)) this.ctx.localEmulator.set(true);
     this.groups ??= connectionGroupFactories.map((create) => create(this));
     return this.groups;
   }

@@ -2,10 +2,10 @@ import * as vscode from 'vscode';
 import type { BuildingEvent, EventType } from '../../core/api/types';
 import { resourceUri } from '../documents/resourceUri';
 import { EVENT_DOCUMENT_KIND } from '../events/eventDocumentHandler';
-import { describeEventFilter, EventFilter, eventsRequest, eventTypeName } from '../events/eventQuery';
+import { describeEventFilter, type EventFilter, eventsRequest, eventTypeName } from '../events/eventQuery';
 import { eventTypesOf, forgetEventTypes } from '../events/eventTypesCache';
 import type { ConnectionNode } from './connectionNode';
-import { numberedPage, Page, PagedNode } from './pagedNode';
+import { numberedPage, type Page, PagedNode } from './pagedNode';
 import { childId, nodeItem, TreeNode } from './treeNode';
 import { eventKey, eventRowText } from '../events/eventRow';
 

@@ -1,10 +1,17 @@
 import * as vscode from 'vscode';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { ConnectionNode } from './connectionNode';
-import { TreeNode } from './treeNode';
-import { describeFilter, TwinFilter } from './twinFilter';
+import { type TreeNode } from './treeNode';
+import { describeFilter, type TwinFilter } from './twinFilter';
 
-/** The `buildingTwins.explorer` tree: one ConnectionNode per connection, the active one first. */
+/** Context key: at least one connection besides the built-in Local emulator is configured. */
+export const HAS_CONNECTIONS_KEY = 'buildingTwins.hasConnections';
+
+/**
+ * The `buildingTwins.explorer` tree: one ConnectionNode per connection, the active one first. With no custom
+ * connection and no emulator running the tree is empty, so the view shows its welcome content (start the emulator,
+ * add a connection, read the docs) instead of a connection that can only fail.
+ */
 export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -14,8 +21,14 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   private readonly loading = new Map<TreeNode, Promise<TreeNode[]>>();
   private readonly pendingUpdates = new Set<TreeNode>();
 
+  private relistPending = false;
+
   constructor(private readonly ctx: BuildingTwinsContext) {
     this.view = vscode.window.createTreeView('buildingTwins.explorer', { treeDataProvider: this, showCollapseAll: true, canSelectMany: true });
+    // An emulator started in a terminal meanwhile shows up when the view is shown again.
+    this.view.onDidChangeVisibility((e) => {
+      if (e.visible && this.roots?.length === 0) this.relist();
+    });
   }
 
   get filter(): TwinFilter | undefined {
@@ -44,6 +57,19 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   /** Re-lists the connections (added, removed, re-ordered) keeping the loaded content of unchanged ones. */
   relist(): void {
     this.changed.fire(undefined);
+  }
+
+  /**
+   * Re-lists once the loads in flight are done: called from inside a load (a refused sign-in found the emulator
+   * stopped), where a change event at once would make VS Code register the rows being loaded twice.
+   */
+  relistWhenLoaded(): void {
+    if (this.relistPending) return;
+    this.relistPending = true;
+    void Promise.allSettled([...this.loading.values()]).then(() => setTimeout(() => {
+      this.relistPending = false;
+      this.relist();
+    }, 0));
   }
 
   /**
@@ -77,7 +103,7 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (!node) return this.connectionNodes();
+    if (!node) return this.rootNodes();
     const loading = node.getChildren();
     this.loading.set(node, loading);
     try {
@@ -89,6 +115,17 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
 
   getParent(node: TreeNode): TreeNode | undefined {
     return node.parent;
+  }
+
+  /** The connections, or none (the welcome view) when only the Local emulator exists and nothing answers there. */
+  private async rootNodes(): Promise<TreeNode[]> {
+    const hasConnections = this.ctx.connections.configured().length > 0;
+    void vscode.commands.executeCommand('setContext', HAS_CONNECTIONS_KEY, hasConnections);
+    if (!hasConnections && !(await this.ctx.localEmulator.check())) {
+      this.roots = [];
+      return [];
+    }
+    return this.connectionNodes();
   }
 
   connectionNodes(): ConnectionNode[] {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { shownInsightStatus } from '../../core/api/insightStatus';
 import type { Insight } from '../../core/api/types';
 import type { ConnectionNode } from './connectionNode';
-import { numberedPage, Page, PagedNode } from './pagedNode';
+import { numberedPage, type Page, PagedNode } from './pagedNode';
 import { childId, nodeItem, TreeNode } from './treeNode';
 
 interface RootInsight { root: Insight; children: Insight[] }

@@ -2,9 +2,9 @@ import * as vscode from 'vscode';
 import type { DigitalTwin } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import type { ConnectionNode } from './connectionNode';
-import { Page, PagedNode } from './pagedNode';
+import { type Page, PagedNode } from './pagedNode';
 import { twinTreeItem } from './twinNode';
-import { childId, nodeItem, TreeNode } from './treeNode';
+import { childId, nodeItem, type TreeNode } from './treeNode';
 
 /** Relationships that place a twin inside another (Room isPartOf Level, Equipment locatedIn Room). */
 export const LOCATION_RELATIONSHIPS = ['isPartOf', 'locatedIn'];

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { TicketMetadataItem, TicketMetadataKind, TicketPriority, TicketStatus } from '../../core/api/types';
 import { priorityBadge, statusThemeColor } from '../tickets/ticketPresentation';
 import type { ConnectionNode } from './connectionNode';
-import { numberedPage, Page, PagedNode } from './pagedNode';
+import { numberedPage, type Page, PagedNode } from './pagedNode';
 import { childId, errorNode, MessageNode, nodeItem, TreeNode } from './treeNode';
 
 export const METADATA_KIND_LABELS: Record<TicketMetadataKind, { plural: string; singular: string }> = {

@@ -5,7 +5,7 @@ import { TICKET_DOCUMENT_KIND } from '../tickets/ticketDocumentHandler';
 import { groupByStatus, priorityBadge, statusThemeColor, ticketLabel } from '../tickets/ticketPresentation';
 import { configuredTicketPageSize } from '../tickets/ticketSettings';
 import type { ConnectionNode } from './connectionNode';
-import { numberedPage, Page, PagedNode } from './pagedNode';
+import { numberedPage, type Page, PagedNode } from './pagedNode';
 import { childId, nodeItem, TreeNode } from './treeNode';
 
 /**

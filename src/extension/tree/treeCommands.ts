@@ -9,7 +9,7 @@ import { InsightNode } from './insightsNode';
 import { LocationNode } from './locationsNode';
 import { ModelNode } from './modelsNode';
 import { LoadMoreNode } from './pagedNode';
-import { parsePropertyCondition, PROPERTY_OPERATORS, TwinFilter } from './twinFilter';
+import { parsePropertyCondition, PROPERTY_OPERATORS, type TwinFilter } from './twinFilter';
 import { RelationshipNode, TwinNode, twinLabel } from './twinNode';
 import { TwinsNode } from './twinsNode';
 import type { TreeNode } from './treeNode';

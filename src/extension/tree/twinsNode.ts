@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { DigitalTwin } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import type { ConnectionNode } from './connectionNode';
-import { Page, PagedNode } from './pagedNode';
+import { type Page, PagedNode } from './pagedNode';
 import { filterAdmitsModel, toTwinFilters } from './twinFilter';
 import { TwinNode } from './twinNode';
 import { childId, errorNode, MessageNode, nodeItem, TreeNode } from './treeNode';

@@ -96,7 +96,7 @@ describe('runImport against the emulator', function () {
         assert.ok(first.done >= 10 && first.pending > 0, `done ${first.done}, pending ${first.pending}`);
         assert.equal(first.done + first.failed + first.pending, 30);
         const saved = JSON.parse(await fs.readFile(file, 'utf8'));
-        assert.equal(Object.values(saved.items).filter((e: any) => e.status === 'done').length, first.done);
+        assert.equal(Object.values(saved.items).filter((e) => (e as { status: string }).status === 'done').length, first.done);
 
         await harness.clearRequests();
         const second = await runImport(p, client, { concurrency: 4, report: fileReportStore(file) });
@@ -107,7 +107,7 @@ describe('runImport against the emulator', function () {
         assert.equal(putCount(served, '/twins/relationships'), 15 - (first.done - doneTwins));
         const final = JSON.parse(await fs.readFile(file, 'utf8'));
         assert.equal(Object.keys(final.items).length, 30);
-        assert.ok(Object.values(final.items).every((e: any) => e.status === 'done' && e.attempts === 1));
+        assert.ok(Object.values(final.items).every((e) => (e as { status: string }).status === 'done' && (e as { attempts: number }).attempts === 1));
         await assertImported(harness, 'C');
       } finally {
         await fs.rm(dir, { recursive: true, force: true });

@@ -41,7 +41,7 @@ const sortedPaths = (errors: Array<{ path: string }>): string[] => [...new Set(e
 
 describe('twin JSON Schemas', () => {
   it('generate a draft-07 schema per model with hover text, enums, units and closed contents', () => {
-    const schema = twinJsonSchema(index, ROOM) as any;
+    const schema = twinJsonSchema(index, ROOM) as any; // eslint-disable-line @typescript-eslint/no-explicit-any -- walks an arbitrary schema
     assert.equal(schema.$schema, 'http://json-schema.org/draft-07/schema#');
     assert.deepEqual(schema.required, ['id', 'modelId']);
     assert.deepEqual(schema.properties.modelId.const, ROOM);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { BuildingTwinsClient } from '../../../src/core/api/client';
 import type { BatchRequest, BuildingTwinsApi, DigitalTwin, Insight } from '../../../src/core/api/types';
-import { startEmulator, RunningEmulator } from '../../../src/emulator/emulator';
+import { startEmulator, type RunningEmulator } from '../../../src/emulator/emulator';
 import { createInsightsHandlers, groupInsights, toBatchRequest } from '../../../src/extension/panels/insightsHandlers';
 import { fetchRange } from '../../../src/extension/panels/timeSeriesFetch';
 import { capabilityTwinIds, createTimeSeriesHandlers } from '../../../src/extension/panels/timeSeriesHandlers';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { BuildingTwinsClient } from '../../../src/core/api/client';
 import type { BuildingTwinsApi, TimeSeriesData, TimeSeriesPage, TimeSeriesQuery } from '../../../src/core/api/types';
-import { startEmulator, RunningEmulator } from '../../../src/emulator/emulator';
+import { startEmulator, type RunningEmulator } from '../../../src/emulator/emulator';
 import { fetchRange } from '../../../src/extension/panels/timeSeriesFetch';
 
 const T0 = Date.UTC(2024, 0, 1);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { WebviewBridge, WebviewLike } from '../../../src/extension/panels/webviewBridge';
+import { WebviewBridge, type WebviewLike } from '../../../src/extension/panels/webviewBridge';
 import { panelTarget } from '../../../src/extension/panels/panelTargets';
 
 type Methods = { echo: { params: { text: string }; result: string }; fail: { params: Record<string, never>; result: never } };
