@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import type { CommandTable } from '../commands';
+import { isLocalConnection } from '../connections/connectionProfile';
+import type { BuildingTwinsContext } from '../extensionContext';
+import { helpLinks } from './helpLinks';
+import { issueReportUrl } from './issueReport';
+
+export const WALKTHROUGH_ID = 'buildingTwins.gettingStarted';
+
+/** Opens the extension's walkthrough (Welcome page). */
+async function openWalkthrough(ctx: BuildingTwinsContext): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${ctx.vscodeContext.extension.id}#${WALKTHROUGH_ID}`, false);
+}
+
+/**
+ * Opens GitHub's new-issue form prefilled with the versions of the extension, VS Code and the service; returns
+ * the URL. Nothing about connections goes in but whether the active one is the local emulator, and how many exist.
+ */
+async function reportIssue(ctx: BuildingTwinsContext): Promise<string> {
+  const manifest = ctx.vscodeContext.extension.packageJSON as Parameters<typeof helpLinks>[0] & { version: string };
+  const url = issueReportUrl(helpLinks(manifest).issues, {
+    extensionVersion: manifest.version,
+    vscodeVersion: vscode.version,
+    appName: vscode.env.appName,
+    uiKind: vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop',
+    platform: process.platform,
+    arch: process.arch,
+    activeService: isLocalConnection(ctx.connections.activeName()) ? 'local emulator' : 'service instance',
+    customConnections: ctx.connections.configured().length,
+  });
+  await vscode.env.openExternal(vscode.Uri.parse(url));
+  return url;
+}
+
+export const helpCommands: CommandTable = {
+  'buildingTwins.openWalkthrough': openWalkthrough,
+  'buildingTwins.reportIssue': reportIssue,
+};
