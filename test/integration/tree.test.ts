@@ -66,12 +66,13 @@ describe('explorer tree', () => {
     const client = await api.context.getActiveClient();
     const total = await client.countTwins({ modelFilter: { modelIds: [`${SAMPLE}:Room;1`], exactModelMatch: true } });
     assert.ok(total > 20, `the sample has more than two pages of rooms (${total})`);
-    assert.equal((await room.getTreeItem()).description, String(total));
+    const twinsText = `${total.toLocaleString('en-US')} twins`;
+    assert.equal((await room.getTreeItem()).description, twinsText);
 
     await clearRequests(url);
     let children = await room.getChildren();
     assert.equal(children.length, 11, 'one page and "Load more…"');
-    assert.equal((await room.getTreeItem()).description, `10 of ${total}`);
+    assert.equal((await room.getTreeItem()).description, `10 of ${twinsText}`);
     let more = children[children.length - 1];
     while ((await more.getTreeItem()).contextValue === 'loadMore') {
       await vscode.commands.executeCommand('buildingTwins.loadMore', more);
@@ -80,9 +81,30 @@ describe('explorer tree', () => {
     }
     assert.equal(children.length, total, 'every twin once, no "Load more…" at the end');
     assert.equal(new Set(children.map((c) => c.id)).size, total);
-    assert.equal((await room.getTreeItem()).description, String(total));
+    assert.equal((await room.getTreeItem()).description, twinsText);
     const pages = (await requests(url)).filter((r) => r.method === 'POST' && r.path.endsWith('/twins'));
     assert.equal(pages.length, Math.ceil(total / 10), 'one request per page');
+  });
+
+  it('says what a count counts ("2 twins", "1 twin", "N models") and keeps a group\'s count after its inline refresh', async () => {
+    const api = await extensionApi();
+    const client = await api.context.getActiveClient();
+    const twins = await api.findNode([LOCAL, 'Twins']);
+    for (const group of await twins.getChildren()) {
+      const item = await group.getTreeItem();
+      const total = await client.countTwins({ modelFilter: { modelIds: [(group as unknown as { modelId: string }).modelId], exactModelMatch: true } });
+      assert.equal(item.description, `${total.toLocaleString('en-US')} ${total === 1 ? 'twin' : 'twins'}`, String(item.label));
+    }
+    const models = await api.findNode([LOCAL, 'Models']);
+    assert.match(String((await models.getTreeItem()).description), /^\d[\d,]* models?$/);
+
+    const level = await labelled(await twins.getChildren(), 'Level');
+    const before = (await level.getTreeItem()).description;
+    assert.match(String(before), /^\d+ twins?$/);
+    await vscode.commands.executeCommand('buildingTwins.refreshNode', level);
+    assert.equal((await level.getTreeItem()).description, before, 'the count survives the refresh');
+    await level.getChildren();
+    assert.equal((await level.getTreeItem()).description, before);
   });
 
   it('expands a twin to its relationships and a relationship to the twin at the other end', async () => {

@@ -9,6 +9,7 @@ import './style.css';
 import { COLLECTION_OPERATORS, VALUELESS_OPERATORS, type FilterOperator } from '../../../src/core/api/filterVocabulary';
 import { shownInsightStatus } from '../../../src/core/api/insightStatus';
 import type { FilterSpecification, Insight } from '../../../src/core/api/types';
+import { countNoun } from '../../../src/shared/countNoun';
 import { upgradeSavedQuery, type InsightRow, type InsightsMethods, type InsightsPanelState, type InsightsQuery } from '../../../src/shared/protocol/insightsProtocol';
 import { HostBridge } from '../common/hostBridge';
 import { textField } from '../common/textField';
@@ -160,7 +161,7 @@ async function load(): Promise<void> {
     renderRows();
     renderPager(page.page, page.pageSize);
     const children = rows.reduce((n, r) => n + r.children.length, 0);
-    status.set(total === 0 ? 'No insights match.' : `${rows.length} of ${total.toLocaleString()} root insights on this page, ${children} children`);
+    status.set(total === 0 ? 'No insights match.' : `${rows.length} of ${countNoun(total, 'root insight')} on this page, ${countNoun(children, 'child', 'children')}`);
     document.body.dataset.state = 'ready';
   } catch (error) {
     if (generation !== loadGeneration) return;
@@ -200,7 +201,7 @@ function rowElement(insight: Insight, level: number, childCount: number, open: b
   if (childCount) tr.setAttribute('aria-expanded', String(open));
   const toggle = el('td', { class: 'toggle-col' });
   if (childCount) {
-    const button = el('button', { type: 'button', class: 'toggle', tabindex: -1, 'aria-label': `${open ? 'Collapse' : 'Expand'} ${childCount} children` }, open ? '▾' : '▸');
+    const button = el('button', { type: 'button', class: 'toggle', tabindex: -1, 'aria-label': `${open ? 'Collapse' : 'Expand'} ${countNoun(childCount, 'child', 'children')}` }, open ? '▾' : '▸');
     button.addEventListener('click', (e) => {
       e.stopPropagation();
       setExpanded(insight.id, !expanded.has(insight.id));

@@ -4,7 +4,7 @@ import { mapWithConcurrency } from '../../core/api/concurrency';
 import type { DigitalTwin } from '../../core/api/types';
 import { parseImportJson } from '../../core/bulk/importJson';
 import { planImport, serviceTwinLookup } from '../../core/bulk/importPlan';
-import { countNoun } from '../countNoun';
+import { countNoun } from '../../shared/countNoun';
 import { openTwinDocument } from '../documents/documentCommands';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';

@@ -4,7 +4,7 @@ import { parseImportFile } from '../../core/bulk/importFile';
 import { planImport, serviceTwinLookup, type ImportPlan } from '../../core/bulk/importPlan';
 import { fileReportStore, itemHash } from '../../core/bulk/importReport';
 import { runImport, type ImportResult } from '../../core/bulk/importRunner';
-import { countNoun } from '../countNoun';
+import { countNoun } from '../../shared/countNoun';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { TwinsNode } from '../tree/twinsNode';

@@ -3,7 +3,7 @@ import { errorText } from '../../core/api/apiError';
 import { checkTelemetryTargets } from '../../core/api/telemetryTargets';
 import type { ImportIssue } from '../../core/bulk/importTypes';
 import { parseTelemetryFile, sendTelemetry, type ParsedTelemetry } from '../../core/bulk/telemetryFile';
-import { countNoun } from '../countNoun';
+import { countNoun } from '../../shared/countNoun';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { issueLines } from './authoringDiagnostics';

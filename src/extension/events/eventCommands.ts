@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { EventsDeleteResult, EventsFileUploadResult, EventsUpsertResult, EventType } from '../../core/api/types';
 import { presetRange, parseRange, type RangePreset } from '../../core/timeseries/timeRange';
 import type { CommandTable } from '../commands';
-import { countNoun } from '../countNoun';
+import { countNoun } from '../../shared/countNoun';
 import { resourceUri } from '../documents/resourceUri';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';

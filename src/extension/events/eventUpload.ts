@@ -1,6 +1,6 @@
 // Checks and report lines for "Upload events from file" (POST /events/files). Pure: no 'vscode'.
 import type { EventsFileUploadResult } from '../../core/api/types';
-import { countNoun } from '../countNoun';
+import { countNoun } from '../../shared/countNoun';
 
 const CONTENT_TYPES: Record<string, string> = { '.json': 'application/json', '.csv': 'text/csv' };
 

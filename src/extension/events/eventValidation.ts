@@ -2,7 +2,7 @@
 // Pure: no 'vscode', so it is unit-tested in plain Node.
 import type { BuildingEvent, EventType } from '../../core/api/types';
 import { isObject } from '../../core/dtdl/dtdlText';
-import { countNoun } from '../countNoun';
+import { countNoun } from '../../shared/countNoun';
 
 export const REQUIRED_EVENT_FIELDS = ['name', 'startTime', 'eventTypeId', 'payload', 'payloadVersion', 'twinId'] as const;
 

@@ -31,7 +31,7 @@ export class LocationsNode extends PagedNode<DigitalTwin, string> {
 
   getTreeItem(): vscode.TreeItem {
     return nodeItem(this, 'By location', vscode.TreeItemCollapsibleState.Collapsed, {
-      description: this.pageDescription(),
+      description: this.pageDescription('building'),
       iconPath: new vscode.ThemeIcon('location'),
       contextValue: 'locationsGroup',
       tooltip: 'Buildings, then what is part of or located in each place (isPartOf / locatedIn)',

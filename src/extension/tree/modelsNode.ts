@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
+import { countNoun } from '../../shared/countNoun';
 import { resourceUri } from '../documents/resourceUri';
 import type { ConnectionNode } from './connectionNode';
 import { childId, errorNode, MessageNode, TreeNode } from './treeNode';
@@ -35,7 +36,7 @@ export class ModelsNode extends TreeNode {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Models', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = this.index ? this.index.ids().length.toLocaleString('en-US') : undefined;
+    item.description = this.index ? countNoun(this.index.ids().length, 'model') : undefined;
     item.iconPath = new vscode.ThemeIcon('symbol-class');
     item.contextValue = 'modelsGroup';
     item.tooltip = 'Models (DTDL interfaces) of this connection, by extends hierarchy';
@@ -86,9 +87,9 @@ export class ModelNode extends TreeNode {
     const subs = this.group.subModels(this.modelId);
     const item = new vscode.TreeItem(index?.displayName(this.modelId) ?? this.modelId, subs.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    const count = this.twinCount === undefined ? undefined : `${this.twinCount.toLocaleString('en-US')} twin${this.twinCount === 1 ? '' : 's'}`;
+    const count = this.twinCount === undefined ? undefined : countNoun(this.twinCount, 'twin');
     item.description = [count, this.modelId].filter(Boolean).join(' · ');
-    item.tooltip = `${this.modelId}${subs.length ? `\n${subs.length} direct sub-model(s)` : ''}\nTwin count (incl. sub-models): ${count ?? 'use "Count twins"'}`;
+    item.tooltip = `${this.modelId}${subs.length ? `\n${countNoun(subs.length, 'direct sub-model')}` : ''}\nTwin count (incl. sub-models): ${count ?? 'use "Count twins"'}`;
     item.iconPath = new vscode.ThemeIcon(index?.has(this.modelId) && index.isCapability(this.modelId) ? 'symbol-event' : 'symbol-class');
     item.contextValue = 'model';
     item.resourceUri = resourceUri(this.group.conn.connection, 'models', this.modelId);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { BatchPage } from '../../core/api/types';
+import { countNoun } from '../../shared/countNoun';
 import type { ConnectionNode } from './connectionNode';
 import { childId, errorNode, MessageNode, TreeNode } from './treeNode';
 
@@ -54,11 +55,17 @@ export abstract class PagedNode<T, Token> extends TreeNode {
     return this.total;
   }
 
-  /** "50 of 1,204" once something is loaded; the total alone when nothing is. */
-  protected pageDescription(): string | undefined {
-    if (!this.started) return this.total?.toLocaleString('en-US');
-    if (this.total !== undefined) return this.loaded.length >= this.total ? this.total.toLocaleString('en-US') : `${this.loaded.length.toLocaleString('en-US')} of ${this.total.toLocaleString('en-US')}`;
-    return this.next === undefined ? this.loaded.length.toLocaleString('en-US') : `${this.loaded.length.toLocaleString('en-US')}+`;
+  /**
+   * "50 of 1,204" once something is loaded; the total alone when nothing is. With a noun ("twin") the count names
+   * what it counts ("2 twins", "50 of 1,204 twins"), so a count beside a name ("Level 2") cannot read as part of it.
+   */
+  protected pageDescription(noun?: string, plural = `${noun ?? ''}s`): string | undefined {
+    const number = (value: number): string => value.toLocaleString('en-US');
+    const count = (value: number): string => (noun ? countNoun(value, noun, plural) : number(value));
+    if (!this.started) return this.total === undefined ? undefined : count(this.total);
+    if (this.total !== undefined) return this.loaded.length >= this.total ? count(this.total) : `${number(this.loaded.length)} of ${count(this.total)}`;
+    if (this.next === undefined) return count(this.loaded.length);
+    return `${number(this.loaded.length)}+${noun ? ` ${plural}` : ''}`;
   }
 
   /** Fetches the next page (no-op when everything is loaded; concurrent calls share one request). */

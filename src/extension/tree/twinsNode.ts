@@ -80,24 +80,38 @@ export class TwinsNode extends TreeNode {
 /** The twins of exactly one model, paged with the service's continuation token. */
 export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
   private readonly pinned = new Map<string, DigitalTwin>();
+  /** Refreshed after it showed a count: count again before it is drawn, so the count stays. */
+  private recount = false;
 
   constructor(readonly twins: TwinsNode, readonly modelId: string) {
     super(twins, childId(twins, modelId), twins.conn);
   }
 
-  getTreeItem(): vscode.TreeItem {
+  async getTreeItem(): Promise<vscode.TreeItem> {
+    if (this.recount) {
+      this.recount = false;
+      try {
+        this.total = await (await this.conn.client()).countTwins(this.filters());
+      } catch {
+        // Drawn without a count; expanding the group counts again (and shows the error).
+      }
+    }
     const index = this.twins.modelIndex();
     return nodeItem(this, index?.displayName(this.modelId) ?? this.modelId, vscode.TreeItemCollapsibleState.Collapsed, {
-      description: this.pageDescription(),
+      description: this.pageDescription('twin'),
       tooltip: `Twins of ${this.modelId} (exact model)`,
       iconPath: new vscode.ThemeIcon('symbol-folder'),
       contextValue: 'twinModelGroup',
     });
   }
 
+  private filters(): ReturnType<typeof toTwinFilters> {
+    return toTwinFilters(this.conn.ctx.tree.filter, { modelId: this.modelId, exact: true });
+  }
+
   protected async fetchPage(token: string | undefined): Promise<Page<DigitalTwin, string>> {
     const client = await this.conn.client();
-    const filters = toTwinFilters(this.conn.ctx.tree.filter, { modelId: this.modelId, exact: true });
+    const filters = this.filters();
     const pageSize = vscode.workspace.getConfiguration('buildingTwins').get<number>('twins.pageSize', 100);
     const [page, total] = await Promise.all([
       client.listTwins({ ...filters, pageSize, continuationToken: token ?? null }),
@@ -136,6 +150,7 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
   }
 
   override reset(): void {
+    this.recount = this.total !== undefined;
     super.reset();
     this.pinned.clear();
   }
