@@ -13,7 +13,7 @@ import type { Store } from './store/store';
  * id of a root that exists or comes in the same array. Ids are stored in canonical form (lower case,
  * hyphenated), and the two statuses are completed from each other. All or nothing.
  */
-export function seedInsights(store: Store, body: unknown): { storedCount: number } {
+export function seedInsights(store: Store, now: string, body: unknown): { storedCount: number } {
   if (!Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON array of insights.');
   const insights = store.collection<Insight>(COLLECTIONS.insights);
   const guidOf = (value: unknown) => (typeof value === 'string' ? canonicalGuid(value) : undefined);
@@ -30,7 +30,6 @@ export function seedInsights(store: Store, body: unknown): { storedCount: number
     }
   });
   if (Object.keys(errors).length) throw new HttpError(400, 'Some insights are invalid; none was stored.', errors);
-  const now = new Date().toISOString();
   store.batch(() => {
     for (const item of body as Insight[]) {
       const id = guidOf(item.id)!;

@@ -6,6 +6,7 @@ import type { TokenResponse } from '../core/api/types';
 import { unauthorized } from './httpErrors';
 import { isObject } from './requestFields';
 import type { Reply } from './router';
+import type { Clock } from '../core/api/clock';
 
 export const LOCAL_DEV_CLIENT = { id: LOCAL_DEV_CLIENT_ID, secret: LOCAL_DEV_CLIENT_SECRET } as const;
 export const DEFAULT_TOKEN_LIFETIME = 3599;
@@ -22,7 +23,7 @@ export class TokenAuthority {
   /** Tokens whose signature and claims were checked once: later requests only check the expiry. */
   private readonly verified = new Map<string, { sub: string; exp: number }>();
 
-  constructor(clients: Array<{ id: string; secret: string }>, private readonly lifetimeSeconds: number, dataDir?: string) {
+  constructor(clients: Array<{ id: string; secret: string }>, private readonly lifetimeSeconds: number, dataDir?: string, private readonly clock: Pick<Clock, 'now'> = Date) {
     this.key = dataDir ? persistentKey(dataDir) : randomBytes(32);
     this.secrets = new Map(clients.map((c) => [c.id, digest(c.secret)]));
   }
@@ -53,7 +54,7 @@ export class TokenAuthority {
     return { body, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
   }
 
-  issue(clientId: string, now = Date.now()): string {
+  issue(clientId: string, now = this.clock.now()): string {
     const iat = Math.floor(now / 1000);
     // Rounded up, so a token advertised for N seconds is valid for at least N seconds.
     const exp = Math.ceil(now / 1000) + this.lifetimeSeconds;
@@ -62,7 +63,7 @@ export class TokenAuthority {
   }
 
   /** The client id of a valid `Authorization: Bearer` header; throws 401 otherwise. */
-  authenticate(authorization: string | undefined, now = Date.now()): string {
+  authenticate(authorization: string | undefined, now = this.clock.now()): string {
     if (!authorization) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <access_token>" from POST /oauth2/token.', false);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw unauthorized('The Authorization header must be "Bearer <access_token>".');

@@ -64,7 +64,7 @@ export interface EmulatorOptions {
   compactBytes?: number;
   /** The data folder log's file operations; tests inject failing ones (a full disk). */
   logWriter?: LogWriter;
-  /** Time of the time-series routes (arrival times, the one-hour look-back of `latest`); the system clock by default. */
+  /** The emulator's time: write stamps, token lifetimes, rate-limit windows, the look-back of `latest`; the system clock by default. */
   clock?: Pick<Clock, 'now'>;
 }
 
@@ -99,22 +99,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // The sample is only built for an empty store (a data folder keeps it after the first start).
   const seed = sampleWanted ? (s: Store) => loadSample(s, buildSample({ scale: options.scale, seed: options.seed, insights: options.sampleInsights })) : undefined;
   const store = Store.open({ dataDir: options.data, compactBytes: options.compactBytes, logWriter: options.logWriter }, seed);
-  const graph = new TwinGraph(store, models);
+  const clock = options.clock ?? Date;
+  const graph = new TwinGraph(store, models, clock);
   const router = new Router();
   registerModelRoutes(router, models, uploadTime);
   registerTwinRoutes(router, graph);
   registerRelationshipRoutes(router, graph);
-  registerTimeSeriesRoutes(router, graph, options.clock);
+  registerTimeSeriesRoutes(router, graph, clock);
   registerInsightRoutes(router, graph);
   registerEventRoutes(router, graph);
   registerTicketRoutes(router, graph);
   registerTicketMetadataRoutes(router, store);
 
-  const auth = new TokenAuthority(devClient ? [LOCAL_DEV_CLIENT, ...clients] : clients, options.tokenLifetime ?? DEFAULT_TOKEN_LIFETIME, options.data);
+  const auth = new TokenAuthority(devClient ? [LOCAL_DEV_CLIENT, ...clients] : clients, options.tokenLifetime ?? DEFAULT_TOKEN_LIFETIME, options.data, clock);
   const access = new AccessPolicy(clients, graph);
   const log = options.log === true ? (line: string) => process.stderr.write(`${line}\n`) : typeof options.log === 'function' ? options.log : undefined;
   const adminToken = options.adminToken ?? randomBytes(24).toString('base64url');
-  const { server } = createEmulatorServer({ router, store, auth, access, host, adminToken, rateLimit: options.rateLimit, faults: options.faults, latencyMs: options.latency, bodyLimit: options.bodyLimit, log });
+  const { server } = createEmulatorServer({ router, store, auth, access, host, adminToken, clock, rateLimit: options.rateLimit, faults: options.faults, latencyMs: options.latency, bodyLimit: options.bodyLimit, log });
   // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 2 min.
   server.headersTimeout = 10_000;
   server.requestTimeout = 120_000;

@@ -11,6 +11,7 @@ import { FixedWindowRateLimiter, rateLimitGroup } from './rateLimiter';
 import { describeNote, RequestLog, redactPath, type RequestLogNote } from './requestLog';
 import type { Reply, RequestContext, Router } from './router';
 import type { Store } from './store/store';
+import type { Clock } from '../core/api/clock';
 
 export const API_PREFIX = '/api/v3';
 export const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -26,6 +27,8 @@ export interface ServerOptions {
   faults?: number;
   latencyMs?: number;
   bodyLimit?: number;
+  /** The emulator's time (rate-limit windows); the system clock by default. */
+  clock?: Pick<Clock, 'now'>;
   /** Accepted on /_emulator/* besides API access tokens. */
   adminToken?: string;
   /** The host the server listens on: Host headers naming it are answered besides loopback names. */
@@ -40,6 +43,7 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
   const limiter = options.rateLimit ? new FixedWindowRateLimiter(options.rateLimit.count, options.rateLimit.seconds) : undefined;
   const random = options.random ?? Math.random;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const clock = options.clock ?? Date;
 
   const server = http.createServer((req, res) => {
     const started = performance.now();
@@ -102,7 +106,7 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
     if (url.pathname === '/_emulator/insights') {
       if (method !== 'PUT') throw new HttpError(405, `Method ${method} is not allowed on /_emulator/insights.`, undefined, { headers: { Allow: 'PUT' } });
       const rawBody = await readBody(req, bodyLimit);
-      return send(res, { body: seedInsights(options.store, parseJsonBody(rawBody, String(req.headers['content-type'] ?? ''))) }, method);
+      return send(res, { body: seedInsights(options.store, new Date(clock.now()).toISOString(), parseJsonBody(rawBody, String(req.headers['content-type'] ?? ''))) }, method);
     }
     if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) {
       throw new HttpError(404, `No such resource: ${url.pathname}. The API lives under ${API_PREFIX}.`);
@@ -137,7 +141,7 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
     if (match?.kind !== 'found' || clientId === undefined) throw new HttpError(404, `No such resource: ${method} ${path}.`);
     const group = limiter && rateLimitGroup(path);
     if (limiter && group) {
-      const retryAfter = limiter.take(`${clientId}\u0000${group.group}`);
+      const retryAfter = limiter.take(`${clientId}\u0000${group.group}`, clock.now());
       if (retryAfter) throw new HttpError(429, group.message, undefined, { plainText: true, headers: { 'Retry-After': String(retryAfter) } });
     }
 

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { adminFetch } from './adminFetch';
+import { emulatorUrl } from './explorerHelpers';
 
 const extensionId = 'building-twins.building-twins';
 
@@ -63,11 +64,7 @@ describe('extension activation', () => {
   });
 
   it('sees the emulator the harness started, in the environment and in the settings', async function () {
-    const url = process.env.BUILDING_TWINS_EMULATOR_URL;
-    if (!url) {
-      console.log('BUILDING_TWINS_EMULATOR_URL is unset: the harness ran without dist/emulator.js');
-      this.skip();
-    }
+    const url = emulatorUrl();
     assert.equal(vscode.workspace.getConfiguration('buildingTwins').get('emulator.port'), Number(new URL(url).port));
     const response = await adminFetch(url, '/_emulator/requests');
     assert.equal(response.status, 200);

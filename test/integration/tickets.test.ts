@@ -158,7 +158,6 @@ describe('tickets (preview)', () => {
     const edited = JSON.parse(doc.getText()) as Ticket;
     edited.notes = 'Edited while someone else changed the ticket';
     await replaceAll(doc, JSON.stringify(edited, null, 2));
-    await new Promise((r) => setTimeout(r, 5));
     await client.patchTicket(target.id, [{ op: 'replace', path: '/assigneeName', value: 'Someone else' }]);
 
     const script = api.useScriptedInput([false]);

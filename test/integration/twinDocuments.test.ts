@@ -80,7 +80,6 @@ describe('twins as documents', () => {
     const doc = await openTwin();
     await replaceAll(doc, edited(doc, (t) => { t.contents.capacity = 11; }));
     const client = await api.context.getActiveClient();
-    await new Promise((r) => setTimeout(r, 5));
     await client.patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: 99 }]);
 
     const script = api.useScriptedInput([false]);

@@ -42,7 +42,7 @@ export function registerEventRoutes(router: Router, graph: TwinGraph): void {
       else for (const [name, message] of result.problems) (errors[name === '$' ? `[${index}]` : `[${index}].${name}`] ??= []).push(message);
     });
     if (Object.keys(errors).length > 0) throw validationFailed(errors, `${Object.keys(errors).length} problem(s) in the events; nothing was saved.`);
-    return { body: store.batch(() => upsertEvents(events, checked, new Date().toISOString())) };
+    return { body: store.batch(() => upsertEvents(events, checked, graph.isoNow())) };
   });
 
   router.add('DELETE', '/events', (ctx) => {
@@ -79,7 +79,7 @@ export function registerEventRoutes(router: Router, graph: TwinGraph): void {
         else result.errors.push({ file: parsed.file, row, message: checked.problems.map(([, message]) => message).join(' ') });
       }
     });
-    if (valid.length > 0) Object.assign(result, store.batch(() => upsertEvents(events, valid, new Date().toISOString())));
+    if (valid.length > 0) Object.assign(result, store.batch(() => upsertEvents(events, valid, graph.isoNow())));
     return { body: result };
   });
 }

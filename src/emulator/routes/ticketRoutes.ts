@@ -248,7 +248,7 @@ export function registerTicketRoutes(router: Router, graph: TwinGraph): void {
   }));
 
   router.add('PUT', '/tickets', (ctx) => {
-    const { ticket, insight } = createTicket(ctx.body, refs, new Date().toISOString());
+    const { ticket, insight } = createTicket(ctx.body, refs, graph.isoNow());
     store.batch(() => {
       tickets.put(ticket.id, ticket);
       if (insight) refs.insights.put(insight.id, { ...insight, ticketIds: [...(insight.ticketIds ?? []), ticket.id] });
@@ -263,7 +263,7 @@ export function registerTicketRoutes(router: Router, graph: TwinGraph): void {
 
   router.add('PATCH', '/tickets/:ticketId', (ctx) => {
     rejectReservedTicketSegment('PATCH', ctx.params.ticketId);
-    const updated = patchTicket(refs.toWire(requireTicket(ctx.params.ticketId)), ctx.body, refs, new Date().toISOString());
+    const updated = patchTicket(refs.toWire(requireTicket(ctx.params.ticketId)), ctx.body, refs, graph.isoNow());
     store.batch(() => tickets.put(updated.id, updated));
     return { body: updated };
   });

@@ -96,7 +96,7 @@ function store(graph: TwinGraph, doc: { id: string; modelId: string; contents: R
     const summary = problems.map((p) => `${p.property ?? (p.path || 'twin')}: ${p.message}`).join('; ');
     throw validationFailed(errors, `Twin '${doc.id}' does not match model ${doc.modelId}: ${summary}`);
   }
-  const twin: StoredTwin = { id: doc.id, modelId: doc.modelId, lastUpdateTime: new Date().toISOString(), contents: doc.contents };
+  const twin: StoredTwin = { id: doc.id, modelId: doc.modelId, lastUpdateTime: graph.isoNow(), contents: doc.contents };
   graph.putTwin(twin);
   return twin;
 }

@@ -3,6 +3,7 @@ import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { EXTERNAL_ID_KEY } from '../../core/dtdl/twinValidation';
 import { COLLECTIONS } from '../collectionNames';
 import type { Collection, Store } from '../store/store';
+import type { Clock } from '../../core/api/clock';
 
 /** A stored twin: the document as PUT (relationships live in their own collection). */
 export interface StoredTwin {
@@ -25,12 +26,24 @@ export class TwinGraph {
   private readonly byExternalId = new Map<string, string>();
   private sorted: string[] | undefined;
 
-  constructor(readonly store: Store, readonly models: ModelIndex) {
+  /** `clock` dates every write (lastUpdateTime, createdDate…); tests inject a fake one. */
+  constructor(readonly store: Store, readonly models: ModelIndex, readonly clock: Pick<Clock, 'now'> = Date) {
     this.twins = store.collection<StoredTwin>(COLLECTIONS.twins);
     this.relationships = store.collection<Relationship>(COLLECTIONS.relationships);
     for (const twin of this.twins.values()) this.indexTwin(undefined, twin);
     for (const rel of this.relationships.values()) this.indexRelationship(rel);
   }
+  private lastStamp = 0;
+
+  /**
+   * The clock's time as an ISO 8601 timestamp for a write, strictly later than the previous write's (by 1 ms
+   * when the clock has not moved): two writes never share a lastUpdateTime, so "changed since" checks hold.
+   */
+  isoNow(): string {
+    this.lastStamp = Math.max(this.clock.now(), this.lastStamp + 1);
+    return new Date(this.lastStamp).toISOString();
+  }
+
 
   getTwin(id: string): StoredTwin | undefined {
     return this.twins.get(id);

@@ -19,7 +19,8 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   private roots: ConnectionNode[] | undefined;
   private filterValue: TwinFilter | undefined;
   private readonly loading = new Map<TreeNode, Promise<TreeNode[]>>();
-  private readonly pendingUpdates = new Set<TreeNode>();
+  /** Nodes whose re-render waits for their load, with the promise of that re-render. */
+  private readonly pendingUpdates = new Map<TreeNode, Promise<void>>();
 
   private relistPending = false;
 
@@ -84,18 +85,25 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
       this.changed.fire(node);
       return;
     }
-    this.pendingUpdates.add(node);
-    void loading.then(
-      () => this.flushUpdate(node),
-      () => this.flushUpdate(node),
-    );
+    const done = loading.then(() => this.flushUpdate(node), () => this.flushUpdate(node));
+    this.pendingUpdates.set(node, done);
   }
 
-  private flushUpdate(node: TreeNode): void {
-    setTimeout(() => {
+  private flushUpdate(node: TreeNode): Promise<void> {
+    return new Promise((resolve) => setTimeout(() => {
       this.pendingUpdates.delete(node);
       this.changed.fire(node);
-    }, 0);
+      resolve();
+    }, 0));
+  }
+
+  /** Resolves once `node` has no load in flight and no queued re-render: what a reveal of its rows waits for. */
+  async settled(node: TreeNode): Promise<void> {
+    for (;;) {
+      const busy = this.loading.get(node) ?? this.pendingUpdates.get(node);
+      if (!busy) return;
+      await busy.catch(() => undefined);
+    }
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem | Thenable<vscode.TreeItem> {

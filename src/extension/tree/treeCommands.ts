@@ -108,7 +108,7 @@ export async function revealTwin(ctx: BuildingTwinsContext, connection: string, 
   const group = twins.groupFor(twin.modelId);
   // Load the group's first page now: its description update must not land while the view reveals.
   await group.getChildren();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await ctx.tree.settled(group);
   const node = group.nodeForTwin(twin);
   try {
     await ctx.tree.view.reveal(node, { select: true, focus: false, expand: false });

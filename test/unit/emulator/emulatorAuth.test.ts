@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { TokenAuthority } from '../../../src/emulator/auth';
 import { HttpError } from '../../../src/emulator/httpErrors';
+import { FakeClock } from '../api/fakeClock';
 import { EmulatorTestClient } from './emulatorTestClient';
 import { FIXTURE_MODELS } from './emulatorFixtures';
 
@@ -109,11 +110,12 @@ describe('emulator auth', () => {
   });
 
   it('401 for an expired token (--token-lifetime)', async () => {
-    const short = await EmulatorTestClient.start({ sample: false, models: [FIXTURE_MODELS], tokenLifetime: 1 });
+    const clock = new FakeClock();
+    const short = await EmulatorTestClient.start({ sample: false, models: [FIXTURE_MODELS], tokenLifetime: 1, clock });
     try {
       const t = await short.accessToken();
       assert.equal((await short.call('GET', '/models', undefined, { token: t })).status, 200);
-      await new Promise((r) => setTimeout(r, 2100));
+      await clock.advance(2100);
       const expired = await short.call('GET', '/models', undefined, { token: t });
       assert.equal(expired.status, 401);
       assert.match(expired.headers.get('www-authenticate') ?? '', /error="invalid_token".*expired/);

@@ -74,18 +74,22 @@ describe('emulator process (dist/emulator.js)', function () {
 
     // Writes in flight while the process is killed: each one that was acknowledged must survive.
     const acknowledged: string[] = [];
+    // Killed once enough writes were acknowledged (event-driven, not after a fixed wait).
+    let enough: () => void = () => undefined;
+    const enoughWritten = new Promise<void>((resolve) => { enough = resolve; });
     const writers = Array.from({ length: 4 }, async (_, w) => {
       for (let i = 0; ; i++) {
         const id = `W${w}-${i}`;
         try {
           const res = await call(first.url, t, 'PUT', '/twins', { id, modelId: M.room, contents: {} });
           if (res.status === 200) acknowledged.push(id);
+          if (acknowledged.length === 40) enough();
         } catch {
           return;
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 400));
+    await enoughWritten;
     first.process.kill('SIGKILL');
     await Promise.all(writers);
     assert.deepEqual(await exited(first.process), { code: null, signal: 'SIGKILL' });

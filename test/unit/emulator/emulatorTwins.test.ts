@@ -95,7 +95,6 @@ describe('emulator twins (contract and chosen behaviour)', () => {
   describe('PATCH /twins/{id}', () => {
     it('applies paths at the twin\'s properties, answers 200 with no body and renews lastUpdateTime', async () => {
       const before = (await client.call('GET', '/twins/R2')).json;
-      await new Promise((r) => setTimeout(r, 5));
       const res = await client.call('PATCH', '/twins/R2', [
         { op: 'replace', path: '/capacity', value: 6 },
         { op: 'add', path: '/tags', value: { zone: 'north' } },
@@ -204,8 +203,8 @@ describe('emulator twins (contract and chosen behaviour)', () => {
     });
 
     it('filters by lastUpdateTime strictly after/before', async () => {
-      const mark = new Date().toISOString();
-      await new Promise((r) => setTimeout(r, 5));
+      // Every earlier write is at or before the newest stamp; the emulator stamps each write strictly later.
+      const mark = (await client.call('POST', '/twins', { pageSize: 1000 })).json.content.map((t: { lastUpdateTime: string }) => t.lastUpdateTime).sort().at(-1);
       await client.call('PATCH', '/twins/CH1', [{ op: 'replace', path: '/name', value: 'Chiller 1' }]);
       const after = await client.call('POST', '/twins', { dateFilter: { lastUpdatedAfter: mark } });
       assert.deepEqual(ids(after.json.content), ['CH1']);

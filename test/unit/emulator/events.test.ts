@@ -68,7 +68,6 @@ describe('emulator events routes', () => {
 
   it('upserts by id when known, else by (eventSourceId, externalId)', async () => {
     const [first] = await byExternalId('drill-1');
-    await new Promise((r) => setTimeout(r, 5));
     const byId = await client.call('PUT', '/events', [{ ...event({ name: 'Renamed drill' }), id: first.id, eventSourceId: 'tests', externalId: 'drill-1' }]);
     assert.deepEqual(byId.json, { eventsCreatedCount: 0, eventsUpdatedCount: 1 });
     const bySource = await client.call('PUT', '/events', [event({ name: 'Second drill moved', eventSourceId: 'tests', externalId: 'drill-2', startTime: '2026-03-02T09:00:00Z', endTime: null })]);

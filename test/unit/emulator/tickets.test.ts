@@ -84,7 +84,6 @@ describe('emulator tickets routes', () => {
 
   it('patches with replace operations on updatable properties and stamps updatedDate', async () => {
     const ticket = (await create({ summary: 'Patch me' })).json as Ticket;
-    await new Promise((r) => setTimeout(r, 5));
     const closed = statuses.find((s) => s.name === 'Closed')!;
     const res = await patch(ticket.id, [
       { op: 'replace', path: '/summary', value: 'Patched' },

@@ -41,7 +41,6 @@ describe('saving a twin document', function () {
 
     it('sends one patch with paths at the properties and shows the twin read back, new update time included', async () => {
       const loaded = await twinDocumentHandler.read(call(client, 'R1'));
-      await new Promise((r) => setTimeout(r, 5));
       await emu.clearRequests();
       const saved = await twinDocumentHandler.write!(call(client, 'R1'), edit(loaded, (c) => { c.capacity = 9; }), loaded);
       assert.deepEqual(contentsOf(saved), { name: 'Room', capacity: 9 });
