@@ -4,15 +4,15 @@ import { ApiError } from './apiError';
 import { checkFilterSpecifications, checkSortSpecifications } from './filterChecks';
 import type { BatchRequest, JsonPatchOperation, TimeSeriesEntry } from './types';
 import { TICKET_UPDATABLE_PROPERTIES } from './types';
+import { LATEST_WINDOW_MS, PAGE_SIZES } from './serviceLimits';
 
-export const TWINS_MAX_PAGE_SIZE = 1000;
-export const TICKETS_DEFAULT_PAGE_SIZE = 100;
-export const TICKETS_MAX_PAGE_SIZE = 1000;
-export const INSIGHTS_DEFAULT_PAGE_SIZE = 10;
+export const TWINS_MAX_PAGE_SIZE = PAGE_SIZES.twins.max;
+export const TICKETS_DEFAULT_PAGE_SIZE = PAGE_SIZES.tickets.default;
+export const TICKETS_MAX_PAGE_SIZE = PAGE_SIZES.tickets.max;
+export const INSIGHTS_DEFAULT_PAGE_SIZE = PAGE_SIZES.insights.default;
 /** Sent when a time-series read names no page size (the service requires one and states no default). */
-export const TIME_SERIES_DEFAULT_PAGE_SIZE = 1000;
-/** How far back `latest` looks when no window is given (LiveDataCore's GetLastTelemetryAsync). */
-export const TIME_SERIES_LATEST_WINDOW_MS = 60 * 60 * 1000;
+export const TIME_SERIES_DEFAULT_PAGE_SIZE = PAGE_SIZES.timeSeries.default;
+export const TIME_SERIES_LATEST_WINDOW_MS = LATEST_WINDOW_MS;
 
 export function requireId(operation: string, what: string, value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') throw ApiError.invalidRequest(operation, `${what} must be a non-empty string`);

@@ -10,9 +10,10 @@ import { runBatchQuery, sortBy } from './batchQuery';
 import { readEventFile } from './eventFiles';
 import { checkEvent, upsertEvents } from './eventRecords';
 import { parseMultipart } from './multipart';
+import { PAGE_SIZES } from '../../core/api/serviceLimits';
 
-export const DEFAULT_EVENT_PAGE_SIZE = 100;
-export const MAX_EVENT_PAGE_SIZE = 1000;
+export const DEFAULT_EVENT_PAGE_SIZE = PAGE_SIZES.events.default;
+export const MAX_EVENT_PAGE_SIZE = PAGE_SIZES.events.max;
 /** Newest first. */
 const DEFAULT_SORT = [sortBy('startTime', true), sortBy('id')];
 /** The fields an event can be filtered and sorted by (the docs' Event schema). */

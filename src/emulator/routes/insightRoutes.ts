@@ -8,9 +8,10 @@ import type { TwinGraph } from '../twins/twinGraph';
 import { floorOf } from './twinLocation';
 import type { BatchEntity } from './batchFields';
 import { matchesFilters, orderBy, pageOf, parseBatchRequest, sortBy, type BatchQuery } from './batchQuery';
+import { PAGE_SIZES } from '../../core/api/serviceLimits';
 
-export const DEFAULT_INSIGHT_PAGE_SIZE = 10;
-export const MAX_INSIGHT_PAGE_SIZE = 1000;
+export const DEFAULT_INSIGHT_PAGE_SIZE = PAGE_SIZES.insights.default;
+export const MAX_INSIGHT_PAGE_SIZE = PAGE_SIZES.insights.max;
 const DEFAULT_SORT = [sortBy('createdDate', true), sortBy('id')];
 /**
  * The fields an insight is filtered and sorted by, as the service stores it: its stored `status` is the

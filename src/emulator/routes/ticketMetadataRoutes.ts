@@ -9,9 +9,10 @@ import { DEFAULT_SAMPLE_SEED } from '../sample/sampleBuilding';
 import { buildTicketLists } from '../sample/sampleTickets';
 import type { BatchEntity } from './batchFields';
 import { runBatchQuery, sortBy } from './batchQuery';
+import { PAGE_SIZES } from '../../core/api/serviceLimits';
 
-export const DEFAULT_METADATA_PAGE_SIZE = 100;
-export const MAX_METADATA_PAGE_SIZE = 1000;
+export const DEFAULT_METADATA_PAGE_SIZE = PAGE_SIZES.ticketMetadata.default;
+export const MAX_METADATA_PAGE_SIZE = PAGE_SIZES.ticketMetadata.max;
 const MAX_NAME_LENGTH = 200;
 export const METADATA_ENTITY: BatchEntity = { fields: ['id', 'name'] };
 

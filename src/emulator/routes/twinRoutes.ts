@@ -8,9 +8,10 @@ import { compileTwinFilters } from '../twins/twinFilters';
 import { compareIds, type StoredTwin, type TwinGraph } from '../twins/twinGraph';
 import { twinGraphQuery } from '../twins/twinGraphQuery';
 import { patchedContents } from '../twins/twinPatch';
+import { PAGE_SIZES } from '../../core/api/serviceLimits';
 
-export const DEFAULT_TWIN_PAGE_SIZE = 100;
-export const MAX_TWIN_PAGE_SIZE = 1000;
+export const DEFAULT_TWIN_PAGE_SIZE = PAGE_SIZES.twins.default;
+export const MAX_TWIN_PAGE_SIZE = PAGE_SIZES.twins.max;
 const MAX_TWIN_ID_LENGTH = 512;
 
 export function registerTwinRoutes(router: Router, graph: TwinGraph): void {

@@ -4,9 +4,10 @@
 import { TIME_SERIES_LATEST_WINDOW_MS } from '../../core/api/requestChecks';
 import { badRequest } from '../httpErrors';
 import { parseDateTime, queryBoolean, queryInteger, queryValue } from '../requestFields';
+import { PAGE_SIZES } from '../../core/api/serviceLimits';
 
 /** The emulator's own ceiling on a page (the service states none). */
-export const MAX_SERIES_PAGE_SIZE = 10000;
+export const MAX_SERIES_PAGE_SIZE = PAGE_SIZES.timeSeries.max;
 
 /** Both ends included, epoch milliseconds. */
 export interface SeriesRange { start: number; end: number }

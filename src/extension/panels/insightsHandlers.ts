@@ -5,6 +5,7 @@ import { INSIGHTS_DEFAULT_PAGE_SIZE } from '../../core/api/requestChecks';
 import type { BatchRequest, BuildingTwinsApi, FilterSpecification, Insight } from '../../core/api/types';
 import type { Handlers } from '../../shared/protocol/bridgeProtocol';
 import type { InsightRow, InsightsMethods, InsightsQuery } from '../../shared/protocol/insightsProtocol';
+import { PAGE_SIZES } from '../../core/api/serviceLimits';
 
 export interface InsightsDeps {
   connection: string;
@@ -18,7 +19,7 @@ export interface InsightsDeps {
   openTicket: (ticketId: string) => Promise<void>;
 }
 
-const MAX_PAGE_SIZE = 1000;
+const MAX_PAGE_SIZE = PAGE_SIZES.insights.max;
 
 export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMethods> {
   let scope: Promise<string[] | undefined> | undefined;

@@ -4,13 +4,14 @@ import { priorityBadge, statusThemeColor } from '../tickets/ticketPresentation';
 import type { ConnectionNode } from './connectionNode';
 import { numberedPage, type Page, PagedNode } from './pagedNode';
 import { childId, errorNode, MessageNode, nodeItem, TreeNode } from './treeNode';
+import { PAGE_SIZES } from '../../core/api/serviceLimits';
 
 export const METADATA_KIND_LABELS: Record<TicketMetadataKind, { plural: string; singular: string }> = {
   categories: { plural: 'Categories', singular: 'category' },
   'job-types': { plural: 'Job types', singular: 'job type' },
   'service-needed': { plural: 'Services needed', singular: 'service needed' },
 };
-const METADATA_PAGE_SIZE = 100;
+const METADATA_PAGE_SIZE = PAGE_SIZES.ticketMetadata.default;
 
 /** "Ticket metadata (preview)": categories, job types and services needed (editable), statuses and priorities (read-only). */
 export class TicketMetadataNode extends TreeNode {
