@@ -63,6 +63,7 @@ export class BuildingTwinsContext implements vscode.Disposable {
       this.emulator.onDidChange(() => {
         if (this.emulator.url) this.localEmulator.set(true);
         else if (!this.emulator.running) void this.localEmulator.check();
+        this.connections.resetState(LOCAL_CONNECTION_NAME);
         this.connections.notifyChanged();
       }),
       // Without custom connections the explorer shows the Local emulator only while one runs (else the welcome view).

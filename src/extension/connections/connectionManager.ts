@@ -195,6 +195,11 @@ export class ConnectionManager implements vscode.Disposable {
     }
   }
 
+  /** Forgets a connection's state (its service was started or stopped): the next use signs in again. */
+  resetState(name: string): void {
+    if (this.states.delete(name)) this.stateChanged.fire(name);
+  }
+
   /** Something the profiles depend on changed (e.g. the local emulator's URL). */
   notifyChanged(): void {
     this.changed.fire();

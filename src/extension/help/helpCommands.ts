@@ -15,6 +15,7 @@ async function openWalkthrough(ctx: BuildingTwinsContext): Promise<void> {
 /**
  * Opens GitHub's new-issue form prefilled with the versions of the extension, VS Code and the service; returns
  * the URL. Nothing about connections goes in but whether the active one is the local emulator, and how many exist.
+ * When no browser opens (declined, or none can be opened from here) the link goes to the clipboard instead.
  */
 async function reportIssue(ctx: BuildingTwinsContext): Promise<string> {
   const manifest = ctx.vscodeContext.extension.packageJSON as Parameters<typeof helpLinks>[0] & { version: string };
@@ -28,7 +29,14 @@ async function reportIssue(ctx: BuildingTwinsContext): Promise<string> {
     activeService: isLocalConnection(ctx.connections.activeName()) ? 'local emulator' : 'service instance',
     customConnections: ctx.connections.configured().length,
   });
-  await vscode.env.openExternal(vscode.Uri.parse(url));
+  const opened = await vscode.env.openExternal(vscode.Uri.parse(url)).then((ok) => ok, (err: unknown) => {
+    ctx.log.warn(`Report an Issue: the browser did not open (${err instanceof Error ? err.message : String(err)})`);
+    return false;
+  });
+  if (!opened) {
+    await vscode.env.clipboard.writeText(url);
+    void vscode.window.showInformationMessage('The link to a new, prefilled issue is on the clipboard: paste it into your browser.');
+  }
   return url;
 }
 
