@@ -51,7 +51,13 @@ export class EmulatorTestClient {
       payload = JSON.stringify(body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(`${this.url}${path}`, { method, headers, body: payload as string | undefined });
+    let res = await fetch(`${this.url}${path}`, { method, headers, body: payload as string | undefined });
+    if (res.status === 401 && init.token === undefined && !init.headers?.authorization) {
+      // The cached development token expired (tests may move the emulator's clock): renew it once, as a client does.
+      this.token = undefined;
+      headers.authorization = `Bearer ${await this.accessToken()}`;
+      res = await fetch(`${this.url}${path}`, { method, headers, body: payload as string | undefined });
+    }
     const text = await res.text();
     let json: unknown;
     try {
