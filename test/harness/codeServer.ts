@@ -17,6 +17,11 @@ export interface CodeServerOptions {
   extensionsDir?: string;
   /** Keep the run's temporary folder (logs, user data) after stop, for debugging. */
   keep?: boolean;
+  /**
+   * 'disabled' (default): no workspace trust at all. 'untrusted': trust is on and the folder is not trusted, so the
+   * workbench runs in Restricted Mode (no startup prompt: the folder simply stays untrusted).
+   */
+  workspaceTrust?: 'disabled' | 'untrusted';
   startTimeoutMs?: number;
 }
 
@@ -63,14 +68,16 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const extensionsDir = options.extensionsDir ?? join(runDir, 'extensions');
   const folder = options.folder ?? join(runDir, 'workspace');
   for (const dir of [userSettings, tmp, extensionsDir, folder]) mkdirSync(dir, { recursive: true });
-  writeFileSync(join(userSettings, 'settings.json'), JSON.stringify({ ...quietSettings, ...options.settings }, null, 2));
+  const untrusted = options.workspaceTrust === 'untrusted';
+  const trustSettings = untrusted ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' } : {};
+  writeFileSync(join(userSettings, 'settings.json'), JSON.stringify({ ...quietSettings, ...trustSettings, ...options.settings }, null, 2));
   const port = await freePort();
   const logFile = join(runDir, 'code-server.log');
   const log = openSync(logFile, 'a');
   const server = spawnGroup(
     process.execPath,
     [paths.entry, ...baseArgs(runDir, extensionsDir), '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check',
-      '--disable-workspace-trust', '--disable-getting-started-override', folder],
+      ...(untrusted ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override', folder],
     // EXTENSIONS_GALLERY={} turns off the marketplace lookups that fail offline; the own TMPDIR keeps ipc sockets apart.
     { env: { EXTENSIONS_GALLERY: '{}', ...process.env, ...options.env, TMPDIR: tmp }, stdio: ['ignore', log, log] },
   );

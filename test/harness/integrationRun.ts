@@ -27,7 +27,20 @@ export interface IntegrationRunOptions {
   logsDir?: string;
   /** Keep code-server's run folder (user data, server log). */
   keep?: boolean;
+  /**
+   * Run the Restricted Mode suite (`*.restricted.test.js`) with workspace trust on and an untrusted folder whose
+   * settings try to move the local emulator, instead of the main suite.
+   */
+  restricted?: boolean;
+  /** A run in which no test matched `grep` passes (another suite may hold the matching tests). */
+  allowEmpty?: boolean;
 }
+
+/**
+ * The workspace settings of the Restricted Mode suite's untrusted folder: VS Code must ignore the emulator's (restricted
+ * configurations) and apply the page size (not restricted), which shows the folder's settings are read at all.
+ */
+export const UNTRUSTED_FOLDER_SETTINGS = { 'buildingTwins.emulator.port': 1, 'buildingTwins.emulator.dataFolder': 'emulator-data', 'buildingTwins.twins.pageSize': 7 };
 
 export interface IntegrationRunOutcome {
   /** 0 pass, 1 fail, 2 harness error or timeout. */
@@ -57,7 +70,15 @@ export async function runIntegrationTests(options: IntegrationRunOptions = {}): 
     const { settings, env } = wireToEmulator(emulator);
     env.BUILDING_TWINS_TEST_RESULT_FILE = resultFile;
     if (options.grep) env.BUILDING_TWINS_TEST_GREP = options.grep;
-    const server = await startCodeServer({ settings, env, keep: options.keep });
+    if (options.allowEmpty) env.BUILDING_TWINS_TEST_ALLOW_EMPTY = '1';
+    let folder: string | undefined;
+    if (options.restricted) {
+      env.BUILDING_TWINS_TEST_SUITE = 'restricted';
+      folder = join(resultDir, 'untrusted-folder');
+      mkdirSync(join(folder, '.vscode'), { recursive: true });
+      writeFileSync(join(folder, '.vscode', 'settings.json'), JSON.stringify(UNTRUSTED_FOLDER_SETTINGS, null, 2));
+    }
+    const server = await startCodeServer({ settings, env, keep: options.keep, folder, workspaceTrust: options.restricted ? 'untrusted' : 'disabled' });
     cleanUps.push(() => server.stop());
     say(`code-server on ${server.url}${options.keep ? ` (run folder ${server.runDir})` : ''}`);
     const browser = await launchChromium();

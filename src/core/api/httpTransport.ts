@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { ApiError } from './apiError';
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES, type RetryOptions } from './backoff';
 import { sleep, type Clock } from './clock';
@@ -103,7 +104,10 @@ class Deadline {
 export class HttpTransport {
   tokens?: TokenProvider;
 
-  constructor(private readonly options: TransportOptions) {}
+  constructor(private readonly options: TransportOptions) {
+    // Every call in flight listens to the client's signal: more than ten at once is normal, not a leak.
+    if (options.signal) setMaxListeners(0, options.signal);
+  }
 
   async send(request: HttpRequest, call: CallOptions = {}): Promise<HttpResponse> {
     // URLs resolve `.` and `..` segments, so such an id would silently address another resource.
