@@ -35,6 +35,20 @@ describe('packaging (VSIX built with vsce from the current dist/)', function () 
     assert.ok(entries.some((e) => /^extension\/license(\.md|\.txt)?$/.test(e)), 'missing LICENSE');
   });
 
+  it('holds the media of every walkthrough step, each small', () => {
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes: { walkthroughs: Array<{ steps: Array<{ id: string; media: Record<string, unknown> }> }> } };
+    const steps = manifest.contributes.walkthroughs.flatMap((w) => w.steps);
+    assert.ok(steps.length > 0, 'a walkthrough with steps');
+    for (const step of steps) {
+      const files = ['markdown', 'svg', 'image'].map((key) => step.media[key]).filter((file): file is string => typeof file === 'string');
+      assert.ok(files.length > 0, `${step.id} has media`);
+      for (const file of files) {
+        assert.ok(entries.includes(`extension/${file.replace(/^\.\//, '')}`.toLowerCase()), `${step.id}: ${file} is not in the VSIX`); // entry names come lower-cased
+        assert.ok(statSync(join(repoRoot, file)).size < 8 * 1024, `${step.id}: ${file} is larger than 8 KiB`);
+      }
+    }
+  });
+
   it('holds no sources, source maps, tests, tooling or node_modules', () => {
     const unwanted = entries.filter((e) =>
       /\.(ts|map)$/.test(e) || /^extension\/(src|test|bench|scripts|out|node_modules|\.vscode-test|\.vscode|\.ci|media\/webviews)\//.test(e));
