@@ -10,6 +10,8 @@ import { EmulatorProcess } from './connections/emulatorProcess';
 import { warnIfSecretsUnprotected } from './connections/keychainCheck';
 import { LocalEmulatorPresence } from './connections/localEmulatorPresence';
 import { ResourceFileSystem } from './documents/resourceFileSystem';
+import { helpLinks } from './help/helpLinks';
+import { HelpTreeProvider } from './help/helpTreeProvider';
 import { ExtensionLog } from './log/extensionLog';
 import { ModelCache } from './models/modelCache';
 import { ExplorerTreeProvider } from './tree/explorerTreeProvider';
@@ -52,6 +54,7 @@ export class BuildingTwinsContext implements vscode.Disposable {
     const subs = this.vscodeContext.subscriptions;
     subs.push(
       this.documents.register(),
+      vscode.window.registerTreeDataProvider('buildingTwins.help', new HelpTreeProvider(helpLinks(this.vscodeContext.extension.packageJSON as Parameters<typeof helpLinks>[0]))),
       new ConnectionStatusBar(this.connections),
       this.connections.onDidChange(() => this.tree.relist()),
       this.connections.onDidChangeState((name) => {
