@@ -1,5 +1,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as assert from 'node:assert/strict';
+import { ApiError } from '../../../src/core/api/apiError';
 import { BuildingTwinsClient, type BuildingTwinsClientOptions } from '../../../src/core/api/client';
 
 /** One answer of the fake service: status, headers and a raw body (a string is sent as given, an object as JSON). */
@@ -49,4 +51,29 @@ export class FakeService {
   close(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/**
+ * Fake services for one `describe`: `start` them in tests; they are closed after each test.
+ * Call inside `describe` (it registers an afterEach hook).
+ */
+export function fakeServicesPerTest(): (answer: Parameters<typeof FakeService.start>[0]) => Promise<FakeService> {
+  const started: FakeService[] = [];
+  afterEach(async () => { await Promise.all(started.splice(0).map((f) => f.close())); });
+  return async (answer) => {
+    const service = await FakeService.start(answer);
+    started.push(service);
+    return service;
+  };
+}
+
+/** The ApiError a call fails with; fails the test when it succeeds or throws something else. */
+export async function apiFailure(call: Promise<unknown>): Promise<ApiError> {
+  try {
+    await call;
+  } catch (error) {
+    assert.ok(error instanceof ApiError, String(error));
+    return error;
+  }
+  assert.fail('expected the call to fail');
 }

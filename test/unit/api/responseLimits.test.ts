@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError } from '../../../src/core/api/apiError';
 import { BuildingTwinsClient } from '../../../src/core/api/client';
 import { iterateBatchPages, iterateContinuation } from '../../../src/core/api/paging';
+import { apiFailure } from './fakeService';
 
 /** A service whose /models answer is an endless (or declared huge) stream; counts the bytes it managed to send. */
 async function floodingService(mode: 'declared' | 'endless'): Promise<{ url: string; sent: () => number; close: () => Promise<void> }> {
@@ -33,15 +33,6 @@ async function floodingService(mode: 'declared' | 'endless'): Promise<{ url: str
   };
 }
 
-async function refused(call: Promise<unknown>): Promise<ApiError> {
-  try {
-    await call;
-  } catch (error) {
-    assert.ok(error instanceof ApiError, String(error));
-    return error;
-  }
-  assert.fail('expected a refusal');
-}
 
 describe('client: bounded responses and walks', function () {
   this.timeout(30_000);
@@ -52,7 +43,7 @@ describe('client: bounded responses and walks', function () {
       try {
         const client = new BuildingTwinsClient({ baseUrl: service.url, clientId: 'c', clientSecret: 's', rateLimit: false, maxResponseBytes: 4 * 1024 * 1024 });
         const before = process.memoryUsage().rss;
-        const error = await refused(client.listModels());
+        const error = await apiFailure(client.listModels());
         const grown = process.memoryUsage().rss - before;
         assert.equal(error.kind, 'invalid-response');
         assert.match(error.oneLine, /larger than the limit of 4 MiB/);
@@ -72,7 +63,7 @@ describe('client: bounded responses and walks', function () {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const client = new BuildingTwinsClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v3`, clientId: 'c', clientSecret: 's', rateLimit: false, maxResponseBytes: 1024 });
-      await refused(client.listModels());
+      await apiFailure(client.listModels());
       assert.equal((await client.listModels({}, { maxResponseBytes: 64 * 1024 }))[0]?.id, 'dtmi:x:Y;1');
     } finally {
       server.close();
@@ -83,11 +74,11 @@ describe('client: bounded responses and walks', function () {
     let token = 0;
     const endless = iterateContinuation('listTwins', async () => ({ items: [token], continuationToken: `t${++token}` }), undefined, { maxPages: 50 });
     const seen: number[] = [];
-    const error = await refused((async () => { for await (const item of endless) seen.push(item); })());
+    const error = await apiFailure((async () => { for await (const item of endless) seen.push(item); })());
     assert.equal(seen.length, 50);
     assert.match(error.oneLine, /listTwins failed: stopped after 50 pages and 50 items: the walk would pass its limit of 50 pages/);
     const batches = iterateBatchPages(async () => ({ items: [1, 2, 3], before: 0, after: 99, total: 1e9 }), 1, { maxItems: 7, operation: 'listEvents' });
-    const error2 = await refused((async () => { for await (const _ of batches) { /* walk */ } })());
+    const error2 = await apiFailure((async () => { for await (const _ of batches) { /* walk */ } })());
     assert.match(error2.oneLine, /listEvents failed: stopped after 2 pages and 6 items/);
   });
 });
@@ -97,11 +88,11 @@ describe('client: ids that a URL would resolve away', () => {
     let requests = 0;
     const client = new BuildingTwinsClient({ baseUrl: 'http://127.0.0.1:9/api/v3', clientId: 'c', clientSecret: 's', rateLimit: false, fetch: async () => { requests++; throw new Error('nothing may be sent'); } });
     for (const id of ['.', '..']) {
-      const error = await refused(client.getTwin(id));
+      const error = await apiFailure(client.getTwin(id));
       assert.equal(error.kind, 'invalid-request');
       assert.match(error.oneLine, new RegExp(`an id of "${id.replace(/\./g, '\\.')}" cannot be sent in a URL path`));
     }
-    await refused(client.getTicketAttachment('t-1', '..'));
+    await apiFailure(client.getTicketAttachment('t-1', '..'));
     assert.equal(requests, 0);
   });
 });

@@ -6,7 +6,7 @@ import { ApiError } from '../../../src/core/api/apiError';
 import { collect } from '../../../src/core/api/paging';
 import { TIME_SERIES_DEFAULT_PAGE_SIZE } from '../../../src/core/api/requestChecks';
 import type { TimeSeriesData } from '../../../src/core/api/types';
-import { FakeService, type FakeAnswer, type FakeRequest } from './fakeService';
+import { fakeServicesPerTest, type FakeAnswer, type FakeRequest } from './fakeService';
 
 const T0 = Date.parse('2024-10-01T00:00:00Z');
 const MINUTE = 60_000;
@@ -56,13 +56,7 @@ function serviceLike(lastToken: '' | null = '') {
 const range = { start: new Date(T0).toISOString(), end: new Date(T0 + 60 * MINUTE).toISOString() };
 
 describe('client: time series against a service that answers like the real one', () => {
-  const fakes: FakeService[] = [];
-  async function fake(answer: Parameters<typeof FakeService.start>[0]): Promise<FakeService> {
-    const service = await FakeService.start(answer);
-    fakes.push(service);
-    return service;
-  }
-  afterEach(async () => { await Promise.all(fakes.splice(0).map((f) => f.close())); });
+  const fake = fakeServicesPerTest();
 
   it('reports a 202 with no body as the entries sent, and sends twinId as dtId', async () => {
     const service = await fake(serviceLike());
