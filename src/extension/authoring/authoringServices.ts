@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { RESOURCE_SCHEME } from '../documents/resourceUri';
+import { registerValueTokens } from '../documents/valueTokensProvider';
 import { AuthoringDiagnostics } from './authoringDiagnostics';
 import { SchemaProvider } from './schemaProvider';
 
@@ -32,7 +33,7 @@ function updateDraftContext(editor: vscode.TextEditor | undefined): void {
   void vscode.commands.executeCommand('setContext', DRAFT_CONTEXT_KEY, draft);
 }
 
-/** Registers the schema provider, the diagnostics and the draft context key (once per activation). */
+/** Registers the schema provider, the diagnostics, the colours of timestamps and UUIDs and the draft context key (once per activation). */
 export function registerAuthoring(ctx: BuildingTwinsContext): AuthoringServices {
   const existing = services.get(ctx);
   if (existing) return existing;
@@ -42,6 +43,7 @@ export function registerAuthoring(ctx: BuildingTwinsContext): AuthoringServices 
     created.schemas.register(),
     created.schemas,
     created.diagnostics,
+    registerValueTokens(),
     vscode.window.onDidChangeActiveTextEditor(updateDraftContext),
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.document === vscode.window.activeTextEditor?.document) updateDraftContext(vscode.window.activeTextEditor);
