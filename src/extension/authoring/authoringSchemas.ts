@@ -3,9 +3,9 @@
 import { combinedTwinJsonSchema, DRAFT_07, twinArrayJsonSchema, type JsonSchema } from '../../core/dtdl/twinJsonSchema';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 
-/** Which document a schema describes; the names are the paths of the `buildingtwins-schema:` URIs. */
-export const SCHEMA_KINDS = ['twin', 'relationship', 'import'] as const;
-export type SchemaKind = (typeof SCHEMA_KINDS)[number];
+/** The documents whose schema is built from the models; the names are the paths of the `buildingtwins-schema:` URIs. */
+export const MODEL_SCHEMA_KINDS = ['twin', 'relationship', 'import'] as const;
+export type ModelSchemaKind = (typeof MODEL_SCHEMA_KINDS)[number];
 
 /** Relationship names declared by any model, sorted (completion for `name`; the source model is checked on send). */
 export function relationshipNames(index: ModelIndex): string[] {
@@ -72,7 +72,7 @@ export function twinDocumentSchema(index: ModelIndex, checked?: readonly string[
  * when absent): every model id stays accepted and completed, so large ontologies can be served for the
  * models documents actually use (the full Willow ontology would make a schema of about 100 MB).
  */
-export function authoringSchema(kind: SchemaKind, index: ModelIndex, checked?: readonly string[]): JsonSchema {
+export function authoringSchema(kind: ModelSchemaKind, index: ModelIndex, checked?: readonly string[]): JsonSchema {
   switch (kind) {
     case 'twin': return twinDocumentSchema(index, checked);
     case 'relationship': return relationshipDocumentSchema(index);
@@ -99,7 +99,7 @@ function withModelIds(definitions: unknown, index: ModelIndex): JsonSchema {
   return { ...(definitions as JsonSchema), [MODEL_IDS_KEY]: modelIds };
 }
 
-/** Served while the models cannot be loaded: accepts anything and says why in hovers. */
-export function unavailableSchema(reason: string): JsonSchema {
-  return { $schema: DRAFT_07, description: `Building Twins: the models are not available (${reason}); nothing is checked.` };
+/** Served while what a schema is built from cannot be loaded (`the models`): accepts anything and says why in hovers. */
+export function unavailableSchema(reason: string, what = 'the models'): JsonSchema {
+  return { $schema: DRAFT_07, description: `Building Twins: ${what} ${what.endsWith('s') ? 'are' : 'is'} not available (${reason}); nothing is checked.` };
 }

@@ -1,10 +1,20 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import { RESOURCE_SCHEME } from '../documents/resourceUri';
+import type { JsonSchema } from '../../core/dtdl/twinJsonSchema';
+import { eventTypesOf } from '../events/eventTypesCache';
 import type { BuildingTwinsContext } from '../extensionContext';
-import { authoringSchema, SCHEMA_KINDS, unavailableSchema, type SchemaKind } from './authoringSchemas';
+import { loadTicketVocabulary } from '../tickets/ticketVocabulary';
+import { authoringSchema, MODEL_SCHEMA_KINDS, unavailableSchema, type ModelSchemaKind } from './authoringSchemas';
+import { RECORD_SCHEMA_KINDS, recordSchema, recordSchemaSource, type RecordSchemaKind } from './recordSchemas';
 
 export const SCHEMA_SCHEME = 'buildingtwins-schema';
+
+/** Every schema served: twins, relationships and import files from the models; events and tickets from the service's lists. */
+export const SCHEMA_KINDS = [...MODEL_SCHEMA_KINDS, ...RECORD_SCHEMA_KINDS] as const;
+export type SchemaKind = ModelSchemaKind | RecordSchemaKind;
+
+const isModelKind = (kind: SchemaKind): kind is ModelSchemaKind => (MODEL_SCHEMA_KINDS as readonly string[]).includes(kind);
 
 /** `buildingtwins-schema://schemas/twin.json` and friends: the URIs package.json's `jsonValidation` points at (it wants `scheme://`). */
 export function schemaUri(kind: SchemaKind): vscode.Uri {
@@ -29,7 +39,8 @@ function modelIdsIn(text: string): string[] {
 
 /**
  * Serves the JSON Schemas of twin documents, drafts and import files, generated from the models of the
- * ACTIVE connection. VS Code's JSON language service reads them with `openTextDocument` (any scheme
+ * ACTIVE connection, and of event and ticket documents and drafts, with the ids of its event types and ticket
+ * lists. VS Code's JSON language service reads them with `openTextDocument` (any scheme
  * but http/https) and reloads a schema when its document changes, so this provider fires a change
  * whenever the models may have changed (model cache dropped, active connection or emulator changed).
  * While the JSON service holds a schema, its document is kept open: a closed one would not be reloaded.
@@ -70,19 +81,31 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
     this.served.add(kind);
     this.startKeepAlive();
     const connection = this.ctx.connections.activeName();
+    const source = isModelKind(kind) ? 'the models' : recordSchemaSource(kind);
     try {
-      const index = await this.ctx.models.getIndex(connection);
-      return JSON.stringify(authoringSchema(kind, index, index.size > ALL_MODELS_LIMIT ? [...this.used] : undefined));
+      return JSON.stringify(await this.build(kind, connection));
     } catch (err) {
       const reason = `connection "${connection}": ${errorText(err)}`;
-      this.ctx.log.warn(`Twin JSON schema: models not available (${reason})`);
-      return JSON.stringify(unavailableSchema(reason));
+      this.ctx.log.warn(`JSON schema ${kind}: ${source} not available (${reason})`);
+      return JSON.stringify(unavailableSchema(reason, source));
     }
   }
 
-  /** Asks VS Code to load the served schemas again (the JSON service follows). */
-  refresh(): void {
-    for (const kind of this.served) this.changed.fire(schemaUri(kind));
+  private async build(kind: SchemaKind, connection: string): Promise<JsonSchema> {
+    if (isModelKind(kind)) {
+      const index = await this.ctx.models.getIndex(connection);
+      return authoringSchema(kind, index, index.size > ALL_MODELS_LIMIT ? [...this.used] : undefined);
+    }
+    const client = () => this.ctx.connections.getClient(connection);
+    return recordSchema(kind, {
+      eventTypes: async () => eventTypesOf(this.ctx, connection, await client()),
+      ticketVocabulary: async () => loadTicketVocabulary(await client()),
+    });
+  }
+
+  /** Asks VS Code to load the served schemas again (the JSON service follows); `only` limits it to those kinds. */
+  refresh(only?: (kind: SchemaKind) => boolean): void {
+    for (const kind of this.served) if (!only || only(kind)) this.changed.fire(schemaUri(kind));
   }
 
   /** A document names a model not yet described: serve the schemas again (soon, once for a burst of edits). */
@@ -107,7 +130,7 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
     if (this.pendingRefresh) clearTimeout(this.pendingRefresh);
     this.pendingRefresh = setTimeout(() => {
       this.pendingRefresh = undefined;
-      this.refresh();
+      this.refresh(isModelKind);
     }, REFRESH_DELAY_MS);
   }
 

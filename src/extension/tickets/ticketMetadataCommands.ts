@@ -1,9 +1,12 @@
 import type { TicketMetadataItem, TicketMetadataKind } from '../../core/api/types';
 import type { CommandTable } from '../commands';
+import { authoring } from '../authoring/authoringServices';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { METADATA_KIND_LABELS, TicketMetadataItemNode, TicketMetadataKindNode, TicketMetadataNode } from '../tree/ticketMetadataNodes';
 import { noIcons } from '../iconText';
+import { refreshTickets } from './ticketRefresh';
+import { listTicketMetadata } from './ticketVocabulary';
 
 const KINDS = Object.keys(METADATA_KIND_LABELS) as TicketMetadataKind[];
 
@@ -13,9 +16,12 @@ function nameError(value: string): string | undefined {
   return undefined;
 }
 
+/** After a change to a list: its rows, the tickets naming its items, and the ticket schemas (their ids and names). */
 function refreshKind(ctx: BuildingTwinsContext, connection: string, kind: TicketMetadataKind): void {
   const node = ctx.tree.connectionNode(connection)?.group(TicketMetadataNode)?.kindNode(kind);
   if (node) ctx.tree.refresh(node);
+  refreshTickets(ctx, connection);
+  authoring(ctx).schemas.refresh((schema) => schema.startsWith('ticket'));
 }
 
 /** Creates a category, job type or service needed: from its tree node (+), or the palette (pick the kind); `name` skips the input. */
@@ -52,7 +58,7 @@ async function renameMetadata(ctx: BuildingTwinsContext, target?: unknown, name?
     current = target.item;
   } else {
     kind = await pickKind(ctx, 'Rename ticket metadata (preview): which list');
-    const items = (await client.listTicketMetadata(kind, { page: 1, pageSize: 1000, sortSpecifications: [{ field: 'name', sort: 'asc' }] })).items;
+    const items = await listTicketMetadata(client, kind);
     if (items.length === 0) throw new Error(`There are no ticket ${METADATA_KIND_LABELS[kind].plural.toLowerCase()} to rename.`);
     current = (await ctx.input.pick(items.map((i) => ({ label: noIcons(i.name), description: noIcons(i.id), item: i })), { title: `Rename which ${METADATA_KIND_LABELS[kind].singular}` })).item;
   }

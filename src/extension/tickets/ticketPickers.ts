@@ -1,10 +1,10 @@
-import type { BuildingTwinsApi, TicketMetadataItem, TicketMetadataKind } from '../../core/api/types';
+import type { BuildingTwinsApi, TicketMetadataKind } from '../../core/api/types';
 import type { BuildingTwinsContext } from '../extensionContext';
 import type { TicketReferences } from './ticketRequest';
 import { noIcons, noIconsOpt } from '../iconText';
+import { listTicketMetadata } from './ticketVocabulary';
 
 const NONE = '(none)';
-const LIST_SIZE = 1000;
 
 /** Asks for every reference of a new ticket through the user-input seam; "(none)" leaves one empty. */
 export async function pickTicketReferences(ctx: BuildingTwinsContext, client: BuildingTwinsApi): Promise<TicketReferences> {
@@ -31,7 +31,7 @@ export async function pickTicketReferences(ctx: BuildingTwinsContext, client: Bu
 }
 
 async function pickMetadata(ctx: BuildingTwinsContext, client: BuildingTwinsApi, kind: TicketMetadataKind, title: string): Promise<string | undefined> {
-  const items: TicketMetadataItem[] = (await client.listTicketMetadata(kind, { page: 1, pageSize: LIST_SIZE, sortSpecifications: [{ field: 'name', sort: 'asc' }] })).items;
+  const items = await listTicketMetadata(client, kind);
   return (await pickOrNone(ctx, items.map((i) => ({ label: noIcons(i.name), id: i.id, name: i.name })), title))?.id;
 }
 

@@ -1,0 +1,31 @@
+// The schemas of event and ticket documents and drafts, by the name they are served under
+// (`buildingtwins-schema://schemas/<kind>.json`), built from the service's lists. Pure: no 'vscode'.
+import type { EventType } from '../../core/api/types';
+import type { JsonSchema } from '../../core/dtdl/twinJsonSchema';
+import { eventDocumentSchema, eventsDraftSchema } from '../events/eventSchemas';
+import { ticketDocumentSchema, ticketPatchSchema, ticketRequestSchema, type TicketVocabulary } from '../tickets/ticketSchemas';
+
+/** Event documents, `*.events.json`, ticket documents, `*.ticket.json`, `*.ticket-patch.json`. */
+export const RECORD_SCHEMA_KINDS = ['event', 'events', 'ticket', 'ticket-request', 'ticket-patch'] as const;
+export type RecordSchemaKind = (typeof RECORD_SCHEMA_KINDS)[number];
+
+/** Where the lists come from (the active connection, read when a schema is served). */
+export interface RecordSchemaInputs {
+  eventTypes(): Promise<readonly EventType[]>;
+  ticketVocabulary(): Promise<TicketVocabulary>;
+}
+
+/** What a kind is built from, in words (for the schema served when it cannot be read). */
+export function recordSchemaSource(kind: RecordSchemaKind): string {
+  return kind.startsWith('event') ? 'the event types' : "the service's ticket lists";
+}
+
+export async function recordSchema(kind: RecordSchemaKind, inputs: RecordSchemaInputs): Promise<JsonSchema> {
+  switch (kind) {
+    case 'event': return eventDocumentSchema(await inputs.eventTypes());
+    case 'events': return eventsDraftSchema(await inputs.eventTypes());
+    case 'ticket': return ticketDocumentSchema(await inputs.ticketVocabulary());
+    case 'ticket-request': return ticketRequestSchema(await inputs.ticketVocabulary());
+    case 'ticket-patch': return ticketPatchSchema(await inputs.ticketVocabulary());
+  }
+}

@@ -1,0 +1,67 @@
+// JSON Schemas of events as the user edits them: an event document (`buildingtwins:/<connection>/events/<id>.json`)
+// and an events draft (`*.events.json`, what "Create or Update Events from JSON" sends). Event types come from
+// the service (GET /events/types). They say what validateEvents checks, so mistakes show while typing; the
+// checks before sending stay the authority. Pure: no 'vscode'.
+import type { EventType } from '../../core/api/types';
+import { DRAFT_07, type JsonSchema } from '../../core/dtdl/twinJsonSchema';
+import { REQUIRED_EVENT_FIELDS } from './eventValidation';
+
+/** ISO 8601 date or date-time with an optional offset, as the local checks accept them (2024-10-01T12:34:56Z). */
+export const ISO_DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}([Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?)?([Zz]|[+-]\\d{2}:?\\d{2})?$';
+
+export function dateTimeSchema(description: string): JsonSchema {
+  return { type: 'string', pattern: ISO_DATE_TIME_PATTERN, description: `${description} (ISO 8601, e.g. 2024-10-01T12:34:56Z)` };
+}
+
+const nullableText = (description: string): JsonSchema => ({ type: ['string', 'null'], description });
+const required = (description: string): JsonSchema => ({ type: 'string', minLength: 1, pattern: '\\S', description });
+
+/** `eventTypeId`: a type's number, or its name (sent as its number). */
+function eventTypeSchema(types: readonly EventType[]): JsonSchema {
+  const description = 'Event type: its number or its name (GET /events/types)';
+  if (types.length === 0) return { type: ['integer', 'string'], description };
+  return {
+    description,
+    anyOf: [
+      { type: 'integer', enum: types.map((t) => t.id), enumDescriptions: types.map((t) => t.description ? `${t.name}: ${t.description}` : t.name) },
+      { type: 'string', enum: types.map((t) => t.name), enumDescriptions: types.map((t) => `Type ${t.id}${t.description ? `: ${t.description}` : ''}`) },
+    ],
+  };
+}
+
+/** One event; `open` admits keys the schema does not name (documents read from the service may carry more). */
+function eventSchema(types: readonly EventType[], open: boolean): JsonSchema {
+  return {
+    type: 'object',
+    required: [...REQUIRED_EVENT_FIELDS],
+    additionalProperties: open,
+    properties: {
+      id: { type: ['string', 'null'], description: 'Event id: set by the service; with it, saving updates that event' },
+      name: required('Name of the event'),
+      description: nullableText('Description'),
+      eventTypeId: eventTypeSchema(types),
+      startTime: dateTimeSchema('When the event starts'),
+      endTime: { anyOf: [dateTimeSchema('When the event ends, not before startTime'), { type: 'null' }] },
+      twinId: required('Id of the twin the event is about'),
+      eventSourceId: nullableText('Source system of the event (with externalId, the key of an update)'),
+      externalId: nullableText('Id of the event in its source system'),
+      payload: { type: 'string', minLength: 1, description: 'The type-specific values as JSON text, e.g. "{\\"temperature\\": 21}"' },
+      payloadVersion: required('Version of the payload format, e.g. "1.0"'),
+      scalarValue: { type: ['number', 'null'], description: 'A number the event carries' },
+      locations: nullableText('Locations of the event'),
+      createdDate: { type: 'string', description: 'Kept by the service' },
+      lastModifiedDate: { type: 'string', description: 'Kept by the service' },
+    },
+  };
+}
+
+/** An event document: one event as the service holds it; saving updates it. */
+export function eventDocumentSchema(types: readonly EventType[]): JsonSchema {
+  return { $schema: DRAFT_07, title: 'Event', ...eventSchema(types, true), required: ['id', ...REQUIRED_EVENT_FIELDS] };
+}
+
+/** An events draft: one event or a non-empty array of them, keys as the service names them (a misspelt key is an error). */
+export function eventsDraftSchema(types: readonly EventType[]): JsonSchema {
+  const one = eventSchema(types, false);
+  return { $schema: DRAFT_07, title: 'Events', if: { type: 'array' }, then: { type: 'array', minItems: 1, items: one }, else: one };
+}

@@ -1,0 +1,8 @@
+import type { BuildingTwinsContext } from '../extensionContext';
+import { TicketsNode } from '../tree/ticketNodes';
+
+/** Lists a connection's tickets again (after a ticket was created, or a list its tickets name changed). */
+export function refreshTickets(ctx: BuildingTwinsContext, connection: string): void {
+  const node = ctx.tree.connectionNode(connection)?.group(TicketsNode);
+  if (node) ctx.tree.refresh(node);
+}
