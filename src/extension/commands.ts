@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { permissionDeniedText } from '../core/api/permissionDenied';
 import { authoringCommands } from './authoring/authoringCommands';
+import { normaliseArgs } from './commandArgs';
+import { commandParameters } from './commandParameters';
 import { connectionCommands } from './connections/connectionCommands';
 import { emulatorCommands } from './connections/emulatorCommands';
 import { documentCommands } from './documents/documentCommands';
@@ -41,9 +43,15 @@ export function allCommands(): Map<string, CommandHandler> {
   return all;
 }
 
+/**
+ * Registers every command. Each receives only the arguments its parameters accept (commandParameters.ts):
+ * the rows, URIs and editor contexts VS Code passes from places the command cannot use them are dropped.
+ */
 export function registerCommands(ctx: BuildingTwinsContext): void {
   for (const [id, handler] of allCommands()) {
-    ctx.vscodeContext.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => runCommand(ctx, id, handler, args)));
+    const params = commandParameters[id];
+    if (!params) ctx.log.warn(`${id} declares no parameters in commandParameters.ts; its arguments are passed as they come`);
+    ctx.vscodeContext.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => runCommand(ctx, id, handler, params ? normaliseArgs(args, params) : args)));
   }
 }
 

@@ -35,12 +35,28 @@ export interface ConfirmOptions {
   modal?: boolean;
 }
 
+export interface FileOptions {
+  title: string;
+  /** Label of the dialog's button, e.g. "Import". */
+  openLabel?: string;
+  /** e.g. `{ 'JSON/CSV': ['json', 'csv'] }`. */
+  filters: Record<string, string[]>;
+  /** Open: may pick several files. */
+  many?: boolean;
+  /** Save: the proposed file. */
+  defaultUri?: vscode.Uri;
+}
+
 /** The one seam for interactive input, so commands can be driven by tests without UI. */
 export interface UserInput {
   pick<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions<T>): Promise<T>;
   pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions<T>): Promise<T[]>;
   input(options: InputOptions): Promise<string>;
   confirm(message: string, options: ConfirmOptions): Promise<boolean>;
+  /** Files to read (an open dialog); cancelled when none is chosen. */
+  openFiles(options: FileOptions): Promise<vscode.Uri[]>;
+  /** A file to write (a save dialog). */
+  saveFile(options: FileOptions): Promise<vscode.Uri>;
 }
 
 export class VsCodeUserInput implements UserInput {
@@ -76,6 +92,18 @@ export class VsCodeUserInput implements UserInput {
   async confirm(message: string, options: ConfirmOptions): Promise<boolean> {
     const answer = await vscode.window.showWarningMessage(message, { modal: options.modal ?? true, detail: options.detail }, options.confirmLabel);
     return answer === options.confirmLabel;
+  }
+
+  async openFiles(options: FileOptions): Promise<vscode.Uri[]> {
+    const uris = await vscode.window.showOpenDialog({ title: options.title, openLabel: options.openLabel, canSelectMany: options.many ?? false, filters: options.filters });
+    if (!uris?.length) throw new UserCancelledError(options.title);
+    return uris;
+  }
+
+  async saveFile(options: FileOptions): Promise<vscode.Uri> {
+    const uri = await vscode.window.showSaveDialog({ title: options.title, saveLabel: options.openLabel, filters: options.filters, defaultUri: options.defaultUri });
+    if (!uri) throw new UserCancelledError(options.title);
+    return uri;
   }
 
   private pickWithLookup<T extends vscode.QuickPickItem>(

@@ -6,13 +6,15 @@ import { parseImportJson } from '../../core/bulk/importJson';
 import { planImport, serviceTwinLookup } from '../../core/bulk/importPlan';
 import { countNoun } from '../../shared/countNoun';
 import { openTwinDocument } from '../documents/documentCommands';
+import { showWritten } from '../documents/writtenResources';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { revealTwin } from '../tree/treeCommands';
+import { TwinsNode } from '../tree/twinsNode';
 import { issueLines } from './authoringDiagnostics';
 import { authoring } from './authoringServices';
 import { readJsonSource } from './jsonSource';
-import { describeUpsert, relationshipDocumentUri, upsertRelationship, type UpsertedRelationship } from './relationshipUpsert';
+import { describeUpsert, relationshipDocumentUri, upsertRelationship, writtenRelationship, type UpsertedRelationship } from './relationshipUpsert';
 
 /** Twins sent at once when a document holds several. */
 const CREATE_CONCURRENCY = 4;
@@ -73,6 +75,16 @@ export async function createFromJson(ctx: BuildingTwinsContext, arg?: unknown): 
     }
   }
 
+  // What shows these twins and relationships shows them as written: replaced twins' rows and documents, relationship lists.
+  await showWritten(ctx, [
+    ...twins.map((t) => ({ connection, kind: 'twins', ids: [t.id], value: t })),
+    ...relationships.filter((r) => !r.existed).map((r) => writtenRelationship(connection, r.relationship)),
+  ]);
+  const created = twins.filter((t) => !existing.includes(t.id));
+  if (created.length && !(twins.length === 1 && relationships.length === 0)) {
+    const twinsNode = ctx.tree.connectionNode(connection)?.group(TwinsNode);
+    if (twinsNode) ctx.tree.refresh(twinsNode);
+  }
   const existed = relationships.filter((r) => r.existed).length;
   const summary = `"${connection}": ${countNoun(twins.length, 'twin')} created or replaced, ${countNoun(relationships.length - existed, 'relationship')} created${existed ? `, ${existed} already existed` : ''} from ${source.name}.`;
   ctx.log.info(summary);

@@ -23,12 +23,11 @@ export async function exportToFile(ctx: BuildingTwinsContext, node?: unknown, ta
   const filter = ctx.tree.filter;
   const model = node instanceof TwinModelGroupNode ? { modelId: node.modelId, exact: true } : undefined;
   const filters = toTwinFilters(filter, model);
-  const uri = asUri(target) ?? await vscode.window.showSaveDialog({
+  const uri = asUri(target) ?? await ctx.input.saveFile({
     title: 'Export twins and relationships',
     defaultUri: vscode.Uri.file(path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir(), 'twins-export.json')),
     filters: { JSON: ['json'] },
   });
-  if (!uri) return undefined;
   if (uri.scheme !== 'file') throw new Error('Export writes files on this machine only.');
   const file = uri.fsPath;
   const described = [filter ? describeFilter(filter) : undefined, model ? `model ${model.modelId} (exactly)` : undefined].filter(Boolean).join(', ') || 'all twins';

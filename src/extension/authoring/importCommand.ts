@@ -5,6 +5,7 @@ import { planImport, serviceTwinLookup, type ImportPlan } from '../../core/bulk/
 import { fileReportStore, itemHash } from '../../core/bulk/importReport';
 import { runImport, type ImportResult } from '../../core/bulk/importRunner';
 import { countNoun } from '../../shared/countNoun';
+import { resourceUri } from '../documents/resourceUri';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { TwinsNode } from '../tree/twinsNode';
@@ -40,8 +41,7 @@ export function planSummary(plan: ImportPlan, alreadyDone: number): string[] {
  * again resumes (items done are skipped).
  */
 export async function importFromFiles(ctx: BuildingTwinsContext, clicked?: unknown, selection?: unknown): Promise<ImportCommandResult | undefined> {
-  const uris = await pickFiles(clicked, selection, 'Import twins and relationships', ['json', 'csv'], true);
-  if (!uris?.length) return undefined;
+  const uris = await pickFiles(ctx.input, clicked, selection, 'Import twins and relationships', ['json', 'csv'], true);
   requireExtensions(uris, ['json', 'csv'], 'Import');
   if (uris.some((u) => u.scheme !== 'file')) throw new Error('Import reads files on this machine only (the report is written next to the input).');
   const { connection, client } = await targetConnection(ctx, clicked);
@@ -99,6 +99,8 @@ export async function importFromFiles(ctx: BuildingTwinsContext, clicked?: unkno
   const failures = failed.map((o) => `${o.file ? `${o.file} ` : ''}line ${o.line}: ${o.error ?? 'failed'}`);
   const twinsNode = ctx.tree.connectionNode(connection)?.group(TwinsNode);
   if (twinsNode) ctx.tree.refresh(twinsNode);
+  // Open documents of imported twins show them as the service now holds them.
+  await Promise.all(plan.twins.map((t) => ctx.documents.reloadOpen(resourceUri(connection, 'twins', t.twin.id))));
   const message = `Import of ${names} into "${connection}": ${result.done} sent, ${result.skipped} skipped (already done), ${result.failed} failed${result.pending ? `, ${result.pending} not reached (cancelled)` : ''}. Report: ${path.basename(reportFile)}`;
   ctx.log.info(message);
   for (const f of failures) ctx.log.warn(`Import: ${f}`);

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { UserInput } from '../userInput';
 
 /** Text to create or import from, with the name problems are reported under and the URI diagnostics go to. */
 export interface SourceText {
@@ -38,12 +39,12 @@ export async function readJsonSource(arg: unknown): Promise<SourceText> {
 }
 
 /** File URIs from an Explorer invocation (clicked item and multi-selection), else from an open dialog. */
-export async function pickFiles(clicked: unknown, selection: unknown, title: string, extensions: string[], many: boolean): Promise<vscode.Uri[] | undefined> {
+export async function pickFiles(input: UserInput, clicked: unknown, selection: unknown, title: string, extensions: string[], many: boolean): Promise<vscode.Uri[]> {
   const selected = Array.isArray(selection) ? selection.map(asUri).filter((u): u is vscode.Uri => !!u) : [];
   if (selected.length) return selected;
   const one = asUri(clicked);
   if (one) return [one];
-  return vscode.window.showOpenDialog({ title, canSelectMany: many, filters: { [extensions.map((e) => e.toUpperCase()).join('/')]: extensions } });
+  return input.openFiles({ title, many, filters: { [extensions.map((e) => e.toUpperCase()).join('/')]: extensions } });
 }
 
 /** Throws a clear error unless every file ends in one of `extensions`. */

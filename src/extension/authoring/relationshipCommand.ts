@@ -5,12 +5,13 @@ import type { PropertyInfo, RelationshipInfo } from '../../core/dtdl/dtdlTypes';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { describeSchema } from '../../core/dtdl/twinJsonSchema';
 import { validateProperties } from '../../core/dtdl/twinValidation';
+import { showWritten } from '../documents/writtenResources';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { LocationNode } from '../tree/locationsNode';
 import { TwinNode } from '../tree/twinNode';
 import { pickTwin } from './authoringPickers';
-import { describeUpsert, relationshipDocumentUri, upsertRelationship, type UpsertedRelationship } from './relationshipUpsert';
+import { describeUpsert, relationshipDocumentUri, upsertRelationship, writtenRelationship, type UpsertedRelationship } from './relationshipUpsert';
 import { noIcons } from '../iconText';
 
 const LEAVE_OUT = '(leave out)';
@@ -74,7 +75,7 @@ export async function createRelationship(ctx: BuildingTwinsContext, arg?: unknow
   ctx.log.info(`Relationship draft on "${connection}": ${JSON.stringify(draft)}`);
   const result = await upsertRelationship(client, draft);
   ctx.log.info(describeUpsert(result));
-  if (arg instanceof TwinNode) ctx.tree.refresh(arg);
+  await showWritten(ctx, [writtenRelationship(connection, result.relationship)]);
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(relationshipDocumentUri(connection, result.relationship)), { preview: true });
   notifyResult(ctx, describeUpsert(result));
   return result;

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import type { BuildingTwinsApi, Relationship } from '../../core/api/types';
 import { resourceUri } from '../documents/resourceUri';
+import type { WrittenResource } from '../documents/writtenResources';
 
 export interface UpsertedRelationship {
   relationship: Relationship;
@@ -25,6 +26,11 @@ export function describeUpsert(result: UpsertedRelationship): string {
   return result.existed
     ? `Relationship ${r.id} already existed (${r.sourceId} ${r.name} ${r.targetId}); nothing changed.`
     : `Created relationship ${r.id} (${r.sourceId} ${r.name} ${r.targetId}).`;
+}
+
+/** A relationship as written, for the rows that list it (its source's Outgoing, its target's Incoming). */
+export function writtenRelationship(connection: string, rel: Relationship): WrittenResource {
+  return { connection, kind: 'relationships', ids: [rel.sourceId, rel.id ?? ''], value: rel };
 }
 
 export function relationshipDocumentUri(connection: string, rel: Relationship): vscode.Uri {

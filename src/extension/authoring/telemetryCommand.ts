@@ -34,8 +34,7 @@ async function parseWithConnector(ctx: BuildingTwinsContext, source: SourceText)
  * twins and drops them without a word.
  */
 export async function sendTelemetryFromFile(ctx: BuildingTwinsContext, clicked?: unknown, selection?: unknown): Promise<TelemetryCommandResult | undefined> {
-  const uris = await pickFiles(clicked, selection, 'Send telemetry from file', ['json', 'csv'], false);
-  if (!uris?.length) return undefined;
+  const uris = await pickFiles(ctx.input, clicked, selection, 'Send telemetry from file', ['json', 'csv'], false);
   if (uris.length > 1) throw new Error('Send telemetry reads one file at a time. Nothing was sent.');
   requireExtensions(uris, ['json', 'csv'], 'Send telemetry');
   const source = await readSourceUri(uris[0]);

@@ -4,6 +4,7 @@ import type { BuildingTwinsContext } from '../extensionContext';
 import { LocationNode } from '../tree/locationsNode';
 import { ModelNode } from '../tree/modelsNode';
 import { RelationshipNode, TwinNode } from '../tree/twinNode';
+import { keepRemoteDocumentsOutOfAutoSave } from './autoSaveAdvice';
 import { resourceUri } from './resourceUri';
 
 export async function openTwinDocument(ctx: BuildingTwinsContext, connection: string, twinId: string): Promise<vscode.TextEditor> {
@@ -43,4 +44,5 @@ export const documentCommands: CommandTable = {
   'buildingTwins.openTwin': openTwin,
   'buildingTwins.openModel': openModel,
   'buildingTwins.openRelationship': openRelationship,
+  'buildingTwins.keepRemoteDocumentsOutOfAutoSave': (ctx: BuildingTwinsContext) => keepRemoteDocumentsOutOfAutoSave(ctx.log),
 };

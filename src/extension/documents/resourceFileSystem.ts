@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import { isPermissionDenied, noPermissionText } from '../../core/api/permissionDenied';
 import type { BuildingTwinsContext } from '../extensionContext';
+import { AutoSaveAdvice } from './autoSaveAdvice';
 import { parseJsonStrict } from './jsonText';
 import { modelDocumentHandler } from './modelDocumentHandler';
 import { relationshipDocumentHandler } from './relationshipDocumentHandler';
@@ -13,8 +14,10 @@ import { ticketDocumentHandler } from '../tickets/ticketDocumentHandler';
 
 interface Entry extends LoadedResource {
   /**
-   * Set at the first load and moved only by our own successful saves: VS Code's "file is newer" check must never
-   * fire (it would show its own dialog); conflicts are detected on save from the service's lastUpdateTime instead.
+   * Set at the first load, moved forward only by our own successful saves and back by one millisecond to make an
+   * editor read the document again (see reloadEditor). VS Code's "file is newer" check on save (a later mtime
+   * than the editor's) must never fire: it would show its own dialog; conflicts are detected on save from the
+   * service's versions (lastUpdateTime, updatedDate) instead.
    */
   mtime: number;
   size: number;
@@ -22,20 +25,87 @@ interface Entry extends LoadedResource {
 
 /**
  * The one FileSystemProvider for remote documents (`buildingtwins:` scheme). Each kind of resource is a
- * registered handler; the provider keeps what was loaded per URI so saves can diff against it.
+ * registered handler; the provider keeps what was loaded per URI so saves can diff against it. After a write
+ * what the editor and the explorer show is what the service holds: a saved document takes the service's text
+ * (see serviceText.ts) and the tree rows showing the resource take its new value.
  */
 export class ResourceFileSystem implements vscode.FileSystemProvider {
   private readonly handlers = new Map<string, ResourceHandler>();
   private readonly entries = new Map<string, Entry>();
+  /** Entries just read or written: the next read of the document is served from them, without a request. */
+  private readonly fresh = new Set<string>();
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
+  readonly autoSaveAdvice: AutoSaveAdvice;
 
   constructor(private readonly ctx: BuildingTwinsContext) {
     for (const handler of [twinDocumentHandler, relationshipDocumentHandler, modelDocumentHandler, eventDocumentHandler, ticketDocumentHandler]) this.registerHandler(handler);
+    this.autoSaveAdvice = new AutoSaveAdvice(ctx.log, ctx.vscodeContext.globalState);
   }
 
   register(): vscode.Disposable {
-    return vscode.workspace.registerFileSystemProvider(RESOURCE_SCHEME, this, { isCaseSensitive: true });
+    return vscode.Disposable.from(
+      vscode.workspace.registerFileSystemProvider(RESOURCE_SCHEME, this, { isCaseSensitive: true }),
+      vscode.workspace.onDidSaveTextDocument((doc) => this.afterSave(doc)),
+      vscode.workspace.onDidOpenTextDocument((doc) => this.adviseOnAutoSave(doc)),
+    );
+  }
+
+  /**
+   * After a write made elsewhere (a command, the explorer): an open document of `uri` without unsaved edits is
+   * read again from the service and its editor shows it. A document with unsaved edits keeps them and what they
+   * are compared with on save. Returns whether the editor was asked to read it again.
+   */
+  async reloadOpen(uri: vscode.Uri): Promise<boolean> {
+    const doc = this.openDocument(uri);
+    if (!doc || doc.isDirty) return false;
+    let loaded: LoadedResource;
+    try {
+      loaded = await this.read(uri);
+    } catch (err) {
+      this.ctx.log.warn(`Could not read ${uri.path} again after a write: ${errorText(err)}`);
+      return false;
+    }
+    if (doc.isDirty) return false;
+    this.remember(uri, loaded, this.entries.get(uri.toString())?.mtime ?? Date.now());
+    return this.reloadEditor(doc);
+  }
+
+  /**
+   * A saved document shows what the service answered: the new lastUpdateTime, and fields another writer changed
+   * that an "Overwrite" did not send (VS Code keeps the text it saved otherwise).
+   */
+  private afterSave(doc: vscode.TextDocument): void {
+    if (doc.uri.scheme === RESOURCE_SCHEME) this.reloadEditor(doc);
+  }
+
+  /**
+   * Makes VS Code read the document again, from the entry as it is, when it differs from the editor's text. VS Code
+   * reloads an editor without unsaved edits when its file changes (a new mtime); the mtime moves back, never
+   * forward, so an editor that got edited meanwhile (the reload is skipped) is never refused on save as "newer".
+   */
+  private reloadEditor(doc: vscode.TextDocument): boolean {
+    const key = doc.uri.toString();
+    const entry = this.entries.get(key);
+    if (!entry || doc.isDirty || entry.text === doc.getText()) return false;
+    entry.mtime -= 1;
+    this.fresh.add(key);
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri: doc.uri }]);
+    return true;
+  }
+
+  private openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  }
+
+  private adviseOnAutoSave(doc: vscode.TextDocument): void {
+    if (doc.uri.scheme !== RESOURCE_SCHEME) return;
+    try {
+      const { handler, ref } = this.resolve(doc.uri);
+      if (handler.write && !handler.readonly) this.autoSaveAdvice.offer(doc.uri, ref.connection);
+    } catch {
+      // Not a document of this provider (the open fails on its own).
+    }
   }
 
   registerHandler(handler: ResourceHandler): void {
@@ -61,7 +131,9 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    const entry = await this.load(uri);
+    const key = uri.toString();
+    const cached = this.fresh.delete(key) ? this.entries.get(key) : undefined;
+    const entry = cached ?? (await this.load(uri));
     return Buffer.from(entry.text, 'utf8');
   }
 
@@ -77,8 +149,11 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
       const client = await this.ctx.connections.getClient(ref.connection);
       const saved = await handler.write({ ctx: this.ctx, client, ref }, edited, previous);
       this.remember(uri, saved, Date.now());
-      this.ctx.log.info(`Saved ${label} on "${ref.connection}"`);
       this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+      // Unchanged (the save after the document took the service's text): nothing was sent.
+      if (saved === previous) return;
+      this.ctx.log.info(`Saved ${label} on "${ref.connection}"`);
+      this.ctx.tree.showWritten(ref.connection, ref.kind, ref.ids, saved.value);
     } catch (err) {
       const error = isPermissionDenied(err) ? new Error(`${noPermissionText(`change ${label}`, ref.connection)}: ${errorText(err)}`)
         : err instanceof Error ? err : new Error(String(err));
@@ -115,19 +190,22 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
     return { handler, ref };
   }
 
+  /** Reads the resource from the service and keeps it as what saves diff against. */
   private async load(uri: vscode.Uri): Promise<Entry> {
+    return this.remember(uri, await this.read(uri), this.entries.get(uri.toString())?.mtime ?? Date.now());
+  }
+
+  private async read(uri: vscode.Uri): Promise<LoadedResource> {
     const { handler, ref } = this.resolve(uri);
     const client = await this.ctx.connections.getClient(ref.connection);
-    let loaded: LoadedResource;
     try {
-      loaded = await handler.read({ ctx: this.ctx, client, ref });
+      return await handler.read({ ctx: this.ctx, client, ref });
     } catch (err) {
       const status = (err as { status?: unknown }).status;
       if (status === 404) throw vscode.FileSystemError.FileNotFound(uri);
       if (isPermissionDenied(err)) throw vscode.FileSystemError.NoPermissions(`${noPermissionText(`read ${ref.kind}/${ref.ids.join('/')}`, ref.connection)}: ${errorText(err)}`);
       throw err;
     }
-    return this.remember(uri, loaded, this.entries.get(uri.toString())?.mtime ?? Date.now());
   }
 
   private remember(uri: vscode.Uri, loaded: LoadedResource, mtime: number): Entry {

@@ -1,16 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EventsDeleteResult, EventsFileUploadResult, EventsUpsertResult, EventType } from '../../core/api/types';
 import { presetRange, parseRange, type RangePreset } from '../../core/timeseries/timeRange';
+import { openDraft } from '../authoring/draftDocument';
+import { readSourceUri } from '../authoring/jsonSource';
 import type { CommandTable } from '../commands';
 import { countNoun } from '../../shared/countNoun';
 import { resourceUri } from '../documents/resourceUri';
+import { showWritten } from '../documents/writtenResources';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { EventNode, EventsNode } from '../tree/eventNodes';
 import { TreeNode } from '../tree/treeNode';
 import { EVENT_DOCUMENT_KIND } from './eventDocumentHandler';
-import type { EventFilter } from './eventQuery';
+import { describeEventFilter, type EventFilter } from './eventQuery';
 import { eventTemplate } from './eventTemplate';
 import { eventTypesOf } from './eventTypesCache';
 import { eventFileContentType, uploadReport, type UploadReport } from './eventUpload';
@@ -42,26 +46,39 @@ async function openEvent(ctx: BuildingTwinsContext, arg: unknown): Promise<vscod
   return doc.uri;
 }
 
-/** An untitled JSON document with one event of a picked type; `typeName` skips the picker. */
+/** Events drafts: `jsonValidation` checks `*.events.json` against the events schema of the active connection. */
+export const EVENTS_DRAFT_EXTENSION = '.events.json';
+
+/**
+ * A `*.events.json` draft with one event of a picked type (checked against the events schema while it is typed);
+ * `typeName` skips the picker.
+ */
 async function newEventsFromTemplate(ctx: BuildingTwinsContext, arg?: unknown): Promise<vscode.TextDocument> {
   const { connection, client } = await targetConnection(ctx, arg);
   const types = await eventTypesOf(ctx, connection, client);
   const type = typeof arg === 'string' ? types.find((t) => t.name === arg) : await pickEventType(ctx, types, 'New events JSON: event type');
   if (!type) throw new Error(`No event type is named "${String(arg)}" (known: ${types.map((t) => t.name).join(', ')}).`);
-  const doc = await vscode.workspace.openTextDocument({ language: 'json', content: eventTemplate(type) });
-  await vscode.window.showTextDocument(doc);
-  void vscode.window.showInformationMessage('Fill in twinId (and the payload), then run "Create or update events from JSON" with this editor active.');
+  const doc = await openDraft(`events-${randomBytes(3).toString('hex')}${EVENTS_DRAFT_EXTENSION}`, eventTemplate(type));
+  void vscode.window.showInformationMessage('Fill in twinId (and the payload), then run "Create or Update Events from JSON" (in the editor title).');
   return doc;
 }
 
-/**
- * Creates or updates the events in JSON text (one object or an array): `text` when given, else the
- * active editor. Every item is checked first; when any is invalid the problems are listed and nothing is sent.
- * Without JSON to send, offers a template instead.
- */
-async function upsertEventsFromJson(ctx: BuildingTwinsContext, text?: unknown): Promise<EventsUpsertResult | vscode.TextDocument> {
+/** The JSON to send: text or a value given, a document (an editor title passes its URI), else the active JSON editor. */
+async function eventsSource(arg: unknown): Promise<string | undefined> {
+  if (typeof arg === 'string') return arg;
+  if (arg instanceof vscode.Uri) return (await readSourceUri(arg)).text;
+  if (arg !== undefined) return JSON.stringify(arg);
   const editor = vscode.window.activeTextEditor;
-  const source = typeof text === 'string' ? text : editor && editor.document.languageId.startsWith('json') ? editor.document.getText() : undefined;
+  return editor && editor.document.languageId.startsWith('json') ? editor.document.getText() : undefined;
+}
+
+/**
+ * Creates or updates the events in JSON (one object or an array): the argument when given, else the active
+ * editor. Every item is checked first; when any is invalid the problems are listed and nothing is sent.
+ * Without JSON to send, offers a template instead. Open documents of updated events are read again.
+ */
+async function upsertEventsFromJson(ctx: BuildingTwinsContext, arg?: unknown): Promise<EventsUpsertResult | vscode.TextDocument> {
+  const source = await eventsSource(arg);
   if (source === undefined || source.trim() === '') return newEventsFromTemplate(ctx);
   const { connection, client } = await targetConnection(ctx);
   const { events, problems } = validateEventsJson(source, await eventTypesOf(ctx, connection, client));
@@ -74,6 +91,8 @@ async function upsertEventsFromJson(ctx: BuildingTwinsContext, text?: unknown): 
   ctx.log.info(summary);
   notifyResult(ctx, summary);
   refreshEvents(ctx, connection);
+  const updated = events.map((e) => e.id).filter((id): id is string => typeof id === 'string' && id !== '');
+  await showWritten(ctx, await Promise.all(updated.map(async (id) => ({ connection, kind: EVENT_DOCUMENT_KIND, ids: [id], value: await client.getEvent(id) }))));
   return result;
 }
 
@@ -122,8 +141,7 @@ async function deleteEvents(ctx: BuildingTwinsContext, clicked?: unknown, select
 async function uploadEventFiles(ctx: BuildingTwinsContext, arg?: unknown, list?: unknown): Promise<{ result: EventsFileUploadResult; report: UploadReport } | undefined> {
   let uris = toUris(Array.isArray(list) && list.length ? list : arg);
   if (uris.length === 0) {
-    uris = (await vscode.window.showOpenDialog({ canSelectMany: true, openLabel: 'Upload events', filters: { 'Events (JSON, CSV)': ['json', 'csv'] } })) ?? [];
-    if (uris.length === 0) return undefined;
+    uris = await ctx.input.openFiles({ title: 'Upload events from file', many: true, openLabel: 'Upload events', filters: { 'Events (JSON, CSV)': ['json', 'csv'] } });
   }
   const names = uris.map((u) => path.basename(u.path));
   const types = names.map(eventFileContentType);
@@ -184,15 +202,35 @@ async function filterEvents(ctx: BuildingTwinsContext, arg?: unknown, filter?: E
   }
   node.setFilter(filter);
   ctx.tree.refresh(node);
+  showEventsFiltered(ctx, node.conn.connection, describeEventFilter(node.filter, node.eventTypes) !== '');
   return node.filter;
+}
+
+/** Connections whose Events node is filtered; the `buildingTwins.eventsFiltered` context key says whether any is. */
+const filteredConnections = new WeakMap<BuildingTwinsContext, Set<string>>();
+
+function showEventsFiltered(ctx: BuildingTwinsContext, connection: string, filtered: boolean): void {
+  let set = filteredConnections.get(ctx);
+  if (!set) filteredConnections.set(ctx, (set = new Set()));
+  if (filtered) set.add(connection);
+  else set.delete(connection);
+  void vscode.commands.executeCommand('setContext', 'buildingTwins.eventsFiltered', set.size > 0);
 }
 
 function dateError(value: string): string | undefined {
   return Number.isNaN(Date.parse(value)) ? 'Not a date: use ISO 8601, e.g. 2024-10-01T00:00:00Z' : undefined;
 }
 
+/** Clears the filter of the Events node run on; from the palette, of every filtered Events node. */
 async function clearEventFilter(ctx: BuildingTwinsContext, arg?: unknown): Promise<EventFilter> {
-  return filterEvents(ctx, arg instanceof TreeNode ? arg.closest(EventsNode) : undefined, {});
+  const node = arg instanceof TreeNode ? arg.closest(EventsNode) : undefined;
+  if (node) return filterEvents(ctx, node, {});
+  for (const connection of [...(filteredConnections.get(ctx) ?? [])]) {
+    const events = eventsNode(ctx, connection);
+    if (events) await filterEvents(ctx, events, {});
+    else showEventsFiltered(ctx, connection, false);
+  }
+  return {};
 }
 
 export const eventCommands: CommandTable = {

@@ -42,8 +42,7 @@ async function saveAttachment(ctx: BuildingTwinsContext, arg: unknown, target?: 
   const source = attachmentTarget(ctx, arg);
   const { content, fileName } = await download(ctx, source);
   const uri = target instanceof vscode.Uri ? target : typeof target === 'string' && target ? vscode.Uri.file(target)
-    : await vscode.window.showSaveDialog({ saveLabel: 'Save attachment', defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? ctx.vscodeContext.globalStorageUri, fileName) });
-  if (!uri) return undefined;
+    : await ctx.input.saveFile({ title: 'Save attachment', openLabel: 'Save attachment', filters: {}, defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? ctx.vscodeContext.globalStorageUri, fileName) });
   await vscode.workspace.fs.writeFile(uri, content);
   ctx.log.info(`Attachment ${source.attachmentId} of ticket ${source.ticketId} saved to ${uri.fsPath} (${content.byteLength} bytes)`);
   void vscode.window.showInformationMessage(`Saved ${fileName} (${content.byteLength.toLocaleString('en-US')} bytes).`);

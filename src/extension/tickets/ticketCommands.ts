@@ -1,23 +1,22 @@
 import * as vscode from 'vscode';
 import type { BuildingTwinsApi, Insight, Ticket } from '../../core/api/types';
+import { randomBytes } from 'node:crypto';
+import { draftName, openDraft } from '../authoring/draftDocument';
 import type { CommandTable } from '../commands';
 import { resourceUri } from '../documents/resourceUri';
+import { showWritten } from '../documents/writtenResources';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { InsightNode } from '../tree/insightsNode';
-import { TicketNode, TicketsNode } from '../tree/ticketNodes';
+import { TicketNode } from '../tree/ticketNodes';
 import type { TreeNode } from '../tree/treeNode';
 import { attachmentCommands } from './ticketAttachmentCommands';
 import { TICKET_DOCUMENT_KIND } from './ticketDocumentHandler';
 import { metadataCommands } from './ticketMetadataCommands';
 import { pickTicketReferences } from './ticketPickers';
+import { refreshTickets } from './ticketRefresh';
 import { checkCreateTicket, ticketFromInsight, ticketTemplate } from './ticketRequest';
 import { noIcons, noIconsOpt } from '../iconText';
-
-export function refreshTickets(ctx: BuildingTwinsContext, connection: string): void {
-  const node = ctx.tree.connectionNode(connection)?.group(TicketsNode);
-  if (node) ctx.tree.refresh(node);
-}
 
 export async function openTicketDocument(connection: string, ticketId: string): Promise<vscode.Uri> {
   const doc = await vscode.workspace.openTextDocument(resourceUri(connection, TICKET_DOCUMENT_KIND, ticketId));
@@ -32,21 +31,32 @@ async function openTicket(ctx: BuildingTwinsContext, arg: unknown): Promise<vsco
   throw new Error('Open ticket needs a ticket in the explorer or a ticket id.');
 }
 
-/** "Create ticket": picks the references (twin, category, job type, service needed, priority) and opens the JSON template. */
+/** Ticket drafts: a new ticket's request and a patch of one ticket (named after it); `jsonValidation` matches these names. */
+export const TICKET_DRAFT_EXTENSION = '.ticket.json';
+export const TICKET_PATCH_DRAFT_EXTENSION = '.ticket-patch.json';
+
+/** The text of the document `uri` (an editor title passes it), else of the active JSON editor. */
+function jsonEditorText(uri?: vscode.Uri): string | undefined {
+  const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : vscode.window.activeTextEditor?.document;
+  return doc?.languageId.startsWith('json') ? doc.getText() : undefined;
+}
+
+/**
+ * "Create ticket": picks the references (twin, category, job type, service needed, priority) and opens the JSON
+ * template as a `*.ticket.json` draft, checked against the ticket request schema while it is typed.
+ */
 async function newTicket(ctx: BuildingTwinsContext, node?: TreeNode): Promise<vscode.TextDocument> {
   const { client } = await targetConnection(ctx, node);
   const refs = await pickTicketReferences(ctx, client);
-  const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(ticketTemplate(refs), null, 2)}\n` });
-  await vscode.window.showTextDocument(doc);
-  notifyResult(ctx, 'Fill in the summary and description, then run "Create ticket from JSON (preview)" with this editor active.');
+  const doc = await openDraft(`ticket-${randomBytes(3).toString('hex')}${TICKET_DRAFT_EXTENSION}`, `${JSON.stringify(ticketTemplate(refs), null, 2)}\n`);
+  notifyResult(ctx, 'Fill in the summary and description, then run "Create Ticket from JSON (Preview)" (in the editor title).');
   return doc;
 }
 
-/** Creates a ticket from a request (an object or JSON text) or the active JSON editor, checked first; opens the new ticket. */
+/** Creates a ticket from a request (an object or JSON text), a document (URI) or the active JSON editor, checked first; opens the new ticket. */
 async function createTicketFromJson(ctx: BuildingTwinsContext, arg?: unknown): Promise<Ticket> {
-  const editor = vscode.window.activeTextEditor;
-  const source = arg !== undefined && !(arg instanceof vscode.Uri) ? arg : editor?.document.languageId.startsWith('json') ? editor.document.getText() : undefined;
-  if (source === undefined) throw new Error('Create ticket from JSON needs a JSON editor with the request (use "Create ticket (preview)" for a template).');
+  const source = arg !== undefined && !(arg instanceof vscode.Uri) ? arg : jsonEditorText(arg);
+  if (source === undefined) throw new Error('Create ticket from JSON needs a JSON editor with the request (use "Create Ticket (Preview)…" for a template).');
   const request = checkCreateTicket(source);
   const { connection, client } = await targetConnection(ctx);
   return created(ctx, connection, await client.createTicket(request));
@@ -88,16 +98,22 @@ async function pickPriority(ctx: BuildingTwinsContext, client: BuildingTwinsApi)
 }
 
 /**
- * Applies a JSON Patch to a ticket: the patch (array or JSON text, else the active JSON editor) must use
- * `replace` on updatable properties only, at most one operation per property; otherwise nothing is sent.
+ * Applies a JSON Patch to a ticket. The ticket: a tree row, a ticket id, or the name of the patch draft
+ * (`<ticket id>.ticket-patch.json`), else asked for. The patch: the argument (an array or JSON text), else the
+ * draft or active JSON editor; without one, a patch draft of the ticket opens (checked against the ticket patch
+ * schema while it is typed: run the command again from its editor title). The patch must use `replace` on
+ * updatable properties only, at most one operation per property; otherwise nothing is sent.
  */
-async function applyTicketPatch(ctx: BuildingTwinsContext, target?: unknown, patch?: unknown): Promise<Ticket> {
-  const ticketId = target instanceof TicketNode ? target.ticket.id : typeof target === 'string' && target ? target
-    : await ctx.input.input({ title: 'Patch ticket (preview)', prompt: 'Ticket id', validate: (v) => (v.trim() ? undefined : 'Give a ticket id') });
+async function applyTicketPatch(ctx: BuildingTwinsContext, target?: unknown, patch?: unknown): Promise<Ticket | vscode.TextDocument> {
+  const draft = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
+  const ticketId = target instanceof TicketNode ? target.ticket.id : typeof target === 'string' ? target
+    : (draft && draftName(draft, TICKET_PATCH_DRAFT_EXTENSION)) ?? await ctx.input.input({ title: 'Patch ticket (preview)', prompt: 'Ticket id', validate: (v) => (v.trim() ? undefined : 'Give a ticket id') });
   const connection = target instanceof TicketNode ? target.connection : ctx.connections.activeName();
-  const editor = vscode.window.activeTextEditor;
-  const source = patch ?? (editor?.document.languageId.startsWith('json') ? editor.document.getText() : undefined);
-  if (source === undefined) throw new Error('Patch ticket needs a JSON Patch array (give it as an argument or in the active JSON editor).');
+  const editorText = jsonEditorText(target instanceof vscode.Uri ? target : undefined);
+  // The editor holds a patch when it is a patch draft or a JSON array (a ticket document or a request is not one).
+  const editorPatch = editorText !== undefined && ((draft && draftName(draft, TICKET_PATCH_DRAFT_EXTENSION)) || editorText.trimStart().startsWith('[')) ? editorText : undefined;
+  const source = patch ?? editorPatch;
+  if (source === undefined) return openPatchDraft(ctx, connection, ticketId.trim());
   let ops: unknown = source;
   if (typeof source === 'string') {
     try {
@@ -110,8 +126,17 @@ async function applyTicketPatch(ctx: BuildingTwinsContext, target?: unknown, pat
   // The client checks the patch rules (replace only, updatable paths, operation count) before sending.
   const ticket = await client.patchTicket(ticketId.trim(), ops as never);
   ctx.log.info(`Ticket ${ticket.id} patched on "${connection}"`);
-  refreshTickets(ctx, connection);
+  await showWritten(ctx, [{ connection, kind: TICKET_DOCUMENT_KIND, ids: [ticket.id], value: ticket }]);
   return ticket;
+}
+
+/** A `<ticket id>.ticket-patch.json` draft replacing the ticket's status with its current one, to edit. */
+async function openPatchDraft(ctx: BuildingTwinsContext, connection: string, ticketId: string): Promise<vscode.TextDocument> {
+  const ticket = await (await ctx.connections.getClient(connection)).getTicket(ticketId);
+  const ops = [{ op: 'replace', path: '/statusId', value: ticket.ticketStatus?.id ?? null }];
+  const doc = await openDraft(`${ticket.id}${TICKET_PATCH_DRAFT_EXTENSION}`, `${JSON.stringify(ops, null, 2)}\n`);
+  notifyResult(ctx, `Edit the patch of ticket ${ticket.summary ?? ticket.id}, then run "Apply JSON Patch to Ticket (Preview)…" (in the editor title).`);
+  return doc;
 }
 
 export const ticketCommands: CommandTable = {

@@ -6,6 +6,7 @@ import { describeEventFilter, type EventFilter, eventsRequest, eventTypeName } f
 import { eventTypesOf, forgetEventTypes } from '../events/eventTypesCache';
 import type { ConnectionNode } from './connectionNode';
 import { numberedPage, type Page, PagedNode } from './pagedNode';
+import { rowKey, type ResourceRow } from './resourceRows';
 import { childId, nodeItem, TreeNode } from './treeNode';
 import { eventKey, eventRowText } from '../events/eventRow';
 
@@ -70,9 +71,16 @@ export class EventsNode extends PagedNode<BuildingEvent, number> {
   }
 }
 
-export class EventNode extends TreeNode {
-  constructor(readonly group: EventsNode, readonly event: BuildingEvent) {
+export class EventNode extends TreeNode implements ResourceRow {
+  constructor(readonly group: EventsNode, public event: BuildingEvent) {
     super(group, childId(group, eventKey(event)));
+    if (event.id) group.conn.ctx.tree.rows.add(rowKey(group.conn.connection, EVENT_DOCUMENT_KIND, event.id), this);
+  }
+
+  /** The event as saved (its name, type and times show at once). */
+  showWritten(value: unknown): TreeNode {
+    this.event = value as BuildingEvent;
+    return this;
   }
 
   get connection(): string {

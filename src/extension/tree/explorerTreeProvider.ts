@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { ConnectionNode } from './connectionNode';
+import { ResourceRows, writtenRowKeys } from './resourceRows';
 import { type TreeNode } from './treeNode';
 import { describeFilter, type TwinFilter } from './twinFilter';
 
@@ -16,6 +17,8 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<TreeNode>;
+  /** The rows that show each resource, so a write can update them (twins, tickets, events, relationship lists). */
+  readonly rows = new ResourceRows();
   private roots: ConnectionNode[] | undefined;
   private filterValue: TwinFilter | undefined;
   private readonly loading = new Map<TreeNode, Promise<TreeNode[]>>();
@@ -38,7 +41,7 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
 
   setFilter(filter: TwinFilter | undefined): void {
     this.filterValue = filter;
-    this.view.message = filter ? `Filtered: ${describeFilter(filter)} (use "Clear filter" in the view title to show everything)` : undefined;
+    this.view.message = filter ? `Filtered: ${describeFilter(filter)} (use "Clear Twin Filter" in the view title to show everything)` : undefined;
     void vscode.commands.executeCommand('setContext', 'buildingTwins.filtered', filter !== undefined);
     for (const root of this.roots ?? []) root.resetTwins();
     this.changed.fire(undefined);
@@ -53,6 +56,21 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
       for (const root of this.roots ?? []) root.reset();
       this.changed.fire(undefined);
     }
+  }
+
+  /**
+   * After a write: every row that shows the resource takes the service's new value (a renamed twin's label, a
+   * ticket moving to its new status group, a twin's relationship lists) and is drawn again.
+   */
+  showWritten(connection: string, kind: string, ids: readonly string[], value: unknown): void {
+    const redraw = new Set<TreeNode>();
+    for (const key of writtenRowKeys(connection, kind, ids, value)) {
+      for (const row of this.rows.of(key)) {
+        const node = row.showWritten(value);
+        if (node) redraw.add(node);
+      }
+    }
+    for (const node of redraw) this.update(node);
   }
 
   /** Re-lists the connections (added, removed, re-ordered) keeping the loaded content of unchanged ones. */

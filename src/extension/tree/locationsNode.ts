@@ -3,6 +3,7 @@ import type { DigitalTwin } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import type { ConnectionNode } from './connectionNode';
 import { type Page, PagedNode } from './pagedNode';
+import { rowKey, type ResourceRow } from './resourceRows';
 import { twinTreeItem } from './twinNode';
 import { childId, nodeItem, type TreeNode } from './treeNode';
 
@@ -66,15 +67,29 @@ export class LocationsNode extends PagedNode<DigitalTwin, string> {
 }
 
 /** A place (or anything placed): children are the twins with isPartOf / locatedIn pointing at it, in chunks. */
-export class LocationNode extends PagedNode<DigitalTwin, number> {
+export class LocationNode extends PagedNode<DigitalTwin, number> implements ResourceRow {
   private childIds: string[] | undefined;
+  private shown: DigitalTwin;
 
-  constructor(parent: TreeNode, conn: ConnectionNode, readonly twin: DigitalTwin, private readonly root: LocationsNode) {
+  constructor(parent: TreeNode, conn: ConnectionNode, twin: DigitalTwin, private readonly root: LocationsNode) {
     super(parent, childId(parent, twin.id), conn);
+    this.shown = twin;
+    conn.ctx.tree.rows.add(rowKey(conn.connection, 'twins', twin.id), this);
+  }
+
+  /** The twin as last read or written. */
+  get twin(): DigitalTwin {
+    return this.shown;
   }
 
   get twinId(): string {
     return this.twin.id;
+  }
+
+  /** The place as saved (a new name shows at once; what is inside it is unchanged). */
+  showWritten(value: unknown): TreeNode {
+    this.shown = value as DigitalTwin;
+    return this;
   }
 
   getTreeItem(): vscode.TreeItem {

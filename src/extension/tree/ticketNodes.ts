@@ -6,6 +6,7 @@ import { groupByStatus, priorityBadge, statusThemeColor, ticketLabel } from '../
 import { configuredTicketPageSize } from '../tickets/ticketSettings';
 import type { ConnectionNode } from './connectionNode';
 import { numberedPage, type Page, PagedNode } from './pagedNode';
+import { rowKey, type ResourceRow } from './resourceRows';
 import { childId, nodeItem, TreeNode } from './treeNode';
 
 /**
@@ -40,8 +41,16 @@ export class TicketsNode extends PagedNode<Ticket, number> {
     return numberedPage(page, (current) => client.listTickets({ page: current, pageSize, sortSpecifications: [{ field: 'createdDate', sort: 'desc' }] }));
   }
 
+  /** With the status: a ticket whose status changed gets a new row, under its new status group. */
   protected keyOf(ticket: Ticket): string {
-    return ticket.id;
+    return `${ticket.id}/${ticket.ticketStatus?.id ?? ''}`;
+  }
+
+  /** A ticket as saved replaces the loaded one; returns this node, to regroup the rows. */
+  showTicket(ticket: Ticket): TreeNode {
+    const index = this.loaded.findIndex((t) => t.id === ticket.id);
+    if (index >= 0) this.loaded[index] = ticket;
+    return this;
   }
 
   protected createNode(ticket: Ticket): TreeNode {
@@ -101,9 +110,16 @@ export class TicketStatusGroupNode extends TreeNode {
   }
 }
 
-export class TicketNode extends TreeNode {
-  constructor(group: TicketStatusGroupNode, readonly owner: TicketsNode, readonly ticket: Ticket) {
+export class TicketNode extends TreeNode implements ResourceRow {
+  constructor(group: TicketStatusGroupNode, readonly owner: TicketsNode, public ticket: Ticket) {
     super(group, childId(group, ticket.id));
+    owner.conn.ctx.tree.rows.add(rowKey(owner.conn.connection, TICKET_DOCUMENT_KIND, ticket.id), this);
+  }
+
+  /** The ticket as saved: the rows are grouped again (its status may have changed). */
+  showWritten(value: unknown): TreeNode {
+    this.ticket = value as Ticket;
+    return this.owner.showTicket(this.ticket);
   }
 
   get connection(): string {

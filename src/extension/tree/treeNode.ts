@@ -20,6 +20,14 @@ export abstract class TreeNode {
   reset(): void {}
 
   /**
+   * A child row no longer belongs under this node after a write (a twin whose model changed): reloads what lists
+   * it and returns the node to draw again; undefined keeps the row where it is.
+   */
+  childMoved(): TreeNode | undefined {
+    return undefined;
+  }
+
+  /**
    * What this branch lists, in words ("insights"), for the row a 403 leaves: "No permission to read insights
    * on <connection>". The groups under a connection say it; the nodes below them inherit it.
    */

@@ -3,6 +3,7 @@ import type { DigitalTwin, Relationship, RelationshipDirection } from '../../cor
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { resourceUri } from '../documents/resourceUri';
 import type { ConnectionNode } from './connectionNode';
+import { relationshipsRowKey, rowKey, type ResourceRow } from './resourceRows';
 import { isCapabilityModel, twinIcon } from './twinIcons';
 import { childId, errorNode, MessageNode, TreeNode } from './treeNode';
 
@@ -34,15 +35,31 @@ export function twinTreeItem(node: TreeNode, conn: ConnectionNode, twin: Digital
 }
 
 /** A twin: expands to its Outgoing and Incoming relationships. */
-export class TwinNode extends TreeNode {
+export class TwinNode extends TreeNode implements ResourceRow {
   private groups: RelationshipGroupNode[] | undefined;
+  private shown: DigitalTwin;
 
-  constructor(parent: TreeNode, readonly conn: ConnectionNode, readonly twin: DigitalTwin, readonly index: ModelIndex | undefined) {
+  constructor(parent: TreeNode, readonly conn: ConnectionNode, twin: DigitalTwin, readonly index: ModelIndex | undefined) {
     super(parent, childId(parent, twin.id));
+    this.shown = twin;
+    conn.ctx.tree.rows.add(rowKey(conn.connection, 'twins', twin.id), this);
+  }
+
+  /** The twin as last read or written. */
+  get twin(): DigitalTwin {
+    return this.shown;
   }
 
   get twinId(): string {
     return this.twin.id;
+  }
+
+  /** The twin as saved: a new name shows at once; a new model moves the row to its model's group. */
+  showWritten(value: unknown): TreeNode | undefined {
+    const twin = value as DigitalTwin;
+    const moved = twin.modelId !== this.shown.modelId;
+    this.shown = twin;
+    return (moved ? this.parent?.childMoved() : undefined) ?? this;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -66,11 +83,18 @@ export class TwinNode extends TreeNode {
 }
 
 /** "Outgoing" / "Incoming" under a twin. */
-export class RelationshipGroupNode extends TreeNode {
+export class RelationshipGroupNode extends TreeNode implements ResourceRow {
   private relationships: Relationship[] | undefined;
 
   constructor(readonly owner: TwinNode, readonly direction: Exclude<RelationshipDirection, 'IncomingOrOutgoing'>) {
     super(owner, childId(owner, `~${direction.toLowerCase()}`));
+    owner.conn.ctx.tree.rows.add(relationshipsRowKey(owner.conn.connection, owner.twinId, direction), this);
+  }
+
+  /** A relationship of this twin was created: the list is read again. */
+  showWritten(): TreeNode {
+    this.reset();
+    return this;
   }
 
   getTreeItem(): vscode.TreeItem {

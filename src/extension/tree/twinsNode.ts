@@ -154,4 +154,10 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
     super.reset();
     this.pinned.clear();
   }
+
+  /** A twin of this group was saved with another model: the groups are counted and listed again. */
+  override childMoved(): TreeNode {
+    this.twins.reset();
+    return this.twins;
+  }
 }
