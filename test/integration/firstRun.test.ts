@@ -79,6 +79,7 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
   it('a refused Local emulator shows one row that starts it; the tree fills once it runs; Stop stops it', async () => {
     const api = await extensionApi();
     const port = await freePort();
+    await api.context.connections.signIn(LOCAL); // connected to the harness's emulator: moving the port must not keep that state
     await vscode.commands.executeCommand('buildingTwins.addConnection', { name: other, baseUrl: process.env.BUILDING_TWINS_EMULATOR_URL!, clientId: 'local-dev', clientSecret: 'local-dev-secret' });
     await setSetting('emulator.port', port);
     const local = await api.findNode([LOCAL]);

@@ -50,9 +50,9 @@ export class ConnectionManager implements vscode.Disposable {
     private readonly localProfile: LocalProfileSource,
   ) {
     this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('buildingTwins.connections') || e.affectsConfiguration('buildingTwins.activeConnection') || e.affectsConfiguration('buildingTwins.emulator.port')) {
-        this.changed.fire();
-      }
+      // Another port is another emulator: its client and state start afresh (dropClient fires the change).
+      if (e.affectsConfiguration('buildingTwins.emulator.port')) this.dropClient(LOCAL_CONNECTION_NAME);
+      else if (e.affectsConfiguration('buildingTwins.connections') || e.affectsConfiguration('buildingTwins.activeConnection')) this.changed.fire();
     });
   }
 
