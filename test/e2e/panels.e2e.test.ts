@@ -87,7 +87,7 @@ describe('webview panels in the workbench', () => {
   }
 
   it('draws the chart canvas with data for a sample capability', async () => {
-    await openWith('Building Twins: Show time series', CAPABILITY);
+    await openWith('Building Twins: Show Time Series…', CAPABILITY);
     const frame = await ready('timeSeries');
     const points = Number(await frame.locator('body').getAttribute('data-point-count'));
     assert.ok(points > 0, `points drawn: ${points}`);
@@ -137,7 +137,7 @@ describe('webview panels in the workbench', () => {
   });
 
   it('shows 10 root insights with their children by default', async () => {
-    await openWith('Building Twins: Show insights');
+    await openWith('Building Twins: Show Insights');
     const frame = await ready('insights');
     assert.equal(await frame.locator('tbody tr.root').count(), 10);
     const expandable = frame.locator('tbody tr.root[aria-expanded="false"]').first();
@@ -162,7 +162,7 @@ describe('webview panels in the workbench', () => {
   });
 
   it('shows the root of the twin graph', async () => {
-    await openWith('Building Twins: Show twin graph', EQUIPMENT);
+    await openWith('Building Twins: Show Twin Graph…', EQUIPMENT);
     const frame = await ready('twinGraph');
     assert.equal(await frame.locator('body').getAttribute('data-root-id'), EQUIPMENT);
     await frame.locator(`.node-list button[data-id="${EQUIPMENT}"]`).waitFor();
@@ -180,7 +180,7 @@ describe('webview panels in the workbench', () => {
     await client.sendTimeSeries(
       Array.from({ length: 20 }, (_, i) => ({ connectorId: 'CON-XSS', dtId: XSS_TWIN, sourceTimestamp: new Date(now - (20 - i) * 60_000).toISOString(), scalarValue: i })),
     );
-    await openWith('Building Twins: Show time series', XSS_TWIN);
+    await openWith('Building Twins: Show Time Series…', XSS_TWIN);
     const series = await ready('timeSeries');
     await series.locator('.latest .series-name', { hasText: PAYLOADS.name }).waitFor();
     assert.match((await series.locator('.u-legend').textContent()) ?? '', /<\/script><script>window.__xss=2<\/script>/);
@@ -189,7 +189,7 @@ describe('webview panels in the workbench', () => {
     assert.equal(await series.locator('body').evaluate(() => [...document.scripts].filter((s) => s.text.includes('__xss')).length), 0);
     await workbench.runCommand('View: Close All Editors');
 
-    await openWith('Building Twins: Show twin graph', XSS_TWIN);
+    await openWith('Building Twins: Show Twin Graph…', XSS_TWIN);
     const graph = await ready('twinGraph');
     const rootButton = graph.locator(`.node-list button[data-id="${XSS_TWIN}"]`);
     assert.equal(await rootButton.textContent(), PAYLOADS.name);
@@ -210,7 +210,7 @@ describe('webview panels in the workbench', () => {
       ]),
     });
     assert.equal(seeded.status, 200, await seeded.text());
-    await openWith('Building Twins: Show insights');
+    await openWith('Building Twins: Show Insights');
     const insights = await ready('insights');
     await insights.locator('input[aria-label="Search insight names"]').fill('xss');
     const root = insights.locator('tbody tr.root', { hasText: PAYLOADS.name });

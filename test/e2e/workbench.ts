@@ -108,7 +108,7 @@ export class Workbench {
     for (const label of labels) await this.treeRow(label).waitFor({ timeout });
   }
 
-  /** Runs a command from the palette by its full title, e.g. 'Building Twins: Add connection'. */
+  /** Runs a command from the palette by its full title, e.g. 'Building Twins: Add Connection…'. */
   async runCommand(title: string): Promise<void> {
     await this.page.keyboard.press('Escape');
     await this.page.keyboard.press('F1');

@@ -24,5 +24,6 @@ const WHEN: Record<string, string> = {
 export function autoSaveAdviceText(settings: AutoSaveSettings, connection: string): string {
   const when = WHEN[String(settings.autoSave)] ?? 'without an explicit Save';
   return `Auto save is on (files.autoSave: ${String(settings.autoSave)}): documents of "${connection}" would be saved to the service ${when}, `
-    + 'one write each time. Keep them out of auto save (files.autoSaveWorkspaceFilesOnly) and save them with Ctrl+S / Cmd+S?';
+    + 'one write each time. Keep them out of auto save? This sets files.autoSaveWorkspaceFilesOnly: only files of the workspace '
+    + 'folders are auto saved, and these documents are saved with Ctrl+S / Cmd+S.';
 }
