@@ -10,4 +10,12 @@ describe('counts with their noun', () => {
     assert.equal(countNoun(3, 'child', 'children'), '3 children');
     assert.equal(countNoun(1204, 'twin'), '1,204 twins');
   });
+
+  it('fills localised templates, one for one and one for many, with the count where {0} stands', () => {
+    assert.equal(countNoun(1, '{0} twin', '{0} twins'), '1 twin');
+    assert.equal(countNoun(0, '{0} twin', '{0} twins'), '0 twins');
+    assert.equal(countNoun(1204, '{0} Zwilling', '{0} Zwillinge'), '1,204 Zwillinge');
+    assert.equal(countNoun(1, 'ein Kind', '{0} Kinder'), 'ein Kind');
+    assert.equal(countNoun(3, 'ein Kind', '{0} Kinder'), '3 Kinder');
+  });
 });
