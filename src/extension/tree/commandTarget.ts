@@ -13,7 +13,8 @@ export async function targetConnection(ctx: BuildingTwinsContext, arg?: unknown)
 /** A command's outcome as a notification (a warning when something was rejected) with "Show log". */
 export function notifyResult(ctx: BuildingTwinsContext, message: string, warning = false): void {
   const show = warning ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  void show(message, 'Show log').then((choice) => {
-    if (choice === 'Show log') ctx.log.show();
+  const showLog = vscode.l10n.t('Show log');
+  void show(message, showLog).then((choice) => {
+    if (choice === showLog) ctx.log.show();
   });
 }

@@ -50,10 +50,13 @@ export class ConnectionNode extends TreeNode {
     this.shownInError = state.kind === 'error';
     const item = new vscode.TreeItem(this.connection, active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = [active ? 'active' : undefined, stopped ? 'not running' : state.kind === 'error' ? 'error' : undefined].filter(Boolean).join(' · ') || undefined;
+    item.description = [
+      active ? vscode.l10n.t('active') : undefined,
+      stopped ? vscode.l10n.t('not running') : state.kind === 'error' ? vscode.l10n.t('error') : undefined,
+    ].filter(Boolean).join(' · ') || undefined;
     const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`${this.connection}\n${this.profile.baseUrl}\nClient id: ${this.profile.clientId}`);
-    if (state.kind === 'error') tooltip.appendText(`\nError: ${state.message}`);
+    tooltip.appendText(`${this.connection}\n${this.profile.baseUrl}\n${vscode.l10n.t('Client id: {0}', this.profile.clientId)}`);
+    if (state.kind === 'error') tooltip.appendText(`\n${vscode.l10n.t('Error: {0}', state.message)}`);
     item.tooltip = tooltip;
     item.iconPath = new vscode.ThemeIcon(stopped ? 'debug-disconnect' : state.kind === 'error' ? 'warning' : local ? 'vm' : 'plug');
     item.contextValue = `connection${local ? '.local' : '.custom'}${active ? '.active' : ''}`;
@@ -67,7 +70,7 @@ export class ConnectionNode extends TreeNode {
       const refused = isLocalConnection(this.connection) ? unreachableCode(err) : undefined;
       if (!refused) return [errorNode(this, err)];
       this.ctx.localEmulator.set(false);
-      return [new EmulatorStoppedNode(this, this.profile.baseUrl, refused === 'ECONNREFUSED' ? 'connection refused' : refused)];
+      return [new EmulatorStoppedNode(this, this.profile.baseUrl, refused === 'ECONNREFUSED' ? vscode.l10n.t('connection refused') : refused)];
     }
     if (isLocalConnection(this.connection)) this.ctx.localEmulator.set(true);
     this.groups ??= connectionGroupFactories.map((create) => create(this));

@@ -11,11 +11,11 @@ export class EmulatorStoppedNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return nodeItem(this, 'Local emulator is not running — Start', vscode.TreeItemCollapsibleState.None, {
+    return nodeItem(this, vscode.l10n.t('Local emulator is not running — Start'), vscode.TreeItemCollapsibleState.None, {
       iconPath: new vscode.ThemeIcon('play'),
       contextValue: 'emulatorStopped',
-      tooltip: `Nothing answers at ${this.url} (${this.reason}).\nClick to start the bundled local emulator.`,
-      command: { command: 'buildingTwins.startEmulator', title: 'Start local emulator' },
+      tooltip: vscode.l10n.t('Nothing answers at {0} ({1}).\nClick to start the bundled local emulator.', this.url, this.reason),
+      command: { command: 'buildingTwins.startEmulator', title: vscode.l10n.t('Start local emulator') },
     });
   }
 }

@@ -39,11 +39,11 @@ export class EventsNode extends PagedNode<BuildingEvent, number> {
 
   getTreeItem(): vscode.TreeItem {
     const filtered = describeEventFilter(this.filterValue, this.types);
-    return nodeItem(this, 'Events', vscode.TreeItemCollapsibleState.Collapsed, {
-      description: [filtered && `filtered: ${filtered}`, this.pageDescription()].filter(Boolean).join(' · ') || undefined,
+    return nodeItem(this, vscode.l10n.t('Events'), vscode.TreeItemCollapsibleState.Collapsed, {
+      description: [filtered && vscode.l10n.t('filtered: {0}', filtered), this.pageDescription()].filter(Boolean).join(' · ') || undefined,
       iconPath: new vscode.ThemeIcon('calendar'),
       contextValue: filtered ? 'eventsGroup.filtered' : 'eventsGroup',
-      tooltip: `Events, newest first${filtered ? `\nFilter: ${filtered}` : ''}`,
+      tooltip: filtered ? vscode.l10n.t('Events, newest first\nFilter: {0}', filtered) : vscode.l10n.t('Events, newest first'),
     });
   }
 
@@ -62,7 +62,7 @@ export class EventsNode extends PagedNode<BuildingEvent, number> {
   }
 
   protected override emptyLabel(): string {
-    return describeEventFilter(this.filterValue, this.types) ? 'No events match the filter' : 'No events';
+    return describeEventFilter(this.filterValue, this.types) ? vscode.l10n.t('No events match the filter') : vscode.l10n.t('No events');
   }
 
   override reset(): void {
@@ -99,7 +99,7 @@ export class EventNode extends TreeNode implements ResourceRow {
     item.contextValue = 'event';
     if (e.id) {
       item.resourceUri = resourceUri(this.connection, EVENT_DOCUMENT_KIND, e.id);
-      item.command = { command: 'buildingTwins.events.open', title: 'Open event', arguments: [this] };
+      item.command = { command: 'buildingTwins.events.open', title: vscode.l10n.t('Open event'), arguments: [this] };
     }
     return item;
   }

@@ -41,7 +41,7 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
 
   setFilter(filter: TwinFilter | undefined): void {
     this.filterValue = filter;
-    this.view.message = filter ? `Filtered: ${describeFilter(filter)} (use "Clear Twin Filter" in the view title to show everything)` : undefined;
+    this.view.message = filter ? vscode.l10n.t('Filtered: {0} (use "Clear Twin Filter" in the view title to show everything)', describeFilter(filter)) : undefined;
     void vscode.commands.executeCommand('setContext', 'buildingTwins.filtered', filter !== undefined);
     for (const root of this.roots ?? []) root.resetTwins();
     this.changed.fire(undefined);

@@ -19,11 +19,11 @@ export class InsightsNode extends PagedNode<RootInsight, number> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return nodeItem(this, 'Insights', vscode.TreeItemCollapsibleState.Collapsed, {
+    return nodeItem(this, vscode.l10n.t('Insights'), vscode.TreeItemCollapsibleState.Collapsed, {
       description: this.pageDescription(),
       iconPath: new vscode.ThemeIcon('lightbulb'),
       contextValue: 'insightsGroup',
-      tooltip: 'Root insights with their children',
+      tooltip: vscode.l10n.t('Root insights with their children'),
     });
   }
 
@@ -44,7 +44,7 @@ export class InsightsNode extends PagedNode<RootInsight, number> {
   }
 
   protected override emptyLabel(): string {
-    return 'No insights';
+    return vscode.l10n.t('No insights');
   }
 }
 
@@ -57,8 +57,13 @@ export class InsightNode extends TreeNode {
     const i = this.insight;
     const item = new vscode.TreeItem(i.name ?? i.id, this.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = [shownInsightStatus(i), i.priority !== undefined ? `priority ${i.priority}` : undefined, i.twinName ?? i.twinId ?? undefined].filter(Boolean).join(' · ');
-    item.tooltip = `${i.name ?? ''}\nId: ${i.id}${i.twinId ? `\nTwin: ${i.twinId}` : ''}${i.type ? `\nType: ${i.type}` : ''}${i.description ? `\n\n${i.description}` : ''}`;
+    item.description = [shownInsightStatus(i), i.priority !== undefined ? vscode.l10n.t('priority {0}', i.priority) : undefined, i.twinName ?? i.twinId ?? undefined].filter(Boolean).join(' · ');
+    item.tooltip = [
+      `${i.name ?? ''}\n${vscode.l10n.t('Id: {0}', i.id)}`,
+      i.twinId ? `\n${vscode.l10n.t('Twin: {0}', i.twinId)}` : '',
+      i.type ? `\n${vscode.l10n.t('Type: {0}', i.type)}` : '',
+      i.description ? `\n\n${i.description}` : '',
+    ].join('');
     item.iconPath = new vscode.ThemeIcon(i.scenarioId ? 'circle-small-filled' : 'lightbulb');
     item.contextValue = i.scenarioId ? 'insight.child' : 'insight.root';
     return item;

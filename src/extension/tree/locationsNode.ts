@@ -31,11 +31,11 @@ export class LocationsNode extends PagedNode<DigitalTwin, string> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return nodeItem(this, 'By location', vscode.TreeItemCollapsibleState.Collapsed, {
-      description: this.pageDescription('building'),
+    return nodeItem(this, vscode.l10n.t('By location'), vscode.TreeItemCollapsibleState.Collapsed, {
+      description: this.pageDescription({ one: vscode.l10n.t('{0} building'), many: vscode.l10n.t('{0} buildings') }),
       iconPath: new vscode.ThemeIcon('location'),
       contextValue: 'locationsGroup',
-      tooltip: 'Buildings, then what is part of or located in each place (isPartOf / locatedIn)',
+      tooltip: vscode.l10n.t('Buildings, then what is part of or located in each place (isPartOf / locatedIn)'),
     });
   }
 
@@ -57,7 +57,7 @@ export class LocationsNode extends PagedNode<DigitalTwin, string> {
   }
 
   protected override emptyLabel(): string {
-    return 'No buildings';
+    return vscode.l10n.t('No buildings');
   }
 
   override reset(): void {
@@ -95,7 +95,7 @@ export class LocationNode extends PagedNode<DigitalTwin, number> implements Reso
   getTreeItem(): vscode.TreeItem {
     const item = twinTreeItem(this, this.conn, this.twin, this.root.index, vscode.TreeItemCollapsibleState.Collapsed);
     const count = this.pageDescription();
-    if (count) item.description = `${item.description ? `${String(item.description)} · ` : ''}${count} inside`;
+    if (count) item.description = `${item.description ? `${String(item.description)} · ` : ''}${vscode.l10n.t('{0} inside', count)}`;
     return item;
   }
 
@@ -122,7 +122,7 @@ export class LocationNode extends PagedNode<DigitalTwin, number> implements Reso
   }
 
   protected override emptyLabel(): string {
-    return 'Nothing is part of or located in this twin';
+    return vscode.l10n.t('Nothing is part of or located in this twin');
   }
 
   override reset(): void {

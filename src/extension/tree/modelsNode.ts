@@ -34,12 +34,12 @@ export class ModelsNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Models', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Models'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = this.index ? countNoun(this.index.ids().length, 'model') : undefined;
+    item.description = this.index ? countNoun(this.index.ids().length, vscode.l10n.t('{0} model'), vscode.l10n.t('{0} models')) : undefined;
     item.iconPath = new vscode.ThemeIcon('symbol-class');
     item.contextValue = 'modelsGroup';
-    item.tooltip = 'Models (DTDL interfaces) of this connection, by extends hierarchy';
+    item.tooltip = vscode.l10n.t('Models (DTDL interfaces) of this connection, by extends hierarchy');
     return item;
   }
 
@@ -54,7 +54,7 @@ export class ModelsNode extends TreeNode {
     this.children = childrenMap(index);
     const roots = index.ids().filter((id) => !index.parents(id).some((p) => index.has(p)));
     roots.sort((a, b) => index.displayName(a).localeCompare(index.displayName(b)));
-    if (roots.length === 0) return [new MessageNode(this, 'empty', 'No models')];
+    if (roots.length === 0) return [new MessageNode(this, 'empty', vscode.l10n.t('No models'))];
     return roots.map((id) => new ModelNode(this, this, id));
   }
 
@@ -87,9 +87,13 @@ export class ModelNode extends TreeNode {
     const subs = this.group.subModels(this.modelId);
     const item = new vscode.TreeItem(index?.displayName(this.modelId) ?? this.modelId, subs.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    const count = this.twinCount === undefined ? undefined : countNoun(this.twinCount, 'twin');
+    const count = this.twinCount === undefined ? undefined : countNoun(this.twinCount, vscode.l10n.t('{0} twin'), vscode.l10n.t('{0} twins'));
     item.description = [count, this.modelId].filter(Boolean).join(' · ');
-    item.tooltip = `${this.modelId}${subs.length ? `\n${countNoun(subs.length, 'direct sub-model')}` : ''}\nTwin count (incl. sub-models): ${count ?? 'use "Count twins"'}`;
+    item.tooltip = [
+      this.modelId,
+      ...(subs.length ? [countNoun(subs.length, vscode.l10n.t('{0} direct sub-model'), vscode.l10n.t('{0} direct sub-models'))] : []),
+      vscode.l10n.t('Twin count (incl. sub-models): {0}', count ?? vscode.l10n.t('use "Count twins"')),
+    ].join('\n');
     item.iconPath = new vscode.ThemeIcon(index?.has(this.modelId) && index.isCapability(this.modelId) ? 'symbol-event' : 'symbol-class');
     item.contextValue = 'model';
     item.resourceUri = resourceUri(this.group.conn.connection, 'models', this.modelId);

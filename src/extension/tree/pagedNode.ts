@@ -4,6 +4,12 @@ import { countNoun } from '../../shared/countNoun';
 import type { ConnectionNode } from './connectionNode';
 import { childId, errorNode, MessageNode, TreeNode } from './treeNode';
 
+/** What a paged list counts, as localised templates with {0} for the count: "{0} twin" and "{0} twins". */
+export interface CountWords {
+  one: string;
+  many: string;
+}
+
 /** One page from the service: the items and the token for the next page (undefined when there is none). */
 export interface Page<T, Token> {
   items: T[];
@@ -40,7 +46,7 @@ export abstract class PagedNode<T, Token> extends TreeNode {
   protected abstract keyOf(item: T): string;
   protected abstract createNode(item: T): TreeNode;
   protected emptyLabel(): string {
-    return 'Nothing here';
+    return vscode.l10n.t('Nothing here');
   }
 
   get hasMore(): boolean {
@@ -56,16 +62,18 @@ export abstract class PagedNode<T, Token> extends TreeNode {
   }
 
   /**
-   * "50 of 1,204" once something is loaded; the total alone when nothing is. With a noun ("twin") the count names
-   * what it counts ("2 twins", "50 of 1,204 twins"), so a count beside a name ("Level 2") cannot read as part of it.
+   * "50 of 1,204" once something is loaded; the total alone when nothing is. With the words for what it counts
+   * (localised templates, e.g. "{0} twin" / "{0} twins") the count names it ("2 twins", "50 of 1,204 twins"), so a
+   * count beside a name ("Level 2") cannot read as part of it.
    */
-  protected pageDescription(noun?: string, plural = `${noun ?? ''}s`): string | undefined {
+  protected pageDescription(words?: CountWords): string | undefined {
     const number = (value: number): string => value.toLocaleString('en-US');
-    const count = (value: number): string => (noun ? countNoun(value, noun, plural) : number(value));
+    const count = (value: number): string => (words ? countNoun(value, words.one, words.many) : number(value));
     if (!this.started) return this.total === undefined ? undefined : count(this.total);
-    if (this.total !== undefined) return this.loaded.length >= this.total ? count(this.total) : `${number(this.loaded.length)} of ${count(this.total)}`;
+    if (this.total !== undefined) return this.loaded.length >= this.total ? count(this.total) : vscode.l10n.t('{0} of {1}', number(this.loaded.length), count(this.total));
     if (this.next === undefined) return count(this.loaded.length);
-    return `${number(this.loaded.length)}+${noun ? ` ${plural}` : ''}`;
+    const atLeast = vscode.l10n.t('{0}+', number(this.loaded.length));
+    return words ? words.many.replace(/\{0\}/g, atLeast) : atLeast;
   }
 
   /** Fetches the next page (no-op when everything is loaded; concurrent calls share one request). */
@@ -139,12 +147,12 @@ export class LoadMoreNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
     item.id = `${this.id}#${this.owner.loadedCount}`;
     item.iconPath = new vscode.ThemeIcon('ellipsis');
     item.contextValue = 'loadMore';
-    item.tooltip = `Load the next page (${this.owner.loadedCount} loaded so far)`;
-    item.command = { command: 'buildingTwins.loadMore', title: 'Load more', arguments: [this] };
+    item.tooltip = vscode.l10n.t('Load the next page ({0} loaded so far)', this.owner.loadedCount);
+    item.command = { command: 'buildingTwins.loadMore', title: vscode.l10n.t('Load more'), arguments: [this] };
     return item;
   }
 }

@@ -6,10 +6,23 @@ import { numberedPage, type Page, PagedNode } from './pagedNode';
 import { childId, errorNode, MessageNode, nodeItem, TreeNode } from './treeNode';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
 
-export const METADATA_KIND_LABELS: Record<TicketMetadataKind, { plural: string; singular: string }> = {
-  categories: { plural: 'Categories', singular: 'category' },
-  'job-types': { plural: 'Job types', singular: 'job type' },
-  'service-needed': { plural: 'Services needed', singular: 'service needed' },
+/** The words for each editable metadata list, localised when read: "Categories", "category", "No categories". */
+export const METADATA_KIND_LABELS: Record<TicketMetadataKind, { readonly plural: string; readonly singular: string; readonly none: string }> = {
+  categories: {
+    get plural() { return vscode.l10n.t('Categories'); },
+    get singular() { return vscode.l10n.t('category'); },
+    get none() { return vscode.l10n.t('No categories'); },
+  },
+  'job-types': {
+    get plural() { return vscode.l10n.t('Job types'); },
+    get singular() { return vscode.l10n.t('job type'); },
+    get none() { return vscode.l10n.t('No job types'); },
+  },
+  'service-needed': {
+    get plural() { return vscode.l10n.t('Services needed'); },
+    get singular() { return vscode.l10n.t('service needed'); },
+    get none() { return vscode.l10n.t('No services needed'); },
+  },
 };
 const METADATA_PAGE_SIZE = PAGE_SIZES.ticketMetadata.default;
 
@@ -26,10 +39,10 @@ export class TicketMetadataNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return nodeItem(this, 'Ticket metadata (preview)', vscode.TreeItemCollapsibleState.Collapsed, {
+    return nodeItem(this, vscode.l10n.t('Ticket metadata (preview)'), vscode.TreeItemCollapsibleState.Collapsed, {
       iconPath: new vscode.ThemeIcon('tag'),
       contextValue: 'ticketMetadataGroup',
-      tooltip: 'Categories, job types, services needed, statuses and priorities of tickets (a pre-release group of the service)',
+      tooltip: vscode.l10n.t('Categories, job types, services needed, statuses and priorities of tickets (a pre-release group of the service)'),
     });
   }
 
@@ -62,7 +75,7 @@ export class TicketMetadataKindNode extends PagedNode<TicketMetadataItem, number
       description: this.pageDescription(),
       iconPath: new vscode.ThemeIcon('list-unordered'),
       contextValue: 'ticketMetadataKind',
-      tooltip: `Ticket ${this.kind} (add with +, rename from an item's menu)`,
+      tooltip: vscode.l10n.t("Ticket {0} (add with +, rename from an item's menu)", this.kind),
     });
   }
 
@@ -80,7 +93,7 @@ export class TicketMetadataKindNode extends PagedNode<TicketMetadataItem, number
   }
 
   protected override emptyLabel(): string {
-    return `No ${METADATA_KIND_LABELS[this.kind].plural.toLowerCase()}`;
+    return METADATA_KIND_LABELS[this.kind].none;
   }
 }
 
@@ -91,7 +104,7 @@ export class TicketMetadataItemNode extends TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     return nodeItem(this, this.item.name || this.item.id, vscode.TreeItemCollapsibleState.None, {
-      tooltip: `${this.item.name}\nId: ${this.item.id}`,
+      tooltip: `${this.item.name}\n${vscode.l10n.t('Id: {0}', this.item.id)}`,
       iconPath: new vscode.ThemeIcon('tag'),
       contextValue: 'ticketMetadataItem',
     });
@@ -107,8 +120,8 @@ export class ReadOnlyListNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return nodeItem(this, this.list === 'statuses' ? 'Statuses' : 'Priorities', vscode.TreeItemCollapsibleState.Collapsed, {
-      description: 'read-only',
+    return nodeItem(this, this.list === 'statuses' ? vscode.l10n.t('Statuses') : vscode.l10n.t('Priorities'), vscode.TreeItemCollapsibleState.Collapsed, {
+      description: vscode.l10n.t('read-only'),
       iconPath: new vscode.ThemeIcon('lock'),
       contextValue: 'ticketReadOnlyList',
     });
@@ -118,7 +131,7 @@ export class ReadOnlyListNode extends TreeNode {
     try {
       const client = await this.metadata.conn.client();
       const rows = this.list === 'statuses' ? (await client.listTicketStatuses()).map(statusRow) : (await client.listTicketPriorities()).map(priorityRow);
-      if (rows.length === 0) return [new MessageNode(this, 'empty', `No ${this.list}`)];
+      if (rows.length === 0) return [new MessageNode(this, 'empty', this.list === 'statuses' ? vscode.l10n.t('No statuses') : vscode.l10n.t('No priorities'))];
       return rows.map((row) => new ReadOnlyItemNode(this, row));
     } catch (err) {
       return [errorNode(this, err)];
@@ -146,7 +159,7 @@ export class ReadOnlyItemNode extends TreeNode {
   getTreeItem(): vscode.TreeItem {
     return nodeItem(this, this.row.label, vscode.TreeItemCollapsibleState.None, {
       description: this.row.description,
-      tooltip: `${this.row.label}\nId: ${this.row.id}`,
+      tooltip: `${this.row.label}\n${vscode.l10n.t('Id: {0}', this.row.id)}`,
       iconPath: this.row.icon,
       contextValue: 'ticketReadOnlyItem',
     });

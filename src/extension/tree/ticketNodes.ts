@@ -26,11 +26,11 @@ export class TicketsNode extends PagedNode<Ticket, number> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return nodeItem(this, 'Tickets (preview)', vscode.TreeItemCollapsibleState.Collapsed, {
+    return nodeItem(this, vscode.l10n.t('Tickets (preview)'), vscode.TreeItemCollapsibleState.Collapsed, {
       description: this.pageDescription(),
       iconPath: new vscode.ThemeIcon('checklist'),
       contextValue: 'ticketsGroup',
-      tooltip: 'Tickets grouped by status. Tickets are a pre-release group of the service and may change.',
+      tooltip: vscode.l10n.t('Tickets grouped by status. Tickets are a pre-release group of the service and may change.'),
     });
   }
 
@@ -54,7 +54,7 @@ export class TicketsNode extends PagedNode<Ticket, number> {
   }
 
   protected createNode(ticket: Ticket): TreeNode {
-    return new TicketNode(this.groupFor(ticket.ticketStatus ?? { id: '', name: 'No status' }), this, ticket);
+    return new TicketNode(this.groupFor(ticket.ticketStatus ?? { id: '', name: vscode.l10n.t('No status') }), this, ticket);
   }
 
   private groupFor(status: TicketStatus): TicketStatusGroupNode {
@@ -64,7 +64,7 @@ export class TicketsNode extends PagedNode<Ticket, number> {
   }
 
   protected override emptyLabel(): string {
-    return 'No tickets';
+    return vscode.l10n.t('No tickets');
   }
 
   /** The loaded tickets as status groups, then "Load more…" or a message when there is one. */
@@ -95,13 +95,14 @@ export class TicketStatusGroupNode extends TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     // Collapsed: an Expanded item whose parent re-renders right after its first page (the count) can show no rows.
-    const item = new vscode.TreeItem(this.status.name || this.status.id || 'No status', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(this.status.name || this.status.id || vscode.l10n.t('No status'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.description = String(this.tickets.length);
     const color = statusThemeColor(this.status.color);
     item.iconPath = new vscode.ThemeIcon('circle-filled', color ? new vscode.ThemeColor(color) : undefined);
     item.contextValue = 'ticketStatusGroup';
-    item.tooltip = `Status ${this.status.name ?? ''} (${this.status.id})${this.status.tab ? `\nTab: ${this.status.tab}` : ''}`;
+    const status = vscode.l10n.t('Status {0} ({1})', this.status.name ?? '', this.status.id);
+    item.tooltip = this.status.tab ? `${status}\n${vscode.l10n.t('Tab: {0}', this.status.tab)}` : status;
     return item;
   }
 
@@ -134,13 +135,19 @@ export class TicketNode extends TreeNode implements ResourceRow {
     item.id = this.id;
     item.description = [t.ticketPriority?.name ?? badge.label, t.twinId ?? undefined].filter(Boolean).join(' · ');
     const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`${ticketLabel(t)}\nPriority: ${t.ticketPriority?.name ?? '—'} (${badge.label})\nStatus: ${t.ticketStatus?.name ?? '—'}\nTwin: ${t.twinId ?? '—'}\nId: ${t.id}`);
+    tooltip.appendText([
+      ticketLabel(t),
+      vscode.l10n.t('Priority: {0} ({1})', t.ticketPriority?.name ?? '—', badge.label),
+      vscode.l10n.t('Status: {0}', t.ticketStatus?.name ?? '—'),
+      vscode.l10n.t('Twin: {0}', t.twinId ?? '—'),
+      vscode.l10n.t('Id: {0}', t.id),
+    ].join('\n'));
     if (t.description) tooltip.appendText(`\n\n${t.description}`);
     item.tooltip = tooltip;
     item.iconPath = new vscode.ThemeIcon(badge.icon, new vscode.ThemeColor(badge.color));
     item.contextValue = 'ticket';
     item.resourceUri = resourceUri(this.connection, TICKET_DOCUMENT_KIND, t.id);
-    item.command = { command: 'buildingTwins.tickets.open', title: 'Open ticket', arguments: [this] };
+    item.command = { command: 'buildingTwins.tickets.open', title: vscode.l10n.t('Open ticket'), arguments: [this] };
     return item;
   }
 
@@ -158,17 +165,17 @@ export class TicketAttachmentNode extends TreeNode {
     const a = this.attachment;
     return nodeItem(this, a.fileName || a.id, vscode.TreeItemCollapsibleState.None, {
       description: `${a.contentType} · ${formatBytes(a.size)}`,
-      tooltip: `${a.fileName}\n${a.contentType}, ${formatBytes(a.size)}\nId: ${a.id}`,
+      tooltip: `${a.fileName}\n${a.contentType}, ${formatBytes(a.size)}\n${vscode.l10n.t('Id: {0}', a.id)}`,
       iconPath: new vscode.ThemeIcon(a.contentType?.startsWith('image/') ? 'file-media' : 'file'),
       contextValue: 'ticketAttachment',
-      command: { command: 'buildingTwins.tickets.openAttachment', title: 'Open attachment', arguments: [this] },
+      command: { command: 'buildingTwins.tickets.openAttachment', title: vscode.l10n.t('Open attachment'), arguments: [this] },
     });
   }
 }
 
 function formatBytes(size: number): string {
-  if (!Number.isFinite(size)) return 'unknown size';
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
-  return `${(size / 1024 / 1024).toFixed(1)} MB`;
+  if (!Number.isFinite(size)) return vscode.l10n.t('unknown size');
+  if (size < 1024) return vscode.l10n.t('{0} B', size);
+  if (size < 1024 * 1024) return vscode.l10n.t('{0} KB', (size / 1024).toFixed(1));
+  return vscode.l10n.t('{0} MB', (size / 1024 / 1024).toFixed(1));
 }

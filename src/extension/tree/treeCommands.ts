@@ -20,7 +20,7 @@ function refresh(ctx: BuildingTwinsContext, node?: TreeNode): void {
 }
 
 async function loadMore(ctx: BuildingTwinsContext, node: LoadMoreNode): Promise<number> {
-  if (!(node instanceof LoadMoreNode)) throw new Error('"Load more" needs a "Load more…" tree item.');
+  if (!(node instanceof LoadMoreNode)) throw new Error(vscode.l10n.t('"Load more" needs a "Load more…" tree item.'));
   await node.owner.loadMore();
   ctx.tree.update(node.owner);
   return node.owner.loadedCount;
@@ -30,18 +30,18 @@ async function loadMore(ctx: BuildingTwinsContext, node: LoadMoreNode): Promise<
 async function filterTwins(ctx: BuildingTwinsContext, filter?: TwinFilter): Promise<TwinFilter | undefined> {
   if (!filter) {
     const index = await ctx.models.getActiveIndex();
-    const ANY = '(any model)';
-    const models: QuickPickItem[] = [{ label: ANY }, ...index.ids().sort().map((id) => ({ label: noIcons(index.displayName(id)), description: noIcons(id) }))];
-    const model = await ctx.input.pick(models, { title: 'Filter twins (1/3): model (its sub-models included)', matchOnDescription: true });
-    const nameText = (await ctx.input.input({ title: 'Filter twins (2/3)', prompt: 'Name contains (empty: any name)', value: ctx.tree.filter?.nameText })).trim();
+    const any: QuickPickItem & { modelId?: string } = { label: vscode.l10n.t('(any model)') };
+    const models = [any, ...index.ids().sort().map((id) => ({ label: noIcons(index.displayName(id)), description: noIcons(id), modelId: id }))];
+    const model = await ctx.input.pick(models, { title: vscode.l10n.t('Filter twins (1/3): model (its sub-models included)'), matchOnDescription: true });
+    const nameText = (await ctx.input.input({ title: vscode.l10n.t('Filter twins (2/3)'), prompt: vscode.l10n.t('Name contains (empty: any name)'), value: ctx.tree.filter?.nameText })).trim();
     const propertyText = (await ctx.input.input({
-      title: 'Filter twins (3/3)',
-      prompt: `Property condition "field operator value" (operators: ${PROPERTY_OPERATORS.join(' ')}); empty: none`,
+      title: vscode.l10n.t('Filter twins (3/3)'),
+      prompt: vscode.l10n.t('Property condition "field operator value" (operators: {0}); empty: none', PROPERTY_OPERATORS.join(' ')),
       placeHolder: 'levelNumber >= 2',
-      validate: (v) => (v.trim() === '' || parsePropertyCondition(v) ? undefined : 'Use "field operator value", e.g. levelNumber >= 2, or "field isNotNull".'),
+      validate: (v) => (v.trim() === '' || parsePropertyCondition(v) ? undefined : vscode.l10n.t('Use "field operator value", e.g. levelNumber >= 2, or "field isNotNull".')),
     })).trim();
     filter = {
-      modelId: model.label === ANY ? undefined : model.description,
+      modelId: model.modelId,
       nameText: nameText || undefined,
       property: propertyText ? parsePropertyCondition(propertyText) : undefined,
     };
@@ -72,9 +72,10 @@ async function lookupTwins(ctx: BuildingTwinsContext, text: string): Promise<Twi
     if (seen.has(twin.id)) continue;
     seen.add(twin.id);
     const externalId = twin.contents?.externalID;
-    items.push({ label: noIcons(twinLabel(twin)), description: noIcons(twin.id), detail: noIcons(`${twin.modelId}${typeof externalId === 'string' ? ` · external id ${externalId}` : ''}`), twin, alwaysShow: true });
+    const detail = typeof externalId === 'string' ? vscode.l10n.t('{0} · external id {1}', twin.modelId, externalId) : twin.modelId;
+    items.push({ label: noIcons(twinLabel(twin)), description: noIcons(twin.id), detail: noIcons(detail), twin, alwaysShow: true });
   }
-  if (items.length === 0) items.push({ label: noIcons(`No twin with id, external id or name matching "${value}"`), alwaysShow: true });
+  if (items.length === 0) items.push({ label: noIcons(vscode.l10n.t('No twin with id, external id or name matching "{0}"', value)), alwaysShow: true });
   return items;
 }
 
@@ -83,9 +84,13 @@ async function goToTwin(ctx: BuildingTwinsContext, idOrExternalId?: string): Pro
   let twin: DigitalTwin | undefined;
   if (idOrExternalId) {
     twin = (await lookupTwins(ctx, idOrExternalId)).find((i) => i.twin && (i.twin.id === idOrExternalId || i.twin.contents?.externalID === idOrExternalId))?.twin;
-    if (!twin) throw new Error(`No twin with id or external id "${idOrExternalId}" on "${ctx.connections.activeName()}".`);
+    if (!twin) throw new Error(vscode.l10n.t('No twin with id or external id "{0}" on "{1}".', idOrExternalId, ctx.connections.activeName()));
   } else {
-    const picked = await ctx.input.pick<TwinPick>([], { title: 'Go to twin', placeHolder: 'Type a twin id, external id or name', lookup: (v) => lookupTwins(ctx, v) });
+    const picked = await ctx.input.pick<TwinPick>([], {
+      title: vscode.l10n.t('Go to twin'),
+      placeHolder: vscode.l10n.t('Type a twin id, external id or name'),
+      lookup: (v) => lookupTwins(ctx, v),
+    });
     if (!picked.twin) throw new Error(picked.label);
     twin = picked.twin;
   }
@@ -128,14 +133,14 @@ function nodeTwin(node: unknown): { id: string; value: unknown } | undefined {
 
 async function copyId(ctx: BuildingTwinsContext, node: unknown): Promise<string> {
   const target = nodeTwin(node);
-  if (!target) throw new Error('Copy id works on twins, relationships, models and insights in the explorer.');
+  if (!target) throw new Error(vscode.l10n.t('Copy id works on twins, relationships, models and insights in the explorer.'));
   await vscode.env.clipboard.writeText(target.id);
   return target.id;
 }
 
 async function copyJson(ctx: BuildingTwinsContext, node: unknown): Promise<string> {
   const target = nodeTwin(node);
-  if (!target) throw new Error('Copy as JSON works on twins, relationships, models and insights in the explorer.');
+  if (!target) throw new Error(vscode.l10n.t('Copy as JSON works on twins, relationships, models and insights in the explorer.'));
   let value = target.value;
   if (node instanceof ModelNode) {
     const model = await (await node.group.conn.client()).getModel(node.modelId);
@@ -147,7 +152,7 @@ async function copyJson(ctx: BuildingTwinsContext, node: unknown): Promise<strin
 }
 
 async function countTwins(ctx: BuildingTwinsContext, node: ModelNode): Promise<number> {
-  if (!(node instanceof ModelNode)) throw new Error('"Count twins" works on a model in the explorer.');
+  if (!(node instanceof ModelNode)) throw new Error(vscode.l10n.t('"Count twins" works on a model in the explorer.'));
   const client = await node.group.conn.client();
   node.twinCount = await client.countTwins({ modelFilter: { modelIds: [node.modelId], exactModelMatch: false } });
   ctx.tree.update(node);

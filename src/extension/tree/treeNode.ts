@@ -82,5 +82,5 @@ export function errorNode(parent: TreeNode, err: unknown): MessageNode {
   const refused = noPermissionRow(err, parent.reads, parent.connectionName);
   if (refused) return new MessageNode(parent, 'no-permission', refused.label, 'lock', refused.tooltip);
   const message = errorText(err);
-  return new MessageNode(parent, 'error', `Failed to load: ${message}`, 'error', message);
+  return new MessageNode(parent, 'error', vscode.l10n.t('Failed to load: {0}', message), 'error', message);
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { COLLECTION_OPERATORS, FILTER_OPERATORS, serviceOperatorFor, VALUELESS_OPERATORS, type FilterOperator } from '../../core/api/filterVocabulary';
 import type { PropertyFilter, TwinFilters } from '../../core/api/types';
 
@@ -35,13 +36,13 @@ function propertyCondition(property: NonNullable<TwinFilter['property']>): Prope
 
 export function describeFilter(filter: TwinFilter): string {
   const parts: string[] = [];
-  if (filter.modelId) parts.push(`model ${filter.modelId}`);
-  if (filter.nameText) parts.push(`name contains "${filter.nameText}"`);
+  if (filter.modelId) parts.push(l10n.t('model {0}', filter.modelId));
+  if (filter.nameText) parts.push(l10n.t('name contains "{0}"', filter.nameText));
   if (filter.property) {
     const { field, operator, value } = propertyCondition(filter.property);
     parts.push(value === undefined ? `${field} ${operator}` : `${field} ${operator} ${JSON.stringify(value)}`);
   }
-  return parts.join(', ') || 'no conditions';
+  return parts.join(', ') || l10n.t('no conditions');
 }
 
 /**

@@ -24,9 +24,9 @@ export function twinTreeItem(node: TreeNode, conn: ConnectionNode, twin: Digital
   item.description = label === twin.id ? undefined : twin.id;
   const externalId = twin.contents?.externalID;
   const tooltip = new vscode.MarkdownString();
-  tooltip.appendText(`${label}\nId: ${twin.id}\nModel: ${twin.modelId}`);
-  if (typeof externalId === 'string') tooltip.appendText(`\nExternal id: ${externalId}`);
-  if (twin.lastUpdateTime) tooltip.appendText(`\nLast updated: ${twin.lastUpdateTime}`);
+  tooltip.appendText(`${label}\n${vscode.l10n.t('Id: {0}', twin.id)}\n${vscode.l10n.t('Model: {0}', twin.modelId)}`);
+  if (typeof externalId === 'string') tooltip.appendText(`\n${vscode.l10n.t('External id: {0}', externalId)}`);
+  if (twin.lastUpdateTime) tooltip.appendText(`\n${vscode.l10n.t('Last updated: {0}', twin.lastUpdateTime)}`);
   item.tooltip = tooltip;
   item.iconPath = twinIcon(index, twin.modelId);
   item.contextValue = twinContextValue(index, twin);
@@ -65,7 +65,7 @@ export class TwinNode extends TreeNode implements ResourceRow {
   getTreeItem(): vscode.TreeItem {
     const item = twinTreeItem(this, this.conn, this.twin, this.index, vscode.TreeItemCollapsibleState.Collapsed);
     // A click opens the twin (plain string arguments); in the location view a click expands instead.
-    item.command = { command: 'buildingTwins.openTwin', title: 'Open twin', arguments: [this.conn.connection, this.twin.id] };
+    item.command = { command: 'buildingTwins.openTwin', title: vscode.l10n.t('Open twin'), arguments: [this.conn.connection, this.twin.id] };
     return item;
   }
 
@@ -98,12 +98,13 @@ export class RelationshipGroupNode extends TreeNode implements ResourceRow {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.direction, vscode.TreeItemCollapsibleState.Collapsed);
+    const outgoing = this.direction === 'Outgoing';
+    const item = new vscode.TreeItem(outgoing ? vscode.l10n.t('Outgoing') : vscode.l10n.t('Incoming'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.description = this.relationships ? String(this.relationships.length) : undefined;
-    item.iconPath = new vscode.ThemeIcon(this.direction === 'Outgoing' ? 'arrow-right' : 'arrow-left');
+    item.iconPath = new vscode.ThemeIcon(outgoing ? 'arrow-right' : 'arrow-left');
     item.contextValue = `relationships.${this.direction.toLowerCase()}`;
-    item.tooltip = `${this.direction} relationships of ${this.owner.twinId}`;
+    item.tooltip = outgoing ? vscode.l10n.t('Outgoing relationships of {0}', this.owner.twinId) : vscode.l10n.t('Incoming relationships of {0}', this.owner.twinId);
     return item;
   }
 
@@ -119,7 +120,9 @@ export class RelationshipGroupNode extends TreeNode implements ResourceRow {
     } catch (err) {
       return [errorNode(this, err)];
     }
-    if (this.relationships.length === 0) return [new MessageNode(this, 'empty', `No ${this.direction.toLowerCase()} relationships`)];
+    if (this.relationships.length === 0) {
+      return [new MessageNode(this, 'empty', this.direction === 'Outgoing' ? vscode.l10n.t('No outgoing relationships') : vscode.l10n.t('No incoming relationships'))];
+    }
     return this.relationships.map((r) => new RelationshipNode(this, r));
   }
 
@@ -155,7 +158,9 @@ export class RelationshipNode extends TreeNode {
     item.id = this.id;
     const props = rel.properties && Object.keys(rel.properties).length ? JSON.stringify(rel.properties) : undefined;
     item.description = props;
-    item.tooltip = `Relationship ${relationshipKey(rel)}\n${rel.sourceId} —${rel.name}→ ${rel.targetId}${props ? `\nProperties: ${props}` : ''}`;
+    const lines = [vscode.l10n.t('Relationship {0}', relationshipKey(rel)), `${rel.sourceId} —${rel.name}→ ${rel.targetId}`];
+    if (props) lines.push(vscode.l10n.t('Properties: {0}', props));
+    item.tooltip = lines.join('\n');
     item.iconPath = new vscode.ThemeIcon('references');
     item.contextValue = 'relationship';
     if (rel.id) item.resourceUri = resourceUri(this.group.owner.conn.connection, 'relationships', rel.sourceId, rel.id);

@@ -27,11 +27,11 @@ export class TwinsNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return nodeItem(this, 'Twins', vscode.TreeItemCollapsibleState.Collapsed, {
+    return nodeItem(this, vscode.l10n.t('Twins'), vscode.TreeItemCollapsibleState.Collapsed, {
       iconPath: new vscode.ThemeIcon('symbol-constant'),
       contextValue: 'twinsGroup',
-      description: this.conn.ctx.tree.filter ? 'filtered' : undefined,
-      tooltip: 'Twins grouped by their model (expand a model for its twins, page by page)',
+      description: this.conn.ctx.tree.filter ? vscode.l10n.t('filtered') : undefined,
+      tooltip: vscode.l10n.t('Twins grouped by their model (expand a model for its twins, page by page)'),
     });
   }
 
@@ -45,7 +45,7 @@ export class TwinsNode extends TreeNode {
     const filter = this.conn.ctx.tree.filter;
     const ids = index.ids().filter((id) => filterAdmitsModel(filter, id, (a, b) => index.isA(a, b)));
     ids.sort((a, b) => index.displayName(a).localeCompare(index.displayName(b)) || a.localeCompare(b));
-    if (ids.length === 0) return [new MessageNode(this, 'empty', filter ? 'No model matches the filter' : 'No models')];
+    if (ids.length === 0) return [new MessageNode(this, 'empty', filter ? vscode.l10n.t('No model matches the filter') : vscode.l10n.t('No models'))];
     if (ids.length > COUNTED_GROUPS_LIMIT) return ids.map((id) => this.groupFor(id));
     let counts: number[];
     try {
@@ -55,7 +55,7 @@ export class TwinsNode extends TreeNode {
       return [errorNode(this, err)];
     }
     const groups = ids.map((id, i) => this.groupFor(id).withTotal(counts[i])).filter((g) => g.knownTotal !== 0);
-    return groups.length ? groups : [new MessageNode(this, 'empty', filter ? 'No twin matches the filter' : 'No twins')];
+    return groups.length ? groups : [new MessageNode(this, 'empty', filter ? vscode.l10n.t('No twin matches the filter') : vscode.l10n.t('No twins'))];
   }
 
   groupFor(modelId: string): TwinModelGroupNode {
@@ -98,8 +98,8 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
     }
     const index = this.twins.modelIndex();
     return nodeItem(this, index?.displayName(this.modelId) ?? this.modelId, vscode.TreeItemCollapsibleState.Collapsed, {
-      description: this.pageDescription('twin'),
-      tooltip: `Twins of ${this.modelId} (exact model)`,
+      description: this.pageDescription({ one: vscode.l10n.t('{0} twin'), many: vscode.l10n.t('{0} twins') }),
+      tooltip: vscode.l10n.t('Twins of {0} (exact model)', this.modelId),
       iconPath: new vscode.ThemeIcon('symbol-folder'),
       contextValue: 'twinModelGroup',
     });
@@ -136,7 +136,7 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
   }
 
   protected override emptyLabel(): string {
-    return 'No twins';
+    return vscode.l10n.t('No twins');
   }
 
   protected override pinnedNodes(): TreeNode[] {
