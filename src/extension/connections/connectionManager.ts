@@ -75,7 +75,7 @@ export class ConnectionManager implements vscode.Disposable {
 
   require(name: string): ConnectionProfile {
     const profile = this.get(name);
-    if (!profile) throw new Error(`No connection named "${name}". Known: ${this.list().map((p) => p.name).join(', ')}`);
+    if (!profile) throw new Error(vscode.l10n.t('No connection named "{0}". Known: {1}', name, this.list().map((p) => p.name).join(', ')));
     return profile;
   }
 
@@ -91,7 +91,7 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   async add(profile: ConnectionProfile, clientSecret: string): Promise<void> {
-    if (this.get(profile.name)) throw new Error(`A connection named "${profile.name}" already exists.`);
+    if (this.get(profile.name)) throw new Error(vscode.l10n.t('A connection named "{0}" already exists.', profile.name));
     await this.secrets.setClientSecret(profile.name, clientSecret, profile.baseUrl);
     await this.writeConfigured([...this.configured(), profile]);
     this.log.info(`Added connection "${profile.name}" (${profile.baseUrl}, client ${profile.clientId})`);
@@ -99,14 +99,17 @@ export class ConnectionManager implements vscode.Disposable {
 
   /** Replaces a configured profile; a new secret is optional (undefined keeps the stored one). */
   async update(oldName: string, profile: ConnectionProfile, clientSecret?: string): Promise<void> {
-    if (isLocalConnection(oldName)) throw new Error(`"${LOCAL_CONNECTION_NAME}" follows the buildingTwins.emulator.port setting and cannot be edited.`);
+    if (isLocalConnection(oldName)) throw new Error(vscode.l10n.t('"{0}" follows the buildingTwins.emulator.port setting and cannot be edited.', LOCAL_CONNECTION_NAME));
     const current = this.configured();
     const index = current.findIndex((p) => p.name === oldName);
-    if (index < 0) throw new Error(`No connection named "${oldName}".`);
-    if (profile.name !== oldName && this.get(profile.name)) throw new Error(`A connection named "${profile.name}" already exists.`);
+    if (index < 0) throw new Error(vscode.l10n.t('No connection named "{0}".', oldName));
+    if (profile.name !== oldName && this.get(profile.name)) throw new Error(vscode.l10n.t('A connection named "{0}" already exists.', profile.name));
     const old = current[index]!;
     if (clientSecret === undefined && originOf(old.baseUrl) !== originOf(profile.baseUrl)) {
-      throw new Error(`The service of "${oldName}" changed from ${originOf(old.baseUrl)} to ${originOf(profile.baseUrl)}: enter the client secret again (it is never sent to another host than the one it was entered for).`);
+      throw new Error(vscode.l10n.t(
+        'The service of "{0}" changed from {1} to {2}: enter the client secret again (it is never sent to another host than the one it was entered for).',
+        oldName, originOf(old.baseUrl), originOf(profile.baseUrl),
+      ));
     }
     const kept = clientSecret ?? (await this.secrets.getClientSecret(oldName, old.baseUrl));
     const secret = typeof kept === 'string' ? kept : kept.kind === 'found' ? kept.secret : undefined;
@@ -121,9 +124,9 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   async remove(name: string): Promise<void> {
-    if (isLocalConnection(name)) throw new Error(`"${LOCAL_CONNECTION_NAME}" is built in and cannot be removed.`);
+    if (isLocalConnection(name)) throw new Error(vscode.l10n.t('"{0}" is built in and cannot be removed.', LOCAL_CONNECTION_NAME));
     const current = this.configured();
-    if (!current.some((p) => p.name === name)) throw new Error(`No connection named "${name}".`);
+    if (!current.some((p) => p.name === name)) throw new Error(vscode.l10n.t('No connection named "{0}".', name));
     await this.writeConfigured(current.filter((p) => p.name !== name));
     await this.secrets.forget(name);
     if (config().get<string>('activeConnection') === name) {
@@ -149,7 +152,7 @@ export class ConnectionManager implements vscode.Disposable {
       signal: lifetime.signal,
     });
     if (cached) {
-      cached.lifetime.abort(new Error(`The connection "${name}" changed.`));
+      cached.lifetime.abort(new Error(vscode.l10n.t('The connection "{0}" changed.', name)));
       this.states.delete(name);
     }
     this.clients.set(name, { key, client, lifetime });
@@ -161,9 +164,12 @@ export class ConnectionManager implements vscode.Disposable {
     const found = await this.secrets.getClientSecret(name, baseUrl);
     if (found.kind === 'found' && found.secret) return found.secret;
     if (found.kind === 'otherOrigin') {
-      throw new Error(`The client secret of "${name}" was entered for ${found.storedFor}, but the connection now points to ${originOf(baseUrl)}: edit the connection and enter the secret again.`);
+      throw new Error(vscode.l10n.t(
+        'The client secret of "{0}" was entered for {1}, but the connection now points to {2}: edit the connection and enter the secret again.',
+        name, found.storedFor, originOf(baseUrl),
+      ));
     }
-    throw new Error(`No client secret stored for "${name}". Edit the connection to enter it again.`);
+    throw new Error(vscode.l10n.t('No client secret stored for "{0}". Edit the connection to enter it again.', name));
   }
 
   getActiveClient(): Promise<BuildingTwinsApi> {
@@ -229,7 +235,7 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   private dropClient(name: string): void {
-    this.clients.get(name)?.lifetime.abort(new Error(`The connection "${name}" was removed or changed.`));
+    this.clients.get(name)?.lifetime.abort(new Error(vscode.l10n.t('The connection "{0}" was removed or changed.', name)));
     this.clients.delete(name);
     this.states.delete(name);
     this.changed.fire();

@@ -1,3 +1,5 @@
+import * as l10n from '@vscode/l10n';
+
 /** The non-secret part of a connection, as stored in the `buildingTwins.connections` setting. */
 export interface ConnectionProfile {
   name: string;
@@ -15,11 +17,11 @@ export function isLocalConnection(name: string): boolean {
 /** Returns an error message for an unusable connection name, or undefined. */
 export function validateConnectionName(name: string, taken: readonly string[]): string | undefined {
   const trimmed = name.trim();
-  if (!trimmed) return 'Enter a name for the connection.';
-  if (trimmed.length > 80) return 'Use at most 80 characters.';
-  if (/[\\/]/.test(trimmed)) return 'A connection name cannot contain "/" or "\\".';
-  if (isLocalConnection(trimmed)) return `"${LOCAL_CONNECTION_NAME}" is reserved for the bundled emulator.`;
-  if (taken.includes(trimmed)) return `A connection named "${trimmed}" already exists.`;
+  if (!trimmed) return l10n.t('Enter a name for the connection.');
+  if (trimmed.length > 80) return l10n.t('Use at most {0} characters.', 80);
+  if (/[\\/]/.test(trimmed)) return l10n.t('A connection name cannot contain "/" or "\\".');
+  if (isLocalConnection(trimmed)) return l10n.t('"{0}" is reserved for the bundled emulator.', LOCAL_CONNECTION_NAME);
+  if (taken.includes(trimmed)) return l10n.t('A connection named "{0}" already exists.', trimmed);
   return undefined;
 }
 

@@ -7,7 +7,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly connections: ConnectionManager) {
-    this.item.name = 'Building Twins connection';
+    this.item.name = vscode.l10n.t('Building Twins connection');
     this.item.command = 'buildingTwins.showConnectionStatus';
     this.subscriptions = [connections.onDidChange(() => this.render()), connections.onDidChangeState(() => this.render())];
     this.render();
@@ -20,8 +20,9 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const icon = { idle: '$(plug)', signingIn: '$(sync~spin)', connected: '$(pass-filled)', error: '$(error)' }[state.kind];
     this.item.text = `${icon} ${name}`;
     const profile = this.connections.get(name);
-    const stateText = state.kind === 'error' ? `error: ${state.message}` : state.kind === 'signingIn' ? 'signing in…' : state.kind === 'connected' ? 'connected' : 'not signed in yet';
-    this.item.tooltip = `Building Twins: ${name} (${profile?.baseUrl ?? '?'})\n${stateText}\nClick for details`;
+    const stateText = state.kind === 'error' ? vscode.l10n.t('error: {0}', state.message)
+      : state.kind === 'signingIn' ? vscode.l10n.t('signing in…') : state.kind === 'connected' ? vscode.l10n.t('connected') : vscode.l10n.t('not signed in yet');
+    this.item.tooltip = vscode.l10n.t('Building Twins: {0} ({1})\n{2}\nClick for details', name, profile?.baseUrl ?? '?', stateText);
     this.item.backgroundColor = state.kind === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
   }
 

@@ -17,9 +17,14 @@ function settingPath(key: string): string | undefined {
   if (value.startsWith('~/')) return path.join(process.env.HOME ?? process.env.USERPROFILE ?? '', value.slice(2));
   if (path.isAbsolute(value)) return value;
   const root = vscode.workspace.workspaceFolders?.[0]?.uri;
-  if (!root) throw new Error(`buildingTwins.${key} is relative ("${value}") but no folder is open.`);
-  if (root.scheme !== 'file') throw new Error(`buildingTwins.${key} is relative ("${value}") but the workspace folder is not on this machine's disk; use an absolute path.`);
-  if (!vscode.workspace.isTrusted) throw new Error(`Restricted Mode: buildingTwins.${key} ("${value}") points into this folder, which is not trusted. Trust the folder or use an absolute path.`);
+  const setting = `buildingTwins.${key}`;
+  if (!root) throw new Error(vscode.l10n.t('{0} is relative ("{1}") but no folder is open.', setting, value));
+  if (root.scheme !== 'file') {
+    throw new Error(vscode.l10n.t("{0} is relative (\"{1}\") but the workspace folder is not on this machine's disk; use an absolute path.", setting, value));
+  }
+  if (!vscode.workspace.isTrusted) {
+    throw new Error(vscode.l10n.t('Restricted Mode: {0} ("{1}") points into this folder, which is not trusted. Trust the folder or use an absolute path.', setting, value));
+  }
   return path.join(root.fsPath, value);
 }
 
@@ -36,11 +41,11 @@ async function startEmulator(ctx: BuildingTwinsContext, options?: { port?: numbe
     const found = await probeEmulator(url);
     if (found.kind === 'emulator') return useRunningEmulator(ctx, port, url);
     if (found.kind === 'other') {
-      throw new Error(`Port ${port} is taken by something that is not a Building Twin emulator (${found.detail}). Stop it, or set buildingTwins.emulator.port to a free port.`);
+      throw new Error(vscode.l10n.t('Port {0} is taken by something that is not a Building Twin emulator ({1}). Stop it, or set buildingTwins.emulator.port to a free port.', port, found.detail));
     }
   }
   const url = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'Starting the local Building Twin emulator…' },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local Building Twin emulator…') },
     () => ctx.emulator.start({
       port,
       modelsFolder: settingPath('emulator.modelsFolder'),
@@ -50,7 +55,7 @@ async function startEmulator(ctx: BuildingTwinsContext, options?: { port?: numbe
   );
   ctx.models.invalidate(LOCAL_CONNECTION_NAME);
   ctx.tree.refresh();
-  void vscode.window.showInformationMessage(`Local emulator listening on ${url}`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Local emulator listening on {0}', url));
   return url;
 }
 
@@ -59,7 +64,7 @@ function useRunningEmulator(ctx: BuildingTwinsContext, port: number, url: string
   ctx.localEmulator.set(true);
   ctx.models.invalidate(LOCAL_CONNECTION_NAME);
   ctx.tree.refresh();
-  void vscode.window.showInformationMessage(`An emulator is already running on port ${port}: "${LOCAL_CONNECTION_NAME}" is connected to it (stop it where it was started).`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('An emulator is already running on port {0}: "{1}" is connected to it (stop it where it was started).', port, LOCAL_CONNECTION_NAME));
   return url;
 }
 
@@ -67,14 +72,14 @@ async function stopEmulator(ctx: BuildingTwinsContext): Promise<boolean> {
   if (!ctx.emulator.running) {
     const elsewhere = await ctx.localEmulator.check();
     void vscode.window.showInformationMessage(elsewhere
-      ? `The emulator on port ${emulatorPort()} was not started from this window: stop it where it was started.`
-      : 'The local emulator is not running.');
+      ? vscode.l10n.t('The emulator on port {0} was not started from this window: stop it where it was started.', emulatorPort())
+      : vscode.l10n.t('The local emulator is not running.'));
     return false;
   }
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Stopping the local emulator…' }, () => ctx.emulator.stop());
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Stopping the local emulator…') }, () => ctx.emulator.stop());
   ctx.models.invalidate(LOCAL_CONNECTION_NAME);
   ctx.tree.refresh();
-  void vscode.window.showInformationMessage('Local emulator stopped.');
+  void vscode.window.showInformationMessage(vscode.l10n.t('Local emulator stopped.'));
   return true;
 }
 

@@ -39,11 +39,11 @@ export class EmulatorProcess implements vscode.Disposable {
   }
 
   async start(options: EmulatorStartOptions): Promise<string> {
-    if (this.child) throw new Error(`The local emulator is already running at ${this.runningUrl ?? '(starting)'}. Stop it first.`);
+    if (this.child) throw new Error(vscode.l10n.t('The local emulator is already running at {0}. Stop it first.', this.runningUrl ?? vscode.l10n.t('(starting)')));
     const script = path.join(this.extensionPath, 'dist', 'emulator.js');
-    if (!fs.existsSync(script)) throw new Error(`The bundled emulator is missing (${script}); build the extension first.`);
-    if (options.modelsFolder && !fs.existsSync(options.modelsFolder)) throw new Error(`The emulator models folder does not exist: ${options.modelsFolder}`);
-    if (options.clientsFile && !fs.existsSync(options.clientsFile)) throw new Error(`The emulator clients file does not exist: ${options.clientsFile}`);
+    if (!fs.existsSync(script)) throw new Error(vscode.l10n.t('The bundled emulator is missing ({0}); build the extension first.', script));
+    if (options.modelsFolder && !fs.existsSync(options.modelsFolder)) throw new Error(vscode.l10n.t('The emulator models folder does not exist: {0}', options.modelsFolder));
+    if (options.clientsFile && !fs.existsSync(options.clientsFile)) throw new Error(vscode.l10n.t('The emulator clients file does not exist: {0}', options.clientsFile));
     const args = [script, '--port', String(options.port)];
     if (options.modelsFolder) args.push('--models', options.modelsFolder);
     if (options.dataFolder) args.push('--data', options.dataFolder);
@@ -106,7 +106,7 @@ function waitForListening(child: ChildProcess, output: vscode.OutputChannel): Pr
     let pending = '';
     let settled = false;
     const recent: string[] = [];
-    const timer = setTimeout(() => finish(new Error(`The local emulator did not report "listening on" within ${START_TIMEOUT_MS / 1000} s.`)), START_TIMEOUT_MS);
+    const timer = setTimeout(() => finish(new Error(vscode.l10n.t('The local emulator did not report "listening on" within {0} s.', START_TIMEOUT_MS / 1000))), START_TIMEOUT_MS);
     const finish = (result: string | Error): void => {
       if (settled) return;
       settled = true;
@@ -129,9 +129,10 @@ function waitForListening(child: ChildProcess, output: vscode.OutputChannel): Pr
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('error', (err) => finish(new Error(`The local emulator could not start: ${err.message}`)));
+    child.once('error', (err) => finish(new Error(vscode.l10n.t('The local emulator could not start: {0}', err.message))));
     child.once('exit', (code, signal) => {
-      finish(new Error(`The local emulator exited before it was ready (${signal ?? `code ${code ?? '?'}`}): ${recent.slice(-3).join(' | ') || 'no output'}`));
+      const how = signal ?? vscode.l10n.t('code {0}', code ?? '?');
+      finish(new Error(vscode.l10n.t('The local emulator exited before it was ready ({0}): {1}', how, recent.slice(-3).join(' | ') || vscode.l10n.t('no output'))));
     });
   });
 }

@@ -35,6 +35,6 @@ export async function warnIfSecretsUnprotected(context: vscode.ExtensionContext,
   await context.globalState.update(WARNED_KEY, true);
   log.warn('VS Code stores secrets without an OS keychain (password-store "basic"): client secrets and tokens are only obfuscated on disk.');
   void vscode.window.showWarningMessage(
-    'Building Twins: VS Code is storing secrets without a keychain ("basic" password store), so connection secrets are only obfuscated on disk. Install and unlock a keyring (e.g. gnome-keyring) to protect them.',
+    vscode.l10n.t('Building Twins: VS Code is storing secrets without a keychain ("basic" password store), so connection secrets are only obfuscated on disk. Install and unlock a keyring (e.g. gnome-keyring) to protect them.'),
   );
 }
