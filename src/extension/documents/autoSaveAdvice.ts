@@ -2,8 +2,6 @@ import * as vscode from 'vscode';
 import type { ExtensionLog } from '../log/extensionLog';
 import { autoSaveAdviceText, autoSavesRemoteDocuments, type AutoSaveSettings } from './autoSavePolicy';
 
-const KEEP_OUT = 'Keep Out of Auto Save';
-const NOT_AGAIN = "Don't Show Again";
 const DISMISSED_KEY = 'buildingTwins.autoSaveAdvice.dismissed';
 
 function settingsFor(uri: vscode.Uri): AutoSaveSettings {
@@ -35,9 +33,11 @@ export class AutoSaveAdvice {
     const text = autoSaveAdviceText(settings, connection);
     this.given = text;
     this.log.info(text);
-    void vscode.window.showInformationMessage(text, KEEP_OUT, NOT_AGAIN).then(async (choice) => {
-      if (choice === KEEP_OUT) await keepRemoteDocumentsOutOfAutoSave(this.log);
-      else if (choice === NOT_AGAIN) await this.state.update(DISMISSED_KEY, true);
+    const keepOut = vscode.l10n.t('Keep Out of Auto Save');
+    const notAgain = vscode.l10n.t("Don't Show Again");
+    void vscode.window.showInformationMessage(text, keepOut, notAgain).then(async (choice) => {
+      if (choice === keepOut) await keepRemoteDocumentsOutOfAutoSave(this.log);
+      else if (choice === notAgain) await this.state.update(DISMISSED_KEY, true);
     });
     return true;
   }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { parse, type ParseError, printParseErrorCode } from 'jsonc-parser';
 
 /** Pretty JSON with object keys in a stable order: `first` keys in that order, the rest alphabetically (recursively). */
@@ -32,7 +33,7 @@ export function parseJsonStrict(text: string, what: string): unknown {
     const before = text.slice(0, e.offset);
     const line = before.split('\n').length;
     const column = e.offset - before.lastIndexOf('\n');
-    throw new Error(`${what} is not valid JSON: ${printParseErrorCode(e.error)} at line ${line}, column ${column}. Nothing was sent.`);
+    throw new Error(l10n.t('{0} is not valid JSON: {1} at line {2}, column {3}. Nothing was sent.', what, printParseErrorCode(e.error), line, column));
   }
   return value;
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
-import { isPermissionDenied, noPermissionText } from '../../core/api/permissionDenied';
+import { isPermissionDenied } from '../../core/api/permissionDenied';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { AutoSaveAdvice } from './autoSaveAdvice';
 import { parseJsonStrict } from './jsonText';
@@ -109,6 +109,7 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
   }
 
   registerHandler(handler: ResourceHandler): void {
+    // l10n-exempt: a programming error at activation, never shown
     if (this.handlers.has(handler.kind)) throw new Error(`A document handler for "${handler.kind}" is already registered`);
     this.handlers.set(handler.kind, handler);
   }
@@ -141,9 +142,9 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
     const { handler, ref } = this.resolve(uri);
     const label = `${ref.kind}/${ref.ids.join('/')}`;
     try {
-      if (!handler.write || handler.readonly) throw vscode.FileSystemError.NoPermissions(`${label} is read-only`);
+      if (!handler.write || handler.readonly) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('{0} is read-only', label));
       const previous = this.entries.get(uri.toString());
-      if (!previous) throw new Error(`Cannot save ${label}: it was not opened from the service (open it from the Building Twins explorer).`);
+      if (!previous) throw new Error(vscode.l10n.t('Cannot save {0}: it was not opened from the service (open it from the Building Twins explorer).', label));
       if (options.create && !options.overwrite) throw vscode.FileSystemError.FileExists(uri);
       const edited = parseJsonStrict(Buffer.from(content).toString('utf8'), `${label}.json`);
       const client = await this.ctx.connections.getClient(ref.connection);
@@ -155,7 +156,7 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
       this.ctx.log.info(`Saved ${label} on "${ref.connection}"`);
       this.ctx.tree.showWritten(ref.connection, ref.kind, ref.ids, saved.value);
     } catch (err) {
-      const error = isPermissionDenied(err) ? new Error(`${noPermissionText(`change ${label}`, ref.connection)}: ${errorText(err)}`)
+      const error = isPermissionDenied(err) ? new Error(vscode.l10n.t('No permission to change {0} on {1}: {2}', label, ref.connection, errorText(err)))
         : err instanceof Error ? err : new Error(String(err));
       this.ctx.lastError = error;
       this.ctx.log.error(`Saving ${label} failed: ${error.message}`);
@@ -203,7 +204,9 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
     } catch (err) {
       const status = (err as { status?: unknown }).status;
       if (status === 404) throw vscode.FileSystemError.FileNotFound(uri);
-      if (isPermissionDenied(err)) throw vscode.FileSystemError.NoPermissions(`${noPermissionText(`read ${ref.kind}/${ref.ids.join('/')}`, ref.connection)}: ${errorText(err)}`);
+      if (isPermissionDenied(err)) {
+        throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('No permission to read {0} on {1}: {2}', `${ref.kind}/${ref.ids.join('/')}`, ref.connection, errorText(err)));
+      }
       throw err;
     }
   }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { BuildingTwinsApi } from '../../core/api/types';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { stableJson } from './jsonText';
@@ -47,10 +48,15 @@ export interface ChangedOnService {
 
 /** Asks to save over a change made on the service; declined, it throws "Not saved" and the editor stays dirty. */
 export async function confirmSaveOverChange(ctx: BuildingTwinsContext, change: ChangedOnService): Promise<void> {
-  const overwrite = await ctx.input.confirm(`${change.subject} was changed on the service after you opened it. ${change.question}`, {
+  const overwrite = await ctx.input.confirm(l10n.t('{0} was changed on the service after you opened it. {1}', change.subject, change.question), {
     detail: change.detail,
-    confirmLabel: 'Overwrite',
+    confirmLabel: l10n.t('Overwrite'),
   });
   const subject = change.subject.charAt(0).toLowerCase() + change.subject.slice(1);
-  if (!overwrite) throw new Error(`Not saved: ${subject} changed on the service (now ${change.now ?? 'unknown time'}). Your edits are still in the editor; use "Revert File" to load the new version.`);
+  if (!overwrite) {
+    throw new Error(l10n.t(
+      'Not saved: {0} changed on the service (now {1}). Your edits are still in the editor; use "Revert File" to load the new version.',
+      subject, change.now ?? l10n.t('unknown time'),
+    ));
+  }
 }

@@ -20,14 +20,14 @@ function decodeSegment(segment: string): string {
 }
 
 export function resourceUri(connection: string, kind: string, ...ids: string[]): vscode.Uri {
-  if (ids.length === 0) throw new Error('A resource URI needs at least one id');
+  if (ids.length === 0) throw new Error('A resource URI needs at least one id'); // l10n-exempt: a caller's mistake, never shown
   const segments = [connection, kind, ...ids].map(encodeSegment);
   return vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: `/${segments.join('/')}.json` });
 }
 
 export function parseResourceUri(uri: vscode.Uri): ResourceRef {
-  if (uri.scheme !== RESOURCE_SCHEME) throw new Error(`Not a ${RESOURCE_SCHEME}: URI: ${uri.toString()}`);
-  if (uri.query) throw new Error(`${RESOURCE_SCHEME}: URIs take no query string: ${uri.toString()}`);
+  if (uri.scheme !== RESOURCE_SCHEME) throw new Error(vscode.l10n.t('Not a {0}: URI: {1}', RESOURCE_SCHEME, uri.toString()));
+  if (uri.query) throw new Error(vscode.l10n.t('{0}: URIs take no query string: {1}', RESOURCE_SCHEME, uri.toString()));
   const parts = uri.path.replace(/^\/+/, '').split('/');
   if (parts.length < 3 || !parts[parts.length - 1].endsWith('.json')) {
     throw vscode.FileSystemError.FileNotFound(uri);

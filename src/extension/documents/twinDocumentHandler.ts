@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { compare } from 'fast-json-patch';
 import { errorText } from '../../core/api/apiError';
 import { inPathForm } from '../../core/api/twinPatchPaths';
@@ -34,12 +35,15 @@ export function twinPatch(loaded: Record<string, unknown>, edited: Record<string
   return { ops: putOnly.length ? [] : inPathForm(changes, 'root'), putOnly };
 }
 
+/** A save the user declined: it propagates as it is (the editor stays dirty). */
+class NotSavedError extends Error {}
+
 /** The twin as the service holds it after a save (a patch answers with no body, and the update time is new). */
 async function readBack(client: BuildingTwinsApi, id: string): Promise<LoadedResource> {
   try {
     return loadedTwin(await client.getTwin(id));
   } catch (err) {
-    throw new Error(`Twin ${id} was saved, but reading it back failed: ${errorText(err)}. Use "Revert File" to load it.`);
+    throw new Error(l10n.t('Twin {0} was saved, but reading it back failed: {1}. Use "Revert File" to load it.', id, errorText(err)));
   }
 }
 
@@ -54,12 +58,12 @@ export const twinDocumentHandler: ResourceHandler = {
   async write(call: ResourceCall, edited: unknown, loaded: LoadedResource): Promise<LoadedResource> {
     const { ctx, client, ref } = call;
     const id = ref.ids.join('/');
-    if (!edited || typeof edited !== 'object' || Array.isArray(edited)) throw new Error(`Twin ${id}: the document must be a JSON object. Nothing was sent.`);
+    if (!edited || typeof edited !== 'object' || Array.isArray(edited)) throw new Error(l10n.t('Twin {0}: the document must be a JSON object. Nothing was sent.', id));
     const twin = edited as Record<string, unknown>;
-    if (twin.id !== id) throw new Error(`Twin ${id}: "id" cannot be changed (found ${JSON.stringify(twin.id)}). Nothing was sent.`);
-    if (typeof twin.modelId !== 'string' || !twin.modelId) throw new Error(`Twin ${id}: "modelId" must be a non-empty string. Nothing was sent.`);
+    if (twin.id !== id) throw new Error(l10n.t('Twin {0}: "id" cannot be changed (found {1}). Nothing was sent.', id, String(JSON.stringify(twin.id))));
+    if (typeof twin.modelId !== 'string' || !twin.modelId) throw new Error(l10n.t('Twin {0}: "modelId" must be a non-empty string. Nothing was sent.', id));
     if (twin.contents !== undefined && (typeof twin.contents !== 'object' || twin.contents === null || Array.isArray(twin.contents))) {
-      throw new Error(`Twin ${id}: "contents" must be an object. Nothing was sent.`);
+      throw new Error(l10n.t('Twin {0}: "contents" must be an object. Nothing was sent.', id));
     }
     const base = loaded.value as Record<string, unknown>;
     const { ops, putOnly } = twinPatch(base, twin);
@@ -67,10 +71,11 @@ export const twinDocumentHandler: ResourceHandler = {
 
     const current = await client.getTwin(id);
     if ((current.lastUpdateTime ?? null) !== (base.lastUpdateTime ?? null)) {
+      const unknownTime = l10n.t('unknown time');
       await confirmSaveOverChange(ctx, {
-        subject: `Twin ${id}`,
-        question: 'Save your version over it?',
-        detail: `You opened the version of ${String(base.lastUpdateTime ?? 'unknown time')}; the service now has ${current.lastUpdateTime ?? 'unknown time'}.`,
+        subject: l10n.t('Twin {0}', id),
+        question: l10n.t('Save your version over it?'),
+        detail: l10n.t('You opened the version of {0}; the service now has {1}.', String(base.lastUpdateTime ?? unknownTime), current.lastUpdateTime ?? unknownTime),
         now: current.lastUpdateTime,
       });
     }
@@ -78,18 +83,18 @@ export const twinDocumentHandler: ResourceHandler = {
     try {
       if (putOnly.length) {
         const changed = putOnly.join(', ');
-        const replace = await ctx.input.confirm(`A JSON Patch cannot change ${changed} of twin ${id}. Replace the whole twin instead (PUT)?`, {
-          detail: 'The service replaces the twin with exactly this document.',
-          confirmLabel: 'Replace twin',
+        const replace = await ctx.input.confirm(l10n.t('A JSON Patch cannot change {0} of twin {1}. Replace the whole twin instead (PUT)?', changed, id), {
+          detail: l10n.t('The service replaces the twin with exactly this document.'),
+          confirmLabel: l10n.t('Replace twin'),
         });
-        if (!replace) throw new Error(`Not saved: changing ${changed} needs a full replace, which you declined. Your edits are still in the editor.`);
+        if (!replace) throw new NotSavedError(l10n.t('Not saved: changing {0} needs a full replace, which you declined. Your edits are still in the editor.', changed));
         const { lastUpdateTime: _t, ...body } = twin;
         return loadedTwin(await client.putTwin(body as DigitalTwin));
       }
       await client.patchTwin(id, ops);
     } catch (err) {
-      if (err instanceof Error && err.message.startsWith('Not saved:')) throw err;
-      throw new Error(permissionDeniedText(err) ?? `The service refused twin ${id}: ${errorText(err)}`, { cause: err });
+      if (err instanceof NotSavedError) throw err;
+      throw new Error(permissionDeniedText(err) ?? l10n.t('The service refused twin {0}: {1}', id, errorText(err)), { cause: err });
     }
     return readBack(client, id);
   },
