@@ -1,5 +1,6 @@
 // What the insights panel's host answers: pages of root insights with their children, mapped from
 // the panel's sort/filter/search controls to the service's BatchRequest. Free of 'vscode' imports.
+import * as l10n from '@vscode/l10n';
 import { VALUELESS_OPERATORS } from '../../core/api/filterVocabulary';
 import { INSIGHTS_DEFAULT_PAGE_SIZE } from '../../core/api/requestChecks';
 import type { BatchRequest, BuildingTwinsApi, FilterSpecification, Insight } from '../../core/api/types';
@@ -27,7 +28,7 @@ export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMet
     init: () => ({ connection: deps.connection, scopeTwinId: deps.scopeTwinId, scopeLabel: deps.scopeLabel, focusInsightId: deps.focusInsightId }),
 
     async insight({ id }) {
-      if (typeof id !== 'string' || !id) throw new Error('insight needs an insight id');
+      if (typeof id !== 'string' || !id) throw new Error('insight needs an insight id'); // l10n-exempt: a webview programming error
       return (await deps.api()).getInsight(id);
     },
 
@@ -43,13 +44,13 @@ export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMet
     },
 
     async openTwin({ twinId }) {
-      if (typeof twinId !== 'string' || !twinId) throw new Error('openTwin needs a twin id');
+      if (typeof twinId !== 'string' || !twinId) throw new Error('openTwin needs a twin id'); // l10n-exempt: a webview programming error
       await deps.openTwin(twinId);
       return { opened: true };
     },
 
     async openTicket({ ticketId }) {
-      if (typeof ticketId !== 'string' || !ticketId) throw new Error('openTicket needs a ticket id');
+      if (typeof ticketId !== 'string' || !ticketId) throw new Error('openTicket needs a ticket id'); // l10n-exempt: a webview programming error
       await deps.openTicket(ticketId);
       return { opened: true };
     },
@@ -60,13 +61,13 @@ export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMet
 export function toBatchRequest(query: InsightsQuery, twinIds?: string[]): BatchRequest {
   const page = Number(query.page ?? 1);
   const pageSize = Number(query.pageSize ?? INSIGHTS_DEFAULT_PAGE_SIZE);
-  if (!Number.isInteger(page) || page < 1) throw new RangeError(`Page must be a whole number from 1, got ${query.page}`);
+  if (!Number.isInteger(page) || page < 1) throw new RangeError(l10n.t('Page must be a whole number from 1, got {0}', String(query.page)));
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
-    throw new RangeError(`Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}, got ${query.pageSize}`);
+    throw new RangeError(l10n.t('Page size must be a whole number from 1 to {0}, got {1}', MAX_PAGE_SIZE, String(query.pageSize)));
   }
   const filters: FilterSpecification[] = (query.filters ?? []).map((f, i) => {
     if (!f || typeof f.field !== 'string' || !f.field || typeof f.operator !== 'string' || !f.operator) {
-      throw new Error(`Filter ${i + 1} needs a field and an operator`);
+      throw new Error(l10n.t('Filter {0} needs a field and an operator', i + 1));
     }
     return VALUELESS_OPERATORS.includes(f.operator) ? { field: f.field, operator: f.operator } : { field: f.field, operator: f.operator, value: f.value };
   });

@@ -11,8 +11,8 @@ export type InsightsPanelHost = PanelHost<InsightsMethods>;
 export interface InsightsScope { twinId?: string; label?: string; focusInsightId?: string }
 
 export function openInsightsPanel(ctx: BuildingTwinsContext, connection: string, scope: InsightsScope = {}, panel?: vscode.WebviewPanel): InsightsPanelHost {
-  const scopeLabel = scope.twinId ? scope.label ?? scope.twinId : `all of ${connection}`;
-  panel ??= createPanel(ctx, INSIGHTS_VIEW_TYPE, scope.twinId ? `Insights: ${scopeLabel}` : 'Insights');
+  const scopeLabel = scope.twinId ? scope.label ?? scope.twinId : vscode.l10n.t('all of {0}', connection);
+  panel ??= createPanel(ctx, INSIGHTS_VIEW_TYPE, scope.twinId ? vscode.l10n.t('Insights: {0}', scopeLabel) : vscode.l10n.t('Insights'));
   const handlers = createInsightsHandlers({
     connection,
     api: connectionApi(ctx, connection),

@@ -1,5 +1,6 @@
 // Commands that open the webview panels. Each takes an optional tree node, twin id or ids (and the
 // tree's multi-selection) and returns the panel host, so tests and other commands can drive it.
+import * as vscode from 'vscode';
 import type { CommandTable } from '../commands';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { openInsightsPanel } from './insightsPanel';
@@ -19,7 +20,7 @@ async function showTimeSeries(ctx: BuildingTwinsContext, arg?: unknown, selectio
   const connection = target.connection ?? ctx.connections.activeName();
   const twinIds = target.twinIds.length
     ? target.twinIds
-    : [await askTwinId(ctx, 'Time series of which twin? (a capability, or equipment/space to chart its capabilities)')];
+    : [await askTwinId(ctx, vscode.l10n.t('Time series of which twin? (a capability, or equipment/space to chart its capabilities)'))];
   const api = await ctx.connections.getClient(connection);
   const index = await ctx.models.getIndex(connection).catch(() => undefined);
   const ids = await capabilityTwinIds(api, (modelId) => !!index?.has(modelId) && index.isCapability(modelId), twinIds);
@@ -36,15 +37,15 @@ async function showInsights(ctx: BuildingTwinsContext, arg?: unknown, selection?
 async function showTwinGraph(ctx: BuildingTwinsContext, arg?: unknown, selection?: unknown) {
   const target = panelTarget(arg, selection);
   const connection = target.connection ?? ctx.connections.activeName();
-  const rootId = target.twinIds[0] ?? (await askTwinId(ctx, 'Graph around which twin?'));
+  const rootId = target.twinIds[0] ?? (await askTwinId(ctx, vscode.l10n.t('Graph around which twin?')));
   return openTwinGraphPanel(ctx, connection, rootId);
 }
 
 async function askTwinId(ctx: BuildingTwinsContext, prompt: string): Promise<string> {
   const value = await ctx.input.input({
-    title: 'Twin id',
+    title: vscode.l10n.t('Twin id'),
     prompt,
-    validate: (v) => (v.trim() ? undefined : 'Enter a twin id'),
+    validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a twin id')),
   });
   return value.trim();
 }

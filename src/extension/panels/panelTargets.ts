@@ -19,6 +19,7 @@ export function panelTarget(arg: unknown, selection?: unknown): PanelTarget {
       if (item.trim()) twinIds.push(item.trim());
       continue;
     }
+    // l10n-exempt: the command table passes only ids and rows here (commandParameters.ts)
     if (!item || typeof item !== 'object') throw new Error(`Expected a twin id or a tree node, got ${typeof item}`);
     const node = item as Record<string, unknown>;
     connection ??= connectionOf(node);

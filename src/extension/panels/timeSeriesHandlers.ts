@@ -1,6 +1,7 @@
 // What the time series panel's host answers: series metadata, downsampled ranges, latest values,
 // CSV export. Data is fetched with the client's paging and reduced with LTTB before it crosses to
 // the webview. Free of 'vscode' imports (unit-testable with a fake API).
+import * as l10n from '@vscode/l10n';
 import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
 import { lttb } from '../../core/timeseries/lttb';
 import { checkPanelRange, pointBudget, type TimeRange } from '../../core/timeseries/timeRange';
@@ -29,7 +30,7 @@ export function createTimeSeriesHandlers(deps: TimeSeriesDeps): Handlers<TimeSer
       const models = await deps.models?.().catch(() => undefined);
       const byId = new Map(twins.map((t) => [t.id, t]));
       const series = deps.twinIds.filter((id) => byId.has(id)).map((id) => seriesInfo(byId.get(id)!, models));
-      return { connection: deps.connection, twinIds: [...deps.twinIds], series, errors: omitted.map((id) => `Twin "${id}" was not found`) };
+      return { connection: deps.connection, twinIds: [...deps.twinIds], series, errors: omitted.map((id) => l10n.t('Twin "{0}" was not found', id)) };
     },
 
     async load(params) {
@@ -106,7 +107,7 @@ function csvCell(value: string): string {
  */
 export async function capabilityTwinIds(api: BuildingTwinsApi, isCapability: (modelId: string) => boolean, twinIds: string[]): Promise<string[]> {
   const { twins, omitted } = await api.getTwinsByIds(twinIds);
-  if (omitted.length) throw new Error(`Twin not found: ${omitted.join(', ')}`);
+  if (omitted.length) throw new Error(l10n.t('Twin not found: {0}', omitted.join(', ')));
   const out: string[] = [];
   for (const twin of twins) {
     if (isCapability(twin.modelId)) {
@@ -117,6 +118,6 @@ export async function capabilityTwinIds(api: BuildingTwinsApi, isCapability: (mo
     out.push(...incoming.filter((r) => r.name === 'isCapabilityOf').map((r) => r.sourceId));
   }
   const unique = [...new Set(out)];
-  if (!unique.length) throw new Error(`No capability twins found for ${twinIds.join(', ')} (no incoming isCapabilityOf relationships)`);
+  if (!unique.length) throw new Error(l10n.t('No capability twins found for {0} (no incoming isCapabilityOf relationships)', twinIds.join(', ')));
   return unique;
 }

@@ -8,8 +8,8 @@ import { createTimeSeriesHandlers } from './timeSeriesHandlers';
 export type TimeSeriesPanelHost = PanelHost<TimeSeriesMethods>;
 
 export function openTimeSeriesPanel(ctx: BuildingTwinsContext, connection: string, twinIds: string[], panel?: vscode.WebviewPanel): TimeSeriesPanelHost {
-  if (twinIds.length === 0) throw new Error('The time series panel needs at least one capability twin');
-  const title = twinIds.length === 1 ? `Time series: ${twinIds[0]}` : `Time series: ${twinIds.length} capabilities`;
+  if (twinIds.length === 0) throw new Error(vscode.l10n.t('The time series panel needs at least one capability twin'));
+  const title = twinIds.length === 1 ? vscode.l10n.t('Time series: {0}', twinIds[0]) : vscode.l10n.t('Time series: {0} capabilities', twinIds.length);
   panel ??= createPanel(ctx, TIME_SERIES_VIEW_TYPE, title);
   const handlers = createTimeSeriesHandlers({
     connection,
@@ -21,7 +21,7 @@ export function openTimeSeriesPanel(ctx: BuildingTwinsContext, connection: strin
       const uri = await vscode.window.showSaveDialog({
         defaultUri: folder ? vscode.Uri.joinPath(folder, suggestedName) : undefined,
         filters: { CSV: ['csv'] },
-        title: 'Export time series to CSV',
+        title: vscode.l10n.t('Export time series to CSV'),
       });
       return uri?.fsPath;
     },
@@ -36,6 +36,6 @@ export function openTimeSeriesPanel(ctx: BuildingTwinsContext, connection: strin
 export function restoreTimeSeriesPanel(ctx: BuildingTwinsContext, panel: vscode.WebviewPanel, state: unknown): TimeSeriesPanelHost {
   const s = (state ?? {}) as Partial<TimeSeriesPanelState>;
   const twinIds = Array.isArray(s.twinIds) ? s.twinIds.filter((id): id is string => typeof id === 'string') : [];
-  if (!twinIds.length) throw new Error('The saved time series panel names no twins');
+  if (!twinIds.length) throw new Error('The saved time series panel names no twins'); // l10n-exempt: logged when a restore fails
   return openTimeSeriesPanel(ctx, typeof s.connection === 'string' ? s.connection : ctx.connections.activeName(), twinIds, panel);
 }

@@ -1,5 +1,6 @@
 // What the twin graph panel's host answers: POST /twins/graph with the chosen hops, flattened to
 // nodes and edges for cytoscape. Free of 'vscode' imports.
+import * as l10n from '@vscode/l10n';
 import type { BuildingTwinsApi, DigitalTwin, TwinGraphCollection, TwinGraphHop, TwinGraphRequest } from '../../core/api/types';
 import type { Handlers } from '../../shared/protocol/bridgeProtocol';
 import { type GraphData, type GraphHopOptions, KNOWN_RELATIONSHIP_NAMES, type TwinGraphMethods } from '../../shared/protocol/twinGraphProtocol';
@@ -22,7 +23,7 @@ export function createTwinGraphHandlers(deps: TwinGraphDeps): Handlers<TwinGraph
     init: () => ({ connection: deps.connection, rootId: deps.rootId, hops: deps.hops, relationshipNames: [...KNOWN_RELATIONSHIP_NAMES] }),
 
     async graph({ rootId, hops }) {
-      if (typeof rootId !== 'string' || !rootId) throw new Error('The graph needs a root twin id');
+      if (typeof rootId !== 'string' || !rootId) throw new Error('The graph needs a root twin id'); // l10n-exempt: a webview programming error
       const request = toGraphRequest(rootId, hops);
       const result = await (await deps.api()).getTwinGraph(request);
       const models = await deps.models?.().catch(() => undefined);
@@ -30,7 +31,7 @@ export function createTwinGraphHandlers(deps: TwinGraphDeps): Handlers<TwinGraph
     },
 
     async openTwin({ twinId }) {
-      if (typeof twinId !== 'string' || !twinId) throw new Error('openTwin needs a twin id');
+      if (typeof twinId !== 'string' || !twinId) throw new Error('openTwin needs a twin id'); // l10n-exempt: a webview programming error
       await deps.openTwin(twinId);
       return { opened: true };
     },
@@ -41,9 +42,9 @@ export function createTwinGraphHandlers(deps: TwinGraphDeps): Handlers<TwinGraph
 export function toGraphRequest(rootId: string, hops: GraphHopOptions): TwinGraphRequest {
   const depth = Number(hops?.depth);
   if (!Number.isInteger(depth) || depth < 1 || depth > MAX_GRAPH_DEPTH) {
-    throw new RangeError(`Depth must be a whole number from 1 to ${MAX_GRAPH_DEPTH}, got ${hops?.depth}`);
+    throw new RangeError(l10n.t('Depth must be a whole number from 1 to {0}, got {1}', MAX_GRAPH_DEPTH, String(hops?.depth)));
   }
-  if (!DIRECTIONS.includes(hops.direction)) throw new Error(`Direction must be one of ${DIRECTIONS.join(', ')}, got ${hops.direction}`);
+  if (!DIRECTIONS.includes(hops.direction)) throw new Error(l10n.t('Direction must be one of {0}, got {1}', DIRECTIONS.join(', '), String(hops.direction)));
   const names = (hops.relationshipNames ?? []).filter((n) => typeof n === 'string' && n.trim()).map((n) => n.trim());
   let hop: TwinGraphHop | null = null;
   for (let level = depth; level >= 1; level--) {

@@ -1,5 +1,5 @@
 // Host of the twin graph panel (cytoscape app in media/webviews/twinGraph).
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { type GraphHopOptions, TWIN_GRAPH_VIEW_TYPE, type TwinGraphMethods, type TwinGraphPanelState } from '../../shared/protocol/twinGraphProtocol';
 import { resourceUri } from '../documents/resourceUri';
 import type { BuildingTwinsContext } from '../extensionContext';
@@ -18,7 +18,7 @@ export function openTwinGraphPanel(
   hops: GraphHopOptions = DEFAULT_HOPS,
   panel?: vscode.WebviewPanel,
 ): TwinGraphPanelHost {
-  panel ??= createPanel(ctx, TWIN_GRAPH_VIEW_TYPE, `Twin graph: ${rootId}`);
+  panel ??= createPanel(ctx, TWIN_GRAPH_VIEW_TYPE, vscode.l10n.t('Twin graph: {0}', rootId));
   const handlers = createTwinGraphHandlers({
     connection,
     rootId,
@@ -32,7 +32,7 @@ export function openTwinGraphPanel(
 
 export function restoreTwinGraphPanel(ctx: BuildingTwinsContext, panel: vscode.WebviewPanel, state: unknown): TwinGraphPanelHost {
   const s = (state ?? {}) as Partial<TwinGraphPanelState>;
-  if (typeof s.rootId !== 'string' || !s.rootId) throw new Error('The saved twin graph panel names no root twin');
+  if (typeof s.rootId !== 'string' || !s.rootId) throw new Error('The saved twin graph panel names no root twin'); // l10n-exempt: logged when a restore fails
   const connection = typeof s.connection === 'string' ? s.connection : ctx.connections.activeName();
   return openTwinGraphPanel(ctx, connection, s.rootId, s.hops ?? DEFAULT_HOPS, panel);
 }

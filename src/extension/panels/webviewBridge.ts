@@ -29,7 +29,7 @@ export class WebviewBridge<M extends MethodMap> {
       : undefined;
     let reply: ResponseMessage;
     try {
-      if (!handler) throw new Error(`Unknown request "${message.method}"`);
+      if (!handler) throw new Error(`Unknown request "${message.method}"`); // l10n-exempt: a webview programming error
       reply = { kind: 'response', id: message.id, ok: true, result: await handler(message.params ?? {}) };
     } catch (error) {
       this.options.onError?.(message.method, error);

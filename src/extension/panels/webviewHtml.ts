@@ -1,7 +1,9 @@
 // The HTML shell of every panel: strict CSP (scripts by nonce only, styles and images from the
-// bundle folder), the bundle's js and css, nothing else. The app builds its DOM itself.
+// bundle folder), the bundle's js and css, the display language and its translations (see
+// src/shared/protocol/webviewL10n.ts), nothing else. The app builds its DOM itself.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { L10N_BUNDLE_ATTRIBUTE } from '../../shared/protocol/webviewL10n';
 
 export function bundleFolder(extensionUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(extensionUri, 'dist', 'webviews');
@@ -31,8 +33,9 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, b
   const folder = bundleFolder(extensionUri);
   const script = webview.asWebviewUri(vscode.Uri.joinPath(folder, `${bundle}.js`));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(folder, `${bundle}.css`));
+  const translations = vscode.l10n.bundle ? ` ${L10N_BUNDLE_ATTRIBUTE}="${escapeAttribute(JSON.stringify(vscode.l10n.bundle))}"` : '';
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeAttribute(vscode.env.language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(contentSecurityPolicy(webview.cspSource, nonce))}">
@@ -40,7 +43,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, b
 <link rel="stylesheet" href="${escapeAttribute(style.toString())}">
 <title>${escapeText(title)}</title>
 </head>
-<body data-panel="${escapeAttribute(bundle)}">
+<body data-panel="${escapeAttribute(bundle)}"${translations}>
 <script nonce="${nonce}" src="${escapeAttribute(script.toString())}"></script>
 </body>
 </html>`;
