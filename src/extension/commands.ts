@@ -36,7 +36,7 @@ export function allCommands(): Map<string, CommandHandler> {
   const all = new Map<string, CommandHandler>();
   for (const table of commandTables) {
     for (const [id, handler] of Object.entries(table)) {
-      if (all.has(id)) throw new Error(`Command ${id} is defined twice`);
+      if (all.has(id)) throw new Error(`Command ${id} is defined twice`); // l10n-exempt: a programming error the tests catch
       all.set(id, handler);
     }
   }
@@ -80,7 +80,8 @@ export function reportError(ctx: BuildingTwinsContext, id: string, err: unknown)
   const error = denied ? new Error(denied, { cause: err }) : err instanceof Error ? err : new Error(String(err));
   ctx.lastError = error;
   ctx.log.error(`${id} failed: ${error.message}`);
-  void vscode.window.showErrorMessage(ctx.log.redact(error.message), 'Show log').then((choice) => {
-    if (choice === 'Show log') ctx.log.show();
+  const showLog = vscode.l10n.t('Show log');
+  void vscode.window.showErrorMessage(ctx.log.redact(error.message), showLog).then((choice) => {
+    if (choice === showLog) ctx.log.show();
   });
 }

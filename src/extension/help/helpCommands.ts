@@ -35,7 +35,7 @@ async function reportIssue(ctx: BuildingTwinsContext): Promise<string> {
   });
   if (!opened) {
     await vscode.env.clipboard.writeText(url);
-    void vscode.window.showInformationMessage('The link to a new, prefilled issue is on the clipboard: paste it into your browser.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('The link to a new, prefilled issue is on the clipboard: paste it into your browser.'));
   }
   return url;
 }

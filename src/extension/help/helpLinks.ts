@@ -14,7 +14,7 @@ interface ManifestLinks {
 
 export function helpLinks(manifest: ManifestLinks): HelpLinks {
   const repositoryUrl = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
-  if (!repositoryUrl) throw new Error('package.json has no repository.url');
+  if (!repositoryUrl) throw new Error('package.json has no repository.url'); // l10n-exempt: a packaging mistake the tests catch
   const repository = repositoryUrl.replace(/\.git$/, '').replace(/\/+$/, '');
   const bugs = typeof manifest.bugs === 'string' ? manifest.bugs : manifest.bugs?.url;
   return {
