@@ -4,6 +4,7 @@ import { RESOURCE_SCHEME } from '../documents/resourceUri';
 import type { JsonSchema } from '../../core/dtdl/twinJsonSchema';
 import { eventTypesOf } from '../events/eventTypesCache';
 import type { BuildingTwinsContext } from '../extensionContext';
+import type { TicketVocabulary } from '../tickets/ticketSchemas';
 import { loadTicketVocabulary } from '../tickets/ticketVocabulary';
 import { authoringSchema, MODEL_SCHEMA_KINDS, unavailableSchema, type ModelSchemaKind } from './authoringSchemas';
 import { RECORD_SCHEMA_KINDS, recordSchema, recordSchemaSource, type RecordSchemaKind } from './recordSchemas';
@@ -56,6 +57,8 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
   private readonly subscriptions: vscode.Disposable[];
   private keepAlive: NodeJS.Timeout | undefined;
   private pendingRefresh: NodeJS.Timeout | undefined;
+  /** The ticket lists of one connection, read once for the three ticket schemas until the next refresh. */
+  private ticketLists: { connection: string; lists: Promise<TicketVocabulary> } | undefined;
   /** Per-document scans deferred while typing: an import file can be megabytes, so it is not re-read on every keystroke. */
   private readonly pendingScans = new Map<vscode.TextDocument, NodeJS.Timeout>();
 
@@ -96,15 +99,27 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
       const index = await this.ctx.models.getIndex(connection);
       return authoringSchema(kind, index, index.size > ALL_MODELS_LIMIT ? [...this.used] : undefined);
     }
-    const client = () => this.ctx.connections.getClient(connection);
     return recordSchema(kind, {
-      eventTypes: async () => eventTypesOf(this.ctx, connection, await client()),
-      ticketVocabulary: async () => loadTicketVocabulary(await client()),
+      eventTypes: async () => eventTypesOf(this.ctx, connection, await this.ctx.connections.getClient(connection)),
+      ticketVocabulary: () => this.ticketListsOf(connection),
     });
+  }
+
+  private ticketListsOf(connection: string): Promise<TicketVocabulary> {
+    if (this.ticketLists?.connection !== connection) {
+      const lists = (async () => loadTicketVocabulary(await this.ctx.connections.getClient(connection)))();
+      const entry = { connection, lists };
+      this.ticketLists = entry;
+      lists.catch(() => {
+        if (this.ticketLists === entry) this.ticketLists = undefined;
+      });
+    }
+    return this.ticketLists.lists;
   }
 
   /** Asks VS Code to load the served schemas again (the JSON service follows); `only` limits it to those kinds. */
   refresh(only?: (kind: SchemaKind) => boolean): void {
+    if (!only || SCHEMA_KINDS.some((kind) => kind.startsWith('ticket') && only(kind))) this.ticketLists = undefined;
     for (const kind of this.served) if (!only || only(kind)) this.changed.fire(schemaUri(kind));
   }
 

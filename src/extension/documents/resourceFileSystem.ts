@@ -47,6 +47,10 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
     return vscode.Disposable.from(
       vscode.workspace.registerFileSystemProvider(RESOURCE_SCHEME, this, { isCaseSensitive: true }),
       vscode.workspace.onDidSaveTextDocument((doc) => this.afterSave(doc)),
+      // Edited before the editor read it again: the next read (a Revert) goes to the service.
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.contentChanges.length) this.fresh.delete(e.document.uri.toString());
+      }),
       vscode.workspace.onDidOpenTextDocument((doc) => this.adviseOnAutoSave(doc)),
     );
   }
