@@ -46,7 +46,7 @@ async function promptProfile(ctx: BuildingTwinsContext, title: string, current?:
   const baseUrl = (await ctx.input.input({
     title,
     prompt: vscode.l10n.t('Instance name or base URL (https://…/api/v3)'),
-    placeHolder: 'contoso  or  https://contoso.app.willowinc.com/api/v3',
+    placeHolder: vscode.l10n.t('contoso  or  https://contoso.app.willowinc.com/api/v3'),
     value: current?.baseUrl,
     validate: validateUrl,
   })).trim();

@@ -37,7 +37,7 @@ async function filterTwins(ctx: BuildingTwinsContext, filter?: TwinFilter): Prom
     const propertyText = (await ctx.input.input({
       title: vscode.l10n.t('Filter twins (3/3)'),
       prompt: vscode.l10n.t('Property condition "field operator value" (operators: {0}); empty: none', PROPERTY_OPERATORS.join(' ')),
-      placeHolder: 'levelNumber >= 2',
+      placeHolder: 'levelNumber >= 2', // l10n-exempt: an example of the syntax
       validate: (v) => (v.trim() === '' || parsePropertyCondition(v) ? undefined : vscode.l10n.t('Use "field operator value", e.g. levelNumber >= 2, or "field isNotNull".')),
     })).trim();
     filter = {
