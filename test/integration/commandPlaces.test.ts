@@ -64,6 +64,7 @@ describe('every command from every place it appears', function () {
   let rows: Sample[];
   let folder: string;
   const failures: string[] = [];
+  let invocations = 0;
 
   /** Runs a command as VS Code would from one place; the first prompt is answered with Escape. */
   async function run(command: string, args: unknown[]): Promise<Run> {
@@ -79,6 +80,7 @@ describe('every command from every place it appears', function () {
 
   /** Records a failure that is not a message for the user, then puts the window back as it was. */
   async function check(place: string, command: string, args: unknown[]): Promise<Run> {
+    invocations++;
     const result = await run(command, args);
     const error = result.error;
     if (error && (error.name === 'TypeError' || error.name === 'ReferenceError' || NOT_FOR_USERS.test(error.message))) {
@@ -120,6 +122,7 @@ describe('every command from every place it appears', function () {
   });
 
   after(async () => {
+    console.log(`[metric] commandInvocations=${invocations}`);
     await tidy();
     if (api.context.connections.configured().some((p) => p.name === CUSTOM)) await api.context.connections.remove(CUSTOM);
     await vscode.commands.executeCommand('buildingTwins.events.clearFilter');
