@@ -5,6 +5,7 @@ import { DEFAULT_RETRY, type RetryOptions } from './backoff';
 import { resolveBaseUrl } from './baseUrl';
 import { systemClock, type Clock } from './clock';
 import { Semaphore } from './concurrency';
+import { type ExchangeChoice, chooseExchange } from './exchangeChoice';
 import { checkPropertyFilter } from './filterChecks';
 import { HttpTransport, type HttpRequest, type QueryValue, type RequestEvent } from './httpTransport';
 import * as N from './normalize';
@@ -46,6 +47,12 @@ export interface BuildingTwinsClientOptions {
   /** Requests in flight at once. Default 8. */
   concurrency?: number;
   onRequest?: (event: RequestEvent) => void;
+  /**
+   * How requests go on the wire: 'node' (keep-alive node:http/node:https agents per origin, the default),
+   * 'fetch' (the global fetch, or `fetch` when given) or any HttpExchange.
+   */
+  exchange?: ExchangeChoice;
+  /** A fetch to send requests with (implies `exchange: 'fetch'`). */
   fetch?: typeof fetch;
   clock?: Clock;
   /** Ends every call of this client, retries included, when it fires (e.g. its connection was removed). */
@@ -86,7 +93,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     if (!(timeoutMs > 0)) throw new RangeError(`timeoutMs must be positive, got ${String(timeoutMs)}`);
     this.transport = new HttpTransport({
       baseUrl: this.baseUrl,
-      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      exchange: chooseExchange(options),
       retry,
       timeoutMs,
       limiters,

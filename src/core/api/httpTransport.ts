@@ -3,6 +3,7 @@ import { ApiError } from './apiError';
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES, type RetryOptions } from './backoff';
 import { sleep, type Clock } from './clock';
 import type { Semaphore } from './concurrency';
+import { type HttpExchange, RedirectRefused, type ResponseHeaders, ResponseTooLarge } from './httpExchange';
 import { normalizeProblem } from './normalize';
 import { rateLimitGroup, type RateLimiter } from './rateLimiter';
 import type { SecretRegistry } from './redact';
@@ -51,14 +52,15 @@ export interface HttpRequest {
 
 export interface HttpResponse {
   status: number;
-  headers: Headers;
+  headers: ResponseHeaders;
   text: string;
   bytes?: Uint8Array;
 }
 
 export interface TransportOptions {
   baseUrl: string;
-  fetch: typeof fetch;
+  /** Sends one HTTP request on the wire (nodeExchange.ts, fetchExchange.ts). */
+  exchange: HttpExchange;
   retry: RetryOptions;
   timeoutMs: number;
   limiters: Map<string, RateLimiter>;
@@ -203,32 +205,32 @@ export class HttpTransport {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = request.form.toString();
     } else if (request.multipart) {
-      body = request.multipart; // fetch writes the multipart boundary header itself
+      body = request.multipart; // the exchange writes the multipart boundary header itself
     }
     const started = performance.now();
     let status = 0;
     let failure: string | undefined;
+    const url = this.url(request);
     try {
-      // No redirects (the API has none; following one would drop the bearer token anyway). With
-      // `redirect: 'error'` and no window, fetch skips cloning the request and teeing its body.
-      const res = await this.options.fetch(this.url(request), { method: request.method, headers, body, signal, redirect: 'error', window: null });
+      const res = await this.options.exchange.send({ url, method: request.method, headers, body, signal, maxBytes, idempotent: request.retrySafe });
       status = res.status;
-      const ok = res.status >= 200 && res.status <= 299;
-      const received = await readLimited(res, maxBytes);
-      if (received === undefined) {
+      const bytes = request.binary && res.status >= 200 && res.status <= 299 ? res.body : undefined;
+      return { status: res.status, headers: res.headers, text: bytes ? '' : UTF8.decode(res.body), bytes };
+    } catch (error) {
+      failure = signal.aborted ? String((signal.reason as Error | undefined)?.message ?? 'cancelled') : networkMessage(error);
+      if (signal.aborted) throw error;
+      if (error instanceof ResponseTooLarge) {
+        status = error.status;
         throw this.error(request, {
           kind: 'invalid-response',
-          status: res.status,
+          status: error.status,
           detail: `the response is larger than the limit of ${formatBytes(maxBytes)}; nothing past the limit was read (narrow the request or raise maxResponseBytes)`,
           attempts: attempt,
         });
       }
-      const bytes = request.binary && ok ? received : undefined;
-      return { status: res.status, headers: res.headers, text: bytes ? '' : UTF8.decode(received), bytes };
-    } catch (error) {
-      failure = signal.aborted ? String((signal.reason as Error | undefined)?.message ?? 'cancelled') : networkMessage(error);
-      if (!signal.aborted && isRedirect(error)) {
-        throw this.error(request, { kind: 'network', detail: `the service answered with a redirect, which the client does not follow: check the service URL (${this.options.baseUrl})`, attempts: attempt, cause: error });
+      if (error instanceof RedirectRefused) {
+        const answer = error.status ? ` (HTTP ${error.status}${error.location ? ` to ${error.location}` : ''})` : '';
+        throw this.error(request, { kind: 'network', detail: `${url} answered with a redirect${answer}, which the client does not follow: check the service URL (${this.options.baseUrl})`, attempts: attempt, cause: error });
       }
       throw error;
     } finally {
@@ -282,48 +284,8 @@ function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): A
   return a && b ? AbortSignal.any([a, b]) : a ?? b;
 }
 
-/**
- * The body's bytes, or undefined when it is larger than `limit`: refused on its Content-Length before
- * reading, or cancelled as soon as the stream passes the limit, so memory stays bounded by the limit.
- */
-async function readLimited(res: Response, limit: number): Promise<Uint8Array | undefined> {
-  const declared = Number(res.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) {
-    await res.body?.cancel().catch(() => undefined);
-    return undefined;
-  }
-  if (!res.body) return new Uint8Array();
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
-}
-
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MiB` : `${bytes} bytes`;
-}
-
-/** fetch's network error for a 3xx answer under `redirect: 'error'`. */
-function isRedirect(error: unknown): boolean {
-  const cause = error instanceof Error ? (error as Error & { cause?: unknown }).cause : undefined;
-  return cause instanceof Error && cause.message === 'unexpected redirect';
 }
 
 function networkMessage(error: unknown): string {

@@ -4,16 +4,17 @@ import type { BuildingTwinsClient } from '../../../src/core/api/client';
 import { collect } from '../../../src/core/api/paging';
 import type { DigitalTwin } from '../../../src/core/api/types';
 import { EmulatorHarness } from './emulatorHarness';
+import { describeEachExchange } from './exchanges';
 
 const SAMPLE_CAPABILITY = 'dtmi:com:buildingtwins:sample:Capability;1';
 
-describe('BuildingTwinsClient against the emulator: operations', function () {
+describeEachExchange('BuildingTwinsClient against the emulator: operations', function (exchange) {
   this.timeout(60_000);
   let emu: EmulatorHarness;
   let client: BuildingTwinsClient;
 
   before(async () => {
-    emu = await EmulatorHarness.start();
+    emu = await EmulatorHarness.start({}, exchange);
     client = emu.client().client;
   });
   after(() => emu?.close());

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../src/core/api/apiError';
 import { isPermissionDenied } from '../../../src/core/api/permissionDenied';
 import { EmulatorHarness } from './emulatorHarness';
+import { describeEachExchange } from './exchanges';
 
 const SECRET = 'scoped-secret-4d2f9a';
 
@@ -11,12 +12,12 @@ async function refusal(call: Promise<unknown>): Promise<ApiError> {
   return error;
 }
 
-describe('client against a restricted emulator client (403 with no body)', () => {
+describeEachExchange('client against a restricted emulator client (403 with no body)', (exchange) => {
   let emu: EmulatorHarness;
   before(async () => {
     emu = await EmulatorHarness.start({
       clients: [{ id: 'scoped', secret: SECRET, permissions: ['Models.Read', 'Twins.Read', 'TimeSeries.Read'], location: 'BLD-HP' }],
-    });
+    }, exchange);
   });
   after(() => emu.close());
 

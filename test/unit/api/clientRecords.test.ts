@@ -5,15 +5,16 @@ import { collect } from '../../../src/core/api/paging';
 import { checkTelemetryTargets } from '../../../src/core/api/telemetryTargets';
 import type { BuildingEvent } from '../../../src/core/api/types';
 import { EmulatorHarness } from './emulatorHarness';
+import { describeEachExchange } from './exchanges';
 
-describe('BuildingTwinsClient against the emulator: insights, events, tickets, telemetry targets', function () {
+describeEachExchange('BuildingTwinsClient against the emulator: insights, events, tickets, telemetry targets', function (exchange) {
   this.timeout(60_000);
   let emu: EmulatorHarness;
   let client: BuildingTwinsClient;
   let twinId: string;
 
   before(async () => {
-    emu = await EmulatorHarness.start();
+    emu = await EmulatorHarness.start({}, exchange);
     client = emu.client().client;
     twinId = (await client.listTwins({ pageSize: 1 })).content[0]!.id;
   });

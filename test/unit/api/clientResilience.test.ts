@@ -8,14 +8,15 @@ import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET } from '../../../src/core/
 import { MemoryTokenStore } from '../../../src/core/api/tokenStore';
 import { EmulatorHarness } from './emulatorHarness';
 import { FakeClock } from './fakeClock';
+import { describeEachExchange } from './exchanges';
 
 const tokenCalls = (events: RequestEvent[]) => events.filter((e) => e.operation === 'getToken').length;
 
-describe('BuildingTwinsClient against the emulator: tokens, retries, pacing, deadlines', function () {
+describeEachExchange('BuildingTwinsClient against the emulator: tokens, retries, pacing, deadlines', function (exchange) {
   this.timeout(60_000);
   const running: EmulatorHarness[] = [];
   async function start(options: Parameters<typeof EmulatorHarness.start>[0] = {}): Promise<EmulatorHarness> {
-    const emu = await EmulatorHarness.start({ sample: true, scale: 50, ...options });
+    const emu = await EmulatorHarness.start({ sample: true, scale: 50, ...options }, exchange);
     running.push(emu);
     return emu;
   }
@@ -149,7 +150,7 @@ describe('BuildingTwinsClient against the emulator: tokens, retries, pacing, dea
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const client = new BuildingTwinsClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v3`, clientId: 'a', clientSecret: 'secret-b', rateLimit: false });
+      const client = new BuildingTwinsClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v3`, clientId: 'a', clientSecret: 'secret-b', rateLimit: false, exchange });
       const error = await client.getToken().then(() => undefined, (e: unknown) => e);
       assert.ok(error instanceof ApiError, String(error));
       assert.match(error.message, /getToken failed: .*redirect.*check the service URL/);

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../src/core/api/apiError';
 import type { JsonPatchOperation } from '../../../src/core/api/types';
 import { FakeService, type FakeAnswer, type FakeRequest } from './fakeService';
+import { describeEachExchange } from './exchanges';
 
 const ROOM = 'dtmi:com:example:Room;1';
 
@@ -30,11 +31,11 @@ const ROOT_REFUSAL: FakeAnswer = {
   body: { type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1', title: 'One or more validation errors occurred.', status: 400, errors: { '[0].path': ['The path must start with /contents.'] } },
 };
 
-describe('client against service variants: twins, models, relationships', function () {
+describeEachExchange('client against service variants: twins, models, relationships', function (exchange) {
   this.timeout(20_000);
   const running: FakeService[] = [];
   async function start(answer: (request: FakeRequest) => FakeAnswer | undefined): Promise<FakeService> {
-    const fake = await FakeService.start(answer);
+    const fake = await FakeService.start(answer, exchange);
     running.push(fake);
     return fake;
   }

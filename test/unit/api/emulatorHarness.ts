@@ -1,6 +1,7 @@
 // Starts the real emulator on a free port for client tests and reads its request log.
 
 import { BuildingTwinsClient, type BuildingTwinsClientOptions } from '../../../src/core/api/client';
+import type { ExchangeChoice } from '../../../src/core/api/exchangeChoice';
 import type { RequestEvent } from '../../../src/core/api/httpTransport';
 import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET } from '../../../src/core/api/localEmulator';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator/emulator';
@@ -8,10 +9,11 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../..
 export interface ServedRequest { method: string; path: string; status: number }
 
 export class EmulatorHarness {
-  private constructor(readonly emulator: RunningEmulator) {}
+  private constructor(readonly emulator: RunningEmulator, private readonly exchange: ExchangeChoice) {}
 
-  static async start(options: EmulatorOptions = {}): Promise<EmulatorHarness> {
-    return new EmulatorHarness(await startEmulator({ port: 0, log: false, ...options }));
+  /** `exchange`: how the clients made by client() send (node:http unless told). */
+  static async start(options: EmulatorOptions = {}, exchange: ExchangeChoice = 'node'): Promise<EmulatorHarness> {
+    return new EmulatorHarness(await startEmulator({ port: 0, log: false, ...options }), exchange);
   }
 
   get url(): string { return this.emulator.url; }
@@ -41,6 +43,7 @@ export class EmulatorHarness {
       rateLimit: false,
       retry: { baseDelayMs: 5, maxDelayMs: 50 },
       onRequest: (e) => events.push(e),
+      exchange: this.exchange,
       ...options,
     });
     return { client, events };

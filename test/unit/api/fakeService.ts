@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../src/core/api/apiError';
 import { BuildingTwinsClient, type BuildingTwinsClientOptions } from '../../../src/core/api/client';
+import type { ExchangeChoice } from '../../../src/core/api/exchangeChoice';
 
 /** One answer of the fake service: status, headers and a raw body (a string is sent as given, an object as JSON). */
 export interface FakeAnswer { status: number; headers?: Record<string, string>; body?: string | object }
@@ -15,9 +16,10 @@ export interface FakeRequest { method: string; path: string; query: URLSearchPar
  */
 export class FakeService {
   readonly requests: FakeRequest[] = [];
-  private constructor(private readonly server: http.Server, readonly url: string) {}
+  private constructor(private readonly server: http.Server, readonly url: string, private readonly exchange: ExchangeChoice) {}
 
-  static async start(answer: (request: FakeRequest) => FakeAnswer | undefined): Promise<FakeService> {
+  /** `exchange`: how the clients made by client() send (node:http unless told). */
+  static async start(answer: (request: FakeRequest) => FakeAnswer | undefined, exchange: ExchangeChoice = 'node'): Promise<FakeService> {
     let fake: FakeService | undefined;
     const server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -35,7 +37,7 @@ export class FakeService {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    fake = new FakeService(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v3`);
+    fake = new FakeService(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v3`, exchange);
     return fake;
   }
 
@@ -45,7 +47,7 @@ export class FakeService {
   }
 
   client(options: Partial<BuildingTwinsClientOptions> = {}): BuildingTwinsClient {
-    return new BuildingTwinsClient({ baseUrl: this.url, clientId: 'fake-client', clientSecret: 'fake-secret-value', rateLimit: false, retry: { retries: 0 }, ...options });
+    return new BuildingTwinsClient({ baseUrl: this.url, clientId: 'fake-client', clientSecret: 'fake-secret-value', rateLimit: false, retry: { retries: 0 }, exchange: this.exchange, ...options });
   }
 
   close(): Promise<void> {
@@ -57,11 +59,11 @@ export class FakeService {
  * Fake services for one `describe`: `start` them in tests; they are closed after each test.
  * Call inside `describe` (it registers an afterEach hook).
  */
-export function fakeServicesPerTest(): (answer: Parameters<typeof FakeService.start>[0]) => Promise<FakeService> {
+export function fakeServicesPerTest(exchange: ExchangeChoice = 'node'): (answer: Parameters<typeof FakeService.start>[0]) => Promise<FakeService> {
   const started: FakeService[] = [];
   afterEach(async () => { await Promise.all(started.splice(0).map((f) => f.close())); });
   return async (answer) => {
-    const service = await FakeService.start(answer);
+    const service = await FakeService.start(answer, exchange);
     started.push(service);
     return service;
   };

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { BuildingTwinsClient } from '../../../src/core/api/client';
 import { iterateBatchPages, iterateContinuation } from '../../../src/core/api/paging';
 import { apiFailure } from './fakeService';
+import { describeEachExchange } from './exchanges';
 
 /** A service whose /models answer is an endless (or declared huge) stream; counts the bytes it managed to send. */
 async function floodingService(mode: 'declared' | 'endless'): Promise<{ url: string; sent: () => number; close: () => Promise<void> }> {
@@ -34,14 +35,14 @@ async function floodingService(mode: 'declared' | 'endless'): Promise<{ url: str
 }
 
 
-describe('client: bounded responses and walks', function () {
+describeEachExchange('client: bounded responses and walks', function (exchange) {
   this.timeout(30_000);
 
   for (const mode of ['declared', 'endless'] as const) {
     it(`refuses a 300 MiB answer (${mode === 'declared' ? 'by its Content-Length' : 'streamed without a length'}) with memory bounded by the limit`, async () => {
       const service = await floodingService(mode);
       try {
-        const client = new BuildingTwinsClient({ baseUrl: service.url, clientId: 'c', clientSecret: 's', rateLimit: false, maxResponseBytes: 4 * 1024 * 1024 });
+        const client = new BuildingTwinsClient({ baseUrl: service.url, clientId: 'c', clientSecret: 's', rateLimit: false, maxResponseBytes: 4 * 1024 * 1024, exchange });
         const before = process.memoryUsage().rss;
         const error = await apiFailure(client.listModels());
         const grown = process.memoryUsage().rss - before;
@@ -62,7 +63,7 @@ describe('client: bounded responses and walks', function () {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const client = new BuildingTwinsClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v3`, clientId: 'c', clientSecret: 's', rateLimit: false, maxResponseBytes: 1024 });
+      const client = new BuildingTwinsClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v3`, clientId: 'c', clientSecret: 's', rateLimit: false, maxResponseBytes: 1024, exchange });
       await apiFailure(client.listModels());
       assert.equal((await client.listModels({}, { maxResponseBytes: 64 * 1024 }))[0]?.id, 'dtmi:x:Y;1');
     } finally {

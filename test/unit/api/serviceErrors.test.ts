@@ -1,12 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { apiFailure, fakeServicesPerTest } from './fakeService';
 import { EmulatorHarness } from './emulatorHarness';
+import { describeEachExchange } from './exchanges';
 
 const PROBLEM_JSON = { 'content-type': 'application/problem+json; charset=utf-8' };
 
 
-describe('client: error answers as the service sends them', () => {
-  const fake = fakeServicesPerTest();
+describeEachExchange('client: error answers as the service sends them', (exchange) => {
+  const fake = fakeServicesPerTest(exchange);
 
   it('keeps the backends\' {statusCode, message, data} and shows its message', async () => {
     const service = await fake((r) => (r.path === '/twins/AHU-9' ? { status: 404, headers: PROBLEM_JSON, body: { statusCode: 404, message: 'twin: AHU-9', data: {} } } : undefined));
@@ -59,10 +60,10 @@ describe('client: error answers as the service sends them', () => {
   });
 });
 
-describe('client against the emulator: errors in the service\'s shapes', function () {
+describeEachExchange('client against the emulator: errors in the service\'s shapes', function (exchange) {
   this.timeout(30_000);
   let emu: EmulatorHarness;
-  before(async () => { emu = await EmulatorHarness.start({ sample: true, scale: 50 }); });
+  before(async () => { emu = await EmulatorHarness.start({ sample: true, scale: 50 }, exchange); });
   after(() => emu.close());
 
   it('an unknown client is 400 unauthorized_client and a wrong secret 401 invalid_client, each with Entra\'s text', async () => {

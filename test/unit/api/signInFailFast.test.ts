@@ -4,6 +4,7 @@ import { ApiError } from '../../../src/core/api/apiError';
 import { BuildingTwinsClient } from '../../../src/core/api/client';
 import { unreachableCode } from '../../../src/core/api/unreachable';
 import { FakeClock } from './fakeClock';
+import { EXCHANGES } from './exchanges';
 
 /** What undici's fetch throws when the connection fails: a TypeError whose cause carries the system error code. */
 function networkFailure(code: string): TypeError {
@@ -72,11 +73,11 @@ describe('sign-in to an unreachable service fails fast; other failures are still
     });
   }
 
-  it('a sign-in to a real refused loopback port fails after one attempt', async () => {
+  for (const exchange of EXCHANGES) it(`a sign-in to a real refused loopback port fails after one attempt (${exchange})`, async () => {
     const port = await refusedPort();
     const clock = new FakeClock();
     const attempts: number[] = [];
-    const c = new BuildingTwinsClient({ baseUrl: `http://127.0.0.1:${port}/api/v3`, clientId: 'a', clientSecret: 'b', rateLimit: false, clock, onRequest: (e) => attempts.push(e.attempt) });
+    const c = new BuildingTwinsClient({ baseUrl: `http://127.0.0.1:${port}/api/v3`, clientId: 'a', clientSecret: 'b', rateLimit: false, clock, exchange, onRequest: (e) => attempts.push(e.attempt) });
     // The fake clock never moves here: a retry would wait for it forever (and the test time out).
     const error = await c.getToken().then(() => undefined, (e: unknown) => e);
     assert.ok(error instanceof ApiError, String(error));

@@ -7,6 +7,7 @@ import { collect } from '../../../src/core/api/paging';
 import { TIME_SERIES_DEFAULT_PAGE_SIZE } from '../../../src/core/api/requestChecks';
 import type { TimeSeriesData } from '../../../src/core/api/types';
 import { fakeServicesPerTest, type FakeAnswer, type FakeRequest } from './fakeService';
+import { describeEachExchange } from './exchanges';
 
 const T0 = Date.parse('2024-10-01T00:00:00Z');
 const MINUTE = 60_000;
@@ -55,8 +56,8 @@ function serviceLike(lastToken: '' | null = '') {
 
 const range = { start: new Date(T0).toISOString(), end: new Date(T0 + 60 * MINUTE).toISOString() };
 
-describe('client: time series against a service that answers like the real one', () => {
-  const fake = fakeServicesPerTest();
+describeEachExchange('client: time series against a service that answers like the real one', (exchange) => {
+  const fake = fakeServicesPerTest(exchange);
 
   it('reports a 202 with no body as the entries sent, and sends twinId as dtId', async () => {
     const service = await fake(serviceLike());
