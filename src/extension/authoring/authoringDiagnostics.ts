@@ -47,7 +47,7 @@ export function lineRange(text: string, line: number): vscode.Range {
 
 /** "file line N: message" lines of a problem list, the first `limit` of them. */
 export function issueLines(issues: readonly ImportIssue[], limit = 20): string[] {
-  const lines = issues.slice(0, limit).map((i) => `${i.file ? `${i.file} ` : ''}line ${i.line}: ${i.message}`);
-  if (issues.length > limit) lines.push(`… and ${issues.length - limit} more`);
+  const lines = issues.slice(0, limit).map((i) => (i.file ? vscode.l10n.t('{0} line {1}: {2}', i.file, i.line, i.message) : vscode.l10n.t('line {0}: {1}', i.line, i.message)));
+  if (issues.length > limit) lines.push(vscode.l10n.t('… and {0} more', issues.length - limit));
   return lines;
 }

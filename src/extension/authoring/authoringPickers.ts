@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import type { BuildingTwinsContext } from '../extensionContext';
@@ -27,8 +27,8 @@ export function modelPickItems(index: ModelIndex): ModelPick[] {
 
 /** Picks a model (search matches display names, ids and the inheritance path). */
 export async function pickModel(ctx: BuildingTwinsContext, index: ModelIndex, title: string): Promise<string> {
-  if (index.size === 0) throw new Error('The connection has no models.');
-  const picked = await ctx.input.pick(modelPickItems(index), { title, placeHolder: 'Type to search models', matchOnDescription: true, matchOnDetail: true });
+  if (index.size === 0) throw new Error(vscode.l10n.t('The connection has no models.'));
+  const picked = await ctx.input.pick(modelPickItems(index), { title, placeHolder: vscode.l10n.t('Type to search models'), matchOnDescription: true, matchOnDetail: true });
   return picked.modelId;
 }
 
@@ -54,9 +54,14 @@ export async function lookupTwins(client: BuildingTwinsApi, index: ModelIndex, t
     seen.add(twin.id);
     items.push(twinItem(twin, index));
   }
-  const of = modelId ? ` of model ${index.displayName(modelId)}` : '';
-  if (items.length === 0) items.push({ label: noIcons(value ? `No twin${of} with id "${value}" or a name containing it` : `No twins${of}`), alwaysShow: true });
+  if (items.length === 0) items.push({ label: noIcons(noTwinsText(value, modelId && index.displayName(modelId))), alwaysShow: true });
   return items;
+}
+
+/** The row shown when the lookup finds nothing (`model`: the display name of the model the twins are restricted to). */
+function noTwinsText(value: string, model: string | undefined): string {
+  if (model) return value ? vscode.l10n.t('No twin of model {0} with id "{1}" or a name containing it', model, value) : vscode.l10n.t('No twins of model {0}', model);
+  return value ? vscode.l10n.t('No twin with id "{0}" or a name containing it', value) : vscode.l10n.t('No twins');
 }
 
 /** Picks a twin with live lookup (by id or name), optionally restricted to a model and its descendants. */
@@ -64,7 +69,7 @@ export async function pickTwin(ctx: BuildingTwinsContext, client: BuildingTwinsA
   const initial = await lookupTwins(client, index, '', modelId);
   const picked = await ctx.input.pick<TwinPick>(initial, {
     title,
-    placeHolder: 'Type a twin id or part of its name',
+    placeHolder: vscode.l10n.t('Type a twin id or part of its name'),
     lookup: (text) => lookupTwins(client, index, text, modelId),
     matchOnDescription: true,
   });

@@ -1,5 +1,6 @@
 // The JSON Schemas served to VS Code's JSON language service for twin documents, drafts and import
 // files, built from the live models (core/dtdl/twinJsonSchema). Pure: no 'vscode'.
+import * as l10n from '@vscode/l10n';
 import { combinedTwinJsonSchema, DRAFT_07, twinArrayJsonSchema, type JsonSchema } from '../../core/dtdl/twinJsonSchema';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 
@@ -21,11 +22,11 @@ function relationshipBody(index: ModelIndex): JsonSchema {
     type: 'object',
     required: ['sourceId', 'name', 'targetId'],
     properties: {
-      id: { type: 'string', description: 'Derived by the service from source, name, properties and target; a value here is ignored' },
-      sourceId: { ...nonEmpty, description: 'Id of the source twin' },
-      name: { ...nonEmpty, ...(names.length ? { examples: names } : {}), description: 'Relationship name, declared by the source twin\'s model' },
-      targetId: { ...nonEmpty, description: 'Id of the target twin' },
-      properties: { type: 'object', description: 'Properties declared by the relationship' },
+      id: { type: 'string', description: l10n.t('Derived by the service from source, name, properties and target; a value here is ignored') },
+      sourceId: { ...nonEmpty, description: l10n.t('Id of the source twin') },
+      name: { ...nonEmpty, ...(names.length ? { examples: names } : {}), description: l10n.t("Relationship name, declared by the source twin's model") },
+      targetId: { ...nonEmpty, description: l10n.t('Id of the target twin') },
+      properties: { type: 'object', description: l10n.t('Properties declared by the relationship') },
     },
   };
 }
@@ -33,7 +34,7 @@ function relationshipBody(index: ModelIndex): JsonSchema {
 /** A relationship draft (`*.relationship.json`): one relationship or an array of them. */
 export function relationshipDocumentSchema(index: ModelIndex): JsonSchema {
   const one = relationshipBody(index);
-  return { $schema: DRAFT_07, title: 'Relationship', if: { type: 'array' }, then: { type: 'array', items: one }, else: one };
+  return { $schema: DRAFT_07, title: l10n.t('Relationship'), if: { type: 'array' }, then: { type: 'array', items: one }, else: one };
 }
 
 /**
@@ -48,7 +49,7 @@ export function importDocumentSchema(index: ModelIndex, checked?: readonly strin
   const item = { if: has('modelId'), then: twin, else: { if: has('sourceId'), then: relationship, else: twin } };
   return {
     $schema: DRAFT_07,
-    title: 'Twins and relationships to import',
+    title: l10n.t('Twins and relationships to import'),
     definitions: withModelIds(definitions, index),
     if: { type: 'array' },
     then: { type: 'array', items: item },
@@ -64,7 +65,7 @@ export function importDocumentSchema(index: ModelIndex, checked?: readonly strin
 export function twinDocumentSchema(index: ModelIndex, checked?: readonly string[]): JsonSchema {
   const { definitions, $schema: _s, title: _t, ...body } = combinedTwinJsonSchema(index, checkedIds(index, checked));
   const one = withEveryModelId(body);
-  return { $schema: DRAFT_07, title: 'Twin', definitions: withModelIds(definitions, index), if: { type: 'array' }, then: { type: 'array', items: one }, else: one };
+  return { $schema: DRAFT_07, title: l10n.t('Twin'), definitions: withModelIds(definitions, index), if: { type: 'array' }, then: { type: 'array', items: one }, else: one };
 }
 
 /**
@@ -95,11 +96,22 @@ function withEveryModelId(twin: JsonSchema): JsonSchema {
 
 function withModelIds(definitions: unknown, index: ModelIndex): JsonSchema {
   const ids = index.ids().sort();
-  const modelIds = { type: 'string', enum: ids, enumDescriptions: ids.map((id) => index.displayName(id)), description: 'The DTDL model of the twin' };
+  const modelIds = { type: 'string', enum: ids, enumDescriptions: ids.map((id) => index.displayName(id)), description: l10n.t('The DTDL model of the twin') };
   return { ...(definitions as JsonSchema), [MODEL_IDS_KEY]: modelIds };
 }
 
-/** Served while what a schema is built from cannot be loaded (`the models`): accepts anything and says why in hovers. */
-export function unavailableSchema(reason: string, what = 'the models'): JsonSchema {
-  return { $schema: DRAFT_07, description: `Building Twins: ${what} ${what.endsWith('s') ? 'are' : 'is'} not available (${reason}); nothing is checked.` };
+/** What a schema is built from: the models, the service's event types or its ticket lists. */
+export type SchemaSource = 'models' | 'eventTypes' | 'ticketLists';
+
+/** Served while what a schema is built from (`source`) cannot be loaded: accepts anything and says why in hovers. */
+export function unavailableSchema(reason: string, source: SchemaSource = 'models'): JsonSchema {
+  return { $schema: DRAFT_07, description: unavailableText(reason, source) };
+}
+
+function unavailableText(reason: string, source: SchemaSource): string {
+  switch (source) {
+    case 'models': return l10n.t('Building Twins: the models are not available ({0}); nothing is checked.', reason);
+    case 'eventTypes': return l10n.t('Building Twins: the event types are not available ({0}); nothing is checked.', reason);
+    case 'ticketLists': return l10n.t("Building Twins: the service's ticket lists are not available ({0}); nothing is checked.", reason);
+  }
 }

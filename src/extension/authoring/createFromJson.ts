@@ -4,7 +4,6 @@ import { mapWithConcurrency } from '../../core/api/concurrency';
 import type { DigitalTwin } from '../../core/api/types';
 import { parseImportJson } from '../../core/bulk/importJson';
 import { planImport, serviceTwinLookup } from '../../core/bulk/importPlan';
-import { countNoun } from '../../shared/countNoun';
 import { openTwinDocument } from '../documents/documentCommands';
 import { showWritten } from '../documents/writtenResources';
 import type { BuildingTwinsContext } from '../extensionContext';
@@ -12,6 +11,7 @@ import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { revealTwin } from '../tree/treeCommands';
 import { TwinsNode } from '../tree/twinsNode';
 import { issueLines } from './authoringDiagnostics';
+import { problemCount, relationshipCount, twinCount } from './countWords';
 import { authoring } from './authoringServices';
 import { readJsonSource } from './jsonSource';
 import { describeUpsert, relationshipDocumentUri, upsertRelationship, writtenRelationship, type UpsertedRelationship } from './relationshipUpsert';
@@ -43,18 +43,26 @@ export async function createFromJson(ctx: BuildingTwinsContext, arg?: unknown): 
   if (plan.errors.length) {
     const lines = issueLines(plan.errors, 5);
     for (const line of issueLines(plan.errors, 1000)) ctx.log.warn(`Create from JSON: ${line}`);
-    throw new Error(`${source.name}: ${countNoun(plan.errors.length, 'problem')}, nothing was sent (see the Problems panel). ${lines.join('; ')}`);
+    throw new Error(vscode.l10n.t('{0}: {1}, nothing was sent (see the Problems panel). {2}', source.name, problemCount(plan.errors.length), lines.join('; ')));
   }
-  if (plan.twins.length + plan.relationships.length === 0) throw new Error(`${source.name} holds no twin and no relationship. Nothing was sent.`);
+  if (plan.twins.length + plan.relationships.length === 0) throw new Error(vscode.l10n.t('{0} holds no twin and no relationship. Nothing was sent.', source.name));
 
   const ids = plan.twins.map((t) => t.twin.id);
   const existing = ids.length ? (await client.getTwinsByIds(ids)).twins.map((t) => t.id) : [];
   if (existing.length) {
-    const replace = await ctx.input.confirm(`${existing.length} twin${existing.length === 1 ? ' already exists' : 's already exist'} on "${connection}" and would be replaced: ${existing.slice(0, 10).join(', ')}${existing.length > 10 ? ', …' : ''}. Replace?`, {
-      detail: 'PUT /twins replaces a twin with exactly the document sent.',
-      confirmLabel: 'Replace',
+    const shown = `${existing.slice(0, 10).join(', ')}${existing.length > 10 ? ', …' : ''}`;
+    const question = existing.length === 1
+      ? vscode.l10n.t('1 twin already exists on "{0}" and would be replaced: {1}. Replace?', connection, shown)
+      : vscode.l10n.t('{0} twins already exist on "{1}" and would be replaced: {2}. Replace?', existing.length, connection, shown);
+    const replace = await ctx.input.confirm(question, {
+      detail: vscode.l10n.t('PUT /twins replaces a twin with exactly the document sent.'),
+      confirmLabel: vscode.l10n.t('Replace'),
     });
-    if (!replace) throw new Error(`Not created: ${existing.join(', ')} already exist${existing.length === 1 ? 's' : ''} and you chose not to replace. Nothing was sent.`);
+    if (!replace) {
+      throw new Error(existing.length === 1
+        ? vscode.l10n.t('Not created: {0} already exists and you chose not to replace. Nothing was sent.', existing[0])
+        : vscode.l10n.t('Not created: {0} already exist and you chose not to replace. Nothing was sent.', existing.join(', ')));
+    }
   }
 
   const failures: string[] = [];
@@ -62,7 +70,7 @@ export async function createFromJson(ctx: BuildingTwinsContext, arg?: unknown): 
     try {
       return await client.putTwin(t.twin);
     } catch (err) {
-      failures.push(`line ${t.line}: twin ${t.twin.id}: ${errorText(err)}`);
+      failures.push(vscode.l10n.t('line {0}: twin {1}: {2}', t.line, t.twin.id, errorText(err)));
       return undefined;
     }
   })).filter((t): t is DigitalTwin => !!t);
@@ -71,7 +79,7 @@ export async function createFromJson(ctx: BuildingTwinsContext, arg?: unknown): 
     try {
       relationships.push(await upsertRelationship(client, r.relationship));
     } catch (err) {
-      failures.push(`line ${r.line}: relationship ${r.relationship.sourceId} ${r.relationship.name} ${r.relationship.targetId}: ${errorText(err)}`);
+      failures.push(vscode.l10n.t('line {0}: relationship {1} {2} {3}: {4}', r.line, r.relationship.sourceId, r.relationship.name, r.relationship.targetId, errorText(err)));
     }
   }
 
@@ -86,12 +94,16 @@ export async function createFromJson(ctx: BuildingTwinsContext, arg?: unknown): 
     if (twinsNode) ctx.tree.refresh(twinsNode);
   }
   const existed = relationships.filter((r) => r.existed).length;
-  const summary = `"${connection}": ${countNoun(twins.length, 'twin')} created or replaced, ${countNoun(relationships.length - existed, 'relationship')} created${existed ? `, ${existed} already existed` : ''} from ${source.name}.`;
+  const twinsDone = twinCount(twins.length);
+  const relationshipsDone = relationshipCount(relationships.length - existed);
+  const summary = existed
+    ? vscode.l10n.t('"{0}": {1} created or replaced, {2} created, {3} already existed from {4}.', connection, twinsDone, relationshipsDone, existed, source.name)
+    : vscode.l10n.t('"{0}": {1} created or replaced, {2} created from {3}.', connection, twinsDone, relationshipsDone, source.name);
   ctx.log.info(summary);
   for (const r of relationships) ctx.log.info(describeUpsert(r));
   if (failures.length) {
     for (const f of failures) ctx.log.error(`Create from JSON: ${f}`);
-    throw new Error(`${summary} The service refused ${failures.length}: ${failures.slice(0, 3).join('; ')}`);
+    throw new Error(vscode.l10n.t('{0} The service refused {1}: {2}', summary, failures.length, failures.slice(0, 3).join('; ')));
   }
   if (twins.length === 1 && relationships.length === 0) {
     await openTwinDocument(ctx, connection, twins[0].id);

@@ -18,7 +18,7 @@ export async function openDraft(fileName: string, text: string): Promise<vscode.
   if (doc.getText().trim() === '') {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`Could not fill the new draft ${fileName}`);
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('Could not fill the new draft {0}', fileName));
   }
   await vscode.window.showTextDocument(doc);
   return doc;

@@ -8,6 +8,7 @@ import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { describeFilter, toTwinFilters } from '../tree/twinFilter';
 import { TwinModelGroupNode } from '../tree/twinsNode';
+import { relationshipCount, twinCount, twinsAndRelationships } from './countWords';
 import { asUri } from './jsonSource';
 
 export interface ExportCommandResult { connection: string; file: string; twins: number; relationships: number; filter: string }
@@ -24,32 +25,34 @@ export async function exportToFile(ctx: BuildingTwinsContext, node?: unknown, ta
   const model = node instanceof TwinModelGroupNode ? { modelId: node.modelId, exact: true } : undefined;
   const filters = toTwinFilters(filter, model);
   const uri = asUri(target) ?? await ctx.input.saveFile({
-    title: 'Export twins and relationships',
+    title: vscode.l10n.t('Export twins and relationships'),
     defaultUri: vscode.Uri.file(path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir(), 'twins-export.json')),
     filters: { JSON: ['json'] },
   });
-  if (uri.scheme !== 'file') throw new Error('Export writes files on this machine only.');
+  if (uri.scheme !== 'file') throw new Error(vscode.l10n.t('Export writes files on this machine only.'));
   const file = uri.fsPath;
-  const described = [filter ? describeFilter(filter) : undefined, model ? `model ${model.modelId} (exactly)` : undefined].filter(Boolean).join(', ') || 'all twins';
+  const described = [filter ? describeFilter(filter) : undefined, model ? vscode.l10n.t('model {0} (exactly)', model.modelId) : undefined].filter(Boolean).join(', ') || vscode.l10n.t('all twins');
   const partial = `${file}.partial`;
-  const counts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Exporting twins of "${connection}" (${described})`, cancellable: true }, async (progress, token) => {
+  const counts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Exporting twins of "{0}" ({1})', connection, described), cancellable: true }, async (progress, token) => {
     const abort = new AbortController();
-    const cancel = token.onCancellationRequested(() => abort.abort(new Error('Export cancelled')));
+    const cancel = token.onCancellationRequested(() => abort.abort(new Error(vscode.l10n.t('Export cancelled'))));
     try {
       return await exportTwins(client, createWriteStream(partial), {
         filter: filters,
         signal: abort.signal,
-        onProgress: (p) => progress.report({ message: `${p.twins} twins, ${p.relationships} relationships` }),
+        onProgress: (p) => progress.report({ message: twinsAndRelationships(p.twins, p.relationships) }),
       });
     } catch (err) {
       await fs.rm(partial, { force: true });
-      throw new Error(`Export to ${path.basename(file)} ${abort.signal.aborted ? 'cancelled' : `failed: ${errorText(err)}`}; the file was not written.`);
+      throw new Error(abort.signal.aborted
+        ? vscode.l10n.t('Export to {0} cancelled; the file was not written.', path.basename(file))
+        : vscode.l10n.t('Export to {0} failed: {1}; the file was not written.', path.basename(file), errorText(err)));
     } finally {
       cancel.dispose();
     }
   });
   await fs.rename(partial, file);
-  const message = `Exported ${counts.twins} twins and ${counts.relationships} relationships of "${connection}" (${described}) to ${path.basename(file)}.`;
+  const message = vscode.l10n.t('Exported {0} and {1} of "{2}" ({3}) to {4}.', twinCount(counts.twins), relationshipCount(counts.relationships), connection, described, path.basename(file));
   ctx.log.info(message);
   notifyResult(ctx, message);
   return { connection, file, ...counts, filter: described };

@@ -3,13 +3,13 @@ import * as vscode from 'vscode';
 import { parseImportFile } from '../../core/bulk/importFile';
 import { planImport, serviceTwinLookup, type ImportPlan } from '../../core/bulk/importPlan';
 import { fileReportStore, itemHash } from '../../core/bulk/importReport';
-import { runImport, type ImportResult } from '../../core/bulk/importRunner';
-import { countNoun } from '../../shared/countNoun';
+import { runImport, type ImportProgress, type ImportResult } from '../../core/bulk/importRunner';
 import { resourceUri } from '../documents/resourceUri';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { TwinsNode } from '../tree/twinsNode';
 import { issueLines } from './authoringDiagnostics';
+import { problemCount, twinsAndRelationships } from './countWords';
 import { authoring } from './authoringServices';
 import { pickFiles, readSourceUri, requireExtensions, type SourceText } from './jsonSource';
 
@@ -26,11 +26,17 @@ export function reportPathFor(file: string): string {
 
 /** The plan as lines: counts per model and per relationship name, and what the report says is done already. */
 export function planSummary(plan: ImportPlan, alreadyDone: number): string[] {
-  const lines = [`${countNoun(plan.twins.length, 'twin')}, ${countNoun(plan.relationships.length, 'relationship')}`];
+  const lines = [twinsAndRelationships(plan.twins.length, plan.relationships.length)];
   for (const [model, n] of Object.entries(plan.twinCountsByModel).sort()) lines.push(`  ${n} × ${model}`);
   for (const [name, n] of Object.entries(plan.relationshipCountsByName).sort()) lines.push(`  ${n} × ${name}`);
-  if (alreadyDone) lines.push(`${alreadyDone} already imported (report): skipped`);
+  if (alreadyDone) lines.push(vscode.l10n.t('{0} already imported (report): skipped', alreadyDone));
   return lines;
+}
+
+/** The progress of the import's phase: "twins: 40 of 120 (2 failed)". */
+function progressText(phase: ImportProgress['phase'], finished: number, total: number, failed: number): string {
+  if (phase === 'twins') return failed ? vscode.l10n.t('twins: {0} of {1} ({2} failed)', finished, total, failed) : vscode.l10n.t('twins: {0} of {1}', finished, total);
+  return failed ? vscode.l10n.t('relationships: {0} of {1} ({2} failed)', finished, total, failed) : vscode.l10n.t('relationships: {0} of {1}', finished, total);
 }
 
 /**
@@ -41,22 +47,22 @@ export function planSummary(plan: ImportPlan, alreadyDone: number): string[] {
  * again resumes (items done are skipped).
  */
 export async function importFromFiles(ctx: BuildingTwinsContext, clicked?: unknown, selection?: unknown): Promise<ImportCommandResult | undefined> {
-  const uris = await pickFiles(ctx.input, clicked, selection, 'Import twins and relationships', ['json', 'csv'], true);
-  requireExtensions(uris, ['json', 'csv'], 'Import');
-  if (uris.some((u) => u.scheme !== 'file')) throw new Error('Import reads files on this machine only (the report is written next to the input).');
+  const uris = await pickFiles(ctx.input, clicked, selection, vscode.l10n.t('Import twins and relationships'), ['json', 'csv'], true);
+  requireExtensions(uris, ['json', 'csv'], (name) => vscode.l10n.t('Import reads .json and .csv files only; "{0}" is neither. Nothing was sent.', name));
+  if (uris.some((u) => u.scheme !== 'file')) throw new Error(vscode.l10n.t('Import reads files on this machine only (the report is written next to the input).'));
   const { connection, client } = await targetConnection(ctx, clicked);
   const index = await ctx.models.getIndex(connection);
   const sources: SourceText[] = await Promise.all(uris.map(readSourceUri));
   const names = sources.map((s) => s.name).join(', ');
-  const plan = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking ${names}…` }, async () =>
+  const plan = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking {0}…', names) }, async () =>
     planImport(sources.map((s) => parseImportFile(s.text, s.name, index)), { index, lookupTwins: serviceTwinLookup(client) }));
   const { diagnostics } = authoring(ctx);
   diagnostics.show(sources, plan.errors);
   if (plan.errors.length) {
     for (const line of issueLines(plan.errors, 1000)) ctx.log.warn(`Import: ${line}`);
-    throw new Error(`Import of ${names}: ${countNoun(plan.errors.length, 'problem')}, nothing was sent (see the Problems panel). ${issueLines(plan.errors, 3).join('; ')}`);
+    throw new Error(vscode.l10n.t('Import of {0}: {1}, nothing was sent (see the Problems panel). {2}', names, problemCount(plan.errors.length), issueLines(plan.errors, 3).join('; ')));
   }
-  if (plan.twins.length + plan.relationships.length === 0) throw new Error(`${names} holds no twin and no relationship. Nothing was sent.`);
+  if (plan.twins.length + plan.relationships.length === 0) throw new Error(vscode.l10n.t('{0} holds no twin and no relationship. Nothing was sent.', names));
 
   const reportFile = reportPathFor(uris[0].fsPath);
   const store = fileReportStore(reportFile);
@@ -65,18 +71,18 @@ export async function importFromFiles(ctx: BuildingTwinsContext, clicked?: unkno
   const alreadyDone = plan.twins.filter((t) => done(t.key, t.twin)).length + plan.relationships.filter((r) => done(r.key, r.relationship)).length;
   const summary = planSummary(plan, alreadyDone);
   for (const line of summary) ctx.log.info(`Import ${names}: ${line}`);
-  const proceed = await ctx.input.confirm(`Import ${summary[0]} from ${names} into "${connection}"?`, {
-    detail: `${summary.slice(1).join('\n')}\nReport: ${path.basename(reportFile)}`,
-    confirmLabel: 'Import',
+  const proceed = await ctx.input.confirm(vscode.l10n.t('Import {0} from {1} into "{2}"?', summary[0], names, connection), {
+    detail: `${summary.slice(1).join('\n')}\n${vscode.l10n.t('Report: {0}', path.basename(reportFile))}`,
+    confirmLabel: vscode.l10n.t('Import'),
   });
   if (!proceed) {
     ctx.log.info(`Import of ${names} declined; nothing was sent.`);
     return undefined;
   }
 
-  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Importing ${names} into "${connection}"`, cancellable: true }, async (progress, token) => {
+  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Importing {0} into "{1}"', names, connection), cancellable: true }, async (progress, token) => {
     const abort = new AbortController();
-    const cancel = token.onCancellationRequested(() => abort.abort(new Error('Import cancelled')));
+    const cancel = token.onCancellationRequested(() => abort.abort(new Error(vscode.l10n.t('Import cancelled'))));
     let reported = 0;
     try {
       return await runImport(plan, client, {
@@ -85,7 +91,7 @@ export async function importFromFiles(ctx: BuildingTwinsContext, clicked?: unkno
         onProgress: (p) => {
           const finished = p.done + p.failed + p.skipped;
           const percent = p.total ? (100 * finished) / p.total : 100;
-          progress.report({ message: `${p.phase}: ${finished} of ${p.total}${p.failed ? ` (${p.failed} failed)` : ''}`, increment: percent - reported });
+          progress.report({ message: progressText(p.phase, finished, p.total, p.failed), increment: percent - reported });
           reported = percent;
         },
       });
@@ -95,13 +101,17 @@ export async function importFromFiles(ctx: BuildingTwinsContext, clicked?: unkno
   });
 
   const failed = result.outcomes.filter((o) => o.status === 'failed');
-  diagnostics.show(sources, failed.map((o) => ({ file: o.file, line: o.line, message: `not imported: ${o.error ?? 'failed'}` })));
-  const failures = failed.map((o) => `${o.file ? `${o.file} ` : ''}line ${o.line}: ${o.error ?? 'failed'}`);
+  const failedIssues = failed.map((o) => ({ file: o.file, line: o.line, message: o.error ?? vscode.l10n.t('failed') }));
+  diagnostics.show(sources, failedIssues.map((issue) => ({ ...issue, message: vscode.l10n.t('not imported: {0}', issue.message) })));
+  const failures = issueLines(failedIssues, failedIssues.length);
   const twinsNode = ctx.tree.connectionNode(connection)?.group(TwinsNode);
   if (twinsNode) ctx.tree.refresh(twinsNode);
   // Open documents of imported twins show them as the service now holds them.
   await Promise.all(plan.twins.map((t) => ctx.documents.reloadOpen(resourceUri(connection, 'twins', t.twin.id))));
-  const message = `Import of ${names} into "${connection}": ${result.done} sent, ${result.skipped} skipped (already done), ${result.failed} failed${result.pending ? `, ${result.pending} not reached (cancelled)` : ''}. Report: ${path.basename(reportFile)}`;
+  const report = path.basename(reportFile);
+  const message = result.pending
+    ? vscode.l10n.t('Import of {0} into "{1}": {2} sent, {3} skipped (already done), {4} failed, {5} not reached (cancelled). Report: {6}', names, connection, result.done, result.skipped, result.failed, result.pending, report)
+    : vscode.l10n.t('Import of {0} into "{1}": {2} sent, {3} skipped (already done), {4} failed. Report: {5}', names, connection, result.done, result.skipped, result.failed, report);
   ctx.log.info(message);
   for (const f of failures) ctx.log.warn(`Import: ${f}`);
   notifyResult(ctx, message, result.failed > 0 || result.aborted);

@@ -31,11 +31,11 @@ export function asUri(arg: unknown): vscode.Uri | undefined {
 export async function readJsonSource(arg: unknown): Promise<SourceText> {
   const uri = asUri(arg);
   if (uri) return readSourceUri(uri);
-  if (typeof arg === 'string') return { text: arg, name: 'JSON text' };
+  if (typeof arg === 'string') return { text: arg, name: vscode.l10n.t('JSON text') };
   const doc = vscode.window.activeTextEditor?.document;
-  if (!doc) throw new Error('Open a JSON document with twins or relationships (or run this on a .json file in the Explorer).');
-  if (!doc.languageId.startsWith('json')) throw new Error(`The active editor (${path.posix.basename(doc.uri.path)}) is not JSON.`);
-  return { text: doc.getText(), name: path.posix.basename(doc.uri.path) || 'Untitled', uri: doc.uri };
+  if (!doc) throw new Error(vscode.l10n.t('Open a JSON document with twins or relationships (or run this on a .json file in the Explorer).'));
+  if (!doc.languageId.startsWith('json')) throw new Error(vscode.l10n.t('The active editor ({0}) is not JSON.', path.posix.basename(doc.uri.path)));
+  return { text: doc.getText(), name: path.posix.basename(doc.uri.path) || vscode.l10n.t('Untitled'), uri: doc.uri };
 }
 
 /** File URIs from an Explorer invocation (clicked item and multi-selection), else from an open dialog. */
@@ -47,12 +47,8 @@ export async function pickFiles(input: UserInput, clicked: unknown, selection: u
   return input.openFiles({ title, many, filters: { [extensions.map((e) => e.toUpperCase()).join('/')]: extensions } });
 }
 
-/** Throws a clear error unless every file ends in one of `extensions`. */
-export function requireExtensions(uris: readonly vscode.Uri[], extensions: string[], what: string): void {
-  for (const uri of uris) {
-    const ext = path.posix.extname(uri.path).slice(1).toLowerCase();
-    if (!extensions.includes(ext)) {
-      throw new Error(`${what} reads ${extensions.map((e) => `.${e}`).join(' and ')} files only; "${path.posix.basename(uri.path)}" is neither. Nothing was sent.`);
-    }
-  }
+/** Throws unless every file ends in one of `extensions`; `refusal` words the error from the name of the first that does not. */
+export function requireExtensions(uris: readonly vscode.Uri[], extensions: string[], refusal: (fileName: string) => string): void {
+  const wrong = uris.find((uri) => !extensions.includes(path.posix.extname(uri.path).slice(1).toLowerCase()));
+  if (wrong) throw new Error(refusal(path.posix.basename(wrong.path)));
 }

@@ -2,6 +2,7 @@
 // (`buildingtwins-schema://schemas/<kind>.json`), built from the service's lists. Pure: no 'vscode'.
 import type { EventType } from '../../core/api/types';
 import type { JsonSchema } from '../../core/dtdl/twinJsonSchema';
+import type { SchemaSource } from './authoringSchemas';
 import { eventDocumentSchema, eventsDraftSchema } from '../events/eventSchemas';
 import { ticketDocumentSchema, ticketPatchSchema, ticketRequestSchema, type TicketVocabulary } from '../tickets/ticketSchemas';
 
@@ -15,9 +16,9 @@ export interface RecordSchemaInputs {
   ticketVocabulary(): Promise<TicketVocabulary>;
 }
 
-/** What a kind is built from, in words (for the schema served when it cannot be read). */
-export function recordSchemaSource(kind: RecordSchemaKind): string {
-  return kind.startsWith('event') ? 'the event types' : "the service's ticket lists";
+/** What a kind is built from (named by the schema served when it cannot be read). */
+export function recordSchemaSource(kind: RecordSchemaKind): Exclude<SchemaSource, 'models'> {
+  return kind.startsWith('event') ? 'eventTypes' : 'ticketLists';
 }
 
 export async function recordSchema(kind: RecordSchemaKind, inputs: RecordSchemaInputs): Promise<JsonSchema> {

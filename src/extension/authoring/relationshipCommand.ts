@@ -14,20 +14,18 @@ import { pickTwin } from './authoringPickers';
 import { describeUpsert, relationshipDocumentUri, upsertRelationship, writtenRelationship, type UpsertedRelationship } from './relationshipUpsert';
 import { noIcons } from '../iconText';
 
-const LEAVE_OUT = '(leave out)';
-
-/** Asks for one relationship property: a pick for enums and booleans, typed text otherwise; undefined = left out. */
-async function askProperty(ctx: BuildingTwinsContext, prop: PropertyInfo, step: string): Promise<unknown> {
-  const title = `${step}: ${prop.name} (${describeSchema(prop.schema)})`;
+/** Asks for one property of relationship `name`: a pick for enums and booleans, typed text otherwise; undefined = left out. */
+async function askProperty(ctx: BuildingTwinsContext, prop: PropertyInfo, name: string): Promise<unknown> {
+  const title = vscode.l10n.t('Create relationship {0}: {1} ({2})', name, prop.name, describeSchema(prop.schema));
   if (prop.schema.kind === 'enum' || (prop.schema.kind === 'primitive' && prop.schema.name === 'boolean')) {
     const values = prop.schema.kind === 'enum' ? prop.schema.values.map((v) => v.value) : [true, false];
-    const picked = await ctx.input.pick([...values.map((v) => ({ label: noIcons(String(v)), value: v as unknown })), { label: LEAVE_OUT, value: undefined }], { title });
+    const picked = await ctx.input.pick([...values.map((v) => ({ label: noIcons(String(v)), value: v as unknown })), { label: vscode.l10n.t('(leave out)'), value: undefined }], { title });
     return picked.value;
   }
   const schema = prop.schema;
   const text = await ctx.input.input({
     title,
-    prompt: `Value of ${prop.name}; empty leaves it out`,
+    prompt: vscode.l10n.t('Value of {0}; empty leaves it out', prop.name),
     validate: (v) => {
       if (v.trim() === '') return undefined;
       try { coerceCell(v, schema); return undefined; } catch (err) { return (err as Error).message; }
@@ -39,7 +37,7 @@ async function askProperty(ctx: BuildingTwinsContext, prop: PropertyInfo, step: 
 async function sourceTwin(ctx: BuildingTwinsContext, arg: unknown, index: ModelIndex, client: BuildingTwinsApi): Promise<DigitalTwin> {
   if (arg instanceof TwinNode || arg instanceof LocationNode) return arg.twin;
   if (typeof arg === 'string' && arg) return client.getTwin(arg);
-  return pickTwin(ctx, client, index, 'Create relationship: source twin');
+  return pickTwin(ctx, client, index, vscode.l10n.t('Create relationship: source twin'));
 }
 
 /**
@@ -53,24 +51,24 @@ export async function createRelationship(ctx: BuildingTwinsContext, arg?: unknow
   const index = await ctx.models.getIndex(connection);
   const source = await sourceTwin(ctx, arg, index, client);
   const allowed = index.relationships(source.modelId);
-  if (allowed.length === 0) throw new Error(`${source.id} is a ${index.displayName(source.modelId)} (${source.modelId}), whose model declares no relationships.`);
+  if (allowed.length === 0) throw new Error(vscode.l10n.t('{0} is a {1} ({2}), whose model declares no relationships.', source.id, index.displayName(source.modelId), source.modelId));
   const { definition } = await ctx.input.pick(allowed.map((r) => ({
     label: noIcons(r.name),
-    description: r.target ? noIcons(`→ ${index.displayName(r.target)}`) : '→ any model',
-    detail: r.properties.length ? noIcons(`properties: ${r.properties.map((p) => p.name).join(', ')}`) : undefined,
+    description: r.target ? noIcons(`→ ${index.displayName(r.target)}`) : vscode.l10n.t('→ any model'),
+    detail: r.properties.length ? noIcons(vscode.l10n.t('properties: {0}', r.properties.map((p) => p.name).join(', '))) : undefined,
     definition: r as RelationshipInfo,
-  })), { title: `Create relationship from ${source.id}: relationship`, matchOnDescription: true });
-  const target = await pickTwin(ctx, client, index, `Create relationship ${source.id} ${definition.name}: target twin`, definition.target);
+  })), { title: vscode.l10n.t('Create relationship from {0}: relationship', source.id), matchOnDescription: true });
+  const target = await pickTwin(ctx, client, index, vscode.l10n.t('Create relationship {0} {1}: target twin', source.id, definition.name), definition.target);
   if (definition.target && !index.isA(target.modelId, definition.target)) {
-    throw new Error(`${definition.name} must target a ${index.displayName(definition.target)}, but ${target.id} is a ${target.modelId}. Nothing was sent.`);
+    throw new Error(vscode.l10n.t('{0} must target a {1}, but {2} is a {3}. Nothing was sent.', definition.name, index.displayName(definition.target), target.id, target.modelId));
   }
   const properties: Record<string, unknown> = {};
   for (const prop of definition.properties) {
-    const value = await askProperty(ctx, prop, `Create relationship ${definition.name}`);
+    const value = await askProperty(ctx, prop, definition.name);
     if (value !== undefined) properties[prop.name] = value;
   }
   const problems = validateProperties(definition.properties, properties, '/properties', `relationship ${definition.name}`);
-  if (problems.length) throw new Error(`Relationship ${definition.name}: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}. Nothing was sent.`);
+  if (problems.length) throw new Error(vscode.l10n.t('Relationship {0}: {1}. Nothing was sent.', definition.name, problems.map((p) => `${p.path}: ${p.message}`).join('; ')));
   const draft: Relationship = { sourceId: source.id, name: definition.name, targetId: target.id, ...(Object.keys(properties).length ? { properties } : {}) };
   ctx.log.info(`Relationship draft on "${connection}": ${JSON.stringify(draft)}`);
   const result = await upsertRelationship(client, draft);

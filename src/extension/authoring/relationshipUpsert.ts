@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { BuildingTwinsApi, Relationship } from '../../core/api/types';
 import { resourceUri } from '../documents/resourceUri';
 import type { WrittenResource } from '../documents/writtenResources';
@@ -24,8 +24,8 @@ export async function upsertRelationship(client: BuildingTwinsApi, rel: Relation
 export function describeUpsert(result: UpsertedRelationship): string {
   const r = result.relationship;
   return result.existed
-    ? `Relationship ${r.id} already existed (${r.sourceId} ${r.name} ${r.targetId}); nothing changed.`
-    : `Created relationship ${r.id} (${r.sourceId} ${r.name} ${r.targetId}).`;
+    ? vscode.l10n.t('Relationship {0} already existed ({1} {2} {3}); nothing changed.', String(r.id), r.sourceId, r.name, r.targetId)
+    : vscode.l10n.t('Created relationship {0} ({1} {2} {3}).', String(r.id), r.sourceId, r.name, r.targetId);
 }
 
 /** A relationship as written, for the rows that list it (its source's Outgoing, its target's Incoming). */
@@ -34,6 +34,6 @@ export function writtenRelationship(connection: string, rel: Relationship): Writ
 }
 
 export function relationshipDocumentUri(connection: string, rel: Relationship): vscode.Uri {
-  if (!rel.id) throw new Error(`The service returned relationship ${rel.sourceId} ${rel.name} ${rel.targetId} without an id`);
+  if (!rel.id) throw new Error(vscode.l10n.t('The service returned relationship {0} {1} {2} without an id', rel.sourceId, rel.name, rel.targetId));
   return resourceUri(connection, 'relationships', rel.sourceId, rel.id);
 }

@@ -80,15 +80,15 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const kind = SCHEMA_KINDS.find((k) => uri.path === `/${k}.json`);
-    if (!kind) throw new Error(`Unknown Building Twins schema ${uri.toString()} (known: ${SCHEMA_KINDS.map((k) => schemaUri(k).toString()).join(', ')})`);
+    if (!kind) throw new Error(vscode.l10n.t('Unknown Building Twins schema {0} (known: {1})', uri.toString(), SCHEMA_KINDS.map((k) => schemaUri(k).toString()).join(', ')));
     this.served.add(kind);
     this.startKeepAlive();
     const connection = this.ctx.connections.activeName();
-    const source = isModelKind(kind) ? 'the models' : recordSchemaSource(kind);
+    const source = isModelKind(kind) ? 'models' : recordSchemaSource(kind);
     try {
       return JSON.stringify(await this.build(kind, connection));
     } catch (err) {
-      const reason = `connection "${connection}": ${errorText(err)}`;
+      const reason = vscode.l10n.t('connection "{0}": {1}', connection, errorText(err));
       this.ctx.log.warn(`JSON schema ${kind}: ${source} not available (${reason})`);
       return JSON.stringify(unavailableSchema(reason, source));
     }

@@ -3,11 +3,11 @@ import { errorText } from '../../core/api/apiError';
 import { checkTelemetryTargets } from '../../core/api/telemetryTargets';
 import type { ImportIssue } from '../../core/bulk/importTypes';
 import { parseTelemetryFile, sendTelemetry, type ParsedTelemetry } from '../../core/bulk/telemetryFile';
-import { countNoun } from '../../shared/countNoun';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { notifyResult, targetConnection } from '../tree/commandTarget';
 import { issueLines } from './authoringDiagnostics';
 import { authoring } from './authoringServices';
+import { rowCount } from './countWords';
 import { pickFiles, readSourceUri, requireExtensions, type SourceText } from './jsonSource';
 
 export interface TelemetryCommandResult { connection: string; sent: number; rejected: ImportIssue[] }
@@ -20,8 +20,10 @@ async function parseWithConnector(ctx: BuildingTwinsContext, source: SourceText)
   if (probe.errors.length === parsed.errors.length) return parsed;
   const missing = parsed.errors.length - probe.errors.length;
   const connectorId = (await ctx.input.input({
-    title: 'Send telemetry: default connector',
-    prompt: `${missing} row${missing === 1 ? '' : 's'} of ${source.name} name${missing === 1 ? 's' : ''} no connectorId. Connector id to use for them (empty: report them as errors)`,
+    title: vscode.l10n.t('Send telemetry: default connector'),
+    prompt: missing === 1
+      ? vscode.l10n.t('1 row of {0} names no connectorId. Connector id to use for them (empty: report them as errors)', source.name)
+      : vscode.l10n.t('{0} rows of {1} name no connectorId. Connector id to use for them (empty: report them as errors)', missing, source.name),
   })).trim();
   return connectorId ? parseTelemetryFile(source.text, source.name, { defaultConnectorId: connectorId }) : parsed;
 }
@@ -34,9 +36,9 @@ async function parseWithConnector(ctx: BuildingTwinsContext, source: SourceText)
  * twins and drops them without a word.
  */
 export async function sendTelemetryFromFile(ctx: BuildingTwinsContext, clicked?: unknown, selection?: unknown): Promise<TelemetryCommandResult | undefined> {
-  const uris = await pickFiles(ctx.input, clicked, selection, 'Send telemetry from file', ['json', 'csv'], false);
-  if (uris.length > 1) throw new Error('Send telemetry reads one file at a time. Nothing was sent.');
-  requireExtensions(uris, ['json', 'csv'], 'Send telemetry');
+  const uris = await pickFiles(ctx.input, clicked, selection, vscode.l10n.t('Send telemetry from file'), ['json', 'csv'], false);
+  if (uris.length > 1) throw new Error(vscode.l10n.t('Send telemetry reads one file at a time. Nothing was sent.'));
+  requireExtensions(uris, ['json', 'csv'], (name) => vscode.l10n.t('Send telemetry reads .json and .csv files only; "{0}" is neither. Nothing was sent.', name));
   const source = await readSourceUri(uris[0]);
   const parsed = await parseWithConnector(ctx, source);
   const { connection, client } = await targetConnection(ctx);
@@ -55,37 +57,40 @@ export async function sendTelemetryFromFile(ctx: BuildingTwinsContext, clicked?:
   const { diagnostics } = authoring(ctx);
   diagnostics.show([source], rejected);
   for (const line of issueLines(rejected, 1000)) ctx.log.warn(`Telemetry: ${line}`);
-  if (rows.length === 0) throw new Error(`No row of ${source.name} can be sent (${rejected.length} rejected, see the Problems panel). ${issueLines(rejected, 3).join('; ')}`);
+  if (rows.length === 0) throw new Error(vscode.l10n.t('No row of {0} can be sent ({1} rejected, see the Problems panel). {2}', source.name, rejected.length, issueLines(rejected, 3).join('; ')));
   if (rejected.length) {
-    const send = await ctx.input.confirm(`${countNoun(rejected.length, 'row')} of ${source.name} cannot be sent. Send the other ${rows.length} to "${connection}"?`, {
+    const send = await ctx.input.confirm(vscode.l10n.t('{0} of {1} cannot be sent. Send the other {2} to "{3}"?', rowCount(rejected.length), source.name, rows.length, connection), {
       detail: issueLines(rejected, 10).join('\n'),
-      confirmLabel: 'Send',
+      confirmLabel: vscode.l10n.t('Send'),
     });
     if (!send) {
       ctx.log.info(`Telemetry from ${source.name} declined; nothing was sent.`);
       return undefined;
     }
   }
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending telemetry from ${source.name} to "${connection}"`, cancellable: true }, async (progress, token) => {
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending telemetry from {0} to "{1}"', source.name, connection), cancellable: true }, async (progress, token) => {
     const abort = new AbortController();
-    const cancel = token.onCancellationRequested(() => abort.abort(new Error('Sending cancelled')));
+    const cancel = token.onCancellationRequested(() => abort.abort(new Error(vscode.l10n.t('Sending cancelled'))));
     let reported = 0;
     try {
       return await sendTelemetry(rows, client, {
         signal: abort.signal,
         onProgress: (sent, total) => {
-          progress.report({ message: `${sent} of ${total} rows`, increment: (100 * (sent - reported)) / total });
+          progress.report({ message: vscode.l10n.t('{0} of {1} rows', sent, total), increment: (100 * (sent - reported)) / total });
           reported = sent;
         },
       });
     } catch (err) {
-      const reason = abort.signal.aborted ? 'cancelled' : errorText(err);
-      throw new Error(`Sending telemetry from ${source.name} stopped after ${reported} of ${rows.length} rows: ${reason}`);
+      throw new Error(abort.signal.aborted
+        ? vscode.l10n.t('Sending telemetry from {0} stopped after {1} of {2} rows: cancelled', source.name, reported, rows.length)
+        : vscode.l10n.t('Sending telemetry from {0} stopped after {1} of {2} rows: {3}', source.name, reported, rows.length, errorText(err)));
     } finally {
       cancel.dispose();
     }
   });
-  const message = `Telemetry from ${source.name} to "${connection}": ${countNoun(rows.length, 'row')} sent${rejected.length ? `, ${rejected.length} rejected (see the Problems panel)` : ''}.`;
+  const message = rejected.length
+    ? vscode.l10n.t('Telemetry from {0} to "{1}": {2} sent, {3} rejected (see the Problems panel).', source.name, connection, rowCount(rows.length), rejected.length)
+    : vscode.l10n.t('Telemetry from {0} to "{1}": {2} sent.', source.name, connection, rowCount(rows.length));
   ctx.log.info(message);
   notifyResult(ctx, message, rejected.length > 0);
   return { connection, sent: rows.length, rejected };

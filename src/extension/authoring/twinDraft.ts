@@ -1,5 +1,6 @@
 // New twin drafts pre-filled from a model. Pure: no 'vscode' (unit-tested in Node).
 import { randomBytes } from 'node:crypto';
+import * as l10n from '@vscode/l10n';
 import type { DigitalTwin } from '../../core/api/types';
 import { dtmiLastSegment } from '../../core/dtdl/dtdlText';
 import type { DtdlSchema } from '../../core/dtdl/dtdlTypes';
@@ -46,7 +47,7 @@ export function suggestTwinId(modelId: string): string {
  * in name order. Components are left out (add them by hand when a twin needs one).
  */
 export function twinDraft(index: ModelIndex, modelId: string, id = suggestTwinId(modelId), now = new Date()): DigitalTwin {
-  if (!index.has(modelId)) throw new Error(`Unknown model ${modelId}: it is not among the models of the connection.`);
+  if (!index.has(modelId)) throw new Error(l10n.t('Unknown model {0}: it is not among the models of the connection.', modelId));
   const contents: Record<string, unknown> = {};
   const properties = [...index.properties(modelId).values()].sort((a, b) => a.name.localeCompare(b.name));
   for (const prop of properties) {

@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { targetConnection } from '../tree/commandTarget';
 import { ModelNode } from '../tree/modelsNode';
@@ -15,7 +15,7 @@ import { twinDraft, twinDraftText } from './twinDraft';
 export async function newTwinDraft(ctx: BuildingTwinsContext, arg?: unknown): Promise<vscode.TextDocument> {
   const { connection } = await targetConnection(ctx, arg);
   const index = await ctx.models.getIndex(connection);
-  const modelId = arg instanceof ModelNode || arg instanceof TwinModelGroupNode ? arg.modelId : typeof arg === 'string' && arg ? arg : await pickModel(ctx, index, 'New twin: model');
+  const modelId = arg instanceof ModelNode || arg instanceof TwinModelGroupNode ? arg.modelId : typeof arg === 'string' && arg ? arg : await pickModel(ctx, index, vscode.l10n.t('New twin: model'));
   const draft = twinDraft(index, modelId);
   const doc = await openDraft(`${draft.id}.twin.json`, twinDraftText(draft));
   ctx.log.info(`New twin draft ${draft.id} of ${modelId} on "${connection}"`);
