@@ -5,8 +5,8 @@ import type { EventsDeleteResult, EventsFileUploadResult, EventsUpsertResult, Ev
 import { presetRange, parseRange, type RangePreset } from '../../core/timeseries/timeRange';
 import { openDraft } from '../authoring/draftDocument';
 import { readSourceUri } from '../authoring/jsonSource';
+import { eventCount } from '../authoring/countWords';
 import type { CommandTable } from '../commands';
-import { countNoun } from '../../shared/countNoun';
 import { resourceUri } from '../documents/resourceUri';
 import { showWritten } from '../documents/writtenResources';
 import type { BuildingTwinsContext } from '../extensionContext';
@@ -31,8 +31,8 @@ function refreshEvents(ctx: BuildingTwinsContext, connection: string): void {
 }
 
 async function pickEventType(ctx: BuildingTwinsContext, types: readonly EventType[], title: string): Promise<EventType> {
-  if (types.length === 0) throw new Error('The service lists no event types (GET /events/types returned none).');
-  const picked = await ctx.input.pick(types.map((t) => ({ label: noIcons(t.name), description: noIcons(`type ${t.id}`), detail: noIconsOpt(t.description), type: t })), { title });
+  if (types.length === 0) throw new Error(vscode.l10n.t('The service lists no event types (GET /events/types returned none).'));
+  const picked = await ctx.input.pick(types.map((t) => ({ label: noIcons(t.name), description: noIcons(vscode.l10n.t('type {0}', t.id)), detail: noIconsOpt(t.description), type: t })), { title });
   return picked.type;
 }
 
@@ -40,7 +40,7 @@ async function pickEventType(ctx: BuildingTwinsContext, types: readonly EventTyp
 async function openEvent(ctx: BuildingTwinsContext, arg: unknown): Promise<vscode.Uri> {
   const target = arg instanceof EventNode && arg.event.id ? { connection: arg.connection, id: arg.event.id }
     : typeof arg === 'string' && arg ? { connection: ctx.connections.activeName(), id: arg } : undefined;
-  if (!target) throw new Error('Open event needs an event in the explorer or an event id.');
+  if (!target) throw new Error(vscode.l10n.t('Open event needs an event in the explorer or an event id.'));
   const doc = await vscode.workspace.openTextDocument(resourceUri(target.connection, EVENT_DOCUMENT_KIND, target.id));
   await vscode.window.showTextDocument(doc, { preview: true });
   return doc.uri;
@@ -56,10 +56,10 @@ export const EVENTS_DRAFT_EXTENSION = '.events.json';
 async function newEventsFromTemplate(ctx: BuildingTwinsContext, arg?: unknown): Promise<vscode.TextDocument> {
   const { connection, client } = await targetConnection(ctx, arg);
   const types = await eventTypesOf(ctx, connection, client);
-  const type = typeof arg === 'string' ? types.find((t) => t.name === arg) : await pickEventType(ctx, types, 'New events JSON: event type');
-  if (!type) throw new Error(`No event type is named "${String(arg)}" (known: ${types.map((t) => t.name).join(', ')}).`);
+  const type = typeof arg === 'string' ? types.find((t) => t.name === arg) : await pickEventType(ctx, types, vscode.l10n.t('New events JSON: event type'));
+  if (!type) throw new Error(vscode.l10n.t('No event type is named "{0}" (known: {1}).', String(arg), types.map((t) => t.name).join(', ')));
   const doc = await openDraft(`events-${randomBytes(3).toString('hex')}${EVENTS_DRAFT_EXTENSION}`, eventTemplate(type));
-  void vscode.window.showInformationMessage('Fill in twinId (and the payload), then run "Create or Update Events from JSON" (in the editor title).');
+  void vscode.window.showInformationMessage(vscode.l10n.t('Fill in twinId (and the payload), then run "Create or Update Events from JSON" (in the editor title).'));
   return doc;
 }
 
@@ -87,7 +87,7 @@ async function upsertEventsFromJson(ctx: BuildingTwinsContext, arg?: unknown): P
     throw new EventValidationError(problems);
   }
   const result = await client.putEvents(events);
-  const summary = `Events on "${connection}": ${result.eventsCreatedCount} created, ${result.eventsUpdatedCount} updated.`;
+  const summary = vscode.l10n.t('Events on "{0}": {1} created, {2} updated.', connection, result.eventsCreatedCount, result.eventsUpdatedCount);
   ctx.log.info(summary);
   notifyResult(ctx, summary);
   refreshEvents(ctx, connection);
@@ -104,7 +104,7 @@ async function deleteEvents(ctx: BuildingTwinsContext, clicked?: unknown, select
   let names: string[];
   if (nodes.length) {
     connection = nodes[0].connection;
-    if (nodes.some((n) => n.connection !== connection)) throw new Error('Delete events works on one connection at a time; select events of one connection.');
+    if (nodes.some((n) => n.connection !== connection)) throw new Error(vscode.l10n.t('Delete events works on one connection at a time; select events of one connection.'));
     ids = nodes.map((n) => n.event.id).filter((id): id is string => !!id);
     names = nodes.map((n) => n.event.name ?? n.event.id ?? '');
   } else if (Array.isArray(clicked) && clicked.length && clicked.every((id) => typeof id === 'string' && id)) {
@@ -114,23 +114,24 @@ async function deleteEvents(ctx: BuildingTwinsContext, clicked?: unknown, select
   } else {
     connection = ctx.connections.activeName();
     const group = eventsNode(ctx, connection);
-    if (!group) throw new Error('Expand the connection in the Building Twins explorer first.');
+    if (!group) throw new Error(vscode.l10n.t('Expand the connection in the Building Twins explorer first.'));
     if (group.loadedCount === 0) await group.loadMore();
     const children = (await group.getChildren()).filter((n): n is EventNode => n instanceof EventNode);
-    const picked = await ctx.input.pickMany(children.map((n) => ({ label: noIcons(n.event.name ?? n.event.id ?? ''), description: noIconsOpt(n.event.startTime), node: n })), { title: 'Delete events: pick the events' });
+    const picked = await ctx.input.pickMany(children.map((n) => ({ label: noIcons(n.event.name ?? n.event.id ?? ''), description: noIconsOpt(n.event.startTime), node: n })), { title: vscode.l10n.t('Delete events: pick the events') });
     ids = picked.map((p) => p.node.event.id).filter((id): id is string => !!id);
     names = picked.map((p) => p.label);
   }
-  if (ids.length === 0) throw new Error('No events to delete: select one or more events.');
-  const shown = names.slice(0, 5).map((n) => `"${n}"`).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
-  const confirmed = await ctx.input.confirm(`Delete ${countNoun(ids.length, 'event')} from "${connection}"?`, {
-    detail: `${shown}. This cannot be undone.`,
-    confirmLabel: 'Delete',
+  if (ids.length === 0) throw new Error(vscode.l10n.t('No events to delete: select one or more events.'));
+  const quoted = names.slice(0, 5).map((n) => `"${n}"`).join(', ');
+  const shown = names.length > 5 ? vscode.l10n.t('{0} and {1} more', quoted, names.length - 5) : quoted;
+  const confirmed = await ctx.input.confirm(vscode.l10n.t('Delete {0} from "{1}"?', eventCount(ids.length), connection), {
+    detail: vscode.l10n.t('{0}. This cannot be undone.', shown),
+    confirmLabel: vscode.l10n.t('Delete'),
   });
   if (!confirmed) return undefined;
   const client = await ctx.connections.getClient(connection);
   const result = await client.deleteEvents(ids);
-  const summary = `Deleted ${result.eventsDeletedCount} of ${countNoun(ids.length, 'event')} from "${connection}".`;
+  const summary = vscode.l10n.t('Deleted {0} of {1} from "{2}".', result.eventsDeletedCount, eventCount(ids.length), connection);
   ctx.log.info(summary);
   notifyResult(ctx, summary);
   refreshEvents(ctx, connection);
@@ -141,18 +142,18 @@ async function deleteEvents(ctx: BuildingTwinsContext, clicked?: unknown, select
 async function uploadEventFiles(ctx: BuildingTwinsContext, arg?: unknown, list?: unknown): Promise<{ result: EventsFileUploadResult; report: UploadReport } | undefined> {
   let uris = toUris(Array.isArray(list) && list.length ? list : arg);
   if (uris.length === 0) {
-    uris = await ctx.input.openFiles({ title: 'Upload events from file', many: true, openLabel: 'Upload events', filters: { 'Events (JSON, CSV)': ['json', 'csv'] } });
+    uris = await ctx.input.openFiles({ title: vscode.l10n.t('Upload events from file'), many: true, openLabel: vscode.l10n.t('Upload events'), filters: { [vscode.l10n.t('Events (JSON, CSV)')]: ['json', 'csv'] } });
   }
   const names = uris.map((u) => path.basename(u.path));
   const types = names.map(eventFileContentType);
   const { connection, client } = await targetConnection(ctx);
   const files = await Promise.all(uris.map(async (uri, i) => ({ name: names[i], contentType: types[i], content: await vscode.workspace.fs.readFile(uri) })));
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Uploading ${names.join(', ')} to "${connection}"`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Uploading {0} to "{1}"', names.join(', '), connection), cancellable: true },
     async (progress, token) => {
       const abort = new AbortController();
       token.onCancellationRequested(() => abort.abort());
-      progress.report({ message: `${files.reduce((n, f) => n + f.content.byteLength, 0).toLocaleString('en-US')} bytes` });
+      progress.report({ message: vscode.l10n.t('{0} bytes', files.reduce((n, f) => n + f.content.byteLength, 0).toLocaleString('en-US')) });
       return client.uploadEventFiles(files, { signal: abort.signal });
     },
   );
@@ -168,34 +169,36 @@ function toUris(arg: unknown): vscode.Uri[] {
   return items.map((item) => {
     if (item instanceof vscode.Uri) return item;
     if (typeof item === 'string' && item) return vscode.Uri.file(item);
-    throw new Error('Upload events from file needs file URIs or paths.');
+    throw new Error(vscode.l10n.t('Upload events from file needs file URIs or paths.'));
   });
 }
 
-const RANGE_CHOICES: Array<{ label: string; preset?: RangePreset; custom?: boolean }> = [
-  { label: 'Any time' },
-  { label: 'Last hour', preset: '1h' },
-  { label: 'Last 24 hours', preset: '24h' },
-  { label: 'Last 7 days', preset: '7d' },
-  { label: 'Last 30 days', preset: '30d' },
-  { label: 'Custom range…', custom: true },
-];
+function rangeChoices(): Array<{ label: string; preset?: RangePreset; custom?: boolean }> {
+  return [
+    { label: vscode.l10n.t('Any time') },
+    { label: vscode.l10n.t('Last hour'), preset: '1h' },
+    { label: vscode.l10n.t('Last 24 hours'), preset: '24h' },
+    { label: vscode.l10n.t('Last 7 days'), preset: '7d' },
+    { label: vscode.l10n.t('Last 30 days'), preset: '30d' },
+    { label: vscode.l10n.t('Custom range…'), custom: true },
+  ];
+}
 
 /** Filters the Events node by types (names in the picker) and a start-time range; `filter` skips the prompts. */
 async function filterEvents(ctx: BuildingTwinsContext, arg?: unknown, filter?: EventFilter): Promise<EventFilter> {
   const node = arg instanceof EventsNode ? arg : eventsNode(ctx, ctx.connections.activeName());
-  if (!node) throw new Error('Filter events needs the Events node of a connection.');
+  if (!node) throw new Error(vscode.l10n.t('Filter events needs the Events node of a connection.'));
   if (!filter) {
     const types = await eventTypesOf(ctx, node.conn.connection, await node.conn.client());
     const current = new Set(node.filter.typeIds ?? []);
     const picked = await ctx.input.pickMany(types.map((t) => ({ label: noIcons(t.name), description: noIconsOpt(t.description), picked: current.has(t.id), id: t.id })), {
-      title: 'Filter events (1/2): event types (none picked: every type)',
+      title: vscode.l10n.t('Filter events (1/2): event types (none picked: every type)'),
     });
-    const choice = await ctx.input.pick(RANGE_CHOICES, { title: 'Filter events (2/2): start time' });
+    const choice = await ctx.input.pick(rangeChoices(), { title: vscode.l10n.t('Filter events (2/2): start time') });
     let range = choice.preset ? presetRange(choice.preset) : undefined;
     if (choice.custom) {
-      const start = await ctx.input.input({ title: 'Filter events: from', prompt: 'Start (ISO 8601, e.g. 2024-10-01T00:00:00Z)', validate: dateError });
-      const end = await ctx.input.input({ title: 'Filter events: until', prompt: 'End (ISO 8601, exclusive)', validate: dateError });
+      const start = await ctx.input.input({ title: vscode.l10n.t('Filter events: from'), prompt: vscode.l10n.t('Start (ISO 8601, e.g. 2024-10-01T00:00:00Z)'), validate: dateError });
+      const end = await ctx.input.input({ title: vscode.l10n.t('Filter events: until'), prompt: vscode.l10n.t('End (ISO 8601, exclusive)'), validate: dateError });
       range = parseRange(start, end);
     }
     filter = { ...(picked.length ? { typeIds: picked.map((p) => p.id) } : {}), ...(range ? { range } : {}) };
@@ -218,7 +221,7 @@ function showEventsFiltered(ctx: BuildingTwinsContext, connection: string, filte
 }
 
 function dateError(value: string): string | undefined {
-  return Number.isNaN(Date.parse(value)) ? 'Not a date: use ISO 8601, e.g. 2024-10-01T00:00:00Z' : undefined;
+  return Number.isNaN(Date.parse(value)) ? vscode.l10n.t('Not a date: use ISO 8601, e.g. 2024-10-01T00:00:00Z') : undefined;
 }
 
 /** Clears the filter of the Events node run on; from the palette, of every filtered Events node. */

@@ -1,6 +1,7 @@
 // `buildingtwins:/<connection>/events/<id>.json`: an event as a document. Saving is an upsert
 // (PUT /events with this one event, keyed by its id) after the same local checks as
 // "Create or update events from JSON"; `id` cannot change and the service-managed dates are not sent.
+import * as l10n from '@vscode/l10n';
 import type { BuildingEvent } from '../../core/api/types';
 import { withoutKeys } from '../documents/jsonText';
 import { loadedResource, type LoadedResource, type ResourceCall, type ResourceHandler } from '../documents/resourceHandler';
@@ -22,10 +23,10 @@ export const eventDocumentHandler: ResourceHandler = {
   async write({ ctx, client, ref }: ResourceCall, edited: unknown, loaded: LoadedResource): Promise<LoadedResource> {
     const id = ref.ids.join('/');
     if (edited && typeof edited === 'object' && !Array.isArray(edited) && (edited as { id?: unknown }).id !== id) {
-      throw new Error(`Event ${id}: "id" cannot be changed (found ${JSON.stringify((edited as { id?: unknown }).id)}). Nothing was sent.`);
+      throw new Error(l10n.t('Event {0}: "id" cannot be changed (found {1}). Nothing was sent.', id, String(JSON.stringify((edited as { id?: unknown }).id))));
     }
     const { events, problems } = validateEvents(edited, await eventTypesOf(ctx, ref.connection, client));
-    if (Array.isArray(edited) || problems.length) throw new EventValidationError(Array.isArray(edited) ? ['An event document holds one event object, not an array.'] : problems);
+    if (Array.isArray(edited) || problems.length) throw new EventValidationError(Array.isArray(edited) ? [l10n.t('An event document holds one event object, not an array.')] : problems);
     const body = withoutKeys(events[0], SERVER_FIELDS);
     if (JSON.stringify(body) === JSON.stringify(withoutKeys(loaded.value as object, SERVER_FIELDS))) return loaded;
     const result = await client.putEvents([body as BuildingEvent]);

@@ -1,5 +1,6 @@
 // The Events node's filter (types and time range) as the POST /events batch request, newest first.
 // Pure: no 'vscode'.
+import * as l10n from '@vscode/l10n';
 import type { BatchRequest, EventType, FilterSpecification } from '../../core/api/types';
 import type { TimeRange } from '../../core/timeseries/timeRange';
 
@@ -37,7 +38,7 @@ export function describeEventFilter(filter: EventFilter, types: readonly EventTy
 
 /** The type's name for the UI; the number only when the type is unknown. */
 export function eventTypeName(id: number, types: readonly EventType[]): string {
-  return types.find((t) => t.id === id)?.name ?? `type ${id}`;
+  return types.find((t) => t.id === id)?.name ?? l10n.t('type {0}', id);
 }
 
 function shortDate(ms: number): string {

@@ -1,5 +1,6 @@
 // The texts of an event's tree row. Every field comes from the service and may be missing or of another
 // type than documented: nothing here may throw.
+import * as l10n from '@vscode/l10n';
 import type { BuildingEvent } from '../../core/api/types';
 
 export interface EventRowText { label: string; description: string; tooltip: string }
@@ -10,19 +11,20 @@ function text(value: unknown): string | undefined {
 
 export function eventRowText(e: BuildingEvent, typeName: string): EventRowText {
   const start = text(e.startTime);
-  const label = text(e.name)?.trim() ?? `Event ${text(e.id) ?? ''}`.trim();
+  const id = text(e.id);
+  const label = text(e.name)?.trim() ?? (id ? l10n.t('Event {0}', id.trim()) : l10n.t('Event'));
   const lines = [
     text(e.name) ?? '',
-    `Type: ${typeName}`,
-    `Start: ${start ?? '—'}`,
-    ...(text(e.endTime) ? [`End: ${e.endTime}`] : []),
-    `Twin: ${text(e.twinId) ?? '—'}`,
-    `Id: ${text(e.id) ?? '—'}`,
+    l10n.t('Type: {0}', typeName),
+    l10n.t('Start: {0}', start ?? '—'),
+    ...(text(e.endTime) ? [l10n.t('End: {0}', String(e.endTime))] : []),
+    l10n.t('Twin: {0}', text(e.twinId) ?? '—'),
+    l10n.t('Id: {0}', id ?? '—'),
   ];
   const description = text(e.description);
   return {
     label,
-    description: `${typeName} · ${start ? start.slice(0, 16).replace('T', ' ') : 'no start time'}`,
+    description: `${typeName} · ${start ? start.slice(0, 16).replace('T', ' ') : l10n.t('no start time')}`,
     tooltip: `${lines.join('\n')}${description ? `\n\n${description}` : ''}`,
   };
 }

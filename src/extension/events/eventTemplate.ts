@@ -1,4 +1,5 @@
 // The JSON template offered by "Create or update events from JSON". Pure: no 'vscode'.
+import * as l10n from '@vscode/l10n';
 import type { EventType } from '../../core/api/types';
 
 /**
@@ -7,7 +8,7 @@ import type { EventType } from '../../core/api/types';
  */
 export function eventTemplate(type: EventType, now: Date = new Date(), twinId = ''): string {
   const event = {
-    name: `${type.name} event`,
+    name: l10n.t('{0} event', type.name),
     description: type.description ?? null,
     startTime: now.toISOString(),
     endTime: null,

@@ -1,8 +1,9 @@
 // Local checks on events typed as JSON, before anything is sent with PUT /events.
 // Pure: no 'vscode', so it is unit-tested in plain Node.
+import * as l10n from '@vscode/l10n';
 import type { BuildingEvent, EventType } from '../../core/api/types';
 import { isObject } from '../../core/dtdl/dtdlText';
-import { countNoun } from '../../shared/countNoun';
+import { problemCount } from '../authoring/countWords';
 
 export const REQUIRED_EVENT_FIELDS = ['name', 'startTime', 'eventTypeId', 'payload', 'payloadVersion', 'twinId'] as const;
 
@@ -15,7 +16,7 @@ export interface EventValidation {
 /** Thrown when events fail local validation; `problems` lists every item's faults. */
 export class EventValidationError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Nothing was sent: ${countNoun(problems.length, 'problem')} in the events JSON.\n${problems.join('\n')}`);
+    super(`${l10n.t('Nothing was sent: {0} in the events JSON.', problemCount(problems.length))}\n${problems.join('\n')}`);
     this.name = 'EventValidationError';
   }
 }
@@ -30,7 +31,7 @@ export function validateEventsJson(text: string, types: readonly EventType[] = [
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    return { events: [], problems: [`The text is not valid JSON: ${(err as Error).message}`] };
+    return { events: [], problems: [l10n.t('The text is not valid JSON: {0}', (err as Error).message)] };
   }
   return validateEvents(parsed, types);
 }
@@ -38,7 +39,7 @@ export function validateEventsJson(text: string, types: readonly EventType[] = [
 export function validateEvents(value: unknown, types: readonly EventType[] = []): EventValidation {
   const single = !Array.isArray(value);
   const items: unknown[] = single ? [value] : (value as unknown[]);
-  if (items.length === 0) return { events: [], problems: ['The array is empty: give at least one event.'] };
+  if (items.length === 0) return { events: [], problems: [l10n.t('The array is empty: give at least one event.')] };
   const events: BuildingEvent[] = [];
   const problems: string[] = [];
   items.forEach((item, index) => {
@@ -58,37 +59,35 @@ export function parseEventsOrThrow(text: string, types: readonly EventType[] = [
 }
 
 function itemLabel(item: unknown, index: number, single: boolean): string {
-  const base = single ? 'Event' : `Event [${index}]`;
-  const name = isObject(item) && typeof item.name === 'string' && item.name.trim() ? ` "${item.name}"` : '';
-  return base + name;
+  const name = isObject(item) && typeof item.name === 'string' && item.name.trim() ? item.name : undefined;
+  if (single) return name === undefined ? l10n.t('Event') : l10n.t('Event "{0}"', name);
+  return name === undefined ? l10n.t('Event [{0}]', index) : l10n.t('Event [{0}] "{1}"', index, name);
 }
 
 function eventFaults(item: unknown, types: readonly EventType[]): string[] {
-  if (!isObject(item)) return [`must be a JSON object, not ${describe(item)}`];
+  if (!isObject(item)) return [l10n.t('must be a JSON object, not {0}', describe(item))];
   const faults: string[] = [];
   for (const field of REQUIRED_EVENT_FIELDS) {
-    if (item[field] === undefined || item[field] === null || item[field] === '') faults.push(`${field} is required`);
+    if (item[field] === undefined || item[field] === null || item[field] === '') faults.push(l10n.t('{0} is required', field));
   }
-  if (nonEmpty(item.name) && typeof item.name !== 'string') faults.push(`name must be a string, not ${describe(item.name)}`);
-  if (nonEmpty(item.twinId) && typeof item.twinId !== 'string') faults.push(`twinId must be a string, not ${describe(item.twinId)}`);
-  if (nonEmpty(item.payloadVersion) && typeof item.payloadVersion !== 'string') {
-    faults.push(`payloadVersion must be a string, not ${describe(item.payloadVersion)}`);
+  for (const field of ['name', 'twinId', 'payloadVersion'] as const) {
+    if (nonEmpty(item[field]) && typeof item[field] !== 'string') faults.push(l10n.t('{0} must be a string, not {1}', field, describe(item[field])));
   }
   if (nonEmpty(item.startTime)) faults.push(...dateFault('startTime', item.startTime));
   if (nonEmpty(item.endTime)) {
     faults.push(...dateFault('endTime', item.endTime));
     const start = typeof item.startTime === 'string' ? Date.parse(item.startTime) : NaN;
     const end = typeof item.endTime === 'string' ? Date.parse(item.endTime) : NaN;
-    if (end < start) faults.push(`endTime (${String(item.endTime)}) is before startTime (${String(item.startTime)})`);
+    if (end < start) faults.push(l10n.t('endTime ({0}) is before startTime ({1})', String(item.endTime), String(item.startTime)));
   }
   if (nonEmpty(item.payload)) faults.push(...payloadFault(item.payload));
   if (nonEmpty(item.eventTypeId)) faults.push(...typeFault(item.eventTypeId, types));
   if (item.scalarValue !== undefined && item.scalarValue !== null && !(typeof item.scalarValue === 'number' && Number.isFinite(item.scalarValue))) {
-    faults.push(`scalarValue must be a number or null, not ${describe(item.scalarValue)}`);
+    faults.push(l10n.t('scalarValue must be a number or null, not {0}', describe(item.scalarValue)));
   }
   for (const field of ['id', 'description', 'eventSourceId', 'externalId', 'locations'] as const) {
     if (item[field] !== undefined && item[field] !== null && typeof item[field] !== 'string') {
-      faults.push(`${field} must be a string or null, not ${describe(item[field])}`);
+      faults.push(l10n.t('{0} must be a string or null, not {1}', field, describe(item[field])));
     }
   }
   return faults;
@@ -96,30 +95,31 @@ function eventFaults(item: unknown, types: readonly EventType[]): string[] {
 
 function dateFault(field: string, value: unknown): string[] {
   if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) {
-    return [`${field} must be an ISO 8601 date-time such as 2024-10-01T12:34:56Z, not ${describe(value)}`];
+    return [l10n.t('{0} must be an ISO 8601 date-time such as 2024-10-01T12:34:56Z, not {1}', field, describe(value))];
   }
   return [];
 }
 
 function payloadFault(payload: unknown): string[] {
   if (typeof payload !== 'string') {
-    return [`payload must be a JSON string (the object encoded as text, e.g. "{\\"temperature\\": 21}"), not ${describe(payload)}`];
+    return [l10n.t('payload must be a JSON string (the object encoded as text, e.g. "{\\"temperature\\": 21}"), not {0}', describe(payload))];
   }
   try {
     JSON.parse(payload);
     return [];
   } catch (err) {
-    return [`payload is not valid JSON text: ${(err as Error).message}`];
+    return [l10n.t('payload is not valid JSON text: {0}', (err as Error).message)];
   }
 }
 
 function typeFault(value: unknown, types: readonly EventType[]): string[] {
-  const known = types.length ? ` (known types: ${types.map((t) => `${t.name} = ${t.id}`).join(', ')})` : '';
+  const known = types.map((t) => `${t.name} = ${t.id}`).join(', ');
   if (typeof value === 'string') {
-    return types.some((t) => sameName(t.name, value)) ? [] : [`eventTypeId "${value}" is not a known event type name${known}`];
+    if (types.some((t) => sameName(t.name, value))) return [];
+    return [known ? l10n.t('eventTypeId "{0}" is not a known event type name (known types: {1})', value, known) : l10n.t('eventTypeId "{0}" is not a known event type name', value)];
   }
-  if (typeof value !== 'number' || !Number.isInteger(value)) return [`eventTypeId must be an integer or a type name, not ${describe(value)}`];
-  if (types.length && !types.some((t) => t.id === value)) return [`eventTypeId ${value} is not a known event type${known}`];
+  if (typeof value !== 'number' || !Number.isInteger(value)) return [l10n.t('eventTypeId must be an integer or a type name, not {0}', describe(value))];
+  if (types.length && !types.some((t) => t.id === value)) return [l10n.t('eventTypeId {0} is not a known event type (known types: {1})', value, known)];
   return [];
 }
 
@@ -140,8 +140,8 @@ function nonEmpty(value: unknown): boolean {
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
+  if (Array.isArray(value)) return l10n.t('an array');
   if (typeof value === 'string') return `"${value.length > 40 ? value.slice(0, 40) + '…' : value}"`;
-  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'object') return l10n.t('an object');
   return `${typeof value} ${String(value)}`;
 }
