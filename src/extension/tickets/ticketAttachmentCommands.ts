@@ -15,7 +15,7 @@ function attachmentTarget(ctx: BuildingTwinsContext, arg: unknown): AttachmentTa
   if (a && typeof a.ticketId === 'string' && typeof a.attachmentId === 'string') {
     return { connection: a.connection ?? ctx.connections.activeName(), ticketId: a.ticketId, attachmentId: a.attachmentId, fileName: a.fileName ?? '' };
   }
-  throw new Error('This command needs a ticket attachment in the explorer (or { ticketId, attachmentId }).');
+  throw new Error(vscode.l10n.t('This command needs a ticket attachment in the explorer (or { ticketId, attachmentId }).'));
 }
 
 async function download(ctx: BuildingTwinsContext, t: AttachmentTarget): Promise<{ content: Uint8Array; fileName: string }> {
@@ -42,10 +42,10 @@ async function saveAttachment(ctx: BuildingTwinsContext, arg: unknown, target?: 
   const source = attachmentTarget(ctx, arg);
   const { content, fileName } = await download(ctx, source);
   const uri = target instanceof vscode.Uri ? target : typeof target === 'string' && target ? vscode.Uri.file(target)
-    : await ctx.input.saveFile({ title: 'Save attachment', openLabel: 'Save attachment', filters: {}, defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? ctx.vscodeContext.globalStorageUri, fileName) });
+    : await ctx.input.saveFile({ title: vscode.l10n.t('Save attachment'), openLabel: vscode.l10n.t('Save attachment'), filters: {}, defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? ctx.vscodeContext.globalStorageUri, fileName) });
   await vscode.workspace.fs.writeFile(uri, content);
   ctx.log.info(`Attachment ${source.attachmentId} of ticket ${source.ticketId} saved to ${uri.fsPath} (${content.byteLength} bytes)`);
-  void vscode.window.showInformationMessage(`Saved ${fileName} (${content.byteLength.toLocaleString('en-US')} bytes).`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0} ({1} bytes).', fileName, content.byteLength.toLocaleString('en-US')));
   return uri;
 }
 

@@ -28,7 +28,7 @@ export async function openTicketDocument(connection: string, ticketId: string): 
 async function openTicket(ctx: BuildingTwinsContext, arg: unknown): Promise<vscode.Uri> {
   if (arg instanceof TicketNode) return openTicketDocument(arg.connection, arg.ticket.id);
   if (typeof arg === 'string' && arg) return openTicketDocument(ctx.connections.activeName(), arg);
-  throw new Error('Open ticket needs a ticket in the explorer or a ticket id.');
+  throw new Error(vscode.l10n.t('Open ticket needs a ticket in the explorer or a ticket id.'));
 }
 
 /** Ticket drafts: a new ticket's request and a patch of one ticket (named after it); `jsonValidation` matches these names. */
@@ -49,14 +49,14 @@ async function newTicket(ctx: BuildingTwinsContext, node?: TreeNode): Promise<vs
   const { client } = await targetConnection(ctx, node);
   const refs = await pickTicketReferences(ctx, client);
   const doc = await openDraft(`ticket-${randomBytes(3).toString('hex')}${TICKET_DRAFT_EXTENSION}`, `${JSON.stringify(ticketTemplate(refs), null, 2)}\n`);
-  notifyResult(ctx, 'Fill in the summary and description, then run "Create Ticket from JSON (Preview)" (in the editor title).');
+  notifyResult(ctx, vscode.l10n.t('Fill in the summary and description, then run "Create Ticket from JSON (Preview)" (in the editor title).'));
   return doc;
 }
 
 /** Creates a ticket from a request (an object or JSON text), a document (URI) or the active JSON editor, checked first; opens the new ticket. */
 async function createTicketFromJson(ctx: BuildingTwinsContext, arg?: unknown): Promise<Ticket> {
   const source = arg !== undefined && !(arg instanceof vscode.Uri) ? arg : jsonEditorText(arg);
-  if (source === undefined) throw new Error('Create ticket from JSON needs a JSON editor with the request (use "Create Ticket (Preview)…" for a template).');
+  if (source === undefined) throw new Error(vscode.l10n.t('Create ticket from JSON needs a JSON editor with the request (use "Create Ticket (Preview)…" for a template).'));
   const request = checkCreateTicket(source);
   const { connection, client } = await targetConnection(ctx);
   return created(ctx, connection, await client.createTicket(request));
@@ -64,7 +64,7 @@ async function createTicketFromJson(ctx: BuildingTwinsContext, arg?: unknown): P
 
 async function created(ctx: BuildingTwinsContext, connection: string, ticket: Ticket): Promise<Ticket> {
   ctx.log.info(`Ticket ${ticket.id} created on "${connection}": ${ticket.summary ?? ''}`);
-  notifyResult(ctx, `Ticket created: ${ticket.summary ?? ticket.id}`);
+  notifyResult(ctx, vscode.l10n.t('Ticket created: {0}', ticket.summary ?? ticket.id));
   refreshTickets(ctx, connection);
   await openTicketDocument(connection, ticket.id);
   return ticket;
@@ -77,14 +77,14 @@ async function created(ctx: BuildingTwinsContext, connection: string, ticket: Ti
  */
 async function createTicketForInsight(ctx: BuildingTwinsContext, arg: unknown): Promise<Ticket | undefined> {
   const insightId = arg instanceof InsightNode ? arg.insight.id : typeof arg === 'string' && arg ? arg : undefined;
-  if (!insightId) throw new Error('Create ticket for this insight needs an insight in the explorer or an insight id.');
+  if (!insightId) throw new Error(vscode.l10n.t('Create ticket for this insight needs an insight in the explorer or an insight id.'));
   const { connection, client } = await targetConnection(ctx, arg);
   const insight: Insight = await client.getInsight(insightId);
   const priorityId = await pickPriority(ctx, client);
   const request = ticketFromInsight(insight, { priorityId });
-  const ok = await ctx.input.confirm(`Create a ticket "${request.summary}" for insight ${insight.name ?? insight.id} on "${connection}"?`, {
+  const ok = await ctx.input.confirm(vscode.l10n.t('Create a ticket "{0}" for insight {1} on "{2}"?', request.summary, insight.name ?? insight.id, connection), {
     detail: request.description ?? undefined,
-    confirmLabel: 'Create ticket',
+    confirmLabel: vscode.l10n.t('Create ticket'),
   });
   if (!ok) return undefined;
   return created(ctx, connection, await client.createTicket(request));
@@ -93,7 +93,7 @@ async function createTicketForInsight(ctx: BuildingTwinsContext, arg: unknown): 
 async function pickPriority(ctx: BuildingTwinsContext, client: BuildingTwinsApi): Promise<string | undefined> {
   const priorities = await client.listTicketPriorities();
   if (priorities.length === 0) return undefined;
-  const picked = await ctx.input.pick(priorities.map((p) => ({ label: noIcons(p.name ?? p.id), description: noIconsOpt(p.priorityLevel === undefined || p.priorityLevel === null ? undefined : String(p.priorityLevel)), id: p.id })), { title: 'Ticket priority' });
+  const picked = await ctx.input.pick(priorities.map((p) => ({ label: noIcons(p.name ?? p.id), description: noIconsOpt(p.priorityLevel === undefined || p.priorityLevel === null ? undefined : String(p.priorityLevel)), id: p.id })), { title: vscode.l10n.t('Ticket priority') });
   return picked.id;
 }
 
@@ -107,7 +107,7 @@ async function pickPriority(ctx: BuildingTwinsContext, client: BuildingTwinsApi)
 async function applyTicketPatch(ctx: BuildingTwinsContext, target?: unknown, patch?: unknown): Promise<Ticket | vscode.TextDocument> {
   const draft = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
   const ticketId = target instanceof TicketNode ? target.ticket.id : typeof target === 'string' ? target
-    : (draft && draftName(draft, TICKET_PATCH_DRAFT_EXTENSION)) ?? await ctx.input.input({ title: 'Patch ticket (preview)', prompt: 'Ticket id', validate: (v) => (v.trim() ? undefined : 'Give a ticket id') });
+    : (draft && draftName(draft, TICKET_PATCH_DRAFT_EXTENSION)) ?? await ctx.input.input({ title: vscode.l10n.t('Patch ticket (preview)'), prompt: vscode.l10n.t('Ticket id'), validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Give a ticket id')) });
   const connection = target instanceof TicketNode ? target.connection : ctx.connections.activeName();
   const editorText = jsonEditorText(target instanceof vscode.Uri ? target : undefined);
   // The editor holds a patch when it is a patch draft or a JSON array (a ticket document or a request is not one).
@@ -119,7 +119,7 @@ async function applyTicketPatch(ctx: BuildingTwinsContext, target?: unknown, pat
     try {
       ops = JSON.parse(source);
     } catch (err) {
-      throw new Error(`The ticket patch is not valid JSON: ${(err as Error).message}. Nothing was sent.`);
+      throw new Error(vscode.l10n.t('The ticket patch is not valid JSON: {0}. Nothing was sent.', (err as Error).message));
     }
   }
   const client = await ctx.connections.getClient(connection);
@@ -135,7 +135,7 @@ async function openPatchDraft(ctx: BuildingTwinsContext, connection: string, tic
   const ticket = await (await ctx.connections.getClient(connection)).getTicket(ticketId);
   const ops = [{ op: 'replace', path: '/statusId', value: ticket.ticketStatus?.id ?? null }];
   const doc = await openDraft(`${ticket.id}${TICKET_PATCH_DRAFT_EXTENSION}`, `${JSON.stringify(ops, null, 2)}\n`);
-  notifyResult(ctx, `Edit the patch of ticket ${ticket.summary ?? ticket.id}, then run "Apply JSON Patch to Ticket (Preview)…" (in the editor title).`);
+  notifyResult(ctx, vscode.l10n.t('Edit the patch of ticket {0}, then run "Apply JSON Patch to Ticket (Preview)…" (in the editor title).', ticket.summary ?? ticket.id));
   return doc;
 }
 

@@ -2,6 +2,7 @@
 // Saving sends a JSON Patch of `replace` operations built from the edit and checked before sending
 // (see ticketPatch.ts); an edit the patch rules cannot express is refused and nothing is sent. When the
 // ticket changed on the service since it was opened (its updatedDate), the user confirms first.
+import * as l10n from '@vscode/l10n';
 import type { Ticket } from '../../core/api/types';
 import { confirmSaveOverChange, loadedResource, type LoadedResource, type ResourceCall, type ResourceHandler } from '../documents/resourceHandler';
 import { ticketDocumentPatch } from './ticketPatch';
@@ -25,9 +26,9 @@ export const ticketDocumentHandler: ResourceHandler = {
     const current = await client.getTicket(id);
     if ((current.updatedDate ?? null) !== (base.updatedDate ?? null)) {
       await confirmSaveOverChange(ctx, {
-        subject: `Ticket ${id}`,
-        question: 'Save your changes over it?',
-        detail: `Only the fields you changed are sent (${patch.map((op) => op.path.slice(1)).join(', ')}); the service now has the version of ${current.updatedDate ?? 'unknown time'}.`,
+        subject: l10n.t('Ticket {0}', id),
+        question: l10n.t('Save your changes over it?'),
+        detail: l10n.t('Only the fields you changed are sent ({0}); the service now has the version of {1}.', patch.map((op) => op.path.slice(1)).join(', '), current.updatedDate ?? l10n.t('unknown time')),
         now: current.updatedDate,
       });
     }

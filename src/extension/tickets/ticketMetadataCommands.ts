@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { TicketMetadataItem, TicketMetadataKind } from '../../core/api/types';
 import type { CommandTable } from '../commands';
 import { authoring } from '../authoring/authoringServices';
@@ -10,10 +11,54 @@ import { listTicketMetadata } from './ticketVocabulary';
 
 const KINDS = Object.keys(METADATA_KIND_LABELS) as TicketMetadataKind[];
 
+interface KindTexts {
+  newTitle(): string;
+  newPrompt(): string;
+  created(name: string): string;
+  renameTitle(): string;
+  pickToRename(): string;
+  noneToRename(): string;
+}
+
+/** What the commands say about each list, every sentence whole so a translation words it for that list. */
+const KIND_TEXTS: Record<TicketMetadataKind, KindTexts> = {
+  categories: {
+    newTitle: () => vscode.l10n.t('New ticket category (preview)'),
+    newPrompt: () => vscode.l10n.t('Name of the new category'),
+    created: (name) => vscode.l10n.t('Ticket category created: {0}', name),
+    renameTitle: () => vscode.l10n.t('Rename ticket category (preview)'),
+    pickToRename: () => vscode.l10n.t('Rename which category'),
+    noneToRename: () => vscode.l10n.t('There are no ticket categories to rename.'),
+  },
+  'job-types': {
+    newTitle: () => vscode.l10n.t('New ticket job type (preview)'),
+    newPrompt: () => vscode.l10n.t('Name of the new job type'),
+    created: (name) => vscode.l10n.t('Ticket job type created: {0}', name),
+    renameTitle: () => vscode.l10n.t('Rename ticket job type (preview)'),
+    pickToRename: () => vscode.l10n.t('Rename which job type'),
+    noneToRename: () => vscode.l10n.t('There are no ticket job types to rename.'),
+  },
+  'service-needed': {
+    newTitle: () => vscode.l10n.t('New ticket service needed (preview)'),
+    newPrompt: () => vscode.l10n.t('Name of the new service needed'),
+    created: (name) => vscode.l10n.t('Ticket service needed created: {0}', name),
+    renameTitle: () => vscode.l10n.t('Rename ticket service needed (preview)'),
+    pickToRename: () => vscode.l10n.t('Rename which service needed'),
+    noneToRename: () => vscode.l10n.t('There are no ticket services needed to rename.'),
+  },
+};
+
 function nameError(value: string): string | undefined {
-  if (!value.trim()) return 'The name cannot be empty.';
-  if (value.trim().length > 200) return 'Keep the name under 200 characters.';
+  if (!value.trim()) return vscode.l10n.t('The name cannot be empty.');
+  if (value.trim().length > 200) return vscode.l10n.t('Keep the name under 200 characters.');
   return undefined;
+}
+
+/** The name typed or given, checked again (a name passed as an argument skipped the input's check). */
+function checkedName(text: string): string {
+  const invalid = nameError(text);
+  if (invalid) throw new Error(vscode.l10n.t('{0} Nothing was sent.', invalid));
+  return text.trim();
 }
 
 /** After a change to a list: its rows, the tickets naming its items, and the ticket schemas (their ids and names). */
@@ -28,15 +73,14 @@ function refreshKind(ctx: BuildingTwinsContext, connection: string, kind: Ticket
 async function createMetadata(ctx: BuildingTwinsContext, target?: unknown, name?: unknown): Promise<TicketMetadataItem> {
   const kind = target instanceof TicketMetadataKindNode ? target.kind
     : typeof target === 'string' && (KINDS as string[]).includes(target) ? (target as TicketMetadataKind)
-    : await pickKind(ctx, 'New ticket metadata (preview): which list');
-  const label = METADATA_KIND_LABELS[kind].singular;
-  const text = typeof name === 'string' ? name : await ctx.input.input({ title: `New ticket ${label} (preview)`, prompt: `Name of the new ${label}`, validate: nameError });
-  const invalid = nameError(text);
-  if (invalid) throw new Error(`${invalid} Nothing was sent.`);
+    : await pickKind(ctx, vscode.l10n.t('New ticket metadata (preview): which list'));
+  const texts = KIND_TEXTS[kind];
+  const text = typeof name === 'string' ? name : await ctx.input.input({ title: texts.newTitle(), prompt: texts.newPrompt(), validate: nameError });
+  const checked = checkedName(text);
   const { connection, client } = await targetConnection(ctx, target);
-  const item = await client.createTicketMetadata(kind, text.trim());
-  ctx.log.info(`Ticket ${label} "${item.name}" (${item.id}) created on "${connection}"`);
-  notifyResult(ctx, `Ticket ${label} created: ${item.name}`);
+  const item = await client.createTicketMetadata(kind, checked);
+  ctx.log.info(`Ticket ${kind} "${item.name}" (${item.id}) created on "${connection}"`);
+  notifyResult(ctx, texts.created(item.name));
   refreshKind(ctx, connection, kind);
   return item;
 }
@@ -57,17 +101,14 @@ async function renameMetadata(ctx: BuildingTwinsContext, target?: unknown, name?
     kind = target.list.kind;
     current = target.item;
   } else {
-    kind = await pickKind(ctx, 'Rename ticket metadata (preview): which list');
+    kind = await pickKind(ctx, vscode.l10n.t('Rename ticket metadata (preview): which list'));
     const items = await listTicketMetadata(client, kind);
-    if (items.length === 0) throw new Error(`There are no ticket ${METADATA_KIND_LABELS[kind].plural.toLowerCase()} to rename.`);
-    current = (await ctx.input.pick(items.map((i) => ({ label: noIcons(i.name), description: noIcons(i.id), item: i })), { title: `Rename which ${METADATA_KIND_LABELS[kind].singular}` })).item;
+    if (items.length === 0) throw new Error(KIND_TEXTS[kind].noneToRename());
+    current = (await ctx.input.pick(items.map((i) => ({ label: noIcons(i.name), description: noIcons(i.id), item: i })), { title: KIND_TEXTS[kind].pickToRename() })).item;
   }
-  const label = METADATA_KIND_LABELS[kind].singular;
-  const text = typeof name === 'string' ? name : await ctx.input.input({ title: `Rename ticket ${label} (preview)`, prompt: `New name of "${current.name}"`, value: current.name, validate: nameError });
-  const invalid = nameError(text);
-  if (invalid) throw new Error(`${invalid} Nothing was sent.`);
-  const item = await client.renameTicketMetadata(kind, current.id, text.trim());
-  ctx.log.info(`Ticket ${label} ${item.id} renamed to "${item.name}" on "${connection}"`);
+  const text = typeof name === 'string' ? name : await ctx.input.input({ title: KIND_TEXTS[kind].renameTitle(), prompt: vscode.l10n.t('New name of "{0}"', current.name), value: current.name, validate: nameError });
+  const item = await client.renameTicketMetadata(kind, current.id, checkedName(text));
+  ctx.log.info(`Ticket ${kind} ${item.id} renamed to "${item.name}" on "${connection}"`);
   refreshKind(ctx, connection, kind);
   return item;
 }

@@ -1,6 +1,7 @@
 // Saving a ticket document: the edited JSON becomes a JSON Patch of `replace` operations on the
 // updatable properties of the ticket patch request; edits the patch rules cannot express are refused
 // here, and the patch itself passes the client's checkTicketPatch before anything is sent. Pure: no 'vscode'.
+import * as l10n from '@vscode/l10n';
 import { compare } from 'fast-json-patch';
 import { checkTicketPatch } from '../../core/api/requestChecks';
 import { TICKET_UPDATABLE_PROPERTIES, type JsonPatchOperation, type Ticket, type TicketUpdatableProperty } from '../../core/api/types';
@@ -8,7 +9,7 @@ import { TICKET_UPDATABLE_PROPERTIES, type JsonPatchOperation, type Ticket, type
 /** Thrown when a ticket edit or patch breaks a rule; nothing is sent. */
 export class TicketPatchError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Nothing was sent: ${problems.join(' ')}`);
+    super(l10n.t('Nothing was sent: {0}', problems.join(' ')));
     this.name = 'TicketPatchError';
   }
 }
@@ -47,7 +48,7 @@ const EDITABLE_LIST = Object.values(TICKET_DOCUMENT_FIELDS).join(', ');
  */
 export function ticketDocumentPatch(original: Ticket, edited: unknown): JsonPatchOperation[] {
   if (typeof edited !== 'object' || edited === null || Array.isArray(edited)) {
-    throw new TicketPatchError(['The ticket document must be a JSON object.']);
+    throw new TicketPatchError([l10n.t('The ticket document must be a JSON object.')]);
   }
   const doc = edited as Record<string, unknown>;
   const before = original as Record<string, unknown>;
@@ -57,7 +58,7 @@ export function ticketDocumentPatch(original: Ticket, edited: unknown): JsonPatc
   for (const field of TEXT_FIELDS) {
     if (sameJson(before[field], doc[field])) continue;
     if (!(field in doc)) {
-      problems.push(`Removing "${field}" is not allowed: a ticket patch can only replace values (set it to null instead).`);
+      problems.push(l10n.t('Removing "{0}" is not allowed: a ticket patch can only replace values (set it to null instead).', field));
       continue;
     }
     const fault = textFault(field, doc[field]);
@@ -68,25 +69,32 @@ export function ticketDocumentPatch(original: Ticket, edited: unknown): JsonPatc
   for (const [field, property] of Object.entries(REFERENCE_FIELDS)) {
     const oldId = referenceId(before[field]);
     if (!(field in doc)) {
-      if (field in before) problems.push(`Removing "${field}" is not allowed: a ticket patch can only replace values${REQUIRED_REFERENCES.has(field) ? '' : ' (set it to null instead)'}.`);
+      if (field in before) {
+        problems.push(REQUIRED_REFERENCES.has(field)
+          ? l10n.t('Removing "{0}" is not allowed: a ticket patch can only replace values.', field)
+          : l10n.t('Removing "{0}" is not allowed: a ticket patch can only replace values (set it to null instead).', field));
+      }
       continue;
     }
     const value = doc[field];
     if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
-      problems.push(`"${field}" must be an object with an "id"${REQUIRED_REFERENCES.has(field) ? '' : ', or null'}.`);
+      problems.push(REQUIRED_REFERENCES.has(field) ? l10n.t('"{0}" must be an object with an "id".', field) : l10n.t('"{0}" must be an object with an "id", or null.', field));
       continue;
     }
     const newId = referenceId(value);
     if (newId === oldId) continue;
-    if (newId === null && REQUIRED_REFERENCES.has(field)) problems.push(`"${field}.id" is required: a ticket always has a ${field === 'ticketStatus' ? 'status' : 'priority'}.`);
-    else if (newId !== null && (typeof newId !== 'string' || !newId)) problems.push(`"${field}.id" must be a non-empty string.`);
+    if (newId === null && REQUIRED_REFERENCES.has(field)) {
+      problems.push(field === 'ticketStatus'
+        ? l10n.t('"{0}.id" is required: a ticket always has a status.', field)
+        : l10n.t('"{0}.id" is required: a ticket always has a priority.', field));
+    } else if (newId !== null && (typeof newId !== 'string' || !newId)) problems.push(l10n.t('"{0}.id" must be a non-empty string.', field));
     else values.set(property, newId);
   }
 
   for (const op of compare(before, doc)) {
     const top = decodePointer(op.path)[0] ?? '';
     if ((TEXT_FIELDS as readonly string[]).includes(top) || top in REFERENCE_FIELDS || SERVER_FIELDS.includes(top)) continue;
-    problems.push(`"${top}" cannot be changed: it is not an updatable ticket field (editable: ${EDITABLE_LIST}).`);
+    problems.push(l10n.t('"{0}" cannot be changed: it is not an updatable ticket field (editable: {1}).', top, EDITABLE_LIST));
   }
   if (problems.length) throw new TicketPatchError(unique(problems));
 
@@ -97,11 +105,11 @@ export function ticketDocumentPatch(original: Ticket, edited: unknown): JsonPatc
 
 function textFault(field: (typeof TEXT_FIELDS)[number], value: unknown): string | undefined {
   if (field === 'summary') {
-    return typeof value === 'string' && value.trim() ? undefined : '"summary" must be a non-empty string.';
+    return typeof value === 'string' && value.trim() ? undefined : l10n.t('"summary" must be a non-empty string.');
   }
-  if (value !== null && typeof value !== 'string') return `"${field}" must be a string or null.`;
+  if (value !== null && typeof value !== 'string') return l10n.t('"{0}" must be a string or null.', field);
   if (field === 'dueDate' && typeof value === 'string' && Number.isNaN(Date.parse(value))) {
-    return `"dueDate" must be an ISO 8601 date-time such as 2024-10-01T12:00:00Z, or null.`;
+    return l10n.t('"dueDate" must be an ISO 8601 date-time such as 2024-10-01T12:00:00Z, or null.');
   }
   return undefined;
 }

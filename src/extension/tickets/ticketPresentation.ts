@@ -1,4 +1,5 @@
 // How tickets look in the tree: priority badges and grouping by status. Pure: no 'vscode'.
+import * as l10n from '@vscode/l10n';
 import type { PriorityLevel, Ticket, TicketStatus } from '../../core/api/types';
 
 export interface PriorityBadge {
@@ -9,17 +10,21 @@ export interface PriorityBadge {
   label: string;
 }
 
-const BADGES: Record<PriorityLevel, PriorityBadge> = {
-  urgent: { icon: 'flame', color: 'charts.red', label: 'Urgent' },
-  high: { icon: 'arrow-up', color: 'charts.orange', label: 'High' },
-  medium: { icon: 'dash', color: 'charts.yellow', label: 'Medium' },
-  low: { icon: 'arrow-down', color: 'charts.blue', label: 'Low' },
+/** A badge whose label is localised when the badge is asked for. */
+type BadgeOf = Omit<PriorityBadge, 'label'> & { label(): string };
+
+const BADGES: Record<PriorityLevel, BadgeOf> = {
+  urgent: { icon: 'flame', color: 'charts.red', label: () => l10n.t('Urgent') },
+  high: { icon: 'arrow-up', color: 'charts.orange', label: () => l10n.t('High') },
+  medium: { icon: 'dash', color: 'charts.yellow', label: () => l10n.t('Medium') },
+  low: { icon: 'arrow-down', color: 'charts.blue', label: () => l10n.t('Low') },
 };
-const UNKNOWN_BADGE: PriorityBadge = { icon: 'circle-outline', color: 'disabledForeground', label: 'No priority' };
+const UNKNOWN_BADGE: BadgeOf = { icon: 'circle-outline', color: 'disabledForeground', label: () => l10n.t('No priority') };
 
 /** The badge for a priority level; levels the service adds later get a neutral badge. */
 export function priorityBadge(level: string | null | undefined): PriorityBadge {
-  return (level && BADGES[level.toLowerCase() as PriorityLevel]) || UNKNOWN_BADGE;
+  const { icon, color, label } = (level && BADGES[level.toLowerCase() as PriorityLevel]) || UNKNOWN_BADGE;
+  return { icon, color, label: label() };
 }
 
 export interface StatusGroup {
@@ -33,7 +38,7 @@ export function groupByStatus(tickets: readonly Ticket[], statuses: readonly Tic
   for (const status of statuses) groups.set(status.id, { status, tickets: [] });
   const extra: StatusGroup[] = [];
   for (const ticket of tickets) {
-    const status = ticket.ticketStatus ?? { id: '', name: 'No status' };
+    const status = ticket.ticketStatus ?? { id: '', name: l10n.t('No status') };
     let group = groups.get(status.id);
     if (!group) {
       group = { status, tickets: [] };
@@ -48,7 +53,7 @@ export function groupByStatus(tickets: readonly Ticket[], statuses: readonly Tic
 
 /** The ticket's one-line label. */
 export function ticketLabel(ticket: Ticket): string {
-  return ticket.summary?.trim() || `Ticket ${ticket.id}`;
+  return ticket.summary?.trim() || l10n.t('Ticket {0}', ticket.id);
 }
 
 const CHART_COLORS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'] as const;

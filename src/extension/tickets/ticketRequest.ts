@@ -1,12 +1,13 @@
 // The "Create ticket" JSON template, its local validation, and the tickets page-size rule.
 // Pure: no 'vscode'. Tickets are a pre-release group of the service: keep their shapes here.
+import * as l10n from '@vscode/l10n';
 import { TICKETS_DEFAULT_PAGE_SIZE, TICKETS_MAX_PAGE_SIZE } from '../../core/api/requestChecks';
 import type { CreateTicketRequest, Insight } from '../../core/api/types';
 
 /** Thrown when a create-ticket request fails local validation; nothing is sent. */
 export class TicketRequestError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Nothing was sent: ${problems.join(' ')}`);
+    super(l10n.t('Nothing was sent: {0}', problems.join(' ')));
     this.name = 'TicketRequestError';
   }
 }
@@ -15,10 +16,10 @@ export class TicketRequestError extends Error {
 export function ticketPageSize(setting: unknown): number {
   if (setting === undefined || setting === null) return TICKETS_DEFAULT_PAGE_SIZE;
   if (typeof setting !== 'number' || !Number.isInteger(setting) || setting < 1) {
-    throw new RangeError(`buildingTwins.tickets.pageSize must be a whole number from 1 to ${TICKETS_MAX_PAGE_SIZE} (it is ${JSON.stringify(setting)}); nothing was sent.`);
+    throw new RangeError(l10n.t('buildingTwins.tickets.pageSize must be a whole number from 1 to {0} (it is {1}); nothing was sent.', TICKETS_MAX_PAGE_SIZE, String(JSON.stringify(setting))));
   }
   if (setting > TICKETS_MAX_PAGE_SIZE) {
-    throw new RangeError(`buildingTwins.tickets.pageSize is ${setting}, above the service's maximum of ${TICKETS_MAX_PAGE_SIZE} tickets per page; nothing was sent.`);
+    throw new RangeError(l10n.t("buildingTwins.tickets.pageSize is {0}, above the service's maximum of {1} tickets per page; nothing was sent.", setting, TICKETS_MAX_PAGE_SIZE));
   }
   return setting;
 }
@@ -56,8 +57,8 @@ export function ticketTemplate(refs: TicketReferences, summary = '', description
 
 /** A ticket request raised from an insight: its name, description and recommendation, twin and id. */
 export function ticketFromInsight(insight: Insight, refs: TicketReferences = {}): CreateTicketRequest {
-  const summary = insight.name?.trim() || `Insight ${insight.id}`;
-  const description = [insight.description, insight.recommendation && `Recommendation: ${insight.recommendation}`].filter(Boolean).join('\n\n');
+  const summary = insight.name?.trim() || l10n.t('Insight {0}', insight.id);
+  const description = [insight.description, insight.recommendation && l10n.t('Recommendation: {0}', insight.recommendation)].filter(Boolean).join('\n\n');
   return ticketTemplate({ ...refs, twinId: insight.twinId ?? null, insightId: insight.id, insightName: insight.name ?? null }, summary, description);
 }
 
@@ -68,28 +69,32 @@ export function checkCreateTicket(input: unknown): CreateTicketRequest {
     try {
       value = JSON.parse(input);
     } catch (err) {
-      throw new TicketRequestError([`The text is not valid JSON: ${(err as Error).message}`]);
+      throw new TicketRequestError([l10n.t('The text is not valid JSON: {0}', (err as Error).message)]);
     }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TicketRequestError(['A ticket request must be one JSON object.']);
+    throw new TicketRequestError([l10n.t('A ticket request must be one JSON object.')]);
   }
   const req = value as Record<string, unknown>;
   const problems: string[] = [];
-  if (typeof req.summary !== 'string' || !req.summary.trim()) problems.push('"summary" is required and must be non-empty text.');
+  if (typeof req.summary !== 'string' || !req.summary.trim()) problems.push(l10n.t('"summary" is required and must be non-empty text.'));
   for (const field of STRING_FIELDS) {
-    if (req[field] !== undefined && req[field] !== null && typeof req[field] !== 'string') problems.push(`"${field}" must be a string or null.`);
+    if (req[field] !== undefined && req[field] !== null && typeof req[field] !== 'string') problems.push(l10n.t('"{0}" must be a string or null.', field));
   }
   for (const field of ['latitude', 'longitude'] as const) {
     if (req[field] !== undefined && req[field] !== null && !(typeof req[field] === 'number' && Number.isFinite(req[field]))) {
-      problems.push(`"${field}" must be a number or null.`);
+      problems.push(l10n.t('"{0}" must be a number or null.', field));
     }
   }
   if (req.dueDate !== undefined && req.dueDate !== null && (typeof req.dueDate !== 'string' || Number.isNaN(Date.parse(req.dueDate)))) {
-    problems.push('"dueDate" must be an ISO 8601 date-time such as 2024-10-01T12:00:00Z, or null.');
+    problems.push(l10n.t('"dueDate" must be an ISO 8601 date-time such as 2024-10-01T12:00:00Z, or null.'));
   }
   const unknown = Object.keys(req).filter((k) => !KNOWN_FIELDS.has(k));
-  if (unknown.length) problems.push(`Unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => `"${k}"`).join(', ')} (known: summary, ${[...KNOWN_FIELDS].filter((k) => k !== 'summary').join(', ')}).`);
+  if (unknown.length) {
+    const named = unknown.map((k) => `"${k}"`).join(', ');
+    const known = [...KNOWN_FIELDS].filter((k) => k !== 'summary').join(', ');
+    problems.push(unknown.length === 1 ? l10n.t('Unknown field {0} (known: summary, {1}).', named, known) : l10n.t('Unknown fields {0} (known: summary, {1}).', named, known));
+  }
   if (problems.length) throw new TicketRequestError(problems);
   // Empty strings for optional references mean "none".
   const clean: Record<string, unknown> = { ...req };

@@ -3,6 +3,7 @@
 // Status, priority, category, job type and service-needed ids are enums from the service's lists, named in hovers
 // and completions. They say what checkCreateTicket, ticketDocumentPatch and checkTicketPatch check, so mistakes
 // show while typing; those checks stay the authority. Pure: no 'vscode'.
+import * as l10n from '@vscode/l10n';
 import { TICKET_UPDATABLE_PROPERTIES, type TicketMetadataItem, type TicketPriority, type TicketStatus, type TicketUpdatableProperty } from '../../core/api/types';
 import { DRAFT_07, type JsonSchema } from '../../core/dtdl/twinJsonSchema';
 import { dateTimeSchema } from '../events/eventSchemas';
@@ -18,38 +19,77 @@ export interface TicketVocabulary {
 
 interface Named { id: string; name: string | null }
 
+/** What the hovers say about the ids of one list, every sentence whole so a translation words it for that list. */
+interface ListWords {
+  /** "Id of a ticket status". */
+  id: string;
+  /** The reference object in a ticket document: "The ticket status (change its id)". */
+  reference: string;
+}
+
+/** The words of a list a ticket may leave empty. */
+interface OptionalListWords extends ListWords {
+  /** In a patch: "Id of a ticket category, or null for none". */
+  orNull: string;
+  /** In a new ticket's request: 'Id of a ticket category; null or "" for none'. */
+  orEmpty: string;
+}
+
 /** An id of one of `items` (enum with the names as descriptions); any string while the list is unknown. */
-function idOf(items: readonly Named[], what: string, extra: JsonSchema = {}): JsonSchema {
-  if (items.length === 0) return { type: 'string', description: `Id of a ${what}`, ...extra };
-  return { type: 'string', enum: items.map((i) => i.id), enumDescriptions: items.map((i) => i.name ?? i.id), description: `Id of a ${what}`, ...extra };
+function idOf(items: readonly Named[], words: ListWords): JsonSchema {
+  if (items.length === 0) return { type: 'string', description: words.id };
+  return { type: 'string', enum: items.map((i) => i.id), enumDescriptions: items.map((i) => i.name ?? i.id), description: words.id };
 }
 
 /** The id, or null for none. */
-function idOrNull(items: readonly Named[], what: string): JsonSchema {
-  return { anyOf: [idOf(items, what), { type: 'null' }], description: `Id of a ${what}, or null for none` };
+function idOrNull(items: readonly Named[], words: OptionalListWords): JsonSchema {
+  return { anyOf: [idOf(items, words), { type: 'null' }], description: words.orNull };
 }
 
 const text = (description: string): JsonSchema => ({ type: ['string', 'null'], description });
-const summary: JsonSchema = { type: 'string', minLength: 1, pattern: '\\S', description: 'Summary (required)' };
-const dueDate: JsonSchema = { anyOf: [dateTimeSchema('Due date'), { type: 'null' }] };
+const summarySchema = (): JsonSchema => ({ type: 'string', minLength: 1, pattern: '\\S', description: l10n.t('Summary (required)') });
+const dueDateSchema = (): JsonSchema => ({ anyOf: [dateTimeSchema(l10n.t('Due date')), { type: 'null' }] });
 
 /** Text fields of a ticket that a patch replaces as they are. */
 const TEXT_FIELDS = ['description', 'cause', 'solution', 'notes', 'assigneeName'] as const;
 
-function listsOf(v: TicketVocabulary): Record<'statusId' | 'priorityId' | 'categoryId' | 'jobTypeId' | 'serviceNeededId', [readonly Named[], string]> {
+interface Lists {
+  statusId: [readonly Named[], ListWords];
+  priorityId: [readonly Named[], ListWords];
+  categoryId: [readonly Named[], OptionalListWords];
+  jobTypeId: [readonly Named[], OptionalListWords];
+  serviceNeededId: [readonly Named[], OptionalListWords];
+}
+
+function listsOf(v: TicketVocabulary): Lists {
   return {
-    statusId: [v.statuses, 'ticket status'],
-    priorityId: [v.priorities, 'ticket priority'],
-    categoryId: [v.categories, 'ticket category'],
-    jobTypeId: [v.jobTypes, 'job type'],
-    serviceNeededId: [v.servicesNeeded, 'service needed'],
+    statusId: [v.statuses, { id: l10n.t('Id of a ticket status'), reference: l10n.t('The ticket status (change its id)') }],
+    priorityId: [v.priorities, { id: l10n.t('Id of a ticket priority'), reference: l10n.t('The ticket priority (change its id)') }],
+    categoryId: [v.categories, {
+      id: l10n.t('Id of a ticket category'),
+      reference: l10n.t('The ticket category, or null for none'),
+      orNull: l10n.t('Id of a ticket category, or null for none'),
+      orEmpty: l10n.t('Id of a ticket category; null or "" for none'),
+    }],
+    jobTypeId: [v.jobTypes, {
+      id: l10n.t('Id of a job type'),
+      reference: l10n.t('The job type, or null for none'),
+      orNull: l10n.t('Id of a job type, or null for none'),
+      orEmpty: l10n.t('Id of a job type; null or "" for none'),
+    }],
+    serviceNeededId: [v.servicesNeeded, {
+      id: l10n.t('Id of a service needed'),
+      reference: l10n.t('The service needed, or null for none'),
+      orNull: l10n.t('Id of a service needed, or null for none'),
+      orEmpty: l10n.t('Id of a service needed; null or "" for none'),
+    }],
   };
 }
 
 /** A reference object of a ticket document: its `id` is what saving sends; other keys are shown only. */
-function reference(items: readonly Named[], what: string, nullable: boolean): JsonSchema {
-  const object: JsonSchema = { type: 'object', required: ['id'], properties: { id: idOf(items, what), name: { type: ['string', 'null'], description: 'Shown only: saving sends the id' } } };
-  return nullable ? { anyOf: [object, { type: 'null' }], description: `The ${what}, or null for none` } : { ...object, description: `The ${what} (change its id)` };
+function reference(items: readonly Named[], words: ListWords, nullable: boolean): JsonSchema {
+  const object: JsonSchema = { type: 'object', required: ['id'], properties: { id: idOf(items, words), name: { type: ['string', 'null'], description: l10n.t('Shown only: saving sends the id') } } };
+  return nullable ? { anyOf: [object, { type: 'null' }], description: words.reference } : { ...object, description: words.reference };
 }
 
 /** A ticket document: edit the text fields and the ids of its references; the rest is the service's. */
@@ -57,14 +97,14 @@ export function ticketDocumentSchema(v: TicketVocabulary): JsonSchema {
   const lists = listsOf(v);
   return {
     $schema: DRAFT_07,
-    title: 'Ticket',
+    title: l10n.t('Ticket'),
     type: 'object',
     required: ['id', 'summary', 'ticketStatus', 'ticketPriority'],
     properties: {
-      id: { type: 'string', description: 'Ticket id (cannot change)' },
-      summary,
+      id: { type: 'string', description: l10n.t('Ticket id (cannot change)') },
+      summary: summarySchema(),
       ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, text(f)])),
-      dueDate,
+      dueDate: dueDateSchema(),
       ticketStatus: reference(...lists.statusId, false),
       ticketPriority: reference(...lists.priorityId, false),
       category: reference(...lists.categoryId, true),
@@ -77,23 +117,23 @@ export function ticketDocumentSchema(v: TicketVocabulary): JsonSchema {
 /** The request of "Create Ticket from JSON": known keys only, references by id ("" or null for none). */
 export function ticketRequestSchema(v: TicketVocabulary): JsonSchema {
   const lists = listsOf(v);
-  const noneToo = (items: readonly Named[], what: string): JsonSchema => ({ anyOf: [idOf(items, what), { type: 'null' }, { const: '' }], description: `Id of a ${what}; null or "" for none` });
+  const noneToo = (items: readonly Named[], words: OptionalListWords): JsonSchema => ({ anyOf: [idOf(items, words), { type: 'null' }, { const: '' }], description: words.orEmpty });
   return {
     $schema: DRAFT_07,
-    title: 'New ticket',
+    title: l10n.t('New ticket'),
     type: 'object',
     required: ['summary'],
     additionalProperties: false,
     properties: {
-      summary,
+      summary: summarySchema(),
       ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, text(f)])),
-      twinId: text('Id of the twin the ticket is about'),
-      insightId: text('Id of the insight the ticket is raised for'),
-      insightName: text('Name of that insight'),
-      externalId: text('Id of the ticket in another system'),
+      twinId: text(l10n.t('Id of the twin the ticket is about')),
+      insightId: text(l10n.t('Id of the insight the ticket is raised for')),
+      insightName: text(l10n.t('Name of that insight')),
+      externalId: text(l10n.t('Id of the ticket in another system')),
       latitude: { type: ['number', 'null'] },
       longitude: { type: ['number', 'null'] },
-      dueDate,
+      dueDate: dueDateSchema(),
       statusId: idOf(...lists.statusId),
       priorityId: idOf(...lists.priorityId),
       categoryId: noneToo(...lists.categoryId),
@@ -107,8 +147,8 @@ export function ticketRequestSchema(v: TicketVocabulary): JsonSchema {
 function patchValue(property: TicketUpdatableProperty, v: TicketVocabulary): JsonSchema {
   const lists = listsOf(v);
   switch (property) {
-    case 'summary': return summary;
-    case 'dueDate': return dueDate;
+    case 'summary': return summarySchema();
+    case 'dueDate': return dueDateSchema();
     case 'statusId': case 'priorityId': return idOf(...lists[property]);
     case 'categoryId': case 'jobTypeId': case 'serviceNeededId': return idOrNull(...lists[property]);
     default: return text(property);
@@ -120,7 +160,7 @@ export function ticketPatchSchema(v: TicketVocabulary): JsonSchema {
   const paths = TICKET_UPDATABLE_PROPERTIES.map((p) => `/${p}`);
   return {
     $schema: DRAFT_07,
-    title: 'Ticket patch',
+    title: l10n.t('Ticket patch'),
     type: 'array',
     minItems: 1,
     maxItems: TICKET_UPDATABLE_PROPERTIES.length,
@@ -129,9 +169,9 @@ export function ticketPatchSchema(v: TicketVocabulary): JsonSchema {
       required: ['op', 'path', 'value'],
       additionalProperties: false,
       properties: {
-        op: { const: 'replace', description: 'Tickets take "replace" operations only' },
-        path: { type: 'string', enum: paths, description: 'An updatable ticket property' },
-        value: { description: 'The new value' },
+        op: { const: 'replace', description: l10n.t('Tickets take "replace" operations only') },
+        path: { type: 'string', enum: paths, description: l10n.t('An updatable ticket property') },
+        value: { description: l10n.t('The new value') },
       },
       allOf: TICKET_UPDATABLE_PROPERTIES.map((p) => ({ if: { properties: { path: { const: `/${p}` } }, required: ['path'] }, then: { properties: { value: patchValue(p, v) } } })),
     },
