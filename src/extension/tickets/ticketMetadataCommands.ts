@@ -79,7 +79,7 @@ async function createMetadata(ctx: BuildingTwinsContext, target?: unknown, name?
   const checked = checkedName(text);
   const { connection, client } = await targetConnection(ctx, target);
   const item = await client.createTicketMetadata(kind, checked);
-  ctx.log.info(`Ticket ${kind} "${item.name}" (${item.id}) created on "${connection}"`);
+  ctx.log.info(`Ticket metadata (${kind}) "${item.name}" (${item.id}) created on "${connection}"`);
   notifyResult(ctx, texts.created(item.name));
   refreshKind(ctx, connection, kind);
   return item;
@@ -108,7 +108,7 @@ async function renameMetadata(ctx: BuildingTwinsContext, target?: unknown, name?
   }
   const text = typeof name === 'string' ? name : await ctx.input.input({ title: KIND_TEXTS[kind].renameTitle(), prompt: vscode.l10n.t('New name of "{0}"', current.name), value: current.name, validate: nameError });
   const item = await client.renameTicketMetadata(kind, current.id, checkedName(text));
-  ctx.log.info(`Ticket ${kind} ${item.id} renamed to "${item.name}" on "${connection}"`);
+  ctx.log.info(`Ticket metadata (${kind}) ${item.id} renamed to "${item.name}" on "${connection}"`);
   refreshKind(ctx, connection, kind);
   return item;
 }
