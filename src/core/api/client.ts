@@ -91,9 +91,12 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     if (!Number.isInteger(retry.retries) || retry.retries < 0) throw new RangeError(`retry.retries must be a whole number >= 0, got ${String(retry.retries)}`);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!(timeoutMs > 0)) throw new RangeError(`timeoutMs must be positive, got ${String(timeoutMs)}`);
+    const exchange = chooseExchange(options);
+    // Connections this client opened close with it (an exchange passed in belongs to its giver).
+    if (typeof options.exchange !== 'object') options.signal?.addEventListener('abort', () => exchange.close(), { once: true });
     this.transport = new HttpTransport({
       baseUrl: this.baseUrl,
-      exchange: chooseExchange(options),
+      exchange,
       retry,
       timeoutMs,
       limiters,

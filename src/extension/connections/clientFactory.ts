@@ -1,10 +1,13 @@
+import * as vscode from 'vscode';
 import { BuildingTwinsClient } from '../../core/api/client';
 import type { ClientFactory } from './connectionManager';
 import { isLocalConnection } from './connectionProfile';
+import { exchangeForConnection } from './exchangeForConnection';
 
 /**
  * Builds the core API client for a connection: tokens cached in SecretStorage, every request reported
  * to the log. The local emulator gets no client-side pacing (it enforces its own limit only when started with one).
+ * Requests go over keep-alive node:http unless VS Code's proxy support would not apply to it (exchangeForConnection.ts).
  */
 export const createApiClient: ClientFactory = ({ profile, clientSecret, secrets, onRequest, signal }) =>
   new BuildingTwinsClient({
@@ -13,6 +16,7 @@ export const createApiClient: ClientFactory = ({ profile, clientSecret, secrets,
     clientSecret,
     tokenStore: secrets.tokenStore(profile.name),
     rateLimit: isLocalConnection(profile.name) ? false : undefined,
+    exchange: exchangeForConnection(profile.baseUrl, { proxySupport: vscode.workspace.getConfiguration('http').get<string>('proxySupport') }),
     onRequest,
     signal,
   });
