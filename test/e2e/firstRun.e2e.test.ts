@@ -1,16 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import * as net from 'node:net';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { repoRoot } from '../harness/harnessPaths';
+import { localisedManifest } from '../shared/manifest';
 import { Workbench } from './workbench';
 
-const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+const manifest = localisedManifest<{
   version: string;
   bugs: { url: string };
   contributes: { commands: Array<{ command: string; title: string; category?: string }> };
-};
+}>();
 
 /** The palette title of a contributed command, as the manifest says it today ("Building Twins: …"). */
 function paletteTitle(command: string): string {

@@ -5,7 +5,7 @@
 // cancelled; what must never happen is a failure that is not a message for the user (a TypeError such as
 // "e.trim is not a function"), and a view-title button must behave the same whether or not a row is selected.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -14,14 +14,14 @@ import { commandParameters } from '../../src/extension/commandParameters';
 import type { PromptKind } from '../../src/extension/scriptedUserInput';
 import type { TestApi } from '../../src/extension/testApi';
 import type { TreeNode } from '../../src/extension/tree/treeNode';
-import { repoRoot } from '../harness/harnessPaths';
+import { localisedManifest } from '../shared/manifest';
 import { whenHolds, type WhenContext } from '../shared/whenClause';
 import { emulatorUrl, extensionApi, LOCAL } from './explorerHelpers';
 
 interface MenuEntry { command: string; when?: string; group?: string }
 interface Manifest { contributes: { commands: Array<{ command: string; title: string }>; menus: Record<string, MenuEntry[]> } }
 
-const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Manifest;
+const manifest = localisedManifest<Manifest>();
 const { menus } = manifest.contributes;
 const titleOf = (command: string): string => manifest.contributes.commands.find((c) => c.command === command)?.title ?? command;
 const EXPLORER = 'buildingTwins.explorer';

@@ -1,7 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { repoRoot } from '../../harness/harnessPaths';
+import { localisedManifest } from '../../shared/manifest';
 
 interface MenuEntry { command: string; when?: string }
 interface Manifest {
@@ -22,7 +20,7 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Manifest;
+const manifest = localisedManifest<Manifest>();
 
 describe('manifest: Restricted Mode, virtual workspaces, help and the Marketplace page', () => {
   it('supports untrusted folders in a limited way: every emulator setting is restricted', () => {

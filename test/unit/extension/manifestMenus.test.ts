@@ -5,6 +5,7 @@ import { MODEL_SCHEMA_KINDS } from '../../../src/extension/authoring/authoringSc
 import { RECORD_SCHEMA_KINDS } from '../../../src/extension/authoring/recordSchemas';
 import { VALUE_TOKEN_TYPES } from '../../../src/extension/documents/valueTokens';
 import { repoRoot } from '../../harness/harnessPaths';
+import { localisedManifest } from '../../shared/manifest';
 import { whenHolds, whenKeys, type WhenContext } from '../../shared/whenClause';
 
 interface Command { command: string; title: string; category?: string }
@@ -20,7 +21,7 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Manifest;
+const manifest = localisedManifest<Manifest>();
 const { commands, menus } = manifest.contributes;
 const EXPLORER = { view: 'buildingTwins.explorer' };
 
