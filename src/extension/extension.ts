@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { configureL10n } from '../shared/l10n';
 import { registerAuthoring } from './authoring/authoringServices';
 import { registerCommands } from './commands';
 import { BuildingTwinsContext } from './extensionContext';
@@ -10,6 +11,7 @@ let current: BuildingTwinsContext | undefined;
 
 /** Exports nothing, except the test API to a host running the extension's own tests. */
 export function activate(context: vscode.ExtensionContext): TestApi | undefined {
+  configureL10n(vscode.l10n.bundle);
   current = new BuildingTwinsContext(context);
   registerCommands(current);
   registerPanelSerializers(current);

@@ -28,8 +28,8 @@ describe('packaging (VSIX built with vsce from the current dist/)', function () 
     assert.ok(size < 2 * 1024 * 1024, `${size} bytes`);
   });
 
-  it('holds the bundle, manifest and its English text, readme, license and icon', () => {
-    for (const required of ['extension/dist/extension.js', 'extension/package.json', 'extension/package.nls.json', 'extension/readme.md', 'extension/media/icon.png', 'extension/media/icons/building-twins.svg']) {
+  it('holds the bundle, manifest, the English text of both, readme, license and icon', () => {
+    for (const required of ['extension/dist/extension.js', 'extension/package.json', 'extension/package.nls.json', 'extension/l10n/bundle.l10n.json', 'extension/readme.md', 'extension/media/icon.png', 'extension/media/icons/building-twins.svg']) {
       assert.ok(entries.includes(required), `missing ${required}`);
     }
     assert.ok(entries.some((e) => /^extension\/license(\.md|\.txt)?$/.test(e)), 'missing LICENSE');
