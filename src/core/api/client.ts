@@ -10,7 +10,7 @@ import { checkPropertyFilter } from './filterChecks';
 import { HttpTransport, type HttpRequest, type QueryValue, type RequestEvent } from './httpTransport';
 import * as N from './normalize';
 import { RETRY_SAFE } from './operations';
-import { collect, iterateBatchPages, iterateContinuation } from './paging';
+import { collect, itemsOf, iterateBatchPages, iterateContinuationPages } from './paging';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimit } from './rateLimiter';
 import { SecretRegistry } from './redact';
 import {
@@ -164,13 +164,16 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
       (raw) => N.normalizeContinuationPage(raw, N.normalizeTwin));
   }
 
-  iterateTwins(req: GetTwinsRequest = {}, o?: CallOptions): AsyncIterable<DigitalTwin> {
+  /** Every page of twins, one request each; `o.maxPages`/`o.maxItems` bound the walk. */
+  iterateTwinPages(req: GetTwinsRequest = {}, o?: CallOptions): AsyncIterable<ContinuationPage<DigitalTwin>> {
     checkPageSize('listTwins', req.pageSize, TWINS_MAX_PAGE_SIZE);
     checkPropertyFilter('listTwins', req.propertyFilter);
-    return iterateContinuation('listTwins', async (token) => {
-      const page = await this.listTwins({ ...req, continuationToken: token ?? null }, o);
-      return { items: page.content, continuationToken: page.continuationToken };
-    }, req.continuationToken ?? undefined);
+    return iterateContinuationPages('listTwins', (token) => this.listTwins({ ...req, continuationToken: token ?? null }, o),
+      (page) => page.content.length, req.continuationToken ?? undefined, o);
+  }
+
+  iterateTwins(req: GetTwinsRequest = {}, o?: CallOptions): AsyncIterable<DigitalTwin> {
+    return itemsOf(this.iterateTwinPages(req, o), (page) => page.content);
   }
 
   putTwin(twin: DigitalTwin, o?: CallOptions): Promise<DigitalTwin> {
@@ -273,12 +276,15 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     return this.call({ operation: 'getTimeSeries', method: 'GET', path: `/time-series/${seg(twinId)}`, query: seriesQuery(q, 'range') }, o, N.normalizeTimeSeriesPage);
   }
 
-  iterateTimeSeries(twinId: string, q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData> {
+  /** Every page of the range, as the service sends them (rows in time order), one request each. */
+  iterateTimeSeriesPages(twinId: string, q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesPage> {
     this.checkSeriesQuery('getTimeSeries', q, true);
-    return iterateContinuation('getTimeSeries', async (token) => {
-      const page = await this.getTimeSeries(twinId, { ...q, continuationToken: token }, o);
-      return { items: page.data ?? [], continuationToken: page.continuationToken };
-    }, q.continuationToken);
+    return iterateContinuationPages('getTimeSeries', (token) => this.getTimeSeries(twinId, { ...q, continuationToken: token }, o),
+      seriesPageSize, q.continuationToken, o);
+  }
+
+  iterateTimeSeries(twinId: string, q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData> {
+    return itemsOf(this.iterateTimeSeriesPages(twinId, q, o), seriesRows);
   }
 
   /** Null when the twin has no value in the window: the service looks back one hour unless `start`/`end` are given. */
@@ -301,12 +307,15 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
       .catch((error: unknown) => whenNoTwinKnown(error, noTwinKnownPage(unique)));
   }
 
-  iterateTimeSeriesByIds(ids: string[], q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData> {
+  /** Every page of the range for several twins, one request each. */
+  iterateTimeSeriesByIdsPages(ids: string[], q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesPage> {
     this.checkSeriesQuery('getTimeSeriesByIds', q, true);
-    return iterateContinuation('getTimeSeriesByIds', async (token) => {
-      const page = await this.getTimeSeriesByIds(ids, { ...q, continuationToken: token }, o);
-      return { items: page.data ?? [], continuationToken: page.continuationToken };
-    }, q.continuationToken);
+    return iterateContinuationPages('getTimeSeriesByIds', (token) => this.getTimeSeriesByIds(ids, { ...q, continuationToken: token }, o),
+      seriesPageSize, q.continuationToken, o);
+  }
+
+  iterateTimeSeriesByIds(ids: string[], q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData> {
+    return itemsOf(this.iterateTimeSeriesByIdsPages(ids, q, o), seriesRows);
   }
 
   /** The twins with a value in the last hour; when none of the ids exists the service's 404 becomes `[]`. */
@@ -519,6 +528,9 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     }
   }
 }
+
+const seriesRows = (page: TimeSeriesPage): TimeSeriesData[] => page.data ?? [];
+const seriesPageSize = (page: TimeSeriesPage): number => page.data?.length ?? 0;
 
 function checkKind(operation: string, kind: string): void {
   if (!METADATA_KINDS.includes(kind as TicketMetadataKind)) {

@@ -35,20 +35,24 @@ class WalkBudget {
   }
 }
 
-/** Continuation-token paging (token in the body for POST /twins, in the query for time series). */
-export async function* iterateContinuation<T>(
+/**
+ * Continuation-token paging (token in the body for POST /twins, in the query for time series), page by
+ * page: `size` tells how many items a page holds (for the walk's limits).
+ */
+export async function* iterateContinuationPages<P extends { continuationToken: string | null }>(
   operation: string,
-  fetchPage: (token: string | undefined) => Promise<{ items: T[]; continuationToken: string | null }>,
+  fetchPage: (token: string | undefined) => Promise<P>,
+  size: (page: P) => number,
   firstToken?: string,
   limits?: PagingLimits,
-): AsyncGenerator<T, void, undefined> {
+): AsyncGenerator<P, void, undefined> {
   const seen = new Set<string>();
   const budget = new WalkBudget(operation, limits);
   let token = firstToken;
   for (;;) {
     const page = await fetchPage(token);
-    budget.spend(page.items.length);
-    yield* page.items;
+    budget.spend(size(page));
+    yield page;
     if (!page.continuationToken) return;
     if (seen.has(page.continuationToken)) {
       throw new ApiError({ kind: 'invalid-response', operation, detail: 'the service returned the same continuation token twice' });
@@ -56,6 +60,21 @@ export async function* iterateContinuation<T>(
     seen.add(page.continuationToken);
     token = page.continuationToken;
   }
+}
+
+/** Continuation-token paging, item by item. */
+export async function* iterateContinuation<T>(
+  operation: string,
+  fetchPage: (token: string | undefined) => Promise<{ items: T[]; continuationToken: string | null }>,
+  firstToken?: string,
+  limits?: PagingLimits,
+): AsyncGenerator<T, void, undefined> {
+  yield* itemsOf(iterateContinuationPages(operation, fetchPage, (p) => p.items.length, firstToken, limits), (p) => p.items);
+}
+
+/** The items of each page in turn. */
+export async function* itemsOf<P, T>(pages: AsyncIterable<P>, items: (page: P) => readonly T[]): AsyncGenerator<T, void, undefined> {
+  for await (const page of pages) yield* items(page);
 }
 
 /** Page-number paging (`page`, 1-based, until `after` is 0) for insights, events, tickets and ticket metadata. */

@@ -378,6 +378,8 @@ export interface BuildingTwinsApi {
 
   listTwins(req?: GetTwinsRequest, o?: CallOptions): Promise<ContinuationPage<DigitalTwin>>;
   iterateTwins(req?: GetTwinsRequest, o?: CallOptions): AsyncIterable<DigitalTwin>;
+  /** The pages iterateTwins walks, one request each. */
+  iterateTwinPages(req?: GetTwinsRequest, o?: CallOptions): AsyncIterable<ContinuationPage<DigitalTwin>>;
   putTwin(twin: DigitalTwin, o?: CallOptions): Promise<DigitalTwin>;
   getTwin(id: string, q?: { includeRelationships?: boolean }, o?: CallOptions): Promise<DigitalTwin>;
   patchTwin(id: string, patch: JsonPatchOperation[], o?: CallOptions): Promise<void>;
@@ -393,9 +395,13 @@ export interface BuildingTwinsApi {
   sendTimeSeries(entries: TimeSeriesEntry[], o?: CallOptions): Promise<TimeSeriesSendResult>;
   getTimeSeries(twinId: string, q: TimeSeriesQuery, o?: CallOptions): Promise<TimeSeriesPage>;
   iterateTimeSeries(twinId: string, q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData>;
+  /** The pages iterateTimeSeries walks, one request each, rows normalised once. */
+  iterateTimeSeriesPages(twinId: string, q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesPage>;
   getLatestTimeSeries(twinId: string, q?: { start?: string; end?: string; includeDataQuality?: boolean }, o?: CallOptions): Promise<TimeSeriesData | null>;
   getTimeSeriesByIds(ids: string[], q: TimeSeriesQuery, o?: CallOptions): Promise<TimeSeriesPage>;
   iterateTimeSeriesByIds(ids: string[], q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData>;
+  /** The pages iterateTimeSeriesByIds walks, one request each. */
+  iterateTimeSeriesByIdsPages(ids: string[], q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesPage>;
   getLatestTimeSeriesByIds(ids: string[], o?: CallOptions): Promise<TimeSeriesData[]>;
 
   listInsights(req?: BatchRequest, q?: { addFloor?: boolean }, o?: CallOptions): Promise<BatchPage<Insight>>;

@@ -46,6 +46,35 @@ describe('normalize', () => {
     assert.ok(Array.isArray(list.errorList), 'errorList is kept as sent');
   });
 
+  it('normalises each row of a time series page once: rows in the client\'s form are kept, others re-cased and aliased', () => {
+    const plain = { connectorId: 'C', twinId: 'A', sourceTimestamp: '2024-10-01T00:00:00Z', scalarValue: 1, properties: { Unit: 'degC' } };
+    const page = N.normalizeTimeSeriesPage({
+      Data: [
+        plain,
+        { DtId: 'B', SourceTimestamp: '2024-10-01T00:01:00Z', ScalarValue: 2 },
+        { dtId: 'C', sourceTimestamp: '2024-10-01T00:02:00Z', scalarValue: 3 },
+        { twinId: 'D', sourceTimestamp: '2024-10-01T00:03:00Z', scalarValue: 4, dataQuality: { IsValid: true } },
+      ],
+      ContinuationToken: 'next',
+    });
+    assert.equal(page.data?.[0], plain, 'the same object, untouched');
+    assert.deepEqual(page.data?.slice(1), [
+      { twinId: 'B', sourceTimestamp: '2024-10-01T00:01:00Z', scalarValue: 2 },
+      { twinId: 'C', sourceTimestamp: '2024-10-01T00:02:00Z', scalarValue: 3 },
+      { twinId: 'D', sourceTimestamp: '2024-10-01T00:03:00Z', scalarValue: 4, dataQuality: { isValid: true } },
+    ]);
+    assert.deepEqual(plain.properties, { Unit: 'degC' }, 'properties are user data');
+    assert.equal(page.continuationToken, 'next');
+  });
+
+  it('re-cases the rows of twin and batch pages once, nested fields included', () => {
+    const twins = N.normalizeContinuationPage({ Content: [{ Id: 'a', ModelId: 'm', Contents: { Name: 'x' }, Tags: { Nested: 1 } }], ContinuationToken: 't' }, N.normalizeTwin);
+    assert.deepEqual(twins, { content: [{ id: 'a', modelId: 'm', contents: { Name: 'x' }, tags: { nested: 1 } }], continuationToken: 't' });
+    const page = N.normalizeBatchPage({ Items: [{ Id: 'i', Extra: { DeepKey: 2 } }], After: 3 }, N.normalizeInsight);
+    assert.deepEqual(page.items, [{ id: 'i', extra: { deepKey: 2 }, scenarioId: null }]);
+    assert.equal(page.after, 3);
+  });
+
   it('reads a count as {count}, {Count}, a bare integer or integer text', () => {
     assert.equal(N.normalizeCount({ count: 12 }), 12);
     assert.equal(N.normalizeCount({ Count: 3 }), 3);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../src/core/api/apiError';
-import { collect, iterateBatchPages, iterateContinuation } from '../../../src/core/api/paging';
+import { collect, itemsOf, iterateBatchPages, iterateContinuation, iterateContinuationPages } from '../../../src/core/api/paging';
 
 describe('paging iterators', () => {
   it('follows continuation tokens to the end', async () => {
@@ -16,6 +16,20 @@ describe('paging iterators', () => {
     }));
     assert.deepEqual(items, [1, 2, 3]);
     assert.deepEqual(asked, [undefined, 'b', 'c']);
+  });
+
+  it('walks continuation pages as they come, counting their items against the limits', async () => {
+    const pages = [{ rows: ['a', 'b'], continuationToken: 't1' }, { rows: [], continuationToken: 't2' }, { rows: ['c'], continuationToken: null }];
+    const asked: Array<string | undefined> = [];
+    const walk = iterateContinuationPages('getTimeSeries', async (token) => {
+      asked.push(token);
+      return pages[asked.length - 1]!;
+    }, (page) => page.rows.length, 't0');
+    assert.deepEqual(await collect(walk), pages, 'every page, the empty one too, as the same objects');
+    assert.deepEqual(asked, ['t0', 't1', 't2']);
+    assert.deepEqual(await collect(itemsOf((async function* () { yield* pages; })(), (p) => p.rows)), ['a', 'b', 'c']);
+    const limited = iterateContinuationPages('getTimeSeries', async (token) => ({ rows: [1, 2, 3], continuationToken: `${token ?? ''}x` }), (p) => p.rows.length, undefined, { maxItems: 7 });
+    await assert.rejects(collect(limited), (e: unknown) => e instanceof ApiError && /stopped after 2 pages and 6 items/.test(e.message));
   });
 
   it('stops with an error when a token repeats instead of looping forever', async () => {

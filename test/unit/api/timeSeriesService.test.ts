@@ -91,6 +91,24 @@ describeEachExchange('client: time series against a service that answers like th
     });
   }
 
+  it('walks the same range page by page: one page per request, each as the service sent it, rows normalised', async () => {
+    const service = await fake(serviceLike());
+    const pages = await collect(service.client().iterateTimeSeriesPages('CAP-A', { ...range, pageSize: 3 }));
+    assert.deepEqual(pages.map((p) => p.data?.map((d) => d.scalarValue)), [[0, 1, 2], [3, 4, 5], [6]]);
+    assert.deepEqual(pages.map((p) => p.continuationToken), ['3', '6', null]);
+    assert.equal(service.apiRequests.length, 3);
+    const byIds = await collect(service.client().iterateTimeSeriesByIdsPages(['CAP-A', 'CAP-B'], { ...range, pageSize: 4 }));
+    assert.deepEqual(byIds.map((p) => p.data?.length), [4, 4, 4]);
+    assert.equal(byIds.flatMap((p) => p.data ?? []).length, POINTS.filter((p) => Date.parse(p.sourceTimestamp) <= Date.parse(range.end)).length);
+    assert.ok(byIds.every((p) => (p.data ?? []).every((d) => typeof d.twinId === 'string')));
+  });
+
+  it('stops a page walk at maxPages given with the call', async () => {
+    const service = await fake(serviceLike());
+    await assert.rejects(collect(service.client().iterateTimeSeriesPages('CAP-A', { ...range, pageSize: 2 }, { maxPages: 2 })),
+      (e: unknown) => e instanceof ApiError && /stopped after 2 pages/.test(e.message));
+  });
+
   it('pages several twins whose rows come sorted by time across twins', async () => {
     const service = await fake(serviceLike());
     const rows = await collect(service.client().iterateTimeSeriesByIds(['CAP-B', 'CAP-A'], { ...range, pageSize: 3 }));
