@@ -1,9 +1,11 @@
 // Insights panel app: root insights with nested children, paging by roots, sort, filters, search,
 // and a detail pane with every field.
+import '../common/installL10n';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import * as l10n from '@vscode/l10n';
 import '../common/base.css';
 import './style.css';
 import { COLLECTION_OPERATORS, VALUELESS_OPERATORS, type FilterOperator } from '../../../src/core/api/filterVocabulary';
@@ -17,14 +19,14 @@ import { errorMessage, StatusLine } from '../common/statusLine';
 import { clear, el } from '../common/dom';
 
 const COLUMNS: Array<{ field: keyof Insight & string; label: string; value: (i: Insight) => string }> = [
-  { field: 'name', label: 'Name', value: (i) => text(i.name) || i.id },
-  { field: 'twinName', label: 'Twin', value: (i) => text(i.twinName) || text(i.twinId) },
-  { field: 'type', label: 'Type', value: (i) => text(i.type) },
-  { field: 'priority', label: 'Priority', value: (i) => text(i.priority) },
+  { field: 'name', label: l10n.t('Name'), value: (i) => text(i.name) || i.id },
+  { field: 'twinName', label: l10n.t('Twin'), value: (i) => text(i.twinName) || text(i.twinId) },
+  { field: 'type', label: l10n.t('Type'), value: (i) => text(i.type) },
+  { field: 'priority', label: l10n.t('Priority'), value: (i) => text(i.priority) },
   // The stored status the service filters and sorts by is the current one, `lastStatus`.
-  { field: 'status', label: 'Status', value: (i) => shownInsightStatus(i) },
-  { field: 'occurrenceCount', label: 'Occurrences', value: (i) => text(i.occurrenceCount) },
-  { field: 'updatedDate', label: 'Updated', value: (i) => text(i.updatedDate).replace('T', ' ').replace(/\.\d+Z$|Z$/, '') },
+  { field: 'status', label: l10n.t('Status'), value: (i) => shownInsightStatus(i) },
+  { field: 'occurrenceCount', label: l10n.t('Occurrences'), value: (i) => text(i.occurrenceCount) },
+  { field: 'updatedDate', label: l10n.t('Updated'), value: (i) => text(i.updatedDate).replace('T', ' ').replace(/\.\d+Z$|Z$/, '') },
 ];
 const FILTER_FIELDS = ['status', 'type', 'priority', 'twinId', 'ruleName', 'name', 'occurrenceCount', 'createdDate', 'updatedDate'];
 /** The service's operator words (synonyms such as `equals` left out). */
@@ -43,22 +45,22 @@ let total = 0;
 let loadGeneration = 0;
 
 const scopeLine = el('div', { class: 'muted' });
-const searchBox = textField('Search insight names', { type: 'search', class: 'search', placeholder: 'Search names…' });
-const sortField = singleSelect('Sort by', [[SERVICE_ORDER, 'Service order'], ...COLUMNS.map((c): [string, string] => [c.field, c.label])]);
-const sortDirection = el('vscode-button', { secondary: true, 'aria-label': 'Sort direction' });
-const filterField = singleSelect('Filter field', FILTER_FIELDS.map((f): [string, string] => [f, f]));
-const filterOperator = singleSelect('Filter operator', OPERATORS.map((o): [string, string] => [o, o]));
+const searchBox = textField(l10n.t('Search insight names'), { type: 'search', class: 'search', placeholder: l10n.t('Search names…') });
+const sortField = singleSelect(l10n.t('Sort by'), [[SERVICE_ORDER, l10n.t('Service order')], ...COLUMNS.map((c): [string, string] => [c.field, c.label])]);
+const sortDirection = el('vscode-button', { secondary: true, 'aria-label': l10n.t('Sort direction') });
+const filterField = singleSelect(l10n.t('Filter field'), FILTER_FIELDS.map((f): [string, string] => [f, f]));
+const filterOperator = singleSelect(l10n.t('Filter operator'), OPERATORS.map((o): [string, string] => [o, o]));
 filterOperator.classList.add('operator');
-const filterValue = textField('Filter value', { class: 'filter-value', placeholder: 'value' });
-const addFilter = el('vscode-button', { secondary: true }, 'Add filter');
-const filterChips = el('div', { class: 'chips', 'aria-label': 'Active filters' });
+const filterValue = textField(l10n.t('Filter value'), { class: 'filter-value', placeholder: l10n.t('value') });
+const addFilter = el('vscode-button', { secondary: true }, l10n.t('Add filter'));
+const filterChips = el('div', { class: 'chips', 'aria-label': l10n.t('Active filters') });
 const status = new StatusLine();
 const tbody = el('tbody');
-const headRow = el('tr', {}, el('th', { class: 'toggle-col' }, el('span', { class: 'sr-only' }, 'Expand')));
-const table = el('table', { class: 'insights', role: 'treegrid', 'aria-label': 'Insights' }, el('thead', {}, headRow), tbody);
-const detail = el('aside', { class: 'detail', 'aria-label': 'Insight details' });
-const pager = el('nav', { class: 'pager', 'aria-label': 'Pages' });
-const pageSize = singleSelect('Roots per page', PAGE_SIZES.map((n): [string, string] => [String(n), `${n} per page`]));
+const headRow = el('tr', {}, el('th', { class: 'toggle-col' }, el('span', { class: 'sr-only' }, l10n.t('Expand'))));
+const table = el('table', { class: 'insights', role: 'treegrid', 'aria-label': l10n.t('Insights') }, el('thead', {}, headRow), tbody);
+const detail = el('aside', { class: 'detail', 'aria-label': l10n.t('Insight details') });
+const pager = el('nav', { class: 'pager', 'aria-label': l10n.t('Pages') });
+const pageSize = singleSelect(l10n.t('Roots per page'), PAGE_SIZES.map((n): [string, string] => [String(n), l10n.t('{0} per page', n)]));
 
 for (const c of COLUMNS) {
   const button = el('button', { type: 'button', class: 'sort', 'data-field': c.field }, c.label);
@@ -75,7 +77,7 @@ document.body.append(
   el('div', { class: 'toolbar' },
     searchBox,
     el('div', { class: 'group' }, sortField, sortDirection),
-    el('div', { class: 'group', role: 'group', 'aria-label': 'New filter' }, filterField, filterOperator, filterValue, addFilter),
+    el('div', { class: 'group', role: 'group', 'aria-label': l10n.t('New filter') }, filterField, filterOperator, filterValue, addFilter),
     pageSize,
   ),
   scopeLine,
@@ -109,7 +111,7 @@ addFilter.addEventListener('click', () => {
   if (VALUELESS_OPERATORS.includes(operator)) {
     query().filters.push({ field: filterField.value, operator });
   } else if (!raw) {
-    status.set('Enter a filter value first', true);
+    status.set(l10n.t('Enter a filter value first'), true);
     return;
   } else {
     const value = COLLECTION_OPERATORS.includes(operator) ? raw.split(',').map((v) => v.trim()).filter(Boolean) : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
@@ -137,13 +139,13 @@ async function start(): Promise<void> {
     state.connection = init.connection;
     state.scopeTwinId = init.scopeTwinId;
     state.scopeLabel = init.scopeLabel;
-    scopeLine.textContent = init.scopeTwinId ? `Insights of ${init.scopeLabel} and the twins under it` : `Insights of ${init.scopeLabel}`;
+    scopeLine.textContent = init.scopeTwinId ? l10n.t('Insights of {0} and the twins under it', init.scopeLabel) : l10n.t('Insights of {0}', init.scopeLabel);
     if (init.focusInsightId && !saved.selectedId) state.selectedId = init.focusInsightId;
     searchBox.value = query().search ?? '';
     await load();
     if (state.selectedId) await showDetail(state.selectedId);
   } catch (error) {
-    status.set(`Could not open insights: ${errorMessage(error)}`, true);
+    status.set(l10n.t('Could not open insights: {0}', errorMessage(error)), true);
   }
 }
 
@@ -151,7 +153,7 @@ async function load(): Promise<void> {
   const generation = ++loadGeneration;
   syncControls();
   bridge.setState(state);
-  status.set('Loading…');
+  status.set(l10n.t('Loading…'));
   document.body.dataset.state = 'loading';
   try {
     const page = await bridge.request('list', query());
@@ -161,15 +163,30 @@ async function load(): Promise<void> {
     renderRows();
     renderPager(page.page, page.pageSize);
     const children = rows.reduce((n, r) => n + r.children.length, 0);
-    status.set(total === 0 ? 'No insights match.' : `${rows.length} of ${countNoun(total, 'root insight')} on this page, ${countNoun(children, 'child', 'children')}`);
+    status.set(total === 0 ? l10n.t('No insights match.') : pageSummary(children));
     document.body.dataset.state = 'ready';
   } catch (error) {
     if (generation !== loadGeneration) return;
     rows = [];
     renderRows();
-    status.set(`Could not load insights: ${errorMessage(error)}`, true);
+    status.set(l10n.t('Could not load insights: {0}', errorMessage(error)), true);
     document.body.dataset.state = 'error';
   }
+}
+
+/** "10 of 42 root insights on this page, 7 children". */
+function pageSummary(children: number): string {
+  const roots = countNoun(total, l10n.t('{0} root insight'), l10n.t('{0} root insights'));
+  return l10n.t({ message: '{0} of {1} on this page, {2}', args: [rows.length, roots, childrenText(children)], comment: ['{1} is "42 root insights", {2} "7 children"'] });
+}
+
+function childrenText(count: number): string {
+  return countNoun(count, l10n.t('{0} child'), l10n.t('{0} children'));
+}
+
+/** The accessible name of a root's expand/collapse button. */
+function toggleLabel(open: boolean, children: number): string {
+  return open ? l10n.t('Collapse {0}', childrenText(children)) : l10n.t('Expand {0}', childrenText(children));
 }
 
 /** Root rows of the page; child rows are built the first time their root is expanded. */
@@ -201,7 +218,7 @@ function rowElement(insight: Insight, level: number, childCount: number, open: b
   if (childCount) tr.setAttribute('aria-expanded', String(open));
   const toggle = el('td', { class: 'toggle-col' });
   if (childCount) {
-    const button = el('button', { type: 'button', class: 'toggle', tabindex: -1, 'aria-label': `${open ? 'Collapse' : 'Expand'} ${countNoun(childCount, 'child', 'children')}` }, open ? '▾' : '▸');
+    const button = el('button', { type: 'button', class: 'toggle', tabindex: -1, 'aria-label': toggleLabel(open, childCount) }, open ? '▾' : '▸');
     button.addEventListener('click', (e) => {
       e.stopPropagation();
       setExpanded(insight.id, !expanded.has(insight.id));
@@ -222,7 +239,7 @@ function setExpanded(id: string, open: boolean): void {
   const toggle = entry.tr.querySelector('button.toggle');
   if (toggle) {
     toggle.textContent = open ? '▾' : '▸';
-    toggle.setAttribute('aria-label', `${open ? 'Collapse' : 'Expand'} ${entry.row.children.length} children`);
+    toggle.setAttribute('aria-label', toggleLabel(open, entry.row.children.length));
   }
   if (open && !entry.childRows) {
     entry.childRows = entry.row.children.map((child) => {
@@ -276,7 +293,7 @@ async function showDetail(id: string): Promise<void> {
       insight = await bridge.request('insight', { id });
     } catch (error) {
       clear(detail);
-      detail.append(el('p', { class: 'status error' }, `Could not load insight ${id}: ${errorMessage(error)}`));
+      detail.append(el('p', { class: 'status error' }, l10n.t('Could not load insight {0}: {1}', id, errorMessage(error))));
       return;
     }
   }
@@ -289,12 +306,12 @@ function renderDetail(insight: Insight): void {
   const actions = el('div', { class: 'toolbar' });
   if (insight.twinId) {
     const twinId = insight.twinId;
-    const open = el('vscode-button', {}, 'Open twin');
+    const open = el('vscode-button', {}, l10n.t('Open twin'));
     open.addEventListener('click', () => void status.run(bridge.request('openTwin', { twinId })));
     actions.append(open);
   }
   for (const ticketId of Array.isArray(insight.ticketIds) ? insight.ticketIds : []) {
-    const open = el('vscode-button', { secondary: true }, `Open ticket ${ticketId}`);
+    const open = el('vscode-button', { secondary: true }, l10n.t('Open ticket {0}', ticketId));
     open.addEventListener('click', () => void status.run(bridge.request('openTicket', { ticketId: String(ticketId) })));
     actions.append(open);
   }
@@ -315,16 +332,17 @@ function renderPager(page: number, size: number): void {
     void load();
   };
   const button = (label: string, p: number, disabled: boolean, current = false) => {
-    const b = el('vscode-button', { secondary: !current, 'aria-current': current ? 'page' : undefined, 'aria-label': `Page ${p}` }, label);
+    const b = el('vscode-button', { secondary: !current, 'aria-current': current ? 'page' : undefined, 'aria-label': l10n.t('Page {0}', p) }, label);
     b.disabled = disabled;
     b.addEventListener('click', () => go(p));
     return b;
   };
-  pager.append(button('‹ Prev', page - 1, page <= 1));
+  pager.append(button(l10n.t('‹ Prev'), page - 1, page <= 1));
   for (const p of pageNumbers(page, pages)) {
     pager.append(p === 0 ? el('span', { class: 'muted' }, '…') : button(String(p), p, false, p === page));
   }
-  pager.append(button('Next ›', page + 1, page >= pages), el('span', { class: 'muted' }, `Page ${page} of ${pages} · ${total.toLocaleString()} roots`));
+  const roots = countNoun(total, l10n.t('{0} root'), l10n.t('{0} roots'));
+  pager.append(button(l10n.t('Next ›'), page + 1, page >= pages), el('span', { class: 'muted' }, l10n.t({ message: 'Page {0} of {1} · {2}', args: [page, pages, roots], comment: ['{2} is "1,204 roots": the root insights of every page'] })));
 }
 
 /** 1, …, window around the current page, …, last (0 marks a gap). */
@@ -342,7 +360,7 @@ function pageNumbers(page: number, pages: number): number[] {
 function syncControls(): void {
   const q = query();
   sortField.value = q.sort?.field ?? SERVICE_ORDER;
-  sortDirection.textContent = q.sort?.sort === 'desc' ? '↓ Desc' : '↑ Asc';
+  sortDirection.textContent = q.sort?.sort === 'desc' ? l10n.t('↓ Desc') : l10n.t('↑ Asc');
   sortDirection.disabled = !q.sort;
   pageSize.value = String(q.pageSize);
   for (const th of headRow.querySelectorAll<HTMLElement>('th[data-field]')) {
@@ -352,7 +370,7 @@ function syncControls(): void {
   clear(filterChips);
   q.filters.forEach((f: FilterSpecification, index: number) => {
     const label = [f.field, f.operator, Array.isArray(f.value) ? f.value.join(', ') : text(f.value)].filter(Boolean).join(' ');
-    const remove = el('button', { type: 'button', class: 'chip', 'aria-label': `Remove filter ${label}` }, `${label} ✕`);
+    const remove = el('button', { type: 'button', class: 'chip', 'aria-label': l10n.t('Remove filter {0}', label) }, `${label} ✕`);
     remove.addEventListener('click', () => {
       q.filters.splice(index, 1);
       q.page = 1;

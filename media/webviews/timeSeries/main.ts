@@ -1,12 +1,15 @@
 // Time series panel app: uPlot chart with range presets, drag zoom, pan, live mode and CSV export.
+import '../common/installL10n';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import * as l10n from '@vscode/l10n';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import '../common/base.css';
 import './style.css';
 import { isRangePreset, parseRange, presetRange, RANGE_PRESETS, type RangePreset, type TimeRange } from '../../../src/core/timeseries/timeRange';
+import { countNoun } from '../../../src/shared/countNoun';
 import type { LatestPoint, SeriesData, SeriesInfo, TimeSeriesMethods, TimeSeriesPanelState } from '../../../src/shared/protocol/timeSeriesProtocol';
 import { HostBridge } from '../common/hostBridge';
 import { textField } from '../common/textField';
@@ -30,25 +33,32 @@ let resizeTimer: ReturnType<typeof setTimeout> | undefined;
 /** The chart width the shown data was downsampled for. */
 let loadedWidth = 0;
 const latest = new Map<string, LatestPoint>();
+/** The range buttons' text; a translation may spell the units its own way. */
+const PRESET_LABELS: Record<RangePreset, string> = {
+  '1h': l10n.t({ message: '1h', comment: ['A range button: the last hour'] }),
+  '24h': l10n.t({ message: '24h', comment: ['A range button: the last 24 hours'] }),
+  '7d': l10n.t({ message: '7d', comment: ['A range button: the last 7 days'] }),
+  '30d': l10n.t({ message: '30d', comment: ['A range button: the last 30 days'] }),
+};
 
-const presetButtons = RANGE_PRESETS.map((p) => el('vscode-button', { 'data-preset': p, 'aria-pressed': 'false', secondary: true }, p));
-const startInput = textField('Custom range start (ISO 8601)', { class: 'time', placeholder: '2024-10-01T00:00:00Z' });
-const endInput = textField('Custom range end (ISO 8601)', { class: 'time', placeholder: '2024-10-02T00:00:00Z' });
-const applyButton = el('vscode-button', { secondary: true }, 'Apply');
-const panLeft = el('vscode-button', { secondary: true, title: 'Pan left (←)', 'aria-label': 'Pan left' }, '◀');
-const panRight = el('vscode-button', { secondary: true, title: 'Pan right (→)', 'aria-label': 'Pan right' }, '▶');
-const zoomOut = el('vscode-button', { secondary: true, title: 'Zoom out (-)' }, 'Zoom out');
-const liveBox = el('vscode-checkbox', { id: 'live', label: 'Live' });
-const exportButton = el('vscode-button', { secondary: true }, 'Export CSV');
+const presetButtons = RANGE_PRESETS.map((p) => el('vscode-button', { 'data-preset': p, 'aria-pressed': 'false', secondary: true }, PRESET_LABELS[p]));
+const startInput = textField(l10n.t('Custom range start (ISO 8601)'), { class: 'time', placeholder: '2024-10-01T00:00:00Z' });
+const endInput = textField(l10n.t('Custom range end (ISO 8601)'), { class: 'time', placeholder: '2024-10-02T00:00:00Z' });
+const applyButton = el('vscode-button', { secondary: true }, l10n.t('Apply'));
+const panLeft = el('vscode-button', { secondary: true, title: l10n.t('Pan left (←)'), 'aria-label': l10n.t('Pan left') }, '◀');
+const panRight = el('vscode-button', { secondary: true, title: l10n.t('Pan right (→)'), 'aria-label': l10n.t('Pan right') }, '▶');
+const zoomOut = el('vscode-button', { secondary: true, title: l10n.t('Zoom out (-)') }, l10n.t('Zoom out'));
+const liveBox = el('vscode-checkbox', { id: 'live', label: l10n.t('Live') });
+const exportButton = el('vscode-button', { secondary: true }, l10n.t('Export CSV'));
 const status = new StatusLine();
-const chartHost = el('div', { class: 'chart', tabindex: 0, 'aria-label': 'Time series chart. Arrow keys pan, + and - zoom, drag to zoom with the mouse.' });
+const chartHost = el('div', { class: 'chart', tabindex: 0, 'aria-label': l10n.t('Time series chart. Arrow keys pan, + and - zoom, drag to zoom with the mouse.') });
 const emptyBox = el('div', { class: 'empty', hidden: true });
-const latestList = el('ul', { class: 'latest', 'aria-label': 'Latest value per series' });
+const latestList = el('ul', { class: 'latest', 'aria-label': l10n.t('Latest value per series') });
 
 document.body.append(
   el('div', { class: 'toolbar' },
-    el('div', { class: 'group', role: 'group', 'aria-label': 'Range presets' }, ...presetButtons),
-    el('div', { class: 'group', role: 'group', 'aria-label': 'Custom range' }, startInput, el('span', {}, '–'), endInput, applyButton),
+    el('div', { class: 'group', role: 'group', 'aria-label': l10n.t('Range presets') }, ...presetButtons),
+    el('div', { class: 'group', role: 'group', 'aria-label': l10n.t('Custom range') }, startInput, el('span', {}, '–'), endInput, applyButton),
     el('div', { class: 'group' }, panLeft, panRight, zoomOut),
     liveBox,
     exportButton,
@@ -56,7 +66,7 @@ document.body.append(
   status.element,
   chartHost,
   emptyBox,
-  el('h3', {}, 'Latest values'),
+  el('h3', {}, l10n.t('Latest values')),
   latestList,
 );
 
@@ -82,7 +92,7 @@ onThemeChange(() => render());
 void start();
 
 async function start(): Promise<void> {
-  status.set('Loading series…');
+  status.set(l10n.t('Loading series…'));
   try {
     const init = await bridge.request('init', {});
     infos = init.series;
@@ -91,14 +101,14 @@ async function start(): Promise<void> {
     saveState();
     if (init.errors.length) status.set(init.errors.join('; '), true);
     if (!infos.length) {
-      showEmpty('None of the requested twins exist, so there is nothing to chart.');
+      showEmpty(l10n.t('None of the requested twins exist, so there is nothing to chart.'));
       return;
     }
     liveBox.checked = !!state.live;
     await Promise.all([load(), refreshLatest()]);
     if (state.live) setLive(true);
   } catch (error) {
-    status.set(`Could not open the time series: ${errorMessage(error)}`, true);
+    status.set(l10n.t('Could not open the time series: {0}', errorMessage(error)), true);
   }
 }
 
@@ -148,7 +158,7 @@ async function load(): Promise<void> {
   const generation = ++loadGeneration;
   updateControls();
   saveState();
-  status.set(`Loading ${formatTime(range.start)} – ${formatTime(range.end)}…`);
+  status.set(l10n.t('Loading {0} – {1}…', formatTime(range.start), formatTime(range.end)));
   document.body.dataset.state = 'loading';
   try {
     const width = chartSize().width;
@@ -161,11 +171,13 @@ async function load(): Promise<void> {
     const shown = current.reduce((n, s) => n + s.x.length, 0);
     const problems = result.errors.map((e) => `${e.twinId}: ${e.message}`);
     if (raw === 0) {
-      showEmpty(`No data between ${formatTime(range.start)} and ${formatTime(range.end)}. Try a longer range.`);
+      showEmpty(l10n.t('No data between {0} and {1}. Try a longer range.', formatTime(range.start), formatTime(range.end)));
       status.set(problems.join('; '), problems.length > 0);
     } else {
       render();
-      status.set(problems.length ? problems.join('; ') : `${raw.toLocaleString()} points in range, ${shown.toLocaleString()} drawn`, problems.length > 0);
+      const points = countNoun(raw, l10n.t('{0} point'), l10n.t('{0} points'));
+      const summary = l10n.t({ message: '{0} in range, {1} drawn', args: [points, shown.toLocaleString()], comment: ['{0} is "1,204 points", {1} how many of them the chart draws'] });
+      status.set(problems.length ? problems.join('; ') : summary, problems.length > 0);
     }
     for (const s of current) {
       const n = s.x.length;
@@ -176,7 +188,7 @@ async function load(): Promise<void> {
     document.body.dataset.state = raw === 0 ? 'empty' : 'ready';
   } catch (error) {
     if (generation !== loadGeneration) return;
-    showEmpty(`Could not load the time series: ${errorMessage(error)}`);
+    showEmpty(l10n.t('Could not load the time series: {0}', errorMessage(error)));
     status.set(errorMessage(error), true);
     document.body.dataset.state = 'error';
   }
@@ -199,7 +211,7 @@ function render(): void {
     legend: { live: true },
     axes: [axis, { ...axis, label: units.size === 1 ? [...units][0] : undefined }],
     series: [
-      { label: 'Time', value: (_u, v) => (v == null ? '—' : formatTime(v)) },
+      { label: l10n.t('Time'), value: (_u, v) => (v == null ? '—' : formatTime(v)) },
       ...current.map((s, i) => {
         const info = infos.find((x) => x.twinId === s.twinId);
         const unit = info?.unit ? ` ${info.unit}` : '';
@@ -264,7 +276,7 @@ function renderLatest(): void {
       el('li', {},
         el('span', { class: 'series-name' }, info.label),
         ': ',
-        p ? `${formatValue(p.value)}${info.unit ? ` ${info.unit}` : ''} at ${formatTime(p.time)}` : 'no value in the last hour'),
+        p ? l10n.t('{0} at {1}', `${formatValue(p.value)}${info.unit ? ` ${info.unit}` : ''}`, formatTime(p.time)) : l10n.t('no value in the last hour')),
     );
   }
 }
@@ -296,19 +308,19 @@ async function poll(): Promise<void> {
       document.body.dataset.pointCount = String(current.reduce((n, s) => n + s.x.length, 0));
     }
   } catch (error) {
-    status.set(`Live update failed: ${errorMessage(error)}`, true);
+    status.set(l10n.t('Live update failed: {0}', errorMessage(error)), true);
   }
 }
 
 async function exportVisible(): Promise<void> {
   const start = chart?.scales.x.min ?? range.start;
   const end = chart?.scales.x.max ?? range.end;
-  status.set('Exporting…');
+  status.set(l10n.t('Exporting…'));
   try {
     const result = await bridge.request('exportCsv', { start: Math.floor(start), end: Math.ceil(end) + 1 });
-    status.set('cancelled' in result ? 'Export cancelled' : `Exported ${result.rows.toLocaleString()} rows to ${result.path}`);
+    status.set('cancelled' in result ? l10n.t('Export cancelled') : l10n.t('Exported {0} to {1}', countNoun(result.rows, l10n.t('{0} row'), l10n.t('{0} rows')), result.path));
   } catch (error) {
-    status.set(`Export failed: ${errorMessage(error)}`, true);
+    status.set(l10n.t('Export failed: {0}', errorMessage(error)), true);
   }
 }
 

@@ -1,49 +1,58 @@
 // Twin graph panel app: cytoscape drawing of POST /twins/graph results, nodes coloured by model,
 // expand in place, open a twin; a node list mirrors the canvas for keyboard and screen readers.
+import '../common/installL10n';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-multi-select/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import * as l10n from '@vscode/l10n';
 import cytoscape from 'cytoscape';
 import '../common/base.css';
 import './style.css';
 import type { RelationshipDirection } from '../../../src/core/api/types';
+import { countNoun } from '../../../src/shared/countNoun';
 import type { GraphData, GraphHopOptions, GraphNode, TwinGraphMethods, TwinGraphPanelState } from '../../../src/shared/protocol/twinGraphProtocol';
 import { HostBridge } from '../common/hostBridge';
 import { textField } from '../common/textField';
 import { errorMessage, StatusLine } from '../common/statusLine';
 import { clear, el, onThemeChange, themeColor } from '../common/dom';
 
-const DIRECTIONS: RelationshipDirection[] = ['IncomingOrOutgoing', 'Outgoing', 'Incoming'];
+const DIRECTIONS: Array<[RelationshipDirection, string]> = [
+  ['IncomingOrOutgoing', l10n.t('Incoming or outgoing')],
+  ['Outgoing', l10n.t('Outgoing')],
+  ['Incoming', l10n.t('Incoming')],
+];
+/** Cytoscape draws each element's own `label` (a twin's name, a relationship's name): a mapping, not text. */
+const LABEL_FROM_DATA = 'data(label)';
 const bridge = new HostBridge<TwinGraphMethods>();
 const state: TwinGraphPanelState = { rootId: '', ...(bridge.getState<TwinGraphPanelState>() ?? {}) };
 const nodes = new Map<string, GraphNode>();
 let selectedId: string | undefined;
 
-const namesSelect = el('vscode-multi-select', { class: 'names', label: 'Relationship names (none selected = any)', placeholder: 'any' });
-const directionSelect = el('vscode-single-select', { label: 'Direction' }, ...DIRECTIONS.map((d) => el('vscode-option', { value: d }, d)));
-const depthInput = textField('Depth (hops)', { class: 'depth', type: 'number', min: 1, max: 5, value: 1 });
-const drawButton = el('vscode-button', {}, 'Draw');
-const fitButton = el('vscode-button', { secondary: true }, 'Fit');
+const namesSelect = el('vscode-multi-select', { class: 'names', label: l10n.t('Relationship names (none selected = any)'), placeholder: l10n.t('any') });
+const directionSelect = el('vscode-single-select', { label: l10n.t('Direction') }, ...DIRECTIONS.map(([value, label]) => el('vscode-option', { value }, label)));
+const depthInput = textField(l10n.t('Depth (hops)'), { class: 'depth', type: 'number', min: 1, max: 5, value: 1 });
+const drawButton = el('vscode-button', {}, l10n.t('Draw'));
+const fitButton = el('vscode-button', { secondary: true }, l10n.t('Fit'));
 const status = new StatusLine();
 const canvasHost = el('div', { class: 'graph', 'aria-hidden': 'true' });
-const details = el('section', { class: 'details', 'aria-label': 'Selected twin' });
-const legend = el('ul', { class: 'legend', 'aria-label': 'Models' });
-const nodeList = el('ul', { class: 'node-list', 'aria-label': 'Twins in the graph' });
+const details = el('section', { class: 'details', 'aria-label': l10n.t('Selected twin') });
+const legend = el('ul', { class: 'legend', 'aria-label': l10n.t('Models') });
+const nodeList = el('ul', { class: 'node-list', 'aria-label': l10n.t('Twins in the graph') });
 
 document.body.append(
   el('div', { class: 'toolbar' },
-    el('label', { class: 'group' }, 'Relationships', namesSelect),
-    el('label', { class: 'group' }, 'Direction', directionSelect),
-    el('label', { class: 'group' }, 'Depth', depthInput),
+    el('label', { class: 'group' }, l10n.t('Relationships'), namesSelect),
+    el('label', { class: 'group' }, l10n.t('Direction'), directionSelect),
+    el('label', { class: 'group' }, l10n.t('Depth'), depthInput),
     drawButton,
     fitButton,
   ),
   status.element,
   el('div', { class: 'layout' },
     canvasHost,
-    el('div', { class: 'side' }, details, el('h3', {}, 'Models'), legend, el('h3', {}, 'Twins'), nodeList),
+    el('div', { class: 'side' }, details, el('h3', {}, l10n.t('Models')), legend, el('h3', {}, l10n.t('Twins')), nodeList),
   ),
 );
 
@@ -71,13 +80,13 @@ async function start(): Promise<void> {
     writeHops(state.hops);
     await draw();
   } catch (error) {
-    status.set(`Could not open the graph: ${errorMessage(error)}`, true);
+    status.set(l10n.t('Could not open the graph: {0}', errorMessage(error)), true);
   }
 }
 
 async function draw(): Promise<void> {
   bridge.setState(state);
-  status.set(`Loading graph around ${state.rootId}…`);
+  status.set(l10n.t('Loading graph around {0}…', state.rootId));
   document.body.dataset.state = 'loading';
   try {
     const data = await bridge.request('graph', { rootId: state.rootId, hops: state.hops! });
@@ -88,25 +97,33 @@ async function draw(): Promise<void> {
     for (const id of state.expanded ?? []) if (nodes.has(id)) merge(await bridge.request('graph', { rootId: id, hops: state.hops! }));
     layout();
     select(state.rootId);
-    status.set(nodes.size === 1 ? 'No related twins for these hops; only the root is shown.' : `${nodes.size} twins, ${cy.edges().length} relationships`);
+    status.set(nodes.size === 1 ? l10n.t('No related twins for these hops; only the root is shown.') : graphSize());
     document.body.dataset.state = 'ready';
   } catch (error) {
-    status.set(`Could not load the graph: ${errorMessage(error)}`, true);
+    status.set(l10n.t('Could not load the graph: {0}', errorMessage(error)), true);
     document.body.dataset.state = 'error';
   }
 }
 
+/** "12 twins, 14 relationships": what the graph shows now. */
+function graphSize(): string {
+  const twins = countNoun(nodes.size, l10n.t('{0} twin'), l10n.t('{0} twins'));
+  const relationships = countNoun(cy.edges().length, l10n.t('{0} relationship'), l10n.t('{0} relationships'));
+  return l10n.t({ message: '{0}, {1}', args: [twins, relationships], comment: ['{0} counts the twins of the graph, {1} its relationships'] });
+}
+
 async function expand(id: string): Promise<void> {
-  status.set(`Expanding ${id}…`);
+  status.set(l10n.t('Expanding {0}…', id));
   try {
     const before = nodes.size;
     merge(await bridge.request('graph', { rootId: id, hops: state.hops! }));
     state.expanded = [...new Set([...(state.expanded ?? []), id])];
     bridge.setState(state);
     layout();
-    status.set(`${nodes.size - before} new twins from ${id}; ${nodes.size} in total`);
+    const added = countNoun(nodes.size - before, l10n.t('{0} new twin'), l10n.t('{0} new twins'));
+    status.set(l10n.t({ message: '{0} from {1}; {2} in total', args: [added, id, nodes.size], comment: ['{0} is "3 new twins", {1} the id of the twin expanded, {2} how many twins the graph shows'] }));
   } catch (error) {
-    status.set(`Could not expand ${id}: ${errorMessage(error)}`, true);
+    status.set(l10n.t('Could not expand {0}: {1}', id, errorMessage(error)), true);
   }
 }
 
@@ -158,11 +175,11 @@ function renderDetails(): void {
   clear(details);
   const n = selectedId ? nodes.get(selectedId) : undefined;
   if (!n) return;
-  const open = el('vscode-button', {}, 'Open twin');
+  const open = el('vscode-button', {}, l10n.t('Open twin'));
   open.addEventListener('click', () => void status.run(bridge.request('openTwin', { twinId: n.id })));
-  const grow = el('vscode-button', { secondary: true }, 'Expand here');
+  const grow = el('vscode-button', { secondary: true }, l10n.t('Expand here'));
   grow.addEventListener('click', () => void expand(n.id));
-  const reroot = el('vscode-button', { secondary: true }, 'Make root');
+  const reroot = el('vscode-button', { secondary: true }, l10n.t('Make root'));
   reroot.addEventListener('click', () => {
     state.rootId = n.id;
     state.expanded = [];
@@ -170,7 +187,7 @@ function renderDetails(): void {
   });
   details.append(
     el('h2', {}, n.label),
-    el('dl', {}, el('dt', {}, 'Id'), el('dd', {}, n.id), el('dt', {}, 'Model'), el('dd', { title: n.modelId }, n.modelLabel || n.modelId)),
+    el('dl', {}, el('dt', {}, l10n.t('Id')), el('dd', {}, n.id), el('dt', {}, l10n.t('Model')), el('dd', { title: n.modelId }, n.modelLabel || n.modelId)),
     el('div', { class: 'toolbar' }, open, grow, reroot),
   );
 }
@@ -192,7 +209,7 @@ function renderLists(): void {
       if (e.key === 'o') void status.run(bridge.request('openTwin', { twinId: n.id }));
       if (e.key === 'e') void expand(n.id);
     });
-    nodeList.append(el('li', {}, button, n.id === state.rootId ? el('span', { class: 'muted' }, ' (root)') : null));
+    nodeList.append(el('li', {}, button, n.id === state.rootId ? el('span', { class: 'muted' }, ` ${l10n.t('(root)')}`) : null));
   }
 }
 
@@ -219,10 +236,10 @@ function applyStyle(): void {
   const edge = themeColor('--vscode-descriptionForeground', '#999999');
   const focus = themeColor('--vscode-focusBorder', '#007fd4');
   cy.style([
-    { selector: 'node', style: { 'background-color': 'data(color)', label: 'data(label)', color: fg, 'font-size': 11, 'text-valign': 'bottom', 'text-margin-y': 4, 'text-outline-color': bg, 'text-outline-width': 2, width: 22, height: 22 } },
+    { selector: 'node', style: { 'background-color': 'data(color)', label: LABEL_FROM_DATA, color: fg, 'font-size': 11, 'text-valign': 'bottom', 'text-margin-y': 4, 'text-outline-color': bg, 'text-outline-width': 2, width: 22, height: 22 } },
     { selector: 'node[root = 1]', style: { width: 32, height: 32, 'border-width': 3, 'border-color': fg } },
     { selector: 'node:selected', style: { 'border-width': 3, 'border-color': focus } },
-    { selector: 'edge', style: { width: 1.5, 'line-color': edge, 'target-arrow-color': edge, 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', label: 'data(label)', 'font-size': 9, color: edge, 'text-rotation': 'autorotate', 'text-outline-color': bg, 'text-outline-width': 2 } },
+    { selector: 'edge', style: { width: 1.5, 'line-color': edge, 'target-arrow-color': edge, 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', label: LABEL_FROM_DATA, 'font-size': 9, color: edge, 'text-rotation': 'autorotate', 'text-outline-color': bg, 'text-outline-width': 2 } },
   ] as cytoscape.StylesheetJson);
 }
 

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as ts from 'typescript';
 import { repoRoot } from '../../harness/harnessPaths';
+import { EXEMPT, hasWords, writtenText } from '../../shared/writtenText';
 
 /** The folders and files scanned; a folder whose text is localised joins the list. */
 const SCANNED = [
@@ -30,8 +31,6 @@ const SCANNED = [
   'src/shared',
 ];
 
-const EXEMPT = 'l10n-exempt';
-
 /** Calls whose every text argument the user reads: notifications (message and buttons). */
 const MESSAGE_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage']);
 /** Constructors and factories whose first argument is an error message. */
@@ -45,23 +44,6 @@ const SHOWN_FIELDS = new Set([
 ]);
 
 export interface Finding { line: number; text: string }
-
-/** The text the user would read in `expression` when it is written out (literal, template, concatenation). */
-function writtenText(expression: ts.Expression): string | undefined {
-  if (ts.isParenthesizedExpression(expression)) return writtenText(expression.expression);
-  if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) return expression.text;
-  if (ts.isTemplateExpression(expression)) return [expression.head.text, ...expression.templateSpans.map((s) => s.literal.text)].join('');
-  if (ts.isConditionalExpression(expression)) return [writtenText(expression.whenTrue), writtenText(expression.whenFalse)].filter(Boolean).join(' | ') || undefined;
-  if (ts.isBinaryExpression(expression) && [ts.SyntaxKind.PlusToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(expression.operatorToken.kind)) {
-    return [writtenText(expression.left), writtenText(expression.right)].filter(Boolean).join(' ') || undefined;
-  }
-  return undefined;
-}
-
-/** Whether written text holds words (codicons such as `$(sync)` and separators do not count). */
-function hasWords(text: string): boolean {
-  return /[A-Za-z]{2,}/.test(text.replace(/\$\([\w~-]+\)/g, ''));
-}
 
 function calleeName(expression: ts.Expression): string | undefined {
   if (ts.isIdentifier(expression)) return expression.text;
