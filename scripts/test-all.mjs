@@ -12,6 +12,8 @@ const stages = [
   // (tsconfig.test.json only adds emitting into out/), at half the cost of checking twice. It emits even when
   // the check fails, so the tiers still run and report.
   { name: 'typecheck', command: () => npx('tsc', '-p', 'tsconfig.test.json') },
+  // Type-aware ESLint (promises, type-only imports, no any, no default exports): see eslint.config.mjs.
+  { name: 'lint', command: () => npx('eslint', '.') },
   { name: 'code-server', command: () => run(process.execPath, ['scripts/install-code-server.mjs']), required: true },
   { name: 'unit', command: () => runCounting(join(repoRoot, 'node_modules', '.bin', 'mocha'), ['--config', '.mocharc.json']) },
   { name: 'integration', command: () => runCounting('scripts/run-integration.mjs', ['--no-build']) },
