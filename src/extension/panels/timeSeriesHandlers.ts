@@ -3,11 +3,10 @@
 // the webview. Free of 'vscode' imports (unit-testable with a fake API).
 import * as l10n from '@vscode/l10n';
 import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
-import { lttb } from '../../core/timeseries/lttb';
 import { checkPanelRange, pointBudget, type TimeRange } from '../../core/timeseries/timeRange';
 import type { Handlers } from '../../shared/protocol/bridgeProtocol';
 import type { SeriesInfo, TimeSeriesMethods } from '../../shared/protocol/timeSeriesProtocol';
-import { fetchRange, type Points, seriesTwinId } from './timeSeriesFetch';
+import { fetchDownsampled, fetchRange, type Points, seriesTwinId } from './timeSeriesFetch';
 
 /** The slice of a DTDL ModelIndex the panels use (labels of models). */
 export interface ModelLabels { displayName(id: string): string }
@@ -36,11 +35,11 @@ export function createTimeSeriesHandlers(deps: TimeSeriesDeps): Handlers<TimeSer
     async load(params) {
       const range = checkPanelRange(readRange(params));
       const budget = pointBudget(Number(params.width));
-      const raw = await fetchRange(await deps.api(), deps.twinIds, range);
+      // Downsampled page by page as the points arrive: the range is never held whole.
+      const reduced = await fetchDownsampled(await deps.api(), deps.twinIds, range, budget);
       const series = deps.twinIds.map((twinId) => {
-        const points = raw.get(twinId) ?? { x: new Float64Array(0), y: new Float64Array(0) };
-        const reduced = lttb(points, budget);
-        return { twinId, x: Array.from(reduced.x), y: Array.from(reduced.y), rawCount: points.x.length };
+        const points = reduced.get(twinId);
+        return { twinId, x: points ? Array.from(points.x) : [], y: points ? Array.from(points.y) : [], rawCount: points?.rawCount ?? 0 };
       });
       return { series, errors: [] };
     },

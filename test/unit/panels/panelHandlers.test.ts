@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { BuildingTwinsClient } from '../../../src/core/api/client';
 import type { BatchRequest, BuildingTwinsApi, DigitalTwin, Insight } from '../../../src/core/api/types';
+import { lttbOverRange } from '../../../src/core/timeseries/lttb';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/emulator';
 import { createInsightsHandlers, groupInsights, toBatchRequest } from '../../../src/extension/panels/insightsHandlers';
 import { fetchRange } from '../../../src/extension/panels/timeSeriesFetch';
@@ -59,7 +60,7 @@ describe('panel handlers against the emulator', function () {
     assert.deepEqual(init.errors, ['Twin "no-such-twin" was not found']);
   });
 
-  it('load pages through every point and downsamples to the width budget with LTTB', async () => {
+  it('load pages through every point and downsamples to the width budget with LTTB over time buckets of the range', async () => {
     const end = Date.now();
     const start = end - 30 * 24 * HOUR;
     const raw = await fetchRange(api, [capability.id], { start, end });
@@ -68,9 +69,13 @@ describe('panel handlers against the emulator', function () {
     const result = await timeSeries([capability.id]).load({ start, end, width: 50 });
     const s = result.series[0];
     assert.equal(s.rawCount, count);
-    assert.equal(s.x.length, 100);
+    // The chart spans the range: 100 points for 50 pixels, in buckets of time (the sample covers part of it).
+    const expected = lttbOverRange(raw.get(capability.id)!, 100, { start, end });
+    assert.ok(expected.x.length > 2 && expected.x.length <= 100);
+    assert.deepEqual(s.x, Array.from(expected.x));
+    assert.deepEqual(s.y, Array.from(expected.y));
     assert.equal(s.x[0], raw.get(capability.id)!.x[0]);
-    assert.equal(s.x[99], raw.get(capability.id)!.x[count - 1]);
+    assert.equal(s.x.at(-1), raw.get(capability.id)!.x[count - 1]);
   });
 
   it('reports empty ranges as zero points and rejects inverted ranges', async () => {

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { BuildingTwinsClient } from '../../../src/core/api/client';
 import type { BuildingTwinsApi, TimeSeriesData, TimeSeriesPage, TimeSeriesQuery } from '../../../src/core/api/types';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/emulator';
-import { fetchRange } from '../../../src/extension/panels/timeSeriesFetch';
+import { lttbOverRange } from '../../../src/core/timeseries/lttb';
+import { fetchDownsampled, fetchRange } from '../../../src/extension/panels/timeSeriesFetch';
 
 const T0 = Date.UTC(2024, 0, 1);
 
@@ -40,6 +41,41 @@ describe('time series panel fetch', function () {
     });
   }
 
+  for (const lanes of [1, 4]) {
+    it(`downsamples page by page to what LTTB over the whole range gives (${lanes} lane(s), one twin and two)`, async () => {
+      const range = { start: T0, end: T0 + 1_500_000 + 1000 * 7_000 };
+      for (const twins of [[twinId], [twinId, 'HP-AHU-1-SAT']]) {
+        const all = await fetchRange(api, twins, range, { pageSize: 150, lanes });
+        const reduced = await fetchDownsampled(api, twins, range, 60, { pageSize: 150, lanes });
+        for (const id of twins) {
+          const expected = lttbOverRange(all.get(id)!, 60, range);
+          const got = reduced.get(id)!;
+          assert.equal(got.rawCount, all.get(id)!.x.length, id);
+          assert.deepEqual(Array.from(got.x), Array.from(expected.x), `${id} x`);
+          assert.deepEqual(Array.from(got.y), Array.from(expected.y), `${id} y`);
+        }
+        assert.ok(reduced.get(twinId)!.x.length > 30 && reduced.get(twinId)!.x.length <= 60);
+      }
+    });
+  }
+
+  it('pages the slices of a range side by side, at most one request per slice at once', async () => {
+    const times = Array.from({ length: 4000 }, (_, i) => T0 + i * 1000);
+    const fake = fakeSeriesApi(times, { latency: true });
+    const raw = (await fetchRange(fake, ['F'], { start: T0, end: T0 + 4_000_000 }, { pageSize: 100, lanes: 4 })).get('F')!;
+    assert.deepEqual(Array.from(raw.x), times);
+    assert.ok(fake.stats.mostInFlight > 1 && fake.stats.mostInFlight <= 4, `${fake.stats.mostInFlight} requests in flight at most`);
+  });
+
+  it('downsamples a service\'s out-of-order pages by sorting the whole range first', async () => {
+    const times = Array.from({ length: 1000 }, (_, i) => T0 + i * 1000);
+    const range = { start: T0, end: T0 + 1_000_000 };
+    const reduced = (await fetchDownsampled(fakeSeriesApi([...times].reverse()), ['F'], range, 50, { pageSize: 100 })).get('F')!;
+    const expected = lttbOverRange({ x: Float64Array.from(times), y: Float64Array.from(times) }, 50, range);
+    assert.deepEqual(Array.from(reduced.x), Array.from(expected.x));
+    assert.equal(reduced.rawCount, 1000);
+  });
+
   it('makes one request when the range fits in a page', async () => {
     requests.length = 0;
     const raw = await fetchRange(api, [twinId], { start: T0, end: T0 + 100_000 }, { pageSize: 200 });
@@ -60,7 +96,7 @@ describe('time series panel fetch', function () {
     const b = points('B', 0).slice(0, 10).map((p, i) => ({ ...p, sourceTimestamp: new Date(T0 + i * 1000 + 500).toISOString() }));
     const byTime = [...a, ...b].sort((x, y) => Date.parse(x.sourceTimestamp) - Date.parse(y.sourceTimestamp));
     for (const [order, rows] of [['across twins', byTime], ['twin by twin', [...a, ...b]]] as const) {
-      const fake = { async *iterateTimeSeriesByIds() { yield* rows; } } as unknown as BuildingTwinsApi;
+      const fake = { async *iterateTimeSeriesByIdsPages() { yield { data: rows, continuationToken: null }; } } as unknown as BuildingTwinsApi;
       const raw = await fetchRange(fake, ['A', 'B'], { start: T0, end });
       assert.deepEqual(Array.from(raw.get('A')!.x), a.slice(0, 10).map((p) => Date.parse(p.sourceTimestamp)), `${order}: A without the point at the end`);
       assert.deepEqual(Array.from(raw.get('B')!.y), b.map((p) => p.scalarValue), order);
@@ -77,23 +113,35 @@ describe('time series panel fetch', function () {
   });
 });
 
-/** getTimeSeries over fixed points with an inclusive `end`; the token is the offset of the next page. */
-function fakeSeriesApi(times: number[]): BuildingTwinsApi {
+/**
+ * Pages over fixed points with an inclusive `end`; the token is the offset of the next page. With `latency`
+ * each page answers after a few turns of the event loop, and the most requests in flight at once is counted.
+ */
+function fakeSeriesApi(times: number[], options: { latency?: boolean } = {}): BuildingTwinsApi & { stats: { mostInFlight: number } } {
+  const stats = { mostInFlight: 0 };
+  let inFlight = 0;
   const getTimeSeries = async (_id: string, q: TimeSeriesQuery): Promise<TimeSeriesPage> => {
-    const start = Date.parse(q.start!);
-    const end = Date.parse(q.end!);
-    const inRange = times.filter((t) => t >= start && t <= end);
-    const offset = Number(q.continuationToken ?? 0);
-    const data: TimeSeriesData[] = inRange.slice(offset, offset + q.pageSize!).map((t) => ({ sourceTimestamp: new Date(t).toISOString(), scalarValue: t }));
-    return { data, continuationToken: offset + q.pageSize! < inRange.length ? String(offset + q.pageSize!) : null };
+    inFlight++;
+    stats.mostInFlight = Math.max(stats.mostInFlight, inFlight);
+    try {
+      if (options.latency) for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+      const start = Date.parse(q.start!);
+      const end = Date.parse(q.end!);
+      const inRange = times.filter((t) => t >= start && t <= end);
+      const offset = Number(q.continuationToken ?? 0);
+      const data: TimeSeriesData[] = inRange.slice(offset, offset + q.pageSize!).map((t) => ({ sourceTimestamp: new Date(t).toISOString(), scalarValue: t }));
+      return { data, continuationToken: offset + q.pageSize! < inRange.length ? String(offset + q.pageSize!) : null };
+    } finally {
+      inFlight--;
+    }
   };
-  async function* iterateTimeSeries(id: string, q: TimeSeriesQuery): AsyncGenerator<TimeSeriesData> {
+  async function* iterateTimeSeriesPages(id: string, q: TimeSeriesQuery): AsyncGenerator<TimeSeriesPage> {
     for (let token: string | null | undefined; ;) {
       const page = await getTimeSeries(id, { ...q, continuationToken: token ?? undefined });
-      yield* page.data ?? [];
+      yield page;
       token = page.continuationToken;
       if (!token) return;
     }
   }
-  return { getTimeSeries, iterateTimeSeries } as unknown as BuildingTwinsApi;
+  return { iterateTimeSeriesPages, stats } as unknown as BuildingTwinsApi & { stats: { mostInFlight: number } };
 }
