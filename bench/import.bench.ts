@@ -1,5 +1,7 @@
-// Bulk import benchmark against the local emulator, printing numbers and ratios:
-//  1. 10,000 twins + 10,000 relationships, no rate limit (goal >= 1,500 items/s);
+// Bulk import benchmark against the local emulator, printing numbers and ratios (the ratio line first):
+//  1. 10,000 twins + 10,000 relationships, no rate limit (goal >= 1,500 items/s), sent over fetch (the
+//     client's transport before node:http) and over keep-alive node:http, in that order, each against a
+//     fresh emulator;
 //  2. the same under a rate limit on both sides (the service's 20/10 s would take hours, so a
 //     fast 200 requests per 1 s is used; goal >= 95 % of the limit, 0 lost, 0 duplicates).
 // The emulator runs as its own process (dist/emulator.js), as `npm start` and the extension run it.
@@ -18,6 +20,8 @@ import { memoryReportStore } from '../src/core/bulk/importReport';
 import { runImport } from '../src/core/bulk/importRunner';
 import type { ImportItem } from '../src/core/bulk/importTypes';
 import { ModelIndex } from '../src/core/dtdl/modelIndex';
+import type { ExchangeChoice } from '../src/core/api/exchangeChoice';
+import { childCpuMs, machineLoad } from './benchStats';
 import { SAMPLE_INTERFACES, sampleModelId } from '../src/emulator/sample/sampleModels';
 
 const emulatorScript = path.resolve(__dirname, '..', '..', 'dist', 'emulator.js');
@@ -49,20 +53,6 @@ function building(n: number): ImportItem[] {
   return items;
 }
 
-/** Starts dist/emulator.js on a free port; resolves once it prints its URL. */
-/** CPU ms a child process has used so far (Linux /proc; undefined elsewhere). */
-async function childCpuMs(pid: number | undefined): Promise<number | undefined> {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command name), in clock ticks (100/s).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
 function startEmulatorProcess(modelsDir: string, rateLimit?: RateLimit): Promise<{ url: string; pid?: number; stop: () => Promise<void> }> {
   const argv = [emulatorScript, '--port', '0', '--no-sample', '--models', modelsDir, ...(rateLimit ? ['--rate-limit', `${rateLimit.count}/${rateLimit.seconds}`] : [])];
   const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -82,8 +72,9 @@ function startEmulatorProcess(modelsDir: string, rateLimit?: RateLimit): Promise
   });
 }
 
-async function scenario(label: string, rateLimit: RateLimit | undefined, modelsDir: string, index: ModelIndex): Promise<void> {
-  console.log(`\n${label}`);
+async function scenario(label: string, rateLimit: RateLimit | undefined, modelsDir: string, index: ModelIndex, exchange: ExchangeChoice = 'node'): Promise<{ rate: number; lines: string[] }> {
+  const lines = [`\n${label}`];
+  const log = (line: string): void => { lines.push(line); };
   const emulator = await startEmulatorProcess(modelsDir, rateLimit);
   const latencies: number[] = [];
   let okPuts = 0;
@@ -91,7 +82,7 @@ async function scenario(label: string, rateLimit: RateLimit | undefined, modelsD
   try {
     const client = new BuildingTwinsClient({
       baseUrl: emulator.url, clientId: LOCAL_DEV_CLIENT_ID, clientSecret: LOCAL_DEV_CLIENT_SECRET,
-      rateLimit: rateLimit ?? false, concurrency, retry: { baseDelayMs: 20, maxDelayMs: 500 },
+      rateLimit: rateLimit ?? false, concurrency, retry: { baseDelayMs: 20, maxDelayMs: 500 }, exchange,
       onRequest: (e) => {
         if (e.method !== 'PUT') return;
         latencies.push(e.durationMs);
@@ -106,7 +97,7 @@ async function scenario(label: string, rateLimit: RateLimit | undefined, modelsD
     const total = plan.twins.length + plan.relationships.length;
     await client.getToken();
     let twinsDoneAt = 0;
-    const emulatorCpuBefore = await childCpuMs(emulator.pid);
+    const emulatorCpuBefore = childCpuMs(emulator.pid);
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const result = await runImport(plan, client, {
@@ -115,34 +106,35 @@ async function scenario(label: string, rateLimit: RateLimit | undefined, modelsD
     });
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
-    const emulatorCpuAfter = await childCpuMs(emulator.pid);
+    const emulatorCpuAfter = childCpuMs(emulator.pid);
     const storedTwins = await client.countTwins();
     let storedRelationships = 0;
     for await (const t of client.iterateTwins({ pageSize: 1000, include: { outgoingRelationships: true } })) storedRelationships += t.outgoingRelationships?.length ?? 0;
     const rate = total / seconds;
-    console.log(`  validated plan of ${total.toLocaleString()} items in ${planMs.toFixed(0)} ms`);
-    console.log(`  imported ${result.done.toLocaleString()} items (${result.failed} failed) in ${seconds.toFixed(2)} s: ${rate.toFixed(0)} items/s` +
+    log(`  validated plan of ${total.toLocaleString()} items in ${planMs.toFixed(0)} ms`);
+    log(`  imported ${result.done.toLocaleString()} items (${result.failed} failed) in ${seconds.toFixed(2)} s: ${rate.toFixed(0)} items/s` +
       ` (twins ${((twinsDoneAt - started) / 1000).toFixed(2)} s, relationships ${((performance.now() - twinsDoneAt) / 1000 - 0).toFixed(2)} s)`);
     // CPU per item does not depend on how busy the machine is, unlike items per second.
     const clientCpu = (cpu.user + cpu.system) / 1000 / total;
     const emulatorCpu = emulatorCpuBefore !== undefined && emulatorCpuAfter !== undefined ? (emulatorCpuAfter - emulatorCpuBefore) / total : undefined;
-    console.log(`  CPU per item: client ${clientCpu.toFixed(3)} ms` + (emulatorCpu !== undefined ? `, emulator ${emulatorCpu.toFixed(3)} ms (together ${(clientCpu + emulatorCpu).toFixed(3)} ms: ${(1000 / (clientCpu + emulatorCpu)).toFixed(0)} items/s per free core)` : '') + `; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
-    console.log(`  stored: ${storedTwins.toLocaleString()} twins, ${storedRelationships.toLocaleString()} relationships; successful PUT responses ${okPuts.toLocaleString()}; 429 responses ${throttled}`);
+    log(`  CPU per item: client ${clientCpu.toFixed(3)} ms` + (emulatorCpu !== undefined ? `, emulator ${emulatorCpu.toFixed(3)} ms (together ${(clientCpu + emulatorCpu).toFixed(3)} ms: ${(1000 / (clientCpu + emulatorCpu)).toFixed(0)} items/s per free core)` : '') + `; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+    log(`  stored: ${storedTwins.toLocaleString()} twins, ${storedRelationships.toLocaleString()} relationships; successful PUT responses ${okPuts.toLocaleString()}; 429 responses ${throttled}`);
     const lost = total - storedTwins - storedRelationships;
     const duplicates = okPuts - total;
-    console.log(`  lost ${lost}, duplicates ${duplicates}`);
+    log(`  lost ${lost}, duplicates ${duplicates}`);
     if (rateLimit) {
       const limit = rateLimit.count / rateLimit.seconds;
-      console.log(`  ${(rate / limit * 100).toFixed(1)} % of the ${rateLimit.count}/${rateLimit.seconds}s limit (goal >= 95 %: ${rate / limit >= 0.95 ? 'met' : 'MISSED'})`);
+      log(`  ${(rate / limit * 100).toFixed(1)} % of the ${rateLimit.count}/${rateLimit.seconds}s limit (goal >= 95 %: ${rate / limit >= 0.95 ? 'met' : 'MISSED'})`);
       // The client frees a slot one window after the response, so it can never exceed count / (window + latency).
       const mean = latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length);
       const bound = rateLimit.count / (rateLimit.seconds + mean / 1000);
-      console.log(`  mean request latency ${mean.toFixed(0)} ms: pacing bound ${bound.toFixed(1)} items/s; achieved ${(rate / bound * 100).toFixed(1)} % of that bound`);
+      log(`  mean request latency ${mean.toFixed(0)} ms: pacing bound ${bound.toFixed(1)} items/s; achieved ${(rate / bound * 100).toFixed(1)} % of that bound`);
       // The bound is window / (window + latency): the service's 10 s window weighs the same latency ten times less than 1 s does.
-      console.log(`  the same latency against the service's 10 s window: pacing bound ${(100 * 10_000 / (10_000 + mean)).toFixed(1)} % of the limit`);
+      log(`  the same latency against the service's 10 s window: pacing bound ${(100 * 10_000 / (10_000 + mean)).toFixed(1)} % of the limit`);
     } else {
-      console.log(`  ratio to goal 1,500 items/s: ${(rate / 1500).toFixed(2)}x (${rate >= 1500 ? 'met' : 'MISSED'})`);
+      log(`  ratio to goal 1,500 items/s: ${(rate / 1500).toFixed(2)}x (${rate >= 1500 ? 'met' : 'MISSED'})`);
     }
+    return { rate, lines };
   } finally {
     await emulator.stop();
   }
@@ -154,9 +146,22 @@ async function main(): Promise<void> {
   try {
     await fs.writeFile(path.join(modelsDir, 'sample.json'), JSON.stringify(SAMPLE_INTERFACES));
     const index = ModelIndex.fromInterfaces([...SAMPLE_INTERFACES]);
-    console.log(`Import benchmark: ${perKind.toLocaleString()} twins + ${perKind.toLocaleString()} relationships per run`);
-    if (only !== 'limited') await scenario(`1. No rate limit (client and import concurrency ${concurrency})`, undefined, modelsDir, index);
-    if (only !== 'unlimited') await scenario(`2. Rate limit ${limitCount}/${limitSeconds}s on emulator and client (concurrency ${concurrency})`, { count: limitCount, seconds: limitSeconds }, modelsDir, index);
+    const results: Array<{ rate: number; lines: string[] }> = [];
+    let ratioLine = '';
+    if (only !== 'limited') {
+      const before = await scenario(`1a. No rate limit, over fetch (client and import concurrency ${concurrency})`, undefined, modelsDir, index, 'fetch');
+      const after = await scenario(`1b. No rate limit, over node:http (client and import concurrency ${concurrency})`, undefined, modelsDir, index, 'node');
+      results.push(before, after);
+      ratioLine = `ratio import items/s unlimited, node:http / fetch: ${(after.rate / before.rate).toFixed(2)}x (${after.rate.toFixed(0)} vs ${before.rate.toFixed(0)} items/s; goal >= 1,500 items/s)`;
+    }
+    if (only !== 'unlimited') {
+      const limited = await scenario(`2. Rate limit ${limitCount}/${limitSeconds}s on emulator and client (concurrency ${concurrency})`, { count: limitCount, seconds: limitSeconds }, modelsDir, index);
+      results.push(limited);
+      ratioLine ||= `ratio import items/s under the ${limitCount}/${limitSeconds}s limit / the limit: ${(limited.rate / (limitCount / limitSeconds)).toFixed(2)}x`;
+    }
+    console.log(ratioLine);
+    console.log(`Import benchmark: ${perKind.toLocaleString()} twins + ${perKind.toLocaleString()} relationships per run; ${machineLoad()}`);
+    for (const result of results) for (const line of result.lines) console.log(line);
   } finally {
     await fs.rm(modelsDir, { recursive: true, force: true });
   }

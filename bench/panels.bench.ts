@@ -17,6 +17,7 @@ import { WebviewBridge } from '../src/extension/panels/webviewBridge';
 import type { Handlers, MethodMap } from '../src/shared/protocol/bridgeProtocol';
 import { launchChromium } from '../test/harness/browser';
 import { startEmulatorProcess } from '../test/harness/emulatorProcess';
+import { seedTwin } from './seriesSeed';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const nodeModules = path.join(repoRoot, 'node_modules');
@@ -191,21 +192,6 @@ async function timeSeriesEndToEnd(browser: Browser): Promise<void> {
 const REMOTE_LATENCY_MS = 150;
 
 /** A capability twin (modelled on a sample one) with `n` points, one per second from `t0`. */
-async function seedTwin(url: string, twinId: string, t0: number, n: number): Promise<void> {
-  const api = new BuildingTwinsClient({ baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false });
-  const template = await api.getTwin('HP-AHU-1-SAT');
-  await api.putTwin({ id: twinId, modelId: template.modelId, contents: { ...template.contents, name: 'Bench capability', externalID: 'BENCH-EXT' } });
-  for (let offset = 0; offset < n; offset += 5000) {
-    const batch = Array.from({ length: Math.min(5000, n - offset) }, (_, i) => ({
-      connectorId: 'CON-BENCH',
-      dtId: twinId,
-      sourceTimestamp: new Date(t0 + (offset + i) * 1000).toISOString(),
-      scalarValue: Math.sin((offset + i) / 3000) * 10 + ((offset + i) % 17) / 10,
-    }));
-    await api.sendTimeSeries(batch);
-  }
-}
-
 /** The host's fetch alone: pages one after another (1 lane) vs time slices side by side, interleaved rounds, medians. */
 async function compareLanes(url: string, twinId: string, range: { start: number; end: number }, where: string): Promise<void> {
   const api = new BuildingTwinsClient({ baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false });

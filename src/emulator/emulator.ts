@@ -23,6 +23,7 @@ import { Store } from './store/store';
 import type { LogWriter } from './store/storeFiles';
 import { TwinGraph } from './twins/twinGraph';
 import { isLoopbackHost } from './requestOrigin';
+import { checkScaleFits } from './scaleCeiling';
 
 export interface EmulatorOptions {
   host?: string;
@@ -163,4 +164,5 @@ function checkOptions(o: EmulatorOptions): void {
   if (o.latency !== undefined && !(Number.isFinite(o.latency) && o.latency >= 0)) throw new Error(`latency must be a number of milliseconds >= 0 (got ${o.latency})`);
   if (o.tokenLifetime !== undefined && !(Number.isInteger(o.tokenLifetime) && o.tokenLifetime >= 1)) throw new Error(`tokenLifetime must be a whole number of seconds >= 1 (got ${o.tokenLifetime})`);
   if (o.rateLimit && !(Number.isInteger(o.rateLimit.count) && o.rateLimit.count >= 1 && o.rateLimit.seconds > 0)) throw new Error('rateLimit needs count >= 1 and seconds > 0');
+  if (o.sample ?? true) checkScaleFits(o.scale);
 }

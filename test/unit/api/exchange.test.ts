@@ -222,8 +222,9 @@ describe('node:http exchange: connections', () => {
       assert.equal(s.seen.length, 12);
       assert.ok(s.connections() <= 3, `${s.connections()} connections`);
       await exchange.send(request(`${other.origin}/q`));
-      assert.notEqual(exchange.agentFor(new URL(s.origin)), exchange.agentFor(new URL(other.origin)));
-      assert.equal(exchange.agentFor(new URL(`${s.origin}/elsewhere`)), exchange.agentFor(new URL(s.origin)));
+      assert.notEqual(exchange.agentFor(`${s.origin}/q`), exchange.agentFor(`${other.origin}/q`));
+      assert.equal(exchange.agentFor(`${s.origin}/elsewhere?x=1`), exchange.agentFor(`${s.origin}/p/1`));
+      assert.equal(exchange.agentFor(s.origin), exchange.agentFor(`${s.origin}/p/1`));
     } finally {
       exchange.close();
       await s.close();
