@@ -3,8 +3,6 @@
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { libraryEntryPoints, libraryOnFirstUse } from './scripts/libraryOnFirstUse.mjs';
-import { vscodeOnce } from './scripts/vscodeOnce.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -18,15 +16,12 @@ const common = {
 };
 
 const nodeTargets = [
-  { entryPoints: { extension: 'src/extension/extension.ts' }, plugins: [vscodeOnce, libraryOnFirstUse] },
+  { entryPoints: { extension: 'src/extension/extension.ts' }, external: ['vscode'] },
   // The integration tests' API, loaded only in ExtensionMode.Test; never built for the VSIX.
-  ...(production ? [] : [{ entryPoints: { testApi: 'src/extension/testApi.ts' }, plugins: [vscodeOnce] }]),
+  ...(production ? [] : [{ entryPoints: { testApi: 'src/extension/testApi.ts' }, external: ['vscode'] }]),
   { entryPoints: { emulator: 'src/emulator/main.ts' } },
   { entryPoints: { cli: 'src/cli/main.ts' }, banner: { js: '#!/usr/bin/env node' } },
-].filter((t) => Object.values(t.entryPoints).every((p) => existsSync(p))).concat(
-  // The libraries the extension loads on first use, each a bundle of its own (dist/lib/*.js).
-  { entryPoints: libraryEntryPoints },
-);
+].filter((t) => Object.values(t.entryPoints).every((p) => existsSync(p)));
 
 // Each folder under media/webviews/<name>/ with a main.ts becomes dist/webviews/<name>.js (+ .css if present).
 const webviewDir = 'media/webviews';

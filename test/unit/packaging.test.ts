@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../harness/harnessPaths';
@@ -33,12 +33,6 @@ describe('packaging (VSIX built with vsce from the current dist/)', function () 
       assert.ok(entries.includes(required), `missing ${required}`);
     }
     assert.ok(entries.some((e) => /^extension\/license(\.md|\.txt)?$/.test(e)), 'missing LICENSE');
-  });
-
-  it('holds the libraries the extension loads on first use (dist/lib)', () => {
-    const libraries = readdirSync(join(repoRoot, 'dist', 'lib')).filter((file) => file.endsWith('.js'));
-    assert.ok(libraries.length > 0);
-    for (const file of libraries) assert.ok(entries.includes(`extension/dist/lib/${file}`), `missing dist/lib/${file}`);
   });
 
   it('holds the media of every walkthrough step, each small', () => {

@@ -1,4 +1,4 @@
-import { csvParse } from '../firstUseLibraries';
+import { parse } from 'csv-parse/sync';
 import type { ImportIssue } from './importTypes';
 
 export interface CsvRow { line: number; cells: string[] }
@@ -14,7 +14,7 @@ export interface CsvTable { header: string[]; headerLine: number; rows: CsvRow[]
 export function readCsv(text: string, file?: string): CsvTable {
   let records: Array<{ record: string[]; info: { lines: number }; raw: string }>;
   try {
-    records = csvParse().parse(text.replace(/\r\n?/g, '\n'), {
+    records = parse(text.replace(/\r\n?/g, '\n'), {
       bom: true, info: true, raw: true, relax_column_count: true, skip_empty_lines: true, record_delimiter: '\n',
     }) as Array<{ record: string[]; info: { lines: number }; raw: string }>;
   } catch (e) {

@@ -1,5 +1,4 @@
-import type { Node, ParseError } from 'jsonc-parser';
-import { jsoncParser } from '../firstUseLibraries';
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { DigitalTwin, Relationship } from '../api/types';
 import { isObject } from '../dtdl/dtdlText';
 import { MAX_JSON_DEPTH, tooDeepOffset } from '../untrusted/jsonDepth';
@@ -25,7 +24,6 @@ export function parseImportJson(text: string, file?: string): ParsedImport {
   if (deep !== undefined) {
     return { items: [], errors: [{ file, line: lines.lineAt(deep), message: `the JSON nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels in an item (the service refuses deeper requests)` }] };
   }
-  const { parseTree, printParseErrorCode } = jsoncParser();
   const root = parseTree(source, syntax, { allowTrailingComma: false, disallowComments: true });
   if (syntax.length || !root) {
     const first = syntax[0];

@@ -1,5 +1,4 @@
-import type { ParseError } from 'jsonc-parser';
-import { jsoncParser } from '../firstUseLibraries';
+import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { BuildingTwinsApi, TimeSeriesEntry } from '../api/types';
 import { isObject } from '../dtdl/dtdlText';
 import { checkPrimitive } from '../dtdl/primitiveRules';
@@ -39,7 +38,6 @@ export function parseTelemetryJson(text: string, options: TelemetryParseOptions 
   // The file nests as a request body does (an array of rows); deeper is refused before the recursive parser runs.
   const deep = tooDeepOffset(source, MAX_JSON_DEPTH);
   if (deep !== undefined) return { rows: [], errors: [{ file, line: lines.lineAt(deep), message: `the JSON nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels (the service refuses deeper requests)` }] };
-  const { parseTree, printParseErrorCode } = jsoncParser();
   const root = parseTree(source, syntax, { disallowComments: true });
   if (syntax.length || !root) {
     return { rows: [], errors: [{ file, line: syntax[0] ? lines.lineAt(syntax[0].offset) : 1, message: syntax[0] ? `JSON syntax error: ${printParseErrorCode(syntax[0].error)}` : 'the file is empty' }] };

@@ -1,5 +1,4 @@
-import type { FormatName } from 'ajv-formats/dist/formats';
-import { ajvFormats } from '../firstUseLibraries';
+import { fullFormats, type FormatName } from 'ajv-formats/dist/formats';
 import type { PrimitiveSchemaName } from './dtdlTypes';
 
 /**
@@ -41,7 +40,7 @@ export const PRIMITIVE_RULES: Readonly<Record<PrimitiveSchemaName, PrimitiveRule
 };
 
 function formatCheck(name: FormatName): (s: string) => boolean {
-  const f = ajvFormats().fullFormats[name];
+  const f = fullFormats[name];
   if (f instanceof RegExp) return (s) => f.test(s);
   if (typeof f === 'function') return (s) => (f as (s: string) => boolean)(s);
   if (typeof f === 'object' && f !== null && 'validate' in f) {

@@ -1,6 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { ParseError } from 'jsonc-parser';
-import { jsoncParser } from '../../core/firstUseLibraries';
+import { parse, type ParseError, printParseErrorCode } from 'jsonc-parser';
 
 /** Pretty JSON with object keys in a stable order: `first` keys in that order, the rest alphabetically (recursively). */
 export function stableJson(value: unknown, first: readonly string[] = []): string {
@@ -28,7 +27,6 @@ export function withoutKeys(value: object, keys: readonly string[]): Record<stri
 /** Strict JSON parse whose error names the line and column (1-based) of the first problem. */
 export function parseJsonStrict(text: string, what: string): unknown {
   const errors: ParseError[] = [];
-  const { parse, printParseErrorCode } = jsoncParser();
   const value = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (errors.length) {
     const e = errors[0];

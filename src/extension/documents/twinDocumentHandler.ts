@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
+import { compare } from 'fast-json-patch';
 import { errorText } from '../../core/api/apiError';
 import { inPathForm } from '../../core/api/twinPatchPaths';
-import { jsonPatch } from '../../core/firstUseLibraries';
 import type { BuildingTwinsApi, DigitalTwin, JsonPatchOperation } from '../../core/api/types';
 import { withoutKeys } from './jsonText';
 import { confirmSaveOverChange, loadedResource, type LoadedResource, type ResourceCall, type ResourceHandler } from './resourceHandler';
@@ -30,7 +30,7 @@ export function twinDocumentText(twin: DigitalTwin): string {
  * full replace (PUT) can change.
  */
 export function twinPatch(loaded: Record<string, unknown>, edited: Record<string, unknown>): { ops: JsonPatchOperation[]; putOnly: string[] } {
-  const changes = jsonPatch().compare(withoutKeys(loaded, SERVER_FIELDS), withoutKeys(edited, SERVER_FIELDS)) as JsonPatchOperation[];
+  const changes = compare(withoutKeys(loaded, SERVER_FIELDS), withoutKeys(edited, SERVER_FIELDS)) as JsonPatchOperation[];
   const putOnly = changes.filter((op) => !op.path.startsWith(CONTENTS_PREFIX) || (op.from !== undefined && !op.from.startsWith(CONTENTS_PREFIX))).map((op) => op.path);
   return { ops: putOnly.length ? [] : inPathForm(changes, 'root'), putOnly };
 }

@@ -1,7 +1,7 @@
 // Timestamps and UUIDs inside the JSON strings of the extension's own documents (twin, ticket and event documents,
 // drafts and import files), for semantic colouring: other JSON files keep their colours. DTMIs are coloured by
 // the grammar injected into JSON (syntaxes/), which is where a model id can appear. Pure: no 'vscode'.
-import { jsoncParser } from '../../core/firstUseLibraries';
+import { createScanner, SyntaxKind } from 'jsonc-parser';
 
 export const VALUE_TOKEN_TYPES = ['buildingTwinsTimestamp', 'buildingTwinsUuid'] as const;
 export type ValueTokenType = (typeof VALUE_TOKEN_TYPES)[number];
@@ -23,7 +23,6 @@ const PATTERNS: Array<[RegExp, ValueTokenType]> = [[TIMESTAMP, 'buildingTwinsTim
 /** The timestamps and UUIDs inside string literals of `text`, in document order. */
 export function valueTokens(text: string): ValueToken[] {
   const tokens: ValueToken[] = [];
-  const { createScanner, SyntaxKind } = jsoncParser();
   const scanner = createScanner(text, false);
   for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
     if (kind !== SyntaxKind.StringLiteral) continue;

@@ -2,8 +2,8 @@
 // updatable properties of the ticket patch request; edits the patch rules cannot express are refused
 // here, and the patch itself passes the client's checkTicketPatch before anything is sent. Pure: no 'vscode'.
 import * as l10n from '@vscode/l10n';
+import { compare } from 'fast-json-patch';
 import { checkTicketPatch } from '../../core/api/requestChecks';
-import { jsonPatch } from '../../core/firstUseLibraries';
 import { TICKET_UPDATABLE_PROPERTIES, type JsonPatchOperation, type Ticket, type TicketUpdatableProperty } from '../../core/api/types';
 
 /** Thrown when a ticket edit or patch breaks a rule; nothing is sent. */
@@ -91,7 +91,7 @@ export function ticketDocumentPatch(original: Ticket, edited: unknown): JsonPatc
     else values.set(property, newId);
   }
 
-  for (const op of jsonPatch().compare(before, doc)) {
+  for (const op of compare(before, doc)) {
     const top = decodePointer(op.path)[0] ?? '';
     if ((TEXT_FIELDS as readonly string[]).includes(top) || top in REFERENCE_FIELDS || SERVER_FIELDS.includes(top)) continue;
     problems.push(l10n.t('"{0}" cannot be changed: it is not an updatable ticket field (editable: {1}).', top, EDITABLE_LIST));
