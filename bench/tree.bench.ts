@@ -9,6 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import type { ConnectionNode } from '../src/extension/tree/connectionNode';
+import { machineLoad } from './benchStats';
 import { installVscodeShim } from './vscodeShim';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -45,6 +46,10 @@ function heapMb(): number {
 }
 
 async function main(): Promise<void> {
+  // Held until the ratio line is out.
+  const out: string[] = [];
+  const say = (text: string): void => { out.push(text); };
+  let ratioLine = 'ratio: none (the run failed before measuring)';
   installVscodeShim({ 'buildingTwins.twins.pageSize': PAGE_SIZE });
   // Imported after the shim is installed.
   const { BuildingTwinsClient } = await import('../src/core/api/client');
@@ -53,7 +58,7 @@ async function main(): Promise<void> {
 
   const startedAt = performance.now();
   const { url, child } = await startEmulatorProcess();
-  console.log(`Emulator with --scale ${SCALE.toLocaleString('en-US')} ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s at ${url}`);
+  say(`Emulator with --scale ${SCALE.toLocaleString('en-US')} ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s at ${url}`);
   try {
     const client = new BuildingTwinsClient({ baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false });
     await client.getToken();
@@ -73,7 +78,7 @@ async function main(): Promise<void> {
     const totals = groups.map((g) => (g as unknown as { knownTotal?: number }).knownTotal ?? 0);
     const biggest = totals.indexOf(Math.max(...totals));
     const modelId = (groups[biggest] as unknown as { modelId: string }).modelId;
-    console.log(`Twins group: ${groups.length} model groups counted in ${listMs.toFixed(0)} ms; largest ${modelId} with ${totals[biggest].toLocaleString('en-US')} twins`);
+    say(`Twins group: ${groups.length} model groups counted in ${listMs.toFixed(0)} ms; largest ${modelId} with ${totals[biggest].toLocaleString('en-US')} twins`);
 
     const expand = async (warm: boolean): Promise<number> => {
       const fresh = new TwinsNode(conn);
@@ -90,13 +95,14 @@ async function main(): Promise<void> {
     await expand(true);
     const warm = stats(await sequential(RUNS, () => expand(true)));
     const cold = stats(await sequential(RUNS, () => expand(false)));
-    console.log(`\n1. Expanding a model group to its first page of ${PAGE_SIZE} tree items (${RUNS} runs each)`);
+    say(`\n1. Expanding a model group to its first page of ${PAGE_SIZE} tree items (${RUNS} runs each)`);
+    ratioLine = `ratio expanding a model group to its first page / the ${GOAL_MS} ms goal (medians): count known ${(warm.median / GOAL_MS).toFixed(2)}x, cold ${(cold.median / GOAL_MS).toFixed(2)}x`;
     for (const [label, s] of [['count known (as under the Twins group)', warm], ['cold (page + count in parallel)', cold]] as const) {
-      console.log(`  ${label.padEnd(42)} median ${s.median.toFixed(0).padStart(4)} ms, p95 ${s.p95.toFixed(0).padStart(4)} ms, min ${s.min.toFixed(0).padStart(4)} ms` +
+      say(`  ${label.padEnd(42)} median ${s.median.toFixed(0).padStart(4)} ms, p95 ${s.p95.toFixed(0).padStart(4)} ms, min ${s.min.toFixed(0).padStart(4)} ms` +
         `  -> ${(s.median / GOAL_MS).toFixed(2)}x of the ${GOAL_MS} ms goal (${s.median <= GOAL_MS ? 'met' : 'MISSED'})`);
     }
 
-    console.log(`\n2. Paging through ${PAGED_TWINS.toLocaleString('en-US')} twins with "Load more…" (${PAGE_SIZE} per page)`);
+    say(`\n2. Paging through ${PAGED_TWINS.toLocaleString('en-US')} twins with "Load more…" (${PAGE_SIZE} per page)`);
     const before = heapMb();
     const group = new TwinsNode(conn).groupFor(modelId);
     const pageStarted = performance.now();
@@ -110,12 +116,15 @@ async function main(): Promise<void> {
     const pagingMs = performance.now() - pageStarted;
     const after = heapMb();
     const loaded = group.loadedCount;
-    console.log(`  loaded ${loaded.toLocaleString('en-US')} twins in ${(pagingMs / 1000).toFixed(1)} s (${(pagingMs / (loaded / PAGE_SIZE)).toFixed(0)} ms per page)`);
-    console.log(`  heap retained: ${(after - before).toFixed(1)} MB (${(((after - before) * 1024 * 1024) / loaded).toFixed(0)} bytes per twin incl. its tree node)` +
+    say(`  loaded ${loaded.toLocaleString('en-US')} twins in ${(pagingMs / 1000).toFixed(1)} s (${(pagingMs / (loaded / PAGE_SIZE)).toFixed(0)} ms per page)`);
+    say(`  heap retained: ${(after - before).toFixed(1)} MB (${(((after - before) * 1024 * 1024) / loaded).toFixed(0)} bytes per twin incl. its tree node)` +
       `${(globalThis as { gc?: unknown }).gc ? '' : ' [run with --expose-gc for exact figures]'}; process heap ${after.toFixed(1)} MB, rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
   } finally {
     child.kill('SIGTERM');
   }
+  console.log(ratioLine);
+  console.log(machineLoad());
+  for (const line of out) console.log(line);
 }
 
 async function sequential(n: number, run: () => Promise<number>): Promise<number[]> {
