@@ -37,10 +37,18 @@ async function loadedTickets(): Promise<TicketNodeLike[]> {
   return (await Promise.all(groups.map((g) => g.getChildren()))).flat().filter(isTicketNode);
 }
 
+/**
+ * Replaces the document's text. A write in an earlier test makes the provider announce a change, and the workbench
+ * may read an open ticket again just then; an edit made against the older version is refused ("has changed in the
+ * meantime"), so it is made again against the version read.
+ */
 async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
-  assert.ok(await vscode.workspace.applyEdit(edit));
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+    if (await vscode.workspace.applyEdit(edit)) return;
+  }
+  assert.fail(`the edit of ${doc.uri.toString()} was refused three times`);
 }
 
 async function openTicketDoc(id: string): Promise<vscode.TextDocument> {
