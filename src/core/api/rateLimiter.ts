@@ -16,8 +16,24 @@ export function rateLimitGroup(path: string): 'twins' | 'time-series' | undefine
   return undefined;
 }
 
+/** Ends a granted slot. `sent: false` (nothing reached the service, e.g. cancelled while waiting for a token) frees it at once. */
+export type SlotRelease = (outcome?: { sent: boolean }) => void;
+
+/** The budget of one limiter at one moment (for a status bar tooltip). */
+export interface RateBudget {
+  limit: number;
+  windowSeconds: number;
+  /** Slots taken now: requests in flight plus those answered within the last window. */
+  used: number;
+  inFlight: number;
+  /** Requests waiting for a slot. */
+  waiting: number;
+  /** While every slot is taken: milliseconds until the next one frees (undefined when only a response can free one). */
+  nextSlotInMs?: number;
+}
+
 interface Waiter {
-  grant: (release: () => void) => void;
+  grant: (release: SlotRelease) => void;
   reject: (reason: unknown) => void;
   signal?: AbortSignal;
   onAbort?: () => void;
@@ -45,8 +61,11 @@ export class RateLimiter {
     this.windowMs = limit.seconds * 1000;
   }
 
-  /** Waits for a slot; call the returned function when the response has arrived (or the attempt failed). */
-  acquire(signal?: AbortSignal): Promise<() => void> {
+  /**
+   * Waits for a slot; call the returned function when the response has arrived (or the attempt failed). A waiter
+   * whose signal fires leaves the queue without taking a slot.
+   */
+  acquire(signal?: AbortSignal): Promise<SlotRelease> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((grant, reject) => {
       const waiter: Waiter = { grant, reject, signal };
@@ -68,6 +87,21 @@ export class RateLimiter {
   available(): number {
     this.prune();
     return this.limit.count - this.taken();
+  }
+
+  /** How much of the budget is spent right now, and how long until a slot frees when none is left. */
+  budget(): RateBudget {
+    this.prune();
+    const used = this.taken();
+    const oldest = this.head < this.freeAt.length ? (this.freeAt[this.head] as number) : undefined;
+    return {
+      limit: this.limit.count,
+      windowSeconds: this.limit.seconds,
+      used,
+      inFlight: this.inFlight,
+      waiting: this.queue.length,
+      ...(used >= this.limit.count && oldest !== undefined ? { nextSlotInMs: Math.max(0, oldest - this.clock.now()) } : {}),
+    };
   }
 
   private taken(): number {
@@ -99,12 +133,13 @@ export class RateLimiter {
     }
   }
 
-  private releaser(): () => void {
+  private releaser(): SlotRelease {
     let released = false;
-    return () => {
+    return (outcome) => {
       if (released) return;
       released = true;
       this.inFlight--;
+      if (outcome?.sent === false) return this.pump();
       const at = this.clock.now() + this.windowMs;
       const last = this.freeAt.length > this.head ? (this.freeAt[this.freeAt.length - 1] as number) : -Infinity;
       this.freeAt.push(Math.max(at, last)); // a clock step backwards must not break the order
