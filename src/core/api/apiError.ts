@@ -3,9 +3,10 @@ import type { ProblemDetails } from './types';
 /**
  * http: the service answered with an error status. network: no answer. timeout / aborted: the call's
  * deadline passed or its signal fired. invalid-request: refused locally, nothing was sent.
- * invalid-response: the answer could not be understood.
+ * invalid-response: the answer could not be understood. read-only: a write refused by a read-only client
+ * (BuildingTwinsClientOptions.readOnly), nothing was sent.
  */
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-request' | 'invalid-response';
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-request' | 'invalid-response' | 'read-only';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
@@ -64,6 +65,14 @@ export class ApiError extends Error {
     return new ApiError({ kind: 'invalid-request', operation, detail, attempts: 0 });
   }
 
+  /**
+   * A write refused because the client is read-only: nothing was sent, not even a token request. The message
+   * names the operation and the connection: `putTwin refused: the connection "Production" is read-only; nothing was sent`.
+   */
+  static readOnly(operation: string, connection: string): ApiError {
+    return new ApiError({ kind: 'read-only', operation, detail: `the connection "${connection}" is read-only; nothing was sent`, attempts: 0 });
+  }
+
   /** The service refused the operation for lack of permission (HTTP 403), not for bad credentials. */
   get isForbidden(): boolean {
     return this.kind === 'http' && this.status === 403;
@@ -103,7 +112,7 @@ interface Said { problem?: ProblemDetails; body?: string; detail?: string; targe
 
 function describe(kind: ApiErrorKind, operation: string, status: number, said: Said): string {
   const { problem, body, detail } = said;
-  const head = status ? `${operation} failed with HTTP ${status}` : `${operation} failed`;
+  const head = status ? `${operation} failed with HTTP ${status}` : kind === 'read-only' ? `${operation} refused` : `${operation} failed`;
   const parts: string[] = [];
   if (problem) {
     if (problem.title) parts.push(String(problem.title));
@@ -129,6 +138,11 @@ function silentAnswer(status: number, said: Said): string {
   const meaning = SILENT_STATUS[status] ?? 'no details given';
   const target = said.target ? ` (${said.target})` : '';
   return `${meaning}${reason ? ` (${reason})` : ''}; the service sent no details${target}`;
+}
+
+/** A write refused by a read-only client (also from another copy of ApiError, e.g. another bundle). */
+export function isReadOnlyRefusal(error: unknown): boolean {
+  return !!error && typeof error === 'object' && (error as { kind?: unknown }).kind === 'read-only';
 }
 
 /** One line for anything thrown: an ApiError's `oneLine` (also from another copy of the class), else the message. */

@@ -57,6 +57,15 @@ export interface BuildingTwinsClientOptions {
   clock?: Clock;
   /** Ends every call of this client, retries included, when it fires (e.g. its connection was removed). */
   signal?: AbortSignal;
+  /**
+   * Refuse every write (the operations marked `'write'` in OPERATION_ACCESS, operations.ts) before anything is
+   * sent, with an ApiError of kind `'read-only'` naming the operation and the connection (isReadOnlyRefusal).
+   * Reads, and the token requests they need, go out as usual. Stable: the extension's read-only connections,
+   * the CLI's `--read-only` and the agent tools rely on it.
+   */
+  readOnly?: boolean;
+  /** What the read-only refusal calls this connection (a profile name); the base URL when not given. */
+  connectionName?: string;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -70,6 +79,10 @@ const seg = (value: string): string => encodeURIComponent(value);
 export class BuildingTwinsClient implements BuildingTwinsApi {
   readonly baseUrl: string;
   readonly clientId: string;
+  /** Whether writes are refused (BuildingTwinsClientOptions.readOnly). */
+  readonly readOnly: boolean;
+  /** The connection's name as given, else the base URL. */
+  readonly connectionName: string;
   private readonly transport: HttpTransport;
   private readonly tokens: TokenProvider;
   private readonly secrets = new SecretRegistry();
@@ -81,6 +94,8 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     if (!options.clientId?.trim()) throw new Error('A client id is required.');
     if (!options.clientSecret) throw new Error('A client secret is required.');
     this.clientId = options.clientId;
+    this.readOnly = options.readOnly === true;
+    this.connectionName = options.connectionName?.trim() || this.baseUrl;
     this.#clientSecret = options.clientSecret;
     this.secrets.add(options.clientSecret);
     const clock = options.clock ?? systemClock;
@@ -106,6 +121,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
       onRequest: options.onRequest,
       maxResponseBytes: options.maxResponseBytes,
       signal: options.signal,
+      ...(this.readOnly ? { readOnlyConnection: this.connectionName } : {}),
     });
     this.tokens = new TokenProvider({
       requestToken: () => this.requestToken(),

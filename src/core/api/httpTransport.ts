@@ -5,6 +5,7 @@ import { sleep, type Clock } from './clock';
 import type { Semaphore } from './concurrency';
 import { type HttpExchange, RedirectRefused, type ResponseHeaders, ResponseTooLarge } from './httpExchange';
 import { normalizeProblem } from './normalize';
+import { isWriteOperation } from './operations';
 import { rateLimitGroup, type RateLimiter } from './rateLimiter';
 import type { SecretRegistry } from './redact';
 import type { TokenProvider } from './tokenProvider';
@@ -72,6 +73,8 @@ export interface TransportOptions {
   maxResponseBytes?: number;
   /** Ends every call when it fires (the client is no longer wanted, e.g. its connection was removed). */
   signal?: AbortSignal;
+  /** Set on read-only clients: the connection's name, for the refusal of every write (operations.ts). */
+  readOnlyConnection?: string;
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -112,6 +115,9 @@ export class HttpTransport {
   }
 
   async send(request: HttpRequest, call: CallOptions = {}): Promise<HttpResponse> {
+    // Every request passes here, the token request too: a refused write sends nothing at all.
+    const readOnly = this.options.readOnlyConnection;
+    if (readOnly !== undefined && isWriteOperation(request.operation)) throw ApiError.readOnly(request.operation, readOnly);
     // URLs resolve `.` and `..` segments, so such an id would silently address another resource.
     const dotSegment = request.path.split('/').find((segment) => segment === '.' || segment === '..');
     if (dotSegment !== undefined) throw ApiError.invalidRequest(request.operation, `an id of "${dotSegment}" cannot be sent in a URL path; nothing was sent`);

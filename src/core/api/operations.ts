@@ -3,7 +3,7 @@
 
 import type { BuildingTwinsApi } from './types';
 
-type OperationName = Exclude<keyof BuildingTwinsApi, `iterate${string}`>;
+type OperationName = Exclude<keyof BuildingTwinsApi, `iterate${string}` | 'readOnly'>;
 
 /** `true`: safe to repeat. `'keyed'`: safe only when every item carries its upsert key (see client). */
 export const RETRY_SAFE: Readonly<Record<OperationName, boolean | 'keyed'>> = {
@@ -45,3 +45,53 @@ export const RETRY_SAFE: Readonly<Record<OperationName, boolean | 'keyed'>> = {
   listTicketStatuses: true,
   listTicketPriorities: true,
 };
+
+/**
+ * Whether an operation changes the service's state. A read-only client (BuildingTwinsClientOptions.readOnly)
+ * refuses every `'write'` before anything is sent. Judged by effect, not by HTTP method: the twin query and the
+ * token request are POSTs and reads. An operation missing from this table counts as a write (see isWriteOperation).
+ */
+export const OPERATION_ACCESS: Readonly<Record<OperationName, 'read' | 'write'>> = {
+  getToken: 'read',
+  listModels: 'read',
+  getModel: 'read',
+  listTwins: 'read',
+  putTwin: 'write',
+  getTwin: 'read',
+  patchTwin: 'write',
+  getTwinsByIds: 'read',
+  getTwinGraph: 'read',
+  countTwins: 'read',
+  putRelationship: 'write',
+  getRelationship: 'read',
+  listOutgoingRelationships: 'read',
+  listIncomingRelationships: 'read',
+  sendTimeSeries: 'write',
+  getTimeSeries: 'read',
+  getLatestTimeSeries: 'read',
+  getTimeSeriesByIds: 'read',
+  getLatestTimeSeriesByIds: 'read',
+  listInsights: 'read',
+  getInsight: 'read',
+  listEvents: 'read',
+  putEvents: 'write',
+  deleteEvents: 'write',
+  getEvent: 'read',
+  listEventTypes: 'read',
+  uploadEventFiles: 'write',
+  listTickets: 'read',
+  createTicket: 'write',
+  getTicket: 'read',
+  patchTicket: 'write',
+  getTicketAttachment: 'read',
+  listTicketMetadata: 'read',
+  createTicketMetadata: 'write',
+  renameTicketMetadata: 'write',
+  listTicketStatuses: 'read',
+  listTicketPriorities: 'read',
+};
+
+/** True for the operations that change state, and for any name the table does not know (fails closed). */
+export function isWriteOperation(operation: string): boolean {
+  return !Object.prototype.hasOwnProperty.call(OPERATION_ACCESS, operation) || OPERATION_ACCESS[operation as OperationName] === 'write';
+}

@@ -371,6 +371,8 @@ export interface CallOptions {
  * Names are the stable vocabulary of the extension, the CLI and the tests.
  */
 export interface BuildingTwinsApi {
+  /** True when every write is refused before sending (BuildingTwinsClientOptions.readOnly); absent means false. */
+  readonly readOnly?: boolean;
   getToken(o?: CallOptions): Promise<TokenResponse>;
 
   listModels(q?: GetModelsQuery, o?: CallOptions): Promise<Model[]>;
