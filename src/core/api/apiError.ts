@@ -4,9 +4,10 @@ import type { ProblemDetails } from './types';
  * http: the service answered with an error status. network: no answer. timeout / aborted: the call's
  * deadline passed or its signal fired. invalid-request: refused locally, nothing was sent.
  * invalid-response: the answer could not be understood. read-only: a write refused by a read-only client
- * (BuildingTwinsClientOptions.readOnly), nothing was sent.
+ * (BuildingTwinsClientOptions.readOnly), nothing was sent. paused: the instance answered 5xx too often in a
+ * row and its requests are paused for a while (circuitBreaker.ts), nothing was sent.
  */
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-request' | 'invalid-response' | 'read-only';
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-request' | 'invalid-response' | 'read-only' | 'paused';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

@@ -3,6 +3,7 @@
 import { ApiError } from './apiError';
 import { DEFAULT_RETRY, type RetryOptions } from './backoff';
 import { resolveBaseUrl } from './baseUrl';
+import { CircuitBreaker, DEFAULT_CIRCUIT_BREAKER, type CircuitBreakerOptions, type CircuitState } from './circuitBreaker';
 import { systemClock, type Clock } from './clock';
 import { Semaphore } from './concurrency';
 import { type ExchangeChoice, chooseExchange } from './exchangeChoice';
@@ -11,7 +12,7 @@ import { HttpTransport, type HttpRequest, type QueryValue, type RequestEvent } f
 import * as N from './normalize';
 import { RETRY_SAFE } from './operations';
 import { collect, itemsOf, iterateBatchPages, iterateContinuationPages } from './paging';
-import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimit } from './rateLimiter';
+import { DEFAULT_RATE_LIMIT, RateLimiter, type RateBudget, type RateLimit } from './rateLimiter';
 import { SecretRegistry } from './redact';
 import {
   checkBatchRequest, checkJsonPatch, checkPageSize, checkTicketPatch, checkTimeSeriesEntries, checkTimestamp,
@@ -40,6 +41,11 @@ export interface BuildingTwinsClientOptions {
   /** Pacing per path group (/twins/*, /time-series/*); the service's 20 per 10 s by default; `false` turns it off. */
   rateLimit?: RateLimit | false;
   retry?: Partial<RetryOptions>;
+  /**
+   * After `failures` HTTP 5xx answers in a row (5 by default) requests are refused without being sent (an ApiError
+   * of kind `'paused'` saying until when) for `coolDownMs` (30 s), then one probe decides; `false` turns it off.
+   */
+  circuitBreaker?: Partial<CircuitBreakerOptions> | false;
   /** Deadline of one call, retries included. Default 30 s. */
   timeoutMs?: number;
   /** Largest response body accepted, in bytes (default 64 MiB); a call can lower or raise it (CallOptions). */
@@ -68,6 +74,12 @@ export interface BuildingTwinsClientOptions {
   connectionName?: string;
 }
 
+/** How much of the request budget is spent now (for a status bar tooltip): per paced group, and the breaker's state. */
+export interface ClientBudget {
+  groups: Array<{ group: string } & RateBudget>;
+  circuit: CircuitState;
+}
+
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_CONCURRENCY = 8;
 /** Tells a blank body without copying it (a page of twins can be megabytes). */
@@ -84,6 +96,8 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   /** The connection's name as given, else the base URL. */
   readonly connectionName: string;
   private readonly transport: HttpTransport;
+  private readonly limiters = new Map<string, RateLimiter>();
+  private readonly breaker?: CircuitBreaker;
   private readonly tokens: TokenProvider;
   private readonly secrets = new SecretRegistry();
   private readonly twinPatchPaths = new TwinPatchPaths();
@@ -100,8 +114,9 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     this.secrets.add(options.clientSecret);
     const clock = options.clock ?? systemClock;
     const limit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
-    const limiters = new Map<string, RateLimiter>();
+    const limiters = this.limiters;
     if (limit) for (const group of ['twins', 'time-series']) limiters.set(group, new RateLimiter(limit, clock));
+    if (options.circuitBreaker !== false) this.breaker = new CircuitBreaker({ ...DEFAULT_CIRCUIT_BREAKER, ...options.circuitBreaker }, clock);
     const retry = { ...DEFAULT_RETRY, ...options.retry };
     if (!Number.isInteger(retry.retries) || retry.retries < 0) throw new RangeError(`retry.retries must be a whole number >= 0, got ${String(retry.retries)}`);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -121,6 +136,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
       onRequest: options.onRequest,
       maxResponseBytes: options.maxResponseBytes,
       signal: options.signal,
+      breaker: this.breaker,
       ...(this.readOnly ? { readOnlyConnection: this.connectionName } : {}),
     });
     this.tokens = new TokenProvider({
@@ -131,6 +147,14 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
       onToken: (token) => this.secrets.add(token),
     });
     this.transport.tokens = this.tokens;
+  }
+
+  /** The request budget as spent right now: each paced group's window, and whether the instance is paused. */
+  budget(): ClientBudget {
+    return {
+      groups: [...this.limiters].map(([group, limiter]) => ({ group, ...limiter.budget() })),
+      circuit: this.breaker?.state() ?? { state: 'closed', serverErrorsInARow: 0 },
+    };
   }
 
   /** Redacts this client's secret and tokens (and anything credential-shaped) from a text. */

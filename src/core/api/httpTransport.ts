@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { ApiError } from './apiError';
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES, type RetryOptions } from './backoff';
+import { type CircuitBreaker, circuitRefusalText, isCircuitRefusal } from './circuitBreaker';
 import { sleep, type Clock } from './clock';
 import type { Semaphore } from './concurrency';
 import { type HttpExchange, RedirectRefused, type ResponseHeaders, ResponseTooLarge } from './httpExchange';
@@ -73,6 +74,8 @@ export interface TransportOptions {
   maxResponseBytes?: number;
   /** Ends every call when it fires (the client is no longer wanted, e.g. its connection was removed). */
   signal?: AbortSignal;
+  /** Pauses the instance after repeated 5xx answers (circuitBreaker.ts); none: never paused. */
+  breaker?: CircuitBreaker;
   /** Set on read-only clients: the connection's name, for the refusal of every write (operations.ts). */
   readOnlyConnection?: string;
 }
@@ -128,10 +131,14 @@ export class HttpTransport {
       let refreshed = false;
       for (;;) {
         attempt++;
+        // Before the pacer: a paused instance costs no slot of the budget.
+        const ticket = this.admit(request, attempt);
         let outcome: { response: HttpResponse; token?: string };
         try {
           outcome = await this.attempt(request, attempt, deadline.signal, call.maxResponseBytes ?? this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+          ticket?.(outcome.response.status);
         } catch (error) {
+          ticket?.(undefined);
           if (deadline.signal.aborted || error instanceof ApiError) throw error;
           const final = request.unreachableIsFinal === true && unreachableCode(error) !== undefined;
           if (request.retrySafe && !final && retries < this.options.retry.retries) {
@@ -182,20 +189,30 @@ export class HttpTransport {
     return `${this.options.baseUrl}${request.path}${search ? `?${search}` : ''}`;
   }
 
+  /** The breaker's ticket for one attempt; a paused instance is a `paused` ApiError and nothing is sent. */
+  private admit(request: HttpRequest, attempt: number): ((status: number | undefined) => void) | undefined {
+    const outcome = this.options.breaker?.admit();
+    if (!outcome || !isCircuitRefusal(outcome)) return outcome;
+    throw this.error(request, { kind: 'paused', detail: circuitRefusalText(new URL(this.options.baseUrl).host, outcome), attempts: attempt - 1 });
+  }
+
   private async attempt(request: HttpRequest, attempt: number, signal: AbortSignal, maxBytes: number): Promise<{ response: HttpResponse; token?: string }> {
     const group = rateLimitGroup(request.path);
     const limiter = group ? this.options.limiters.get(group) : undefined;
     const releaseRate = limiter ? await limiter.acquire(signal) : undefined;
     let releaseSlot: (() => void) | undefined;
+    let sent = false;
     try {
       // The token first: holding a concurrency slot while waiting for it would starve the token request.
       const token = request.auth === false ? undefined : await this.requireTokens().getAccessToken(signal);
       releaseSlot = await this.options.semaphore.acquire(signal);
+      sent = true;
       const response = await this.exchange(request, attempt, token, signal, maxBytes);
       return { response, token };
     } finally {
       releaseSlot?.();
-      releaseRate?.();
+      // Cancelled before it went out (waiting for the token or a connection): the slot was not spent.
+      releaseRate?.({ sent });
     }
   }
 
