@@ -92,3 +92,37 @@ export class DebouncedRequest<I, T> {
     this.latest.abort();
   }
 }
+
+/**
+ * The requests of one owner (a panel): each runs with a signal that fires when the owner is disposed, and a
+ * request of a `supersede` group aborts the one of the same group still running (a new zoom, range or filter).
+ * An aborted request rejects with SupersededError.
+ */
+export class RequestScope {
+  private readonly groups = new Map<string, LatestRequest>();
+  private readonly closed = new AbortController();
+
+  constructor(private readonly what = 'request') {}
+
+  run<T>(work: (signal: AbortSignal) => Promise<T>, supersede?: string): Promise<T> {
+    if (this.closed.signal.aborted) return Promise.reject(this.closed.signal.reason);
+    if (supersede === undefined) {
+      return work(this.closed.signal).catch((error: unknown) => {
+        throw this.closed.signal.aborted ? this.closed.signal.reason : error;
+      });
+    }
+    let latest = this.groups.get(supersede);
+    if (!latest) this.groups.set(supersede, (latest = new LatestRequest(`${this.what} "${supersede}"`)));
+    return latest.run(work, this.closed.signal);
+  }
+
+  get disposed(): boolean {
+    return this.closed.signal.aborted;
+  }
+
+  /** Aborts every request still running; later ones are refused. */
+  dispose(): void {
+    this.closed.abort(new SupersededError(this.what));
+    for (const latest of this.groups.values()) latest.abort();
+  }
+}

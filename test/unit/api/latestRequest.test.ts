@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DebouncedRequest, isSuperseded, LatestRequest, SupersededError } from '../../../src/core/api/latestRequest';
+import { DebouncedRequest, isSuperseded, LatestRequest, RequestScope, SupersededError } from '../../../src/core/api/latestRequest';
 import { FakeClock, flush } from './fakeClock';
 
 /** Work that only ends when its signal fires (or when told), recording what it was asked. */
@@ -82,5 +82,24 @@ describe('DebouncedRequest', () => {
   it('refuses a negative delay; SupersededError names what was superseded', () => {
     assert.throws(() => new DebouncedRequest(async () => 1, -1), /delayMs/);
     assert.equal(new SupersededError('zoom').message, 'zoom superseded by a newer one');
+  });
+});
+
+describe('RequestScope', () => {
+  it('supersedes within a group only; disposing aborts everything and refuses what comes later', async () => {
+    const scope = new RequestScope('panel');
+    const { calls, work } = pendingWork();
+    const zoom1 = outcome(scope.run((signal) => work('zoom 1', signal), 'load'));
+    const latest = outcome(scope.run((signal) => work('latest', signal)));
+    const zoom2 = outcome(scope.run((signal) => work('zoom 2', signal), 'load'));
+    assert.deepEqual(calls.map((c) => [c.input, c.signal.aborted]), [['zoom 1', true], ['latest', false], ['zoom 2', false]]);
+    assert.equal(await zoom1, 'superseded');
+    scope.dispose();
+    assert.deepEqual(calls.map((c) => c.signal.aborted), [true, true, true]);
+    assert.equal(await zoom2, 'superseded');
+    assert.equal(await latest, 'superseded');
+    assert.equal(await outcome(scope.run((signal) => work('after close', signal), 'load')), 'superseded');
+    assert.equal(calls.length, 3, 'nothing runs after disposal');
+    assert.equal(scope.disposed, true);
   });
 });
