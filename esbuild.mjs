@@ -3,6 +3,8 @@
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { firstUseLibraryEntryPoints, firstUseLibraryPlugin } from './scripts/firstUseLibraryPlugin.mjs';
+import { vscodeOncePlugin } from './scripts/vscodeOncePlugin.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -16,12 +18,15 @@ const common = {
 };
 
 const nodeTargets = [
-  { entryPoints: { extension: 'src/extension/extension.ts' }, external: ['vscode'] },
+  { entryPoints: { extension: 'src/extension/extension.ts' }, plugins: [vscodeOncePlugin, firstUseLibraryPlugin] },
   // The integration tests' API, loaded only in ExtensionMode.Test; never built for the VSIX.
-  ...(production ? [] : [{ entryPoints: { testApi: 'src/extension/testApi.ts' }, external: ['vscode'] }]),
+  ...(production ? [] : [{ entryPoints: { testApi: 'src/extension/testApi.ts' }, plugins: [vscodeOncePlugin] }]),
   { entryPoints: { emulator: 'src/emulator/main.ts' } },
   { entryPoints: { cli: 'src/cli/main.ts' }, banner: { js: '#!/usr/bin/env node' } },
-].filter((t) => Object.values(t.entryPoints).every((p) => existsSync(p)));
+].filter((t) => Object.values(t.entryPoints).every((p) => existsSync(p))).concat(
+  // The libraries the extension loads on first use, each a bundle of its own (dist/lib/*.js).
+  { entryPoints: firstUseLibraryEntryPoints },
+);
 
 // Each folder under media/webviews/<name>/ with a main.ts becomes dist/webviews/<name>.js (+ .css if present).
 const webviewDir = 'media/webviews';

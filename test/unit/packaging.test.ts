@@ -35,6 +35,12 @@ describe('packaging (VSIX built with vsce from the current dist/)', function () 
     assert.ok(entries.some((e) => /^extension\/license(\.md|\.txt)?$/.test(e)), 'missing LICENSE');
   });
 
+  it('holds every library bundle the extension requires on first use (dist/lib)', () => {
+    const required = [...readFileSync(join(repoRoot, 'dist', 'extension.js'), 'utf8').matchAll(/require\("\.\/(lib\/[^"]+)"\)/g)].map((m) => m[1]!);
+    assert.ok(required.length > 0, 'dist/extension.js requires no library bundle');
+    for (const file of required) assert.ok(entries.includes(`extension/dist/${file}`), `missing dist/${file}`);
+  });
+
   it('holds the media of every walkthrough step, each small', () => {
     const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes: { walkthroughs: Array<{ steps: Array<{ id: string; media: Record<string, unknown> }> }> } };
     const steps = manifest.contributes.walkthroughs.flatMap((w) => w.steps);

@@ -1,0 +1,39 @@
+// esbuild plugin for the extension's bundle: libraries that only some features need (reading CSV and JSON import
+// files, DTDL string formats, JSON documents and patches) are bundles of their own, dist/lib/<name>.js, loaded
+// the first time one of their exports is used rather than when the extension starts. Sources import them as usual:
+// in the extension's bundle each import resolves to a small stand-in whose exports are getters that require the
+// library's bundle on first access. Elsewhere (the CLI, the emulator, tests compiled by tsc) nothing changes.
+import { createRequire } from 'node:module';
+
+export const FIRST_USE_LIBRARIES = ['csv-parse/sync', 'jsonc-parser', 'fast-json-patch', 'ajv-formats/dist/formats'];
+
+const NAMESPACE = 'first-use-library';
+const requireHere = createRequire(import.meta.url);
+
+/** Where a library's own bundle goes, below dist/ (without .js). */
+export const libraryBundle = (name) => `lib/${name.replace(/[^a-z0-9]+/gi, '-')}`;
+
+/** esbuild entry points that build each library into its own bundle under dist/lib. */
+export const firstUseLibraryEntryPoints = Object.fromEntries(FIRST_USE_LIBRARIES.map((name) => [libraryBundle(name), name]));
+
+/** The stand-in module for `name`: its export names, read from the library itself, each a getter loading it once. */
+function standIn(name) {
+  const library = requireHere(name);
+  return [
+    `let loaded;`,
+    `const load = () => (loaded ??= require(${JSON.stringify(`./${libraryBundle(name)}.js`)}));`,
+    library.__esModule ? `Object.defineProperty(exports, '__esModule', { value: true });` : '',
+    `for (const name of ${JSON.stringify(Object.keys(library))}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });`,
+  ].join('\n');
+}
+
+export const firstUseLibraryPlugin = {
+  name: 'first-use-library',
+  setup(build) {
+    const names = new Set(FIRST_USE_LIBRARIES);
+    build.onResolve({ filter: /^[@a-z]/ }, (args) => (names.has(args.path) ? { path: args.path, namespace: NAMESPACE } : undefined));
+    // The stand-in's own require of the library's bundle, beside dist/extension.js.
+    build.onResolve({ filter: /^\.\/lib\//, namespace: NAMESPACE }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({ contents: standIn(args.path), loader: 'js' }));
+  },
+};

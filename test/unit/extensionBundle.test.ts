@@ -1,0 +1,95 @@
+// What starting the extension loads: dist/extension.js requires `vscode` once (not once per module), and the
+// libraries only some features need stay in their own bundles under dist/lib until a feature uses them
+// (scripts/firstUseLibraryPlugin.mjs, scripts/vscodeOncePlugin.mjs).
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from '../harness/harnessPaths';
+
+const bundle = join(repoRoot, 'dist', 'extension.js');
+
+/** Each first-use library's bundle (below dist/) and the package it is built from. */
+const FIRST_USE: Record<string, string> = {
+  'lib/ajv-formats-dist-formats.js': 'ajv-formats/dist/formats',
+  'lib/csv-parse-sync.js': 'csv-parse/sync',
+  'lib/fast-json-patch.js': 'fast-json-patch',
+  'lib/jsonc-parser.js': 'jsonc-parser',
+};
+
+/** Runs `script` in a fresh node (`module`: as an ES module) and parses the JSON it prints. */
+function runNode<T>(script: string, module = false): Promise<T> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [...(module ? ['--input-type=module'] : []), '-e', script], { cwd: repoRoot }, (error, stdout, stderr) =>
+      (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as T)));
+  });
+}
+
+describe('the extension bundle at start', function () {
+  this.timeout(60_000);
+
+  it('requires vscode once and none of the libraries loaded on first use', async () => {
+    // A stand-in `vscode` with the API's top-level names (from its typings), each callable and constructible.
+    const loaded = await runNode<{ vscodeRequires: number; libraries: string[] }>(`
+      const Module = require('node:module');
+      const deep = () => new Proxy(function () {}, { get: (t, k) => (k === 'prototype' ? {} : typeof k === 'symbol' ? undefined : deep()), construct: () => deep(), apply: () => deep() });
+      const typings = require('node:fs').readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8');
+      const api = Object.fromEntries([...typings.matchAll(/^\\texport (?:class|namespace|enum|const|let|function) (\\w+)/gm)].map((m) => [m[1], deep()]));
+      let vscodeRequires = 0;
+      const load = Module._load;
+      Module._load = function (request, ...rest) {
+        if (request === 'vscode') { vscodeRequires++; return api; }
+        return load.call(this, request, ...rest);
+      };
+      require(${JSON.stringify(bundle)});
+      const libraries = Object.keys(require.cache).filter((file) => file.includes('/dist/lib/'));
+      process.stdout.write(JSON.stringify({ vscodeRequires, libraries }));`);
+    assert.equal(loaded.vscodeRequires, 1);
+    assert.deepEqual(loaded.libraries, []);
+  });
+
+  it('requires each first-use library from a bundle beside it with every export of the library', () => {
+    const required = [...readFileSync(bundle, 'utf8').matchAll(/require\("\.\/(lib\/[^"]+)"\)/g)].map((m) => m[1]!).sort();
+    assert.deepEqual(required, Object.keys(FIRST_USE).sort());
+    for (const [file, name] of Object.entries(FIRST_USE)) {
+      const built = require(join(repoRoot, 'dist', file)) as Record<string, unknown>;
+      const original = require(name) as Record<string, unknown>;
+      for (const key of Object.keys(original)) assert.equal(typeof built[key], typeof original[key], `${file}: ${key}`);
+    }
+  });
+
+  it('loads a library behind its stand-in on the first use of an export, once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bt-first-use-'));
+    try {
+      writeFileSync(join(dir, 'entry.ts'), [
+        "import { parse, SyntaxKind } from 'jsonc-parser';",
+        "import { compare } from 'fast-json-patch';",
+        'export const use = () => ({ value: parse(\'{"a": [1, 2]}\'), eof: SyntaxKind.EOF, patch: compare({ a: 1 }, { a: 2 }) });',
+      ].join('\n'));
+      const plugin = pathToFileURL(join(repoRoot, 'scripts', 'firstUseLibraryPlugin.mjs')).href;
+      const result = await runNode<{ before: string[]; after: string[]; first: unknown; second: unknown }>(`
+        import * as esbuild from 'esbuild';
+        import { createRequire } from 'node:module';
+        import { firstUseLibraryEntryPoints, firstUseLibraryPlugin } from ${JSON.stringify(plugin)};
+        const options = { bundle: true, platform: 'node', format: 'cjs', outdir: ${JSON.stringify(dir)}, mainFields: ['module', 'main'], logLevel: 'silent' };
+        await esbuild.build({ ...options, entryPoints: firstUseLibraryEntryPoints });
+        await esbuild.build({ ...options, entryPoints: { entry: ${JSON.stringify(join(dir, 'entry.ts'))} }, plugins: [firstUseLibraryPlugin] });
+        const require = createRequire(import.meta.url);
+        const libraries = () => Object.keys(require.cache).filter((file) => file.startsWith(${JSON.stringify(join(dir, 'lib'))})).sort();
+        const { use } = require(${JSON.stringify(join(dir, 'entry.js'))});
+        const before = libraries();
+        const first = use();
+        const after = libraries();
+        process.stdout.write(JSON.stringify({ before, after, first, second: use() }));`, true);
+      assert.deepEqual(result.before, []);
+      assert.deepEqual(result.after, [join(dir, 'lib', 'fast-json-patch.js'), join(dir, 'lib', 'jsonc-parser.js')]);
+      const expected = { value: { a: [1, 2] }, eof: 17, patch: [{ op: 'replace', path: '/a', value: 2 }] };
+      assert.deepEqual(result.first, expected);
+      assert.deepEqual(result.second, expected);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
