@@ -1,0 +1,58 @@
+// "Go to twin": the twins whose id or external id is the text typed, or whose name contains it, in one request.
+import { ApiError } from './apiError';
+import { EXTERNAL_ID_PROPERTY } from './telemetryTargets';
+import type { BuildingTwinsApi, CallOptions, DigitalTwin, GetTwinsRequest } from './types';
+
+export const TWIN_LOOKUP_PAGE_SIZE = 20;
+
+/** One query for the three ways a twin is looked up: its id, its external id, a part of its name. */
+export function twinLookupQuery(value: string): GetTwinsRequest {
+  return {
+    pageSize: TWIN_LOOKUP_PAGE_SIZE,
+    propertyFilter: {
+      filterConditionOperator: 'Or',
+      filters: [
+        { field: 'id', operator: '=', value },
+        { field: EXTERNAL_ID_PROPERTY, operator: '=', value },
+        { field: 'name', operator: 'contains', value },
+      ],
+    },
+  };
+}
+
+/** The twin with this id first, then those with this external id, then the others, each once. */
+export function rankLookup(twins: readonly DigitalTwin[], value: string): DigitalTwin[] {
+  const rank = (twin: DigitalTwin): number => (twin.id === value ? 0 : twin.contents?.[EXTERNAL_ID_PROPERTY] === value ? 1 : 2);
+  const seen = new Set<string>();
+  return twins.filter((twin) => !seen.has(twin.id) && seen.add(twin.id)).map((twin, index) => ({ twin, index }))
+    .sort((a, b) => rank(a.twin) - rank(b.twin) || a.index - b.index).map((entry) => entry.twin);
+}
+
+/**
+ * Looks twins up with one request. A service that refuses the combined filter (HTTP 400: `id` is not a filterable
+ * field there) is asked the three questions apart from then on, for this lookup's lifetime.
+ */
+export class TwinLookup {
+  private combinedRefused = false;
+
+  constructor(private readonly api: BuildingTwinsApi) {}
+
+  async find(text: string, o?: CallOptions): Promise<DigitalTwin[]> {
+    const value = text.trim();
+    if (!value) return [];
+    if (!this.combinedRefused) {
+      try {
+        return rankLookup((await this.api.listTwins(twinLookupQuery(value), o)).content, value);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.kind === 'http' && error.status === 400)) throw error;
+        this.combinedRefused = true;
+      }
+    }
+    const [byId, byExternal, byName] = await Promise.all([
+      this.api.getTwinsByIds([value], {}, o),
+      this.api.listTwins({ propertyFilter: { field: EXTERNAL_ID_PROPERTY, operator: '=', value }, pageSize: 5 }, o),
+      this.api.listTwins({ propertyFilter: { field: 'name', operator: 'contains', value }, pageSize: TWIN_LOOKUP_PAGE_SIZE }, o),
+    ]);
+    return rankLookup([...byId.twins, ...byExternal.content, ...byName.content], value);
+  }
+}
