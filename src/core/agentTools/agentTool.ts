@@ -1,0 +1,69 @@
+// The shape of one tool for AI agents. Defined once here (no vscode); the CLI's MCP server and the
+// extension's language model tools adapt the same list (agentToolTable.ts).
+
+import type { BuildingTwinsApi } from '../api/types';
+import type { ModelIndex } from '../dtdl/modelIndex';
+
+export type JsonSchemaObject = { type: 'object'; properties: Record<string, object>; required?: string[]; additionalProperties?: boolean; [keyword: string]: unknown };
+
+/** What a tool works with: one connection. */
+export interface AgentToolContext {
+  api: BuildingTwinsApi;
+  /** The connection's name, shown in write previews and refusals. */
+  connection: string;
+  /** The connection's models with inheritance resolved, loaded once per context (see modelsOnce). */
+  models(): Promise<ModelIndex>;
+  /** Epoch ms; injected so tests can fix "the last 24 hours". */
+  now(): number;
+  signal?: AbortSignal;
+}
+
+/** Exactly what a write tool will send, and where: shown for confirmation before it runs. */
+export interface WritePlan {
+  connection: string;
+  /** The client operation (putTwin, patchTwin, …). */
+  operation: string;
+  method: 'PUT' | 'PATCH' | 'POST';
+  /** Below the API base URL. */
+  path: string;
+  /** The JSON body (a JSON Patch for the patch operations). */
+  body: unknown;
+  /** One line: what the write does. */
+  summary: string;
+  /** Runs the write; only called after the plan was shown and accepted. */
+  send(): Promise<unknown>;
+}
+
+interface ToolCommon {
+  /** snake_case, unique; the MCP tool name. */
+  name: string;
+  /** Short human title. */
+  title: string;
+  /** For the model: what it answers, when to use it, what it costs. */
+  description: string;
+  inputSchema: JsonSchemaObject;
+  /** What a successful answer holds (validated in tests; MCP `outputSchema`). */
+  outputSchema: JsonSchemaObject;
+}
+
+export interface ReadTool<I = Record<string, unknown>> extends ToolCommon {
+  access: 'read';
+  run(input: I, ctx: AgentToolContext): Promise<Record<string, unknown>>;
+}
+
+export interface WriteTool<I = Record<string, unknown>> extends ToolCommon {
+  access: 'write';
+  /** Checks the input locally (DTDL, ticket patch rules, telemetry targets) and says what would be sent; sends nothing. */
+  plan(input: I, ctx: AgentToolContext): Promise<WritePlan>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tool declares its own input type; the table holds them all
+export type AgentTool = ReadTool<any> | WriteTool<any>;
+
+/** Bad tool input, found before anything was sent: the message says what to change. */
+export class ToolInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ToolInputError';
+  }
+}

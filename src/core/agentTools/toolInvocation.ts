@@ -1,0 +1,77 @@
+// Runs one agent tool the same way for every front end: the input checked against the tool's schema,
+// writes refused on read-only connections, the answer capped, errors turned into text for the model.
+
+import Ajv, { type ValidateFunction } from 'ajv';
+import { ApiError, errorText, isReadOnlyRefusal } from '../api/apiError';
+import type { AgentTool, AgentToolContext, WritePlan, WriteTool } from './agentTool';
+import { ToolInputError } from './agentTool';
+import { fitAnswer, type ToolAnswer } from './toolAnswer';
+
+export interface ToolOutcome extends ToolAnswer {
+  /** The tool failed (bad input, refused, the service's error): `text` says why and what to do. */
+  isError: boolean;
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validators = new WeakMap<AgentTool, ValidateFunction>();
+
+/** The tool's input, checked against its input schema; the message names each wrong field. */
+export function checkToolInput(tool: AgentTool, input: unknown): Record<string, unknown> {
+  let validate = validators.get(tool);
+  if (!validate) {
+    validate = ajv.compile(tool.inputSchema);
+    validators.set(tool, validate);
+  }
+  const value = input ?? {};
+  if (!validate(value)) {
+    const problems = (validate.errors ?? []).map((e) => {
+      const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'input';
+      const extra = e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : '';
+      const allowed = e.keyword === 'enum' ? ` (${((e.params as { allowedValues?: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(', ')})` : '';
+      return `${where} ${e.message ?? 'is not valid'}${extra}${allowed}`;
+    });
+    throw new ToolInputError(`invalid input for ${tool.name}: ${problems.join('; ')}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Refuses a write tool on a read-only connection, before any request (also before the checks that read). */
+export function refuseIfReadOnly(tool: AgentTool, ctx: AgentToolContext): void {
+  if (tool.access === 'write' && ctx.api.readOnly) throw ApiError.readOnly(tool.name, ctx.connection);
+}
+
+/** The plan of a write tool: checked input, read-only refused, local validation done; nothing sent. */
+export async function planWrite(tool: WriteTool, input: unknown, ctx: AgentToolContext): Promise<WritePlan> {
+  refuseIfReadOnly(tool, ctx);
+  return tool.plan(checkToolInput(tool, input), ctx);
+}
+
+/** Runs a tool and answers; never throws (a failure is an answer with isError, for the model to read). */
+export async function invokeAgentTool(tool: AgentTool, input: unknown, ctx: AgentToolContext): Promise<ToolOutcome> {
+  try {
+    let data: Record<string, unknown>;
+    if (tool.access === 'write') {
+      const plan = await planWrite(tool, input, ctx);
+      const result = await plan.send();
+      data = { done: plan.summary, connection: plan.connection, result: result ?? null };
+    } else {
+      data = await tool.run(checkToolInput(tool, input), ctx);
+    }
+    return { ...fitAnswer(data, moreHint(tool)), isError: false };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+function moreHint(tool: AgentTool): string {
+  return 'continuationToken' in tool.inputSchema.properties || 'page' in tool.inputSchema.properties
+    ? 'ask for fewer items (limit), the next page, or narrow the filters'
+    : 'narrow the question (fewer ids, a shorter range, filters)';
+}
+
+/** Errors as the model should read them: what failed and whether anything was sent. */
+export function failure(error: unknown): ToolOutcome {
+  const kind = error instanceof ToolInputError ? 'invalid-input' : isReadOnlyRefusal(error) ? 'read-only' : 'failed';
+  const data = { error: errorText(error), kind };
+  return { text: JSON.stringify(data), data, isError: true };
+}
