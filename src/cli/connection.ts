@@ -3,7 +3,7 @@
 import { isLoopbackHost, resolveBaseUrl } from '../core/api/baseUrl';
 import type { BuildingTwinsClientOptions } from '../core/api/client';
 import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET, LOCAL_EMULATOR_URL } from '../core/api/localEmulator';
-import { UsageError } from './cliCommand';
+import { UsageError } from '../core/commands/cliCommand';
 
 export const ENV_URL = 'BUILDING_TWINS_URL';
 export const ENV_CLIENT_ID = 'BUILDING_TWINS_CLIENT_ID';

@@ -1,4 +1,4 @@
-import type { CliCommand, OptionSpec } from './cliCommand';
+import type { CliCommand, OptionSpec } from '../core/commands/cliCommand';
 import { ENV_CLIENT_ID, ENV_CLIENT_SECRET, ENV_URL } from './connection';
 
 export const PROGRAM = 'building-twins';

@@ -1,6 +1,6 @@
 // building-twins: the command-line front end of the v3 client.
 
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { runCli } from './runCli';
 
 async function readStdin(): Promise<Uint8Array> {
@@ -21,6 +21,7 @@ void runCli(process.argv.slice(2), {
   env: process.env,
   readFile: (path) => readFile(path),
   writeFile: (path, content) => writeFile(path, content),
+  makeDirectory: async (path) => { await mkdir(path, { recursive: true }); },
   signal: controller.signal,
 }).then((code) => {
   // Exit once the output is flushed rather than waiting for idle keep-alive sockets to close.

@@ -1,6 +1,7 @@
 // What the CLI prints: JSON by default, a plain text table with --table. Service text never reaches the
 // terminal as control: JSON escapes it, the table strips it.
 
+import { resultRows } from '../core/requestFiles/resultRows';
 import { escapeRawControlInJson, stripControl } from '../core/untrusted/controlCharacters';
 
 const MAX_CELL = 48;
@@ -8,18 +9,6 @@ const MAX_CELL = 48;
 /** Pretty JSON with a trailing newline; control characters inside strings are written as escapes. */
 export function formatJson(data: unknown): string {
   return `${escapeRawControlInJson(JSON.stringify(data, null, 2))}\n`;
-}
-
-/** The list a result holds: itself, or the items of a page, or undefined for a single record. */
-function rowsOf(data: unknown): unknown[] | undefined {
-  if (Array.isArray(data)) return data;
-  if (data && typeof data === 'object') {
-    for (const key of ['items', 'content', 'data', 'twins']) {
-      const value = (data as Record<string, unknown>)[key];
-      if (Array.isArray(value)) return value;
-    }
-  }
-  return undefined;
 }
 
 /** One line of printable text for a table: escape sequences and control characters removed, clipped. */
@@ -47,7 +36,7 @@ function layout(header: string[], rows: string[][]): string {
  * scalar fields found in the items; a single record becomes field/value rows.
  */
 export function formatTable(data: unknown, columns?: string[]): string {
-  const rows = rowsOf(data);
+  const rows = resultRows(data);
   if (rows) {
     if (!rows.length) return '(none)\n';
     const objects = rows.map((r) => (r && typeof r === 'object' ? (r as Record<string, unknown>) : { value: r }));

@@ -7,11 +7,15 @@ import { deniedAction, isPermissionDenied, PERMISSION_DENIED_HINT } from '../cor
 import { redact } from '../core/api/redact';
 import type { BuildingTwinsApi } from '../core/api/types';
 import { stripControl } from '../core/untrusted/controlCharacters';
-import { PartialFailure, UsageError, type CliCommand, type CliContext, type CommandInput } from './cliCommand';
-import { COMMANDS } from './commandTable';
+import { PartialFailure, PRINTED, UsageError, type CliCommand, type CliContext, type CommandInput } from '../core/commands/cliCommand';
+import { COMMANDS as TABLE_COMMANDS } from '../core/commands/commandTable';
 import { resolveConnection } from './connection';
 import { commandHelp, generalHelp, GLOBAL_OPTIONS, groupHelp, PROGRAM } from './help';
 import { formatJson, formatTable } from './output';
+import { runRequestsCommand } from './runRequestsCommand';
+
+/** The command table, and what only the command line does. */
+const COMMANDS: readonly CliCommand[] = [...TABLE_COMMANDS, runRequestsCommand];
 
 export interface CliIo {
   stdout(chunk: string | Uint8Array): void;
@@ -23,6 +27,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   readFile(path: string): Promise<Uint8Array>;
   writeFile(path: string, content: Uint8Array): Promise<void>;
+  /** Creates a folder and its parents (for `run --out`). */
+  makeDirectory?(path: string): Promise<void>;
   signal: AbortSignal;
 }
 
@@ -74,7 +80,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const ctx = await createContext(command, input, io, secrets);
     const outcome = await command.run(ctx, input);
     const result = outcome instanceof PartialFailure ? outcome.result : outcome;
-    if (result instanceof Uint8Array) {
+    if (result === PRINTED) {
+      // The command wrote its output as it went.
+    } else if (result instanceof Uint8Array) {
       if (io.stdoutIsTty) throw new UsageError('the output is binary: write it to a file (--out <file> where offered) or redirect stdout');
       io.stdout(result);
     } else {
@@ -146,6 +154,12 @@ async function createContext(command: CliCommand, input: CommandInput, io: CliIo
     client: () => (client ??= new BuildingTwinsClient({ ...connection, ...(timeoutMs ? { timeoutMs } : {}) })),
     readFile: (path) => io.readFile(path),
     writeFile: (path, content) => io.writeFile(path, content),
+    printLine: (line) => io.stdout(`${line}\n`),
+    makeDirectory: async (path) => {
+      if (!io.makeDirectory) throw new UsageError('this command line cannot create folders');
+      await io.makeDirectory(path);
+    },
+    connectionVariables: { baseUrl: connection.baseUrl, clientId: connection.clientId },
     readJson: async (path) => {
       const source = path ?? (input.options.file as string | undefined);
       const what = command.body ?? 'the request body';

@@ -1,4 +1,4 @@
-/** Maps character offsets of a text to 1-based line numbers (binary search over line starts). */
+/** Maps character offsets of a text to 1-based line numbers and columns (binary search over line starts). */
 export class LineIndex {
   private readonly starts: number[] = [0];
 
@@ -10,6 +10,16 @@ export class LineIndex {
   }
 
   lineAt(offset: number): number {
+    return this.lineIndexAt(offset) + 1;
+  }
+
+  /** 1-based line and column of an offset. */
+  positionAt(offset: number): { line: number; column: number } {
+    const index = this.lineIndexAt(offset);
+    return { line: index + 1, column: offset - (this.starts[index] ?? 0) + 1 };
+  }
+
+  private lineIndexAt(offset: number): number {
     let lo = 0;
     let hi = this.starts.length - 1;
     while (lo < hi) {
@@ -17,6 +27,6 @@ export class LineIndex {
       if (this.starts[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return lo + 1;
+    return lo;
   }
 }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { UsageError } from '../../../src/cli/cliCommand';
+import { UsageError } from '../../../src/core/commands/cliCommand';
 import { resolveConnection } from '../../../src/cli/connection';
 
 describe('CLI connection', () => {

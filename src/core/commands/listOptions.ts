@@ -1,8 +1,8 @@
 // Options and request building shared by the paged list commands.
 
-import { collect } from '../../core/api/paging';
-import type { BatchPage, BatchRequest } from '../../core/api/types';
-import { flag, intOption, UsageError, type CliContext, type CommandInput, type OptionSpec } from '../cliCommand';
+import { collect } from '../api/paging';
+import type { BatchPage, BatchRequest } from '../api/types';
+import { flag, intOption, UsageError, type CliContext, type CommandInput, type OptionSpec } from './cliCommand';
 
 export const BATCH_OPTIONS: Record<string, OptionSpec> = {
   page: { type: 'string', value: '<n>', description: 'page number, 1 is the first' },

@@ -1,4 +1,4 @@
-import { flag, type CliCommand } from '../cliCommand';
+import { flag, type CliCommand } from './cliCommand';
 import { BATCH_OPTIONS, batchRequest, listBatch } from './listOptions';
 
 export const insightCommands: CliCommand[] = [

@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cliCommand';
+import type { CliCommand } from './cliCommand';
 
 export const tokenCommands: CliCommand[] = [
   {

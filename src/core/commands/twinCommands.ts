@@ -1,6 +1,6 @@
-import { collect } from '../../core/api/paging';
-import type { DigitalTwin, GetTwinsRequest, JsonPatchOperation, TwinFilters, TwinGraphRequest } from '../../core/api/types';
-import { flag, intOption, listOption, stringOption, UsageError, type CliCommand, type CliContext, type CommandInput } from '../cliCommand';
+import { collect } from '../api/paging';
+import type { DigitalTwin, GetTwinsRequest, JsonPatchOperation, TwinFilters, TwinGraphRequest } from '../api/types';
+import { flag, intOption, listOption, stringOption, UsageError, type CliCommand, type CliContext, type CommandInput } from './cliCommand';
 import { optionalQuery } from './listOptions';
 import { putTwinArray } from './twinPut';
 
@@ -54,6 +54,7 @@ export const twinCommands: CliCommand[] = [
   },
   {
     words: ['twins', 'put'],
+    write: true,
     summary: 'Create or replace a twin, or each twin of an array (all checked first; each reported, with its error if it failed)',
     body: 'a twin, or an array of twins',
     columns: [...TWIN_COLUMNS, 'error'],
@@ -66,6 +67,7 @@ export const twinCommands: CliCommand[] = [
   },
   {
     words: ['twins', 'patch'],
+    write: true,
     summary: 'Update a twin with a JSON Patch (paths like /name) and print it as the service now has it',
     args: '<id>',
     arity: [1, 1],

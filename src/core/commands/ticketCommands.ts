@@ -1,6 +1,6 @@
-import { collect, iterateBatchPages } from '../../core/api/paging';
-import type { BuildingTwinsApi, CreateTicketRequest, JsonPatchOperation, TicketMetadataKind } from '../../core/api/types';
-import { stringOption, UsageError, type CliCommand, type CliContext, type CommandInput } from '../cliCommand';
+import { collect, iterateBatchPages } from '../api/paging';
+import type { BuildingTwinsApi, CreateTicketRequest, JsonPatchOperation, TicketMetadataKind } from '../api/types';
+import { stringOption, UsageError, type CliCommand, type CliContext, type CommandInput } from './cliCommand';
 import { BATCH_OPTIONS, listBatch } from './listOptions';
 
 /** `tickets <kind>` lists every item; `tickets <kind> create <name>`; `tickets <kind> rename <id> <name>`. */
@@ -42,12 +42,14 @@ export const ticketCommands: CliCommand[] = [
   },
   {
     words: ['tickets', 'create'],
+    write: true,
     summary: 'Create a ticket',
     body: 'a create-ticket request {summary, description?, twinId?, priorityId?, …}',
     run: async (ctx) => ctx.client().createTicket((await ctx.readJson()) as CreateTicketRequest, { signal: ctx.signal }),
   },
   {
     words: ['tickets', 'patch'],
+    write: true,
     summary: 'Update a ticket with a JSON Patch (replace operations on updatable properties only)',
     args: '<ticketId>',
     arity: [1, 1],

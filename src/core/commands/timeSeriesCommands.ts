@@ -1,8 +1,8 @@
-import { collect } from '../../core/api/paging';
-import { checkTimeSeriesEntries } from '../../core/api/requestChecks';
-import { checkTelemetryTargets } from '../../core/api/telemetryTargets';
-import type { BuildingTwinsApi, TimeSeriesData, TimeSeriesEntry, TimeSeriesQuery } from '../../core/api/types';
-import { flag, intOption, stringOption, UsageError, type CliCommand, type CommandInput } from '../cliCommand';
+import { collect } from '../api/paging';
+import { checkTimeSeriesEntries } from '../api/requestChecks';
+import { checkTelemetryTargets } from '../api/telemetryTargets';
+import type { BuildingTwinsApi, TimeSeriesData, TimeSeriesEntry, TimeSeriesQuery } from '../api/types';
+import { flag, intOption, stringOption, UsageError, type CliCommand, type CommandInput } from './cliCommand';
 
 const COLUMNS = ['twinId', 'sourceTimestamp', 'scalarValue', 'connectorId'];
 /** The range read when --start and --end are not given: the last day. */
@@ -45,6 +45,7 @@ function latestRows(twinIds: string[], points: TimeSeriesData[]): Array<TimeSeri
 export const timeSeriesCommands: CliCommand[] = [
   {
     words: ['timeseries', 'send'],
+    write: true,
     summary: 'Send values (not retried: a repeat would store them twice); first checks that every twin exists and is a Capability, as the service drops other values without a word',
     body: 'an array of {connectorId, dtId|externalId, sourceTimestamp, scalarValue} (twinId is sent as dtId)',
     options: {

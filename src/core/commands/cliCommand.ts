@@ -1,6 +1,8 @@
-// The shape of one CLI command. Each file under commands/ exports a list of these.
+// The shape of one command of the contract's command table, which drives the CLI (argv) and request files
+// (*.twinq.json). Each *Commands.ts file exports a list of these.
 
-import type { BuildingTwinsApi } from '../core/api/types';
+import type { BuildingTwinsApi } from '../api/types';
+import type { ConnectionVariables } from '../requestFiles/requestVariables';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -25,7 +27,16 @@ export interface CliContext {
   readFile(path: string): Promise<Uint8Array>;
   writeFile(path: string, content: Uint8Array): Promise<void>;
   signal: AbortSignal;
+  /** The CLI's own, for commands that print as they go (`run`): one line to stdout now. */
+  printLine?(line: string): void;
+  /** The CLI's own: creates a folder (and its parents) when missing. */
+  makeDirectory?(path: string): Promise<void>;
+  /** The CLI's own: the values of the connection's variables for request files. */
+  connectionVariables?: ConnectionVariables;
 }
+
+/** What a command returns when it printed its output itself. */
+export const PRINTED = Symbol('printed');
 
 export interface CliCommand {
   /** Command words, e.g. ['twins', 'get']. */
@@ -40,6 +51,8 @@ export interface CliCommand {
   body?: string;
   /** Column order for --table. */
   columns?: string[];
+  /** Sends a change to the service (a request file runs it only with "write": true). */
+  write?: true;
   run(ctx: CliContext, input: CommandInput): Promise<unknown>;
 }
 

@@ -1,11 +1,12 @@
-import type { Relationship } from '../../core/api/types';
-import { stringOption, type CliCommand } from '../cliCommand';
+import type { Relationship } from '../api/types';
+import { stringOption, type CliCommand } from './cliCommand';
 
 const COLUMNS = ['id', 'sourceId', 'name', 'targetId'];
 
 export const relationshipCommands: CliCommand[] = [
   {
     words: ['relationships', 'put'],
+    write: true,
     summary: 'Create or replace a relationship (its id is derived by the service)',
     body: 'a relationship {sourceId, targetId, name, properties?}',
     run: async (ctx) => ctx.client().putRelationship((await ctx.readJson()) as Relationship, { signal: ctx.signal }),

@@ -1,12 +1,12 @@
 // `twins put` with an array: every twin is checked before any is sent, then each is put and its outcome
 // reported, so a partly written array says exactly which twins were not written.
 
-import { errorText } from '../../core/api/apiError';
-import { mapWithConcurrency } from '../../core/api/concurrency';
-import { twinIdProblem } from '../../core/api/twinIds';
-import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
-import { isObject } from '../../core/dtdl/dtdlText';
-import { PartialFailure } from '../cliCommand';
+import { errorText } from '../api/apiError';
+import { mapWithConcurrency } from '../api/concurrency';
+import { twinIdProblem } from '../api/twinIds';
+import type { BuildingTwinsApi, DigitalTwin } from '../api/types';
+import { isObject } from '../dtdl/dtdlText';
+import { PartialFailure } from './cliCommand';
 
 /** Twins written at once. */
 const CONCURRENCY = 4;

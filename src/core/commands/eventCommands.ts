@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import type { BuildingEvent, EventsFileUploadResult } from '../../core/api/types';
-import { PartialFailure, type CliCommand } from '../cliCommand';
+import type { BuildingEvent, EventsFileUploadResult } from '../api/types';
+import { PartialFailure, type CliCommand } from './cliCommand';
 import { BATCH_OPTIONS, listBatch } from './listOptions';
 
 export const eventCommands: CliCommand[] = [
@@ -20,6 +20,7 @@ export const eventCommands: CliCommand[] = [
   },
   {
     words: ['events', 'put'],
+    write: true,
     summary: 'Create or update events',
     body: 'an event or an array of events',
     run: async (ctx) => {
@@ -29,6 +30,7 @@ export const eventCommands: CliCommand[] = [
   },
   {
     words: ['events', 'delete'],
+    write: true,
     summary: 'Delete events',
     args: '<eventId...>',
     arity: [1, Infinity],
@@ -42,6 +44,7 @@ export const eventCommands: CliCommand[] = [
   },
   {
     words: ['events', 'upload'],
+    write: true,
     summary: 'Upload events from JSON or CSV files (exit code 1 when the service rejected any row)',
     args: '<file...>',
     arity: [1, Infinity],

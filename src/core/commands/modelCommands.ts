@@ -1,4 +1,4 @@
-import { flag, stringOption, type CliCommand } from '../cliCommand';
+import { flag, stringOption, type CliCommand } from './cliCommand';
 
 export const modelCommands: CliCommand[] = [
   {
