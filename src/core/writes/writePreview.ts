@@ -1,6 +1,7 @@
 // What a save will send, in words, before it is sent: the question and the detail of the confirmation that
 // `buildingTwins.confirmWrites` asks for (the target connection, the request and its JSON Patch or body).
 import * as l10n from '@vscode/l10n';
+import { isLoopbackHost } from '../api/baseUrl';
 import type { JsonPatchOperation } from '../api/types';
 import { stripControl } from '../untrusted/controlCharacters';
 
@@ -12,6 +13,15 @@ const MODES: readonly ConfirmWritesMode[] = ['remoteOnly', 'always', 'never'];
 /** The setting's value; anything else is the default, `remoteOnly`. */
 export function confirmWritesMode(value: unknown): ConfirmWritesMode {
   return MODES.includes(value as ConfirmWritesMode) ? (value as ConfirmWritesMode) : 'remoteOnly';
+}
+
+/** A service on this machine (the local emulator, or anything on a loopback address): not a customer's instance. */
+export function isLocalTarget(baseUrl: string): boolean {
+  try {
+    return isLoopbackHost(new URL(baseUrl).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a save on this connection asks first: `remoteOnly` spares the local emulator only. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { confirmWritesMode, operationLine, writeDetail, writeNeedsConfirmation, writeQuestion, type PendingWrite } from '../../../src/core/writes/writePreview';
+import { confirmWritesMode, isLocalTarget, operationLine, writeDetail, writeNeedsConfirmation, writeQuestion, type PendingWrite } from '../../../src/core/writes/writePreview';
 
 const PATCH: PendingWrite = {
   subject: 'twin AHU-1',
@@ -21,6 +21,13 @@ describe('write preview', () => {
     assert.equal(confirmWritesMode('remoteOnly'), 'remoteOnly');
     assert.equal(confirmWritesMode('sometimes'), 'remoteOnly');
     assert.equal(confirmWritesMode(undefined), 'remoteOnly');
+  });
+
+  it('counts loopback services as local, anything else (or an unreadable URL) as remote', () => {
+    assert.equal(isLocalTarget('http://127.0.0.1:8470/api/v3'), true);
+    assert.equal(isLocalTarget('http://localhost:9000/api/v3'), true);
+    assert.equal(isLocalTarget('https://acme.app.willowinc.com/api/v3'), false);
+    assert.equal(isLocalTarget('acme'), false);
   });
 
   it('asks on remote connections by default, everywhere with always, nowhere with never', () => {
