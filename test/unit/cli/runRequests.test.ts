@@ -1,9 +1,12 @@
 // `building-twins run FILE` in-process against the emulator, and the request runner's paging.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runCli, type CliIo } from '../../../src/cli/runCli';
 import { outputFileNames } from '../../../src/cli/runRequestsCommand';
 import { parseRequestFile } from '../../../src/core/requestFiles/requestFileParser';
 import { runRequest } from '../../../src/core/requestFiles/requestRunner';
+import { repoRoot } from '../../harness/harnessPaths';
 import { EmulatorHarness } from '../api/emulatorHarness';
 
 interface Run { code: number; out: string; err: string }
@@ -155,5 +158,25 @@ describe('building-twins run (request files) against the emulator', function () 
       const last = await runRequest(entry, run(), { 'page-size': 2, page: Math.ceil(total / 2) });
       assert.ok(last.ok && last.next === undefined);
     });
+  });
+});
+
+describe('the sample request file', function () {
+  this.timeout(60_000);
+  let emu: EmulatorHarness;
+  before(async () => { emu = await EmulatorHarness.start(); });
+  after(() => emu?.close());
+
+  it('parses without problems and every request answers with data from the sample building', async () => {
+    const { file, problems } = parseRequestFile(readFileSync(join(repoRoot, 'media', 'samples', 'sample-building.twinq.json'), 'utf8'));
+    assert.deepEqual(problems, []);
+    const { client } = emu.client();
+    for (const entry of file.requests) {
+      const outcome = await runRequest(entry, { client: () => client, signal: new AbortController().signal });
+      assert.ok(outcome.ok, `${entry.name}: ${outcome.ok ? '' : outcome.error}`);
+      const result = outcome.result as Record<string, unknown>;
+      const size = Array.isArray(result) ? result.length : ((result.content ?? result.items ?? result.data ?? (result.twin ? [result.twin] : undefined) ?? (typeof result.count === 'number' && result.count > 0 ? [1] : [])) as unknown[]).length;
+      assert.ok(size > 0, `${entry.name} answered nothing`);
+    }
   });
 });
