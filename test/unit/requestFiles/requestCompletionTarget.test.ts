@@ -1,0 +1,33 @@
+import * as assert from 'node:assert/strict';
+import { completionTarget } from '../../../src/core/requestFiles/requestCompletionTarget';
+
+/** The target at the `|` of the text. */
+function at(text: string): ReturnType<typeof completionTarget> {
+  const offset = text.indexOf('|');
+  return completionTarget(text.slice(0, offset) + text.slice(offset + 1), offset);
+}
+
+const ROOM = 'dtmi:com:x:Room;1';
+
+describe('request completion target', () => {
+  it('a property filter field: a property of the request\'s model (from its model filter or model option)', () => {
+    assert.deepEqual(at(`{ "requests": [ { "name": "a", "operation": "twins list", "body": { "modelFilter": { "modelIds": ["${ROOM}"] }, "propertyFilter": { "field": "|" } } } ] }`), { kind: 'property', modelId: ROOM });
+    assert.deepEqual(at(`{ "requests": [ { "name": "a", "operation": "twins list", "query": { "model": "${ROOM}" }, "body": { "propertyFilter": { "filters": [ { "field": "na|" } ] } } } ] }`), { kind: 'property', modelId: ROOM });
+    assert.deepEqual(at('{ "requests": [ { "name": "a", "operation": "twins count", "body": { "propertyFilter": { "field": "|" } } } ] }'), { kind: 'property', modelId: undefined });
+  });
+
+  it('model ids, relationship names and twin ids where they go', () => {
+    assert.deepEqual(at('{ "requests": [ { "body": { "modelFilter": { "modelIds": ["|"] } } } ] }'), { kind: 'model' });
+    assert.deepEqual(at('{ "requests": [ { "query": { "model": "|" } } ] }'), { kind: 'model' });
+    assert.deepEqual(at(`{ "requests": [ { "query": { "model": "${ROOM}" }, "body": { "relationshipFilter": { "relationshipNames": ["|"] } } } ] }`), { kind: 'relationship', modelId: ROOM });
+    assert.deepEqual(at('{ "requests": [ { "query": { "id": "AH|" } } ] }'), { kind: 'twin' });
+    assert.deepEqual(at('{ "requests": [ { "body": { "locationFilter": { "locationId": "|" } } } ] }'), { kind: 'twin' });
+  });
+
+  it('nothing where the service has no words to offer', () => {
+    assert.equal(at('{ "requests": [ { "name": "|" } ] }'), undefined);
+    assert.equal(at('{ "requests": [ { "body": { "filterSpecifications": [ { "field": "|" } ] } } ] }'), undefined);
+    assert.equal(at('{ "variables": { "x": "|" }, "requests": [] }'), undefined);
+    assert.equal(at('{ "requests": [ { "body": { "|": 1 } } ] }'), undefined);
+  });
+});
