@@ -1,7 +1,7 @@
 // The CLI without the process: parses arguments, runs one command, prints, returns the exit code.
 
 import { parseArgs } from 'node:util';
-import { errorText } from '../core/api/apiError';
+import { errorText, isReadOnlyRefusal } from '../core/api/apiError';
 import { BuildingTwinsClient } from '../core/api/client';
 import { deniedAction, isPermissionDenied, PERMISSION_DENIED_HINT } from '../core/api/permissionDenied';
 import { redact } from '../core/api/redact';
@@ -11,6 +11,7 @@ import { PartialFailure, PRINTED, UsageError, type CliCommand, type CliContext, 
 import { COMMANDS as TABLE_COMMANDS } from '../core/commands/commandTable';
 import { resolveConnection } from './connection';
 import { commandHelp, generalHelp, GLOBAL_OPTIONS, groupHelp, PROGRAM } from './help';
+import { runMcpCommand } from './mcpCommand';
 import { formatJson, formatTable } from './output';
 import { runRequestsCommand } from './runRequestsCommand';
 
@@ -40,6 +41,8 @@ export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 /** The service answered 403: the credentials were accepted, the operation or twin is not allowed to this client. */
 export const EXIT_NO_PERMISSION = 3;
+/** A write refused before sending because the connection is read-only (--read-only, BUILDING_TWINS_READ_ONLY). */
+export const EXIT_READ_ONLY = 4;
 
 function findCommand(argv: string[]): { command?: CliCommand; consumed: number } {
   const leading: string[] = [];
@@ -59,6 +62,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const secrets: string[] = [];
   // Messages may quote service text: no terminal control, no secrets.
   const clean = (text: string): string => redact(stripControl(text, { keepLayout: true }), secrets);
+  if (argv[0] === 'mcp') return runMcpCommand(argv.slice(1), io);
   const { command, consumed } = findCommand(argv);
   if (!command) {
     const group = argv[0] && !argv[0].startsWith('-') ? argv[0] : undefined;
@@ -97,6 +101,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return EXIT_USAGE;
     }
     io.stderr(`error: ${clean(errorText(error))}\n`);
+    if (isReadOnlyRefusal(error)) return EXIT_READ_ONLY;
     if (isPermissionDenied(error)) {
       io.stderr(`no permission to ${deniedAction(error)}: ${PERMISSION_DENIED_HINT}\n`);
       return EXIT_NO_PERMISSION;
@@ -146,12 +151,13 @@ async function createContext(command: CliCommand, input: CommandInput, io: CliIo
     url: input.options.url as string | undefined,
     clientId: input.options['client-id'] as string | undefined,
     clientSecret,
+    readOnly: input.options['read-only'] === true,
   }, io.env);
   secrets.push(connection.clientSecret);
   let client: BuildingTwinsApi | undefined;
   return {
     signal: io.signal,
-    client: () => (client ??= new BuildingTwinsClient({ ...connection, ...(timeoutMs ? { timeoutMs } : {}) })),
+    client: () => (client ??= new BuildingTwinsClient({ ...connection, connectionName: connection.baseUrl, ...(timeoutMs ? { timeoutMs } : {}) })),
     readFile: (path) => io.readFile(path),
     writeFile: (path, content) => io.writeFile(path, content),
     printLine: (line) => io.stdout(`${line}\n`),
