@@ -34,6 +34,9 @@ const SHOWN_FIELDS = [
   'contributes.languages[].aliases[]',
   'contributes.authentication[].label',
   'contributes.taskDefinitions[].properties.*.description',
+  'contributes.languageModelTools[].displayName',
+  'contributes.languageModelTools[].userDescription',
+  'contributes.languageModelTools[].modelDescription',
 ];
 /** Texts of a setting's schema; `properties`, `items` and `additionalProperties` nest schemas. */
 const SCHEMA_TEXT = ['title', 'description', 'markdownDescription', 'deprecationMessage', 'markdownDeprecationMessage'];

@@ -30,8 +30,8 @@ export interface WritePlan {
   body: unknown;
   /** One line: what the write does. */
   summary: string;
-  /** Runs the write; only called after the plan was shown and accepted. */
-  send(): Promise<unknown>;
+  /** Runs the write; only called after the plan was shown and accepted. `signal` cancels it (else the plan's context's). */
+  send(signal?: AbortSignal): Promise<unknown>;
 }
 
 interface ToolCommon {

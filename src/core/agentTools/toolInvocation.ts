@@ -49,15 +49,18 @@ export async function planWrite(tool: WriteTool, input: unknown, ctx: AgentToolC
 /** Runs a tool and answers; never throws (a failure is an answer with isError, for the model to read). */
 export async function invokeAgentTool(tool: AgentTool, input: unknown, ctx: AgentToolContext): Promise<ToolOutcome> {
   try {
-    let data: Record<string, unknown>;
-    if (tool.access === 'write') {
-      const plan = await planWrite(tool, input, ctx);
-      const result = await plan.send();
-      data = { done: plan.summary, connection: plan.connection, result: result ?? null };
-    } else {
-      data = await tool.run(checkToolInput(tool, input), ctx);
-    }
-    return { ...fitAnswer(data, moreHint(tool)), isError: false };
+    if (tool.access === 'write') return await sendPlanned(await planWrite(tool, input, ctx));
+    return { ...fitAnswer(await tool.run(checkToolInput(tool, input), ctx), moreHint(tool)), isError: false };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** Sends a write planned (and shown) before; never throws. */
+export async function sendPlanned(plan: WritePlan, signal?: AbortSignal): Promise<ToolOutcome> {
+  try {
+    const result = await plan.send(signal);
+    return { ...fitAnswer({ done: plan.summary, connection: plan.connection, result: result ?? null }, 'get_twin or tickets reads the whole result'), isError: false };
   } catch (error) {
     return failure(error);
   }

@@ -72,7 +72,7 @@ export const putTwinTool: WriteTool<{ twin: DigitalTwin }> = {
     return plan(ctx, {
       operation: 'putTwin', method: 'PUT', path: '/twins', body: twin,
       summary: `create or replace twin ${twin.id} (${twin.modelId})`,
-      send: () => ctx.api.putTwin(twin, { signal: ctx.signal }),
+      send: (signal) => ctx.api.putTwin(twin, { signal: signal ?? ctx.signal }),
     });
   },
 };
@@ -108,8 +108,8 @@ export const patchTwinTool: WriteTool<{ id: string; patch: JsonPatchOperation[] 
     return plan(ctx, {
       operation: 'patchTwin', method: 'PATCH', path: `/twins/${seg(input.id)}`, body: patch,
       summary: `patch twin ${input.id} (${patch.length} operation${patch.length === 1 ? '' : 's'})`,
-      send: async () => {
-        await ctx.api.patchTwin(input.id, patch, { signal: ctx.signal });
+      send: async (signal) => {
+        await ctx.api.patchTwin(input.id, patch, { signal: signal ?? ctx.signal });
         return { id: input.id };
       },
     });
@@ -153,7 +153,7 @@ export const createRelationshipTool: WriteTool<Relationship & { properties?: Rec
     return plan(ctx, {
       operation: 'putRelationship', method: 'PUT', path: '/twins/relationships', body: relationship,
       summary: `relationship ${source.id} ${input.name} ${target.id}`,
-      send: () => ctx.api.putRelationship(relationship, { signal: ctx.signal }),
+      send: (signal) => ctx.api.putRelationship(relationship, { signal: signal ?? ctx.signal }),
     });
   },
 };
@@ -192,7 +192,7 @@ export const sendTelemetryTool: WriteTool<TelemetryInput> = {
     return plan(ctx, {
       operation: 'sendTimeSeries', method: 'POST', path: '/time-series', body: entries.map(keyedByDtId),
       summary: `send ${entries.length} value${entries.length === 1 ? '' : 's'} to ${new Set(entries.map((e) => e.twinId)).size} twin(s)`,
-      send: () => ctx.api.sendTimeSeries(entries, { signal: ctx.signal }),
+      send: (signal) => ctx.api.sendTimeSeries(entries, { signal: signal ?? ctx.signal }),
     });
   },
 };
@@ -233,7 +233,7 @@ export const createTicketTool: WriteTool<TicketInput> = {
     return plan(ctx, {
       operation: 'createTicket', method: 'PUT', path: '/tickets', body: request,
       summary: `create ticket "${input.summary}"`,
-      send: () => ctx.api.createTicket(request, o),
+      send: (signal) => ctx.api.createTicket(request, { signal: signal ?? ctx.signal }),
     });
   },
 };
@@ -256,7 +256,7 @@ export const patchTicketTool: WriteTool<{ id: string; patch: JsonPatchOperation[
     return plan(ctx, {
       operation: 'patchTicket', method: 'PATCH', path: `/tickets/${seg(input.id)}`, body: input.patch,
       summary: `update ticket ${input.id} (${input.patch.length} change${input.patch.length === 1 ? '' : 's'})`,
-      send: () => ctx.api.patchTicket(input.id, input.patch, { signal: ctx.signal }),
+      send: (signal) => ctx.api.patchTicket(input.id, input.patch, { signal: signal ?? ctx.signal }),
     });
   },
 };

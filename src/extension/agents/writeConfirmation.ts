@@ -1,0 +1,31 @@
+// The confirmation a write tool shows before it runs: the connection (name and URL), the request line and
+// exactly the JSON (or JSON Patch) that will be sent. Service and model text only ever inside code.
+
+import * as vscode from 'vscode';
+import type { WritePlan } from '../../core/agentTools/agentTool';
+import { escapeRawControlInJson, stripControl } from '../../core/untrusted/controlCharacters';
+
+/** Longest body shown whole; a longer one (hundreds of telemetry values) is cut with a note. */
+const MAX_SHOWN_CHARS = 20_000;
+
+/** A fence longer than any run of backticks in `code`, so the code cannot close it. */
+function fenced(code: string, language: string): string {
+  const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${language}\n${code}\n${fence}\n`;
+}
+
+export function writeConfirmationMessage(plan: WritePlan, title: string, baseUrl: string | undefined): vscode.LanguageModelToolConfirmationMessages {
+  const json = escapeRawControlInJson(JSON.stringify(plan.body, null, 2));
+  const shown = json.length > MAX_SHOWN_CHARS ? `${json.slice(0, MAX_SHOWN_CHARS)}\n…` : json;
+  const message = new vscode.MarkdownString();
+  message.appendText(vscode.l10n.t('Connection: {0}', stripControl(plan.connection)));
+  if (baseUrl) message.appendText(` (${stripControl(baseUrl)})`);
+  message.appendMarkdown('\n\n');
+  message.appendText(vscode.l10n.t('This will {0}. The request:', stripControl(plan.summary)));
+  message.appendMarkdown('\n\n');
+  message.appendMarkdown(fenced(`${plan.method} ${stripControl(plan.path)}`, 'http'));
+  message.appendMarkdown(fenced(shown, 'json'));
+  if (shown !== json) message.appendText(vscode.l10n.t('The body is {0} characters long; the first {1} are shown.', json.length, MAX_SHOWN_CHARS));
+  return { title: vscode.l10n.t('{0} on "{1}"?', title, stripControl(plan.connection)), message };
+}
