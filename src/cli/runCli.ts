@@ -11,7 +11,6 @@ import { PartialFailure, PRINTED, UsageError, type CliCommand, type CliContext, 
 import { COMMANDS as TABLE_COMMANDS } from '../core/commands/commandTable';
 import { resolveConnection } from './connection';
 import { commandHelp, generalHelp, GLOBAL_OPTIONS, groupHelp, PROGRAM } from './help';
-import { runMcpCommand } from './mcpCommand';
 import { formatJson, formatTable } from './output';
 import { runRequestsCommand } from './runRequestsCommand';
 
@@ -62,7 +61,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const secrets: string[] = [];
   // Messages may quote service text: no terminal control, no secrets.
   const clean = (text: string): string => redact(stripControl(text, { keepLayout: true }), secrets);
-  if (argv[0] === 'mcp') return runMcpCommand(argv.slice(1), io);
+  // Loaded only for `mcp`: the MCP SDK and its schemas would add tens of milliseconds to every other command's start.
+  if (argv[0] === 'mcp') return (await import('./mcpCommand')).runMcpCommand(argv.slice(1), io);
   const { command, consumed } = findCommand(argv);
   if (!command) {
     const group = argv[0] && !argv[0].startsWith('-') ? argv[0] : undefined;
