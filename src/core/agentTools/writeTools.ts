@@ -40,6 +40,13 @@ const patchSchema = {
     additionalProperties: false,
   },
 };
+/** The input of the patch tools: the id of what is patched and its JSON Patch. */
+const idAndPatchInput = {
+  type: 'object' as const,
+  properties: { id: { type: 'string', minLength: 1 }, patch: patchSchema },
+  required: ['id', 'patch'],
+  additionalProperties: false,
+};
 const writeOutput = { type: 'object' as const, properties: { done: { type: 'string' }, connection: { type: 'string' }, result: {} }, required: ['done', 'connection'] };
 
 export const putTwinTool: WriteTool<{ twin: DigitalTwin }> = {
@@ -87,12 +94,7 @@ export const patchTwinTool: WriteTool<{ id: string; patch: JsonPatchOperation[] 
   title: 'Patch a twin',
   access: 'write',
   description: 'Changes some properties of one twin with a JSON Patch whose paths name properties ("/name", "/address/city"). The twin is read, the patch applied to a copy and the result checked against the DTDL model before anything is sent. The user confirms first.',
-  inputSchema: {
-    type: 'object',
-    properties: { id: { type: 'string', minLength: 1 }, patch: patchSchema },
-    required: ['id', 'patch'],
-    additionalProperties: false,
-  },
+  inputSchema: idAndPatchInput,
   outputSchema: writeOutput,
   async plan(input, ctx) {
     const [twin, index] = await Promise.all([ctx.api.getTwin(input.id, {}, { signal: ctx.signal }), ctx.models()]);
@@ -243,12 +245,7 @@ export const patchTicketTool: WriteTool<{ id: string; patch: JsonPatchOperation[
   title: 'Update a ticket',
   access: 'write',
   description: 'Updates a ticket with a JSON Patch of "replace" operations on its updatable properties (/summary, /description, /cause, /solution, /notes, /statusId, /priorityId, /categoryId, /jobTypeId, /serviceNeededId, /assigneeName, /dueDate), each at most once; other patches are refused before sending. The user confirms first.',
-  inputSchema: {
-    type: 'object',
-    properties: { id: { type: 'string', minLength: 1 }, patch: patchSchema },
-    required: ['id', 'patch'],
-    additionalProperties: false,
-  },
+  inputSchema: idAndPatchInput,
   outputSchema: writeOutput,
   async plan(input, ctx) {
     asInputError(() => checkTicketPatch(input.patch));

@@ -1,0 +1,16 @@
+// What the language model tools use of the extension: its connections (active one, names, clients — read-only
+// connections give read-only clients), its model cache and its log.
+
+import type { BuildingTwinsContext } from '../extensionContext';
+import type { AgentToolServices } from './languageModelTools';
+
+export function agentToolServices(ctx: BuildingTwinsContext): AgentToolServices {
+  return {
+    activeConnection: () => ctx.connections.activeName(),
+    connectionNames: () => ctx.connections.list().map((profile) => profile.name),
+    baseUrl: (connection) => ctx.connections.get(connection)?.baseUrl,
+    client: (connection) => ctx.connections.getClient(connection),
+    models: (connection) => ctx.models.getIndex(connection),
+    log: (line) => ctx.log.info(line),
+  };
+}
