@@ -28,13 +28,13 @@ const nodeTargets = [
   { entryPoints: firstUseLibraryEntryPoints },
 );
 
-// Each folder under media/webviews/<name>/ with a main.ts becomes dist/webviews/<name>.js (+ .css if present).
-const webviewDir = 'media/webviews';
+// Each panel folder src/webviews/<name>/ with an app/main.ts becomes dist/webviews/<name>.js (+ .css if present).
+const webviewDir = 'src/webviews';
 const webviewEntries = existsSync(webviewDir)
   ? Object.fromEntries(
       readdirSync(webviewDir, { withFileTypes: true })
-        .filter((d) => d.isDirectory() && existsSync(join(webviewDir, d.name, 'main.ts')))
-        .map((d) => [d.name, join(webviewDir, d.name, 'main.ts')]),
+        .filter((d) => d.isDirectory() && existsSync(join(webviewDir, d.name, 'app', 'main.ts')))
+        .map((d) => [d.name, join(webviewDir, d.name, 'app', 'main.ts')]),
     )
   : {};
 

@@ -8,7 +8,7 @@
 // Run after `npm run build && npx tsc -p tsconfig.test.json`: node --expose-gc out/bench/tree.bench.js [--scale N]
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
-import type { ConnectionNode } from '../src/extension/tree/connectionNode';
+import type { ConnectionScope } from '../src/extension/explorer/explorerServices';
 import { machineLoad } from './benchStats';
 import { installVscodeShim } from './vscodeShim';
 
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   // Imported after the shim is installed.
   const { BuildingTwinsClient } = await import('../src/core/api/client');
   const { ModelIndex } = await import('../src/core/dtdl/modelIndex');
-  const { TwinsNode } = await import('../src/extension/tree/twinsNode');
+  const { TwinsNode } = await import('../src/extension/twins/twinsNode');
 
   const startedAt = performance.now();
   const { url, child } = await startEmulatorProcess();
@@ -68,8 +68,8 @@ async function main(): Promise<void> {
       id: 'connection/bench',
       connection: 'bench',
       client: async () => client,
-      ctx: { tree: { filter: undefined, update: () => undefined }, models: { getIndex: async () => index } },
-    } as unknown as ConnectionNode;
+      services: { tree: { filter: undefined, rows: { add: () => undefined } }, models: { getIndex: async () => index } },
+    } as unknown as ConnectionScope;
 
     const listStarted = performance.now();
     const twinsNode = new TwinsNode(conn);

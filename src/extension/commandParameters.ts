@@ -4,16 +4,16 @@
 // "Go to Twin…" with a twin row selected asks for a twin, and "Filter Twins…" never takes a model group
 // for a filter.
 import * as vscode from 'vscode';
-import { type ArgGuard, instanceOf, listOf, oneOf, options, text } from './commandArgs';
-import { ConnectionNode } from './tree/connectionNode';
-import { EventNode, EventsNode } from './tree/eventNodes';
-import { InsightNode } from './tree/insightsNode';
-import { LocationNode } from './tree/locationsNode';
-import { ModelNode } from './tree/modelsNode';
-import { LoadMoreNode } from './tree/pagedNode';
-import { TicketAttachmentNode, TicketNode } from './tree/ticketNodes';
-import { TreeNode } from './tree/treeNode';
-import { RelationshipNode, TwinNode } from './tree/twinNode';
+import { type ArgGuard, instanceOf, listOf, oneOf, options, text } from './shell/commandArgs';
+import { ConnectionNode } from './explorer/connectionNode';
+import { EventNode, EventsNode } from './events/eventNodes';
+import { InsightNode } from './insights/insightsNode';
+import { LocationNode } from './twins/locationsNode';
+import { ModelNode } from './models/modelsNode';
+import { LoadMoreNode } from './explorer/pagedNode';
+import { TicketAttachmentNode, TicketNode } from './tickets/ticketNodes';
+import { TreeNode } from './explorer/treeNode';
+import { RelationshipNode, TwinNode } from './twins/twinNode';
 
 const row = instanceOf(TreeNode);
 const uri: ArgGuard = (value) => value instanceof vscode.Uri;

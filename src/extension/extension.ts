@@ -1,23 +1,53 @@
+// The composition root: builds the window's services, the one command table and the registrations.
 import * as vscode from 'vscode';
 import { configureL10n } from '../shared/l10n';
-import { registerAuthoring } from './authoring/authoringServices';
-import { registerCommands } from './commands';
+import { registerPanelSerializers } from '../webviews/shared/host/panelSerializers';
+import { panelCommands } from '../webviews/shared/host/panelCommands';
+import { authoringCommands } from './authoring/authoringCommands';
+import { commandParameters } from './commandParameters';
+import { connectionCommands } from './connections/connectionCommands';
+import { emulatorCommands } from './connections/emulatorCommands';
+import { documentCommands } from './documents/documentCommands';
+import { eventCommands } from './events/eventCommands';
+import { explorerCommands } from './explorer/explorerCommands';
 import { BuildingTwinsContext } from './extensionContext';
-import { registerPanelSerializers } from './panels/panelSerializers';
-import type { TestApi } from './testApi';
-import { loadTestApi } from './testApiLoader';
+import { helpCommands } from './help/helpCommands';
+import { modelCommands } from './models/modelCommands';
+import { allCommands, registerCommands } from './shell/commandRunner';
+import type { CommandTable } from './shell/commandTypes';
+import type { ExtensionServices } from './shell/services';
+import type { TestApi } from './testing/testApi';
+import { loadTestApi } from './testing/testApiLoader';
+import { ticketCommands } from './tickets/ticketCommands';
+import { twinCommands } from './twins/twinCommands';
 
+/** Every command of the extension: a feature adds its table here (one line) and its parameters in commandParameters.ts. */
+const commandTables: readonly CommandTable<ExtensionServices>[] = [
+  connectionCommands,
+  emulatorCommands,
+  explorerCommands,
+  twinCommands,
+  modelCommands,
+  documentCommands,
+  panelCommands,
+  eventCommands,
+  ticketCommands,
+  authoringCommands,
+  helpCommands,
+];
+
+/** What deactivate() stops: the services of this activation (VS Code calls activate and deactivate apart). */
 let current: BuildingTwinsContext | undefined;
 
 /** Exports nothing, except the test API to a host running the extension's own tests. */
 export function activate(context: vscode.ExtensionContext): TestApi | undefined {
   configureL10n(vscode.l10n.bundle);
-  current = new BuildingTwinsContext(context);
-  registerCommands(current);
-  registerPanelSerializers(current);
-  registerAuthoring(current);
-  current.start();
-  return loadTestApi(context.extensionMode === vscode.ExtensionMode.Test, context.extensionPath, current);
+  const services = new BuildingTwinsContext(context);
+  current = services;
+  context.subscriptions.push(...registerCommands(services, allCommands(commandTables), commandParameters));
+  registerPanelSerializers(services);
+  services.start();
+  return loadTestApi(context.extensionMode === vscode.ExtensionMode.Test, context.extensionPath, services);
 }
 
 export async function deactivate(): Promise<void> {

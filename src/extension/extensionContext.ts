@@ -1,27 +1,37 @@
 import * as vscode from 'vscode';
 import type { BuildingTwinsApi } from '../core/api/types';
-import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET, LOCAL_EMULATOR_DEFAULT_PORT, localEmulatorUrl } from '../core/api/localEmulator';
+import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET, localEmulatorUrl } from '../core/api/localEmulator';
+import { type AuthoringServices, createAuthoring } from './authoring/authoringServices';
 import { createApiClient } from './connections/clientFactory';
 import { ConnectionManager } from './connections/connectionManager';
 import { LOCAL_CONNECTION_NAME } from './connections/connectionProfile';
 import { ConnectionSecrets } from './connections/connectionSecrets';
 import { ConnectionStatusBar } from './connections/connectionStatusBar';
 import { EmulatorProcess } from './connections/emulatorProcess';
+import { emulatorPort } from './connections/emulatorPort';
 import { warnIfSecretsUnprotected } from './connections/keychainCheck';
 import { LocalEmulatorPresence } from './connections/localEmulatorPresence';
 import { ResourceFileSystem } from './documents/resourceFileSystem';
+import { eventDocumentHandler } from './events/eventDocumentHandler';
+import { EventTypesCache } from './events/eventTypesCache';
+import { connectionGroupFactories } from './explorer/connectionGroups';
+import { ExplorerTreeProvider } from './explorer/explorerTreeProvider';
 import { helpLinks } from './help/helpLinks';
 import { HelpTreeProvider } from './help/helpTreeProvider';
-import { ExtensionLog } from './log/extensionLog';
+import { modelDocumentHandler } from './models/modelDocumentHandler';
 import { ModelCache } from './models/modelCache';
-import { ExplorerTreeProvider } from './tree/explorerTreeProvider';
-import { type UserInput, VsCodeUserInput } from './userInput';
+import { ExtensionLog } from './shell/extensionLog';
+import type { ExtensionServices } from './shell/services';
+import { type UserInput, VsCodeUserInput } from './shell/userInput';
+import { ticketDocumentHandler } from './tickets/ticketDocumentHandler';
+import { relationshipDocumentHandler } from './twins/relationshipDocumentHandler';
+import { twinDocumentHandler } from './twins/twinDocumentHandler';
 
 /**
- * The one object that owns the extension's shared state. Commands receive it as their first argument;
- * nothing else reaches for globals.
+ * The one object that owns the extension's shared state, built at activation (extension.ts). Commands receive it as
+ * their first argument, each typed by the few services it uses; nothing else reaches for globals.
  */
-export class BuildingTwinsContext implements vscode.Disposable {
+export class BuildingTwinsContext implements ExtensionServices, vscode.Disposable {
   readonly log: ExtensionLog;
   readonly connections: ConnectionManager;
   readonly models: ModelCache;
@@ -30,6 +40,9 @@ export class BuildingTwinsContext implements vscode.Disposable {
   readonly localEmulator: LocalEmulatorPresence;
   readonly tree: ExplorerTreeProvider;
   readonly documents: ResourceFileSystem;
+  readonly eventTypes = new EventTypesCache();
+  readonly filteredEvents = new Set<string>();
+  readonly authoring: AuthoringServices;
   /** Interactive input; integration tests swap in a ScriptedUserInput through the test API. */
   input: UserInput = new VsCodeUserInput();
   /** The last error a command reported (the test API exposes it). */
@@ -44,9 +57,12 @@ export class BuildingTwinsContext implements vscode.Disposable {
     }));
     this.localEmulator = new LocalEmulatorPresence(() => this.localEmulatorUrl(), () => this.emulator.url !== undefined);
     this.models = new ModelCache(this.connections);
-    this.tree = new ExplorerTreeProvider(this);
-    this.documents = new ResourceFileSystem(this);
+    this.tree = new ExplorerTreeProvider(this, connectionGroupFactories);
+    this.documents = new ResourceFileSystem(this, vscodeContext.globalState, [
+      twinDocumentHandler, relationshipDocumentHandler, modelDocumentHandler, eventDocumentHandler, ticketDocumentHandler,
+    ]);
     vscodeContext.subscriptions.push(this);
+    this.authoring = createAuthoring(this, vscodeContext.subscriptions);
   }
 
   /** Registers what lives for the whole session: the document file system, status bar and listeners. */
@@ -93,9 +109,4 @@ export class BuildingTwinsContext implements vscode.Disposable {
     this.connections.dispose();
     this.log.dispose();
   }
-}
-
-export function emulatorPort(): number {
-  const port = vscode.workspace.getConfiguration('buildingTwins').get<number>('emulator.port', LOCAL_EMULATOR_DEFAULT_PORT);
-  return Number.isInteger(port) && port >= 1 && port <= 65535 ? port : LOCAL_EMULATOR_DEFAULT_PORT;
 }

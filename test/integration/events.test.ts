@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { BuildingEvent, EventsFileUploadResult, EventsUpsertResult } from '../../src/core/api/types';
-import type { TreeNode } from '../../src/extension/tree/treeNode';
+import type { TreeNode } from '../../src/extension/explorer/treeNode';
 import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests } from './explorerHelpers';
 
 interface EventNodeLike extends TreeNode { event: BuildingEvent }

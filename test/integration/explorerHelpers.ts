@@ -2,7 +2,7 @@
 // and its request log (which proves what was, or was not, sent).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TestApi } from '../../src/extension/testApi';
+import type { TestApi } from '../../src/extension/testing/testApi';
 import { adminFetch } from './adminFetch';
 
 export const LOCAL = 'Local emulator';

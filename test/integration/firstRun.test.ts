@@ -4,7 +4,7 @@ import * as net from 'node:net';
 import * as vscode from 'vscode';
 import type { ApiError } from '../../src/core/api/apiError';
 import { EMULATOR_RUNNING_KEY } from '../../src/extension/connections/localEmulatorPresence';
-import { HAS_CONNECTIONS_KEY } from '../../src/extension/tree/explorerTreeProvider';
+import { HAS_CONNECTIONS_KEY } from '../../src/extension/explorer/explorerTreeProvider';
 import { emulatorUrl, eventually, extensionApi, LOCAL, setSetting } from './explorerHelpers';
 
 /** A loopback port nothing listens on (bound, then released). */

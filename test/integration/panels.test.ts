@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ResponseMessage } from '../../src/shared/protocol/bridgeProtocol';
-import { INSIGHTS_VIEW_TYPE } from '../../src/shared/protocol/insightsProtocol';
-import { TIME_SERIES_VIEW_TYPE } from '../../src/shared/protocol/timeSeriesProtocol';
-import { TWIN_GRAPH_VIEW_TYPE } from '../../src/shared/protocol/twinGraphProtocol';
-import { PANEL_RESTORERS } from '../../src/extension/panels/panelSerializers';
-import { TwinNode } from '../../src/extension/tree/twinNode';
+import type { ResponseMessage } from '../../src/webviews/shared/bridgeProtocol';
+import { INSIGHTS_VIEW_TYPE } from '../../src/webviews/insights/insightsProtocol';
+import { TIME_SERIES_VIEW_TYPE } from '../../src/webviews/timeSeries/timeSeriesProtocol';
+import { TWIN_GRAPH_VIEW_TYPE } from '../../src/webviews/twinGraph/twinGraphProtocol';
+import { PANEL_RESTORERS } from '../../src/webviews/shared/host/panelSerializers';
+import { TwinNode } from '../../src/extension/twins/twinNode';
 import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests } from './explorerHelpers';
 
 const CAPABILITY = 'HP-AHU-1-SAT';

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ResponseMessage } from '../../src/shared/protocol/bridgeProtocol';
-import type { TreeNode } from '../../src/extension/tree/treeNode';
+import type { ResponseMessage } from '../../src/webviews/shared/bridgeProtocol';
+import type { TreeNode } from '../../src/extension/explorer/treeNode';
 import { extensionApi, setSetting } from './explorerHelpers';
 
 // A second emulator, started by the extension itself with buildingTwins.emulator.clientsFile, serves two

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { TICKET_UPDATABLE_PROPERTIES, type Ticket, type TicketMetadataItem } from '../../src/core/api/types';
-import type { TreeNode } from '../../src/extension/tree/treeNode';
+import type { TreeNode } from '../../src/extension/explorer/treeNode';
 import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests, setSetting } from './explorerHelpers';
 
 const TICKETS = 'Tickets (preview)';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TreeNode } from '../../src/extension/tree/treeNode';
+import type { TreeNode } from '../../src/extension/explorer/treeNode';
 import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests, SAMPLE, setSetting } from './explorerHelpers';
 
 async function labelled(children: TreeNode[], label: string): Promise<TreeNode> {

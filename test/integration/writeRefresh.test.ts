@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildingEvent, DigitalTwin, Ticket } from '../../src/core/api/types';
 import { resourceUri } from '../../src/extension/documents/resourceUri';
-import type { TestApi } from '../../src/extension/testApi';
-import type { TreeNode } from '../../src/extension/tree/treeNode';
+import type { TestApi } from '../../src/extension/testing/testApi';
+import type { TreeNode } from '../../src/extension/explorer/treeNode';
 import { emulatorUrl, eventually, extensionApi, LOCAL } from './explorerHelpers';
 
 const TWIN = 'HP-L01-R02';

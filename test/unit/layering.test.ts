@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import * as ts from 'typescript';
 import { repoRoot } from '../harness/harnessPaths';
@@ -22,6 +23,70 @@ function layeringViolation(file: string, source: string): string | undefined {
       const target = resolve(dirname(file), specifier);
       if (target === extensionLayer || target.startsWith(extensionLayer + sep)) return `imports '${specifier}' from src/extension`;
     }
+  }
+  return undefined;
+}
+
+// A panel's app (src/webviews/<panel>/app/, shared code in src/webviews/shared/app/) runs in the webview: it imports
+// other app modules, its protocol (a *Protocol.ts or webviewL10n.ts beside it) and pure helpers of src/shared and
+// src/core, never the host side (the panel, its handlers, src/extension), `vscode` or Node's modules.
+const webviewsRoot = join(repoRoot, 'src', 'webviews');
+const pureHelperRoots = [join(repoRoot, 'src', 'shared'), join(repoRoot, 'src', 'core')];
+
+function isWebviewApp(file: string): boolean {
+  return file.startsWith(webviewsRoot + sep) && relative(webviewsRoot, file).split(sep).includes('app');
+}
+
+function isProtocol(file: string): boolean {
+  return file.startsWith(webviewsRoot + sep) && /(Protocol|^webviewL10n)\.ts$/.test(file.split(sep).pop() ?? '');
+}
+
+function isNodeOrVscode(specifier: string): boolean {
+  return specifier === 'vscode' || specifier.startsWith('vscode/') || specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]);
+}
+
+function resolveRelative(file: string, specifier: string): string | undefined {
+  const base = resolve(dirname(file), specifier);
+  return [base, `${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate) && !readdirSyncSafe(candidate));
+}
+
+function readdirSyncSafe(path: string): boolean {
+  try {
+    readdirSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Why a module is not pure (it reaches `vscode`, Node or src/extension through its imports), or undefined. */
+function impurity(file: string, read: (file: string) => string, seen = new Set<string>()): string | undefined {
+  if (seen.has(file) || file.endsWith('.css')) return undefined;
+  seen.add(file);
+  for (const specifier of importedModules(read(file))) {
+    if (isNodeOrVscode(specifier)) return `${relative(repoRoot, file)} imports '${specifier}'`;
+    if (!specifier.startsWith('.')) continue;
+    const target = resolveRelative(file, specifier);
+    if (!target) continue;
+    if (target.startsWith(extensionLayer + sep)) return `${relative(repoRoot, file)} imports src/extension`;
+    const why = impurity(target, read, seen);
+    if (why) return why;
+  }
+  return undefined;
+}
+
+/** Why an app module breaks the webview layering, or undefined. */
+function webviewAppViolation(file: string, read: (file: string) => string): string | undefined {
+  for (const specifier of importedModules(read(file))) {
+    if (isNodeOrVscode(specifier)) return `imports '${specifier}'`;
+    if (!specifier.startsWith('.')) continue;
+    const target = resolveRelative(file, specifier);
+    if (!target) return `imports '${specifier}', which is not found`;
+    if (isWebviewApp(target)) continue;
+    const allowed = isProtocol(target) || pureHelperRoots.some((root) => target.startsWith(root + sep));
+    if (!allowed) return `imports '${specifier}' (host side: only protocol modules and pure helpers)`;
+    const why = impurity(target, read);
+    if (why) return `imports '${specifier}', which is not pure: ${why}`;
   }
   return undefined;
 }
@@ -73,4 +138,43 @@ describe('layering', () => {
       assert.deepEqual(violations, []);
     });
   }
+
+  describe('webview apps', () => {
+    const app = join(webviewsRoot, 'timeSeries', 'app', 'main.ts');
+    const read = (file: string): string => readFileSync(file, 'utf8');
+    const violating = [
+      "import * as vscode from 'vscode';",
+      "import { readFileSync } from 'node:fs';",
+      "import { join } from 'path';",
+      "import { fetchRange } from '../timeSeriesFetch';",
+      "import { createTimeSeriesHandlers } from '../timeSeriesHandlers';",
+      "import { WebviewBridge } from '../../shared/host/webviewBridge';",
+      "import { log } from '../../../extension/shell/extensionLog';",
+      "import { BuildingTwinsClient } from '../../../core/api/client';",
+    ];
+    for (const source of violating) {
+      it(`flags: ${source}`, () => assert.ok(webviewAppViolation(app, (f) => (f === app ? source : read(f))), `not flagged: ${source}`));
+    }
+    const clean = [
+      "import type { TimeSeriesMethods } from '../timeSeriesProtocol';",
+      "import { HostBridge } from '../../shared/app/hostBridge';",
+      "import '../../shared/app/base.css';",
+      "import { countNoun } from '../../../shared/countNoun';",
+      "import { lttb } from '../../../core/timeseries/lttb';",
+      "import uPlot from 'uplot';",
+    ];
+    for (const source of clean) {
+      it(`accepts: ${source}`, () => assert.equal(webviewAppViolation(app, (f) => (f === app ? source : read(f))), undefined));
+    }
+
+    it('every module of a panel app imports only app modules, protocol types and pure helpers', () => {
+      const apps = sourceFiles(webviewsRoot).filter(isWebviewApp);
+      assert.ok(apps.length >= 8, 'the apps are found');
+      const violations = apps
+        .map((file) => ({ file, why: webviewAppViolation(file, read) }))
+        .filter((v) => v.why)
+        .map((v) => `${relative(repoRoot, v.file)} ${v.why}`);
+      assert.deepEqual(violations, []);
+    });
+  });
 });

@@ -1,11 +1,10 @@
 // Sort and filter specifications checked before sending, in the service's words (filterVocabulary.ts):
 // a request the service would refuse, or fail on, never leaves the client.
 
+import { isObject } from '../dtdl/dtdlText';
 import { ApiError } from './apiError';
 import { FILTER_OPERATORS, filterProblem, isFilterOperator, serviceOperatorFor, sortDirectionOf } from './filterVocabulary';
 import type { PropertyFilter } from './types';
-
-const isObjectLike = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The operator and value problem of one filter, with the service's word when a familiar one was used. */
 function filterMessage(where: string, operator: unknown, value: unknown): string | undefined {
@@ -24,7 +23,7 @@ export function checkSortSpecifications(operation: string, specs: unknown): void
   if (!Array.isArray(specs)) throw ApiError.invalidRequest(operation, 'sortSpecifications must be an array');
   specs.forEach((spec: unknown, i) => {
     const where = `sortSpecifications[${i}]`;
-    if (!isObjectLike(spec)) throw ApiError.invalidRequest(operation, `${where} must be an object`);
+    if (!isObject(spec)) throw ApiError.invalidRequest(operation, `${where} must be an object`);
     if (typeof spec.field !== 'string' || spec.field.trim() === '') throw ApiError.invalidRequest(operation, `${where} needs a field`);
     if (!sortDirectionOf(spec.sort)) {
       const hint = 'isSortDescending' in spec ? ' (isSortDescending is computed by the service and ignored when sent)' : '';
@@ -39,7 +38,7 @@ export function checkFilterSpecifications(operation: string, specs: unknown): vo
   if (!Array.isArray(specs)) throw ApiError.invalidRequest(operation, 'filterSpecifications must be an array');
   specs.forEach((spec: unknown, i) => {
     const where = `filterSpecifications[${i}]`;
-    if (!isObjectLike(spec)) throw ApiError.invalidRequest(operation, `${where} must be an object`);
+    if (!isObject(spec)) throw ApiError.invalidRequest(operation, `${where} must be an object`);
     if (typeof spec.field !== 'string' || spec.field.trim() === '') throw ApiError.invalidRequest(operation, `${where} needs a field`);
     const message = filterMessage(where, spec.operator, spec.value);
     if (message) throw ApiError.invalidRequest(operation, message);
@@ -49,7 +48,7 @@ export function checkFilterSpecifications(operation: string, specs: unknown): vo
 /** A twins `propertyFilter` and its nested `filters`: every condition with a field uses an operator of the service. */
 export function checkPropertyFilter(operation: string, filter: PropertyFilter | undefined, where = 'propertyFilter'): void {
   if (filter === undefined || filter === null) return;
-  if (!isObjectLike(filter)) throw ApiError.invalidRequest(operation, `${where} must be an object`);
+  if (!isObject(filter)) throw ApiError.invalidRequest(operation, `${where} must be an object`);
   if (filter.field) {
     const message = filterMessage(where, filter.operator, filter.value);
     if (message) throw ApiError.invalidRequest(operation, message);

@@ -7,6 +7,7 @@ import type {
   BatchPage, ContinuationPage, DigitalTwin, Insight, Model, ProblemDetails, Relationship,
   TimeSeriesData, TimeSeriesErrorData, TimeSeriesPage, TwinGraphCollection, TwinGraphItem, TwinGraphResult,
 } from './types';
+import { isObject } from '../dtdl/dtdlText';
 import { setOwn } from '../untrusted/prototypeKeys';
 import { documentedTwin } from './adtTwin';
 
@@ -18,10 +19,6 @@ const OPAQUE_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 export class ShapeError extends Error {}
-
-export function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `Id` -> `id`, `ScenarioId` -> `scenarioId`, `ID` -> `id`; camelCase keys are unchanged. */
 export function camelKey(key: string): string {

@@ -4,7 +4,7 @@
 // model hierarchy comes from one GET /models (with definitions) unless the caller passes a ModelIndex.
 
 import { ModelIndex } from '../dtdl/modelIndex';
-import { isObject } from './normalize';
+import { isObject } from '../dtdl/dtdlText';
 import type { BuildingTwinsApi, CallOptions, DigitalTwin, GetTwinsRequest, TimeSeriesEntry } from './types';
 
 /** The contents key that holds a twin's external id. */

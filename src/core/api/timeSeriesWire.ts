@@ -6,7 +6,7 @@
 // - a read for twins none of which exists answers 404 with no body.
 import { ApiError } from './apiError';
 import type { QueryValue } from './httpTransport';
-import { isObject } from './normalize';
+import { isObject } from '../dtdl/dtdlText';
 import { TIME_SERIES_DEFAULT_PAGE_SIZE } from './requestChecks';
 import type { TimeSeriesEntry, TimeSeriesErrorData, TimeSeriesPage, TimeSeriesQuery, TimeSeriesSendResult } from './types';
 

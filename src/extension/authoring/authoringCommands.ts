@@ -1,4 +1,5 @@
-import type { CommandTable } from '../commands';
+import type { CommandTable } from '../shell/commandTypes';
+import type { ExtensionServices } from '../shell/services';
 import { createFromJson } from './createFromJson';
 import { exportToFile } from './exportCommand';
 import { importFromFiles } from './importCommand';
@@ -7,7 +8,7 @@ import { sendTelemetryFromFile } from './telemetryCommand';
 import { newTwinDraft } from './twinDraftCommand';
 
 /** Authoring: twin drafts, create from JSON, relationships, bulk import/export and telemetry files. */
-export const authoringCommands: CommandTable = {
+export const authoringCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.newTwinDraft': newTwinDraft,
   'buildingTwins.createFromJson': createFromJson,
   'buildingTwins.createRelationship': createRelationship,

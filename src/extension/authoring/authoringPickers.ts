@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
-import type { BuildingTwinsContext } from '../extensionContext';
-import { twinLabel } from '../tree/twinNode';
-import { noIcons } from '../iconText';
+import type { ExtensionServices } from '../shell/services';
+import { twinLabel } from '../twins/twinNode';
+import { noIcons } from '../shell/iconText';
 
 interface ModelPick extends vscode.QuickPickItem { modelId: string }
 
@@ -26,7 +26,7 @@ export function modelPickItems(index: ModelIndex): ModelPick[] {
 }
 
 /** Picks a model (search matches display names, ids and the inheritance path). */
-export async function pickModel(ctx: BuildingTwinsContext, index: ModelIndex, title: string): Promise<string> {
+export async function pickModel(ctx: Pick<ExtensionServices, 'input'>, index: ModelIndex, title: string): Promise<string> {
   if (index.size === 0) throw new Error(vscode.l10n.t('The connection has no models.'));
   const picked = await ctx.input.pick(modelPickItems(index), { title, placeHolder: vscode.l10n.t('Type to search models'), matchOnDescription: true, matchOnDetail: true });
   return picked.modelId;
@@ -65,7 +65,7 @@ function noTwinsText(value: string, model: string | undefined): string {
 }
 
 /** Picks a twin with live lookup (by id or name), optionally restricted to a model and its descendants. */
-export async function pickTwin(ctx: BuildingTwinsContext, client: BuildingTwinsApi, index: ModelIndex, title: string, modelId?: string): Promise<DigitalTwin> {
+export async function pickTwin(ctx: Pick<ExtensionServices, 'input'>, client: BuildingTwinsApi, index: ModelIndex, title: string, modelId?: string): Promise<DigitalTwin> {
   const initial = await lookupTwins(client, index, '', modelId);
   const picked = await ctx.input.pick<TwinPick>(initial, {
     title,

@@ -1,17 +1,14 @@
 import * as vscode from 'vscode';
-import type { BuildingTwinsContext } from '../extensionContext';
 import { RESOURCE_SCHEME } from '../documents/resourceUri';
 import { registerValueTokens } from '../documents/valueTokensProvider';
 import { AuthoringDiagnostics } from './authoringDiagnostics';
-import { SchemaProvider } from './schemaProvider';
+import { SchemaProvider, type SchemaServices } from './schemaProvider';
 
 /** What the authoring commands share: the served schemas and the problems they report. */
 export interface AuthoringServices {
   schemas: SchemaProvider;
   diagnostics: AuthoringDiagnostics;
 }
-
-const services = new WeakMap<BuildingTwinsContext, AuthoringServices>();
 
 /** Context key for the editor title's "Create" action: the active JSON editor holds twins or relationships. */
 const DRAFT_CONTEXT_KEY = 'buildingTwins.twinDraft';
@@ -21,39 +18,37 @@ export function looksLikeTwinJson(text: string): boolean {
   return /"(modelId|sourceId)"\s*:/.test(text.slice(0, DRAFT_SNIFF_CHARS));
 }
 
-/** The draft context key as last set: runs on every edit of the active editor, so only changes are sent. */
-let draftShown: boolean | undefined;
+/** The draft context key, set on every edit of the active editor; only changes are sent to VS Code. */
+class DraftContextKey {
+  private shown: boolean | undefined;
 
-function updateDraftContext(editor: vscode.TextEditor | undefined): void {
-  const doc = editor?.document;
-  const draft = !!doc && doc.languageId.startsWith('json') && doc.uri.scheme !== RESOURCE_SCHEME
-    && looksLikeTwinJson(doc.getText(new vscode.Range(doc.positionAt(0), doc.positionAt(DRAFT_SNIFF_CHARS))));
-  if (draft === draftShown) return;
-  draftShown = draft;
-  void vscode.commands.executeCommand('setContext', DRAFT_CONTEXT_KEY, draft);
+  update(editor: vscode.TextEditor | undefined): void {
+    const doc = editor?.document;
+    const draft = !!doc && doc.languageId.startsWith('json') && doc.uri.scheme !== RESOURCE_SCHEME
+      && looksLikeTwinJson(doc.getText(new vscode.Range(doc.positionAt(0), doc.positionAt(DRAFT_SNIFF_CHARS))));
+    if (draft === this.shown) return;
+    this.shown = draft;
+    void vscode.commands.executeCommand('setContext', DRAFT_CONTEXT_KEY, draft);
+  }
 }
 
-/** Registers the schema provider, the diagnostics, the colours of timestamps and UUIDs and the draft context key (once per activation). */
-export function registerAuthoring(ctx: BuildingTwinsContext): AuthoringServices {
-  const existing = services.get(ctx);
-  if (existing) return existing;
-  const created: AuthoringServices = { schemas: new SchemaProvider(ctx), diagnostics: new AuthoringDiagnostics() };
-  services.set(ctx, created);
-  ctx.vscodeContext.subscriptions.push(
+/**
+ * The schema provider, the diagnostics, the colours of timestamps and UUIDs and the draft context key, each
+ * registered once (the composition root calls this at activation; `subscriptions` disposes them).
+ */
+export function createAuthoring(services: SchemaServices, subscriptions: vscode.Disposable[]): AuthoringServices {
+  const created: AuthoringServices = { schemas: new SchemaProvider(services), diagnostics: new AuthoringDiagnostics() };
+  const draftKey = new DraftContextKey();
+  subscriptions.push(
     created.schemas.register(),
     created.schemas,
     created.diagnostics,
     registerValueTokens(),
-    vscode.window.onDidChangeActiveTextEditor(updateDraftContext),
+    vscode.window.onDidChangeActiveTextEditor((editor) => draftKey.update(editor)),
     vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.document === vscode.window.activeTextEditor?.document) updateDraftContext(vscode.window.activeTextEditor);
+      if (e.document === vscode.window.activeTextEditor?.document) draftKey.update(vscode.window.activeTextEditor);
     }),
   );
-  draftShown = undefined;
-  updateDraftContext(vscode.window.activeTextEditor);
+  draftKey.update(vscode.window.activeTextEditor);
   return created;
-}
-
-export function authoring(ctx: BuildingTwinsContext): AuthoringServices {
-  return services.get(ctx) ?? registerAuthoring(ctx);
 }

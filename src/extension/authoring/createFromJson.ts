@@ -4,15 +4,13 @@ import { mapWithConcurrency } from '../../core/api/concurrency';
 import type { DigitalTwin } from '../../core/api/types';
 import { parseImportJson } from '../../core/bulk/importJson';
 import { planImport, serviceTwinLookup } from '../../core/bulk/importPlan';
-import { openTwinDocument } from '../documents/documentCommands';
 import { showWritten } from '../documents/writtenResources';
-import type { BuildingTwinsContext } from '../extensionContext';
-import { notifyResult, targetConnection } from '../tree/commandTarget';
-import { revealTwin } from '../tree/treeCommands';
-import { TwinsNode } from '../tree/twinsNode';
+import type { ExtensionServices } from '../shell/services';
+import { notifyResult, targetConnection } from '../explorer/commandTarget';
+import { openTwinDocument, revealTwin } from '../twins/twinCommands';
+import { TwinsNode } from '../twins/twinsNode';
 import { issueLines } from './authoringDiagnostics';
 import { problemCount, relationshipCount, twinCount } from './countWords';
-import { authoring } from './authoringServices';
 import { readJsonSource } from './jsonSource';
 import { describeUpsert, relationshipDocumentUri, upsertRelationship, writtenRelationship, type UpsertedRelationship } from './relationshipUpsert';
 
@@ -32,13 +30,13 @@ export interface CreateResult {
  * sent); twins that already exist are only replaced after confirmation. Then twins are created, then
  * relationships; one created twin is opened and revealed in the explorer, one relationship is opened.
  */
-export async function createFromJson(ctx: BuildingTwinsContext, arg?: unknown): Promise<CreateResult | undefined> {
+export async function createFromJson(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree'>, arg?: unknown): Promise<CreateResult | undefined> {
   const source = await readJsonSource(arg);
   const { connection, client } = await targetConnection(ctx);
   const index = await ctx.models.getIndex(connection);
   const parsed = parseImportJson(wrapSingle(source.text), source.name);
   const plan = await planImport(parsed, { index, lookupTwins: serviceTwinLookup(client) });
-  const { diagnostics } = authoring(ctx);
+  const { diagnostics } = ctx.authoring;
   diagnostics.show([source], plan.errors);
   if (plan.errors.length) {
     const lines = issueLines(plan.errors, 5);
@@ -106,7 +104,7 @@ export async function createFromJson(ctx: BuildingTwinsContext, arg?: unknown): 
     throw new Error(vscode.l10n.t('{0} The service refused {1}: {2}', summary, failures.length, failures.slice(0, 3).join('; ')));
   }
   if (twins.length === 1 && relationships.length === 0) {
-    await openTwinDocument(ctx, connection, twins[0].id);
+    await openTwinDocument(connection, twins[0].id);
     await revealTwin(ctx, connection, twins[0]);
   } else if (twins.length === 0 && relationships.length === 1) {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(relationshipDocumentUri(connection, relationships[0].relationship)), { preview: true });

@@ -4,10 +4,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import { exportTwins } from '../../core/bulk/twinExport';
-import type { BuildingTwinsContext } from '../extensionContext';
-import { notifyResult, targetConnection } from '../tree/commandTarget';
-import { describeFilter, toTwinFilters } from '../tree/twinFilter';
-import { TwinModelGroupNode } from '../tree/twinsNode';
+import type { ExtensionServices } from '../shell/services';
+import { notifyResult, targetConnection } from '../explorer/commandTarget';
+import { describeFilter, toTwinFilters } from '../twins/twinFilter';
+import { TwinModelGroupNode } from '../twins/twinsNode';
 import { relationshipCount, twinCount, twinsAndRelationships } from './countWords';
 import { asUri } from './jsonSource';
 
@@ -19,7 +19,7 @@ export interface ExportCommandResult { connection: string; file: string; twins: 
  * the import format, with progress and cancellation. Written to a temporary file renamed at the end, so
  * an existing file is only replaced by a complete export.
  */
-export async function exportToFile(ctx: BuildingTwinsContext, node?: unknown, target?: unknown): Promise<ExportCommandResult | undefined> {
+export async function exportToFile(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>, node?: unknown, target?: unknown): Promise<ExportCommandResult | undefined> {
   const { connection, client } = await targetConnection(ctx, node);
   const filter = ctx.tree.filter;
   const model = node instanceof TwinModelGroupNode ? { modelId: node.modelId, exact: true } : undefined;

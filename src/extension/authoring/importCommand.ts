@@ -5,12 +5,11 @@ import { planImport, serviceTwinLookup, type ImportPlan } from '../../core/bulk/
 import { fileReportStore, itemHash } from '../../core/bulk/importReport';
 import { runImport, type ImportProgress, type ImportResult } from '../../core/bulk/importRunner';
 import { resourceUri } from '../documents/resourceUri';
-import type { BuildingTwinsContext } from '../extensionContext';
-import { notifyResult, targetConnection } from '../tree/commandTarget';
-import { TwinsNode } from '../tree/twinsNode';
+import type { ExtensionServices } from '../shell/services';
+import { notifyResult, targetConnection } from '../explorer/commandTarget';
+import { TwinsNode } from '../twins/twinsNode';
 import { issueLines } from './authoringDiagnostics';
 import { problemCount, twinsAndRelationships } from './countWords';
-import { authoring } from './authoringServices';
 import { pickFiles, readSourceUri, requireExtensions, type SourceText } from './jsonSource';
 
 export interface ImportCommandResult extends Omit<ImportResult, 'report' | 'outcomes'> {
@@ -46,7 +45,7 @@ function progressText(phase: ImportProgress['phase'], finished: number, total: n
  * progress and cancellation. The report `<name>.import-report.json` is written next to the input; running
  * again resumes (items done are skipped).
  */
-export async function importFromFiles(ctx: BuildingTwinsContext, clicked?: unknown, selection?: unknown): Promise<ImportCommandResult | undefined> {
+export async function importFromFiles(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree'>, clicked?: unknown, selection?: unknown): Promise<ImportCommandResult | undefined> {
   const uris = await pickFiles(ctx.input, clicked, selection, vscode.l10n.t('Import twins and relationships'), ['json', 'csv'], true);
   requireExtensions(uris, ['json', 'csv'], (name) => vscode.l10n.t('Import reads .json and .csv files only; "{0}" is neither. Nothing was sent.', name));
   if (uris.some((u) => u.scheme !== 'file')) throw new Error(vscode.l10n.t('Import reads files on this machine only (the report is written next to the input).'));
@@ -56,7 +55,7 @@ export async function importFromFiles(ctx: BuildingTwinsContext, clicked?: unkno
   const names = sources.map((s) => s.name).join(', ');
   const plan = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking {0}…', names) }, async () =>
     planImport(sources.map((s) => parseImportFile(s.text, s.name, index)), { index, lookupTwins: serviceTwinLookup(client) }));
-  const { diagnostics } = authoring(ctx);
+  const { diagnostics } = ctx.authoring;
   diagnostics.show(sources, plan.errors);
   if (plan.errors.length) {
     for (const line of issueLines(plan.errors, 1000)) ctx.log.warn(`Import: ${line}`);

@@ -6,16 +6,16 @@ import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { describeSchema } from '../../core/dtdl/twinJsonSchema';
 import { validateProperties } from '../../core/dtdl/twinValidation';
 import { showWritten } from '../documents/writtenResources';
-import type { BuildingTwinsContext } from '../extensionContext';
-import { notifyResult, targetConnection } from '../tree/commandTarget';
-import { LocationNode } from '../tree/locationsNode';
-import { TwinNode } from '../tree/twinNode';
+import type { ExtensionServices } from '../shell/services';
+import { notifyResult, targetConnection } from '../explorer/commandTarget';
+import { LocationNode } from '../twins/locationsNode';
+import { TwinNode } from '../twins/twinNode';
 import { pickTwin } from './authoringPickers';
 import { describeUpsert, relationshipDocumentUri, upsertRelationship, writtenRelationship, type UpsertedRelationship } from './relationshipUpsert';
-import { noIcons } from '../iconText';
+import { noIcons } from '../shell/iconText';
 
 /** Asks for one property of relationship `name`: a pick for enums and booleans, typed text otherwise; undefined = left out. */
-async function askProperty(ctx: BuildingTwinsContext, prop: PropertyInfo, name: string): Promise<unknown> {
+async function askProperty(ctx: Pick<ExtensionServices, 'input'>, prop: PropertyInfo, name: string): Promise<unknown> {
   const title = vscode.l10n.t('Create relationship {0}: {1} ({2})', name, prop.name, describeSchema(prop.schema));
   if (prop.schema.kind === 'enum' || (prop.schema.kind === 'primitive' && prop.schema.name === 'boolean')) {
     const values = prop.schema.kind === 'enum' ? prop.schema.values.map((v) => v.value) : [true, false];
@@ -34,7 +34,7 @@ async function askProperty(ctx: BuildingTwinsContext, prop: PropertyInfo, name: 
   return text.trim() === '' ? undefined : coerceCell(text, schema);
 }
 
-async function sourceTwin(ctx: BuildingTwinsContext, arg: unknown, index: ModelIndex, client: BuildingTwinsApi): Promise<DigitalTwin> {
+async function sourceTwin(ctx: Pick<ExtensionServices, 'input'>, arg: unknown, index: ModelIndex, client: BuildingTwinsApi): Promise<DigitalTwin> {
   if (arg instanceof TwinNode || arg instanceof LocationNode) return arg.twin;
   if (typeof arg === 'string' && arg) return client.getTwin(arg);
   return pickTwin(ctx, client, index, vscode.l10n.t('Create relationship: source twin'));
@@ -46,7 +46,7 @@ async function sourceTwin(ctx: BuildingTwinsContext, arg: unknown, index: ModelI
  * the draft is checked against the model, sent with PUT /twins/relationships and opened. Says plainly
  * when the same relationship already existed.
  */
-export async function createRelationship(ctx: BuildingTwinsContext, arg?: unknown): Promise<UpsertedRelationship> {
+export async function createRelationship(ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree'>, arg?: unknown): Promise<UpsertedRelationship> {
   const { connection, client } = await targetConnection(ctx, arg);
   const index = await ctx.models.getIndex(connection);
   const source = await sourceTwin(ctx, arg, index, client);

@@ -2,14 +2,24 @@ import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import { RESOURCE_SCHEME } from '../documents/resourceUri';
 import type { JsonSchema } from '../../core/dtdl/twinJsonSchema';
-import { eventTypesOf } from '../events/eventTypesCache';
-import type { BuildingTwinsContext } from '../extensionContext';
+import type { ConnectionManager } from '../connections/connectionManager';
+import type { EventTypesCache } from '../events/eventTypesCache';
+import type { ModelCache } from '../models/modelCache';
+import type { ExtensionLog } from '../shell/extensionLog';
 import type { TicketVocabulary } from '../tickets/ticketSchemas';
 import { loadTicketVocabulary } from '../tickets/ticketVocabulary';
 import { authoringSchema, MODEL_SCHEMA_KINDS, unavailableSchema, type ModelSchemaKind } from './authoringSchemas';
 import { RECORD_SCHEMA_KINDS, recordSchema, recordSchemaSource, type RecordSchemaKind } from './recordSchemas';
 
 export const SCHEMA_SCHEME = 'buildingtwins-schema';
+
+/** What the schemas are made from: the active connection's models, event types and ticket lists. */
+export interface SchemaServices {
+  readonly models: Pick<ModelCache, 'onDidInvalidate' | 'getIndex'>;
+  readonly connections: Pick<ConnectionManager, 'onDidChange' | 'activeName' | 'getClient'>;
+  readonly eventTypes: Pick<EventTypesCache, 'of'>;
+  readonly log: Pick<ExtensionLog, 'warn'>;
+}
 
 /** Every schema served: twins, relationships and import files from the models; events and tickets from the service's lists. */
 export const SCHEMA_KINDS = [...MODEL_SCHEMA_KINDS, ...RECORD_SCHEMA_KINDS] as const;
@@ -62,7 +72,7 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
   /** Per-document scans deferred while typing: an import file can be megabytes, so it is not re-read on every keystroke. */
   private readonly pendingScans = new Map<vscode.TextDocument, NodeJS.Timeout>();
 
-  constructor(private readonly ctx: BuildingTwinsContext) {
+  constructor(private readonly ctx: SchemaServices) {
     this.subscriptions = [
       ctx.models.onDidInvalidate((connection) => {
         if (connection === undefined || connection === ctx.connections.activeName()) this.refresh();
@@ -100,7 +110,7 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
       return authoringSchema(kind, index, index.size > ALL_MODELS_LIMIT ? [...this.used] : undefined);
     }
     return recordSchema(kind, {
-      eventTypes: async () => eventTypesOf(this.ctx, connection, await this.ctx.connections.getClient(connection)),
+      eventTypes: async () => this.ctx.eventTypes.of(connection, await this.ctx.connections.getClient(connection)),
       ticketVocabulary: () => this.ticketListsOf(connection),
     });
   }

@@ -3,17 +3,16 @@ import { errorText } from '../../core/api/apiError';
 import { checkTelemetryTargets } from '../../core/api/telemetryTargets';
 import type { ImportIssue } from '../../core/bulk/importTypes';
 import { parseTelemetryFile, sendTelemetry, type ParsedTelemetry } from '../../core/bulk/telemetryFile';
-import type { BuildingTwinsContext } from '../extensionContext';
-import { notifyResult, targetConnection } from '../tree/commandTarget';
+import type { ExtensionServices } from '../shell/services';
+import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import { issueLines } from './authoringDiagnostics';
-import { authoring } from './authoringServices';
 import { rowCount } from './countWords';
 import { pickFiles, readSourceUri, requireExtensions, type SourceText } from './jsonSource';
 
 export interface TelemetryCommandResult { connection: string; sent: number; rejected: ImportIssue[] }
 
 /** Parses the file; when rows lack a connectorId, asks for a default connector and parses again. */
-async function parseWithConnector(ctx: BuildingTwinsContext, source: SourceText): Promise<ParsedTelemetry> {
+async function parseWithConnector(ctx: Pick<ExtensionServices, 'input'>, source: SourceText): Promise<ParsedTelemetry> {
   const parsed = parseTelemetryFile(source.text, source.name);
   if (!parsed.errors.length) return parsed;
   const probe = parseTelemetryFile(source.text, source.name, { defaultConnectorId: 'default' });
@@ -35,7 +34,7 @@ async function parseWithConnector(ctx: BuildingTwinsContext, source: SourceText)
  * progress and cancellation. The check matters: the service accepts rows for unknown or non-Capability
  * twins and drops them without a word.
  */
-export async function sendTelemetryFromFile(ctx: BuildingTwinsContext, clicked?: unknown, selection?: unknown): Promise<TelemetryCommandResult | undefined> {
+export async function sendTelemetryFromFile(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'models'>, clicked?: unknown, selection?: unknown): Promise<TelemetryCommandResult | undefined> {
   const uris = await pickFiles(ctx.input, clicked, selection, vscode.l10n.t('Send telemetry from file'), ['json', 'csv'], false);
   if (uris.length > 1) throw new Error(vscode.l10n.t('Send telemetry reads one file at a time. Nothing was sent.'));
   requireExtensions(uris, ['json', 'csv'], (name) => vscode.l10n.t('Send telemetry reads .json and .csv files only; "{0}" is neither. Nothing was sent.', name));
@@ -54,7 +53,7 @@ export async function sendTelemetryFromFile(ctx: BuildingTwinsContext, clicked?:
   }
   rejected.sort((a, b) => a.line - b.line);
   const rows = parsed.rows.filter((_, i) => !bad.has(i));
-  const { diagnostics } = authoring(ctx);
+  const { diagnostics } = ctx.authoring;
   diagnostics.show([source], rejected);
   for (const line of issueLines(rejected, 1000)) ctx.log.warn(`Telemetry: ${line}`);
   if (rows.length === 0) throw new Error(vscode.l10n.t('No row of {0} can be sent ({1} rejected, see the Problems panel). {2}', source.name, rejected.length, issueLines(rejected, 3).join('; ')));

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import type { BuildingTwinsContext } from '../extensionContext';
-import { targetConnection } from '../tree/commandTarget';
-import { ModelNode } from '../tree/modelsNode';
-import { TwinModelGroupNode } from '../tree/twinsNode';
+import type { ExtensionServices } from '../shell/services';
+import { targetConnection } from '../explorer/commandTarget';
+import { ModelNode } from '../models/modelsNode';
+import { TwinModelGroupNode } from '../twins/twinsNode';
 import { pickModel } from './authoringPickers';
 import { openDraft } from './draftDocument';
 import { twinDraft, twinDraftText } from './twinDraft';
@@ -12,7 +12,7 @@ import { twinDraft, twinDraftText } from './twinDraft';
  * hierarchy order, or the model node / model id given). The twin schema checks it as you type; "Create
  * twins and relationships from JSON" (editor title) sends it.
  */
-export async function newTwinDraft(ctx: BuildingTwinsContext, arg?: unknown): Promise<vscode.TextDocument> {
+export async function newTwinDraft(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models'>, arg?: unknown): Promise<vscode.TextDocument> {
   const { connection } = await targetConnection(ctx, arg);
   const index = await ctx.models.getIndex(connection);
   const modelId = arg instanceof ModelNode || arg instanceof TwinModelGroupNode ? arg.modelId : typeof arg === 'string' && arg ? arg : await pickModel(ctx, index, vscode.l10n.t('New twin: model'));

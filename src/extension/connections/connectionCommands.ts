@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import { resolveBaseUrl } from '../../core/api/baseUrl';
-import type { CommandTable } from '../commands';
-import type { BuildingTwinsContext } from '../extensionContext';
-import type { ConnectionNode } from '../tree/connectionNode';
+import type { CommandTable } from '../shell/commandTypes';
+import type { ExtensionServices } from '../shell/services';
+import type { ConnectionNode } from '../explorer/connectionNode';
 import { type ConnectionProfile, isLocalConnection, validateConnectionName } from './connectionProfile';
-import { noIcons } from '../iconText';
+import { noIcons } from '../shell/iconText';
 import { originOf } from './connectionSecrets';
 
 /** Arguments to skip the prompts (tests, other commands). */
@@ -26,7 +26,7 @@ function validateUrl(value: string): string | undefined {
 }
 
 /** A connection name from a tree node, a plain string, or a pick among the connections. */
-async function connectionName(ctx: BuildingTwinsContext, arg: unknown, title: string, customOnly = false): Promise<string> {
+async function connectionName(ctx: Pick<ExtensionServices, 'connections' | 'input'>, arg: unknown, title: string, customOnly = false): Promise<string> {
   if (typeof arg === 'string') return arg;
   const node = arg as ConnectionNode | undefined;
   if (node && typeof node.connection === 'string') return node.connection;
@@ -40,7 +40,7 @@ async function connectionName(ctx: BuildingTwinsContext, arg: unknown, title: st
   return picked.name;
 }
 
-async function promptProfile(ctx: BuildingTwinsContext, title: string, current?: ConnectionProfile): Promise<{ profile: ConnectionProfile; secret?: string }> {
+async function promptProfile(ctx: Pick<ExtensionServices, 'connections' | 'input'>, title: string, current?: ConnectionProfile): Promise<{ profile: ConnectionProfile; secret?: string }> {
   const taken = ctx.connections.list().map((p) => p.name).filter((n) => n !== current?.name);
   const name = (await ctx.input.input({ title, prompt: vscode.l10n.t('Connection name'), value: current?.name, validate: (v) => validateConnectionName(v, taken) })).trim();
   const baseUrl = (await ctx.input.input({
@@ -68,7 +68,7 @@ async function promptProfile(ctx: BuildingTwinsContext, title: string, current?:
   return { profile: { name, baseUrl: resolveBaseUrl(baseUrl), clientId }, secret: secret || undefined };
 }
 
-async function addConnection(ctx: BuildingTwinsContext, args?: ConnectionArgs): Promise<ConnectionProfile> {
+async function addConnection(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'tree'>, args?: ConnectionArgs): Promise<ConnectionProfile> {
   let profile: ConnectionProfile;
   let secret: string | undefined;
   if (args) {
@@ -85,7 +85,7 @@ async function addConnection(ctx: BuildingTwinsContext, args?: ConnectionArgs): 
   return profile;
 }
 
-async function editConnection(ctx: BuildingTwinsContext, arg?: unknown): Promise<ConnectionProfile> {
+async function editConnection(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'models' | 'tree'>, arg?: unknown): Promise<ConnectionProfile> {
   const name = await connectionName(ctx, arg, vscode.l10n.t('Edit connection'), true);
   const current = ctx.connections.require(name);
   if (isLocalConnection(name)) throw new Error(vscode.l10n.t('"{0}" follows the buildingTwins.emulator.port setting; change that setting instead.', name));
@@ -96,7 +96,7 @@ async function editConnection(ctx: BuildingTwinsContext, arg?: unknown): Promise
   return profile;
 }
 
-async function removeConnection(ctx: BuildingTwinsContext, arg?: unknown): Promise<boolean> {
+async function removeConnection(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'models' | 'tree'>, arg?: unknown): Promise<boolean> {
   const name = await connectionName(ctx, arg, vscode.l10n.t('Remove connection'), true);
   if (isLocalConnection(name)) throw new Error(vscode.l10n.t('"{0}" is built in and cannot be removed.', name));
   const ok = await ctx.input.confirm(vscode.l10n.t('Remove the connection "{0}"?', name), {
@@ -110,21 +110,21 @@ async function removeConnection(ctx: BuildingTwinsContext, arg?: unknown): Promi
   return true;
 }
 
-async function setActiveConnection(ctx: BuildingTwinsContext, arg?: unknown): Promise<string> {
+async function setActiveConnection(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'tree'>, arg?: unknown): Promise<string> {
   const name = await connectionName(ctx, arg, vscode.l10n.t('Set active connection'));
   await ctx.connections.setActive(name);
   ctx.tree.relist();
   return name;
 }
 
-async function copyAccessToken(ctx: BuildingTwinsContext, arg?: unknown): Promise<void> {
+async function copyAccessToken(ctx: Pick<ExtensionServices, 'connections' | 'input'>, arg?: unknown): Promise<void> {
   const name = arg === undefined ? ctx.connections.activeName() : await connectionName(ctx, arg, vscode.l10n.t('Copy access token'));
   const token = await ctx.connections.signIn(name);
   await vscode.env.clipboard.writeText(token);
   void vscode.window.showInformationMessage(vscode.l10n.t('Access token for "{0}" copied to the clipboard. Treat it like a password.', name));
 }
 
-async function showConnectionStatus(ctx: BuildingTwinsContext): Promise<void> {
+async function showConnectionStatus(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>): Promise<void> {
   const name = ctx.connections.activeName();
   const profile = ctx.connections.require(name);
   const state = ctx.connections.state(name);
@@ -143,7 +143,7 @@ async function showConnectionStatus(ctx: BuildingTwinsContext): Promise<void> {
   else ctx.log.show();
 }
 
-export const connectionCommands: CommandTable = {
+export const connectionCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.addConnection': addConnection,
   'buildingTwins.editConnection': editConnection,
   'buildingTwins.removeConnection': removeConnection,

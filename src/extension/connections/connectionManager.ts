@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import type { BuildingTwinsApi } from '../../core/api/types';
-import type { ExtensionLog, RequestLogEntry } from '../log/extensionLog';
+import type { ExtensionLog, RequestLogEntry } from '../shell/extensionLog';
 import { type ConnectionProfile, LOCAL_CONNECTION_NAME, isLocalConnection, parseProfiles } from './connectionProfile';
 import { type ConnectionSecrets, originOf } from './connectionSecrets';
 import { connectionStateAfter } from './requestOutcome';

@@ -1,9 +1,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CommandTable } from '../commands';
+import type { CommandTable } from '../shell/commandTypes';
 import { probeEmulator } from '../../core/api/emulatorProbe';
 import { localEmulatorUrl } from '../../core/api/localEmulator';
-import { type BuildingTwinsContext, emulatorPort } from '../extensionContext';
+import type { ExtensionServices } from '../shell/services';
+import { emulatorPort } from './emulatorPort';
 import { LOCAL_CONNECTION_NAME } from './connectionProfile';
 
 /**
@@ -33,7 +34,7 @@ function settingPath(key: string): string | undefined {
  * emulator already answers on the configured port (started in a terminal or another window), it connects to that
  * one instead of failing with EADDRINUSE.
  */
-async function startEmulator(ctx: BuildingTwinsContext, options?: { port?: number }): Promise<string> {
+async function startEmulator(ctx: Pick<ExtensionServices, 'emulator' | 'localEmulator' | 'log' | 'models' | 'tree'>, options?: { port?: number }): Promise<string> {
   const configured = emulatorPort();
   const port = typeof options?.port === 'number' ? options.port : configured;
   if (!ctx.emulator.running && port === configured) {
@@ -59,7 +60,7 @@ async function startEmulator(ctx: BuildingTwinsContext, options?: { port?: numbe
   return url;
 }
 
-function useRunningEmulator(ctx: BuildingTwinsContext, port: number, url: string): string {
+function useRunningEmulator(ctx: Pick<ExtensionServices, 'localEmulator' | 'log' | 'models' | 'tree'>, port: number, url: string): string {
   ctx.log.info(`An emulator already answers at ${url}: connected to it instead of starting another`);
   ctx.localEmulator.set(true);
   ctx.models.invalidate(LOCAL_CONNECTION_NAME);
@@ -68,7 +69,7 @@ function useRunningEmulator(ctx: BuildingTwinsContext, port: number, url: string
   return url;
 }
 
-async function stopEmulator(ctx: BuildingTwinsContext): Promise<boolean> {
+async function stopEmulator(ctx: Pick<ExtensionServices, 'emulator' | 'localEmulator' | 'models' | 'tree'>): Promise<boolean> {
   if (!ctx.emulator.running) {
     const elsewhere = await ctx.localEmulator.check();
     void vscode.window.showInformationMessage(elsewhere
@@ -83,7 +84,7 @@ async function stopEmulator(ctx: BuildingTwinsContext): Promise<boolean> {
   return true;
 }
 
-export const emulatorCommands: CommandTable = {
+export const emulatorCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.startEmulator': startEmulator,
   'buildingTwins.stopEmulator': stopEmulator,
 };

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ExtensionLog } from '../log/extensionLog';
+import type { ExtensionLog } from '../shell/extensionLog';
 
 export interface EmulatorStartOptions {
   /** 0 picks a free port. */

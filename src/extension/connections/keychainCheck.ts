@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ExtensionLog } from '../log/extensionLog';
+import type { ExtensionLog } from '../shell/extensionLog';
 
 const WARNED_KEY = 'buildingTwins.keychainWarningShown';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ExtensionLog } from '../log/extensionLog';
+import type { ExtensionLog } from '../shell/extensionLog';
 import { autoSaveAdviceText, autoSavesRemoteDocuments, type AutoSaveSettings } from './autoSavePolicy';
 
 const DISMISSED_KEY = 'buildingTwins.autoSaveAdvice.dismissed';

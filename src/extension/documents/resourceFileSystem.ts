@@ -1,16 +1,21 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import { isPermissionDenied } from '../../core/api/permissionDenied';
-import type { BuildingTwinsContext } from '../extensionContext';
+import type { ConnectionManager } from '../connections/connectionManager';
+import type { ExtensionLog } from '../shell/extensionLog';
 import { AutoSaveAdvice } from './autoSaveAdvice';
 import { parseJsonStrict } from './jsonText';
-import { modelDocumentHandler } from './modelDocumentHandler';
-import { relationshipDocumentHandler } from './relationshipDocumentHandler';
-import type { LoadedResource, ResourceHandler } from './resourceHandler';
+import type { DocumentServices, LoadedResource, ResourceHandler } from './resourceHandler';
 import { parseResourceUri, RESOURCE_SCHEME } from './resourceUri';
-import { twinDocumentHandler } from './twinDocumentHandler';
-import { eventDocumentHandler } from '../events/eventDocumentHandler';
-import { ticketDocumentHandler } from '../tickets/ticketDocumentHandler';
+
+/** What the document file system uses: its handlers' services, the clients, the explorer's rows, the log. */
+export interface DocumentFileServices extends DocumentServices {
+  readonly log: ExtensionLog;
+  readonly connections: Pick<ConnectionManager, 'getClient'>;
+  readonly tree: { showWritten(connection: string, kind: string, ids: readonly string[], value: unknown): void };
+  /** Where a failed save leaves its error (the test API reads it). */
+  lastError: Error | undefined;
+}
 
 interface Entry extends LoadedResource {
   /**
@@ -38,9 +43,10 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
   readonly onDidChangeFile = this.changed.event;
   readonly autoSaveAdvice: AutoSaveAdvice;
 
-  constructor(private readonly ctx: BuildingTwinsContext) {
-    for (const handler of [twinDocumentHandler, relationshipDocumentHandler, modelDocumentHandler, eventDocumentHandler, ticketDocumentHandler]) this.registerHandler(handler);
-    this.autoSaveAdvice = new AutoSaveAdvice(ctx.log, ctx.vscodeContext.globalState);
+  /** `handlers`: one per kind of document, listed by the composition root (extensionContext.ts). */
+  constructor(private readonly services: DocumentFileServices, globalState: vscode.Memento, handlers: readonly ResourceHandler[]) {
+    for (const handler of handlers) this.registerHandler(handler);
+    this.autoSaveAdvice = new AutoSaveAdvice(services.log, globalState);
   }
 
   register(): vscode.Disposable {
@@ -67,7 +73,7 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
     try {
       loaded = await this.read(uri);
     } catch (err) {
-      this.ctx.log.warn(`Could not read ${uri.path} again after a write: ${errorText(err)}`);
+      this.services.log.warn(`Could not read ${uri.path} again after a write: ${errorText(err)}`);
       return false;
     }
     if (doc.isDirty) return false;
@@ -151,19 +157,19 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
       if (!previous) throw new Error(vscode.l10n.t('Cannot save {0}: it was not opened from the service (open it from the Building Twins explorer).', label));
       if (options.create && !options.overwrite) throw vscode.FileSystemError.FileExists(uri);
       const edited = parseJsonStrict(Buffer.from(content).toString('utf8'), `${label}.json`);
-      const client = await this.ctx.connections.getClient(ref.connection);
-      const saved = await handler.write({ ctx: this.ctx, client, ref }, edited, previous);
+      const client = await this.services.connections.getClient(ref.connection);
+      const saved = await handler.write({ services: this.services, client, ref }, edited, previous);
       this.remember(uri, saved, Date.now());
       this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
       // Unchanged (the save after the document took the service's text): nothing was sent.
       if (saved === previous) return;
-      this.ctx.log.info(`Saved ${label} on "${ref.connection}"`);
-      this.ctx.tree.showWritten(ref.connection, ref.kind, ref.ids, saved.value);
+      this.services.log.info(`Saved ${label} on "${ref.connection}"`);
+      this.services.tree.showWritten(ref.connection, ref.kind, ref.ids, saved.value);
     } catch (err) {
       const error = isPermissionDenied(err) ? new Error(vscode.l10n.t('No permission to change {0} on {1}: {2}', label, ref.connection, errorText(err)))
         : err instanceof Error ? err : new Error(String(err));
-      this.ctx.lastError = error;
-      this.ctx.log.error(`Saving ${label} failed: ${error.message}`);
+      this.services.lastError = error;
+      this.services.log.error(`Saving ${label} failed: ${error.message}`);
       throw error;
     }
   }
@@ -202,9 +208,9 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
 
   private async read(uri: vscode.Uri): Promise<LoadedResource> {
     const { handler, ref } = this.resolve(uri);
-    const client = await this.ctx.connections.getClient(ref.connection);
+    const client = await this.services.connections.getClient(ref.connection);
     try {
-      return await handler.read({ ctx: this.ctx, client, ref });
+      return await handler.read({ services: this.services, client, ref });
     } catch (err) {
       const status = (err as { status?: unknown }).status;
       if (status === 404) throw vscode.FileSystemError.FileNotFound(uri);

@@ -1,6 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import type { BuildingTwinsApi } from '../../core/api/types';
-import type { BuildingTwinsContext } from '../extensionContext';
+import type { EventTypesCache } from '../events/eventTypesCache';
+import type { ExtensionLog } from '../shell/extensionLog';
+import type { UserInput } from '../shell/userInput';
 import { stableJson } from './jsonText';
 import type { ResourceRef } from './resourceUri';
 
@@ -10,8 +12,15 @@ export interface LoadedResource {
   text: string;
 }
 
+/** What a document handler uses besides its client: questions, the log, the event types it validates against. */
+export interface DocumentServices {
+  readonly input: Pick<UserInput, 'confirm'>;
+  readonly log: Pick<ExtensionLog, 'info' | 'warn'>;
+  readonly eventTypes: Pick<EventTypesCache, 'of'>;
+}
+
 export interface ResourceCall {
-  ctx: BuildingTwinsContext;
+  services: DocumentServices;
   client: BuildingTwinsApi;
   ref: ResourceRef;
 }
@@ -47,8 +56,8 @@ export interface ChangedOnService {
 }
 
 /** Asks to save over a change made on the service; declined, it throws "Not saved" and the editor stays dirty. */
-export async function confirmSaveOverChange(ctx: BuildingTwinsContext, change: ChangedOnService): Promise<void> {
-  const overwrite = await ctx.input.confirm(l10n.t('{0} was changed on the service after you opened it. {1}', change.subject, change.question), {
+export async function confirmSaveOverChange(services: DocumentServices, change: ChangedOnService): Promise<void> {
+  const overwrite = await services.input.confirm(l10n.t('{0} was changed on the service after you opened it. {1}', change.subject, change.question), {
     detail: change.detail,
     confirmLabel: l10n.t('Overwrite'),
   });

@@ -6,38 +6,37 @@ import { presetRange, parseRange, type RangePreset } from '../../core/timeseries
 import { openDraft } from '../authoring/draftDocument';
 import { readSourceUri } from '../authoring/jsonSource';
 import { eventCount } from '../authoring/countWords';
-import type { CommandTable } from '../commands';
+import type { CommandTable } from '../shell/commandTypes';
 import { resourceUri } from '../documents/resourceUri';
 import { showWritten } from '../documents/writtenResources';
-import type { BuildingTwinsContext } from '../extensionContext';
-import { notifyResult, targetConnection } from '../tree/commandTarget';
-import { EventNode, EventsNode } from '../tree/eventNodes';
-import { TreeNode } from '../tree/treeNode';
+import type { ExtensionServices } from '../shell/services';
+import { notifyResult, targetConnection } from '../explorer/commandTarget';
+import { EventNode, EventsNode } from './eventNodes';
+import { TreeNode } from '../explorer/treeNode';
 import { EVENT_DOCUMENT_KIND } from './eventDocumentHandler';
 import { describeEventFilter, type EventFilter } from './eventQuery';
 import { eventTemplate } from './eventTemplate';
-import { eventTypesOf } from './eventTypesCache';
 import { eventFileContentType, uploadReport, type UploadReport } from './eventUpload';
 import { EventValidationError, validateEventsJson } from './eventValidation';
-import { noIcons, noIconsOpt } from '../iconText';
+import { noIcons, noIconsOpt } from '../shell/iconText';
 
-function eventsNode(ctx: BuildingTwinsContext, connection: string): EventsNode | undefined {
+function eventsNode(ctx: Pick<ExtensionServices, 'tree'>, connection: string): EventsNode | undefined {
   return ctx.tree.connectionNode(connection)?.group(EventsNode);
 }
 
-function refreshEvents(ctx: BuildingTwinsContext, connection: string): void {
+function refreshEvents(ctx: Pick<ExtensionServices, 'tree'>, connection: string): void {
   const node = eventsNode(ctx, connection);
   if (node) ctx.tree.refresh(node);
 }
 
-async function pickEventType(ctx: BuildingTwinsContext, types: readonly EventType[], title: string): Promise<EventType> {
+async function pickEventType(ctx: Pick<ExtensionServices, 'input'>, types: readonly EventType[], title: string): Promise<EventType> {
   if (types.length === 0) throw new Error(vscode.l10n.t('The service lists no event types (GET /events/types returned none).'));
   const picked = await ctx.input.pick(types.map((t) => ({ label: noIcons(t.name), description: noIcons(vscode.l10n.t('type {0}', t.id)), detail: noIconsOpt(t.description), type: t })), { title });
   return picked.type;
 }
 
 /** Opens the event as a `buildingtwins:` document (saving it upserts the event). */
-async function openEvent(ctx: BuildingTwinsContext, arg: unknown): Promise<vscode.Uri> {
+async function openEvent(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown): Promise<vscode.Uri> {
   const target = arg instanceof EventNode && arg.event.id ? { connection: arg.connection, id: arg.event.id }
     : typeof arg === 'string' && arg ? { connection: ctx.connections.activeName(), id: arg } : undefined;
   if (!target) throw new Error(vscode.l10n.t('Open event needs an event in the explorer or an event id.'));
@@ -53,9 +52,9 @@ export const EVENTS_DRAFT_EXTENSION = '.events.json';
  * A `*.events.json` draft with one event of a picked type (checked against the events schema while it is typed);
  * `typeName` skips the picker.
  */
-async function newEventsFromTemplate(ctx: BuildingTwinsContext, arg?: unknown): Promise<vscode.TextDocument> {
+async function newEventsFromTemplate(ctx: Pick<ExtensionServices, 'connections' | 'eventTypes' | 'input'>, arg?: unknown): Promise<vscode.TextDocument> {
   const { connection, client } = await targetConnection(ctx, arg);
-  const types = await eventTypesOf(ctx, connection, client);
+  const types = await ctx.eventTypes.of(connection, client);
   const type = typeof arg === 'string' ? types.find((t) => t.name === arg) : await pickEventType(ctx, types, vscode.l10n.t('New events JSON: event type'));
   if (!type) throw new Error(vscode.l10n.t('No event type is named "{0}" (known: {1}).', String(arg), types.map((t) => t.name).join(', ')));
   const doc = await openDraft(`events-${randomBytes(3).toString('hex')}${EVENTS_DRAFT_EXTENSION}`, eventTemplate(type));
@@ -77,11 +76,11 @@ async function eventsSource(arg: unknown): Promise<string | undefined> {
  * editor. Every item is checked first; when any is invalid the problems are listed and nothing is sent.
  * Without JSON to send, offers a template instead. Open documents of updated events are read again.
  */
-async function upsertEventsFromJson(ctx: BuildingTwinsContext, arg?: unknown): Promise<EventsUpsertResult | vscode.TextDocument> {
+async function upsertEventsFromJson(ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'eventTypes' | 'input' | 'log' | 'tree'>, arg?: unknown): Promise<EventsUpsertResult | vscode.TextDocument> {
   const source = await eventsSource(arg);
   if (source === undefined || source.trim() === '') return newEventsFromTemplate(ctx);
   const { connection, client } = await targetConnection(ctx);
-  const { events, problems } = validateEventsJson(source, await eventTypesOf(ctx, connection, client));
+  const { events, problems } = validateEventsJson(source, await ctx.eventTypes.of(connection, client));
   if (problems.length) {
     for (const line of problems) ctx.log.warn(`Events JSON: ${line}`);
     throw new EventValidationError(problems);
@@ -97,7 +96,7 @@ async function upsertEventsFromJson(ctx: BuildingTwinsContext, arg?: unknown): P
 }
 
 /** Deletes the selected events (the clicked one and the multi-selection) after confirmation; string ids also work. */
-async function deleteEvents(ctx: BuildingTwinsContext, clicked?: unknown, selected?: unknown): Promise<EventsDeleteResult | undefined> {
+async function deleteEvents(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>, clicked?: unknown, selected?: unknown): Promise<EventsDeleteResult | undefined> {
   const nodes = (Array.isArray(selected) && selected.length ? selected : [clicked]).filter((n): n is EventNode => n instanceof EventNode);
   let connection: string;
   let ids: string[];
@@ -139,7 +138,7 @@ async function deleteEvents(ctx: BuildingTwinsContext, clicked?: unknown, select
 }
 
 /** Uploads events from .json / .csv files (a Uri, a path, or a list; else an open dialog) with progress; the per-row result goes to the log. */
-async function uploadEventFiles(ctx: BuildingTwinsContext, arg?: unknown, list?: unknown): Promise<{ result: EventsFileUploadResult; report: UploadReport } | undefined> {
+async function uploadEventFiles(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>, arg?: unknown, list?: unknown): Promise<{ result: EventsFileUploadResult; report: UploadReport } | undefined> {
   let uris = toUris(Array.isArray(list) && list.length ? list : arg);
   if (uris.length === 0) {
     uris = await ctx.input.openFiles({ title: vscode.l10n.t('Upload events from file'), many: true, openLabel: vscode.l10n.t('Upload events'), filters: { [vscode.l10n.t('Events (JSON, CSV)')]: ['json', 'csv'] } });
@@ -185,11 +184,11 @@ function rangeChoices(): Array<{ label: string; preset?: RangePreset; custom?: b
 }
 
 /** Filters the Events node by types (names in the picker) and a start-time range; `filter` skips the prompts. */
-async function filterEvents(ctx: BuildingTwinsContext, arg?: unknown, filter?: EventFilter): Promise<EventFilter> {
+async function filterEvents(ctx: Pick<ExtensionServices, 'connections' | 'eventTypes' | 'filteredEvents' | 'input' | 'tree'>, arg?: unknown, filter?: EventFilter): Promise<EventFilter> {
   const node = arg instanceof EventsNode ? arg : eventsNode(ctx, ctx.connections.activeName());
   if (!node) throw new Error(vscode.l10n.t('Filter events needs the Events node of a connection.'));
   if (!filter) {
-    const types = await eventTypesOf(ctx, node.conn.connection, await node.conn.client());
+    const types = await ctx.eventTypes.of(node.conn.connection, await node.conn.client());
     const current = new Set(node.filter.typeIds ?? []);
     const picked = await ctx.input.pickMany(types.map((t) => ({ label: noIcons(t.name), description: noIconsOpt(t.description), picked: current.has(t.id), id: t.id })), {
       title: vscode.l10n.t('Filter events (1/2): event types (none picked: every type)'),
@@ -209,12 +208,9 @@ async function filterEvents(ctx: BuildingTwinsContext, arg?: unknown, filter?: E
   return node.filter;
 }
 
-/** Connections whose Events node is filtered; the `buildingTwins.eventsFiltered` context key says whether any is. */
-const filteredConnections = new WeakMap<BuildingTwinsContext, Set<string>>();
-
-function showEventsFiltered(ctx: BuildingTwinsContext, connection: string, filtered: boolean): void {
-  let set = filteredConnections.get(ctx);
-  if (!set) filteredConnections.set(ctx, (set = new Set()));
+/** Notes whether the Events node of `connection` is filtered; the `buildingTwins.eventsFiltered` context key says whether any is. */
+function showEventsFiltered(ctx: Pick<ExtensionServices, 'filteredEvents'>, connection: string, filtered: boolean): void {
+  const set = ctx.filteredEvents;
   if (filtered) set.add(connection);
   else set.delete(connection);
   void vscode.commands.executeCommand('setContext', 'buildingTwins.eventsFiltered', set.size > 0);
@@ -225,10 +221,10 @@ function dateError(value: string): string | undefined {
 }
 
 /** Clears the filter of the Events node run on; from the palette, of every filtered Events node. */
-async function clearEventFilter(ctx: BuildingTwinsContext, arg?: unknown): Promise<EventFilter> {
+async function clearEventFilter(ctx: Pick<ExtensionServices, 'connections' | 'eventTypes' | 'filteredEvents' | 'input' | 'tree'>, arg?: unknown): Promise<EventFilter> {
   const node = arg instanceof TreeNode ? arg.closest(EventsNode) : undefined;
   if (node) return filterEvents(ctx, node, {});
-  for (const connection of [...(filteredConnections.get(ctx) ?? [])]) {
+  for (const connection of [...ctx.filteredEvents]) {
     const events = eventsNode(ctx, connection);
     if (events) await filterEvents(ctx, events, {});
     else showEventsFiltered(ctx, connection, false);
@@ -236,7 +232,7 @@ async function clearEventFilter(ctx: BuildingTwinsContext, arg?: unknown): Promi
   return {};
 }
 
-export const eventCommands: CommandTable = {
+export const eventCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.events.open': openEvent,
   'buildingTwins.events.newFromTemplate': newEventsFromTemplate,
   'buildingTwins.events.upsertFromJson': upsertEventsFromJson,

@@ -5,7 +5,6 @@ import * as l10n from '@vscode/l10n';
 import type { BuildingEvent } from '../../core/api/types';
 import { withoutKeys } from '../documents/jsonText';
 import { loadedResource, type LoadedResource, type ResourceCall, type ResourceHandler } from '../documents/resourceHandler';
-import { eventTypesOf } from './eventTypesCache';
 import { EventValidationError, validateEvents } from './eventValidation';
 
 export const EVENT_DOCUMENT_KIND = 'events';
@@ -20,17 +19,17 @@ export const eventDocumentHandler: ResourceHandler = {
     return loadedResource(await client.getEvent(ref.ids.join('/')), EVENT_KEY_ORDER);
   },
 
-  async write({ ctx, client, ref }: ResourceCall, edited: unknown, loaded: LoadedResource): Promise<LoadedResource> {
+  async write({ services, client, ref }: ResourceCall, edited: unknown, loaded: LoadedResource): Promise<LoadedResource> {
     const id = ref.ids.join('/');
     if (edited && typeof edited === 'object' && !Array.isArray(edited) && (edited as { id?: unknown }).id !== id) {
       throw new Error(l10n.t('Event {0}: "id" cannot be changed (found {1}). Nothing was sent.', id, String(JSON.stringify((edited as { id?: unknown }).id))));
     }
-    const { events, problems } = validateEvents(edited, await eventTypesOf(ctx, ref.connection, client));
+    const { events, problems } = validateEvents(edited, await services.eventTypes.of(ref.connection, client));
     if (Array.isArray(edited) || problems.length) throw new EventValidationError(Array.isArray(edited) ? [l10n.t('An event document holds one event object, not an array.')] : problems);
     const body = withoutKeys(events[0], SERVER_FIELDS);
     if (JSON.stringify(body) === JSON.stringify(withoutKeys(loaded.value as object, SERVER_FIELDS))) return loaded;
     const result = await client.putEvents([body as BuildingEvent]);
-    ctx.log.info(`Event ${id} saved on "${ref.connection}": ${result.eventsCreatedCount} created, ${result.eventsUpdatedCount} updated`);
+    services.log.info(`Event ${id} saved on "${ref.connection}": ${result.eventsCreatedCount} created, ${result.eventsUpdatedCount} updated`);
     return loadedResource(await client.getEvent(id), EVENT_KEY_ORDER);
   },
 };

@@ -1,22 +1,23 @@
 // Event types (GET /events/types) per connection, fetched once and reused by the tree, the
 // templates and validation; "Refresh" on the Events node drops them.
 import type { BuildingTwinsApi, EventType } from '../../core/api/types';
-import type { BuildingTwinsContext } from '../extensionContext';
 
-const cache = new WeakMap<BuildingTwinsContext, Map<string, Promise<EventType[]>>>();
+export class EventTypesCache {
+  private readonly types = new Map<string, Promise<EventType[]>>();
 
-export function eventTypesOf(ctx: BuildingTwinsContext, connection: string, client: BuildingTwinsApi): Promise<EventType[]> {
-  let perConnection = cache.get(ctx);
-  if (!perConnection) cache.set(ctx, (perConnection = new Map()));
-  let types = perConnection.get(connection);
-  if (!types) {
-    types = client.listEventTypes();
-    perConnection.set(connection, types);
-    types.catch(() => perConnection!.delete(connection));
+  of(connection: string, client: BuildingTwinsApi): Promise<EventType[]> {
+    let types = this.types.get(connection);
+    if (!types) {
+      types = client.listEventTypes();
+      this.types.set(connection, types);
+      types.catch(() => {
+        if (this.types.get(connection) === types) this.types.delete(connection);
+      });
+    }
+    return types;
   }
-  return types;
-}
 
-export function forgetEventTypes(ctx: BuildingTwinsContext, connection: string): void {
-  cache.get(ctx)?.delete(connection);
+  forget(connection: string): void {
+    this.types.delete(connection);
+  }
 }

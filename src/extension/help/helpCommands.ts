@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
-import type { CommandTable } from '../commands';
+import type { CommandTable } from '../shell/commandTypes';
 import { isLocalConnection } from '../connections/connectionProfile';
-import type { BuildingTwinsContext } from '../extensionContext';
+import type { ExtensionServices } from '../shell/services';
 import { helpLinks } from './helpLinks';
 import { issueReportUrl } from './issueReport';
 
 export const WALKTHROUGH_ID = 'buildingTwins.gettingStarted';
 
 /** Opens the extension's walkthrough (Welcome page). */
-async function openWalkthrough(ctx: BuildingTwinsContext): Promise<void> {
+async function openWalkthrough(ctx: Pick<ExtensionServices, 'vscodeContext'>): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${ctx.vscodeContext.extension.id}#${WALKTHROUGH_ID}`, false);
 }
 
@@ -17,7 +17,7 @@ async function openWalkthrough(ctx: BuildingTwinsContext): Promise<void> {
  * the URL. Nothing about connections goes in but whether the active one is the local emulator, and how many exist.
  * When no browser opens (declined, or none can be opened from here) the link goes to the clipboard instead.
  */
-async function reportIssue(ctx: BuildingTwinsContext): Promise<string> {
+async function reportIssue(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'vscodeContext'>): Promise<string> {
   const manifest = ctx.vscodeContext.extension.packageJSON as Parameters<typeof helpLinks>[0] & { version: string };
   const url = issueReportUrl(helpLinks(manifest).issues, {
     extensionVersion: manifest.version,
@@ -40,7 +40,7 @@ async function reportIssue(ctx: BuildingTwinsContext): Promise<string> {
   return url;
 }
 
-export const helpCommands: CommandTable = {
+export const helpCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.openWalkthrough': openWalkthrough,
   'buildingTwins.reportIssue': reportIssue,
 };

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import type { CommandTable } from '../commands';
-import type { BuildingTwinsContext } from '../extensionContext';
-import { TicketAttachmentNode } from '../tree/ticketNodes';
+import type { CommandTable } from '../shell/commandTypes';
+import type { ExtensionServices } from '../shell/services';
+import { TicketAttachmentNode } from './ticketNodes';
 import { safeFileName } from './attachmentFileName';
 
 interface AttachmentTarget { connection: string; ticketId: string; attachmentId: string; fileName: string }
 
-function attachmentTarget(ctx: BuildingTwinsContext, arg: unknown): AttachmentTarget {
+function attachmentTarget(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown): AttachmentTarget {
   if (arg instanceof TicketAttachmentNode) {
     const { ticketNode, attachment } = arg;
     return { connection: ticketNode.connection, ticketId: ticketNode.ticket.id, attachmentId: attachment.id, fileName: attachment.fileName };
@@ -18,14 +18,14 @@ function attachmentTarget(ctx: BuildingTwinsContext, arg: unknown): AttachmentTa
   throw new Error(vscode.l10n.t('This command needs a ticket attachment in the explorer (or { ticketId, attachmentId }).'));
 }
 
-async function download(ctx: BuildingTwinsContext, t: AttachmentTarget): Promise<{ content: Uint8Array; fileName: string }> {
+async function download(ctx: Pick<ExtensionServices, 'connections'>, t: AttachmentTarget): Promise<{ content: Uint8Array; fileName: string }> {
   const client = await ctx.connections.getClient(t.connection);
   const got = await client.getTicketAttachment(t.ticketId, t.attachmentId);
   return { content: got.content, fileName: safeFileName(got.fileName || t.fileName, `attachment-${safeFileName(t.attachmentId, 'file')}`) };
 }
 
 /** Downloads an attachment into the extension's storage and opens it with VS Code's editor for its type. */
-async function openAttachment(ctx: BuildingTwinsContext, arg: unknown): Promise<vscode.Uri> {
+async function openAttachment(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'vscodeContext'>, arg: unknown): Promise<vscode.Uri> {
   const target = attachmentTarget(ctx, arg);
   const { content, fileName } = await download(ctx, target);
   const folder = vscode.Uri.joinPath(ctx.vscodeContext.globalStorageUri, 'attachments', safeFileName(target.ticketId, 'ticket'), safeFileName(target.attachmentId, 'attachment'));
@@ -38,7 +38,7 @@ async function openAttachment(ctx: BuildingTwinsContext, arg: unknown): Promise<
 }
 
 /** Saves an attachment to a chosen file (`target` skips the save dialog). */
-async function saveAttachment(ctx: BuildingTwinsContext, arg: unknown, target?: unknown): Promise<vscode.Uri | undefined> {
+async function saveAttachment(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'vscodeContext'>, arg: unknown, target?: unknown): Promise<vscode.Uri | undefined> {
   const source = attachmentTarget(ctx, arg);
   const { content, fileName } = await download(ctx, source);
   const uri = target instanceof vscode.Uri ? target : typeof target === 'string' && target ? vscode.Uri.file(target)
@@ -49,7 +49,7 @@ async function saveAttachment(ctx: BuildingTwinsContext, arg: unknown, target?: 
   return uri;
 }
 
-export const attachmentCommands: CommandTable = {
+export const attachmentCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.tickets.openAttachment': openAttachment,
   'buildingTwins.tickets.saveAttachment': saveAttachment,
 };

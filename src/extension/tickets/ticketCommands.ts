@@ -2,21 +2,21 @@ import * as vscode from 'vscode';
 import type { BuildingTwinsApi, Insight, Ticket } from '../../core/api/types';
 import { randomBytes } from 'node:crypto';
 import { draftName, openDraft } from '../authoring/draftDocument';
-import type { CommandTable } from '../commands';
+import type { CommandTable } from '../shell/commandTypes';
 import { resourceUri } from '../documents/resourceUri';
 import { showWritten } from '../documents/writtenResources';
-import type { BuildingTwinsContext } from '../extensionContext';
-import { notifyResult, targetConnection } from '../tree/commandTarget';
-import { InsightNode } from '../tree/insightsNode';
-import { TicketNode } from '../tree/ticketNodes';
-import type { TreeNode } from '../tree/treeNode';
+import type { ExtensionServices } from '../shell/services';
+import { notifyResult, targetConnection } from '../explorer/commandTarget';
+import { InsightNode } from '../insights/insightsNode';
+import { TicketNode } from './ticketNodes';
+import type { TreeNode } from '../explorer/treeNode';
 import { attachmentCommands } from './ticketAttachmentCommands';
 import { TICKET_DOCUMENT_KIND } from './ticketDocumentHandler';
 import { metadataCommands } from './ticketMetadataCommands';
 import { pickTicketReferences } from './ticketPickers';
 import { refreshTickets } from './ticketRefresh';
 import { checkCreateTicket, ticketFromInsight, ticketTemplate } from './ticketRequest';
-import { noIcons, noIconsOpt } from '../iconText';
+import { noIcons, noIconsOpt } from '../shell/iconText';
 
 export async function openTicketDocument(connection: string, ticketId: string): Promise<vscode.Uri> {
   const doc = await vscode.workspace.openTextDocument(resourceUri(connection, TICKET_DOCUMENT_KIND, ticketId));
@@ -25,7 +25,7 @@ export async function openTicketDocument(connection: string, ticketId: string): 
 }
 
 /** Opens a ticket as a document: saving sends a checked JSON Patch of `replace` operations. */
-async function openTicket(ctx: BuildingTwinsContext, arg: unknown): Promise<vscode.Uri> {
+async function openTicket(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown): Promise<vscode.Uri> {
   if (arg instanceof TicketNode) return openTicketDocument(arg.connection, arg.ticket.id);
   if (typeof arg === 'string' && arg) return openTicketDocument(ctx.connections.activeName(), arg);
   throw new Error(vscode.l10n.t('Open ticket needs a ticket in the explorer or a ticket id.'));
@@ -45,7 +45,7 @@ function jsonEditorText(uri?: vscode.Uri): string | undefined {
  * "Create ticket": picks the references (twin, category, job type, service needed, priority) and opens the JSON
  * template as a `*.ticket.json` draft, checked against the ticket request schema while it is typed.
  */
-async function newTicket(ctx: BuildingTwinsContext, node?: TreeNode): Promise<vscode.TextDocument> {
+async function newTicket(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log'>, node?: TreeNode): Promise<vscode.TextDocument> {
   const { client } = await targetConnection(ctx, node);
   const refs = await pickTicketReferences(ctx, client);
   const doc = await openDraft(`ticket-${randomBytes(3).toString('hex')}${TICKET_DRAFT_EXTENSION}`, `${JSON.stringify(ticketTemplate(refs), null, 2)}\n`);
@@ -54,7 +54,7 @@ async function newTicket(ctx: BuildingTwinsContext, node?: TreeNode): Promise<vs
 }
 
 /** Creates a ticket from a request (an object or JSON text), a document (URI) or the active JSON editor, checked first; opens the new ticket. */
-async function createTicketFromJson(ctx: BuildingTwinsContext, arg?: unknown): Promise<Ticket> {
+async function createTicketFromJson(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'tree'>, arg?: unknown): Promise<Ticket> {
   const source = arg !== undefined && !(arg instanceof vscode.Uri) ? arg : jsonEditorText(arg);
   if (source === undefined) throw new Error(vscode.l10n.t('Create ticket from JSON needs a JSON editor with the request (use "Create Ticket (Preview)…" for a template).'));
   const request = checkCreateTicket(source);
@@ -62,7 +62,7 @@ async function createTicketFromJson(ctx: BuildingTwinsContext, arg?: unknown): P
   return created(ctx, connection, await client.createTicket(request));
 }
 
-async function created(ctx: BuildingTwinsContext, connection: string, ticket: Ticket): Promise<Ticket> {
+async function created(ctx: Pick<ExtensionServices, 'log' | 'tree'>, connection: string, ticket: Ticket): Promise<Ticket> {
   ctx.log.info(`Ticket ${ticket.id} created on "${connection}": ${ticket.summary ?? ''}`);
   notifyResult(ctx, vscode.l10n.t('Ticket created: {0}', ticket.summary ?? ticket.id));
   refreshTickets(ctx, connection);
@@ -75,7 +75,7 @@ async function created(ctx: BuildingTwinsContext, connection: string, ticket: Ti
  * `buildingTwins.tickets.createForInsight` with the id). Summary, description, twin and insight come
  * from the insight; the priority is picked.
  */
-async function createTicketForInsight(ctx: BuildingTwinsContext, arg: unknown): Promise<Ticket | undefined> {
+async function createTicketForInsight(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>, arg: unknown): Promise<Ticket | undefined> {
   const insightId = arg instanceof InsightNode ? arg.insight.id : typeof arg === 'string' && arg ? arg : undefined;
   if (!insightId) throw new Error(vscode.l10n.t('Create ticket for this insight needs an insight in the explorer or an insight id.'));
   const { connection, client } = await targetConnection(ctx, arg);
@@ -90,7 +90,7 @@ async function createTicketForInsight(ctx: BuildingTwinsContext, arg: unknown): 
   return created(ctx, connection, await client.createTicket(request));
 }
 
-async function pickPriority(ctx: BuildingTwinsContext, client: BuildingTwinsApi): Promise<string | undefined> {
+async function pickPriority(ctx: Pick<ExtensionServices, 'input'>, client: BuildingTwinsApi): Promise<string | undefined> {
   const priorities = await client.listTicketPriorities();
   if (priorities.length === 0) return undefined;
   const picked = await ctx.input.pick(priorities.map((p) => ({ label: noIcons(p.name ?? p.id), description: noIconsOpt(p.priorityLevel === undefined || p.priorityLevel === null ? undefined : String(p.priorityLevel)), id: p.id })), { title: vscode.l10n.t('Ticket priority') });
@@ -104,7 +104,7 @@ async function pickPriority(ctx: BuildingTwinsContext, client: BuildingTwinsApi)
  * schema while it is typed: run the command again from its editor title). The patch must use `replace` on
  * updatable properties only, at most one operation per property; otherwise nothing is sent.
  */
-async function applyTicketPatch(ctx: BuildingTwinsContext, target?: unknown, patch?: unknown): Promise<Ticket | vscode.TextDocument> {
+async function applyTicketPatch(ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'input' | 'log' | 'tree'>, target?: unknown, patch?: unknown): Promise<Ticket | vscode.TextDocument> {
   const draft = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
   const ticketId = target instanceof TicketNode ? target.ticket.id : typeof target === 'string' ? target
     : (draft && draftName(draft, TICKET_PATCH_DRAFT_EXTENSION)) ?? await ctx.input.input({ title: vscode.l10n.t('Patch ticket (preview)'), prompt: vscode.l10n.t('Ticket id'), validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Give a ticket id')) });
@@ -131,7 +131,7 @@ async function applyTicketPatch(ctx: BuildingTwinsContext, target?: unknown, pat
 }
 
 /** A `<ticket id>.ticket-patch.json` draft replacing the ticket's status with its current one, to edit. */
-async function openPatchDraft(ctx: BuildingTwinsContext, connection: string, ticketId: string): Promise<vscode.TextDocument> {
+async function openPatchDraft(ctx: Pick<ExtensionServices, 'connections' | 'log'>, connection: string, ticketId: string): Promise<vscode.TextDocument> {
   const ticket = await (await ctx.connections.getClient(connection)).getTicket(ticketId);
   const ops = [{ op: 'replace', path: '/statusId', value: ticket.ticketStatus?.id ?? null }];
   const doc = await openDraft(`${ticket.id}${TICKET_PATCH_DRAFT_EXTENSION}`, `${JSON.stringify(ops, null, 2)}\n`);
@@ -139,7 +139,7 @@ async function openPatchDraft(ctx: BuildingTwinsContext, connection: string, tic
   return doc;
 }
 
-export const ticketCommands: CommandTable = {
+export const ticketCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.tickets.open': openTicket,
   'buildingTwins.tickets.create': newTicket,
   'buildingTwins.tickets.createFromJson': createTicketFromJson,

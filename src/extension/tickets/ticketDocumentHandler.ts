@@ -18,14 +18,14 @@ export const ticketDocumentHandler: ResourceHandler = {
     return loadedResource(await client.getTicket(ref.ids.join('/')), TICKET_KEY_ORDER);
   },
 
-  async write({ ctx, client, ref }: ResourceCall, edited: unknown, loaded: LoadedResource): Promise<LoadedResource> {
+  async write({ services, client, ref }: ResourceCall, edited: unknown, loaded: LoadedResource): Promise<LoadedResource> {
     const id = ref.ids.join('/');
     const base = loaded.value as Ticket;
     const patch = ticketDocumentPatch(base, edited);
     if (patch.length === 0) return loaded;
     const current = await client.getTicket(id);
     if ((current.updatedDate ?? null) !== (base.updatedDate ?? null)) {
-      await confirmSaveOverChange(ctx, {
+      await confirmSaveOverChange(services, {
         subject: l10n.t('Ticket {0}', id),
         question: l10n.t('Save your changes over it?'),
         detail: l10n.t('Only the fields you changed are sent ({0}); the service now has the version of {1}.', patch.map((op) => op.path.slice(1)).join(', '), current.updatedDate ?? l10n.t('unknown time')),
@@ -33,7 +33,7 @@ export const ticketDocumentHandler: ResourceHandler = {
       });
     }
     const ticket = await client.patchTicket(id, patch);
-    ctx.log.info(`Ticket ${id} patched on "${ref.connection}": ${patch.map((op) => op.path.slice(1)).join(', ')}`);
+    services.log.info(`Ticket ${id} patched on "${ref.connection}": ${patch.map((op) => op.path.slice(1)).join(', ')}`);
     return loadedResource(ticket, TICKET_KEY_ORDER);
   },
 };

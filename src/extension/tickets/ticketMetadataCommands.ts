@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import type { TicketMetadataItem, TicketMetadataKind } from '../../core/api/types';
-import type { CommandTable } from '../commands';
-import { authoring } from '../authoring/authoringServices';
-import type { BuildingTwinsContext } from '../extensionContext';
-import { notifyResult, targetConnection } from '../tree/commandTarget';
-import { METADATA_KIND_LABELS, TicketMetadataItemNode, TicketMetadataKindNode, TicketMetadataNode } from '../tree/ticketMetadataNodes';
-import { noIcons } from '../iconText';
+import type { CommandTable } from '../shell/commandTypes';
+import type { ExtensionServices } from '../shell/services';
+import { notifyResult, targetConnection } from '../explorer/commandTarget';
+import { METADATA_KIND_LABELS, TicketMetadataItemNode, TicketMetadataKindNode, TicketMetadataNode } from './ticketMetadataNodes';
+import { noIcons } from '../shell/iconText';
 import { refreshTickets } from './ticketRefresh';
 import { listTicketMetadata } from './ticketVocabulary';
 
@@ -62,15 +61,15 @@ function checkedName(text: string): string {
 }
 
 /** After a change to a list: its rows, the tickets naming its items, and the ticket schemas (their ids and names). */
-function refreshKind(ctx: BuildingTwinsContext, connection: string, kind: TicketMetadataKind): void {
+function refreshKind(ctx: Pick<ExtensionServices, 'authoring' | 'tree'>, connection: string, kind: TicketMetadataKind): void {
   const node = ctx.tree.connectionNode(connection)?.group(TicketMetadataNode)?.kindNode(kind);
   if (node) ctx.tree.refresh(node);
   refreshTickets(ctx, connection);
-  authoring(ctx).schemas.refresh((schema) => schema.startsWith('ticket'));
+  ctx.authoring.schemas.refresh((schema) => schema.startsWith('ticket'));
 }
 
 /** Creates a category, job type or service needed: from its tree node (+), or the palette (pick the kind); `name` skips the input. */
-async function createMetadata(ctx: BuildingTwinsContext, target?: unknown, name?: unknown): Promise<TicketMetadataItem> {
+async function createMetadata(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'tree'>, target?: unknown, name?: unknown): Promise<TicketMetadataItem> {
   const kind = target instanceof TicketMetadataKindNode ? target.kind
     : typeof target === 'string' && (KINDS as string[]).includes(target) ? (target as TicketMetadataKind)
     : await pickKind(ctx, vscode.l10n.t('New ticket metadata (preview): which list'));
@@ -85,7 +84,7 @@ async function createMetadata(ctx: BuildingTwinsContext, target?: unknown, name?
   return item;
 }
 
-async function pickKind(ctx: BuildingTwinsContext, title: string): Promise<TicketMetadataKind> {
+async function pickKind(ctx: Pick<ExtensionServices, 'input'>, title: string): Promise<TicketMetadataKind> {
   return (await ctx.input.pick(KINDS.map((k) => ({ label: METADATA_KIND_LABELS[k].plural, listKind: k })), { title })).listKind;
 }
 
@@ -93,7 +92,7 @@ async function pickKind(ctx: BuildingTwinsContext, title: string): Promise<Ticke
  * Renames a category, job type or service needed: its tree item, or from the palette (pick the list,
  * then the item, on the active connection); `name` skips the input.
  */
-async function renameMetadata(ctx: BuildingTwinsContext, target?: unknown, name?: unknown): Promise<TicketMetadataItem> {
+async function renameMetadata(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'tree'>, target?: unknown, name?: unknown): Promise<TicketMetadataItem> {
   const { connection, client } = await targetConnection(ctx, target);
   let kind: TicketMetadataKind;
   let current: TicketMetadataItem;
@@ -113,7 +112,7 @@ async function renameMetadata(ctx: BuildingTwinsContext, target?: unknown, name?
   return item;
 }
 
-export const metadataCommands: CommandTable = {
+export const metadataCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.tickets.createMetadata': createMetadata,
   'buildingTwins.tickets.renameMetadata': renameMetadata,
 };

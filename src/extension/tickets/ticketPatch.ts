@@ -14,9 +14,6 @@ export class TicketPatchError extends Error {
   }
 }
 
-/** Document fields edited as text that map one to one onto a patch property. */
-const TEXT_FIELDS = ['summary', 'description', 'cause', 'solution', 'notes', 'assigneeName', 'dueDate'] as const;
-
 /** Reference objects of the ticket whose `id` maps onto a patch property. */
 const REFERENCE_FIELDS: Record<string, TicketUpdatableProperty> = {
   ticketStatus: 'statusId',
@@ -25,6 +22,9 @@ const REFERENCE_FIELDS: Record<string, TicketUpdatableProperty> = {
   jobType: 'jobTypeId',
   serviceNeeded: 'serviceNeededId',
 };
+
+/** Document fields edited as text that map one to one onto a patch property: every other updatable property. */
+const TEXT_FIELDS = TICKET_UPDATABLE_PROPERTIES.filter((p) => !Object.values(REFERENCE_FIELDS).includes(p));
 const REQUIRED_REFERENCES = new Set(['ticketStatus', 'ticketPriority']);
 /**
  * Kept by the service and changed by every save; an editor still showing the previous values
@@ -34,7 +34,7 @@ const SERVER_FIELDS = ['createdDate', 'updatedDate', 'attachments'];
 
 /** Where each updatable patch property is edited in the ticket document. */
 export const TICKET_DOCUMENT_FIELDS: Record<TicketUpdatableProperty, string> = {
-  ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, f])) as Record<(typeof TEXT_FIELDS)[number], string>),
+  ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, f])) as Record<string, string>),
   ...(Object.fromEntries(Object.entries(REFERENCE_FIELDS).map(([field, property]) => [property, `${field}.id`])) as Record<string, string>),
 } as Record<TicketUpdatableProperty, string>;
 const EDITABLE_LIST = Object.values(TICKET_DOCUMENT_FIELDS).join(', ');

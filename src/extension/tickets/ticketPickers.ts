@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { BuildingTwinsApi, TicketMetadataKind } from '../../core/api/types';
-import type { BuildingTwinsContext } from '../extensionContext';
+import type { ExtensionServices } from '../shell/services';
 import type { TicketReferences } from './ticketRequest';
-import { noIcons, noIconsOpt } from '../iconText';
+import { noIcons, noIconsOpt } from '../shell/iconText';
 import { listTicketMetadata } from './ticketVocabulary';
 
 /** Asks for every reference of a new ticket through the user-input seam; "(none)" leaves one empty. */
-export async function pickTicketReferences(ctx: BuildingTwinsContext, client: BuildingTwinsApi): Promise<TicketReferences> {
+export async function pickTicketReferences(ctx: Pick<ExtensionServices, 'input'>, client: BuildingTwinsApi): Promise<TicketReferences> {
   const twinId = (await ctx.input.input({
     title: vscode.l10n.t('Create ticket (preview) 1/6: twin'),
     prompt: vscode.l10n.t('Twin id the ticket is about (empty: none)'),
@@ -32,12 +32,12 @@ export async function pickTicketReferences(ctx: BuildingTwinsContext, client: Bu
   };
 }
 
-async function pickMetadata(ctx: BuildingTwinsContext, client: BuildingTwinsApi, kind: TicketMetadataKind, title: string): Promise<string | undefined> {
+async function pickMetadata(ctx: Pick<ExtensionServices, 'input'>, client: BuildingTwinsApi, kind: TicketMetadataKind, title: string): Promise<string | undefined> {
   const items = await listTicketMetadata(client, kind);
   return (await pickOrNone(ctx, items.map((i) => ({ label: noIcons(i.name), id: i.id, name: i.name })), title))?.id;
 }
 
-async function pickOrNone<T extends { label: string; id: string; name: string | null }>(ctx: BuildingTwinsContext, items: T[], title: string): Promise<T | undefined> {
+async function pickOrNone<T extends { label: string; id: string; name: string | null }>(ctx: Pick<ExtensionServices, 'input'>, items: T[], title: string): Promise<T | undefined> {
   const none = vscode.l10n.t('(none)');
   const picked = await ctx.input.pick([{ label: none, id: '', name: null } as T, ...items], { title, matchOnDescription: true });
   return picked.label === none && picked.id === '' ? undefined : picked;

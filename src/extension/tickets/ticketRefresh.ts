@@ -1,8 +1,8 @@
-import type { BuildingTwinsContext } from '../extensionContext';
-import { TicketsNode } from '../tree/ticketNodes';
+import type { ExtensionServices } from '../shell/services';
+import { TicketsNode } from './ticketNodes';
 
 /** Lists a connection's tickets again (after a ticket was created, or a list its tickets name changed). */
-export function refreshTickets(ctx: BuildingTwinsContext, connection: string): void {
+export function refreshTickets(ctx: Pick<ExtensionServices, 'tree'>, connection: string): void {
   const node = ctx.tree.connectionNode(connection)?.group(TicketsNode);
   if (node) ctx.tree.refresh(node);
 }

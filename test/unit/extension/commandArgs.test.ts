@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { instanceOf, listOf, normaliseArgs, oneOf, options, text } from '../../../src/extension/commandArgs';
+import { instanceOf, listOf, normaliseArgs, oneOf, options, text } from '../../../src/extension/shell/commandArgs';
 
 class Row { constructor(readonly id: string) {} }
 class TwinRow extends Row {}

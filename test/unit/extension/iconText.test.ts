@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { noIcons, noIconsOpt } from '../../../src/extension/iconText';
+import { noIcons, noIconsOpt } from '../../../src/extension/shell/iconText';
 
 describe('icon syntax in service text', () => {
   it('escapes every $( so a twin named "$(check) Verified" renders no icon', () => {

@@ -6,11 +6,11 @@ import { BuildingTwinsClient } from '../../../src/core/api/client';
 import type { BatchRequest, BuildingTwinsApi, DigitalTwin, Insight } from '../../../src/core/api/types';
 import { lttbOverRange } from '../../../src/core/timeseries/lttb';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/emulator';
-import { createInsightsHandlers, groupInsights, toBatchRequest } from '../../../src/extension/panels/insightsHandlers';
-import { fetchRange } from '../../../src/extension/panels/timeSeriesFetch';
-import { capabilityTwinIds, createTimeSeriesHandlers } from '../../../src/extension/panels/timeSeriesHandlers';
-import { createTwinGraphHandlers, toGraphRequest } from '../../../src/extension/panels/twinGraphHandlers';
-import { upgradeSavedQuery, type InsightsQuery } from '../../../src/shared/protocol/insightsProtocol';
+import { createInsightsHandlers, groupInsights, toBatchRequest } from '../../../src/webviews/insights/insightsHandlers';
+import { fetchRange } from '../../../src/webviews/timeSeries/timeSeriesFetch';
+import { capabilityTwinIds, createTimeSeriesHandlers } from '../../../src/webviews/timeSeries/timeSeriesHandlers';
+import { createTwinGraphHandlers, toGraphRequest } from '../../../src/webviews/twinGraph/twinGraphHandlers';
+import { upgradeSavedQuery, type InsightsQuery } from '../../../src/webviews/insights/insightsProtocol';
 
 const HOUR = 3_600_000;
 

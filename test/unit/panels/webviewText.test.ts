@@ -1,16 +1,16 @@
-// The panels' apps (media/webviews) show their text through l10n.t, so a translation is a file: this scan finds
+// The panels' apps (src/webviews/<panel>/app) show their text through l10n.t, so a translation is a file: this scan finds
 // text written straight into what the user reads or hears there: element content, labels, titles, placeholders and
 // aria-labels, the status line, empty states, select options and errors. Text that is not for the user says so with
 // an `l10n-exempt` comment on its line or the line before. Every app installs its translations before anything else.
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as ts from 'typescript';
 import { repoRoot } from '../../harness/harnessPaths';
 import { EXEMPT, hasWords, writtenText } from '../../shared/writtenText';
 
-const WEBVIEWS = join(repoRoot, 'media', 'webviews');
-const INSTALL = '../common/installL10n';
+const WEBVIEWS = join(repoRoot, 'src', 'webviews');
+const INSTALL = '../../shared/app/installL10n';
 
 /** Attributes and properties a reader sees or a screen reader speaks. */
 const SHOWN = new Set(['label', 'title', 'placeholder', 'alt', 'textContent', 'innerText', 'aria-label', 'ariaLabel', 'aria-description', 'aria-roledescription', 'aria-valuetext']);
@@ -59,7 +59,9 @@ function writtenOut(source: string): string[] {
 }
 
 function appSources(): string[] {
-  return readdirSync(WEBVIEWS, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).map((f) => join(WEBVIEWS, f));
+  return readdirSync(WEBVIEWS, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && f.split(/[\\/]/).includes('app'))
+    .map((f) => join(WEBVIEWS, f));
 }
 
 describe('panel apps: text for the user is localised', () => {
@@ -105,7 +107,9 @@ describe('panel apps: text for the user is localised', () => {
   });
 
   it('every app installs its translations first, before any module that could build text', () => {
-    const apps = readdirSync(WEBVIEWS, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'common').map((d) => join(WEBVIEWS, d.name, 'main.ts'));
+    const apps = readdirSync(WEBVIEWS, { withFileTypes: true })
+      .map((d) => join(WEBVIEWS, d.name, 'app', 'main.ts'))
+      .filter((main) => existsSync(main));
     assert.ok(apps.length >= 3, 'the apps are found');
     for (const app of apps) {
       const file = ts.createSourceFile(app, readFileSync(app, 'utf8'), ts.ScriptTarget.Latest, true);

@@ -5,11 +5,10 @@ import type { EventType, Ticket } from '../../../../src/core/api/types';
 import { createSchemaAjv } from '../../../../src/core/dtdl/twinSchemaValidator';
 import type { JsonSchema } from '../../../../src/core/dtdl/twinJsonSchema';
 import { RECORD_SCHEMA_KINDS, recordSchema, type RecordSchemaKind } from '../../../../src/extension/authoring/recordSchemas';
-import type { ResourceCall } from '../../../../src/extension/documents/resourceHandler';
+import type { DocumentServices, ResourceCall } from '../../../../src/extension/documents/resourceHandler';
 import { eventDocumentHandler } from '../../../../src/extension/events/eventDocumentHandler';
 import { eventTemplate } from '../../../../src/extension/events/eventTemplate';
 import { validateEvents } from '../../../../src/extension/events/eventValidation';
-import type { BuildingTwinsContext } from '../../../../src/extension/extensionContext';
 import { ticketDocumentHandler } from '../../../../src/extension/tickets/ticketDocumentHandler';
 import { checkCreateTicket, ticketTemplate } from '../../../../src/extension/tickets/ticketRequest';
 import type { TicketVocabulary } from '../../../../src/extension/tickets/ticketSchemas';
@@ -20,8 +19,8 @@ import { EmulatorHarness } from '../../api/emulatorHarness';
 // (recordSchema with the service's lists), checked with ajv against what the emulator serves and what the
 // extension's own templates produce, and against the mistakes they must show while typing.
 
-const ctx = {} as BuildingTwinsContext;
-const call = (client: BuildingTwinsClient, kind: string, id: string): ResourceCall => ({ ctx, client, ref: { connection: 'test', kind, ids: [id] } });
+const ctx = {} as DocumentServices;
+const call = (client: BuildingTwinsClient, kind: string, id: string): ResourceCall => ({ services: ctx, client, ref: { connection: 'test', kind, ids: [id] } });
 
 describe('event and ticket JSON Schemas', function () {
   this.timeout(30_000);

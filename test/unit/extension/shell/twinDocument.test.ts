@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { parseJsonStrict, stableJson } from '../../../../src/extension/documents/jsonText';
-import { twinDocumentText, twinPatch } from '../../../../src/extension/documents/twinDocumentHandler';
+import { twinDocumentText, twinPatch } from '../../../../src/extension/twins/twinDocumentHandler';
 
 describe('twin documents', () => {
   const twin = {

@@ -1,18 +1,17 @@
 import * as assert from 'node:assert/strict';
 import type { BuildingTwinsClient } from '../../../../src/core/api/client';
 import type { JsonPatchOperation } from '../../../../src/core/api/types';
-import type { LoadedResource, ResourceCall } from '../../../../src/extension/documents/resourceHandler';
-import { twinDocumentHandler } from '../../../../src/extension/documents/twinDocumentHandler';
-import type { BuildingTwinsContext } from '../../../../src/extension/extensionContext';
+import type { DocumentServices, LoadedResource, ResourceCall } from '../../../../src/extension/documents/resourceHandler';
+import { twinDocumentHandler } from '../../../../src/extension/twins/twinDocumentHandler';
 import { EmulatorHarness } from '../../api/emulatorHarness';
 import { FakeService, type FakeAnswer, type FakeRequest } from '../../api/fakeService';
 import { FIXTURE_MODELS, M } from '../../emulator/emulatorFixtures';
 
 /** A save never needs to ask anything in these tests. */
-const ctx = { input: { confirm: () => Promise.reject(new Error('unexpected question')) } } as unknown as BuildingTwinsContext;
+const ctx = { input: { confirm: () => Promise.reject(new Error('unexpected question')) } } as unknown as DocumentServices;
 
 function call(client: BuildingTwinsClient, id: string): ResourceCall {
-  return { ctx, client, ref: { connection: 'test', kind: 'twins', ids: [id] } };
+  return { services: ctx, client, ref: { connection: 'test', kind: 'twins', ids: [id] } };
 }
 
 /** The document as an editor would send it back after changing `contents`. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { describeFilter, filterAdmitsModel, parseFilterValue, parsePropertyCondition, toTwinFilters, type TwinFilter } from '../../../../src/extension/tree/twinFilter';
+import { describeFilter, filterAdmitsModel, parseFilterValue, parsePropertyCondition, toTwinFilters, type TwinFilter } from '../../../../src/extension/twins/twinFilter';
 
 describe('explorer twin filter', () => {
   it('maps model, name text and a property condition to the service filters', () => {

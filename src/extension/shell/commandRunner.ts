@@ -1,0 +1,71 @@
+import * as vscode from 'vscode';
+import { permissionDeniedText } from '../../core/api/permissionDenied';
+import { type ArgGuard, normaliseArgs } from './commandArgs';
+import type { CommandHandler, CommandTable } from './commandTypes';
+import type { ExtensionLog } from './extensionLog';
+import { UserCancelledError } from './userInput';
+
+/** What running a command uses: the log and the place its last error is kept. */
+export interface CommandRunnerServices {
+  readonly log: ExtensionLog;
+  lastError: Error | undefined;
+}
+
+/** One table of every command from the features' tables; an id defined twice is a programming error. */
+export function allCommands<S>(tables: readonly CommandTable<S>[]): Map<string, CommandHandler<S>> {
+  const all = new Map<string, CommandHandler<S>>();
+  for (const table of tables) {
+    for (const [id, handler] of Object.entries(table)) {
+      if (all.has(id)) throw new Error(`Command ${id} is defined twice`); // l10n-exempt: a programming error the tests catch
+      all.set(id, handler);
+    }
+  }
+  return all;
+}
+
+/**
+ * Registers every command. Each receives only the arguments its parameters accept (commandParameters.ts):
+ * the rows, URIs and editor contexts VS Code passes from places the command cannot use them are dropped.
+ */
+export function registerCommands<S extends CommandRunnerServices>(
+  services: S,
+  commands: ReadonlyMap<string, CommandHandler<S>>,
+  parameters: Readonly<Record<string, readonly ArgGuard[]>>,
+): vscode.Disposable[] {
+  return [...commands].map(([id, handler]) => {
+    const params = parameters[id];
+    if (!params) services.log.warn(`${id} declares no parameters in commandParameters.ts; its arguments are passed as they come`);
+    return vscode.commands.registerCommand(id, (...args: unknown[]) => runCommand(services, id, handler, params ? normaliseArgs(args, params) : args));
+  });
+}
+
+/**
+ * Runs a handler once: cancellation is silent, failures are logged and shown as a notification
+ * with "Show log" (and kept as `lastError`); the handler's result is returned to the caller.
+ */
+export async function runCommand<S extends CommandRunnerServices>(services: S, id: string, handler: CommandHandler<S>, args: unknown[]): Promise<unknown> {
+  const started = Date.now();
+  try {
+    const result = await handler(services, ...args);
+    services.log.debug(`${id} done in ${Date.now() - started} ms`);
+    return result;
+  } catch (err) {
+    if (err instanceof UserCancelledError) {
+      services.log.debug(`${id}: ${err.message}`);
+      return undefined;
+    }
+    reportError(services, id, err);
+    return undefined;
+  }
+}
+
+export function reportError(services: CommandRunnerServices, id: string, err: unknown): void {
+  const denied = permissionDeniedText(err);
+  const error = denied ? new Error(denied, { cause: err }) : err instanceof Error ? err : new Error(String(err));
+  services.lastError = error;
+  services.log.error(`${id} failed: ${error.message}`);
+  const showLog = vscode.l10n.t('Show log');
+  void vscode.window.showErrorMessage(services.log.redact(error.message), showLog).then((choice) => {
+    if (choice === showLog) services.log.show();
+  });
+}

@@ -1,0 +1,36 @@
+import type * as vscode from 'vscode';
+import type { AuthoringServices } from '../authoring/authoringServices';
+import type { ConnectionManager } from '../connections/connectionManager';
+import type { EmulatorProcess } from '../connections/emulatorProcess';
+import type { LocalEmulatorPresence } from '../connections/localEmulatorPresence';
+import type { ResourceFileSystem } from '../documents/resourceFileSystem';
+import type { EventTypesCache } from '../events/eventTypesCache';
+import type { ExplorerTreeProvider } from '../explorer/explorerTreeProvider';
+import type { ModelCache } from '../models/modelCache';
+import type { ExtensionLog } from './extensionLog';
+import type { UserInput } from './userInput';
+
+/**
+ * The services of one window, built by the composition root (extensionContext.ts). A command handler names the few
+ * it uses as its first parameter, e.g. `Pick<ExtensionServices, 'connections' | 'input'>`; tree nodes and
+ * document handlers take smaller interfaces of their own (explorerServices.ts, resourceHandler.ts).
+ */
+export interface ExtensionServices {
+  readonly log: ExtensionLog;
+  readonly connections: ConnectionManager;
+  readonly models: ModelCache;
+  readonly emulator: EmulatorProcess;
+  /** Whether the Local emulator connection has an emulator to talk to (started here or elsewhere). */
+  readonly localEmulator: LocalEmulatorPresence;
+  readonly tree: ExplorerTreeProvider;
+  readonly documents: ResourceFileSystem;
+  readonly eventTypes: EventTypesCache;
+  /** Connections whose Events node is filtered (the `buildingTwins.eventsFiltered` context key). */
+  readonly filteredEvents: Set<string>;
+  readonly authoring: AuthoringServices;
+  /** Interactive input; integration tests swap in a scripted one through the test API. */
+  readonly input: UserInput;
+  /** The last error a command reported (the test API exposes it). */
+  lastError: Error | undefined;
+  readonly vscodeContext: vscode.ExtensionContext;
+}

@@ -1,0 +1,143 @@
+import * as vscode from 'vscode';
+import type { QuickPickItem } from 'vscode';
+import { errorText } from '../../core/api/apiError';
+import type { DigitalTwin } from '../../core/api/types';
+import { resourceUri } from '../documents/resourceUri';
+import type { CommandTable } from '../shell/commandTypes';
+import { noIcons } from '../shell/iconText';
+import type { ExtensionServices } from '../shell/services';
+import type { TreeNode } from '../explorer/treeNode';
+import { LocationNode } from './locationsNode';
+import { parsePropertyCondition, PROPERTY_OPERATORS, type TwinFilter } from './twinFilter';
+import { RelationshipNode, TwinNode, twinLabel } from './twinNode';
+import { TwinsNode } from './twinsNode';
+
+/** Opens a twin's document (`buildingtwins:/<connection>/twins/<id>`) in a preview editor. */
+export async function openTwinDocument(connection: string, twinId: string): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument(resourceUri(connection, 'twins', twinId));
+  return vscode.window.showTextDocument(doc, { preview: true });
+}
+
+/** Opens a twin: from a tree node, a twin id on the active connection, or (connection, twin id). */
+async function openTwin(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown, twinId?: string): Promise<vscode.Uri> {
+  const target = arg instanceof TwinNode || arg instanceof LocationNode
+    ? { connection: arg.conn.connection, id: arg.twin.id }
+    : typeof arg === 'string' && typeof twinId === 'string' ? { connection: arg, id: twinId }
+      : typeof arg === 'string' ? { connection: ctx.connections.activeName(), id: arg } : undefined;
+  if (!target) throw new Error(vscode.l10n.t('Open twin needs a twin in the explorer or a twin id.'));
+  const editor = await openTwinDocument(target.connection, target.id);
+  return editor.document.uri;
+}
+
+async function openRelationship(_services: unknown, arg: unknown): Promise<vscode.Uri> {
+  if (!(arg instanceof RelationshipNode) || !arg.relationship.id) throw new Error(vscode.l10n.t('Open relationship needs a relationship in the explorer.'));
+  const rel = arg.relationship;
+  const doc = await vscode.workspace.openTextDocument(resourceUri(arg.group.owner.conn.connection, 'relationships', rel.sourceId, rel.id as string));
+  await vscode.window.showTextDocument(doc, { preview: true });
+  return doc.uri;
+}
+
+/** Filter twins by model, name text and/or one property condition; `filter` skips the prompts. */
+async function filterTwins(ctx: Pick<ExtensionServices, 'input' | 'models' | 'tree'>, filter?: TwinFilter): Promise<TwinFilter | undefined> {
+  if (!filter) {
+    const index = await ctx.models.getActiveIndex();
+    const any: QuickPickItem & { modelId?: string } = { label: vscode.l10n.t('(any model)') };
+    const models = [any, ...index.ids().sort().map((id) => ({ label: noIcons(index.displayName(id)), description: noIcons(id), modelId: id }))];
+    const model = await ctx.input.pick(models, { title: vscode.l10n.t('Filter twins (1/3): model (its sub-models included)'), matchOnDescription: true });
+    const nameText = (await ctx.input.input({ title: vscode.l10n.t('Filter twins (2/3)'), prompt: vscode.l10n.t('Name contains (empty: any name)'), value: ctx.tree.filter?.nameText })).trim();
+    const propertyText = (await ctx.input.input({
+      title: vscode.l10n.t('Filter twins (3/3)'),
+      prompt: vscode.l10n.t('Property condition "field operator value" (operators: {0}); empty: none', PROPERTY_OPERATORS.join(' ')),
+      placeHolder: 'levelNumber >= 2', // l10n-exempt: an example of the syntax
+      validate: (v) => (v.trim() === '' || parsePropertyCondition(v) ? undefined : vscode.l10n.t('Use "field operator value", e.g. levelNumber >= 2, or "field isNotNull".')),
+    })).trim();
+    filter = {
+      modelId: model.modelId,
+      nameText: nameText || undefined,
+      property: propertyText ? parsePropertyCondition(propertyText) : undefined,
+    };
+  }
+  const empty = !filter.modelId && !filter.nameText && !filter.property;
+  ctx.tree.setFilter(empty ? undefined : filter);
+  return ctx.tree.filter;
+}
+
+function clearFilter(ctx: Pick<ExtensionServices, 'tree'>): void {
+  ctx.tree.setFilter(undefined);
+}
+
+interface TwinPick extends QuickPickItem { twin?: DigitalTwin }
+
+async function lookupTwins(ctx: Pick<ExtensionServices, 'connections'>, text: string): Promise<TwinPick[]> {
+  const value = text.trim();
+  if (!value) return [];
+  const client = await ctx.connections.getActiveClient();
+  const [byId, byExternal, byName] = await Promise.all([
+    client.getTwinsByIds([value]),
+    client.listTwins({ propertyFilter: { field: 'externalID', operator: '=', value }, pageSize: 5 }),
+    client.listTwins({ propertyFilter: { field: 'name', operator: 'contains', value }, pageSize: 20 }),
+  ]);
+  const seen = new Set<string>();
+  const items: TwinPick[] = [];
+  for (const twin of [...byId.twins, ...byExternal.content, ...byName.content]) {
+    if (seen.has(twin.id)) continue;
+    seen.add(twin.id);
+    const externalId = twin.contents?.externalID;
+    const detail = typeof externalId === 'string' ? vscode.l10n.t('{0} · external id {1}', twin.modelId, externalId) : twin.modelId;
+    items.push({ label: noIcons(twinLabel(twin)), description: noIcons(twin.id), detail: noIcons(detail), twin, alwaysShow: true });
+  }
+  if (items.length === 0) items.push({ label: noIcons(vscode.l10n.t('No twin with id, external id or name matching "{0}"', value)), alwaysShow: true });
+  return items;
+}
+
+/** "Go to twin…": by id or external id (live lookup); opens the twin and reveals it in the tree. */
+async function goToTwin(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>, idOrExternalId?: string): Promise<DigitalTwin> {
+  let twin: DigitalTwin | undefined;
+  if (idOrExternalId) {
+    twin = (await lookupTwins(ctx, idOrExternalId)).find((i) => i.twin && (i.twin.id === idOrExternalId || i.twin.contents?.externalID === idOrExternalId))?.twin;
+    if (!twin) throw new Error(vscode.l10n.t('No twin with id or external id "{0}" on "{1}".', idOrExternalId, ctx.connections.activeName()));
+  } else {
+    const picked = await ctx.input.pick<TwinPick>([], {
+      title: vscode.l10n.t('Go to twin'),
+      placeHolder: vscode.l10n.t('Type a twin id, external id or name'),
+      lookup: (v) => lookupTwins(ctx, v),
+    });
+    if (!picked.twin) throw new Error(picked.label);
+    twin = picked.twin;
+  }
+  await openTwinDocument(ctx.connections.activeName(), twin.id);
+  await revealTwin(ctx, ctx.connections.activeName(), twin);
+  return twin;
+}
+
+/** Reveals a twin under Twins > its model (pinned on top when its page is not loaded). */
+export async function revealTwin(ctx: Pick<ExtensionServices, 'log' | 'tree'>, connection: string, twin: DigitalTwin): Promise<TreeNode | undefined> {
+  const conn = ctx.tree.connectionNode(connection);
+  const twins = conn?.group(TwinsNode);
+  if (!conn || !twins) return undefined;
+  const filter = ctx.tree.filter;
+  if (filter) {
+    ctx.log.info(`Clearing the twin filter to reveal ${twin.id}`);
+    ctx.tree.setFilter(undefined);
+  }
+  await twins.getChildren();
+  const group = twins.groupFor(twin.modelId);
+  // Load the group's first page now: its description update must not land while the view reveals.
+  await group.getChildren();
+  await ctx.tree.settled(group);
+  const node = group.nodeForTwin(twin);
+  try {
+    await ctx.tree.view.reveal(node, { select: true, focus: false, expand: false });
+  } catch (err) {
+    ctx.log.warn(`Could not reveal ${twin.id} in the explorer: ${errorText(err)}`);
+  }
+  return node;
+}
+
+export const twinCommands: CommandTable<ExtensionServices> = {
+  'buildingTwins.openTwin': openTwin,
+  'buildingTwins.openRelationship': openRelationship,
+  'buildingTwins.filterTwins': filterTwins,
+  'buildingTwins.clearFilter': clearFilter,
+  'buildingTwins.goToTwin': goToTwin,
+};

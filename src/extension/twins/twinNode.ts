@@ -1,0 +1,183 @@
+import * as vscode from 'vscode';
+import type { DigitalTwin, Relationship, RelationshipDirection } from '../../core/api/types';
+import type { ModelIndex } from '../../core/dtdl/modelIndex';
+import { resourceUri } from '../documents/resourceUri';
+import type { ConnectionScope } from '../explorer/explorerServices';
+import { relationshipsRowKey, rowKey, type ResourceRow } from '../explorer/resourceRows';
+import { isCapabilityModel, twinIcon } from './twinIcons';
+import { childId, errorNode, MessageNode, TreeNode } from '../explorer/treeNode';
+
+export function twinLabel(twin: DigitalTwin): string {
+  const name = twin.contents?.name;
+  return typeof name === 'string' && name.trim() ? name : twin.id;
+}
+
+export function twinContextValue(index: ModelIndex | undefined, twin: DigitalTwin): string {
+  return `twin${isCapabilityModel(index, twin.modelId) ? '.capability' : ''}`;
+}
+
+/** Shared look of every twin item (twin lists, relationship ends, the location view). */
+export function twinTreeItem(node: TreeNode, conn: ConnectionScope, twin: DigitalTwin, index: ModelIndex | undefined, collapsible: vscode.TreeItemCollapsibleState): vscode.TreeItem {
+  const label = twinLabel(twin);
+  const item = new vscode.TreeItem(label, collapsible);
+  item.id = node.id;
+  item.description = label === twin.id ? undefined : twin.id;
+  const externalId = twin.contents?.externalID;
+  const tooltip = new vscode.MarkdownString();
+  tooltip.appendText(`${label}\n${vscode.l10n.t('Id: {0}', twin.id)}\n${vscode.l10n.t('Model: {0}', twin.modelId)}`);
+  if (typeof externalId === 'string') tooltip.appendText(`\n${vscode.l10n.t('External id: {0}', externalId)}`);
+  if (twin.lastUpdateTime) tooltip.appendText(`\n${vscode.l10n.t('Last updated: {0}', twin.lastUpdateTime)}`);
+  item.tooltip = tooltip;
+  item.iconPath = twinIcon(index, twin.modelId);
+  item.contextValue = twinContextValue(index, twin);
+  item.resourceUri = resourceUri(conn.connection, 'twins', twin.id);
+  return item;
+}
+
+/** A twin: expands to its Outgoing and Incoming relationships. */
+export class TwinNode extends TreeNode implements ResourceRow {
+  private groups: RelationshipGroupNode[] | undefined;
+  private shown: DigitalTwin;
+
+  constructor(parent: TreeNode, readonly conn: ConnectionScope, twin: DigitalTwin, readonly index: ModelIndex | undefined) {
+    super(parent, childId(parent, twin.id));
+    this.shown = twin;
+    conn.services.tree.rows.add(rowKey(conn.connection, 'twins', twin.id), this);
+  }
+
+  /** The twin as last read or written. */
+  get twin(): DigitalTwin {
+    return this.shown;
+  }
+
+  get twinId(): string {
+    return this.twin.id;
+  }
+
+  /** The twin as saved: a new name shows at once; a new model moves the row to its model's group. */
+  showWritten(value: unknown): TreeNode | undefined {
+    const twin = value as DigitalTwin;
+    const moved = twin.modelId !== this.shown.modelId;
+    this.shown = twin;
+    return (moved ? this.parent?.childMoved() : undefined) ?? this;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = twinTreeItem(this, this.conn, this.twin, this.index, vscode.TreeItemCollapsibleState.Collapsed);
+    // A click opens the twin (plain string arguments); in the location view a click expands instead.
+    item.command = { command: 'buildingTwins.openTwin', title: vscode.l10n.t('Open twin'), arguments: [this.conn.connection, this.twin.id] };
+    return item;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    this.groups ??= [
+      new RelationshipGroupNode(this, 'Outgoing'),
+      new RelationshipGroupNode(this, 'Incoming'),
+    ];
+    return this.groups;
+  }
+
+  override reset(): void {
+    this.groups = undefined;
+  }
+}
+
+/** "Outgoing" / "Incoming" under a twin. */
+export class RelationshipGroupNode extends TreeNode implements ResourceRow {
+  private relationships: Relationship[] | undefined;
+
+  constructor(readonly owner: TwinNode, readonly direction: Exclude<RelationshipDirection, 'IncomingOrOutgoing'>) {
+    super(owner, childId(owner, `~${direction.toLowerCase()}`));
+    owner.conn.services.tree.rows.add(relationshipsRowKey(owner.conn.connection, owner.twinId, direction), this);
+  }
+
+  /** A relationship of this twin was created: the list is read again. */
+  showWritten(): TreeNode {
+    this.reset();
+    return this;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const outgoing = this.direction === 'Outgoing';
+    const item = new vscode.TreeItem(outgoing ? vscode.l10n.t('Outgoing') : vscode.l10n.t('Incoming'), vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = this.relationships ? String(this.relationships.length) : undefined;
+    item.iconPath = new vscode.ThemeIcon(outgoing ? 'arrow-right' : 'arrow-left');
+    item.contextValue = `relationships.${this.direction.toLowerCase()}`;
+    item.tooltip = outgoing ? vscode.l10n.t('Outgoing relationships of {0}', this.owner.twinId) : vscode.l10n.t('Incoming relationships of {0}', this.owner.twinId);
+    return item;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    try {
+      if (!this.relationships) {
+        const client = await this.owner.conn.client();
+        this.relationships = this.direction === 'Outgoing'
+          ? await client.listOutgoingRelationships(this.owner.twinId)
+          : await client.listIncomingRelationships(this.owner.twinId);
+        this.relationships.sort((a, b) => a.name.localeCompare(b.name) || otherEnd(a, this.direction).localeCompare(otherEnd(b, this.direction)));
+      }
+    } catch (err) {
+      return [errorNode(this, err)];
+    }
+    if (this.relationships.length === 0) {
+      return [new MessageNode(this, 'empty', this.direction === 'Outgoing' ? vscode.l10n.t('No outgoing relationships') : vscode.l10n.t('No incoming relationships'))];
+    }
+    return this.relationships.map((r) => new RelationshipNode(this, r));
+  }
+
+  override reset(): void {
+    this.relationships = undefined;
+  }
+}
+
+function otherEnd(rel: Relationship, direction: 'Outgoing' | 'Incoming'): string {
+  return direction === 'Outgoing' ? rel.targetId : rel.sourceId;
+}
+
+function relationshipKey(rel: Relationship): string {
+  return rel.id ?? `${rel.sourceId}_${rel.name}_${rel.targetId}`;
+}
+
+/** One relationship; expands to the twin at its other end. */
+export class RelationshipNode extends TreeNode {
+  private other: DigitalTwin | undefined;
+
+  constructor(readonly group: RelationshipGroupNode, readonly relationship: Relationship) {
+    super(group, childId(group, relationshipKey(relationship)));
+  }
+
+  get otherTwinId(): string {
+    return otherEnd(this.relationship, this.group.direction);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const rel = this.relationship;
+    const arrow = this.group.direction === 'Outgoing' ? '→' : '←';
+    const item = new vscode.TreeItem(`${rel.name} ${arrow} ${this.otherTwinId}`, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    const props = rel.properties && Object.keys(rel.properties).length ? JSON.stringify(rel.properties) : undefined;
+    item.description = props;
+    const lines = [vscode.l10n.t('Relationship {0}', relationshipKey(rel)), `${rel.sourceId} —${rel.name}→ ${rel.targetId}`];
+    if (props) lines.push(vscode.l10n.t('Properties: {0}', props));
+    item.tooltip = lines.join('\n');
+    item.iconPath = new vscode.ThemeIcon('references');
+    item.contextValue = 'relationship';
+    if (rel.id) item.resourceUri = resourceUri(this.group.owner.conn.connection, 'relationships', rel.sourceId, rel.id);
+    return item;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    const conn = this.group.owner.conn;
+    try {
+      this.other ??= await (await conn.client()).getTwin(this.otherTwinId);
+    } catch (err) {
+      return [errorNode(this, err)];
+    }
+    return [new TwinNode(this, conn, this.other, this.group.owner.index)];
+  }
+
+  override reset(): void {
+    this.other = undefined;
+  }
+}

@@ -1,0 +1,38 @@
+// Host of the insights panel (table app in media/webviews/insights).
+import * as vscode from 'vscode';
+import { INSIGHTS_VIEW_TYPE, type InsightsMethods, type InsightsPanelState } from './insightsProtocol';
+import { resourceUri } from '../../extension/documents/resourceUri';
+import type { ExtensionServices } from '../../extension/shell/services';
+import { createInsightsHandlers } from './insightsHandlers';
+import { attachPanel, connectionApi, createPanel, type PanelHost } from '../shared/host/panelHost';
+
+export type InsightsPanelHost = PanelHost<InsightsMethods>;
+
+export interface InsightsScope { twinId?: string; label?: string; focusInsightId?: string }
+
+export function openInsightsPanel(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'vscodeContext'>, connection: string, scope: InsightsScope = {}, panel?: vscode.WebviewPanel): InsightsPanelHost {
+  const scopeLabel = scope.twinId ? scope.label ?? scope.twinId : vscode.l10n.t('all of {0}', connection);
+  panel ??= createPanel(ctx, INSIGHTS_VIEW_TYPE, scope.twinId ? vscode.l10n.t('Insights: {0}', scopeLabel) : vscode.l10n.t('Insights'));
+  const handlers = createInsightsHandlers({
+    connection,
+    api: connectionApi(ctx, connection),
+    scopeTwinId: scope.twinId,
+    scopeLabel,
+    focusInsightId: scope.focusInsightId,
+    openTwin: (twinId) => openResource(resourceUri(connection, 'twins', twinId)),
+    openTicket: (ticketId) => openResource(resourceUri(connection, 'tickets', ticketId)),
+  });
+  return attachPanel(ctx, panel, 'insights', handlers);
+}
+
+export function restoreInsightsPanel(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'vscodeContext'>, panel: vscode.WebviewPanel, state: unknown): InsightsPanelHost {
+  const s = (state ?? {}) as Partial<InsightsPanelState>;
+  const connection = typeof s.connection === 'string' ? s.connection : ctx.connections.activeName();
+  const twinId = typeof s.scopeTwinId === 'string' ? s.scopeTwinId : undefined;
+  return openInsightsPanel(ctx, connection, { twinId, label: typeof s.scopeLabel === 'string' ? s.scopeLabel : undefined }, panel);
+}
+
+/** Opens a remote document through the extension's FileSystemProvider (twins, tickets). */
+export async function openResource(uri: vscode.Uri): Promise<void> {
+  await vscode.window.showTextDocument(uri, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+}

@@ -1,0 +1,51 @@
+// Commands that open the webview panels. Each takes an optional tree node, twin id or ids (and the
+// tree's multi-selection) and returns the panel host, so tests and other commands can drive it.
+import * as vscode from 'vscode';
+import type { CommandTable } from '../../../extension/shell/commandTypes';
+import type { ExtensionServices } from '../../../extension/shell/services';
+import { openInsightsPanel } from '../../insights/insightsPanel';
+import { panelTarget } from './panelTargets';
+import { capabilityTwinIds } from '../../timeSeries/timeSeriesHandlers';
+import { openTimeSeriesPanel } from '../../timeSeries/timeSeriesPanel';
+import { openTwinGraphPanel } from '../../twinGraph/twinGraphPanel';
+
+export const panelCommands: CommandTable<ExtensionServices> = {
+  'buildingTwins.showTimeSeries': showTimeSeries,
+  'buildingTwins.showInsights': showInsights,
+  'buildingTwins.showTwinGraph': showTwinGraph,
+};
+
+async function showTimeSeries(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>, arg?: unknown, selection?: unknown) {
+  const target = panelTarget(arg, selection);
+  const connection = target.connection ?? ctx.connections.activeName();
+  const twinIds = target.twinIds.length
+    ? target.twinIds
+    : [await askTwinId(ctx, vscode.l10n.t('Time series of which twin? (a capability, or equipment/space to chart its capabilities)'))];
+  const api = await ctx.connections.getClient(connection);
+  const index = await ctx.models.getIndex(connection).catch(() => undefined);
+  const ids = await capabilityTwinIds(api, (modelId) => !!index?.has(modelId) && index.isCapability(modelId), twinIds);
+  return openTimeSeriesPanel(ctx, connection, ids);
+}
+
+async function showInsights(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'vscodeContext'>, arg?: unknown, selection?: unknown) {
+  const target = panelTarget(arg, selection);
+  const connection = target.connection ?? ctx.connections.activeName();
+  const twinId = target.twinIds[0];
+  return openInsightsPanel(ctx, connection, { twinId, focusInsightId: target.insightId });
+}
+
+async function showTwinGraph(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>, arg?: unknown, selection?: unknown) {
+  const target = panelTarget(arg, selection);
+  const connection = target.connection ?? ctx.connections.activeName();
+  const rootId = target.twinIds[0] ?? (await askTwinId(ctx, vscode.l10n.t('Graph around which twin?')));
+  return openTwinGraphPanel(ctx, connection, rootId);
+}
+
+async function askTwinId(ctx: Pick<ExtensionServices, 'input'>, prompt: string): Promise<string> {
+  const value = await ctx.input.input({
+    title: vscode.l10n.t('Twin id'),
+    prompt,
+    validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a twin id')),
+  });
+  return value.trim();
+}

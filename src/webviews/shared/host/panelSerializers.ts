@@ -1,0 +1,38 @@
+// Restores the panels after a window reload: one WebviewPanelSerializer per viewType (activation
+// event `onWebviewPanel:<viewType>` in package.json). The webview's saved state says what to show.
+import * as vscode from 'vscode';
+import { errorText } from '../../../core/api/apiError';
+import { INSIGHTS_VIEW_TYPE } from '../../insights/insightsProtocol';
+import { TIME_SERIES_VIEW_TYPE } from '../../timeSeries/timeSeriesProtocol';
+import { TWIN_GRAPH_VIEW_TYPE } from '../../twinGraph/twinGraphProtocol';
+import type { ExtensionServices } from '../../../extension/shell/services';
+import { restoreInsightsPanel } from '../../insights/insightsPanel';
+import { restoreTimeSeriesPanel } from '../../timeSeries/timeSeriesPanel';
+import { restoreTwinGraphPanel } from '../../twinGraph/twinGraphPanel';
+
+/** What tests need of a restored panel, whatever its protocol. */
+export interface RestoredPanel { panel: vscode.WebviewPanel; bridge: { handle(message: unknown): Promise<unknown> } }
+type Restore = (ctx: ExtensionServices, panel: vscode.WebviewPanel, state: unknown) => RestoredPanel;
+
+export const PANEL_RESTORERS: ReadonlyArray<[string, Restore]> = [
+  [TIME_SERIES_VIEW_TYPE, restoreTimeSeriesPanel],
+  [INSIGHTS_VIEW_TYPE, restoreInsightsPanel],
+  [TWIN_GRAPH_VIEW_TYPE, restoreTwinGraphPanel],
+];
+
+export function registerPanelSerializers(ctx: ExtensionServices): void {
+  for (const [viewType, restore] of PANEL_RESTORERS) {
+    ctx.vscodeContext.subscriptions.push(
+      vscode.window.registerWebviewPanelSerializer(viewType, {
+        async deserializeWebviewPanel(panel, state) {
+          try {
+            restore(ctx, panel, state);
+          } catch (error) {
+            ctx.log.warn(`Could not restore ${viewType}: ${errorText(error)}`);
+            panel.dispose();
+          }
+        },
+      }),
+    );
+  }
+}

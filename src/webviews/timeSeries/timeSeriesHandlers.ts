@@ -1,0 +1,122 @@
+// What the time series panel's host answers: series metadata, downsampled ranges, latest values,
+// CSV export. Data is fetched with the client's paging and reduced with LTTB before it crosses to
+// the webview. Free of 'vscode' imports (unit-testable with a fake API).
+import * as l10n from '@vscode/l10n';
+import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
+import { checkPanelRange, pointBudget, type TimeRange } from '../../core/timeseries/timeRange';
+import type { Handlers } from '../shared/bridgeProtocol';
+import type { SeriesInfo, TimeSeriesMethods } from './timeSeriesProtocol';
+import { fetchDownsampled, fetchRange, type Points, seriesTwinId } from './timeSeriesFetch';
+
+/** The slice of a DTDL ModelIndex the panels use (labels of models). */
+export interface ModelLabels { displayName(id: string): string }
+
+export interface TimeSeriesDeps {
+  connection: string;
+  api: () => Promise<BuildingTwinsApi>;
+  twinIds: string[];
+  models?: () => Promise<ModelLabels | undefined>;
+  /** Asks where to save the CSV; undefined = cancelled. */
+  chooseCsvPath: (suggestedName: string) => Promise<string | undefined>;
+  writeFile: (path: string, content: string) => Promise<void>;
+}
+
+export function createTimeSeriesHandlers(deps: TimeSeriesDeps): Handlers<TimeSeriesMethods> {
+  return {
+    async init() {
+      const api = await deps.api();
+      const { twins, omitted } = await api.getTwinsByIds(deps.twinIds);
+      const models = await deps.models?.().catch(() => undefined);
+      const byId = new Map(twins.map((t) => [t.id, t]));
+      const series = deps.twinIds.filter((id) => byId.has(id)).map((id) => seriesInfo(byId.get(id)!, models));
+      return { connection: deps.connection, twinIds: [...deps.twinIds], series, errors: omitted.map((id) => l10n.t('Twin "{0}" was not found', id)) };
+    },
+
+    async load(params) {
+      const range = checkPanelRange(readRange(params));
+      const budget = pointBudget(Number(params.width));
+      // Downsampled page by page as the points arrive: the range is never held whole.
+      const reduced = await fetchDownsampled(await deps.api(), deps.twinIds, range, budget);
+      const series = deps.twinIds.map((twinId) => {
+        const points = reduced.get(twinId);
+        return { twinId, x: points ? Array.from(points.x) : [], y: points ? Array.from(points.y) : [], rawCount: points?.rawCount ?? 0 };
+      });
+      return { series, errors: [] };
+    },
+
+    async latest() {
+      const api = await deps.api();
+      const latest = await api.getLatestTimeSeriesByIds(deps.twinIds);
+      const points = latest
+        .map((d) => ({ twinId: seriesTwinId(d) ?? '', time: Date.parse(d.sourceTimestamp), value: d.scalarValue }))
+        .filter((p) => deps.twinIds.includes(p.twinId) && Number.isFinite(p.time) && typeof p.value === 'number');
+      return { points };
+    },
+
+    async exportCsv(params) {
+      const range = checkPanelRange(readRange(params));
+      // Always the user's choice: whatever else the webview sends is ignored.
+      const path = await deps.chooseCsvPath(`time-series-${new Date(range.start).toISOString().slice(0, 10)}.csv`);
+      if (!path) return { cancelled: true as const };
+      const raw = await fetchRange(await deps.api(), deps.twinIds, range);
+      const { csv, rows } = toCsv(deps.twinIds, raw);
+      await deps.writeFile(path, csv);
+      return { path, rows };
+    },
+  };
+}
+
+function readRange(params: { start: unknown; end: unknown }): TimeRange {
+  return { start: Number(params.start), end: Number(params.end) };
+}
+
+function seriesInfo(twin: DigitalTwin, models: ModelLabels | undefined): SeriesInfo {
+  const contents = twin.contents ?? {};
+  const name = typeof contents.name === 'string' && contents.name ? contents.name : twin.id;
+  const unit = typeof contents.unit === 'string' && contents.unit ? contents.unit : undefined;
+  const modelLabel = models ? safeLabel(models, twin.modelId) : undefined;
+  return { twinId: twin.id, label: modelLabel ? `${name} (${modelLabel})` : name, modelId: twin.modelId, unit };
+}
+
+function safeLabel(models: ModelLabels, id: string): string | undefined {
+  try {
+    return models.displayName(id) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function toCsv(twinIds: string[], raw: Map<string, Points>): { csv: string; rows: number } {
+  const lines = ['timestamp,twinId,value'];
+  for (const id of twinIds) {
+    const points = raw.get(id);
+    if (!points) continue;
+    for (let i = 0; i < points.x.length; i++) lines.push(`${new Date(points.x[i]).toISOString()},${csvCell(id)},${points.y[i]}`);
+  }
+  return { csv: lines.join('\n') + '\n', rows: lines.length - 1 };
+}
+
+function csvCell(value: string): string {
+  return /[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * The capability twins to chart: capabilities are kept, any other twin (equipment, space) is
+ * replaced by the capabilities pointing at it with `isCapabilityOf`.
+ */
+export async function capabilityTwinIds(api: BuildingTwinsApi, isCapability: (modelId: string) => boolean, twinIds: string[]): Promise<string[]> {
+  const { twins, omitted } = await api.getTwinsByIds(twinIds);
+  if (omitted.length) throw new Error(l10n.t('Twin not found: {0}', omitted.join(', ')));
+  const out: string[] = [];
+  for (const twin of twins) {
+    if (isCapability(twin.modelId)) {
+      out.push(twin.id);
+      continue;
+    }
+    const incoming = await api.listIncomingRelationships(twin.id);
+    out.push(...incoming.filter((r) => r.name === 'isCapabilityOf').map((r) => r.sourceId));
+  }
+  const unique = [...new Set(out)];
+  if (!unique.length) throw new Error(l10n.t('No capability twins found for {0} (no incoming isCapabilityOf relationships)', twinIds.join(', ')));
+  return unique;
+}

@@ -1,0 +1,38 @@
+// Host of the twin graph panel (cytoscape app in media/webviews/twinGraph).
+import * as vscode from 'vscode';
+import { type GraphHopOptions, TWIN_GRAPH_VIEW_TYPE, type TwinGraphMethods, type TwinGraphPanelState } from './twinGraphProtocol';
+import { resourceUri } from '../../extension/documents/resourceUri';
+import type { ExtensionServices } from '../../extension/shell/services';
+import { openResource } from '../insights/insightsPanel';
+import { attachPanel, connectionApi, createPanel, type PanelHost } from '../shared/host/panelHost';
+import { createTwinGraphHandlers } from './twinGraphHandlers';
+
+export type TwinGraphPanelHost = PanelHost<TwinGraphMethods>;
+
+export const DEFAULT_HOPS: GraphHopOptions = { relationshipNames: [], direction: 'IncomingOrOutgoing', depth: 1 };
+
+export function openTwinGraphPanel(
+  ctx: Pick<ExtensionServices, 'connections' | 'log' | 'models' | 'vscodeContext'>,
+  connection: string,
+  rootId: string,
+  hops: GraphHopOptions = DEFAULT_HOPS,
+  panel?: vscode.WebviewPanel,
+): TwinGraphPanelHost {
+  panel ??= createPanel(ctx, TWIN_GRAPH_VIEW_TYPE, vscode.l10n.t('Twin graph: {0}', rootId));
+  const handlers = createTwinGraphHandlers({
+    connection,
+    rootId,
+    hops,
+    api: connectionApi(ctx, connection),
+    models: () => ctx.models.getIndex(connection),
+    openTwin: (twinId) => openResource(resourceUri(connection, 'twins', twinId)),
+  });
+  return attachPanel(ctx, panel, 'twinGraph', handlers);
+}
+
+export function restoreTwinGraphPanel(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'models' | 'vscodeContext'>, panel: vscode.WebviewPanel, state: unknown): TwinGraphPanelHost {
+  const s = (state ?? {}) as Partial<TwinGraphPanelState>;
+  if (typeof s.rootId !== 'string' || !s.rootId) throw new Error('The saved twin graph panel names no root twin'); // l10n-exempt: logged when a restore fails
+  const connection = typeof s.connection === 'string' ? s.connection : ctx.connections.activeName();
+  return openTwinGraphPanel(ctx, connection, s.rootId, s.hops ?? DEFAULT_HOPS, panel);
+}
