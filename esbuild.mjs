@@ -20,7 +20,7 @@ const common = {
 const nodeTargets = [
   { entryPoints: { extension: 'src/extension/extension.ts' }, plugins: [vscodeOncePlugin, firstUseLibraryPlugin] },
   // The integration tests' API, loaded only in ExtensionMode.Test; never built for the VSIX.
-  ...(production ? [] : [{ entryPoints: { testApi: 'src/extension/testApi.ts' }, plugins: [vscodeOncePlugin] }]),
+  ...(production ? [] : [{ entryPoints: { testApi: 'src/extension/testing/testApi.ts' }, plugins: [vscodeOncePlugin] }]),
   { entryPoints: { emulator: 'src/emulator/main.ts' } },
   { entryPoints: { cli: 'src/cli/main.ts' }, banner: { js: '#!/usr/bin/env node' } },
 ].filter((t) => Object.values(t.entryPoints).every((p) => existsSync(p))).concat(

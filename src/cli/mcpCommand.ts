@@ -7,7 +7,7 @@ import { createToolContext } from '../core/agentTools/toolContext';
 import { resolveConnection } from './connection';
 import { GLOBAL_OPTIONS, MCP_SUMMARY, PROGRAM } from './help';
 import { serveMcpOnStdio } from './mcpServer';
-import { EXIT_OK, EXIT_USAGE, type CliIo } from './runCli';
+import { EXIT_OK, EXIT_USAGE, type CliIo } from './cliIo';
 
 const OPTIONS = {
   url: GLOBAL_OPTIONS.url!,

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { formatJson, formatTable } from '../../../src/cli/output';
-import { runCli as runInProcess, type CliIo } from '../../../src/cli/runCli';
+import type { CliIo } from '../../../src/cli/cliIo';
+import { runCli as runInProcess } from '../../../src/cli/runCli';
 import { EmulatorHarness } from '../api/emulatorHarness';
 import { runCli as runProcess } from './cliProcess';
 

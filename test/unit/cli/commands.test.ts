@@ -1,6 +1,7 @@
 // Every command once, in-process (runCli with an in-memory io) against the emulator.
 import * as assert from 'node:assert/strict';
-import { runCli, type CliIo } from '../../../src/cli/runCli';
+import type { CliIo } from '../../../src/cli/cliIo';
+import { runCli } from '../../../src/cli/runCli';
 import { EmulatorHarness } from '../api/emulatorHarness';
 
 interface Run { code: number; out: string; err: string; bytes: Uint8Array[] }

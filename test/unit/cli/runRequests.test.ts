@@ -2,7 +2,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, type CliIo } from '../../../src/cli/runCli';
+import type { CliIo } from '../../../src/cli/cliIo';
+import { runCli } from '../../../src/cli/runCli';
 import { outputFileNames } from '../../../src/cli/runRequestsCommand';
 import { parseRequestFile } from '../../../src/core/requestFiles/requestFileParser';
 import { runRequest } from '../../../src/core/requestFiles/requestRunner';

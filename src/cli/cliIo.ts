@@ -1,0 +1,28 @@
+// What a CLI command talks to (streams, files, environment) and the exit codes it returns, apart from runCli.ts so
+// that every command can name them.
+
+export interface CliIo {
+  stdout(chunk: string | Uint8Array): void;
+  stderr(text: string): void;
+  readStdin(): Promise<Uint8Array>;
+  stdinIsTty: boolean;
+  /** Raw bytes (an attachment) are not written to a terminal. */
+  stdoutIsTty?: boolean;
+  env: NodeJS.ProcessEnv;
+  readFile(path: string): Promise<Uint8Array>;
+  writeFile(path: string, content: Uint8Array): Promise<void>;
+  /** Creates a folder and its parents (for `run --out`). */
+  makeDirectory?(path: string): Promise<void>;
+  signal: AbortSignal;
+}
+
+/** Everything asked for was done. */
+export const EXIT_OK = 0;
+/** The call failed or was refused (by the service or before sending), or some items of it failed. */
+export const EXIT_FAILURE = 1;
+/** The command line or its input cannot be used: unknown command or option, wrong arguments, unreadable or invalid JSON. */
+export const EXIT_USAGE = 2;
+/** The service answered 403: the credentials were accepted, the operation or twin is not allowed to this client. */
+export const EXIT_NO_PERMISSION = 3;
+/** A write refused before sending because the connection is read-only (--read-only, BUILDING_TWINS_READ_ONLY). */
+export const EXIT_READ_ONLY = 4;
