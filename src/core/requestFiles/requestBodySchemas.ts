@@ -38,7 +38,7 @@ const twinFilterProperties: JsonSchema = {
     additionalProperties: false,
     properties: {
       relationshipDirection: DIRECTION,
-      relationshipNames: { type: ['array', 'null'], items: STRING },
+      relationshipNames: { $ref: '#/definitions/relationshipNames' },
       relatedModelFilter: { $ref: '#/definitions/modelFilter' },
     },
   },
@@ -56,7 +56,7 @@ const graphHop: JsonSchema = {
   additionalProperties: false,
   properties: {
     alias: STRING,
-    relationshipNames: STRINGS,
+    relationshipNames: { $ref: '#/definitions/relationshipNames' },
     modelNames: STRINGS,
     exactModelMatch: { type: 'boolean' },
     direction: DIRECTION,
@@ -65,7 +65,12 @@ const graphHop: JsonSchema = {
 };
 
 /** Shared parts, referenced as `#/definitions/<name>` by the body schemas. */
-export const BODY_DEFINITIONS: Readonly<Record<string, JsonSchema>> = { modelFilter, propertyFilter, graphHop };
+export const BODY_DEFINITIONS: Readonly<Record<string, JsonSchema>> = {
+  modelFilter,
+  propertyFilter,
+  graphHop,
+  relationshipNames: { type: ['array', 'null'], items: STRING, description: 'relationship names (isFedBy, locatedIn, …)' },
+};
 
 const batchRequest: JsonSchema = {
   type: 'object',

@@ -44,6 +44,7 @@ export function standaloneBodySchema(operation: RequestOperation): JsonSchema | 
 /** What the live service adds to the file schema: values offered while typing. */
 export interface LiveSchemaValues {
   modelIds?: readonly string[];
+  relationshipNames?: readonly string[];
 }
 
 function operationRule(operation: RequestOperation): JsonSchema {
@@ -61,6 +62,7 @@ function operationRule(operation: RequestOperation): JsonSchema {
 export function requestFileSchema(live: LiveSchemaValues = {}): JsonSchema {
   const operations = [...REQUEST_OPERATIONS.values()];
   const modelIds = live.modelIds?.length ? { examples: [...live.modelIds] } : {};
+  const relationshipNames = live.relationshipNames?.length ? { examples: [...live.relationshipNames] } : {};
   return {
     $schema: DRAFT_07,
     type: 'object',
@@ -78,6 +80,7 @@ export function requestFileSchema(live: LiveSchemaValues = {}): JsonSchema {
     },
     definitions: {
       ...BODY_DEFINITIONS,
+      relationshipNames: { type: ['array', 'null'], items: { type: 'string', ...relationshipNames } },
       modelFilter: {
         ...BODY_DEFINITIONS.modelFilter,
         properties: { ...(BODY_DEFINITIONS.modelFilter!.properties as JsonSchema), modelIds: { type: 'array', items: { type: 'string', ...modelIds } } },

@@ -89,8 +89,9 @@ describe('request operations and their schemas', () => {
   }
 
   it('the file schema compiles, offers the live model ids, and checks a request by its operation', () => {
-    const schema = requestFileSchema({ modelIds: ['dtmi:com:x:Ahu;1'] });
+    const schema = requestFileSchema({ modelIds: ['dtmi:com:x:Ahu;1'], relationshipNames: ['isFedBy'] });
     assert.ok(JSON.stringify(schema).includes('"examples":["dtmi:com:x:Ahu;1"]'));
+    assert.ok(JSON.stringify(schema).includes('"examples":["isFedBy"]'));
     const validate = createSchemaAjv().compile(schema);
     const good = { variables: { level: 'L3' }, requests: [{ name: 'a', operation: 'twins count', body: { modelFilter: { modelIds: ['dtmi:com:x:Ahu;1'] } } }, { name: 'b', operation: 'twins get', query: { id: '${level}' } }] };
     assert.ok(validate(good), JSON.stringify(validate.errors));
