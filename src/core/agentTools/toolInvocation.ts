@@ -12,13 +12,15 @@ export interface ToolOutcome extends ToolAnswer {
   isError: boolean;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+/** Made on the first check, not when the module loads (the extension loads it at activation). */
+let ajv: Ajv | undefined;
 const validators = new WeakMap<AgentTool, ValidateFunction>();
 
 /** The tool's input, checked against its input schema; the message names each wrong field. */
 export function checkToolInput(tool: AgentTool, input: unknown): Record<string, unknown> {
   let validate = validators.get(tool);
   if (!validate) {
+    ajv ??= new Ajv({ allErrors: true, strict: false });
     validate = ajv.compile(tool.inputSchema);
     validators.set(tool, validate);
   }
