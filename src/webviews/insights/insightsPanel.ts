@@ -1,4 +1,4 @@
-// Host of the insights panel (table app in media/webviews/insights).
+// Host of the insights panel (its table app is in app/).
 import * as vscode from 'vscode';
 import { INSIGHTS_VIEW_TYPE, type InsightsMethods, type InsightsPanelState } from './insightsProtocol';
 import { resourceUri } from '../../extension/documents/resourceUri';

@@ -1,4 +1,4 @@
-// Host of the time series panel (uPlot app in media/webviews/timeSeries).
+// Host of the time series panel (its uPlot app is in app/).
 import * as vscode from 'vscode';
 import { TIME_SERIES_VIEW_TYPE, type TimeSeriesMethods, type TimeSeriesPanelState } from './timeSeriesProtocol';
 import type { ExtensionServices } from '../../extension/shell/services';

@@ -1,4 +1,4 @@
-// Host of the twin graph panel (cytoscape app in media/webviews/twinGraph).
+// Host of the twin graph panel (its cytoscape app is in app/).
 import * as vscode from 'vscode';
 import { type GraphHopOptions, TWIN_GRAPH_VIEW_TYPE, type TwinGraphMethods, type TwinGraphPanelState } from './twinGraphProtocol';
 import { resourceUri } from '../../extension/documents/resourceUri';

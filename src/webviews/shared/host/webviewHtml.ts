@@ -1,6 +1,6 @@
 // The HTML shell of every panel: strict CSP (scripts by nonce only, styles and images from the
 // bundle folder), the bundle's js and css, the display language and its translations (see
-// src/shared/protocol/webviewL10n.ts), nothing else. The app builds its DOM itself.
+// ../webviewL10n.ts), nothing else. The app builds its DOM itself.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { L10N_BUNDLE_ATTRIBUTE } from '../webviewL10n';
@@ -27,7 +27,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
   ].join('; ');
 }
 
-/** `bundle` is the webview folder name under media/webviews (e.g. "timeSeries"). */
+/** `bundle` is the panel folder name under src/webviews (e.g. "timeSeries"), built to dist/webviews/<bundle>.js. */
 export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, bundle: string, title: string): string {
   const nonce = createNonce();
   const folder = bundleFolder(extensionUri);
