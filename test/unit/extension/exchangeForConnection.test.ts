@@ -58,11 +58,12 @@ function probe(proxyAgentPath: string, mode: string, proxyUrl: string, target: s
   });
 }
 
-describe("VS Code's proxy support and a node:http request with its own agent", function () {
+describe("VS Code's proxy support and a node:http request with its own agent", () => {
   const proxyAgentPath = join(codeServerPaths().vscode, 'node_modules', '@vscode', 'proxy-agent');
-  before(function () {
-    // Installed by the integration harness (npm run test:integration); without it there is nothing to check against.
-    if (!existsSync(proxyAgentPath)) this.skip();
+  before(() => {
+    // Installed with code-server (`npm test` installs it before the unit tier); without it there is nothing to check
+    // against, which is a failure, not a pass.
+    assert.ok(existsSync(proxyAgentPath), `VS Code's @vscode/proxy-agent is missing at ${proxyAgentPath}: run \`node scripts/install-code-server.mjs\` (or set CODE_SERVER_HOME to an installed code-server)`);
   });
 
   // 127.0.0.2 stands for a remote host: VS Code treats only localhost, 127.0.0.1 and ::1 as loopback.
