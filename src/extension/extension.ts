@@ -45,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const services = new BuildingTwinsContext(context);
   current = services;
   context.subscriptions.push(...registerCommands(services, allCommands(commandTables), commandParameters));
-  registerPanelSerializers(services);
+  context.subscriptions.push(...registerPanelSerializers(services));
   services.start();
   return loadTestApi(context.extensionMode === vscode.ExtensionMode.Test, context.extensionPath, services);
 }

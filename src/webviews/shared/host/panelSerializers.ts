@@ -12,7 +12,9 @@ import { restoreTwinGraphPanel } from '../../twinGraph/twinGraphPanel';
 
 /** What tests need of a restored panel, whatever its protocol. */
 export interface RestoredPanel { panel: vscode.WebviewPanel; bridge: { handle(message: unknown): Promise<unknown> } }
-type Restore = (ctx: ExtensionServices, panel: vscode.WebviewPanel, state: unknown) => RestoredPanel;
+/** What restoring a panel uses: the connections and models its handlers read, the log, the extension's files. */
+type PanelServices = Pick<ExtensionServices, 'connections' | 'log' | 'models' | 'vscodeContext'>;
+type Restore = (ctx: PanelServices, panel: vscode.WebviewPanel, state: unknown) => RestoredPanel;
 
 export const PANEL_RESTORERS: ReadonlyArray<[string, Restore]> = [
   [TIME_SERIES_VIEW_TYPE, restoreTimeSeriesPanel],
@@ -20,19 +22,17 @@ export const PANEL_RESTORERS: ReadonlyArray<[string, Restore]> = [
   [TWIN_GRAPH_VIEW_TYPE, restoreTwinGraphPanel],
 ];
 
-export function registerPanelSerializers(ctx: ExtensionServices): void {
-  for (const [viewType, restore] of PANEL_RESTORERS) {
-    ctx.vscodeContext.subscriptions.push(
-      vscode.window.registerWebviewPanelSerializer(viewType, {
-        async deserializeWebviewPanel(panel, state) {
-          try {
-            restore(ctx, panel, state);
-          } catch (error) {
-            ctx.log.warn(`Could not restore ${viewType}: ${errorText(error)}`);
-            panel.dispose();
-          }
-        },
-      }),
-    );
-  }
+export function registerPanelSerializers(ctx: PanelServices): vscode.Disposable[] {
+  return PANEL_RESTORERS.map(([viewType, restore]) =>
+    vscode.window.registerWebviewPanelSerializer(viewType, {
+      async deserializeWebviewPanel(panel, state) {
+        try {
+          restore(ctx, panel, state);
+        } catch (error) {
+          ctx.log.warn(`Could not restore ${viewType}: ${errorText(error)}`);
+          panel.dispose();
+        }
+      },
+    }),
+  );
 }
