@@ -5,7 +5,7 @@
 // library's bundle on first access. Elsewhere (the CLI, the emulator, tests compiled by tsc) nothing changes.
 import { createRequire } from 'node:module';
 
-export const FIRST_USE_LIBRARIES = ['csv-parse/sync', 'jsonc-parser', 'fast-json-patch', 'ajv-formats/dist/formats'];
+export const FIRST_USE_LIBRARIES = ['csv-parse/sync', 'jsonc-parser', 'fast-json-patch', 'ajv-formats/dist/formats', 'ajv'];
 
 const NAMESPACE = 'first-use-library';
 const requireHere = createRequire(import.meta.url);

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { BuildingTwinsApi } from '../core/api/types';
 import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET, localEmulatorUrl } from '../core/api/localEmulator';
+import { agentToolServices } from './agents/agentToolServices';
+import { type AgentLanguageModelTool, registerAgentTools } from './agents/languageModelTools';
 import { type AuthoringServices, createAuthoring } from './authoring/authoringServices';
 import { createApiClient } from './connections/clientFactory';
 import { ConnectionManager } from './connections/connectionManager';
@@ -12,6 +14,8 @@ import { emulatorPort } from './connections/emulatorPort';
 import { warnIfSecretsUnprotected } from './connections/keychainCheck';
 import { LocalEmulatorPresence } from './connections/localEmulatorPresence';
 import { ResourceFileSystem } from './documents/resourceFileSystem';
+import { ServiceVersions } from './documents/serviceVersions';
+import { WriteGate } from './documents/writeGate';
 import { eventDocumentHandler } from './events/eventDocumentHandler';
 import { EventTypesCache } from './events/eventTypesCache';
 import { connectionGroupFactories } from './explorer/connectionGroups';
@@ -40,9 +44,15 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
   readonly localEmulator: LocalEmulatorPresence;
   readonly tree: ExplorerTreeProvider;
   readonly documents: ResourceFileSystem;
+  /** The read-only left sides of compare views (the service's version of a document). */
+  readonly versions = new ServiceVersions();
+  /** What a save asks before it sends (buildingTwins.confirmWrites) and on a change made on the service meanwhile. */
+  readonly writes = new WriteGate(this);
   readonly eventTypes = new EventTypesCache();
   readonly filteredEvents = new Set<string>();
   readonly authoring: AuthoringServices;
+  /** The agent tools, registered as language model tools for chat (agents/languageModelTools.ts). */
+  readonly agentTools: readonly AgentLanguageModelTool[];
   /** Interactive input; integration tests swap in a ScriptedUserInput through the test API. */
   input: UserInput = new VsCodeUserInput();
   /** The last error a command reported (the test API exposes it). */
@@ -63,6 +73,7 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
     ]);
     vscodeContext.subscriptions.push(this);
     this.authoring = createAuthoring(this, vscodeContext.subscriptions);
+    this.agentTools = registerAgentTools(agentToolServices(this), vscodeContext.subscriptions);
   }
 
   /** Registers what lives for the whole session: the document file system, status bar and listeners. */
@@ -70,6 +81,7 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
     const subs = this.vscodeContext.subscriptions;
     subs.push(
       this.documents.register(),
+      this.versions.register(),
       vscode.window.registerTreeDataProvider('buildingTwins.help', new HelpTreeProvider(helpLinks(this.vscodeContext.extension.packageJSON as Parameters<typeof helpLinks>[0]))),
       new ConnectionStatusBar(this.connections),
       this.connections.onDidChange(() => this.tree.relist()),

@@ -14,6 +14,7 @@ const bundle = join(repoRoot, 'dist', 'extension.js');
 /** Each first-use library's bundle (below dist/) and the package it is built from. */
 const FIRST_USE: Record<string, string> = {
   'lib/ajv-formats-dist-formats.js': 'ajv-formats/dist/formats',
+  'lib/ajv.js': 'ajv',
   'lib/csv-parse-sync.js': 'csv-parse/sync',
   'lib/fast-json-patch.js': 'fast-json-patch',
   'lib/jsonc-parser.js': 'jsonc-parser',

@@ -1,10 +1,10 @@
 // What the language model tools use of the extension: its connections (active one, names, clients — read-only
 // connections give read-only clients), its model cache and its log.
 
-import type { BuildingTwinsContext } from '../extensionContext';
+import type { ExtensionServices } from '../shell/services';
 import type { AgentToolServices } from './languageModelTools';
 
-export function agentToolServices(ctx: BuildingTwinsContext): AgentToolServices {
+export function agentToolServices(ctx: Pick<ExtensionServices, 'connections' | 'models' | 'log'>): AgentToolServices {
   return {
     activeConnection: () => ctx.connections.activeName(),
     connectionNames: () => ctx.connections.list().map((profile) => profile.name),

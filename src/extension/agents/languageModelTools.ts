@@ -103,8 +103,9 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
   }
 }
 
-/** Registers every agent tool; each was declared in package.json under its lmToolId. */
-export function registerAgentTools(services: AgentToolServices): { tools: AgentLanguageModelTool[]; disposables: vscode.Disposable[] } {
+/** Registers every agent tool (each declared in package.json under its lmToolId) until `subscriptions` are disposed. */
+export function registerAgentTools(services: AgentToolServices, subscriptions: vscode.Disposable[]): readonly AgentLanguageModelTool[] {
   const tools = AGENT_TOOLS.map((tool) => new AgentLanguageModelTool(tool, services));
-  return { tools, disposables: tools.map((tool) => vscode.lm.registerTool(lmToolId(tool.tool.name), tool)) };
+  subscriptions.push(...tools.map((tool) => vscode.lm.registerTool(lmToolId(tool.tool.name), tool)));
+  return tools;
 }

@@ -1,0 +1,91 @@
+// The agent tools as VS Code language model tools: every core tool registered (vscode.lm.tools), reads through
+// vscode.lm.invokeTool against the emulator, and a write's prepareInvocation showing exactly what will be sent.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { AGENT_TOOLS } from '../../src/core/agentTools/agentToolTable';
+import { lmToolId, TOOL_REFERENCE_NAMES } from '../../src/extension/agents/agentToolNames';
+import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests, SAMPLE } from './explorerHelpers';
+
+const ROOM = `${SAMPLE}:Room;1`;
+
+async function invoke(name: string, input: object): Promise<{ text: string; data: Record<string, unknown> }> {
+  const result = await vscode.lm.invokeTool(lmToolId(name), { input, toolInvocationToken: undefined });
+  const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+  return { text, data: JSON.parse(text) as Record<string, unknown> };
+}
+
+const token = new vscode.CancellationTokenSource().token;
+
+describe('agent tools in VS Code (language model tools)', function () {
+  this.timeout(60_000);
+  let url: string;
+  before(async function () {
+    url = emulatorUrl(this);
+    await extensionApi();
+  });
+
+  it('registers every agent tool in vscode.lm.tools with its schema, tags and the connection input', () => {
+    for (const tool of AGENT_TOOLS) {
+      const registered = vscode.lm.tools.find((t) => t.name === lmToolId(tool.name));
+      assert.ok(registered, `${tool.name} is not in vscode.lm.tools`);
+      assert.equal(registered.description, tool.description);
+      assert.ok(registered.tags.includes(tool.access), `${tool.name} tags ${registered.tags.join(',')}`);
+      const schema = registered.inputSchema as { properties: Record<string, unknown> };
+      assert.ok('connection' in schema.properties);
+      assert.ok(TOOL_REFERENCE_NAMES[tool.name]);
+    }
+  });
+
+  it('answers reads from the active connection (the local emulator) through vscode.lm.invokeTool', async () => {
+    const vav = await invoke('find_twins', { model: `${SAMPLE}:VAVBox;1`, locationId: 'HP-L03' });
+    assert.deepEqual((vav.data.twins as Array<{ id: string }>).map((t) => t.id).sort(), ['HP-L03-VAV1', 'HP-L03-VAV2'], vav.text);
+    const twin = await invoke('get_twin', { id: 'HP-AHU-1' });
+    assert.equal((twin.data.twin as { modelId: string }).modelId, `${SAMPLE}:AirHandlingUnit;1`);
+    assert.ok((twin.data.incoming as Array<{ name: string }>).some((r) => r.name === 'isFedBy'));
+    const series = await invoke('time_series', { twinIds: ['HP-AHU-1-SAT'], range: '24h', points: 5 });
+    const sat = (series.data.series as Record<string, { count: number; points: unknown[] }>)['HP-AHU-1-SAT']!;
+    assert.ok(sat.count > 0 && sat.points.length === 5, series.text);
+    const named = await invoke('ticket_metadata', { kind: 'statuses', connection: LOCAL });
+    assert.ok((named.data.items as Array<{ name: string }>).some((s) => s.name === 'Open'));
+    const unknown = await invoke('list_models', { connection: 'Nowhere' });
+    assert.match(String(unknown.data.error), /There is no connection "Nowhere"/);
+  });
+
+  it('shows the connection and exactly the JSON a write will send in prepareInvocation, and sends that plan only when invoked', async () => {
+    const api = await extensionApi();
+    const putTwin = api.context.agentTools.find((t) => t.tool.name === 'put_twin')!;
+    const input = { twin: { id: 'AGENT-ROOM-1', modelId: ROOM, contents: { name: 'Agent room' } } };
+    await clearRequests(url);
+    const prepared = await putTwin.prepareInvocation({ input }, token);
+    const confirmation = prepared.confirmationMessages!;
+    assert.equal(confirmation.title, 'Create or replace a twin on "Local emulator"?');
+    const message = (confirmation.message as vscode.MarkdownString).value;
+    assert.ok(message.includes('PUT /twins'), message);
+    assert.ok(message.includes(JSON.stringify(input.twin, null, 2)), message);
+    assert.ok(message.includes(url.replace(/\/+$/, '')), 'the connection\'s URL is shown');
+    assert.ok((await requests(url)).every((r) => r.method !== 'PUT'), 'preparing sent nothing');
+    const result = await putTwin.invoke({ input, toolInvocationToken: undefined }, token);
+    assert.match((result.content[0] as vscode.LanguageModelTextPart).value, /"done":"create or replace twin AGENT-ROOM-1/);
+    assert.ok((await requests(url)).some((r) => r.method === 'PUT' && r.path === '/api/v3/twins'));
+  });
+
+  it('runs a write through vscode.lm.invokeTool only via prepareInvocation (VS Code asks there; this test host accepts)', async () => {
+    // invoke refuses a write whose plan prepareInvocation did not make, so a sent write proves VS Code prepared it first.
+    await clearRequests(url);
+    const sent = await invoke('put_twin', { twin: { id: 'AGENT-ROOM-2', modelId: ROOM, contents: { name: 'Second agent room' } } });
+    assert.equal(sent.data.connection, LOCAL, sent.text);
+    assert.deepEqual((await requests(url)).filter((r) => r.method === 'PUT').map((r) => r.path), ['/api/v3/twins']);
+  });
+
+  it('refuses a write that was not shown for confirmation, and one its model forbids, sending nothing', async () => {
+    const api = await extensionApi();
+    const patchTwin = api.context.agentTools.find((t) => t.tool.name === 'patch_twin')!;
+    await clearRequests(url);
+    const unconfirmed = await patchTwin.invoke({ input: { id: 'AGENT-ROOM-1', patch: [{ op: 'replace', path: '/name', value: 'x' }] }, toolInvocationToken: undefined }, token);
+    assert.match((unconfirmed.content[0] as vscode.LanguageModelTextPart).value, /was not confirmed/);
+    const invalid = await patchTwin.prepareInvocation({ input: { id: 'AGENT-ROOM-1', patch: [{ op: 'add', path: '/colour', value: 'red' }] } }, token);
+    assert.equal(invalid.confirmationMessages, undefined);
+    assert.match(String(invalid.invocationMessage), /refused, nothing will be sent .*colour is not a property/);
+    assert.ok((await requests(url)).every((r) => r.method !== 'PATCH'));
+  });
+});
