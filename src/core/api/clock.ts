@@ -3,14 +3,15 @@
 export interface Clock {
   /** Milliseconds, epoch based. */
   now(): number;
-  /** Runs `fn` after `ms`; returns a function that cancels it. */
-  setTimer(fn: () => void, ms: number): () => void;
+  /** Runs `fn` after `ms`; returns a function that cancels it. A `weak` timer keeps no process alive by itself. */
+  setTimer(fn: () => void, ms: number, options?: { weak?: boolean }): () => void;
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimer: (fn, ms) => {
+  setTimer: (fn, ms, options) => {
     const handle = setTimeout(fn, Math.max(0, ms));
+    if (options?.weak) handle.unref();
     return () => clearTimeout(handle);
   },
 };

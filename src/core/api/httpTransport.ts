@@ -4,6 +4,7 @@ import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES, type RetryOptions } 
 import { type CircuitBreaker, circuitRefusalText, isCircuitRefusal } from './circuitBreaker';
 import { sleep, type Clock } from './clock';
 import type { Semaphore } from './concurrency';
+import { DeadlineTimer } from './deadlineTimer';
 import { type HttpExchange, RedirectRefused, type ResponseHeaders, ResponseTooLarge } from './httpExchange';
 import { normalizeProblem } from './normalize';
 import { isWriteOperation } from './operations';
@@ -90,12 +91,12 @@ class Deadline {
   private readonly cancelTimer: () => void;
   private readonly onOuterAbort = (): void => this.controller.abort(this.outer?.reason);
 
-  constructor(readonly timeoutMs: number, clock: Clock, private readonly outer?: AbortSignal) {
+  constructor(readonly timeoutMs: number, timer: DeadlineTimer, private readonly outer?: AbortSignal) {
     // Timers cannot wait longer than 2^31-1 ms (Node fires them at once instead): longer means none.
-    this.cancelTimer = timeoutMs > MAX_TIMER_MS ? () => undefined : clock.setTimer(() => {
+    this.cancelTimer = timeoutMs > MAX_TIMER_MS ? () => undefined : timer.add(timeoutMs, () => {
       this.timedOut = true;
       this.controller.abort(new Error(`no answer within ${timeoutMs} ms`));
-    }, timeoutMs);
+    });
     if (outer?.aborted) this.controller.abort(outer.reason);
     else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
   }
@@ -111,8 +112,10 @@ class Deadline {
 /** Sends requests: token, pacing, bounded concurrency, the call deadline, retries, errors. */
 export class HttpTransport {
   tokens?: TokenProvider;
+  private readonly deadlines: DeadlineTimer;
 
   constructor(private readonly options: TransportOptions) {
+    this.deadlines = new DeadlineTimer(options.clock);
     // Every call in flight listens to the client's signal: more than ten at once is normal, not a leak.
     if (options.signal) setMaxListeners(0, options.signal);
   }
@@ -124,7 +127,7 @@ export class HttpTransport {
     // URLs resolve `.` and `..` segments, so such an id would silently address another resource.
     const dotSegment = request.path.split('/').find((segment) => segment === '.' || segment === '..');
     if (dotSegment !== undefined) throw ApiError.invalidRequest(request.operation, `an id of "${dotSegment}" cannot be sent in a URL path; nothing was sent`);
-    const deadline = new Deadline(call.timeoutMs ?? this.options.timeoutMs, this.options.clock, eitherSignal(call.signal, this.options.signal));
+    const deadline = new Deadline(call.timeoutMs ?? this.options.timeoutMs, this.deadlines, eitherSignal(call.signal, this.options.signal));
     let attempt = 0;
     try {
       let retries = 0;
