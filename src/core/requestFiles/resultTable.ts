@@ -62,7 +62,8 @@ function twinColumns(rows: Array<Record<string, unknown>>, properties: ModelProp
   for (const modelId of new Set(rows.map((r) => r.modelId as string))) for (const name of properties(modelId)) names.add(name);
   // Properties the rows hold that no model names (an ontology not loaded) still get a column.
   for (const row of rows) if (isObject(row.contents)) for (const name of Object.keys(row.contents)) if (!isPrototypeKey(name)) names.add(name);
-  const used = [...names].filter((name) => rows.some((r) => read(r, `contents.${name}`) !== undefined));
+  // The twin's name first, then the model's other properties in the model's order.
+  const used = [...names].filter((name) => rows.some((r) => read(r, `contents.${name}`) !== undefined)).sort((a, b) => Number(b === 'name') - Number(a === 'name'));
   return [
     ...TWIN_LEADING.map((key) => ({ key, label: key })),
     ...used.map((name) => ({ key: `contents.${name}`, label: name })),

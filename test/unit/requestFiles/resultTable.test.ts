@@ -10,11 +10,11 @@ const TWINS = {
 };
 
 describe('result table', () => {
-  it('twins: id and model first, then the model\'s properties (inherited ones included) the rows hold, in the model\'s order', () => {
+  it('twins: id, model and name first, then the model\'s properties (inherited ones included) the rows hold, in the model\'s order', () => {
     const table = resultTable(TWINS, (id) => (id === 'm:Room;1' ? ['area', 'name', 'floorCode'] : []));
     assert.equal(table.kind, 'twins');
-    assert.deepEqual(table.columns.map((c) => c.label), ['id', 'modelId', 'area', 'name', 'extra', 'lastUpdateTime']);
-    assert.deepEqual(table.rows, [['R1', 'm:Room;1', 40, 'Lobby', '{"a":1}', '2026-01-01T00:00:00Z'], ['R2', 'm:Room;1', null, 'Office', null, null]]);
+    assert.deepEqual(table.columns.map((c) => c.label), ['id', 'modelId', 'name', 'area', 'extra', 'lastUpdateTime']);
+    assert.deepEqual(table.rows, [['R1', 'm:Room;1', 'Lobby', 40, '{"a":1}', '2026-01-01T00:00:00Z'], ['R2', 'm:Room;1', 'Office', null, null, null]]);
   });
 
   it('time-series values: their own columns, and points by twin for the chart', () => {
