@@ -8,7 +8,8 @@ import { checkTicketPatch, checkTimeSeriesEntries } from '../api/requestChecks';
 import { checkTelemetryTargets } from '../api/telemetryTargets';
 import { keyedByDtId } from '../api/timeSeriesWire';
 import type { CreateTicketRequest, DigitalTwin, JsonPatchOperation, Relationship, TimeSeriesEntry } from '../api/types';
-import { validateProperties, validateTwin, type TwinValidationError } from '../dtdl/twinValidation';
+import { relationshipPropertiesProblem, relationshipTargetProblem } from '../dtdl/relationshipRules';
+import { validateTwin, type TwinValidationError } from '../dtdl/twinValidation';
 import type { AgentToolContext, WritePlan, WriteTool } from './agentTool';
 import { ToolInputError } from './agentTool';
 
@@ -145,12 +146,9 @@ export const createRelationshipTool: WriteTool<Relationship & { properties?: Rec
       const allowed = index.relationships(source.modelId).map((r) => r.name);
       throw new ToolInputError(`${source.id} is a ${source.modelId}, whose model has no relationship "${input.name}" (allowed: ${allowed.join(', ') || 'none'}). ${NOTHING_SENT}`);
     }
-    if (definition.target && !index.isA(target.modelId, definition.target)) {
-      throw new ToolInputError(`${input.name} must target a ${definition.target}, but ${target.id} is a ${target.modelId}. ${NOTHING_SENT}`);
-    }
     const properties = input.properties ?? {};
-    const problems = validateProperties(definition.properties, properties, '/properties', `relationship ${input.name}`);
-    if (problems.length) refuse(`relationship ${input.name}`, problems);
+    const problem = relationshipTargetProblem(index, definition, target) ?? relationshipPropertiesProblem(definition, properties);
+    if (problem) throw new ToolInputError(problem);
     const relationship: Relationship = { sourceId: source.id, name: input.name, targetId: target.id, ...(Object.keys(properties).length ? { properties } : {}) };
     return plan(ctx, {
       operation: 'putRelationship', method: 'PUT', path: '/twins/relationships', body: relationship,

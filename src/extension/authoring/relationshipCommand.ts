@@ -4,7 +4,7 @@ import { coerceCell } from '../../core/bulk/csvValues';
 import type { PropertyInfo, RelationshipInfo } from '../../core/dtdl/dtdlTypes';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { describeSchema } from '../../core/dtdl/twinJsonSchema';
-import { validateProperties } from '../../core/dtdl/twinValidation';
+import { relationshipPropertiesProblem, relationshipTargetProblem } from '../../core/dtdl/relationshipRules';
 import { showWritten } from '../documents/writtenResources';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
@@ -59,16 +59,15 @@ export async function createRelationship(ctx: Pick<ExtensionServices, 'connectio
     definition: r as RelationshipInfo,
   })), { title: vscode.l10n.t('Create relationship from {0}: relationship', source.id), matchOnDescription: true });
   const target = await pickTwin(ctx, client, index, vscode.l10n.t('Create relationship {0} {1}: target twin', source.id, definition.name), definition.target);
-  if (definition.target && !index.isA(target.modelId, definition.target)) {
-    throw new Error(vscode.l10n.t('{0} must target a {1}, but {2} is a {3}. Nothing was sent.', definition.name, index.displayName(definition.target), target.id, target.modelId));
-  }
+  const wrongTarget = relationshipTargetProblem(index, definition, target);
+  if (wrongTarget) throw new Error(wrongTarget);
   const properties: Record<string, unknown> = {};
   for (const prop of definition.properties) {
     const value = await askProperty(ctx, prop, definition.name);
     if (value !== undefined) properties[prop.name] = value;
   }
-  const problems = validateProperties(definition.properties, properties, '/properties', `relationship ${definition.name}`);
-  if (problems.length) throw new Error(vscode.l10n.t('Relationship {0}: {1}. Nothing was sent.', definition.name, problems.map((p) => `${p.path}: ${p.message}`).join('; ')));
+  const wrongProperties = relationshipPropertiesProblem(definition, properties);
+  if (wrongProperties) throw new Error(wrongProperties);
   const draft: Relationship = { sourceId: source.id, name: definition.name, targetId: target.id, ...(Object.keys(properties).length ? { properties } : {}) };
   ctx.log.info(`Relationship draft on "${connection}": ${JSON.stringify(draft)}`);
   const result = await upsertRelationship(client, draft);

@@ -129,6 +129,8 @@ describe('agent tools (src/core/agentTools) against the emulator', function () {
       assert.match(twin.text, /\/contents\/colour: colour is not a property or component of .*Nothing was sent/);
       const rel = await call(ctx, 'create_relationship', { sourceId: 'HP-L01-R01', name: 'feeds', targetId: 'HP-L01' });
       assert.match(rel.text, /has no relationship \\"feeds\\" \(allowed: .*isPartOf/);
+      const target = await call(ctx, 'create_relationship', { sourceId: 'HP-L01-R01', name: 'isPartOf', targetId: 'HP-AHU-1' });
+      assert.match(target.text, /isPartOf must target a .*, but HP-AHU-1 is a .*AirHandlingUnit;1\. Nothing was sent\./);
       const ticket = await call(ctx, 'patch_ticket', { id: 'any', patch: [{ op: 'add', path: '/summary', value: 'x' }] });
       assert.match(ticket.text, /only \\"replace\\" operations are allowed/);
       assert.ok((await emu.requests()).every((r) => !['PUT', 'PATCH'].includes(r.method)), 'nothing was written');
