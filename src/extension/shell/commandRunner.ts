@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { permissionDeniedText } from '../../core/api/permissionDenied';
 import { type ArgGuard, normaliseArgs } from './commandArgs';
-import type { CommandHandler, CommandTable } from './commandTypes';
+import type { CommandHandler } from './commandTypes';
 import type { ExtensionLog } from './extensionLog';
 import { UserCancelledError } from './userInput';
 
@@ -9,18 +9,6 @@ import { UserCancelledError } from './userInput';
 export interface CommandRunnerServices {
   readonly log: ExtensionLog;
   lastError: Error | undefined;
-}
-
-/** One table of every command from the features' tables; an id defined twice is a programming error. */
-export function allCommands<S>(tables: readonly CommandTable<S>[]): Map<string, CommandHandler<S>> {
-  const all = new Map<string, CommandHandler<S>>();
-  for (const table of tables) {
-    for (const [id, handler] of Object.entries(table)) {
-      if (all.has(id)) throw new Error(`Command ${id} is defined twice`); // l10n-exempt: a programming error the tests catch
-      all.set(id, handler);
-    }
-  }
-  return all;
 }
 
 /**

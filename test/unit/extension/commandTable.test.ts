@@ -1,0 +1,19 @@
+import * as assert from 'node:assert/strict';
+import { allCommands } from '../../../src/extension/shell/commandTable';
+import type { CommandTable } from '../../../src/extension/shell/commandTypes';
+
+describe('the command table', () => {
+  const open = (): string => 'open';
+  const close = (): string => 'close';
+
+  it('holds every command of the features\' tables, each with its handler', () => {
+    const tables: CommandTable<unknown>[] = [{ 'buildingTwins.open': open }, { 'buildingTwins.close': close }, {}];
+    const all = allCommands(tables);
+    assert.deepEqual([...all.keys()], ['buildingTwins.open', 'buildingTwins.close']);
+    assert.equal(all.get('buildingTwins.close'), close);
+  });
+
+  it('refuses a command defined by two tables, naming it', () => {
+    assert.throws(() => allCommands<unknown>([{ 'buildingTwins.open': open }, { 'buildingTwins.open': close }]), /Command buildingTwins\.open is defined twice/);
+  });
+});
