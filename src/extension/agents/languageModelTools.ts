@@ -46,10 +46,11 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
   constructor(readonly tool: AgentTool, private readonly services: AgentToolServices) {}
 
   async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<ToolInput>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {
-    const { connection, input } = this.split(options.input);
-    const running = vscode.l10n.t('{0} on "{1}"', this.tool.title, connection ?? this.services.activeConnection());
+    const named = options.input?.[CONNECTION_INPUT];
+    const running = vscode.l10n.t('{0} on "{1}"', this.tool.title, typeof named === 'string' && named ? named : this.services.activeConnection());
     if (this.tool.access === 'read') return { invocationMessage: running };
     try {
+      const { connection, input } = this.split(options.input);
       const ctx = await this.context(connection, token);
       const plan = await planWrite(this.tool, input, ctx);
       this.forgetOld();
