@@ -8,10 +8,19 @@ import type { SourceText } from './jsonSource';
  * dropped when it is edited.
  */
 export class AuthoringDiagnostics implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('Building Twins');
-  private readonly subscription = vscode.workspace.onDidChangeTextDocument((e) => {
-    if (e.contentChanges.length && this.collection.has(e.document.uri)) this.collection.delete(e.document.uri);
-  });
+  private made: { collection: vscode.DiagnosticCollection; subscription: vscode.Disposable } | undefined;
+
+  /** The collection and its listener, made by the first check that shows problems (not at activation). */
+  private get collection(): vscode.DiagnosticCollection {
+    this.made ??= (() => {
+      const collection = vscode.languages.createDiagnosticCollection('Building Twins');
+      const subscription = vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.contentChanges.length && collection.has(e.document.uri)) collection.delete(e.document.uri);
+      });
+      return { collection, subscription };
+    })();
+    return this.made.collection;
+  }
 
   /** Shows `issues` (matched to sources by file name) on their lines; clears sources without issues. */
   show(sources: readonly SourceText[], issues: readonly ImportIssue[], severity = vscode.DiagnosticSeverity.Error): void {
@@ -27,12 +36,12 @@ export class AuthoringDiagnostics implements vscode.Disposable {
   }
 
   get(uri: vscode.Uri): readonly vscode.Diagnostic[] {
-    return this.collection.get(uri) ?? [];
+    return this.made?.collection.get(uri) ?? [];
   }
 
   dispose(): void {
-    this.subscription.dispose();
-    this.collection.dispose();
+    this.made?.subscription.dispose();
+    this.made?.collection.dispose();
   }
 }
 

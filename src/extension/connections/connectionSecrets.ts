@@ -29,7 +29,8 @@ function parseBoundSecret(raw: string): BoundSecret | undefined {
 }
 
 export class ConnectionSecrets {
-  constructor(private readonly storage: vscode.SecretStorage) {}
+  /** `beforeStore` runs before anything is written to the storage (the keychain check: keychainCheck.ts). */
+  constructor(private readonly storage: vscode.SecretStorage, private readonly beforeStore: () => void = () => undefined) {}
 
   static key(connection: string, kind: 'clientSecret' | 'token'): string {
     return `buildingTwins.connection.${encodeURIComponent(connection)}.${kind}`;
@@ -54,6 +55,7 @@ export class ConnectionSecrets {
 
   setClientSecret(connection: string, secret: string, baseUrl: string): Thenable<void> {
     const value: BoundSecret = { v: 1, origin: originOf(baseUrl), secret };
+    this.beforeStore();
     return this.storage.store(ConnectionSecrets.key(connection, 'clientSecret'), JSON.stringify(value));
   }
 
@@ -75,6 +77,7 @@ export class ConnectionSecrets {
         }
       },
       set: async (key, token: StoredToken) => {
+        this.beforeStore();
         await this.storage.store(secretKey, JSON.stringify({ key, token }));
       },
       delete: async () => {

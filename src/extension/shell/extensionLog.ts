@@ -10,11 +10,14 @@ export type RequestLogEntry = RequestEvent;
  * the core's redaction: known secret values (registered with `addSecret`) and credential-shaped text.
  */
 export class ExtensionLog implements vscode.Disposable {
-  readonly channel: vscode.LogOutputChannel;
+  private made: vscode.LogOutputChannel | undefined;
   private readonly secrets = new Set<string>();
 
-  constructor(channel?: vscode.LogOutputChannel) {
-    this.channel = channel ?? vscode.window.createOutputChannel('Building Twins', { log: true });
+  constructor(private readonly given?: vscode.LogOutputChannel) {}
+
+  /** The channel, made by the first line written or shown: a window that never logs never has one. */
+  get channel(): vscode.LogOutputChannel {
+    return (this.made ??= this.given ?? vscode.window.createOutputChannel('Building Twins', { log: true }));
   }
 
   /** Registers a value that must never appear in the log (client secrets, access tokens). */
@@ -45,6 +48,6 @@ export class ExtensionLog implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.channel.dispose();
+    this.made?.dispose();
   }
 }
