@@ -5,7 +5,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { ApiError, errorText, isReadOnlyRefusal } from '../api/apiError';
 import type { AgentTool, AgentToolContext, WritePlan, WriteTool } from './agentTool';
 import { ToolInputError } from './agentTool';
-import { fitAnswer, type ToolAnswer } from './toolAnswer';
+import { fitAnswer, MAX_ANSWER_CHARS, type ToolAnswer } from './toolAnswer';
 
 export interface ToolOutcome extends ToolAnswer {
   /** The tool failed (bad input, refused, the service's error): `text` says why and what to do. */
@@ -48,11 +48,14 @@ export async function planWrite(tool: WriteTool, input: unknown, ctx: AgentToolC
   return tool.plan(checkToolInput(tool, input), ctx);
 }
 
-/** Runs a tool and answers; never throws (a failure is an answer with isError, for the model to read). */
-export async function invokeAgentTool(tool: AgentTool, input: unknown, ctx: AgentToolContext): Promise<ToolOutcome> {
+/**
+ * Runs a tool and answers; never throws (a failure is an answer with isError, for the model to read). `maxChars`
+ * lowers the answer's cap (e.g. to a chat's token budget), never raises it.
+ */
+export async function invokeAgentTool(tool: AgentTool, input: unknown, ctx: AgentToolContext, maxChars = MAX_ANSWER_CHARS): Promise<ToolOutcome> {
   try {
     if (tool.access === 'write') return await sendPlanned(await planWrite(tool, input, ctx));
-    return { ...fitAnswer(await tool.run(checkToolInput(tool, input), ctx), moreHint(tool)), isError: false };
+    return { ...fitAnswer(await tool.run(checkToolInput(tool, input), ctx), moreHint(tool), Math.min(maxChars, MAX_ANSWER_CHARS)), isError: false };
   } catch (error) {
     return failure(error);
   }

@@ -25,6 +25,8 @@ export interface AgentToolServices {
 
 type ToolInput = Record<string, unknown>;
 
+/** A cautious characters-per-token figure for JSON, to turn a chat's token budget into the answer's cap. */
+const CHARS_PER_TOKEN = 3;
 /** How long a shown plan waits for its invocation. */
 const PLAN_LIFETIME_MS = 10 * 60_000;
 
@@ -66,7 +68,10 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
     const signal = abortSignal(token);
     try {
       const { connection, input } = this.split(options.input);
-      if (this.tool.access === 'read') return result(await invokeAgentTool(this.tool, input, await this.context(connection, token)));
+      if (this.tool.access === 'read') {
+        const budget = options.tokenizationOptions?.tokenBudget;
+        return result(await invokeAgentTool(this.tool, input, await this.context(connection, token), budget ? budget * CHARS_PER_TOKEN : undefined));
+      }
       const key = JSON.stringify(options.input);
       const shown = this.shown.get(key);
       this.shown.delete(key);

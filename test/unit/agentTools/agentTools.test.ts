@@ -160,6 +160,14 @@ describe('agent tools (src/core/agentTools) against the emulator', function () {
     });
   });
 
+  it('answers within a lower cap when asked (a chat\'s token budget), never above the default', async () => {
+    const tool = agentTool('insights')!;
+    const small = await invokeAgentTool(tool, { limit: 50 }, ctx, 1_500);
+    assert.ok(small.text.length <= 1_500 && /answer shortened to fit/.test(String(small.data.cut)), small.text);
+    const large = await invokeAgentTool(agentTool('time_series')!, { twinIds: ['HP-AHU-1-SAT', 'HP-CH-1-CHWST', 'HP-L01-R01-TEMP'], range: '7d', points: 200 }, ctx, 1_000_000);
+    assert.ok(large.text.length <= MAX_ANSWER_CHARS);
+  });
+
   it('keeps every answer within the cap', async () => {
     const answer = await call(ctx, 'time_series', { twinIds: ['HP-AHU-1-SAT', 'HP-CH-1-CHWST', 'HP-L01-R01-TEMP', 'HP-L01-R02-TEMP', 'HP-L01-R03-TEMP', 'HP-L01-R04-TEMP', 'HP-L02-R01-TEMP', 'HP-L02-R02-TEMP', 'HP-L02-R03-TEMP', 'HP-L02-R04-TEMP'], range: '7d', points: 200 });
     assert.ok(answer.text.length <= MAX_ANSWER_CHARS, `${answer.text.length}`);
