@@ -10,6 +10,9 @@ export const FIRST_USE_LIBRARIES = ['csv-parse/sync', 'jsonc-parser', 'fast-json
 const NAMESPACE = 'first-use-library';
 const requireHere = createRequire(import.meta.url);
 
+/** The npm package a module path belongs to ('ajv-formats/dist/formats' -> 'ajv-formats'). */
+const packageOf = (path) => path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
+
 /** Where a library's own bundle goes, below dist/ (without .js). */
 export const libraryBundle = (name) => `lib/${name.replace(/[^a-z0-9]+/gi, '-')}`;
 
@@ -31,7 +34,14 @@ export const firstUseLibraryPlugin = {
   name: 'first-use-library',
   setup(build) {
     const names = new Set(FIRST_USE_LIBRARIES);
-    build.onResolve({ filter: /^[@a-z]/ }, (args) => (names.has(args.path) ? { path: args.path, namespace: NAMESPACE } : undefined));
+    const packages = new Set(FIRST_USE_LIBRARIES.map(packageOf));
+    build.onResolve({ filter: /^[@a-z]/ }, (args) => {
+      if (names.has(args.path)) return { path: args.path, namespace: NAMESPACE };
+      // Another path into one of these packages would bundle a second copy of it into the extension, beside the
+      // one in dist/lib (and classes of one copy are not instances of the other's: ajv-formats checks ajv's).
+      if (!packages.has(packageOf(args.path))) return undefined;
+      return { errors: [{ text: `"${args.path}" (imported by ${args.importer}) is part of a library the extension loads on first use: import ${FIRST_USE_LIBRARIES.filter((n) => packageOf(n) === packageOf(args.path)).join(' or ')}, or add it to FIRST_USE_LIBRARIES in scripts/firstUseLibraryPlugin.mjs (a library that uses another's classes, as ajv-formats uses ajv's, needs a bundle shared with it)` }] };
+    });
     // The stand-in's own require of the library's bundle, beside dist/extension.js.
     build.onResolve({ filter: /^\.\/lib\//, namespace: NAMESPACE }, (args) => ({ path: args.path, external: true }));
     build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({ contents: standIn(args.path), loader: 'js' }));

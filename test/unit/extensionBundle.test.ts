@@ -93,4 +93,22 @@ describe('the extension bundle at start', function () {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('refuses to bundle another path into a first-use library, naming the import and what to do', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bt-first-use-'));
+    try {
+      writeFileSync(join(dir, 'entry.ts'), "import addFormats from 'ajv-formats';\nexport const use = addFormats;\n");
+      const plugin = pathToFileURL(join(repoRoot, 'scripts', 'firstUseLibraryPlugin.mjs')).href;
+      const result = await runNode<{ errors: string[] }>(`
+        import * as esbuild from 'esbuild';
+        import { firstUseLibraryPlugin } from ${JSON.stringify(plugin)};
+        const errors = await esbuild.build({ bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent', entryPoints: [${JSON.stringify(join(dir, 'entry.ts'))}], plugins: [firstUseLibraryPlugin] })
+          .then(() => [], (error) => error.errors.map((e) => e.text));
+        process.stdout.write(JSON.stringify({ errors }));`, true);
+      assert.equal(result.errors.length, 1, JSON.stringify(result.errors));
+      assert.match(result.errors[0]!, /^"ajv-formats" \(imported by .*entry\.ts\) is part of a library the extension loads on first use: import ajv-formats\/dist\/formats, or add it to FIRST_USE_LIBRARIES/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
