@@ -19,9 +19,11 @@ import { WriteGate } from './documents/writeGate';
 import { eventDocumentHandler } from './events/eventDocumentHandler';
 import { EventTypesCache } from './events/eventTypesCache';
 import { connectionGroupFactories } from './explorer/connectionGroups';
+import { EditedDocumentDecorations, InsightBadgeDecorations } from './explorer/explorerDecorations';
 import { ExplorerTreeProvider } from './explorer/explorerTreeProvider';
 import { helpLinks } from './help/helpLinks';
 import { HelpTreeProvider } from './help/helpTreeProvider';
+import { OpenInsightsCache } from './insights/openInsightsCache';
 import { modelDocumentHandler } from './models/modelDocumentHandler';
 import { ModelCache } from './models/modelCache';
 import { ExtensionLog } from './shell/extensionLog';
@@ -31,6 +33,10 @@ import { ticketDocumentHandler } from './tickets/ticketDocumentHandler';
 import { relationshipDocumentHandler } from './twins/relationshipDocumentHandler';
 import { twinDocumentHandler } from './twins/twinDocumentHandler';
 
+function registerDecorations(provider: vscode.FileDecorationProvider & vscode.Disposable): vscode.Disposable {
+  return vscode.Disposable.from(vscode.window.registerFileDecorationProvider(provider), provider);
+}
+
 /**
  * The one object that owns the extension's shared state, built at activation (extension.ts). Commands receive it as
  * their first argument, each typed by the few services it uses; nothing else reaches for globals.
@@ -39,6 +45,7 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
   readonly log: ExtensionLog;
   readonly connections: ConnectionManager;
   readonly models: ModelCache;
+  readonly openInsights: OpenInsightsCache;
   readonly emulator: EmulatorProcess;
   /** Whether the Local emulator connection has an emulator to talk to (started here or elsewhere). */
   readonly localEmulator: LocalEmulatorPresence;
@@ -74,6 +81,7 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
     }));
     this.localEmulator = new LocalEmulatorPresence(() => this.localEmulatorUrl(), () => this.emulator.url !== undefined);
     this.models = new ModelCache(this.connections);
+    this.openInsights = new OpenInsightsCache(this.connections);
     this.tree = new ExplorerTreeProvider(this, connectionGroupFactories);
     this.documents = new ResourceFileSystem(this, vscodeContext.globalState, [
       twinDocumentHandler, relationshipDocumentHandler, modelDocumentHandler, eventDocumentHandler, ticketDocumentHandler,
@@ -92,6 +100,11 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
       vscode.window.registerTreeDataProvider('buildingTwins.help', new HelpTreeProvider(helpLinks(this.vscodeContext.extension.packageJSON as Parameters<typeof helpLinks>[0]))),
       new ConnectionStatusBar(this.connections),
       this.connections.onDidChange(() => this.tree.relist()),
+      // A refresh of a connection's models (Refresh in the explorer) reads its open insights again too.
+      this.models.onDidInvalidate((connection) => this.openInsights.forget(connection)),
+      this.openInsights,
+      registerDecorations(new InsightBadgeDecorations(this.openInsights, this.log)),
+      registerDecorations(new EditedDocumentDecorations()),
       this.connections.onDidChangeState((name) => {
         // The tree shows only whether a connection is in error (the status bar shows the rest).
         const node = this.tree.connectionNode(name);

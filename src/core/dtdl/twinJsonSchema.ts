@@ -1,4 +1,5 @@
 import type { DtdlSchema, EnumValueInfo, PropertyInfo } from './dtdlTypes';
+import { markdownText } from '../untrusted/markdownText';
 import type { ModelIndex } from './modelIndex';
 import { PRIMITIVE_RULES } from './primitiveRules';
 import { pickText } from './dtdlText';
@@ -56,7 +57,7 @@ function enumSchema(valueSchema: 'integer' | 'string', values: EnumValueInfo[]):
     type: valueSchema,
     enum: values.map((v) => v.value),
     enumDescriptions: values.map(describe),
-    markdownEnumDescriptions: values.map((v) => `**${escapeMarkdown(pickText(v.displayName) ?? v.name)}**${pickText(v.description) ? ` — ${escapeMarkdown(pickText(v.description)!)}` : ''}`),
+    markdownEnumDescriptions: values.map((v) => `**${markdownText(pickText(v.displayName) ?? v.name)}**${pickText(v.description) ? ` — ${markdownText(pickText(v.description)!)}` : ''}`),
   };
 }
 
@@ -74,7 +75,7 @@ export function propertyJsonSchema(prop: PropertyInfo): JsonSchema {
     ...schema,
     title,
     description: [...lines, ...facts].join('\n'),
-    markdownDescription: [`**${escapeMarkdown(title)}**`, ...lines.map(escapeMarkdown), facts.map((f) => `- ${escapeMarkdown(f)}`).join('\n')].join('\n\n'),
+    markdownDescription: [`**${markdownText(title)}**`, ...lines.map(markdownText), facts.map((f) => `- ${markdownText(f)}`).join('\n')].join('\n\n'),
   };
 }
 
@@ -178,8 +179,4 @@ export function describeSchema(schema: DtdlSchema): string {
     case 'map': return `map of ${describeSchema(schema.value)}`;
     case 'array': return `array of ${describeSchema(schema.element)}`;
   }
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/([\\`*_{}[\]()#+\-.!|<>])/g, '\\$1');
 }

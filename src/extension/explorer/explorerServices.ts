@@ -4,6 +4,7 @@ import type { BuildingTwinsApi } from '../../core/api/types';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { LocalEmulatorPresence } from '../connections/localEmulatorPresence';
 import type { EventTypesCache } from '../events/eventTypesCache';
+import type { OpenInsightsCache } from '../insights/openInsightsCache';
 import type { ModelCache } from '../models/modelCache';
 import type { TwinFilter } from '../twins/twinFilter';
 import type { ResourceRows } from './resourceRows';
@@ -13,6 +14,8 @@ import type { TreeNode } from './treeNode';
 export interface ExplorerServices {
   readonly models: Pick<ModelCache, 'getIndex' | 'invalidate'>;
   readonly eventTypes: Pick<EventTypesCache, 'of' | 'forget'>;
+  /** Open insights by twin, for twin tooltips (the badges read them too). */
+  readonly openInsights: Pick<OpenInsightsCache, 'of'>;
   /** `rows`: the rows that show each resource, so a write can update them; `filter`: the twin filter. */
   readonly tree: { readonly rows: ResourceRows; readonly filter: TwinFilter | undefined };
 }

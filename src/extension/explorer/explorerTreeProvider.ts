@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../core/api/apiError';
 import { ConnectionNode } from './connectionNode';
 import type { ConnectionGroupFactory, ConnectionServices } from './explorerServices';
 import { ResourceRows, writtenRowKeys } from './resourceRows';
@@ -126,6 +127,17 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
 
   getTreeItem(node: TreeNode): vscode.TreeItem | Thenable<vscode.TreeItem> {
     return node.getTreeItem();
+  }
+
+  /** A row's tooltip on hover (twins, models): one failure shows as its text, never as a broken row. */
+  async resolveTreeItem(item: vscode.TreeItem, node: TreeNode, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
+    if (item.tooltip !== undefined) return item;
+    try {
+      item.tooltip = await node.resolveTooltip(token);
+    } catch (err) {
+      item.tooltip = vscode.l10n.t('Details could not be read: {0}', errorText(err));
+    }
+    return item;
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {

@@ -16,6 +16,14 @@ export abstract class TreeNode {
     return Promise.resolve([]);
   }
 
+  /**
+   * The tooltip, built when the row is hovered (rows that have one leave `tooltip` unset in getTreeItem, which is
+   * what makes VS Code ask). Undefined: no tooltip.
+   */
+  resolveTooltip(_token: vscode.CancellationToken): Promise<vscode.MarkdownString | string | undefined> {
+    return Promise.resolve(undefined);
+  }
+
   /** Drops cached children so the next expansion reloads them (Refresh). */
   reset(): void {}
 

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
+import { markdownText } from '../../core/untrusted/markdownText';
 import { countNoun } from '../../shared/countNoun';
+import { modelTooltipMarkdown } from '../explorer/tooltipMarkdown';
 import { resourceUri } from '../documents/resourceUri';
 import type { ConnectionScope } from '../explorer/explorerServices';
 import { childId, errorNode, MessageNode, TreeNode } from '../explorer/treeNode';
@@ -89,15 +91,24 @@ export class ModelNode extends TreeNode {
     item.id = this.id;
     const count = this.twinCount === undefined ? undefined : countNoun(this.twinCount, vscode.l10n.t('{0} twin'), vscode.l10n.t('{0} twins'));
     item.description = [count, this.modelId].filter(Boolean).join(' · ');
-    item.tooltip = [
-      this.modelId,
-      ...(subs.length ? [countNoun(subs.length, vscode.l10n.t('{0} direct sub-model'), vscode.l10n.t('{0} direct sub-models'))] : []),
-      vscode.l10n.t('Twin count (incl. sub-models): {0}', count ?? vscode.l10n.t('use "Count twins"')),
-    ].join('\n');
     item.iconPath = new vscode.ThemeIcon(index?.has(this.modelId) && index.isCapability(this.modelId) ? 'symbol-event' : 'symbol-class');
     item.contextValue = 'model';
     item.resourceUri = resourceUri(this.group.conn.connection, 'models', this.modelId);
     return item;
+  }
+
+  /** Description, properties and relationships (inherited ones too) from the model index; sub-models and twin count. */
+  override resolveTooltip(): Promise<vscode.MarkdownString> {
+    const index = this.group.modelIndex();
+    const subs = this.group.subModels(this.modelId);
+    const count = this.twinCount === undefined ? undefined : countNoun(this.twinCount, vscode.l10n.t('{0} twin'), vscode.l10n.t('{0} twins'));
+    const markdown = new vscode.MarkdownString(index?.has(this.modelId) ? modelTooltipMarkdown(index, this.modelId) : markdownText(this.modelId));
+    const facts = [
+      ...(subs.length ? [countNoun(subs.length, vscode.l10n.t('{0} direct sub-model'), vscode.l10n.t('{0} direct sub-models'))] : []),
+      vscode.l10n.t('Twin count (incl. sub-models): {0}', count ?? vscode.l10n.t('use "Count twins"')),
+    ];
+    markdown.appendMarkdown(`\n\n${facts.map(markdownText).join('  \n')}`);
+    return Promise.resolve(markdown);
   }
 
   override async getChildren(): Promise<TreeNode[]> {

@@ -6,6 +6,7 @@ import type { LocalEmulatorPresence } from '../connections/localEmulatorPresence
 import type { ResourceFileSystem } from '../documents/resourceFileSystem';
 import type { EventTypesCache } from '../events/eventTypesCache';
 import type { ExplorerTreeProvider } from '../explorer/explorerTreeProvider';
+import type { OpenInsightsCache } from '../insights/openInsightsCache';
 import type { ModelCache } from '../models/modelCache';
 import type { ExtensionLog } from './extensionLog';
 import type { UserInput } from './userInput';
@@ -25,6 +26,8 @@ export interface ExtensionServices {
   readonly tree: ExplorerTreeProvider;
   readonly documents: ResourceFileSystem;
   readonly eventTypes: EventTypesCache;
+  /** Open insights by twin per connection (explorer badges and twin tooltips). */
+  readonly openInsights: OpenInsightsCache;
   /** Connections whose Events node is filtered (the `buildingTwins.eventsFiltered` context key). */
   readonly filteredEvents: Set<string>;
   readonly authoring: AuthoringServices;

@@ -5,6 +5,7 @@ import type { ConnectionScope } from '../explorer/explorerServices';
 import { type Page, PagedNode } from '../explorer/pagedNode';
 import { rowKey, type ResourceRow } from '../explorer/resourceRows';
 import { twinTreeItem } from './twinNode';
+import { resolveTwinTooltip } from './twinTooltip';
 import { childId, nodeItem, type TreeNode } from '../explorer/treeNode';
 
 /** Relationships that place a twin inside another (Room isPartOf Level, Equipment locatedIn Room). */
@@ -97,6 +98,10 @@ export class LocationNode extends PagedNode<DigitalTwin, number> implements Reso
     const count = this.pageDescription();
     if (count) item.description = `${item.description ? `${String(item.description)} · ` : ''}${vscode.l10n.t('{0} inside', count)}`;
     return item;
+  }
+
+  override resolveTooltip(token: vscode.CancellationToken): Promise<vscode.MarkdownString> {
+    return resolveTwinTooltip(this.conn, this.twin, this.root.index, () => ({}), token);
   }
 
   protected async fetchPage(offset: number | undefined): Promise<Page<DigitalTwin, number>> {

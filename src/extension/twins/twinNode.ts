@@ -5,6 +5,7 @@ import { resourceUri } from '../documents/resourceUri';
 import type { ConnectionScope } from '../explorer/explorerServices';
 import { relationshipsRowKey, rowKey, type ResourceRow } from '../explorer/resourceRows';
 import { isCapabilityModel, twinIcon } from './twinIcons';
+import { resolveTwinTooltip } from './twinTooltip';
 import { childId, errorNode, MessageNode, TreeNode } from '../explorer/treeNode';
 
 export function twinLabel(twin: DigitalTwin): string {
@@ -22,12 +23,7 @@ export function twinTreeItem(node: TreeNode, conn: ConnectionScope, twin: Digita
   const item = new vscode.TreeItem(label, collapsible);
   item.id = node.id;
   item.description = label === twin.id ? undefined : twin.id;
-  const externalId = twin.contents?.externalID;
-  const tooltip = new vscode.MarkdownString();
-  tooltip.appendText(`${label}\n${vscode.l10n.t('Id: {0}', twin.id)}\n${vscode.l10n.t('Model: {0}', twin.modelId)}`);
-  if (typeof externalId === 'string') tooltip.appendText(`\n${vscode.l10n.t('External id: {0}', externalId)}`);
-  if (twin.lastUpdateTime) tooltip.appendText(`\n${vscode.l10n.t('Last updated: {0}', twin.lastUpdateTime)}`);
-  item.tooltip = tooltip;
+  // No tooltip here: it is built on hover (resolveTwinTooltip), with counts and open insights.
   item.iconPath = twinIcon(index, twin.modelId);
   item.contextValue = twinContextValue(index, twin);
   item.resourceUri = resourceUri(conn.connection, 'twins', twin.id);
@@ -69,6 +65,12 @@ export class TwinNode extends TreeNode implements ResourceRow {
     return item;
   }
 
+  override resolveTooltip(token: vscode.CancellationToken): Promise<vscode.MarkdownString> {
+    return resolveTwinTooltip(this.conn, this.twin, this.index, () => ({
+      outgoing: this.groups?.[0].loadedCount, incoming: this.groups?.[1].loadedCount,
+    }), token);
+  }
+
   override async getChildren(): Promise<TreeNode[]> {
     this.groups ??= [
       new RelationshipGroupNode(this, 'Outgoing'),
@@ -89,6 +91,11 @@ export class RelationshipGroupNode extends TreeNode implements ResourceRow {
   constructor(readonly owner: TwinNode, readonly direction: Exclude<RelationshipDirection, 'IncomingOrOutgoing'>) {
     super(owner, childId(owner, `~${direction.toLowerCase()}`));
     owner.conn.services.tree.rows.add(relationshipsRowKey(owner.conn.connection, owner.twinId, direction), this);
+  }
+
+  /** How many relationships the list holds, once read. */
+  get loadedCount(): number | undefined {
+    return this.relationships?.length;
   }
 
   /** A relationship of this twin was created: the list is read again. */

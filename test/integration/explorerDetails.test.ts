@@ -1,0 +1,126 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { readOpenInsights } from '../../src/core/api/openInsights';
+import type { DigitalTwin } from '../../src/core/api/types';
+import { resourceUri } from '../../src/extension/documents/resourceUri';
+import { EditedDocumentDecorations, InsightBadgeDecorations } from '../../src/extension/explorer/explorerDecorations';
+import type { TreeNode } from '../../src/extension/explorer/treeNode';
+import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests, SAMPLE, setSetting } from './explorerHelpers';
+
+const token = (): vscode.CancellationToken => new vscode.CancellationTokenSource().token;
+
+/** The twin rows under Twins > <model>, the first page. */
+async function twinRows(modelLabel: string): Promise<TreeNode[]> {
+  const api = await extensionApi();
+  const group = await api.findNode([LOCAL, 'Twins', modelLabel]);
+  return (await group.getChildren()).filter((n) => (n as unknown as { twin?: DigitalTwin }).twin !== undefined);
+}
+
+function markdownOf(tooltip: vscode.TreeItem['tooltip']): vscode.MarkdownString {
+  assert.ok(tooltip instanceof vscode.MarkdownString, `a Markdown tooltip, got ${typeof tooltip}`);
+  return tooltip;
+}
+
+describe('explorer details: tooltips and badges', () => {
+  before(async function () {
+    emulatorUrl(this);
+    const api = await extensionApi();
+    await setSetting('activeConnection', undefined);
+    api.context.tree.setFilter(undefined);
+    api.context.tree.refresh();
+  });
+
+  it('resolves a twin row\'s tooltip on hover: model, relationship counts, open insights, links to three commands only', async () => {
+    const api = await extensionApi();
+    const client = await api.context.connections.getClient(LOCAL);
+    const open = await readOpenInsights(client);
+    const index = await api.context.models.getIndex(LOCAL);
+    const rows = await twinRows(index.displayName(`${SAMPLE}:Room;1`));
+    const row = rows.find((r) => open.byTwin.has((r as unknown as { twin: DigitalTwin }).twin.id)) ?? rows[0];
+    const twin = (row as unknown as { twin: DigitalTwin }).twin;
+    const item = await api.context.tree.getTreeItem(row);
+    assert.equal(item.tooltip, undefined, 'left for resolveTreeItem');
+    const resolved = await api.context.tree.resolveTreeItem(item, row, token());
+    const md = markdownOf(resolved.tooltip);
+    const plain = md.value.replace(/\\(.)/g, '$1');
+    const [outgoing, incoming] = await Promise.all([client.listOutgoingRelationships(twin.id), client.listIncomingRelationships(twin.id)]);
+    assert.ok(plain.includes(`Relationships: ${outgoing.length} outgoing, ${incoming.length} incoming`), plain);
+    assert.ok(plain.includes(`Model: Room (${SAMPLE}:Room;1)`), plain);
+    const entry = open.byTwin.get(twin.id);
+    assert.ok(entry ? plain.includes(`${entry.count} open insight`) : plain.includes('No open insights'), plain);
+    assert.deepEqual(md.isTrusted, { enabledCommands: ['buildingTwins.openTwin', 'buildingTwins.showTimeSeries', 'buildingTwins.showTwinGraph'] });
+    assert.deepEqual([...md.value.matchAll(/\(command:([\w.]+)\?/g)].map((m) => m[1]), ['buildingTwins.openTwin', 'buildingTwins.showTimeSeries', 'buildingTwins.showTwinGraph']);
+  });
+
+  it('reads no relationship list again for a row whose lists are loaded', async () => {
+    const api = await extensionApi();
+    const index = await api.context.models.getIndex(LOCAL);
+    const [row] = await twinRows(index.displayName(`${SAMPLE}:Room;1`));
+    for (const group of await row.getChildren()) await group.getChildren();
+    await api.context.openInsights.of(LOCAL);
+    const url = emulatorUrl();
+    await clearRequests(url);
+    const resolved = await api.context.tree.resolveTreeItem(await api.context.tree.getTreeItem(row), row, token());
+    assert.match(markdownOf(resolved.tooltip).value, /Relationships/);
+    assert.deepEqual((await requests(url)).filter((r) => r.path.includes('/relationships')), []);
+  });
+
+  it('describes a model on hover with its inherited properties from the model index', async () => {
+    const api = await extensionApi();
+    const index = await api.context.models.getIndex(LOCAL);
+    const roomId = `${SAMPLE}:Room;1`;
+    const stack = await (await api.findNode([LOCAL, 'Models'])).getChildren();
+    let room: TreeNode | undefined;
+    while (stack.length && !room) {
+      const node = stack.shift()!;
+      if ((node as unknown as { modelId?: string }).modelId === roomId) room = node;
+      else stack.push(...(await node.getChildren()));
+    }
+    assert.ok(room, 'the Room model row');
+    const item = await api.context.tree.getTreeItem(room);
+    assert.equal(item.tooltip, undefined);
+    const plain = markdownOf((await api.context.tree.resolveTreeItem(item, room, token())).tooltip).value.replace(/\\(.)/g, '$1');
+    const inherited = [...index.properties(roomId).values()].find((p) => p.definedIn !== roomId);
+    assert.ok(inherited, 'Room inherits a property in the sample');
+    assert.ok(plain.includes(`**${inherited.name}**`) && plain.includes(`(from ${index.displayName(inherited.definedIn)})`), plain);
+  });
+
+  it('badges twins with open insights, coloured by the most urgent priority, and nothing else', async () => {
+    const api = await extensionApi();
+    const open = await readOpenInsights(await api.context.connections.getClient(LOCAL));
+    const decorations = new InsightBadgeDecorations(api.context.openInsights, api.context.log);
+    try {
+      const [twinId, entry] = [...open.byTwin].sort((a, b) => b[1].count - a[1].count)[0];
+      const badge = await decorations.provideFileDecoration(resourceUri(LOCAL, 'twins', twinId));
+      assert.equal(badge?.badge, entry.count > 9 ? '9+' : String(entry.count));
+      const expected = entry.topPriority === 1 ? 'list.errorForeground' : entry.topPriority === 2 ? 'list.warningForeground' : 'charts.blue';
+      assert.equal((badge?.color as vscode.ThemeColor | undefined)?.id, expected);
+      assert.equal(await decorations.provideFileDecoration(resourceUri(LOCAL, 'twins', 'no-such-twin-anywhere')), undefined);
+      assert.equal(await decorations.provideFileDecoration(resourceUri(LOCAL, 'models', `${SAMPLE}:Room;1`)), undefined);
+    } finally {
+      decorations.dispose();
+    }
+  });
+
+  it('marks a twin document with unsaved edits until they are reverted', async () => {
+    const api = await extensionApi();
+    const index = await api.context.models.getIndex(LOCAL);
+    const [row] = await twinRows(index.displayName(`${SAMPLE}:Room;1`));
+    const uri = resourceUri(LOCAL, 'twins', (row as unknown as { twin: DigitalTwin }).twin.id);
+    const decorations = new EditedDocumentDecorations();
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      assert.equal(decorations.provideFileDecoration(uri), undefined);
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(uri, new vscode.Position(0, 0), ' ');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.equal(decorations.provideFileDecoration(uri)?.badge, '●');
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      assert.equal(decorations.provideFileDecoration(uri), undefined);
+    } finally {
+      decorations.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+});

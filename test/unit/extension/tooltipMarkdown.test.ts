@@ -1,0 +1,99 @@
+import * as assert from 'node:assert/strict';
+import { ModelIndex } from '../../../src/core/dtdl/modelIndex';
+import { markdownText } from '../../../src/core/untrusted/markdownText';
+import { commandLink, keyProperties, modelTooltipMarkdown, TOOLTIP_LIST_LIMIT, twinTooltipMarkdown, type TwinTooltipFacts } from '../../../src/extension/explorer/tooltipMarkdown';
+
+const ctx = 'dtmi:dtdl:context;3';
+const index = ModelIndex.fromInterfaces([
+  {
+    '@id': 'dtmi:x:Space;1', '@type': 'Interface', '@context': ctx, displayName: 'Space',
+    contents: [
+      { '@type': 'Property', name: 'name', schema: 'string' },
+      { '@type': ['Property', 'Area'], name: 'area', schema: 'double', unit: 'squareMetre', displayName: 'Floor area' },
+      { '@type': 'Relationship', name: 'isPartOf', target: 'dtmi:x:Space;1' },
+    ],
+  },
+  {
+    '@id': 'dtmi:x:Room;1', '@type': 'Interface', '@context': ctx, displayName: 'Room', extends: 'dtmi:x:Space;1',
+    description: 'A room *inside* a [level](https://evil.example)',
+    contents: [
+      { '@type': 'Property', name: 'capacity', schema: 'integer' },
+      { '@type': 'Relationship', name: 'servedBy', target: 'dtmi:x:Equipment;1' },
+    ],
+  },
+]);
+
+const facts = (overrides: Partial<TwinTooltipFacts> = {}): TwinTooltipFacts => ({
+  connection: 'Prod',
+  twin: { id: 'R-1', modelId: 'dtmi:x:Room;1', contents: { name: 'Room 1', area: 42.5, capacity: 8, note: 'hi', tags: { a: 1 } } },
+  index,
+  relationships: { outgoing: 3, incoming: 1 },
+  insights: { count: 2, topPriority: 1, names: ['Too hot', 'Filter'] },
+  ...overrides,
+});
+
+describe('explorer tooltips (Markdown)', () => {
+  it('escapes every character Markdown or HTML could act on, and keeps a service string on one line', () => {
+    const hostile = '**bold** [x](command:workbench.action.terminal.new) <img src=x onerror=1> `c` &amp; # h\n- item\u0007';
+    const text = markdownText(hostile);
+    assert.ok(!/(^|[^\\])[*[\]()<>`&#]/.test(text), text);
+    assert.ok(!text.includes('\n') && !text.includes('\u0007'));
+    assert.equal(text.replace(/\\(.)/g, '$1'), '**bold** [x](command:workbench.action.terminal.new) <img src=x onerror=1> `c` &amp; # h - item');
+  });
+
+  it('lists the twin\'s property values with display names and units: the model\'s own first, then inherited, then undeclared', () => {
+    assert.deepEqual(keyProperties(facts().twin, index).map((l) => l.replace(/\\(.)/g, '$1')), [
+      'capacity: 8', 'Floor area: 42.5 squareMetre', 'note: hi',
+    ]);
+  });
+
+  it('shows the model, counts, open insights and links that run only the three commands', () => {
+    const md = twinTooltipMarkdown(facts());
+    const plain = md.replace(/\\(.)/g, '$1');
+    assert.ok(plain.includes('**Room 1**'));
+    assert.ok(plain.includes('Model: Room (dtmi:x:Room;1)'));
+    assert.ok(plain.includes('Relationships: 3 outgoing, 1 incoming'));
+    assert.ok(plain.includes('**2 open insights (most urgent: priority 1)**'));
+    assert.ok(plain.includes('- Too hot'));
+    const links = [...md.matchAll(/\]\(command:([\w.]+)\?([^)]*)\)/g)].map((m) => [m[1], JSON.parse(decodeURIComponent(m[2])) as unknown]);
+    assert.deepEqual(links, [
+      ['buildingTwins.openTwin', ['Prod', 'R-1']],
+      ['buildingTwins.showTimeSeries', [{ connection: 'Prod', twinId: 'R-1' }]],
+      ['buildingTwins.showTwinGraph', [{ connection: 'Prod', twinId: 'R-1' }]],
+    ]);
+  });
+
+  it('keeps a hostile twin id inside its link\'s encoded arguments', () => {
+    const link = commandLink('Open', 'buildingTwins.openTwin', ['P', 'x) [y](command:evil']);
+    assert.equal([...link.matchAll(/\]\(command:/g)].length, 1);
+    assert.ok(!/[\s()[\]]/.test(link.slice(link.indexOf('?'), -1)));
+  });
+
+  it('says why counts or insights are missing, and "no open insights" when none', () => {
+    const plain = twinTooltipMarkdown(facts({ relationships: { error: 'No permission' }, insights: undefined })).replace(/\\(.)/g, '$1');
+    assert.ok(plain.includes('Relationships: unknown (No permission)'));
+    assert.ok(plain.includes('No open insights'));
+    assert.ok(twinTooltipMarkdown(facts({ insights: { error: 'timeout' } })).replace(/\\(.)/g, '$1').includes('Open insights: unknown (timeout)'));
+  });
+
+  it('describes a model with its description escaped and inherited properties and relationships marked', () => {
+    const md = modelTooltipMarkdown(index, 'dtmi:x:Room;1');
+    assert.ok(!md.includes('](https'), 'the description cannot link');
+    const plain = md.replace(/\\(.)/g, '$1');
+    assert.ok(plain.includes('A room *inside* a [level](https://evil.example)'));
+    assert.ok(plain.includes('Extends: Space'));
+    assert.ok(plain.includes('**3 properties**'));
+    assert.ok(plain.includes('**area** double squareMetre (from Space)'));
+    assert.ok(plain.includes('**capacity** integer'));
+    assert.ok(!plain.includes('**capacity** integer (from'));
+    assert.ok(plain.includes('**isPartOf** → Space (from Space)'));
+    assert.ok(plain.includes('**servedBy** → dtmi:x:Equipment;1'));
+  });
+
+  it(`lists at most ${TOOLTIP_LIST_LIMIT} properties and says how many more`, () => {
+    const contents = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, i]));
+    const md = twinTooltipMarkdown(facts({ twin: { id: 'T', modelId: 'dtmi:x:Unknown;1', contents } }));
+    assert.equal((md.match(/^- /gm) ?? []).length, TOOLTIP_LIST_LIMIT + 1 + 2);
+    assert.ok(md.replace(/\\(.)/g, '$1').includes('… and 8 more'));
+  });
+});
