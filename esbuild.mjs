@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { apartModulePlugin } from './scripts/apartModulePlugin.mjs';
 import { firstUseLibraryEntryPoints, firstUseLibraryPlugin } from './scripts/firstUseLibraryPlugin.mjs';
 import { vscodeOncePlugin } from './scripts/vscodeOncePlugin.mjs';
 
@@ -22,9 +23,12 @@ const nodeTargets = [
   // The integration tests' API, loaded only in ExtensionMode.Test; never built for the VSIX.
   ...(production ? [] : [{ entryPoints: { testApi: 'src/extension/testing/testApi.ts' }, plugins: [vscodeOncePlugin] }]),
   { entryPoints: { emulator: 'src/emulator/main.ts' } },
-  { entryPoints: { cli: 'src/cli/main.ts' }, banner: { js: '#!/usr/bin/env node' } },
+  // The CLI takes the first-use libraries from dist/lib, and the MCP server (its SDK, schemas, ajv and the agent
+  // tools) from a bundle of its own, cliMcp.js, loaded only by `building-twins mcp`.
+  { entryPoints: { cli: 'src/cli/main.ts' }, banner: { js: '#!/usr/bin/env node' }, plugins: [apartModulePlugin({ './mcpCommand': 'cliMcp' }), firstUseLibraryPlugin] },
+  { entryPoints: { cliMcp: 'src/cli/mcpCommand.ts' } },
 ].filter((t) => Object.values(t.entryPoints).every((p) => existsSync(p))).concat(
-  // The libraries the extension loads on first use, each a bundle of its own (dist/lib/*.js).
+  // The libraries the extension and the CLI load on first use, each a bundle of its own (dist/lib/*.js).
   { entryPoints: firstUseLibraryEntryPoints },
 );
 

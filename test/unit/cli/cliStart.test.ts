@@ -1,0 +1,42 @@
+// What a CLI command loads: dist/cli.js alone, not the MCP server's bundle (dist/cliMcp.js: its SDK, schemas and
+// the agent tools) nor the libraries in dist/lib, which load when `mcp` runs or a command first uses them.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { CLI, runCli } from './cliProcess';
+
+/** The bundles under dist/ that `args` loaded, listed by a module required before the CLI. */
+async function loadedBundles(args: string[]): Promise<{ code: number | null; loaded: string[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bt-cli-start-'));
+  try {
+    const list = join(dir, 'loaded.json');
+    const preload = join(dir, 'listLoaded.js');
+    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(Object.keys(require.cache))));\n`);
+    const run = await runCli(args, { env: { NODE_OPTIONS: `--require ${preload}` } });
+    const files = JSON.parse(readFileSync(list, 'utf8')) as string[];
+    const dist = join(CLI, '..');
+    return { code: run.code, loaded: files.filter((file) => file.startsWith(dist)).map((file) => file.slice(dist.length + 1)).sort() };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('building-twins at start', function () {
+  this.timeout(30_000);
+
+  it('loads only its own bundle for a command other than mcp, which holds none of the MCP server', async () => {
+    const run = await loadedBundles(['models', 'list', '--help']);
+    assert.equal(run.code, 0);
+    assert.deepEqual(run.loaded, [basename(CLI)]);
+    // A method name of the protocol, in the SDK's schemas: in the MCP bundle, not in the CLI's.
+    assert.ok(!readFileSync(CLI, 'utf8').includes('"tools/list"'), 'dist/cli.js holds the MCP SDK');
+    assert.ok(readFileSync(join(CLI, '..', 'cliMcp.js'), 'utf8').includes('"tools/list"'), 'dist/cliMcp.js does not hold the MCP SDK');
+  });
+
+  it('loads the MCP server bundle for mcp', async () => {
+    const run = await loadedBundles(['mcp', '--help']);
+    assert.equal(run.code, 0);
+    assert.ok(run.loaded.includes('cliMcp.js'), JSON.stringify(run.loaded));
+  });
+});
