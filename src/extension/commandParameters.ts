@@ -43,8 +43,11 @@ export const commandParameters: Readonly<Record<string, readonly ArgGuard[]>> = 
   'buildingTwins.filterTwins': [options],
   'buildingTwins.clearFilter': [],
   'buildingTwins.goToTwin': [text],
-  'buildingTwins.copyId': [row],
-  'buildingTwins.copyJson': [row],
+  // copies: (clicked row, selected rows)
+  'buildingTwins.copyId': [row, listOf(row)],
+  'buildingTwins.copyJson': [row, listOf(row)],
+  'buildingTwins.copyAsCurl': [row, listOf(row)],
+  'buildingTwins.copyAsHttp': [row, listOf(row)],
   'buildingTwins.countTwins': [instanceOf(ModelNode)],
   // documents: (row) or (twin id) or (connection, twin id)
   'buildingTwins.openTwin': [oneOf(twinRow, text), text],

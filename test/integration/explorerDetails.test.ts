@@ -123,4 +123,41 @@ describe('explorer details: tooltips and badges', () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
+
+  it('copies ids, JSON, cURL and .http requests of a multi-selection, the token never inline', async () => {
+    const api = await extensionApi();
+    const index = await api.context.models.getIndex(LOCAL);
+    const rows = (await twinRows(index.displayName(`${SAMPLE}:Room;1`))).slice(0, 3);
+    const twins = rows.map((r) => (r as unknown as { twin: DigitalTwin }).twin);
+    const ids = await vscode.commands.executeCommand<string>('buildingTwins.copyId', rows[1], rows);
+    assert.equal(ids, twins.map((t) => t.id).join('\n'));
+    assert.equal(await vscode.env.clipboard.readText(), ids);
+    const json = JSON.parse(await vscode.commands.executeCommand<string>('buildingTwins.copyJson', rows[0], rows)) as DigitalTwin[];
+    assert.deepEqual(json.map((t) => t.id), twins.map((t) => t.id));
+    assert.equal(await vscode.commands.executeCommand<string>('buildingTwins.copyId', rows[2], [rows[0], rows[1]]), twins[2].id, 'a row outside the selection acts alone');
+
+    const accessToken = (await (await api.context.connections.getClient(LOCAL)).getToken()).access_token;
+    const base = emulatorUrl().replace(/\/+$/, '');
+    const curl = await vscode.commands.executeCommand<string>('buildingTwins.copyAsCurl', rows[0], rows);
+    assert.ok(!curl.includes(accessToken), 'no token in the cURL commands');
+    const lines = curl.split('\n\n');
+    assert.equal(lines.length, 3);
+    lines.forEach((line, i) => {
+      assert.ok(line.startsWith(`curl -sS -X GET '${base}/twins/${encodeURIComponent(twins[i].id)}'`), line);
+      assert.ok(line.endsWith('-H "Authorization: Bearer $BUILDING_TWINS_TOKEN"'), line);
+    });
+    const http = await vscode.commands.executeCommand<string>('buildingTwins.copyAsHttp', rows[0], rows);
+    assert.ok(!http.includes(accessToken), 'no token in the .http requests');
+    assert.equal(http.split('\n###\n').length, 3);
+    assert.ok(http.includes(`@baseUrl = ${base}`) && http.includes(`GET {{baseUrl}}/twins/${encodeURIComponent(twins[0].id)}`) && http.includes('Authorization: Bearer {{token}}'));
+  });
+
+  it('refuses to copy a request for a row that is not a resource, and copies nothing', async () => {
+    const api = await extensionApi();
+    await vscode.env.clipboard.writeText('unchanged');
+    const twinsGroup = await api.findNode([LOCAL, 'Twins']);
+    await vscode.commands.executeCommand('buildingTwins.copyAsCurl', twinsGroup);
+    assert.match(api.takeLastError()?.message ?? '', /Copy as Curl Command works on twins, relationships, models and insights/);
+    assert.equal(await vscode.env.clipboard.readText(), 'unchanged');
+  });
 });

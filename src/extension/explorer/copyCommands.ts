@@ -1,0 +1,75 @@
+// Copy commands of explorer rows (twins, relationships, models, insights), one row or a multi-selection:
+// ids, JSON, and the request that reads each row as cURL or a .http request (the token stays a variable).
+import * as vscode from 'vscode';
+import { curlCommand, httpFileRequest, type SnippetRequest } from '../../core/api/requestSnippets';
+import { InsightNode } from '../insights/insightsNode';
+import { ModelNode } from '../models/modelsNode';
+import type { ExtensionServices } from '../shell/services';
+import { LocationNode } from '../twins/locationsNode';
+import { RelationshipNode, TwinNode } from '../twins/twinNode';
+import type { TreeNode } from './treeNode';
+
+/** `path`: where the service serves the row (undefined for a relationship without an id). */
+interface CopiedRow { id: string; value: unknown; path: string | undefined; connection: string | undefined }
+
+const seg = (value: string): string => encodeURIComponent(value);
+
+function copiedRow(node: unknown): CopiedRow | undefined {
+  if (!(node instanceof Object) || !('connectionName' in node)) return undefined;
+  const connection = (node as TreeNode).connectionName;
+  if (node instanceof TwinNode || node instanceof LocationNode) return { id: node.twin.id, value: node.twin, path: `/twins/${seg(node.twin.id)}`, connection };
+  if (node instanceof RelationshipNode) {
+    const rel = node.relationship;
+    return { id: rel.id ?? '', value: rel, path: rel.id ? `/twins/${seg(rel.sourceId)}/relationships/${seg(rel.id)}` : undefined, connection };
+  }
+  if (node instanceof ModelNode) return { id: node.modelId, value: undefined, path: `/models/${seg(node.modelId)}`, connection };
+  if (node instanceof InsightNode) return { id: node.insight.id, value: node.insight, path: `/insights/${seg(node.insight.id)}`, connection };
+  return undefined;
+}
+
+/** The rows a row command acts on: the selection when the clicked row is part of it, else the clicked row. */
+function copiedRows(node: unknown, selection: unknown, what: string): CopiedRow[] {
+  const nodes = Array.isArray(selection) && selection.length > 1 && selection.includes(node) ? selection as unknown[] : [node];
+  const rows = nodes.map(copiedRow);
+  if (rows.length === 0 || rows.some((r) => r === undefined)) {
+    throw new Error(vscode.l10n.t('{0} works on twins, relationships, models and insights in the explorer.', what));
+  }
+  return rows as CopiedRow[];
+}
+
+async function copied(text: string): Promise<string> {
+  await vscode.env.clipboard.writeText(text);
+  return text;
+}
+
+export function copyId(_services: unknown, node: unknown, selection?: unknown): Promise<string> {
+  return copied(copiedRows(node, selection, vscode.l10n.t('Copy id')).map((r) => r.id).join('\n'));
+}
+
+export async function copyJson(ctx: Pick<ExtensionServices, 'connections'>, node: unknown, selection?: unknown): Promise<string> {
+  const rows = copiedRows(node, selection, vscode.l10n.t('Copy as JSON'));
+  const values = await Promise.all(rows.map(async (row) => {
+    if (row.value !== undefined) return row.value;
+    const model = await (await ctx.connections.getClient(row.connection ?? ctx.connections.activeName())).getModel(row.id);
+    return model.modelDefinition ? (JSON.parse(model.modelDefinition) as unknown) : model;
+  }));
+  return copied(JSON.stringify(values.length === 1 ? values[0] : values, null, 2));
+}
+
+function snippetRequests(ctx: Pick<ExtensionServices, 'connections'>, node: unknown, selection: unknown, what: string): SnippetRequest[] {
+  return copiedRows(node, selection, what).map((row) => {
+    const profile = ctx.connections.require(row.connection ?? ctx.connections.activeName());
+    if (!row.path) throw new Error(vscode.l10n.t('{0}: the relationship has no id to read it by.', what));
+    return { method: 'GET', baseUrl: profile.baseUrl, path: row.path };
+  });
+}
+
+/** "Copy as Curl Command": one cURL command per row, reading the token from $BUILDING_TWINS_TOKEN. */
+export function copyAsCurl(ctx: Pick<ExtensionServices, 'connections'>, node: unknown, selection?: unknown): Promise<string> {
+  return copied(snippetRequests(ctx, node, selection, vscode.l10n.t('Copy as Curl Command')).map(curlCommand).join('\n\n'));
+}
+
+/** "Copy as .http request": one request per row, separated by `###`, the token a file variable. */
+export function copyAsHttp(ctx: Pick<ExtensionServices, 'connections'>, node: unknown, selection?: unknown): Promise<string> {
+  return copied(snippetRequests(ctx, node, selection, vscode.l10n.t('Copy as .http request')).map(httpFileRequest).join('\n###\n\n'));
+}
