@@ -14,6 +14,7 @@ import { LoadMoreNode } from './explorer/pagedNode';
 import { TicketAttachmentNode, TicketNode } from './tickets/ticketNodes';
 import { TreeNode } from './explorer/treeNode';
 import { RelationshipNode, TwinNode } from './twins/twinNode';
+import { TwinModelGroupNode } from './twins/twinsNode';
 
 const row = instanceOf(TreeNode);
 const uri: ArgGuard = (value) => value instanceof vscode.Uri;
@@ -27,6 +28,11 @@ const panelRow: ArgGuard = (value) => typeof value === 'object' && value !== nul
 const json = oneOf(text, options, listOf(options));
 
 export const commandParameters: Readonly<Record<string, readonly ArgGuard[]>> = {
+  // twin request files: (file, request name) from a CodeLens; nothing from the keybinding (the request at the cursor)
+  'buildingTwins.runRequest': [uri, text],
+  'buildingTwins.runAllRequests': [uri],
+  'buildingTwins.openSampleRequests': [],
+  'buildingTwins.saveTwinGroupAsRequest': [instanceOf(TwinModelGroupNode)],
   // connections and the local emulator
   'buildingTwins.addConnection': [options],
   'buildingTwins.editConnection': [oneOf(instanceOf(ConnectionNode), text)],

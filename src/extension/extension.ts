@@ -13,6 +13,8 @@ import { explorerCommands } from './explorer/explorerCommands';
 import { BuildingTwinsContext } from './extensionContext';
 import { helpCommands } from './help/helpCommands';
 import { modelCommands } from './models/modelCommands';
+import { requestFileCommands } from './requestFiles/requestFileCommands';
+import { registerRequestFiles } from './requestFiles/requestFileFeatures';
 import { registerCommands } from './shell/commandRunner';
 import { allCommands } from './shell/commandTable';
 import type { CommandTable } from './shell/commandTypes';
@@ -35,6 +37,7 @@ const commandTables: readonly CommandTable<ExtensionServices>[] = [
   ticketCommands,
   authoringCommands,
   helpCommands,
+  requestFileCommands,
 ];
 
 /** What deactivate() stops: the services of this activation (VS Code calls activate and deactivate apart). */
@@ -48,6 +51,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   context.subscriptions.push(...registerCommands(services, allCommands(commandTables), commandParameters));
   context.subscriptions.push(...registerPanelSerializers(services));
   services.start();
+  context.subscriptions.push(...registerRequestFiles(services));
   return loadTestApi(context.extensionMode === vscode.ExtensionMode.Test, context.extensionPath, services);
 }
 

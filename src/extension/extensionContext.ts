@@ -26,6 +26,7 @@ import { HelpTreeProvider } from './help/helpTreeProvider';
 import { OpenInsightsCache } from './insights/openInsightsCache';
 import { modelDocumentHandler } from './models/modelDocumentHandler';
 import { ModelCache } from './models/modelCache';
+import { RequestResultsPanel } from '../webviews/requestResults/requestResultsPanel';
 import { ExtensionLog } from './shell/extensionLog';
 import type { ExtensionServices } from './shell/services';
 import { type UserInput, VsCodeUserInput } from './shell/userInput';
@@ -58,6 +59,7 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
   readonly eventTypes = new EventTypesCache();
   readonly filteredEvents = new Set<string>();
   readonly authoring: AuthoringServices;
+  readonly requestResults: RequestResultsPanel;
   /** The agent tools, registered as language model tools for chat (agents/languageModelTools.ts). */
   readonly agentTools: readonly AgentLanguageModelTool[];
   /** Interactive input; integration tests swap in a ScriptedUserInput through the test API. */
@@ -88,6 +90,8 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
     ]);
     vscodeContext.subscriptions.push(this);
     this.authoring = createAuthoring(this, vscodeContext.subscriptions);
+    this.requestResults = new RequestResultsPanel(this);
+    vscodeContext.subscriptions.push(this.requestResults);
     this.agentTools = registerAgentTools(agentToolServices(this), vscodeContext.subscriptions);
   }
 

@@ -119,6 +119,7 @@ describe('every command from every place it appears', function () {
     writeFileSync(join(folder, 'draft.events.json'), '[]\n');
     writeFileSync(join(folder, 'draft.ticket.json'), '{}\n');
     writeFileSync(join(folder, 'no-such-ticket.ticket-patch.json'), '[]\n');
+    writeFileSync(join(folder, 'checks.twinq.json'), '{ "requests": [ { "name": "models", "operation": "models list" } ] }\n');
   });
 
   after(async () => {
@@ -201,7 +202,7 @@ describe('every command from every place it appears', function () {
   });
 
   it('editor title: the file of the editor and the editor context', async () => {
-    const drafts = ['draft.events.json', 'draft.ticket.json', 'no-such-ticket.ticket-patch.json'];
+    const drafts = ['draft.events.json', 'draft.ticket.json', 'no-such-ticket.ticket-patch.json', 'checks.twinq.json'];
     const twinDraft = vscode.Uri.parse('untitled:/menus/Menu-1.twin.json');
     for (const entry of menus['editor/title']) {
       const files = entry.command === 'buildingTwins.createFromJson' ? [twinDraft] : drafts.filter((d) => whenHolds(entry.when, { resourceFilename: d })).map((d) => vscode.Uri.file(join(folder, d)));

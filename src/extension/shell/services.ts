@@ -8,6 +8,7 @@ import type { EventTypesCache } from '../events/eventTypesCache';
 import type { ExplorerTreeProvider } from '../explorer/explorerTreeProvider';
 import type { OpenInsightsCache } from '../insights/openInsightsCache';
 import type { ModelCache } from '../models/modelCache';
+import type { RequestResultsTarget } from '../requestFiles/requestRunController';
 import type { ExtensionLog } from './extensionLog';
 import type { UserInput } from './userInput';
 
@@ -31,6 +32,8 @@ export interface ExtensionServices {
   /** Connections whose Events node is filtered (the `buildingTwins.eventsFiltered` context key). */
   readonly filteredEvents: Set<string>;
   readonly authoring: AuthoringServices;
+  /** The results panel of twin request files (opened by the first run). */
+  readonly requestResults: RequestResultsTarget;
   /** Interactive input; integration tests swap in a scripted one through the test API. */
   readonly input: UserInput;
   /** The last error a command reported (the test API exposes it). */

@@ -14,7 +14,8 @@ import type { LatestPoint, SeriesData, SeriesInfo, TimeSeriesMethods, TimeSeries
 import { HostBridge } from '../../shared/app/hostBridge';
 import { textField } from '../../shared/app/textField';
 import { errorMessage, StatusLine } from '../../shared/app/statusLine';
-import { chartColor, clear, el, formatTime, onThemeChange, themeColor } from '../../shared/app/dom';
+import { clear, el, formatTime, onThemeChange } from '../../shared/app/dom';
+import { seriesChartOptions } from '../../shared/app/seriesChart';
 
 const LIVE_POLL_MS = 5000;
 /** A resize refetches (the point budget follows the width) once it has settled and changed the width this much. */
@@ -199,44 +200,12 @@ function render(): void {
   emptyBox.hidden = true;
   chartHost.hidden = false;
   const data = uPlot.join(current.map((s) => [s.x, s.y] as uPlot.AlignedData));
-  const foreground = themeColor('--vscode-foreground', '#cccccc');
-  const grid = themeColor('--vscode-editorWidget-border', 'rgba(128,128,128,0.35)');
-  const axis = { stroke: foreground, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
-  const units = new Set(infos.map((i) => i.unit).filter(Boolean));
-  const opts: uPlot.Options = {
-    ...chartSize(),
-    ms: 1,
-    scales: { x: { time: true } },
-    cursor: { drag: { x: true, y: false, setScale: false } },
-    legend: { live: true },
-    axes: [axis, { ...axis, label: units.size === 1 ? [...units][0] : undefined }],
-    series: [
-      { label: l10n.t('Time'), value: (_u, v) => (v == null ? '—' : formatTime(v)) },
-      ...current.map((s, i) => {
-        const info = infos.find((x) => x.twinId === s.twinId);
-        const unit = info?.unit ? ` ${info.unit}` : '';
-        return {
-          label: `${info?.label ?? s.twinId}${info?.unit ? ` [${info.unit}]` : ''}`,
-          stroke: chartColor(i),
-          width: 1.5,
-          spanGaps: true,
-          value: (_u: uPlot, v: number | null) => (v == null ? '—' : `${formatValue(v)}${unit}`),
-        };
-      }),
-    ],
-    hooks: {
-      // Drag selects a span (setScale is off); the host then fetches that finer range.
-      setSelect: [
-        (u) => {
-          if (u.select.width < 2) return;
-          const min = u.posToVal(u.select.left, 'x');
-          const max = u.posToVal(u.select.left + u.select.width, 'x');
-          u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
-          if (max > min) setRange({ start: min, end: max });
-        },
-      ],
-    },
-  };
+  const lines = current.map((s) => {
+    const info = infos.find((x) => x.twinId === s.twinId);
+    return { label: info?.label ?? s.twinId, unit: info?.unit };
+  });
+  // Drag selects a span (setScale is off); the host then fetches that finer range.
+  const opts = seriesChartOptions({ ...chartSize(), lines, formatValue, onSelect: (start, end) => setRange({ start, end }) });
   chart?.destroy();
   clear(chartHost);
   chart = new uPlot(opts, data, chartHost);

@@ -1,0 +1,126 @@
+// Completion from the live service in request files: property names of the request's model (inherited ones
+// included), model ids, relationship names the model allows, twin ids (looked up as you type, debounced).
+
+import * as vscode from 'vscode';
+import { DebouncedRequest } from '../../core/api/latestRequest';
+import { TwinLookup } from '../../core/api/twinLookup';
+import type { DigitalTwin } from '../../core/api/types';
+import type { ModelIndex } from '../../core/dtdl/modelIndex';
+import { completionTarget, type CompletionTarget } from '../../core/requestFiles/requestCompletionTarget';
+import { isRequestDocument, type ParsedRequestCache } from './requestDocuments';
+import type { RequestFileServices } from './requestFileServices';
+
+const LOOKUP_DELAY_MS = 250;
+
+/** The connection a document runs against: the one it pins, else the active one. */
+export function documentConnection(services: Pick<RequestFileServices, 'connections'>, cache: ParsedRequestCache, document: vscode.TextDocument): string {
+  const pinned = cache.get(document).file.connection;
+  return pinned && services.connections.get(pinned) ? pinned : services.connections.activeName();
+}
+
+function propertyItems(index: ModelIndex, modelId: string | undefined): vscode.CompletionItem[] {
+  const models = modelId && index.has(modelId) ? [modelId] : index.ids();
+  const seen = new Map<string, vscode.CompletionItem>();
+  for (const id of models) {
+    for (const [name, info] of index.properties(id)) {
+      if (seen.has(name)) continue;
+      const item = new vscode.CompletionItem(name, vscode.CompletionItemKind.Property);
+      item.detail = modelId ? vscode.l10n.t('property of {0}', index.displayName(id)) : index.displayName(id);
+      if (info.description) item.documentation = typeof info.description === 'string' ? info.description : Object.values(info.description)[0];
+      seen.set(name, item);
+    }
+  }
+  return [...seen.values()];
+}
+
+function relationshipItems(index: ModelIndex, modelId: string | undefined): vscode.CompletionItem[] {
+  const models = modelId && index.has(modelId) ? [modelId] : index.ids();
+  const names = new Map<string, string>();
+  for (const id of models) for (const r of index.relationships(id)) if (!names.has(r.name)) names.set(r.name, index.displayName(id));
+  return [...names].map(([name, model]) => {
+    const item = new vscode.CompletionItem(name, vscode.CompletionItemKind.Reference);
+    item.detail = vscode.l10n.t('relationship of {0}', model);
+    return item;
+  });
+}
+
+function modelItems(index: ModelIndex): vscode.CompletionItem[] {
+  return index.ids().map((id) => {
+    const item = new vscode.CompletionItem(id, vscode.CompletionItemKind.Class);
+    item.detail = index.displayName(id);
+    return item;
+  });
+}
+
+function twinItems(twins: readonly DigitalTwin[]): vscode.CompletionItem[] {
+  return twins.map((twin) => {
+    const item = new vscode.CompletionItem(twin.id, vscode.CompletionItemKind.Value);
+    const name = twin.contents?.name;
+    item.detail = [typeof name === 'string' ? name : undefined, twin.modelId].filter(Boolean).join(' · ');
+    return item;
+  });
+}
+
+/** The string under the cursor (without its quotes), and the range completion replaces. */
+function stringAt(document: vscode.TextDocument, position: vscode.Position): { text: string; range: vscode.Range; quoted: boolean } {
+  const range = document.getWordRangeAtPosition(position, /"(?:[^"\\]|\\.)*"?/);
+  if (!range) return { text: '', range: new vscode.Range(position, position), quoted: false };
+  const raw = document.getText(range);
+  const inner = new vscode.Range(range.start.translate(0, 1), raw.length > 1 && raw.endsWith('"') ? range.end.translate(0, -1) : range.end);
+  return { text: document.getText(new vscode.Range(inner.start, position)), range: inner, quoted: true };
+}
+
+export class RequestCompletionProvider implements vscode.CompletionItemProvider {
+  private lookup: { connection: string; debounced: DebouncedRequest<string, DigitalTwin[]> } | undefined;
+
+  constructor(private readonly services: Pick<RequestFileServices, 'connections' | 'models'>, private readonly cache: ParsedRequestCache) {}
+
+  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionItem[] | undefined> {
+    if (!isRequestDocument(document)) return undefined;
+    const target = completionTarget(document.getText(), document.offsetAt(position));
+    if (!target) return undefined;
+    const connection = documentConnection(this.services, this.cache, document);
+    const where = stringAt(document, position);
+    let items: vscode.CompletionItem[];
+    try {
+      items = await this.items(target, connection, where.text);
+    } catch {
+      return undefined; // No connection or no answer: the JSON schema's completion still works.
+    }
+    if (token.isCancellationRequested) return undefined;
+    for (const item of items) {
+      const label = typeof item.label === 'string' ? item.label : item.label.label;
+      item.range = where.range;
+      item.insertText = where.quoted ? label : JSON.stringify(label);
+      item.filterText = label;
+      item.sortText = `0${label}`;
+    }
+    return items;
+  }
+
+  private async items(target: CompletionTarget, connection: string, typed: string): Promise<vscode.CompletionItem[]> {
+    if (target.kind === 'twin') return twinItems(await this.twinLookup(connection).request(typed));
+    const index = await this.services.models.getIndex(connection);
+    if (target.kind === 'model') return modelItems(index);
+    if (target.kind === 'relationship') return relationshipItems(index, target.modelId);
+    return propertyItems(index, target.modelId);
+  }
+
+  private twinLookup(connection: string): DebouncedRequest<string, DigitalTwin[]> {
+    if (this.lookup?.connection !== connection) {
+      this.lookup?.debounced.cancel();
+      const getClient = this.services.connections.getClient.bind(this.services.connections);
+      let twins: TwinLookup | undefined;
+      const debounced = new DebouncedRequest<string, DigitalTwin[]>(async (text, signal) => {
+        twins ??= new TwinLookup(await getClient(connection));
+        return text.trim() ? twins.find(text, { signal }) : (await (await getClient(connection)).listTwins({ pageSize: 20 }, { signal })).content;
+      }, LOOKUP_DELAY_MS);
+      this.lookup = { connection, debounced };
+    }
+    return this.lookup.debounced;
+  }
+
+  dispose(): void {
+    this.lookup?.debounced.cancel();
+  }
+}

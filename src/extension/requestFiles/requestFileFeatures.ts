@@ -1,0 +1,21 @@
+// Registers the editor features of twin request files: Run / Run all above each request, completion from the
+// live service, and the file's problems as diagnostics. Cheap: nothing is read until a request file is open.
+import * as vscode from 'vscode';
+import type { ExtensionServices } from '../shell/services';
+import { RequestCodeLensProvider } from './requestCodeLensProvider';
+import { RequestCompletionProvider } from './requestCompletionProvider';
+import { RequestDiagnostics } from './requestDiagnostics';
+import { ParsedRequestCache, REQUEST_FILE_SELECTOR } from './requestDocuments';
+
+export function registerRequestFiles(services: Pick<ExtensionServices, 'connections' | 'models'>): vscode.Disposable[] {
+  const cache = new ParsedRequestCache();
+  const codeLens = new RequestCodeLensProvider(cache);
+  const completion = new RequestCompletionProvider(services, cache);
+  return [
+    codeLens,
+    completion,
+    new RequestDiagnostics(cache),
+    vscode.languages.registerCodeLensProvider(REQUEST_FILE_SELECTOR, codeLens),
+    vscode.languages.registerCompletionItemProvider(REQUEST_FILE_SELECTOR, completion, '"'),
+  ];
+}

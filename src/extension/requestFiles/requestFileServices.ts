@@ -1,0 +1,22 @@
+// What the request file features use of the window's services (the extension's services satisfy it).
+
+import type * as vscode from 'vscode';
+import type { BuildingTwinsApi } from '../../core/api/types';
+import type { ModelIndex } from '../../core/dtdl/modelIndex';
+
+export interface RequestConnections {
+  activeName(): string;
+  get(name: string): { name: string; baseUrl: string; clientId: string } | undefined;
+  getClient(name: string): Promise<BuildingTwinsApi>;
+}
+
+export interface RequestFileServices {
+  readonly connections: RequestConnections;
+  readonly models: { getIndex(connection: string): Promise<ModelIndex> };
+  readonly log: { info(message: string): void; warn(message: string): void };
+  readonly input: {
+    confirm(message: string, options: { detail?: string; confirmLabel: string; modal?: boolean }): Promise<boolean>;
+    saveFile(options: { title: string; filters: Record<string, string[]>; defaultUri?: vscode.Uri }): Promise<vscode.Uri>;
+  };
+  readonly vscodeContext: vscode.ExtensionContext;
+}

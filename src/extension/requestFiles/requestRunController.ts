@@ -1,0 +1,132 @@
+// Runs requests of a request file in the editor: against the connection the file pins (else the active one),
+// after checking the whole file, with progress and cancellation, writes only after the confirmation that
+// buildingTwins.confirmWrites asks for; each outcome goes to the results panel as it arrives.
+
+import * as vscode from 'vscode';
+import type { Json } from '../../core/api/types';
+import { problemText, type RequestEntry } from '../../core/requestFiles/requestFileModel';
+import { parseRequestFile } from '../../core/requestFiles/requestFileParser';
+import { runRequest, type RequestOutcome } from '../../core/requestFiles/requestRunner';
+import { confirmWritesMode, isLocalTarget, writeNeedsConfirmation } from '../../core/writes/writePreview';
+import { stripControl } from '../../core/untrusted/controlCharacters';
+import type { Handlers } from '../../webviews/shared/bridgeProtocol';
+import type { RequestResultsMethods } from '../../webviews/requestResults/requestResultsProtocol';
+import type { RequestResultsStore } from '../../webviews/requestResults/requestResultsStore';
+import type { RequestFileServices } from './requestFileServices';
+
+/** One request's run, as the results panel receives it. */
+export interface RequestRun {
+  entry: RequestEntry;
+  connection: string;
+  /** The document it came from. */
+  uri: vscode.Uri;
+  outcome: RequestOutcome;
+  /** Epoch ms the request was sent and answered (the panel shows how long it took). */
+  startedAt: number;
+  finishedAt: number;
+}
+
+/** Where outcomes go (the results panel). */
+export interface RequestResultsSink {
+  /** A run of these requests starts: the panel opens (beside the editor) and shows them as pending. */
+  begin(uri: vscode.Uri, connection: string, entries: readonly RequestEntry[]): void;
+  add(run: RequestRun): void;
+}
+
+/** The results panel as the window's services hold it (the panel itself lives with the webviews). */
+export interface RequestResultsTarget extends RequestResultsSink, vscode.Disposable {
+  readonly store: RequestResultsStore;
+  /** The open panel's handlers (tests drive them), or undefined while it is closed. */
+  readonly handlers: Handlers<RequestResultsMethods> | undefined;
+}
+
+export interface RunReport {
+  connection: string;
+  runs: RequestRun[];
+  /** The user declined the write confirmation, or cancelled the progress. */
+  cancelled: boolean;
+}
+
+async function requestDocument(uri: vscode.Uri | undefined): Promise<vscode.TextDocument> {
+  if (uri) return vscode.workspace.openTextDocument(uri);
+  const active = vscode.window.activeTextEditor?.document;
+  if (active && /\.twinq\.json$/i.test(active.uri.path)) return active;
+  throw new Error(vscode.l10n.t('Open a twin request file (*.twinq.json) to run its requests.'));
+}
+
+/** The connection a file runs against: the one it pins (which must exist), else the active one. */
+export function runConnection(services: Pick<RequestFileServices, 'connections'>, pinned: string | undefined): string {
+  if (pinned === undefined) return services.connections.activeName();
+  if (!services.connections.get(pinned)) throw new Error(vscode.l10n.t('The file runs against the connection "{0}", which is not configured: add it, or remove "connection" from the file.', stripControl(pinned)));
+  return pinned;
+}
+
+async function confirmWrites(services: Pick<RequestFileServices, 'input'>, connection: string, baseUrl: string, writes: readonly RequestEntry[]): Promise<boolean> {
+  if (!writes.length) return true;
+  const mode = confirmWritesMode(vscode.workspace.getConfiguration('buildingTwins').get('confirmWrites'));
+  if (!writeNeedsConfirmation(mode, { local: isLocalTarget(baseUrl) })) return true;
+  const list = writes.map((w) => `${stripControl(w.name)}: ${w.operation}`).join('\n');
+  return services.input.confirm(
+    writes.length === 1
+      ? vscode.l10n.t('Run the write "{0}" on "{1}"?', stripControl(writes[0]!.name), connection)
+      : vscode.l10n.t('Run {0} writes on "{1}"?', writes.length, connection),
+    { detail: `${baseUrl}\n\n${list}`, confirmLabel: vscode.l10n.t('Send'), modal: true },
+  );
+}
+
+/**
+ * Runs the named requests of a file (all when `names` is empty). A file with a problem in them (or in the
+ * file as a whole) is refused before anything is sent, naming the line.
+ */
+export async function runFileRequests(
+  services: Pick<RequestFileServices, 'connections' | 'input' | 'log'>,
+  sink: RequestResultsSink,
+  uri: vscode.Uri | undefined,
+  names: readonly string[] = [],
+): Promise<RunReport> {
+  const document = await requestDocument(uri);
+  const pinned = parseRequestFile(document.getText()).file.connection;
+  const connection = runConnection(services, pinned);
+  const profile = services.connections.get(connection);
+  const { file, problems } = parseRequestFile(document.getText(), { connectionName: connection, baseUrl: profile?.baseUrl ?? '', clientId: profile?.clientId ?? '' });
+  const missing = names.filter((n) => !file.requests.some((r) => r.name === n));
+  if (missing.length) throw new Error(vscode.l10n.t('The file has no request named "{0}".', stripControl(missing[0]!)));
+  const entries = names.length ? file.requests.filter((r) => names.includes(r.name)) : file.requests;
+  const blocking = problems.filter((p) => p.request === undefined || entries.some((e) => e.index === p.request));
+  if (blocking.length) {
+    const fileName = vscode.workspace.asRelativePath(document.uri);
+    throw new Error(vscode.l10n.t('Nothing was sent: {0}', blocking.slice(0, 3).map((p) => problemText(p, fileName)).join('; ') + (blocking.length > 3 ? vscode.l10n.t(' (and {0} more)', blocking.length - 3) : '')));
+  }
+  if (!entries.length) throw new Error(vscode.l10n.t('The file has no requests to run.'));
+  const report: RunReport = { connection, runs: [], cancelled: false };
+  if (!(await confirmWrites(services, connection, profile?.baseUrl ?? connection, entries.filter((e) => e.write)))) {
+    report.cancelled = true;
+    return report;
+  }
+  sink.begin(document.uri, connection, entries);
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running requests on "{0}"', connection), cancellable: true }, async (progress, token) => {
+    const controller = new AbortController();
+    token.onCancellationRequested(() => controller.abort(new Error(vscode.l10n.t('Cancelled'))));
+    const client = await services.connections.getClient(connection);
+    for (const [i, entry] of entries.entries()) {
+      if (controller.signal.aborted) {
+        report.cancelled = true;
+        return;
+      }
+      progress.report({ message: `${i + 1}/${entries.length} ${stripControl(entry.name)}`, increment: 100 / entries.length });
+      const startedAt = Date.now();
+      const outcome = await runRequest(entry, { client: () => client, signal: controller.signal });
+      const run: RequestRun = { entry, connection, uri: document.uri, outcome, startedAt, finishedAt: Date.now() };
+      services.log.info(`request "${entry.name}" (${entry.operation}) on ${connection}: ${outcome.ok ? 'ok' : outcome.error} in ${run.finishedAt - startedAt} ms`);
+      report.runs.push(run);
+      sink.add(run);
+    }
+  });
+  return report;
+}
+
+/** The next page of a result (the panel's "Load more"). */
+export async function runNextPage(services: Pick<RequestFileServices, 'connections'>, previous: Pick<RequestRun, 'entry' | 'connection'>, query: Record<string, Json>, signal?: AbortSignal): Promise<RequestOutcome> {
+  const client = await services.connections.getClient(previous.connection);
+  return runRequest(previous.entry, { client: () => client, signal: signal ?? new AbortController().signal }, query);
+}

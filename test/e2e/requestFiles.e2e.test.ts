@@ -1,0 +1,44 @@
+// Twin request files in the workbench: open the sample file, click "Run" above a request, and the results
+// panel beside it shows the twins in a table (the README's picture of the feature).
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '../harness/harnessPaths';
+import { Workbench } from './workbench';
+
+describe('twin request files in the workbench', () => {
+  let workbench: Workbench;
+
+  before(async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'twinq-e2e-'));
+    writeFileSync(join(folder, 'sample-building.twinq.json'), readFileSync(join(repoRoot, 'media', 'samples', 'sample-building.twinq.json')));
+    workbench = await Workbench.open({ theme: 'dark', folder });
+  });
+
+  after(async () => workbench?.close());
+
+  it('runs a request from its CodeLens and shows the results table beside the file', async () => {
+    const page = workbench.page;
+    await page.keyboard.press('Control+P');
+    const input = workbench.quickInput.locator('input[type="text"]').first();
+    await input.waitFor({ state: 'visible' });
+    await input.fill('sample-building.twinq.json');
+    await workbench.quickInput.locator('.monaco-list-row').first().waitFor();
+    await page.keyboard.press('Enter');
+    const run = page.locator('.codelens-decoration a', { hasText: /^Run$/ }).first();
+    await run.waitFor({ timeout: 60_000 });
+    assert.ok(await page.locator('.codelens-decoration a', { hasText: /^Run all/ }).count() > 0, 'Run all is shown');
+    await run.click();
+    const frame = await workbench.webview('body[data-panel="requestResults"]', 60_000);
+    await frame.locator('body[data-state="ready"]').waitFor({ timeout: 60_000 });
+    const rows = frame.locator('#results-table tbody tr');
+    assert.ok(await rows.count() > 0, 'the table has rows');
+    const header = await frame.locator('#results-table thead th').allTextContents();
+    assert.deepEqual(header.slice(0, 2), ['id', 'modelId']);
+    assert.match((await rows.first().locator('td').first().textContent()) ?? '', /^HP-L03-VAV\d$/);
+    // The run's progress notification closes once every request has answered.
+    await page.locator('.notification-toast', { hasText: 'Running requests' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await workbench.readmeImage('request-results');
+  });
+});

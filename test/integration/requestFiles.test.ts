@@ -1,0 +1,133 @@
+// Twin request files in the extension host: CodeLens over each request, a run returns the twins the service
+// holds, completion offers the request's model's properties, and the results panel pages to the end.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { RunReport } from '../../src/extension/requestFiles/requestRunController';
+import type { ResultDetail } from '../../src/webviews/requestResults/requestResultsProtocol';
+import { clearRequests, emulatorUrl, eventually, extensionApi, requests, SAMPLE } from './explorerHelpers';
+
+const CO2 = `${SAMPLE}:Co2Sensor;1`;
+const FILE = `{
+  // CO2 sensors of the sample building
+  "variables": { "co2": "${CO2}" },
+  "requests": [
+    { "name": "CO2 sensors", "operation": "twins list", "query": { "model": "\${co2}", "page-size": 1000 } },
+    { "name": "all twins", "operation": "twins list", "query": { "page-size": 25 } },
+    { "name": "by name", "operation": "twins list",
+      "body": { "modelFilter": { "modelIds": ["\${co2}"] }, "propertyFilter": { "field": "", "operator": "contains", "value": "Lobby" } } }
+  ]
+}
+`;
+
+async function requestFile(text: string): Promise<vscode.TextDocument> {
+  const path = join(mkdtempSync(join(tmpdir(), 'twinq-')), 'checks.twinq.json');
+  writeFileSync(path, text);
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(path));
+  await vscode.window.showTextDocument(document);
+  return document;
+}
+
+async function run(...args: unknown[]): Promise<RunReport> {
+  const report = await vscode.commands.executeCommand<RunReport | undefined>('buildingTwins.runRequest', ...args);
+  const api = await extensionApi();
+  assert.ok(report, `no report (last error: ${api.takeLastError()?.message})`);
+  return report;
+}
+
+describe('twin request files', function () {
+  this.timeout(60_000);
+
+  before(function () {
+    emulatorUrl(this);
+  });
+
+  after(async () => {
+    (await extensionApi()).context.requestResults.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('shows Run all above the requests and Run over each', async () => {
+    const document = await requestFile(FILE);
+    const lenses = await eventually(async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri);
+      assert.ok(found && found.length >= 4, `lenses: ${found?.length}`);
+      return found;
+    });
+    const commands = lenses.map((l) => [l.command?.title, l.command?.command, l.command?.arguments?.[1]]);
+    assert.deepEqual(commands, [
+      ['Run all (3)', 'buildingTwins.runAllRequests', undefined],
+      ['Run', 'buildingTwins.runRequest', 'CO2 sensors'],
+      ['Run', 'buildingTwins.runRequest', 'all twins'],
+      ['Run', 'buildingTwins.runRequest', 'by name'],
+    ]);
+    assert.equal(lenses[1]!.range.start.line, 4, 'Run sits on the line where its request starts');
+  });
+
+  it('runs a request: the twins the service holds for the same filter', async () => {
+    const document = await requestFile(FILE);
+    const report = await run(document.uri, 'CO2 sensors');
+    assert.equal(report.connection, 'Local emulator');
+    assert.equal(report.runs.length, 1);
+    const outcome = report.runs[0]!.outcome;
+    assert.ok(outcome.ok, outcome.ok ? '' : outcome.error);
+    const ids = (outcome.result as { content: Array<{ id: string }> }).content.map((t) => t.id).sort();
+    const client = await (await extensionApi()).context.connections.getClient('Local emulator');
+    const expected = (await client.listTwins({ modelFilter: { modelIds: [CO2] }, pageSize: 1000 })).content.map((t) => t.id).sort();
+    assert.ok(expected.length > 0);
+    assert.deepEqual(ids, expected);
+  });
+
+  it('refuses a file with a problem before sending anything, naming the line', async function () {
+    const url = emulatorUrl(this);
+    const document = await requestFile('{ "requests": [\n  { "name": "bad", "operation": "twins list", "query": { "page-size": "ten" } }\n] }');
+    await clearRequests(url);
+    const report = await vscode.commands.executeCommand<RunReport | undefined>('buildingTwins.runRequest', document.uri, 'bad');
+    assert.equal(report, undefined);
+    const error = (await extensionApi()).takeLastError();
+    assert.match(error?.message ?? '', /Nothing was sent: .*checks\.twinq\.json:2:\d+: query\["page-size"\]: must be an integer/);
+    assert.deepEqual((await requests(url)).filter((r) => !r.path.startsWith('/oauth')), []);
+  });
+
+  it('completes the property names of the request\'s model, inherited ones included', async () => {
+    const document = await requestFile(FILE);
+    const line = document.getText().split('\n').findIndex((l) => l.includes('"field": ""'));
+    const position = new vscode.Position(line, document.lineAt(line).text.indexOf('"field": ""') + '"field": "'.length);
+    const index = await (await extensionApi()).context.models.getIndex('Local emulator');
+    const own = [...index.properties(CO2).keys()];
+    assert.ok(own.includes('name'), 'the sample CO2 sensor inherits name');
+    const list = await eventually(async () => {
+      const found = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
+      const labels = found.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+      for (const name of own) assert.ok(labels.includes(name), `${name} offered (got ${labels.slice(0, 20).join(', ')})`);
+      return labels;
+    }, 20_000);
+    assert.ok(!list.includes('occupancy') || own.includes('occupancy'), 'only the properties of the model named');
+  });
+
+  it('pages the results to the end with Load more', async () => {
+    const document = await requestFile(FILE);
+    const report = await run(document.uri, 'all twins');
+    assert.ok(report.runs[0]!.outcome.ok);
+    const panel = (await extensionApi()).context.requestResults;
+    const host = panel;
+    assert.ok(host.handlers, 'the results panel is open');
+    const [summary] = panel.store.summaries();
+    assert.ok(summary && summary.hasMore, 'the first page says there is more');
+    let detail: ResultDetail = await host.handlers!.result({ id: summary.id });
+    assert.equal(detail.totalRows, 25);
+    let pages = 1;
+    while (detail.hasMore) {
+      detail = await host.handlers!.loadMore({ id: summary.id });
+      pages++;
+    }
+    const client = await (await extensionApi()).context.connections.getClient('Local emulator');
+    assert.equal(detail.totalRows, await client.countTwins({}));
+    assert.equal(pages, Math.ceil(detail.totalRows / 25));
+    assert.equal(detail.kind, 'twins');
+    assert.deepEqual(detail.columns.slice(0, 2).map((c) => c.key), ['id', 'modelId']);
+    assert.equal(new Set(detail.rows.map((r) => r[0])).size, detail.rows.length, 'every twin once');
+  });
+});
