@@ -37,6 +37,8 @@ export const commandParameters: Readonly<Record<string, readonly ArgGuard[]>> = 
   'buildingTwins.addConnection': [options],
   'buildingTwins.editConnection': [oneOf(instanceOf(ConnectionNode), text)],
   'buildingTwins.removeConnection': [oneOf(instanceOf(ConnectionNode), text)],
+  'buildingTwins.makeConnectionReadOnly': [oneOf(instanceOf(ConnectionNode), text)],
+  'buildingTwins.allowConnectionWrites': [oneOf(instanceOf(ConnectionNode), text)],
   'buildingTwins.setActiveConnection': [oneOf(instanceOf(ConnectionNode), text)],
   'buildingTwins.copyAccessToken': [oneOf(instanceOf(ConnectionNode), text)],
   'buildingTwins.showConnectionStatus': [],

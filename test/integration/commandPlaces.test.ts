@@ -26,6 +26,7 @@ const { menus } = manifest.contributes;
 const titleOf = (command: string): string => manifest.contributes.commands.find((c) => c.command === command)?.title ?? command;
 const EXPLORER = 'buildingTwins.explorer';
 const CUSTOM = 'Menu test connection';
+const READ_ONLY = 'Menu test connection (read-only)';
 
 /** Failures that come from a command reading an argument it cannot use, not from a message meant for the user. */
 const NOT_FOR_USERS = /is not a function|Cannot read propert|Cannot set propert|is not iterable|is not defined|Cannot destructure|\(reading '|of undefined|of null/;
@@ -33,7 +34,8 @@ const NOT_FOR_USERS = /is not a function|Cannot read propert|Cannot set propert|
 interface Sample { node: TreeNode; contextValue: string; item: vscode.TreeItem }
 
 /** How many rows of a kind are expanded while looking for one row of every kind the menus name. */
-const EXPANSIONS: Record<string, number> = { twinModelGroup: 60, ticketStatusGroup: 10, ticket: 200, loadMore: 0, message: 0, relationship: 0 };
+// A read-only connection's row is sampled for its own menu; its branches are the writable connection's, marked.
+const EXPANSIONS: Record<string, number> = { twinModelGroup: 60, ticketStatusGroup: 10, ticket: 200, loadMore: 0, message: 0, relationship: 0, 'connection.custom.readOnly': 0 };
 
 /** Rows of the explorer, at most a few of each kind, found by expanding the tree breadth first. */
 async function sampleRows(api: TestApi): Promise<Sample[]> {
@@ -43,7 +45,7 @@ async function sampleRows(api: TestApi): Promise<Sample[]> {
   for (let depth = 0; depth < 7 && level.length; depth++) {
     const next: TreeNode[] = [];
     for (const node of level) {
-      const item = await node.getTreeItem();
+      const item = await api.context.tree.getTreeItem(node);
       const contextValue = item.contextValue ?? '';
       samples.push({ node, contextValue, item });
       const count = expanded.get(contextValue) ?? 0;
@@ -107,6 +109,7 @@ describe('every command from every place it appears', function () {
     const url = emulatorUrl(this);
     api = await extensionApi();
     await vscode.commands.executeCommand('buildingTwins.addConnection', { name: CUSTOM, baseUrl: url, clientId: LOCAL_DEV_CLIENT_ID, clientSecret: LOCAL_DEV_CLIENT_SECRET });
+    await vscode.commands.executeCommand('buildingTwins.addConnection', { name: READ_ONLY, baseUrl: url, clientId: LOCAL_DEV_CLIENT_ID, clientSecret: LOCAL_DEV_CLIENT_SECRET, readOnly: true });
     assert.equal(api.takeLastError(), undefined);
     // A filtered Events group, so "Clear Events Filter" has its row.
     const events = (await api.context.tree.getChildren()).find((n) => n.connectionName === LOCAL);
@@ -125,7 +128,7 @@ describe('every command from every place it appears', function () {
   after(async () => {
     console.log(`[metric] commandInvocations=${invocations}`);
     await tidy();
-    if (api.context.connections.configured().some((p) => p.name === CUSTOM)) await api.context.connections.remove(CUSTOM);
+    for (const name of [CUSTOM, READ_ONLY]) if (api.context.connections.configured().some((p) => p.name === name)) await api.context.connections.remove(name);
     await vscode.commands.executeCommand('buildingTwins.events.clearFilter');
     await vscode.workspace.getConfiguration('files').update('autoSaveWorkspaceFilesOnly', undefined, vscode.ConfigurationTarget.Global);
     api.takeLastError();
@@ -182,7 +185,7 @@ describe('every command from every place it appears', function () {
       if (hidden.has(command)) continue;
       const result = await check('the palette', command, []);
       if (conditional.has(command)) continue;
-      const asks = result.kinds.some((k) => k !== 'confirm');
+      const asks = result.kinds.some((k) => k !== 'confirm' && k !== 'choose');
       if (asks !== title.endsWith('…')) ellipsis.push(`${title}: ${asks ? `asks (${result.prompts[0]}) but has no "…"` : 'has "…" but asks nothing'}`);
     }
     assertForUsers();

@@ -27,7 +27,7 @@ describe('connections', () => {
 
   it('adds a connection through the prompts: profile in settings, secret in SecretStorage only', async () => {
     const api = await extensionApi();
-    const script = api.useScriptedInput([name, 'https://contoso.example.com', 'my-client', secret]);
+    const script = api.useScriptedInput([name, 'https://contoso.example.com', 'my-client', secret, 'Read and write']);
     const profile = await vscode.commands.executeCommand('buildingTwins.addConnection');
     assert.equal(script.remaining, 0);
     assert.equal(api.takeLastError(), undefined);

@@ -168,7 +168,7 @@ describe('tickets (preview)', () => {
     await replaceAll(doc, JSON.stringify(edited, null, 2));
     await client.patchTicket(target.id, [{ op: 'replace', path: '/assigneeName', value: 'Someone else' }]);
 
-    const script = api.useScriptedInput([false]);
+    const script = api.useScriptedInput([undefined]);
     await clearRequests(url);
     assert.equal(await doc.save(), false);
     assert.equal(script.remaining, 0, 'the conflict was asked about');
@@ -176,7 +176,7 @@ describe('tickets (preview)', () => {
     assert.match(api.takeLastError()?.message ?? '', /Not saved: ticket .* changed on the service/);
     assert.deepEqual(await writes(url), []);
 
-    api.useScriptedInput([true]);
+    api.useScriptedInput(['Overwrite']);
     assert.equal(await doc.save(), true, api.takeLastError()?.message);
     const now = await client.getTicket(target.id);
     assert.deepEqual([now.notes, now.assigneeName], ['Edited while someone else changed the ticket', 'Someone else'], 'only the changed field was sent');

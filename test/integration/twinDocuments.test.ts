@@ -82,7 +82,7 @@ describe('twins as documents', () => {
     const client = await api.context.getActiveClient();
     await client.patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: 99 }]);
 
-    const script = api.useScriptedInput([false]);
+    const script = api.useScriptedInput([undefined]);
     await clearRequests(url);
     assert.equal(await doc.save(), false);
     assert.equal(script.remaining, 0, 'the conflict was asked about');
@@ -91,7 +91,7 @@ describe('twins as documents', () => {
     assert.equal((await client.getTwin(TWIN)).contents?.capacity, 99);
     assert.ok(!(await requests(url)).some((r) => r.method === 'PATCH'), 'nothing was sent');
 
-    api.useScriptedInput([true]);
+    api.useScriptedInput(['Overwrite']);
     assert.equal(await doc.save(), true);
     assert.equal((await client.getTwin(TWIN)).contents?.capacity, 11);
   });

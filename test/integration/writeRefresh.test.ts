@@ -92,7 +92,7 @@ describe('what you see is what the service holds', () => {
     assert.notEqual(mine.contents?.capacity, 40);
     await replaceAll(doc, JSON.stringify({ ...mine, contents: { ...mine.contents, name: 'Open office South (Overwrite)' } }, null, 2));
     await client.patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: 40 }]);
-    const script = api.useScriptedInput([true]);
+    const script = api.useScriptedInput(['Overwrite']);
     assert.equal(await doc.save(), true, api.takeLastError()?.message);
     assert.equal(script.remaining, 0, 'the change on the service was asked about');
     const held = await client.getTwin(TWIN);

@@ -19,4 +19,6 @@ export const createApiClient: ClientFactory = ({ profile, clientSecret, secrets,
     exchange: exchangeForConnection(profile.baseUrl, { proxySupport: vscode.workspace.getConfiguration('http').get<string>('proxySupport') }),
     onRequest,
     signal,
+    readOnly: profile.readOnly === true,
+    connectionName: profile.name,
   });

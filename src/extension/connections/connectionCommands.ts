@@ -14,6 +14,8 @@ export interface ConnectionArgs {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** Refuse writes on this connection (default false). */
+  readOnly?: boolean;
 }
 
 function validateUrl(value: string): string | undefined {
@@ -68,6 +70,15 @@ async function promptProfile(ctx: Pick<ExtensionServices, 'connections' | 'input
   return { profile: { name, baseUrl: resolveBaseUrl(baseUrl), clientId }, secret: secret || undefined };
 }
 
+/** Asked when adding a connection: a customer's production instance is best added read-only. */
+async function promptReadOnly(ctx: Pick<ExtensionServices, 'input'>, title: string): Promise<boolean> {
+  const picked = await ctx.input.pick([
+    { label: vscode.l10n.t('Read and write'), detail: vscode.l10n.t('Saves and commands can change twins, tickets and events on this instance.'), readOnly: false },
+    { label: vscode.l10n.t('Read-only'), detail: vscode.l10n.t('Every write is refused before it is sent; documents open read-only. Change it later from the menu of the connection.'), readOnly: true },
+  ], { title, placeHolder: vscode.l10n.t('May this connection change data on the service?') });
+  return picked.readOnly;
+}
+
 async function addConnection(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'tree'>, args?: ConnectionArgs): Promise<ConnectionProfile> {
   let profile: ConnectionProfile;
   let secret: string | undefined;
@@ -75,10 +86,12 @@ async function addConnection(ctx: Pick<ExtensionServices, 'connections' | 'input
     const invalid = validateConnectionName(args.name, ctx.connections.list().map((p) => p.name)) ?? validateUrl(args.baseUrl)
       ?? (args.clientId.trim() ? undefined : vscode.l10n.t('The client id is empty.')) ?? (args.clientSecret ? undefined : vscode.l10n.t('The client secret is empty.'));
     if (invalid) throw new Error(vscode.l10n.t('Cannot add the connection: {0}', invalid));
-    profile = { name: args.name.trim(), baseUrl: resolveBaseUrl(args.baseUrl), clientId: args.clientId.trim() };
+    profile = { name: args.name.trim(), baseUrl: resolveBaseUrl(args.baseUrl), clientId: args.clientId.trim(), ...(args.readOnly === true ? { readOnly: true } : {}) };
     secret = args.clientSecret;
   } else {
-    ({ profile, secret } = await promptProfile(ctx, vscode.l10n.t('Add Building Twins connection')));
+    const title = vscode.l10n.t('Add Building Twins connection');
+    ({ profile, secret } = await promptProfile(ctx, title));
+    if (await promptReadOnly(ctx, title)) profile = { ...profile, readOnly: true };
   }
   await ctx.connections.add(profile, secret ?? '');
   ctx.tree.relist();
@@ -89,8 +102,10 @@ async function editConnection(ctx: Pick<ExtensionServices, 'connections' | 'inpu
   const name = await connectionName(ctx, arg, vscode.l10n.t('Edit connection'), true);
   const current = ctx.connections.require(name);
   if (isLocalConnection(name)) throw new Error(vscode.l10n.t('"{0}" follows the buildingTwins.emulator.port setting; change that setting instead.', name));
-  const { profile, secret } = await promptProfile(ctx, vscode.l10n.t('Edit connection "{0}"', name), current);
-  await ctx.connections.update(name, profile, secret);
+  const prompted = await promptProfile(ctx, vscode.l10n.t('Edit connection "{0}"', name), current);
+  // Read-only stays as it was: it changes through its own commands.
+  const profile: ConnectionProfile = current.readOnly ? { ...prompted.profile, readOnly: true } : prompted.profile;
+  await ctx.connections.update(name, profile, prompted.secret);
   ctx.models.invalidate(name);
   ctx.tree.relist();
   return profile;
@@ -143,7 +158,19 @@ async function showConnectionStatus(ctx: Pick<ExtensionServices, 'connections' |
   else ctx.log.show();
 }
 
+/** "Make Connection Read-Only" / "Allow Writes on Connection": the flag, the client, the tree's menus, open documents. */
+async function setReadOnly(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'tree' | 'documents'>, arg: unknown, readOnly: boolean): Promise<ConnectionProfile> {
+  const title = readOnly ? vscode.l10n.t('Make connection read-only') : vscode.l10n.t('Allow writes on connection');
+  const name = await connectionName(ctx, arg, title, true);
+  const profile = await ctx.connections.setReadOnly(name, readOnly);
+  ctx.tree.relist();
+  ctx.documents.permissionsChanged(name);
+  return profile;
+}
+
 export const connectionCommands: CommandTable<ExtensionServices> = {
+  'buildingTwins.makeConnectionReadOnly': (ctx, arg?: unknown) => setReadOnly(ctx, arg, true),
+  'buildingTwins.allowConnectionWrites': (ctx, arg?: unknown) => setReadOnly(ctx, arg, false),
   'buildingTwins.addConnection': addConnection,
   'buildingTwins.editConnection': editConnection,
   'buildingTwins.removeConnection': removeConnection,

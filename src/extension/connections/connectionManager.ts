@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
+import type { ClientBudget } from '../../core/api/client';
 import type { BuildingTwinsApi } from '../../core/api/types';
 import type { ExtensionLog, RequestLogEntry } from '../shell/extensionLog';
 import { type ConnectionProfile, LOCAL_CONNECTION_NAME, isLocalConnection, parseProfiles } from './connectionProfile';
@@ -40,6 +41,9 @@ export class ConnectionManager implements vscode.Disposable {
   private readonly stateChanged = new vscode.EventEmitter<string>();
   /** A connection's state changed (connected, signing in, error). */
   readonly onDidChangeState = this.stateChanged.event;
+  private readonly requested = new vscode.EventEmitter<string>();
+  /** A connection's client sent a request (or an attempt failed): its request budget changed. */
+  readonly onDidRequest = this.requested.event;
   private readonly subscription: vscode.Disposable;
   private reportedProblems = '';
 
@@ -77,6 +81,11 @@ export class ConnectionManager implements vscode.Disposable {
     const profile = this.get(name);
     if (!profile) throw new Error(vscode.l10n.t('No connection named "{0}". Known: {1}', name, this.list().map((p) => p.name).join(', ')));
     return profile;
+  }
+
+  /** Whether the connection refuses writes (an unknown name is not read-only: using it fails on its own). */
+  isReadOnly(name: string): boolean {
+    return this.get(name)?.readOnly === true;
   }
 
   activeName(): string {
@@ -123,6 +132,21 @@ export class ConnectionManager implements vscode.Disposable {
     this.log.info(`Updated connection "${profile.name}"`);
   }
 
+  /** Makes a configured connection read-only or writable; its client is rebuilt with the new flag. */
+  async setReadOnly(name: string, readOnly: boolean): Promise<ConnectionProfile> {
+    if (isLocalConnection(name)) throw new Error(vscode.l10n.t('"{0}" is the emulator on this machine and is always writable.', LOCAL_CONNECTION_NAME));
+    const current = this.configured();
+    const index = current.findIndex((p) => p.name === name);
+    if (index < 0) throw new Error(vscode.l10n.t('No connection named "{0}".', name));
+    const { readOnly: _was, ...rest } = current[index]!;
+    const profile: ConnectionProfile = readOnly ? { ...rest, readOnly: true } : rest;
+    current[index] = profile;
+    await this.writeConfigured(current);
+    this.dropClient(name);
+    this.log.info(`Connection "${name}" is now ${readOnly ? 'read-only' : 'writable'}`);
+    return profile;
+  }
+
   async remove(name: string): Promise<void> {
     if (isLocalConnection(name)) throw new Error(vscode.l10n.t('"{0}" is built in and cannot be removed.', LOCAL_CONNECTION_NAME));
     const current = this.configured();
@@ -138,7 +162,7 @@ export class ConnectionManager implements vscode.Disposable {
 
   async getClient(name: string): Promise<BuildingTwinsApi> {
     const profile = this.require(name);
-    const key = `${profile.baseUrl}\n${profile.clientId}`;
+    const key = `${profile.baseUrl}\n${profile.clientId}\n${profile.readOnly === true}`;
     const cached = this.clients.get(name);
     if (cached && cached.key === key) return cached.client;
     const clientSecret = isLocalConnection(name) ? this.localProfile().clientSecret : await this.storedSecret(name, profile.baseUrl);
@@ -174,6 +198,12 @@ export class ConnectionManager implements vscode.Disposable {
 
   getActiveClient(): Promise<BuildingTwinsApi> {
     return this.getClient(this.activeName());
+  }
+
+  /** The request budget of the connection's client as spent now; undefined before its first use. */
+  budget(name: string): ClientBudget | undefined {
+    const client = this.clients.get(name)?.client as Partial<{ budget(): ClientBudget }> | undefined;
+    return typeof client?.budget === 'function' ? client.budget() : undefined;
   }
 
   state(name: string): ConnectionState {
@@ -219,12 +249,14 @@ export class ConnectionManager implements vscode.Disposable {
     this.subscription.dispose();
     this.changed.dispose();
     this.stateChanged.dispose();
+    this.requested.dispose();
   }
 
   private onRequest(name: string, e: RequestLogEntry): void {
     this.log.request(name, e);
     const next = connectionStateAfter(e);
     if (next) this.setState(name, next);
+    this.requested.fire(name);
   }
 
   private setState(name: string, state: ConnectionState): void {

@@ -6,6 +6,8 @@ export interface ConnectionProfile {
   /** Full base URL (`https://host/api/v3`) or an instance name; resolved by the API client. */
   baseUrl: string;
   clientId: string;
+  /** Writes are refused before anything is sent (the client's readOnly option); stored only when true. */
+  readOnly?: boolean;
 }
 
 export const LOCAL_CONNECTION_NAME = 'Local emulator';
@@ -41,7 +43,11 @@ export function parseProfiles(raw: unknown): { profiles: ConnectionProfile[]; pr
       problems.push(`buildingTwins.connections[${index}]: duplicate or reserved name "${e.name}"`);
       return;
     }
-    profiles.push({ name: e.name, baseUrl: e.baseUrl, clientId: e.clientId });
+    if (e.readOnly !== undefined && typeof e.readOnly !== 'boolean') {
+      // Fails closed: a connection whose flag cannot be read is kept read-only.
+      problems.push(`buildingTwins.connections[${index}].readOnly must be true or false; "${e.name}" is treated as read-only`);
+    }
+    profiles.push({ name: e.name, baseUrl: e.baseUrl, clientId: e.clientId, ...(e.readOnly === false || e.readOnly === undefined ? {} : { readOnly: true }) });
   });
   return { profiles, problems };
 }

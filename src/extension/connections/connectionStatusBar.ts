@@ -1,15 +1,32 @@
 import * as vscode from 'vscode';
+import { budgetIsBusy, budgetLines } from '../../core/api/budgetText';
+import { isLocalTarget } from '../../core/writes/writePreview';
 import type { ConnectionManager } from './connectionManager';
 
-/** Shows the active connection and its state; clicking it opens the connection details/actions. */
+/** How often the tooltip's budget is redrawn while requests wait for a slot or the instance is paused. */
+const BUSY_REFRESH_MS = 1000;
+
+/**
+ * Shows the active connection and its state; clicking it opens the connection details/actions. A writable connection
+ * to a service elsewhere than this machine (a customer's instance) has the warning colour; a read-only one a lock.
+ * The tooltip shows the request budget: requests in the current window per group and, while paced, the time to the
+ * next slot.
+ */
 export class ConnectionStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('buildingTwins.connection', vscode.StatusBarAlignment.Left, 50);
   private readonly subscriptions: vscode.Disposable[];
+  private busyTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly connections: ConnectionManager) {
     this.item.name = vscode.l10n.t('Building Twins connection');
     this.item.command = 'buildingTwins.showConnectionStatus';
-    this.subscriptions = [connections.onDidChange(() => this.render()), connections.onDidChangeState(() => this.render())];
+    this.subscriptions = [
+      connections.onDidChange(() => this.render()),
+      connections.onDidChangeState(() => this.render()),
+      connections.onDidRequest((name) => {
+        if (name === this.connections.activeName()) this.render();
+      }),
+    ];
     this.render();
     this.item.show();
   }
@@ -17,16 +34,37 @@ export class ConnectionStatusBar implements vscode.Disposable {
   render(): void {
     const name = this.connections.activeName();
     const state = this.connections.state(name);
-    const icon = { idle: '$(plug)', signingIn: '$(sync~spin)', connected: '$(pass-filled)', error: '$(error)' }[state.kind];
-    this.item.text = `${icon} ${name}`;
     const profile = this.connections.get(name);
+    const readOnly = profile?.readOnly === true;
+    const icon = { idle: '$(plug)', signingIn: '$(sync~spin)', connected: '$(pass-filled)', error: '$(error)' }[state.kind];
+    this.item.text = `${icon} ${name}${readOnly ? ' $(lock)' : ''}`;
     const stateText = state.kind === 'error' ? vscode.l10n.t('error: {0}', state.message)
       : state.kind === 'signingIn' ? vscode.l10n.t('signing in…') : state.kind === 'connected' ? vscode.l10n.t('connected') : vscode.l10n.t('not signed in yet');
-    this.item.tooltip = vscode.l10n.t('Building Twins: {0} ({1})\n{2}\nClick for details', name, profile?.baseUrl ?? '?', stateText);
-    this.item.backgroundColor = state.kind === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    const writableRemote = profile !== undefined && !readOnly && !isLocalTarget(profile.baseUrl);
+    const access = readOnly ? vscode.l10n.t('Read-only: every write is refused before it is sent.')
+      : writableRemote ? vscode.l10n.t('Writable: saves and commands change this instance.') : vscode.l10n.t('Writable (this machine).');
+    const budget = this.connections.budget(name);
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendText(vscode.l10n.t('Building Twins: {0} ({1})', name, profile?.baseUrl ?? '?'));
+    for (const line of [stateText, access, ...(budget ? budgetLines(budget) : [])]) tooltip.appendMarkdown('\n\n').appendText(line);
+    tooltip.appendMarkdown('\n\n').appendText(vscode.l10n.t('Click for details'));
+    this.item.tooltip = tooltip;
+    this.item.backgroundColor = state.kind === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground')
+      : writableRemote ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.watchBudget(budget !== undefined && budgetIsBusy(budget));
+  }
+
+  /** Redraws every second while requests wait or the instance is paused, so the time to the next slot counts down. */
+  private watchBudget(busy: boolean): void {
+    if (busy && !this.busyTimer) this.busyTimer = setInterval(() => this.render(), BUSY_REFRESH_MS);
+    else if (!busy && this.busyTimer) {
+      clearInterval(this.busyTimer);
+      this.busyTimer = undefined;
+    }
   }
 
   dispose(): void {
+    if (this.busyTimer) clearInterval(this.busyTimer);
     for (const s of this.subscriptions) s.dispose();
     this.item.dispose();
   }

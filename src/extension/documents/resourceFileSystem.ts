@@ -11,7 +11,7 @@ import { parseResourceUri, RESOURCE_SCHEME } from './resourceUri';
 /** What the document file system uses: its handlers' services, the clients, the explorer's rows, the log. */
 export interface DocumentFileServices extends DocumentServices {
   readonly log: ExtensionLog;
-  readonly connections: Pick<ConnectionManager, 'getClient'>;
+  readonly connections: Pick<ConnectionManager, 'getClient' | 'isReadOnly'>;
   readonly tree: { showWritten(connection: string, kind: string, ids: readonly string[], value: unknown): void };
   /** Where a failed save leaves its error (the test API reads it). */
   lastError: Error | undefined;
@@ -130,14 +130,15 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
-    const { handler } = this.resolve(uri);
+    const { handler, ref } = this.resolve(uri);
     const entry = this.entries.get(uri.toString()) ?? (await this.load(uri));
     return {
       type: vscode.FileType.File,
       ctime: 0,
       mtime: entry.mtime,
       size: entry.size,
-      permissions: handler.readonly ? vscode.FilePermission.Readonly : undefined,
+      // A read-only connection's documents open read-only too.
+      permissions: handler.readonly || this.services.connections.isReadOnly(ref.connection) ? vscode.FilePermission.Readonly : undefined,
     };
   }
 
@@ -153,6 +154,11 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
     const label = `${ref.kind}/${ref.ids.join('/')}`;
     try {
       if (!handler.write || handler.readonly) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('{0} is read-only', label));
+      if (this.services.connections.isReadOnly(ref.connection)) {
+        throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(
+          'Not saved: the connection "{0}" is read-only, nothing was sent. To save, run "Allow Writes on Connection" on it first.', ref.connection,
+        ));
+      }
       const previous = this.entries.get(uri.toString());
       if (!previous) throw new Error(vscode.l10n.t('Cannot save {0}: it was not opened from the service (open it from the Building Twins explorer).', label));
       if (options.create && !options.overwrite) throw vscode.FileSystemError.FileExists(uri);
@@ -163,6 +169,10 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
       this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
       // Unchanged (the save after the document took the service's text): nothing was sent.
       if (saved === previous) return;
+      if (saved.reverted) {
+        this.services.log.info(`Kept the service's version of ${label} on "${ref.connection}"; nothing was sent`);
+        return;
+      }
       this.services.log.info(`Saved ${label} on "${ref.connection}"`);
       this.services.tree.showWritten(ref.connection, ref.kind, ref.ids, saved.value);
     } catch (err) {
@@ -172,6 +182,21 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
       this.services.log.error(`Saving ${label} failed: ${error.message}`);
       throw error;
     }
+  }
+
+  /**
+   * A connection became read-only or writable: its open documents are looked at again, so their editors take the
+   * new permission.
+   */
+  permissionsChanged(connection: string): void {
+    const uris = [...this.entries.keys()].map((key) => vscode.Uri.parse(key)).filter((uri) => {
+      try {
+        return parseResourceUri(uri).connection === connection;
+      } catch {
+        return false;
+      }
+    });
+    if (uris.length) this.changed.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Changed, uri })));
   }
 
   watch(): vscode.Disposable {
@@ -222,7 +247,7 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
   }
 
   private remember(uri: vscode.Uri, loaded: LoadedResource, mtime: number): Entry {
-    const entry: Entry = { ...loaded, mtime, size: Buffer.byteLength(loaded.text, 'utf8') };
+    const entry: Entry = { value: loaded.value, text: loaded.text, mtime, size: Buffer.byteLength(loaded.text, 'utf8') };
     this.entries.set(uri.toString(), entry);
     return entry;
   }

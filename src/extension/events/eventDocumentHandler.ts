@@ -28,6 +28,7 @@ export const eventDocumentHandler: ResourceHandler = {
     if (Array.isArray(edited) || problems.length) throw new EventValidationError(Array.isArray(edited) ? [l10n.t('An event document holds one event object, not an array.')] : problems);
     const body = withoutKeys(events[0], SERVER_FIELDS);
     if (JSON.stringify(body) === JSON.stringify(withoutKeys(loaded.value as object, SERVER_FIELDS))) return loaded;
+    await services.writes.beforeSend(ref, { subject: l10n.t('event {0}', id), method: 'PUT', path: '/events', body: [body] }, loaded.text);
     const result = await client.putEvents([body as BuildingEvent]);
     services.log.info(`Event ${id} saved on "${ref.connection}": ${result.eventsCreatedCount} created, ${result.eventsUpdatedCount} updated`);
     return loadedResource(await client.getEvent(id), EVENT_KEY_ORDER);

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import { ConnectionNode } from './connectionNode';
 import type { ConnectionGroupFactory, ConnectionServices } from './explorerServices';
+import { readOnlyContextValue } from './readOnlyRows';
 import { ResourceRows, writtenRowKeys } from './resourceRows';
 import { type TreeNode } from './treeNode';
 import { describeFilter, type TwinFilter } from '../twins/twinFilter';
@@ -125,8 +126,11 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
     }
   }
 
-  getTreeItem(node: TreeNode): vscode.TreeItem | Thenable<vscode.TreeItem> {
-    return node.getTreeItem();
+  async getTreeItem(node: TreeNode): Promise<vscode.TreeItem> {
+    const item = await node.getTreeItem();
+    const connection = node.connectionName;
+    if (connection !== undefined && this.services.connections.isReadOnly(connection)) item.contextValue = readOnlyContextValue(item.contextValue);
+    return item;
   }
 
   /** A row's tooltip on hover (twins, models): one failure shows as its text, never as a broken row. */

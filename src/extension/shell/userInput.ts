@@ -1,5 +1,9 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
+import { DebouncedRequest, isSuperseded } from '../../core/api/latestRequest';
+
+/** How long typing must pause before a live lookup asks the service (one request per pause, not per keystroke). */
+export const LOOKUP_DEBOUNCE_MS = 250;
 
 /** Thrown when the user dismisses a prompt; the command table treats it as a silent cancel. */
 export class UserCancelledError extends Error {
@@ -12,8 +16,11 @@ export class UserCancelledError extends Error {
 export interface PickOptions<T extends vscode.QuickPickItem> {
   title?: string;
   placeHolder?: string;
-  /** Live lookup: items are recomputed from the text typed so far (e.g. "Go to twin…"). */
-  lookup?: (value: string) => Promise<readonly T[]>;
+  /**
+   * Live lookup: items are recomputed from the text typed so far (e.g. "Go to twin…"), once the typing has paused
+   * (LOOKUP_DEBOUNCE_MS); the signal fires when newer text or closing the picker makes the lookup outdated.
+   */
+  lookup?: (value: string, signal: AbortSignal) => Promise<readonly T[]>;
   matchOnDescription?: boolean;
   matchOnDetail?: boolean;
 }
@@ -35,6 +42,12 @@ export interface ConfirmOptions {
   modal?: boolean;
 }
 
+export interface ChooseOptions {
+  detail?: string;
+  /** The buttons, in order; closing the dialog (Cancel, Escape) answers undefined. */
+  choices: readonly string[];
+}
+
 export interface FileOptions {
   title: string;
   /** Label of the dialog's button, e.g. "Import". */
@@ -53,6 +66,8 @@ export interface UserInput {
   pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions<T>): Promise<T[]>;
   input(options: InputOptions): Promise<string>;
   confirm(message: string, options: ConfirmOptions): Promise<boolean>;
+  /** A modal question with several answers (e.g. Send / Compare); undefined when dismissed. */
+  choose(message: string, options: ChooseOptions): Promise<string | undefined>;
   /** Files to read (an open dialog); cancelled when none is chosen. */
   openFiles(options: FileOptions): Promise<vscode.Uri[]>;
   /** A file to write (a save dialog). */
@@ -94,6 +109,10 @@ export class VsCodeUserInput implements UserInput {
     return answer === options.confirmLabel;
   }
 
+  async choose(message: string, options: ChooseOptions): Promise<string | undefined> {
+    return vscode.window.showWarningMessage(message, { modal: true, detail: options.detail }, ...options.choices);
+  }
+
   async openFiles(options: FileOptions): Promise<vscode.Uri[]> {
     const uris = await vscode.window.showOpenDialog({ title: options.title, openLabel: options.openLabel, canSelectMany: options.many ?? false, filters: options.filters });
     if (!uris?.length) throw new UserCancelledError(options.title);
@@ -109,7 +128,7 @@ export class VsCodeUserInput implements UserInput {
   private pickWithLookup<T extends vscode.QuickPickItem>(
     initial: readonly T[],
     options: PickOptions<T>,
-    lookup: (value: string) => Promise<readonly T[]>,
+    lookup: (value: string, signal: AbortSignal) => Promise<readonly T[]>,
   ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const qp = vscode.window.createQuickPick<T>();
@@ -119,18 +138,18 @@ export class VsCodeUserInput implements UserInput {
       qp.matchOnDetail = options.matchOnDetail ?? false;
       qp.ignoreFocusOut = true;
       qp.items = initial;
-      let generation = 0;
       let settled = false;
+      // Each keystroke drops the lookup waiting for the pause and aborts the one still running.
+      const lookups = new DebouncedRequest(lookup, LOOKUP_DEBOUNCE_MS);
       qp.onDidChangeValue(async (value) => {
-        const mine = ++generation;
         qp.busy = true;
         try {
-          const items = await lookup(value);
-          if (mine === generation) qp.items = items;
+          qp.items = await lookups.request(value);
+          qp.busy = false;
         } catch (err) {
-          if (mine === generation) qp.items = [{ label: `$(error) ${errorText(err)}`, alwaysShow: true } as T];
-        } finally {
-          if (mine === generation) qp.busy = false;
+          if (isSuperseded(err)) return;
+          qp.items = [{ label: `$(error) ${errorText(err)}`, alwaysShow: true } as T];
+          qp.busy = false;
         }
       });
       qp.onDidAccept(() => {
@@ -141,6 +160,7 @@ export class VsCodeUserInput implements UserInput {
         qp.hide();
       });
       qp.onDidHide(() => {
+        lookups.cancel();
         qp.dispose();
         if (!settled) reject(new UserCancelledError(options.title ?? 'pick'));
       });

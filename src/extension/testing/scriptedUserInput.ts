@@ -1,18 +1,19 @@
 // Scripted answers for prompts: installed by integration tests through the test API. Bundled only into
 // dist/testApi.js, which the extension loads in ExtensionMode.Test alone (never in the shipped VSIX).
 import * as vscode from 'vscode';
-import { UserCancelledError, type FileOptions, type InputOptions, type PickOptions, type UserInput } from '../shell/userInput';
+import { DebouncedRequest, isSuperseded } from '../../core/api/latestRequest';
+import { type ChooseOptions, LOOKUP_DEBOUNCE_MS, UserCancelledError, type FileOptions, type InputOptions, type PickOptions, type UserInput } from '../shell/userInput';
 
 /**
  * One scripted answer per prompt, consumed in order. For picks: a label (or a predicate on the item);
  * for pickMany: a list of labels; for input: the text (validated like the real input box);
- * for confirm: a boolean; for open and save dialogs: a file path (open: or a list of paths).
+ * for confirm: a boolean; for choose: the label of a button; for open and save dialogs: a file path (open: or a list of paths).
  * `undefined` means "the user pressed Escape".
  */
 export type ScriptedAnswer = string | string[] | boolean | undefined | ((item: vscode.QuickPickItem) => boolean);
 
 /** The kind of a prompt: a confirmation is a question about what was asked for, the others ask for input. */
-export type PromptKind = 'pick' | 'pickMany' | 'input' | 'confirm' | 'openFiles' | 'saveFile';
+export type PromptKind = 'pick' | 'pickMany' | 'input' | 'confirm' | 'choose' | 'openFiles' | 'saveFile';
 
 /** Answers prompts from a script; installed by integration tests through the extension's test API. */
 export class ScriptedUserInput implements UserInput {
@@ -20,6 +21,8 @@ export class ScriptedUserInput implements UserInput {
   readonly prompts: string[] = [];
   /** The kind of each prompt, in the order of `prompts`. */
   readonly kinds: PromptKind[] = [];
+  /** The detail text of each prompt that has one (confirm, choose), in the order of `prompts`. */
+  readonly details: Array<string | undefined> = [];
 
   constructor(answers: ScriptedAnswer[]) {
     this.answers = [...answers];
@@ -31,7 +34,7 @@ export class ScriptedUserInput implements UserInput {
 
   async pick<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions<T>): Promise<T> {
     const answer = this.next(options.title ?? options.placeHolder ?? 'pick', 'pick');
-    const candidates = options.lookup && typeof answer === 'string' ? await options.lookup(answer) : items;
+    const candidates = options.lookup && typeof answer === 'string' ? await typed(answer, options.lookup) : items;
     const match = candidates.find((item) => matches(item, answer)) ?? (options.lookup && typeof answer === 'string' ? candidates[0] : undefined);
     if (!match) throw new Error(`Scripted answer ${describe(answer)} matches none of: ${candidates.map((i) => i.label).join(', ')}`);
     return match;
@@ -55,9 +58,24 @@ export class ScriptedUserInput implements UserInput {
     return answer;
   }
 
-  async confirm(message: string): Promise<boolean> {
-    const answer = this.next(message, 'confirm');
+  async confirm(message: string, options?: { detail?: string }): Promise<boolean> {
+    const answer = this.next(message, 'confirm', options?.detail);
     if (typeof answer !== 'boolean') throw new Error(`Scripted answer for "${message}" must be a boolean, got ${describe(answer)}`);
+    return answer;
+  }
+
+  /** `undefined` in the script is the dialog dismissed (Cancel). */
+  async choose(message: string, options: ChooseOptions): Promise<string | undefined> {
+    let answer: ScriptedAnswer;
+    try {
+      answer = this.next(message, 'choose', options.detail);
+    } catch (error) {
+      if (error instanceof UserCancelledError) return undefined;
+      throw error;
+    }
+    if (typeof answer !== 'string' || !options.choices.includes(answer)) {
+      throw new Error(`Scripted answer for "${message}" must be one of ${options.choices.join(', ')}, got ${describe(answer)}`);
+    }
     return answer;
   }
 
@@ -74,14 +92,29 @@ export class ScriptedUserInput implements UserInput {
     return vscode.Uri.file(answer);
   }
 
-  private next(prompt: string, kind: PromptKind): Exclude<ScriptedAnswer, undefined> {
+  private next(prompt: string, kind: PromptKind, detail?: string): Exclude<ScriptedAnswer, undefined> {
     this.prompts.push(prompt);
     this.kinds.push(kind);
+    this.details.push(detail);
     if (this.answers.length === 0) throw new Error(`No scripted answer left for prompt "${prompt}"`);
     const answer = this.answers.shift();
     if (answer === undefined) throw new UserCancelledError(prompt);
     return answer;
   }
+}
+
+/**
+ * The answer typed into a live lookup the way a person types it, one character after another with no pause, so the
+ * lookup runs as it does for them: once, for the whole text, after the typing pause.
+ */
+async function typed<T>(text: string, lookup: (value: string, signal: AbortSignal) => Promise<readonly T[]>): Promise<readonly T[]> {
+  const lookups = new DebouncedRequest(lookup, LOOKUP_DEBOUNCE_MS);
+  const results = Array.from(text, (_, i) => lookups.request(text.slice(0, i + 1)));
+  const last = results.pop() as Promise<readonly T[]>;
+  await Promise.all(results.map((r) => r.catch((error: unknown) => {
+    if (!isSuperseded(error)) throw error;
+  })));
+  return last;
 }
 
 function matches(item: vscode.QuickPickItem, answer: ScriptedAnswer): boolean {

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { BuildingTwinsContext } from '../extensionContext';
 import { ScriptedUserInput, type ScriptedAnswer } from './scriptedUserInput';
+import type { ExplorerTreeProvider } from '../explorer/explorerTreeProvider';
 import type { TreeNode } from '../explorer/treeNode';
 import { VsCodeUserInput } from '../shell/userInput';
 
@@ -47,7 +48,7 @@ export function createTestApi(ctx: BuildingTwinsContext): TestApi {
       return err;
     },
     async treeSnapshot(node, depth = 0) {
-      return snapshot(await ctx.tree.getChildren(node), depth);
+      return snapshot(ctx.tree, await ctx.tree.getChildren(node), depth);
     },
     async findNode(labels) {
       let children = await ctx.tree.getChildren();
@@ -69,10 +70,11 @@ export function createTestApi(ctx: BuildingTwinsContext): TestApi {
   };
 }
 
-async function snapshot(nodes: TreeNode[], depth: number): Promise<TreeSnapshotItem[]> {
+/** The rows as the view shows them: through the tree's getTreeItem (which marks a read-only connection's rows). */
+async function snapshot(tree: Pick<ExplorerTreeProvider, 'getTreeItem'>, nodes: TreeNode[], depth: number): Promise<TreeSnapshotItem[]> {
   const out: TreeSnapshotItem[] = [];
   for (const node of nodes) {
-    const item = await node.getTreeItem();
+    const item = await tree.getTreeItem(node);
     const entry: TreeSnapshotItem = {
       id: node.id,
       label: labelOf(item),
@@ -81,7 +83,7 @@ async function snapshot(nodes: TreeNode[], depth: number): Promise<TreeSnapshotI
       tooltip: typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value,
     };
     if (depth > 0 && item.collapsibleState !== vscode.TreeItemCollapsibleState.None) {
-      entry.children = await snapshot(await node.getChildren(), depth - 1);
+      entry.children = await snapshot(tree, await node.getChildren(), depth - 1);
     }
     out.push(entry);
   }

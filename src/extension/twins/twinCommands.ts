@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { QuickPickItem } from 'vscode';
 import { errorText } from '../../core/api/apiError';
+import { TwinLookup } from '../../core/api/twinLookup';
 import type { DigitalTwin } from '../../core/api/types';
 import { resourceUri } from '../documents/resourceUri';
 import type { CommandTable } from '../shell/commandTypes';
@@ -68,24 +69,15 @@ function clearFilter(ctx: Pick<ExtensionServices, 'tree'>): void {
 
 interface TwinPick extends QuickPickItem { twin?: DigitalTwin }
 
-async function lookupTwins(ctx: Pick<ExtensionServices, 'connections'>, text: string): Promise<TwinPick[]> {
+/** The twins matching the text: one request (id, external id, a part of the name), which `signal` aborts. */
+async function lookupTwins(finder: TwinLookup, text: string, signal?: AbortSignal): Promise<TwinPick[]> {
   const value = text.trim();
   if (!value) return [];
-  const client = await ctx.connections.getActiveClient();
-  const [byId, byExternal, byName] = await Promise.all([
-    client.getTwinsByIds([value]),
-    client.listTwins({ propertyFilter: { field: 'externalID', operator: '=', value }, pageSize: 5 }),
-    client.listTwins({ propertyFilter: { field: 'name', operator: 'contains', value }, pageSize: 20 }),
-  ]);
-  const seen = new Set<string>();
-  const items: TwinPick[] = [];
-  for (const twin of [...byId.twins, ...byExternal.content, ...byName.content]) {
-    if (seen.has(twin.id)) continue;
-    seen.add(twin.id);
+  const items: TwinPick[] = (await finder.find(value, { signal })).map((twin) => {
     const externalId = twin.contents?.externalID;
     const detail = typeof externalId === 'string' ? vscode.l10n.t('{0} · external id {1}', twin.modelId, externalId) : twin.modelId;
-    items.push({ label: noIcons(twinLabel(twin)), description: noIcons(twin.id), detail: noIcons(detail), twin, alwaysShow: true });
-  }
+    return { label: noIcons(twinLabel(twin)), description: noIcons(twin.id), detail: noIcons(detail), twin, alwaysShow: true };
+  });
   if (items.length === 0) items.push({ label: noIcons(vscode.l10n.t('No twin with id, external id or name matching "{0}"', value)), alwaysShow: true });
   return items;
 }
@@ -93,14 +85,16 @@ async function lookupTwins(ctx: Pick<ExtensionServices, 'connections'>, text: st
 /** "Go to twin…": by id or external id (live lookup); opens the twin and reveals it in the tree. */
 async function goToTwin(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>, idOrExternalId?: string): Promise<DigitalTwin> {
   let twin: DigitalTwin | undefined;
+  // One finder for the picker's session: a service that refuses its combined query is asked apart from then on.
+  const finder = new TwinLookup(await ctx.connections.getActiveClient());
   if (idOrExternalId) {
-    twin = (await lookupTwins(ctx, idOrExternalId)).find((i) => i.twin && (i.twin.id === idOrExternalId || i.twin.contents?.externalID === idOrExternalId))?.twin;
+    twin = (await lookupTwins(finder, idOrExternalId)).find((i) => i.twin && (i.twin.id === idOrExternalId || i.twin.contents?.externalID === idOrExternalId))?.twin;
     if (!twin) throw new Error(vscode.l10n.t('No twin with id or external id "{0}" on "{1}".', idOrExternalId, ctx.connections.activeName()));
   } else {
     const picked = await ctx.input.pick<TwinPick>([], {
       title: vscode.l10n.t('Go to twin'),
       placeHolder: vscode.l10n.t('Type a twin id, external id or name'),
-      lookup: (v) => lookupTwins(ctx, v),
+      lookup: (v, signal) => lookupTwins(finder, v, signal),
     });
     if (!picked.twin) throw new Error(picked.label);
     twin = picked.twin;

@@ -4,7 +4,7 @@ import { errorText } from '../../core/api/apiError';
 import { inPathForm } from '../../core/api/twinPatchPaths';
 import type { BuildingTwinsApi, DigitalTwin, JsonPatchOperation } from '../../core/api/types';
 import { withoutKeys } from '../documents/jsonText';
-import { confirmSaveOverChange, loadedResource, type LoadedResource, type ResourceCall, type ResourceHandler } from '../documents/resourceHandler';
+import { loadedResource, type LoadedResource, WriteNotSentError, type ResourceCall, type ResourceHandler } from '../documents/resourceHandler';
 import { permissionDeniedText } from '../../core/api/permissionDenied';
 
 /** Key order of a twin document; everything else (contents included) alphabetically. */
@@ -72,12 +72,13 @@ export const twinDocumentHandler: ResourceHandler = {
     const current = await client.getTwin(id);
     if ((current.lastUpdateTime ?? null) !== (base.lastUpdateTime ?? null)) {
       const unknownTime = l10n.t('unknown time');
-      await confirmSaveOverChange(services, {
+      const choice = await services.writes.onServiceChange(ref, {
         subject: l10n.t('Twin {0}', id),
-        question: l10n.t('Save your version over it?'),
         detail: l10n.t('You opened the version of {0}; the service now has {1}.', String(base.lastUpdateTime ?? unknownTime), current.lastUpdateTime ?? unknownTime),
         now: current.lastUpdateTime,
+        serviceText: loadedTwin(current).text,
       });
+      if (choice === 'revert') return { ...loadedTwin(current), reverted: true };
     }
 
     try {
@@ -89,11 +90,13 @@ export const twinDocumentHandler: ResourceHandler = {
         });
         if (!replace) throw new NotSavedError(l10n.t('Not saved: changing {0} needs a full replace, which you declined. Your edits are still in the editor.', changed));
         const { lastUpdateTime: _t, ...body } = twin;
+        await services.writes.beforeSend(ref, { subject: l10n.t('twin {0}', id), method: 'PUT', path: `/twins`, body }, loaded.text);
         return loadedTwin(await client.putTwin(body as DigitalTwin));
       }
+      await services.writes.beforeSend(ref, { subject: l10n.t('twin {0}', id), method: 'PATCH', path: `/twins/${encodeURIComponent(id)}`, patch: ops }, loaded.text);
       await client.patchTwin(id, ops);
     } catch (err) {
-      if (err instanceof NotSavedError) throw err;
+      if (err instanceof NotSavedError || err instanceof WriteNotSentError) throw err;
       throw new Error(permissionDeniedText(err) ?? l10n.t('The service refused twin {0}: {1}', id, errorText(err)), { cause: err });
     }
     return readBack(client, id);

@@ -27,19 +27,19 @@ export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMet
   return {
     init: () => ({ connection: deps.connection, scopeTwinId: deps.scopeTwinId, scopeLabel: deps.scopeLabel, focusInsightId: deps.focusInsightId }),
 
-    async insight({ id }) {
+    async insight({ id }, signal) {
       if (typeof id !== 'string' || !id) throw new Error('insight needs an insight id'); // l10n-exempt: a webview programming error
-      return (await deps.api()).getInsight(id);
+      return (await deps.api()).getInsight(id, { signal });
     },
 
-    async list(query) {
-      scope ??= deps.scopeTwinId ? scopeTwinIds(await deps.api(), deps.scopeTwinId) : Promise.resolve(undefined);
+    async list(query, signal) {
+      scope ??= deps.scopeTwinId ? scopeTwinIds(await deps.api(), deps.scopeTwinId, signal) : Promise.resolve(undefined);
       const twinIds = await scope.catch((e) => {
         scope = undefined;
         throw e;
       });
       const request = toBatchRequest(query, twinIds);
-      const page = await (await deps.api()).listInsights(request);
+      const page = await (await deps.api()).listInsights(request, {}, { signal });
       return { rows: groupInsights(page.items ?? []), page: request.page ?? 1, pageSize: request.pageSize ?? INSIGHTS_DEFAULT_PAGE_SIZE, total: page.total ?? 0 };
     },
 
@@ -101,8 +101,8 @@ export function groupInsights(items: Insight[]): InsightRow[] {
 }
 
 /** The twin itself and every twin under it through isPartOf / locatedIn chains (the service's location filter). */
-export async function scopeTwinIds(api: BuildingTwinsApi, twinId: string): Promise<string[]> {
+export async function scopeTwinIds(api: BuildingTwinsApi, twinId: string, signal?: AbortSignal): Promise<string[]> {
   const ids = [twinId];
-  for await (const twin of api.iterateTwins({ locationFilter: { locationId: twinId }, pageSize: 1000 })) ids.push(twin.id);
+  for await (const twin of api.iterateTwins({ locationFilter: { locationId: twinId }, pageSize: 1000 }, { signal })) ids.push(twin.id);
   return ids;
 }

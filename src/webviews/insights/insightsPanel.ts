@@ -22,7 +22,7 @@ export function openInsightsPanel(ctx: Pick<ExtensionServices, 'connections' | '
     openTwin: (twinId) => openResource(resourceUri(connection, 'twins', twinId)),
     openTicket: (ticketId) => openResource(resourceUri(connection, 'tickets', ticketId)),
   });
-  return attachPanel(ctx, panel, 'insights', handlers);
+  return attachPanel(ctx, panel, 'insights', handlers, { list: 'filter' });
 }
 
 export function restoreInsightsPanel(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'vscodeContext'>, panel: vscode.WebviewPanel, state: unknown): InsightsPanelHost {

@@ -24,8 +24,13 @@ export type EventMessage<E extends EventMap> = {
   [K in keyof E & string]: { kind: 'event'; event: K; data: E[K] };
 }[keyof E & string];
 
+/**
+ * The host's answer to each method. `signal` fires when the panel closes or a newer request of the same kind
+ * supersedes this one (BridgeOptions.supersede): pass it to every client call, so an outdated request leaves the
+ * rate limiter's queue without spending the budget.
+ */
 export type Handlers<M extends MethodMap> = {
-  [K in keyof M & string]: (params: M[K]['params']) => Promise<M[K]['result']> | M[K]['result'];
+  [K in keyof M & string]: (params: M[K]['params'], signal?: AbortSignal) => Promise<M[K]['result']> | M[K]['result'];
 };
 
 /** Checks the outer shape of a message from a webview (its params are checked by each handler). */

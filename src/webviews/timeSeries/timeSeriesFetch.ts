@@ -19,6 +19,8 @@ export interface FetchOptions {
   pageSize?: number;
   /** At most this many slices of the range in flight at once. */
   lanes?: number;
+  /** Ends every request of the read (the panel closed, a newer range superseded it). */
+  signal?: AbortSignal;
 }
 
 export const SERIES_PAGE_SIZE = 10_000;
@@ -80,7 +82,7 @@ async function streamRange(api: BuildingTwinsApi, twinIds: string[], range: Time
   const parseTime = isoTimeParser();
   // Ends the other slices' requests when one fails.
   const lifetime = new AbortController();
-  const call: CallOptions = { signal: lifetime.signal };
+  const call: CallOptions = { signal: options.signal ? AbortSignal.any([lifetime.signal, options.signal]) : lifetime.signal };
   const pagesOf = (slice: TimeRange) => mapPages(
     twinIds.length === 1 ? api.iterateTimeSeriesPages(twinIds[0], query(slice, pageSize), call) : api.iterateTimeSeriesByIdsPages(twinIds, query(slice, pageSize), call),
     (page) => pagePoints(page, twinIds, slice, parseTime), lifetime);

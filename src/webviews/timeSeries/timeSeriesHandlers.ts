@@ -23,20 +23,20 @@ export interface TimeSeriesDeps {
 
 export function createTimeSeriesHandlers(deps: TimeSeriesDeps): Handlers<TimeSeriesMethods> {
   return {
-    async init() {
+    async init(_params, signal) {
       const api = await deps.api();
-      const { twins, omitted } = await api.getTwinsByIds(deps.twinIds);
+      const { twins, omitted } = await api.getTwinsByIds(deps.twinIds, {}, { signal });
       const models = await deps.models?.().catch(() => undefined);
       const byId = new Map(twins.map((t) => [t.id, t]));
       const series = deps.twinIds.filter((id) => byId.has(id)).map((id) => seriesInfo(byId.get(id)!, models));
       return { connection: deps.connection, twinIds: [...deps.twinIds], series, errors: omitted.map((id) => l10n.t('Twin "{0}" was not found', id)) };
     },
 
-    async load(params) {
+    async load(params, signal) {
       const range = checkPanelRange(readRange(params));
       const budget = pointBudget(Number(params.width));
       // Downsampled page by page as the points arrive: the range is never held whole.
-      const reduced = await fetchDownsampled(await deps.api(), deps.twinIds, range, budget);
+      const reduced = await fetchDownsampled(await deps.api(), deps.twinIds, range, budget, { signal });
       const series = deps.twinIds.map((twinId) => {
         const points = reduced.get(twinId);
         return { twinId, x: points ? Array.from(points.x) : [], y: points ? Array.from(points.y) : [], rawCount: points?.rawCount ?? 0 };
@@ -44,21 +44,21 @@ export function createTimeSeriesHandlers(deps: TimeSeriesDeps): Handlers<TimeSer
       return { series, errors: [] };
     },
 
-    async latest() {
+    async latest(_params, signal) {
       const api = await deps.api();
-      const latest = await api.getLatestTimeSeriesByIds(deps.twinIds);
+      const latest = await api.getLatestTimeSeriesByIds(deps.twinIds, { signal });
       const points = latest
         .map((d) => ({ twinId: seriesTwinId(d) ?? '', time: Date.parse(d.sourceTimestamp), value: d.scalarValue }))
         .filter((p) => deps.twinIds.includes(p.twinId) && Number.isFinite(p.time) && typeof p.value === 'number');
       return { points };
     },
 
-    async exportCsv(params) {
+    async exportCsv(params, signal) {
       const range = checkPanelRange(readRange(params));
       // Always the user's choice: whatever else the webview sends is ignored.
       const path = await deps.chooseCsvPath(`time-series-${new Date(range.start).toISOString().slice(0, 10)}.csv`);
       if (!path) return { cancelled: true as const };
-      const raw = await fetchRange(await deps.api(), deps.twinIds, range);
+      const raw = await fetchRange(await deps.api(), deps.twinIds, range, { signal });
       const { csv, rows } = toCsv(deps.twinIds, raw);
       await deps.writeFile(path, csv);
       return { path, rows };

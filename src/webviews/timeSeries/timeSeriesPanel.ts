@@ -30,7 +30,7 @@ export function openTimeSeriesPanel(ctx: Pick<ExtensionServices, 'connections' |
       ctx.log.info(`Exported time series to ${path}`);
     },
   });
-  return attachPanel(ctx, panel, 'timeSeries', handlers);
+  return attachPanel(ctx, panel, 'timeSeries', handlers, { load: 'range' });
 }
 
 export function restoreTimeSeriesPanel(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'models' | 'vscodeContext'>, panel: vscode.WebviewPanel, state: unknown): TimeSeriesPanelHost {

@@ -22,10 +22,10 @@ export function createTwinGraphHandlers(deps: TwinGraphDeps): Handlers<TwinGraph
   return {
     init: () => ({ connection: deps.connection, rootId: deps.rootId, hops: deps.hops, relationshipNames: [...KNOWN_RELATIONSHIP_NAMES] }),
 
-    async graph({ rootId, hops }) {
+    async graph({ rootId, hops }, signal) {
       if (typeof rootId !== 'string' || !rootId) throw new Error('The graph needs a root twin id'); // l10n-exempt: a webview programming error
       const request = toGraphRequest(rootId, hops);
-      const result = await (await deps.api()).getTwinGraph(request);
+      const result = await (await deps.api()).getTwinGraph(request, { signal });
       const models = await deps.models?.().catch(() => undefined);
       return flattenGraph(result.twin, result.related ?? [], models);
     },

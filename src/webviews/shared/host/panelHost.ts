@@ -23,12 +23,15 @@ export function attachPanel<M extends MethodMap>(
   panel: vscode.WebviewPanel,
   bundle: string,
   handlers: Handlers<M>,
+  /** Methods whose newer request aborts the running one, by group (BridgeOptions.supersede). */
+  supersede?: Readonly<Record<string, string>>,
 ): PanelHost<M> {
   const extensionUri = ctx.vscodeContext.extensionUri;
   panel.webview.options = panelOptions(extensionUri);
   panel.webview.html = webviewHtml(panel.webview, extensionUri, bundle, panel.title);
   const bridge = new WebviewBridge<M>(panel.webview, handlers, {
     onError: (method, error) => ctx.log.warn(`${panel.title}: ${method} failed: ${errorText(error)}`),
+    supersede,
   });
   panel.onDidDispose(() => bridge.dispose());
   return { panel, bridge, handlers };

@@ -7,8 +7,9 @@ import { EmulatorHarness } from '../../api/emulatorHarness';
 import { FakeService, type FakeAnswer, type FakeRequest } from '../../api/fakeService';
 import { FIXTURE_MODELS, M } from '../../emulator/emulatorFixtures';
 
-/** A save never needs to ask anything in these tests. */
-const ctx = { input: { confirm: () => Promise.reject(new Error('unexpected question')) } } as unknown as DocumentServices;
+const unexpected = (): Promise<never> => Promise.reject(new Error('unexpected question'));
+/** A save never needs to ask anything in these tests; the write confirmation lets every write through. */
+const ctx = { input: { confirm: unexpected }, writes: { beforeSend: () => Promise.resolve(), onServiceChange: unexpected } } as unknown as DocumentServices;
 
 function call(client: BuildingTwinsClient, id: string): ResourceCall {
   return { services: ctx, client, ref: { connection: 'test', kind: 'twins', ids: [id] } };

@@ -1,0 +1,33 @@
+import * as vscode from 'vscode';
+
+/** Read-only documents holding a resource as the service has it (or had it when opened), the left side of a compare. */
+export const SERVICE_VERSION_SCHEME = 'buildingtwins-service';
+
+/** Serves the texts that compare views show next to an editor; they are forgotten when their document closes. */
+export class ServiceVersions implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  register(): vscode.Disposable {
+    return vscode.Disposable.from(
+      vscode.workspace.registerTextDocumentContentProvider(SERVICE_VERSION_SCHEME, this),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (doc.uri.scheme === SERVICE_VERSION_SCHEME) this.texts.delete(doc.uri.toString());
+      }),
+      this.changed,
+    );
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+
+  /** Opens a diff editor: `serviceText` on the left (read-only), the document of `documentUri` with its edits on the right. */
+  async compare(documentUri: vscode.Uri, serviceText: string, title: string): Promise<void> {
+    const left = documentUri.with({ scheme: SERVICE_VERSION_SCHEME });
+    this.texts.set(left.toString(), serviceText);
+    this.changed.fire(left);
+    await vscode.commands.executeCommand('vscode.diff', left, documentUri, title, { preview: true });
+  }
+}

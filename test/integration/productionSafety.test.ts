@@ -1,0 +1,201 @@
+// Daily work on a production instance: read-only connections, writes shown before they go, compare on conflict,
+// and requests that stop when nobody wants their answer any more. The emulator's request log proves what was sent.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { resourceUri } from '../../src/extension/documents/resourceUri';
+import { SERVICE_VERSION_SCHEME } from '../../src/extension/documents/serviceVersions';
+import { TIME_SERIES_VIEW_TYPE } from '../../src/webviews/timeSeries/timeSeriesProtocol';
+import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests, setSetting } from './explorerHelpers';
+
+// Twins no other test file opens: their documents are read from the service here, whatever ran before.
+const TWIN = 'RL-L01-PLANT';
+const CAPABILITY = 'HP-AHU-1-SAT';
+const READ_ONLY = 'Production (read-only)';
+
+async function openDoc(connection: string, id = TWIN): Promise<vscode.TextDocument> {
+  const uri = await vscode.commands.executeCommand<vscode.Uri>('buildingTwins.openTwin', connection, id);
+  return vscode.workspace.openTextDocument(uri);
+}
+
+async function setCapacity(doc: vscode.TextDocument, capacity: number): Promise<void> {
+  const twin = JSON.parse(doc.getText()) as { contents: Record<string, unknown> };
+  twin.contents.capacity = capacity;
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), JSON.stringify(twin, null, 2));
+  assert.ok(await vscode.workspace.applyEdit(edit));
+}
+
+const writesIn = async (url: string): Promise<string[]> =>
+  (await requests(url)).filter((r) => r.method !== 'GET' && !r.path.endsWith('/oauth2/token') && !(r.method === 'POST' && /\/twins(\/ids|\/count)?$/.test(r.path))).map((r) => `${r.method} ${r.path}`);
+
+/** The diff editors open now, by their left side's scheme. */
+const diffLefts = (): vscode.Uri[] => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input)
+  .filter((input): input is vscode.TabInputTextDiff => input instanceof vscode.TabInputTextDiff).map((input) => input.original);
+
+describe('production safety', () => {
+  let original: unknown;
+
+  before(async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    original = (await (await api.context.getActiveClient()).getTwin(TWIN)).contents?.capacity;
+    await vscode.commands.executeCommand('buildingTwins.addConnection', { name: READ_ONLY, baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', readOnly: true });
+    assert.equal(api.takeLastError(), undefined);
+  });
+
+  afterEach(async () => {
+    const api = await extensionApi();
+    api.useVsCodeInput();
+    api.takeLastError();
+    await setSetting('confirmWrites', undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  after(async () => {
+    const api = await extensionApi();
+    await (await api.context.getActiveClient()).patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: original }]);
+    if (api.context.connections.get(READ_ONLY)) {
+      api.useScriptedInput([true]);
+      await vscode.commands.executeCommand('buildingTwins.removeConnection', READ_ONLY);
+      api.useVsCodeInput();
+    }
+  });
+
+  it('a read-only connection: documents open read-only, a save is refused and sends nothing, write menus are hidden', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    assert.equal(api.context.connections.require(READ_ONLY).readOnly, true);
+    const stored = vscode.workspace.getConfiguration('buildingTwins').get<Array<{ name: string; readOnly?: boolean }>>('connections');
+    assert.equal(stored?.find((p) => p.name === READ_ONLY)?.readOnly, true, 'the flag is in the connection profile');
+
+    const doc = await openDoc(READ_ONLY);
+    const stat = await vscode.workspace.fs.stat(doc.uri);
+    assert.equal(stat.permissions, vscode.FilePermission.Readonly);
+
+    await clearRequests(url);
+    await setCapacity(doc, 123);
+    assert.equal(await doc.save(), false, 'the editor refuses to save');
+    // The workbench refuses to write a read-only file; the provider itself refuses too, saying why.
+    const edited = new TextEncoder().encode(doc.getText());
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(doc.uri, edited)), /NoPermissions/);
+    await assert.rejects(api.context.documents.writeFile(doc.uri, edited, { create: false, overwrite: true }),
+      /Not saved: the connection "Production \(read-only\)" is read-only, nothing was sent/);
+    api.takeLastError();
+    assert.deepEqual(await writesIn(url), []);
+
+    // The client refuses on its own too, before any request.
+    const client = await api.context.connections.getClient(READ_ONLY);
+    await assert.rejects(client.patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: 1 }]), /patchTwin refused: the connection "Production \(read-only\)" is read-only; nothing was sent/);
+    assert.deepEqual(await writesIn(url), [], 'the emulator saw no write');
+
+    const row = (await api.treeSnapshot(undefined, 0)).find((r) => r.label === READ_ONLY);
+    assert.match(row?.contextValue ?? '', /^connection\.custom.*\.readOnly$/);
+    const twins = await api.treeSnapshot(await api.findNode([READ_ONLY, 'Twins']), 0);
+    assert.ok(twins.length > 0 && twins.every((r) => (r.contextValue ?? '').endsWith('.readOnly')), JSON.stringify(twins.map((r) => r.contextValue)));
+
+    await vscode.commands.executeCommand('buildingTwins.allowConnectionWrites', READ_ONLY);
+    assert.equal(api.takeLastError(), undefined);
+    assert.equal(api.context.connections.require(READ_ONLY).readOnly, undefined);
+    const writable = await api.treeSnapshot(await api.findNode([READ_ONLY, 'Twins']), 0);
+    assert.ok(writable.every((r) => !(r.contextValue ?? '').endsWith('.readOnly')));
+    await vscode.commands.executeCommand('buildingTwins.makeConnectionReadOnly', READ_ONLY);
+    assert.equal(api.context.connections.require(READ_ONLY).readOnly, true);
+  });
+
+  it('confirmWrites: the save shows the JSON Patch and the target; Compare opens a diff; Send sends one patch', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    await setSetting('confirmWrites', 'always');
+    const doc = await openDoc(LOCAL);
+    await setCapacity(doc, 12);
+    const script = api.useScriptedInput(['Compare', 'Send']);
+    await clearRequests(url);
+    assert.equal(await doc.save(), true, api.takeLastError()?.message);
+    assert.deepEqual(script.kinds, ['choose', 'choose']);
+    assert.equal(script.prompts[0], `Send 1 change to twin ${TWIN} on "${LOCAL}"?`);
+    assert.equal(script.details[0], `PATCH ${api.context.connections.require(LOCAL).baseUrl}/twins/${TWIN}\n\nreplace /capacity: 12`);
+    assert.ok(diffLefts().some((left) => left.scheme === SERVICE_VERSION_SCHEME && left.path === resourceUri(LOCAL, 'twins', TWIN).path), 'a diff of the opened version and the edits');
+    assert.deepEqual(await writesIn(url), [`PATCH /api/v3/twins/${TWIN}`]);
+  });
+
+  it('confirmWrites: Cancel sends nothing and keeps the edits; remoteOnly spares the local emulator', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    await setSetting('confirmWrites', 'always');
+    const doc = await openDoc(LOCAL);
+    await setCapacity(doc, 13);
+    api.useScriptedInput([undefined]);
+    await clearRequests(url);
+    assert.equal(await doc.save(), false);
+    assert.match(api.takeLastError()?.message ?? '', new RegExp(`Not sent: saving twin ${TWIN} to "Local emulator" was cancelled`));
+    assert.equal(doc.isDirty, true);
+    assert.deepEqual(await writesIn(url), []);
+
+    await setSetting('confirmWrites', 'remoteOnly');
+    const script = api.useScriptedInput([]);
+    assert.equal(await doc.save(), true, api.takeLastError()?.message);
+    assert.deepEqual(script.prompts, [], 'no question for a service on this machine');
+    assert.deepEqual(await writesIn(url), [`PATCH /api/v3/twins/${TWIN}`]);
+  });
+
+  it('a change on the service since opening: Compare shows the service\'s version, Revert takes it and sends nothing', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const doc = await openDoc(LOCAL);
+    await setCapacity(doc, 21);
+    await (await api.context.getActiveClient()).patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: 77 }]);
+    const script = api.useScriptedInput(['Compare', 'Revert']);
+    await clearRequests(url);
+    assert.equal(await doc.save(), true, api.takeLastError()?.message);
+    assert.equal(script.prompts[0], `Twin ${TWIN} was changed on the service after you opened it.`);
+    assert.deepEqual(script.kinds, ['choose', 'choose']);
+    const left = diffLefts().find((uri) => uri.scheme === SERVICE_VERSION_SCHEME);
+    assert.ok(left, 'a diff with the service\'s version on the left');
+    const serviceSide = await vscode.workspace.openTextDocument(left);
+    assert.equal((JSON.parse(serviceSide.getText()) as { contents: { capacity: number } }).contents.capacity, 77);
+    assert.deepEqual(await writesIn(url), [], 'Revert sends nothing');
+    await eventually(() => assert.equal((JSON.parse(doc.getText()) as { contents: { capacity: number } }).contents.capacity, 77, 'the editor shows the service\'s version'));
+    assert.equal(doc.isDirty, false);
+  });
+
+  it('Go to twin: typing a 12-character id sends one lookup', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const id = 'RL-AHU-1-SAT';
+    assert.equal(id.length, 12);
+    api.useScriptedInput([id]);
+    await clearRequests(url);
+    const twin = await vscode.commands.executeCommand<{ id: string } | undefined>('buildingTwins.goToTwin');
+    assert.equal(twin?.id, id, api.takeLastError()?.message);
+    const log = await requests(url);
+    const opened = log.findIndex((r) => r.method === 'GET' && r.path.endsWith(`/twins/${id}`));
+    assert.ok(opened > 0, JSON.stringify(log));
+    const lookups = log.slice(0, opened).filter((r) => r.method === 'POST' && /\/twins(\/ids)?$/.test(r.path));
+    console.log(`[metric] goToTwinLookups=${lookups.length}`);
+    assert.equal(lookups.length, 1, JSON.stringify(log.slice(0, opened)));
+  });
+
+  it('closing a panel mid-request aborts it: its time-series request never reaches the service', async function () {
+    const url = emulatorUrl(this);
+    type Host = { panel: vscode.WebviewPanel; bridge: { handle(message: unknown): Promise<{ ok: boolean } | undefined> } };
+    const end = Date.now();
+    const start = end - 7 * 86_400_000;
+    const load = { kind: 'request', id: 9001, method: 'load', params: { start, end, width: 600 } };
+    // The request log keeps the query: this request's pages are told from the app's own by their start.
+    const mine = async (): Promise<unknown[]> => (await requests(url)).filter((r) => r.path.includes('/time-series/') && r.path.includes(encodeURIComponent(new Date(start).toISOString())));
+
+    const open = await vscode.commands.executeCommand<Host>('buildingTwins.showTimeSeries', CAPABILITY);
+    assert.equal(open.panel.viewType, TIME_SERIES_VIEW_TYPE);
+    await clearRequests(url);
+    assert.equal((await open.bridge.handle(load))?.ok, true, 'on an open panel the request is answered');
+    assert.ok((await mine()).length >= 1, 'and reaches the service');
+    open.panel.dispose();
+
+    const closing = await vscode.commands.executeCommand<Host>('buildingTwins.showTimeSeries', CAPABILITY);
+    await clearRequests(url);
+    const reply = closing.bridge.handle({ ...load, id: 9002 });
+    closing.panel.dispose();
+    assert.equal((await reply)?.ok, false);
+    assert.deepEqual(await mine(), [], 'closed before it was sent: the service never saw it');
+  });
+});
