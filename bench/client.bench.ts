@@ -5,7 +5,8 @@
 //  2. the two ways of sending, through the client: putTwin over node:http and over fetch, in alternating
 //     blocks: requests per second and client CPU per request;
 //  3. the CLI's `models list` next to the same two raw requests in a bare node process (both processes
-//     started the same way), alternately;
+//     started the same way), alternately: wall time, and each process's own CPU time (cpuAtExit.ts), which a
+//     busy machine changes far less;
 //  4. the client's own CPU per call against an exchange that answers at once;
 //  5. pacing: a fan-out of putTwin under the client's rate limiter with the emulator enforcing the same
 //     limit (goal: >= 95 % of the limit, 0 failures, 0 responses 429). The service's 20 per 10 s would
@@ -14,6 +15,8 @@
 // Every figure is a ratio of things measured side by side in this run; the ratio line comes first.
 // Run: npm run bench -- client   [--twins 2000] [--limit 200/1] [--requests 400] [--cli-runs 10]
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
@@ -122,24 +125,37 @@ async function sending(emulator: EmulatorProcess): Promise<Record<'node' | 'fetc
   return { node: figures(totals.node), fetch: figures(totals.fetch) };
 }
 
-/** `models list` by the CLI and by hand, each in its own node process, alternately; wall medians in ms. */
-async function cliVersusRaw(emulator: EmulatorProcess): Promise<{ cli: number; raw: number; bare: number }> {
+/** Wall and CPU medians (ms) of running `models list` by the CLI and by hand, and node alone. */
+interface CliFigures { wall: Record<'cli' | 'raw' | 'bare', number>; cpu: Record<'cli' | 'raw' | 'bare', number> }
+
+/** `models list` by the CLI and by hand, each in its own node process, alternately; each child reports its CPU time at exit. */
+async function cliVersusRaw(emulator: EmulatorProcess): Promise<CliFigures> {
   const commands = {
     cli: [path.join(repoRoot, 'dist', 'cli.js'), 'models', 'list', '--url', emulator.url],
     raw: [path.join(__dirname, 'rawModelsList.js'), emulator.url],
     bare: ['-e', ''],
   };
-  const times: Record<keyof typeof commands, number[]> = { cli: [], raw: [], bare: [] };
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-cli-bench-'));
+  const cpuFile = path.join(dir, 'cpu');
+  const wall: Record<keyof typeof commands, number[]> = { cli: [], raw: [], bare: [] };
+  const cpu: Record<keyof typeof commands, number[]> = { cli: [], raw: [], bare: [] };
   const names = Object.keys(commands) as Array<keyof typeof commands>;
-  for (let i = -1; i < CLI_RUNS; i++) {
-    for (let k = 0; k < names.length; k++) {
-      const name = names[(k + Math.max(0, i)) % names.length]!;
-      const t0 = performance.now();
-      await run(process.execPath, commands[name], { maxBuffer: 64 * 1024 * 1024 });
-      if (i >= 0) times[name].push(performance.now() - t0); // the first round warms the file cache
+  try {
+    for (let i = -1; i < CLI_RUNS; i++) {
+      for (let k = 0; k < names.length; k++) {
+        const name = names[(k + Math.max(0, i)) % names.length]!;
+        const t0 = performance.now();
+        await run(process.execPath, ['--require', path.join(__dirname, 'cpuAtExit.js'), ...commands[name]], { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, BENCH_CPU_FILE: cpuFile } });
+        if (i < 0) continue; // the first round warms the file cache
+        wall[name].push(performance.now() - t0);
+        cpu[name].push(Number(readFileSync(cpuFile, 'utf8')));
+      }
     }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return { cli: median(times.cli), raw: median(times.raw), bare: median(times.bare) };
+  const medians = (m: Record<keyof typeof commands, number[]>): Record<keyof typeof commands, number> => ({ cli: median(m.cli), raw: median(m.raw), bare: median(m.bare) });
+  return { wall: medians(wall), cpu: medians(cpu) };
 }
 
 /** The client's own CPU per getTwin against an exchange that answers at once, next to JSON.parse of the same body. */
@@ -229,7 +245,7 @@ async function main(): Promise<void> {
   const emulator = await startEmulatorProcess({ args: ['--quiet'] });
   let o: Overhead;
   let s: Record<'node' | 'fetch', Sending>;
-  let cli: { cli: number; raw: number; bare: number };
+  let cli: CliFigures;
   try {
     o = await overhead(emulator);
     s = await sending(emulator);
@@ -241,7 +257,7 @@ async function main(): Promise<void> {
   const r = (pair: { client: number[]; raw: number[] }): string => ratio(median(pair.client), median(pair.raw));
   console.log(`ratio client / raw request, GET /twins/{id}: over node:http ${r(o.node)}, over fetch ${r(o.fetch)} (medians, goal <= 1.05x); `
     + `node:http / fetch through the client: ${(s.node.perSecond / s.fetch.perSecond).toFixed(2)}x the requests/s at ${ratio(s.node.cpuMsPerRequest, s.fetch.cpuMsPerRequest)} the CPU; `
-    + `CLI models list / the same two raw requests ${ratio(cli.cli, cli.raw)}`);
+    + `CLI models list / the same two raw requests: wall ${ratio(cli.wall.cli, cli.wall.raw)}, CPU ${ratio(cli.cpu.cli, cli.cpu.raw)}`);
   console.log(`emulator in its own process; ${machineLoad()}`);
   console.log(`1. Overhead per request, GET /twins/{id}, ${REQUESTS} each, alternating, one at a time (medians, means)`);
   for (const exchange of ['node', 'fetch'] as const) {
@@ -252,8 +268,11 @@ async function main(): Promise<void> {
   for (const exchange of ['node', 'fetch'] as const) {
     console.log(`   ${exchange === 'node' ? 'node:http' : 'fetch    '}  ${s[exchange].perSecond.toFixed(0)} requests/s, client CPU ${us(s[exchange].cpuMsPerRequest)} per request`);
   }
-  console.log(`3. models list in a new process, ${CLI_RUNS} runs each, rotated (medians): CLI ${cli.cli.toFixed(0)} ms, the two raw requests ${cli.raw.toFixed(0)} ms, node starting and exiting alone ${cli.bare.toFixed(0)} ms`
-    + ` (beyond a bare start: CLI ${(cli.cli - cli.bare).toFixed(0)} ms, raw ${(cli.raw - cli.bare).toFixed(0)} ms)`);
+  const cliLine = (label: string, m: CliFigures['wall']): string => `${label}: CLI ${m.cli.toFixed(0)} ms, the two raw requests ${m.raw.toFixed(0)} ms, node starting and exiting alone ${m.bare.toFixed(0)} ms`
+    + ` (beyond a bare start: CLI ${(m.cli - m.bare).toFixed(0)} ms, raw ${(m.raw - m.bare).toFixed(0)} ms)`;
+  console.log(`3. models list in a new process, ${CLI_RUNS} runs each, rotated (medians)`);
+  console.log(`   ${cliLine('wall', cli.wall)}`);
+  console.log(`   ${cliLine('CPU of the process', cli.cpu)}`);
   console.log(`4. client CPU per getTwin against an exchange that answers at once: ${us(cpu.client)} vs ${us(cpu.parse)} for decoding and JSON.parse alone (+${us(cpu.client - cpu.parse)})`);
   for (const line of await pacing()) console.log(line);
 }
