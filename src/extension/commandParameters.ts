@@ -50,6 +50,7 @@ export const commandParameters: Readonly<Record<string, readonly ArgGuard[]>> = 
   'buildingTwins.loadMore': [instanceOf(LoadMoreNode)],
   'buildingTwins.filterTwins': [options],
   'buildingTwins.clearFilter': [],
+  'buildingTwins.sortTwins': [text],
   'buildingTwins.goToTwin': [text],
   // copies: (clicked row, selected rows)
   'buildingTwins.copyId': [row, listOf(row)],

@@ -160,4 +160,32 @@ describe('explorer details: tooltips and badges', () => {
     assert.match(api.takeLastError()?.message ?? '', /Copy as Curl Command works on twins, relationships, models and insights/);
     assert.equal(await vscode.env.clipboard.readText(), 'unchanged');
   });
+
+  it('sorts the loaded twins of a model group by id, last update or name without reading them again; refuses an unknown order', async () => {
+    const api = await extensionApi();
+    const index = await api.context.models.getIndex(LOCAL);
+    const label = index.displayName(`${SAMPLE}:Room;1`);
+    await twinRows(label);
+    const url = emulatorUrl();
+    await clearRequests(url);
+    const order = async (): Promise<DigitalTwin[]> => (await twinRows(label)).map((r) => (r as unknown as { twin: DigitalTwin }).twin);
+    try {
+      assert.equal(await vscode.commands.executeCommand('buildingTwins.sortTwins', 'id'), 'id');
+      const byId = (await order()).map((t) => t.id);
+      assert.deepEqual(byId, [...byId].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      await vscode.commands.executeCommand('buildingTwins.sortTwins', 'lastUpdate');
+      const times = (await order()).map((t) => Date.parse(t.lastUpdateTime ?? ''));
+      assert.ok(times.every((t, i) => i === 0 || t <= times[i - 1]), 'newest first');
+      api.useScriptedInput(['Name']);
+      assert.equal(await vscode.commands.executeCommand('buildingTwins.sortTwins'), 'name');
+      const names = (await order()).map((t) => String(t.contents?.name ?? t.id));
+      assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' })));
+      assert.deepEqual((await requests(url)).filter((r) => r.path.includes('/twins')), [], 'reordering reads nothing');
+      await vscode.commands.executeCommand('buildingTwins.sortTwins', 'size');
+      assert.match(api.takeLastError()?.message ?? '', /Sort twins by one of name, id, lastUpdate, got "size"/);
+      assert.equal(vscode.workspace.getConfiguration('buildingTwins').get('twins.sortBy'), 'name');
+    } finally {
+      await setSetting('twins.sortBy', undefined);
+    }
+  });
 });

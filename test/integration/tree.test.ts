@@ -144,7 +144,7 @@ describe('explorer tree', () => {
     assert.ok(items.length > 0 && items.every((i) => i.contextValue === 'insight.root' || i.contextValue === 'loadMore'));
   });
 
-  it('filters twins by name and clears the filter', async () => {
+  it('filters twins by name, by one and by two property conditions, and clears the filter', async () => {
     const api = await extensionApi();
     const filter = await vscode.commands.executeCommand('buildingTwins.filterTwins', { nameText: 'Lobby' });
     assert.deepEqual(filter, { nameText: 'Lobby' });
@@ -158,9 +158,20 @@ describe('explorer tree', () => {
 
     api.useScriptedInput(['Level', '', 'levelNumber >= 2']);
     const prompted = await vscode.commands.executeCommand('buildingTwins.filterTwins');
-    assert.deepEqual(prompted, { modelId: `${SAMPLE}:Level;1`, nameText: undefined, property: { field: 'levelNumber', operator: '>=', value: 2 } });
+    assert.deepEqual(prompted, { modelId: `${SAMPLE}:Level;1`, nameText: undefined, properties: [{ field: 'levelNumber', operator: '>=', value: 2 }] });
     const levels = await (await labelled(await (await api.findNode([LOCAL, 'Twins'])).getChildren(), 'Level')).getChildren();
     for (const l of levels) assert.ok(Number((l as unknown as { twin: { contents: { levelNumber: number } } }).twin.contents.levelNumber) >= 2);
+
+    api.useScriptedInput(['Level', '', 'levelNumber >= 1; levelNumber <= 2']);
+    const two = await vscode.commands.executeCommand('buildingTwins.filterTwins');
+    assert.deepEqual(two, { modelId: `${SAMPLE}:Level;1`, nameText: undefined, properties: [{ field: 'levelNumber', operator: '>=', value: 1 }, { field: 'levelNumber', operator: '<=', value: 2 }] });
+    assert.match(api.context.tree.view.message ?? '', /levelNumber >= 1, levelNumber <= 2/);
+    const between = await (await labelled(await (await api.findNode([LOCAL, 'Twins'])).getChildren(), 'Level')).getChildren();
+    const numbers = between.map((l) => Number((l as unknown as { twin: { contents: { levelNumber: number } } }).twin.contents.levelNumber));
+    assert.ok(numbers.length > 0 && numbers.every((n) => n >= 1 && n <= 2), `levels ${numbers.join(', ')}`);
+    const client = await api.context.getActiveClient();
+    const all = await client.countTwins({ modelFilter: { modelIds: [`${SAMPLE}:Level;1`], exactModelMatch: true } });
+    assert.ok(numbers.length < all, 'the two conditions narrow the list');
 
     await vscode.commands.executeCommand('buildingTwins.clearFilter');
     assert.equal(api.context.tree.view.message, undefined);

@@ -107,7 +107,7 @@ export abstract class PagedNode<T, Token> extends TreeNode {
         return [errorNode(this, err)];
       }
     }
-    const children = [...this.pinnedNodes(), ...this.loaded.map((item) => this.nodeFor(item))];
+    const children = [...this.pinnedNodes(), ...this.ordered(this.loaded).map((item) => this.nodeFor(item))];
     if (this.loadError) children.push(errorNode(this, this.loadError));
     if (this.next !== undefined) children.push(new LoadMoreNode(this));
     if (children.length === 0) children.push(new MessageNode(this, 'empty', this.emptyLabel()));
@@ -121,6 +121,11 @@ export abstract class PagedNode<T, Token> extends TreeNode {
     this.started = false;
     this.loadError = undefined;
     this.nodes.clear();
+  }
+
+  /** The loaded items in the order they are shown (the service's order unless a list says otherwise). */
+  protected ordered(items: readonly T[]): readonly T[] {
+    return items;
   }
 
   /** Nodes shown before the pages (e.g. a twin revealed by "Go to twin…" that is not loaded yet). */

@@ -9,9 +9,10 @@ import { noIcons } from '../shell/iconText';
 import type { ExtensionServices } from '../shell/services';
 import type { TreeNode } from '../explorer/treeNode';
 import { LocationNode } from './locationsNode';
-import { parsePropertyCondition, PROPERTY_OPERATORS, type TwinFilter } from './twinFilter';
+import { parsePropertyConditions, PROPERTY_OPERATORS, propertyConditions, type TwinFilter } from './twinFilter';
 import { RelationshipNode, TwinNode, twinLabel } from './twinNode';
 import { TwinsNode } from './twinsNode';
+import { isTwinSortKey, TWIN_SORT_KEYS, type TwinSortKey } from './twinSort';
 
 /** Opens a twin's document (`buildingtwins:/<connection>/twins/<id>`) in a preview editor. */
 export async function openTwinDocument(connection: string, twinId: string): Promise<vscode.TextEditor> {
@@ -38,7 +39,7 @@ async function openRelationship(_services: unknown, arg: unknown): Promise<vscod
   return doc.uri;
 }
 
-/** Filter twins by model, name text and/or one property condition; `filter` skips the prompts. */
+/** Filter twins by model, name text and/or property conditions (all must hold); `filter` skips the prompts. */
 async function filterTwins(ctx: Pick<ExtensionServices, 'input' | 'models' | 'tree'>, filter?: TwinFilter): Promise<TwinFilter | undefined> {
   if (!filter) {
     const index = await ctx.models.getActiveIndex();
@@ -48,19 +49,42 @@ async function filterTwins(ctx: Pick<ExtensionServices, 'input' | 'models' | 'tr
     const nameText = (await ctx.input.input({ title: vscode.l10n.t('Filter twins (2/3)'), prompt: vscode.l10n.t('Name contains (empty: any name)'), value: ctx.tree.filter?.nameText })).trim();
     const propertyText = (await ctx.input.input({
       title: vscode.l10n.t('Filter twins (3/3)'),
-      prompt: vscode.l10n.t('Property condition "field operator value" (operators: {0}); empty: none', PROPERTY_OPERATORS.join(' ')),
-      placeHolder: 'levelNumber >= 2', // l10n-exempt: an example of the syntax
-      validate: (v) => (v.trim() === '' || parsePropertyCondition(v) ? undefined : vscode.l10n.t('Use "field operator value", e.g. levelNumber >= 2, or "field isNotNull".')),
+      prompt: vscode.l10n.t('Property conditions "field operator value", several separated by ";" (operators: {0}); empty: none', PROPERTY_OPERATORS.join(' ')),
+      placeHolder: 'levelNumber >= 2; serialNumber isNotNull', // l10n-exempt: an example of the syntax
+      validate: (v) => (parsePropertyConditions(v) ? undefined : vscode.l10n.t('Use "field operator value", e.g. levelNumber >= 2, or "field isNotNull"; separate conditions with ";".')),
     })).trim();
+    const properties = parsePropertyConditions(propertyText) ?? [];
     filter = {
       modelId: model.modelId,
       nameText: nameText || undefined,
-      property: propertyText ? parsePropertyCondition(propertyText) : undefined,
+      properties: properties.length ? properties : undefined,
     };
   }
-  const empty = !filter.modelId && !filter.nameText && !filter.property;
+  const empty = !filter.modelId && !filter.nameText && propertyConditions(filter).length === 0;
   ctx.tree.setFilter(empty ? undefined : filter);
   return ctx.tree.filter;
+}
+
+/** "Sort Twins…": name, id or last update (setting buildingTwins.twins.sortBy); the loaded rows reorder, nothing is read. */
+async function sortTwinRows(ctx: Pick<ExtensionServices, 'input' | 'tree'>, by?: string): Promise<TwinSortKey> {
+  let key: TwinSortKey;
+  if (by === undefined) {
+    const choices: Array<QuickPickItem & { key: TwinSortKey }> = [
+      { label: vscode.l10n.t('Name'), key: 'name' },
+      { label: vscode.l10n.t('Id'), key: 'id' },
+      { label: vscode.l10n.t('Last update (newest first)'), key: 'lastUpdate' },
+    ];
+    key = (await ctx.input.pick(choices, { title: vscode.l10n.t('Sort twins by') })).key;
+  } else if (isTwinSortKey(by)) {
+    key = by;
+  } else {
+    throw new Error(vscode.l10n.t('Sort twins by one of {0}, got "{1}".', TWIN_SORT_KEYS.join(', '), by));
+  }
+  await vscode.workspace.getConfiguration('buildingTwins').update('twins.sortBy', key, vscode.ConfigurationTarget.Global);
+  for (const root of ctx.tree.connectionNodes()) {
+    for (const group of root.group(TwinsNode)?.loadedGroups() ?? []) ctx.tree.update(group);
+  }
+  return key;
 }
 
 function clearFilter(ctx: Pick<ExtensionServices, 'tree'>): void {
@@ -133,5 +157,6 @@ export const twinCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.openRelationship': openRelationship,
   'buildingTwins.filterTwins': filterTwins,
   'buildingTwins.clearFilter': clearFilter,
+  'buildingTwins.sortTwins': sortTwinRows,
   'buildingTwins.goToTwin': goToTwin,
 };

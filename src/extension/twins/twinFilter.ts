@@ -9,7 +9,16 @@ export interface TwinFilter {
   /** Case-insensitive text contained in the twin's `name`. */
   nameText?: string;
   /** One property condition in the service's words, e.g. { field: 'levelNumber', operator: '>=', value: 2 }. */
-  property?: { field: string; operator: FilterOperator; value?: unknown };
+  property?: PropertyCondition;
+  /** More property conditions; every one must hold (with `property`, when both are given). */
+  properties?: PropertyCondition[];
+}
+
+export interface PropertyCondition { field: string; operator: FilterOperator; value?: unknown }
+
+/** Every property condition of the filter, `property` first. */
+export function propertyConditions(filter: TwinFilter | undefined): PropertyCondition[] {
+  return [...(filter?.property ? [filter.property] : []), ...(filter?.properties ?? [])];
 }
 
 /** The operators a property condition may use: the service's words (familiar ones such as `ge` are read as `>=`). */
@@ -22,14 +31,14 @@ export function toTwinFilters(filter: TwinFilter | undefined, model?: { modelId:
   if (modelId) out.modelFilter = { modelIds: [modelId], exactModelMatch: model?.exact ?? false };
   const conditions: PropertyFilter[] = [];
   if (filter?.nameText) conditions.push({ field: 'name', operator: 'contains', value: filter.nameText });
-  if (filter?.property) conditions.push(propertyCondition(filter.property));
+  conditions.push(...propertyConditions(filter).map(propertyCondition));
   if (conditions.length === 1) out.propertyFilter = conditions[0];
   else if (conditions.length > 1) out.propertyFilter = { ...conditions[0], filterConditionOperator: 'And', filters: conditions.slice(1) };
   return out;
 }
 
 /** The condition as sent: the service's operator word, and no value where the operator takes none. */
-function propertyCondition(property: NonNullable<TwinFilter['property']>): PropertyFilter {
+function propertyCondition(property: PropertyCondition): PropertyFilter {
   const operator = serviceOperatorFor(property.operator) ?? property.operator;
   return VALUELESS_OPERATORS.includes(operator) ? { field: property.field, operator } : { field: property.field, operator, value: property.value };
 }
@@ -38,8 +47,8 @@ export function describeFilter(filter: TwinFilter): string {
   const parts: string[] = [];
   if (filter.modelId) parts.push(l10n.t('model {0}', filter.modelId));
   if (filter.nameText) parts.push(l10n.t('name contains "{0}"', filter.nameText));
-  if (filter.property) {
-    const { field, operator, value } = propertyCondition(filter.property);
+  for (const condition of propertyConditions(filter)) {
+    const { field, operator, value } = propertyCondition(condition);
     parts.push(value === undefined ? `${field} ${operator}` : `${field} ${operator} ${JSON.stringify(value)}`);
   }
   return parts.join(', ') || l10n.t('no conditions');
@@ -50,7 +59,7 @@ export function describeFilter(filter: TwinFilter): string {
  * `serialNumber isNotNull`, `levelNumber in 1, 2`. Familiar words (`ge`, `eq`, `exists`) are read as the
  * service's. Undefined when the text is not such a condition.
  */
-export function parsePropertyCondition(text: string): TwinFilter['property'] | undefined {
+export function parsePropertyCondition(text: string): PropertyCondition | undefined {
   const match = /^\s*(\S+)\s+(\S+)(?:\s+(.+))?$/.exec(text);
   if (!match) return undefined;
   const [, field, word, rest] = match;
@@ -60,6 +69,34 @@ export function parsePropertyCondition(text: string): TwinFilter['property'] | u
   if (rest === undefined) return undefined;
   const value = COLLECTION_OPERATORS.includes(operator) ? rest.split(',').map(parseFilterValue).filter((v) => v !== '') : parseFilterValue(rest);
   return { field, operator, value };
+}
+
+/**
+ * Several conditions typed in one line, separated by ";" outside double quotes: `levelNumber >= 2; serialNumber
+ * isNotNull`. Undefined when a part is not a condition; an empty line is no condition.
+ */
+export function parsePropertyConditions(text: string): PropertyCondition[] | undefined {
+  const parts: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    if (char === ';' && !quoted) {
+      parts.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  parts.push(current);
+  const conditions: PropertyCondition[] = [];
+  for (const part of parts) {
+    if (!part.trim()) continue;
+    const condition = parsePropertyCondition(part.trim());
+    if (!condition) return undefined;
+    conditions.push(condition);
+  }
+  return conditions;
 }
 
 /** Parses what the user typed as a property value: JSON literals (numbers, booleans, quoted strings) or plain text. */

@@ -5,6 +5,7 @@ import type { ConnectionScope } from '../explorer/explorerServices';
 import { type Page, PagedNode } from '../explorer/pagedNode';
 import { filterAdmitsModel, toTwinFilters } from './twinFilter';
 import { TwinNode } from './twinNode';
+import { isTwinSortKey, sortTwins } from './twinSort';
 import { childId, errorNode, MessageNode, nodeItem, TreeNode } from '../explorer/treeNode';
 
 /**
@@ -75,6 +76,11 @@ export class TwinsNode extends TreeNode {
     return this.index;
   }
 
+  /** The model groups made so far (drawn again when the twin order changes). */
+  loadedGroups(): TwinModelGroupNode[] {
+    return [...this.groups.values()];
+  }
+
   override reset(): void {
     this.groups.clear();
     this.index = undefined;
@@ -129,6 +135,12 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
   withTotal(total: number): this {
     this.total = total;
     return this;
+  }
+
+  /** The loaded twins in the order of the buildingTwins.twins.sortBy setting. */
+  protected override ordered(twins: readonly DigitalTwin[]): DigitalTwin[] {
+    const by = vscode.workspace.getConfiguration('buildingTwins').get<unknown>('twins.sortBy');
+    return sortTwins(twins, isTwinSortKey(by) ? by : 'name');
   }
 
   protected keyOf(twin: DigitalTwin): string {

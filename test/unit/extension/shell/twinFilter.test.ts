@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { describeFilter, filterAdmitsModel, parseFilterValue, parsePropertyCondition, toTwinFilters, type TwinFilter } from '../../../../src/extension/twins/twinFilter';
+import { describeFilter, filterAdmitsModel, parseFilterValue, parsePropertyCondition, parsePropertyConditions, toTwinFilters, type TwinFilter } from '../../../../src/extension/twins/twinFilter';
 
 describe('explorer twin filter', () => {
   it('maps model, name text and a property condition to the service filters', () => {
@@ -56,5 +56,26 @@ describe('explorer twin filter', () => {
     assert.equal(filterAdmitsModel({ modelId: 'Space' }, 'Room', isA), true);
     assert.equal(filterAdmitsModel({ modelId: 'Space' }, 'Level', isA), false);
     assert.equal(filterAdmitsModel(undefined, 'Level', isA), true);
+  });
+
+  it('reads several conditions separated by ";" outside quotes, and refuses the line when one part is not a condition', () => {
+    assert.deepEqual(parsePropertyConditions('levelNumber >= 2; serialNumber isNotNull ;name contains "a;b"'), [
+      { field: 'levelNumber', operator: '>=', value: 2 }, { field: 'serialNumber', operator: 'isNotNull' }, { field: 'name', operator: 'contains', value: 'a;b' },
+    ]);
+    assert.deepEqual(parsePropertyConditions('  '), []);
+    assert.deepEqual(parsePropertyConditions('levelNumber >= 2;'), [{ field: 'levelNumber', operator: '>=', value: 2 }]);
+    assert.equal(parsePropertyConditions('levelNumber >= 2; levelNumber'), undefined);
+  });
+
+  it('sends every property condition joined with And after the name, and describes them all', () => {
+    const filter: TwinFilter = { nameText: 'L', properties: [{ field: 'levelNumber', operator: '>=', value: 2 }, { field: 'serialNumber', operator: 'isNotNull' }] };
+    assert.deepEqual(toTwinFilters(filter).propertyFilter, {
+      field: 'name', operator: 'contains', value: 'L', filterConditionOperator: 'And',
+      filters: [{ field: 'levelNumber', operator: '>=', value: 2 }, { field: 'serialNumber', operator: 'isNotNull' }],
+    });
+    assert.deepEqual(toTwinFilters({ properties: filter.properties }).propertyFilter, {
+      field: 'levelNumber', operator: '>=', value: 2, filterConditionOperator: 'And', filters: [{ field: 'serialNumber', operator: 'isNotNull' }],
+    });
+    assert.equal(describeFilter(filter), 'name contains "L", levelNumber >= 2, serialNumber isNotNull');
   });
 });
