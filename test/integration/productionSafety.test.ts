@@ -25,6 +25,15 @@ async function setCapacity(doc: vscode.TextDocument, capacity: number): Promise<
   assert.ok(await vscode.workspace.applyEdit(edit));
 }
 
+/** With buildingTwins.confirmWrites "always": the twin's document on the Local emulator with a new capacity, the log cleared. */
+async function editedUnderConfirmation(url: string, capacity: number): Promise<vscode.TextDocument> {
+  await setSetting('confirmWrites', 'always');
+  const doc = await openDoc(LOCAL);
+  await setCapacity(doc, capacity);
+  await clearRequests(url);
+  return doc;
+}
+
 const writesIn = async (url: string): Promise<string[]> =>
   (await requests(url)).filter((r) => r.method !== 'GET' && !r.path.endsWith('/oauth2/token') && !(r.method === 'POST' && /\/twins(\/ids|\/count)?$/.test(r.path))).map((r) => `${r.method} ${r.path}`);
 
@@ -105,11 +114,8 @@ describe('production safety', () => {
   it('confirmWrites: the save shows the JSON Patch and the target; Compare opens a diff; Send sends one patch', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
-    await setSetting('confirmWrites', 'always');
-    const doc = await openDoc(LOCAL);
-    await setCapacity(doc, 12);
+    const doc = await editedUnderConfirmation(url, 12);
     const script = api.useScriptedInput(['Compare', 'Send']);
-    await clearRequests(url);
     assert.equal(await doc.save(), true, api.takeLastError()?.message);
     assert.deepEqual(script.kinds, ['choose', 'choose']);
     assert.equal(script.prompts[0], `Send 1 change to twin ${TWIN} on "${LOCAL}"?`);
@@ -121,11 +127,8 @@ describe('production safety', () => {
   it('confirmWrites: Cancel sends nothing and keeps the edits; remoteOnly spares the local emulator', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
-    await setSetting('confirmWrites', 'always');
-    const doc = await openDoc(LOCAL);
-    await setCapacity(doc, 13);
+    const doc = await editedUnderConfirmation(url, 13);
     api.useScriptedInput([undefined]);
-    await clearRequests(url);
     assert.equal(await doc.save(), false);
     assert.match(api.takeLastError()?.message ?? '', new RegExp(`Not sent: saving twin ${TWIN} to "Local emulator" was cancelled`));
     assert.equal(doc.isDirty, true);
