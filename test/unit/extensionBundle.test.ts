@@ -31,9 +31,19 @@ function runNode<T>(script: string, module = false): Promise<T> {
 describe('the extension bundle at start', function () {
   this.timeout(60_000);
 
-  it('requires vscode once and none of the libraries loaded on first use', async () => {
+  it('requires vscode once and none of the libraries loaded on first use, and formats nothing with Intl', async () => {
     // A stand-in `vscode` with the API's top-level names (from its typings), each callable and constructible.
-    const loaded = await runNode<{ vscodeRequires: number; libraries: string[] }>(`
+    // Intl's first use loads its locale data (~20 ms): text built at load time must not need it.
+    const loaded = await runNode<{ vscodeRequires: number; libraries: string[]; intl: string[] }>(`
+      const intl = [];
+      for (const [owner, name] of [[Number.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleDateString'], [Date.prototype, 'toLocaleTimeString'], [String.prototype, 'localeCompare']]) {
+        const original = owner[name];
+        owner[name] = function (...args) { intl.push(name); return original.apply(this, args); };
+      }
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat']) {
+        const original = Intl[name];
+        Intl[name] = new Proxy(original, { construct: (target, args) => { intl.push('Intl.' + name); return new target(...args); }, apply: (target, self, args) => { intl.push('Intl.' + name); return target(...args); } });
+      }
       const Module = require('node:module');
       const deep = () => new Proxy(function () {}, { get: (t, k) => (k === 'prototype' ? {} : typeof k === 'symbol' ? undefined : deep()), construct: () => deep(), apply: () => deep() });
       const typings = require('node:fs').readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8');
@@ -46,9 +56,10 @@ describe('the extension bundle at start', function () {
       };
       require(${JSON.stringify(bundle)});
       const libraries = Object.keys(require.cache).filter((file) => file.includes('/dist/lib/'));
-      process.stdout.write(JSON.stringify({ vscodeRequires, libraries }));`);
+      process.stdout.write(JSON.stringify({ vscodeRequires, libraries, intl }));`);
     assert.equal(loaded.vscodeRequires, 1);
     assert.deepEqual(loaded.libraries, []);
+    assert.deepEqual(loaded.intl, []);
   });
 
   it('requires each first-use library from a bundle beside it with every export of the library', () => {
