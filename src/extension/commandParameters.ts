@@ -58,8 +58,8 @@ export const commandParameters: Readonly<Record<string, readonly ArgGuard[]>> = 
   'buildingTwins.copyAsCurl': [row, listOf(row)],
   'buildingTwins.copyAsHttp': [row, listOf(row)],
   'buildingTwins.countTwins': [instanceOf(ModelNode)],
-  // documents: (row) or (twin id) or (connection, twin id)
-  'buildingTwins.openTwin': [oneOf(twinRow, text), text],
+  // documents: (row) or (twin id) or (connection, twin id); Open Twin also (row, selected rows)
+  'buildingTwins.openTwin': [oneOf(twinRow, text), oneOf(text, listOf(row))],
   'buildingTwins.openModel': [oneOf(instanceOf(ModelNode), text)],
   'buildingTwins.openRelationship': [instanceOf(RelationshipNode)],
   'buildingTwins.keepRemoteDocumentsOutOfAutoSave': [],

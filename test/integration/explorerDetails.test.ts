@@ -188,4 +188,19 @@ describe('explorer details: tooltips and badges', () => {
       await setSetting('twins.sortBy', undefined);
     }
   });
+
+  it('opens every selected twin in an editor of its own', async () => {
+    const api = await extensionApi();
+    const index = await api.context.models.getIndex(LOCAL);
+    const rows = (await twinRows(index.displayName(`${SAMPLE}:Room;1`))).slice(0, 3);
+    try {
+      const uris = await vscode.commands.executeCommand<vscode.Uri[]>('buildingTwins.openTwin', rows[1], rows);
+      const expected = rows.map((r) => resourceUri(LOCAL, 'twins', (r as unknown as { twin: DigitalTwin }).twin.id).toString());
+      assert.deepEqual(uris.map((u) => u.toString()), expected);
+      const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => (t.input as { uri?: vscode.Uri }).uri?.toString());
+      for (const uri of expected) assert.ok(tabs.includes(uri), `a tab for ${uri}`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
 });

@@ -140,6 +140,16 @@ describe('webview panels', () => {
     assert.deepEqual(lonely.nodes.map((n) => n.id), [CAPABILITY]);
   });
 
+  it('draws several roots together from a multi-selection', async () => {
+    const [a, b] = [await twinNode(EQUIPMENT), await twinNode(CAPABILITY)];
+    const host = await command('buildingTwins.showTwinGraph', a, [a, b]);
+    const init = await ask<{ rootId: string; otherRootIds: string[] }>(host, 'init');
+    assert.deepEqual([init.rootId, init.otherRootIds], [EQUIPMENT, [CAPABILITY]]);
+    assert.equal(host.panel.title, `Twin graph: ${EQUIPMENT} and 1 more`);
+    const alone = await command('buildingTwins.showTwinGraph', b, [a]);
+    assert.deepEqual((await ask<{ otherRootIds: string[] }>(alone, 'init')).otherRootIds, [], 'a row outside the selection is drawn alone');
+  });
+
   it('asks for a twin id when run from the palette without arguments', async () => {
     const api = await extensionApi();
     const script = api.useScriptedInput([EQUIPMENT]);
@@ -158,7 +168,7 @@ describe('webview panels', () => {
     const states: Record<string, unknown> = {
       [TIME_SERIES_VIEW_TYPE]: { connection: LOCAL, twinIds: [CAPABILITY], preset: '7d' },
       [INSIGHTS_VIEW_TYPE]: { connection: LOCAL, scopeTwinId: EQUIPMENT, scopeLabel: 'AHU 1' },
-      [TWIN_GRAPH_VIEW_TYPE]: { connection: LOCAL, rootId: EQUIPMENT, hops: { relationshipNames: [], direction: 'Outgoing', depth: 2 } },
+      [TWIN_GRAPH_VIEW_TYPE]: { connection: LOCAL, rootId: EQUIPMENT, otherRootIds: [CAPABILITY, 7, EQUIPMENT], hops: { relationshipNames: [], direction: 'Outgoing', depth: 2 } },
     };
     for (const [viewType, restore] of PANEL_RESTORERS) {
       assert.ok(manifest.activationEvents.includes(`onWebviewPanel:${viewType}`), `activation event for ${viewType}`);
@@ -169,7 +179,7 @@ describe('webview panels', () => {
       assert.equal(init.connection, LOCAL);
       if (viewType === TIME_SERIES_VIEW_TYPE) assert.deepEqual(init.twinIds, [CAPABILITY]);
       if (viewType === INSIGHTS_VIEW_TYPE) assert.equal(init.scopeTwinId, EQUIPMENT);
-      if (viewType === TWIN_GRAPH_VIEW_TYPE) assert.deepEqual(init.hops, { relationshipNames: [], direction: 'Outgoing', depth: 2 });
+      if (viewType === TWIN_GRAPH_VIEW_TYPE) assert.deepEqual([init.hops, init.otherRootIds], [{ relationshipNames: [], direction: 'Outgoing', depth: 2 }, [CAPABILITY]]);
     }
     const broken = vscode.window.createWebviewPanel(TWIN_GRAPH_VIEW_TYPE, 'broken', vscode.ViewColumn.Active, {});
     opened.push(broken);

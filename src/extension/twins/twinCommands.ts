@@ -20,8 +20,26 @@ export async function openTwinDocument(connection: string, twinId: string): Prom
   return vscode.window.showTextDocument(doc, { preview: true });
 }
 
-/** Opens a twin: from a tree node, a twin id on the active connection, or (connection, twin id). */
-async function openTwin(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown, twinId?: string): Promise<vscode.Uri> {
+/** At most this many twins of a multi-selection open at once. */
+const MAX_OPENED_TWINS = 10;
+
+/**
+ * Opens a twin: from a tree node, a twin id on the active connection, or (connection, twin id). With several twin
+ * rows selected (the row menu passes the selection), each opens in an editor of its own (the first ten).
+ */
+async function openTwin(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown, twinId?: string | unknown[]): Promise<vscode.Uri | vscode.Uri[]> {
+  if (Array.isArray(twinId)) {
+    const rows = twinId.length > 1 && twinId.includes(arg) ? twinId.filter((r) => r instanceof TwinNode || r instanceof LocationNode) : [];
+    if (rows.length > 1) {
+      const uris: vscode.Uri[] = [];
+      for (const row of rows.slice(0, MAX_OPENED_TWINS)) {
+        const doc = await vscode.workspace.openTextDocument(resourceUri(row.conn.connection, 'twins', row.twin.id));
+        uris.push((await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: uris.length > 0 })).document.uri);
+      }
+      return uris;
+    }
+    twinId = undefined;
+  }
   const target = arg instanceof TwinNode || arg instanceof LocationNode
     ? { connection: arg.conn.connection, id: arg.twin.id }
     : typeof arg === 'string' && typeof twinId === 'string' ? { connection: arg, id: twinId }

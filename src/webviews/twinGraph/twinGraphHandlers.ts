@@ -10,6 +10,8 @@ export interface TwinGraphDeps {
   connection: string;
   api: () => Promise<BuildingTwinsApi>;
   rootId: string;
+  /** More roots drawn with the first. */
+  otherRootIds?: string[];
   hops: GraphHopOptions;
   models?: () => Promise<ModelLabels | undefined>;
   openTwin: (twinId: string) => Promise<void>;
@@ -20,7 +22,7 @@ const DIRECTIONS = ['Incoming', 'Outgoing', 'IncomingOrOutgoing'];
 
 export function createTwinGraphHandlers(deps: TwinGraphDeps): Handlers<TwinGraphMethods> {
   return {
-    init: () => ({ connection: deps.connection, rootId: deps.rootId, hops: deps.hops, relationshipNames: [...KNOWN_RELATIONSHIP_NAMES] }),
+    init: () => ({ connection: deps.connection, rootId: deps.rootId, otherRootIds: deps.otherRootIds ?? [], hops: deps.hops, relationshipNames: [...KNOWN_RELATIONSHIP_NAMES] }),
 
     async graph({ rootId, hops }, signal) {
       if (typeof rootId !== 'string' || !rootId) throw new Error('The graph needs a root twin id'); // l10n-exempt: a webview programming error

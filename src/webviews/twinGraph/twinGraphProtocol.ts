@@ -3,6 +3,9 @@ import type { RelationshipDirection } from '../../core/api/types';
 
 export const TWIN_GRAPH_VIEW_TYPE = 'buildingTwins.twinGraph';
 
+/** At most this many roots are drawn together (the first selected twins). */
+export const MAX_GRAPH_ROOTS = 10;
+
 export interface GraphHopOptions {
   /** Empty = any relationship name. */
   relationshipNames: string[];
@@ -18,13 +21,15 @@ export interface GraphData { rootId: string; nodes: GraphNode[]; edges: GraphEdg
 export interface TwinGraphPanelState {
   connection?: string;
   rootId: string;
+  /** More roots drawn with the first (a multi-selection in the explorer). */
+  otherRootIds?: string[];
   hops?: GraphHopOptions;
   /** Nodes expanded in place, in order (replayed on restore). */
   expanded?: string[];
 }
 
 export type TwinGraphMethods = {
-  init: { params: Record<string, never>; result: { connection: string; rootId: string; hops: GraphHopOptions; relationshipNames: string[] } };
+  init: { params: Record<string, never>; result: { connection: string; rootId: string; otherRootIds: string[]; hops: GraphHopOptions; relationshipNames: string[] } };
   graph: { params: { rootId: string; hops: GraphHopOptions }; result: GraphData };
   openTwin: { params: { twinId: string }; result: { opened: boolean } };
 };

@@ -38,7 +38,7 @@ async function showTwinGraph(ctx: Pick<ExtensionServices, 'connections' | 'input
   const target = panelTarget(arg, selection);
   const connection = target.connection ?? ctx.connections.activeName();
   const rootId = target.twinIds[0] ?? (await askTwinId(ctx, vscode.l10n.t('Graph around which twin?')));
-  return openTwinGraphPanel(ctx, connection, rootId);
+  return openTwinGraphPanel(ctx, connection, rootId, undefined, undefined, target.twinIds.slice(1));
 }
 
 async function askTwinId(ctx: Pick<ExtensionServices, 'input'>, prompt: string): Promise<string> {

@@ -75,6 +75,7 @@ async function start(): Promise<void> {
     const init = await bridge.request('init', {});
     state.connection = init.connection;
     state.rootId = init.rootId;
+    state.otherRootIds ??= init.otherRootIds;
     state.hops ??= init.hops;
     namesSelect.append(...init.relationshipNames.map((name) => el('vscode-option', { value: name }, name)));
     writeHops(state.hops);
@@ -93,6 +94,7 @@ async function draw(): Promise<void> {
     cy.elements().remove();
     nodes.clear();
     merge(data);
+    for (const id of state.otherRootIds ?? []) merge(await bridge.request('graph', { rootId: id, hops: state.hops! }));
     // Replay in-place expansions (after a reload).
     for (const id of state.expanded ?? []) if (nodes.has(id)) merge(await bridge.request('graph', { rootId: id, hops: state.hops! }));
     layout();
