@@ -45,9 +45,6 @@ export interface ResourceHandler {
   write?(call: ResourceCall, edited: unknown, loaded: LoadedResource): Promise<LoadedResource>;
 }
 
-/** A save the user stopped before anything was sent (WriteGate): it propagates as it is and the editor stays dirty. */
-export class WriteNotSentError extends Error {}
-
 /** A resource as a document: its text (keys in `keyOrder` first) and the value that text parses back to. */
 export function loadedResource(value: unknown, keyOrder: readonly string[]): LoadedResource {
   const text = stableJson(value, keyOrder);

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { confirmWritesMode, isLocalTarget, type PendingWrite, writeDetail, writeNeedsConfirmation, writeQuestion } from '../../core/writes/writePreview';
 import type { ConnectionProfile } from '../connections/connectionProfile';
 import type { UserInput } from '../shell/userInput';
-import { WriteNotSentError } from './resourceHandler';
+import { WriteNotSentError } from './writeNotSent';
 import { resourceUri, type ResourceRef } from './resourceUri';
 import type { ServiceVersions } from './serviceVersions';
 

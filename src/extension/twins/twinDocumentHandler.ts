@@ -4,7 +4,8 @@ import { errorText } from '../../core/api/apiError';
 import { inPathForm } from '../../core/api/twinPatchPaths';
 import type { BuildingTwinsApi, DigitalTwin, JsonPatchOperation } from '../../core/api/types';
 import { withoutKeys } from '../documents/jsonText';
-import { loadedResource, type LoadedResource, WriteNotSentError, type ResourceCall, type ResourceHandler } from '../documents/resourceHandler';
+import { loadedResource, type LoadedResource, type ResourceCall, type ResourceHandler } from '../documents/resourceHandler';
+import { WriteNotSentError } from '../documents/writeNotSent';
 import { permissionDeniedText } from '../../core/api/permissionDenied';
 
 /** Key order of a twin document; everything else (contents included) alphabetically. */
