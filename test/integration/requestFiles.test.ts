@@ -107,6 +107,30 @@ describe('twin request files', function () {
     assert.ok(!list.includes('occupancy') || own.includes('occupancy'), 'only the properties of the model named');
   });
 
+  it('saves a twin model group as the request that lists the same twins', async () => {
+    const api = await extensionApi();
+    const index = await api.context.models.getIndex('Local emulator');
+    const group = await api.findNode(['Local emulator', 'Twins', index.displayName(CO2)]);
+    // A request file is open: it is offered next to a new file; the new file is chosen.
+    api.useScriptedInput(['New request file']);
+    let saved: { uri: vscode.Uri; name: string } | undefined;
+    try {
+      saved = await vscode.commands.executeCommand<{ uri: vscode.Uri; name: string }>('buildingTwins.saveTwinGroupAsRequest', group);
+    } finally {
+      api.useVsCodeInput();
+    }
+    assert.ok(saved, `no request saved (last error: ${api.takeLastError()?.message})`);
+    const document = await vscode.workspace.openTextDocument(saved.uri);
+    assert.match(document.uri.path, /requests\.twinq\.json$/);
+    const report = await run(document.uri, saved.name);
+    const outcome = report.runs[0]!.outcome;
+    assert.ok(outcome.ok, outcome.ok ? '' : outcome.error);
+    const ids = (outcome.result as { content: Array<{ id: string }> }).content.map((t) => t.id).sort();
+    const client = await api.context.connections.getClient('Local emulator');
+    const expected = (await client.listTwins({ modelFilter: { modelIds: [CO2], exactModelMatch: true }, pageSize: 1000 })).content.map((t) => t.id).sort();
+    assert.deepEqual(ids, expected);
+  });
+
   it('pages the results to the end with Load more', async () => {
     const document = await requestFile(FILE);
     const report = await run(document.uri, 'all twins');

@@ -1,13 +1,14 @@
 // Commands of twin request files: run one request or all, run the request under the cursor (Ctrl+Alt+R), open
 // the sample file, and "Save as Request" from a filtered twin group of the explorer.
 import * as vscode from 'vscode';
-import { addRequest, twinsRequest, type RequestDraft } from '../../core/requestFiles/requestFileEdits';
+import { twinsRequest } from '../../core/requestFiles/requestFileEdits';
 import type { CommandTable } from '../shell/commandTypes';
 import type { ExtensionServices } from '../shell/services';
 import { TwinModelGroupNode } from '../twins/twinsNode';
 import { toTwinFilters } from '../twins/twinFilter';
 import { isRequestDocument, parsedRequests } from './requestDocuments';
 import { runFileRequests, type RunReport } from './requestRunController';
+import { openNewRequestFile, saveAsRequest } from './saveAsRequest';
 
 type RunServices = Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'requestResults'>;
 
@@ -31,48 +32,11 @@ function runAllRequestsCommand(services: RunServices, uri?: vscode.Uri): Promise
   return runFileRequests(services, services.requestResults, uri);
 }
 
-/** A new untitled request file (in the first workspace folder when there is one), holding `text`. */
-async function openNewRequestFile(fileName: string, text: string): Promise<vscode.TextEditor> {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const target = folder ? vscode.Uri.joinPath(folder, fileName) : vscode.Uri.file(`/${fileName}`);
-  const document = await vscode.workspace.openTextDocument(target.with({ scheme: 'untitled' }));
-  const editor = await vscode.window.showTextDocument(document);
-  await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, document.lineCount, 0), text));
-  return editor;
-}
-
 /** The sample request file of the emulator's sample building, as a new file to keep or change. */
 async function openSampleRequests(services: Pick<ExtensionServices, 'vscodeContext'>): Promise<vscode.Uri> {
   const sample = vscode.Uri.joinPath(services.vscodeContext.extensionUri, 'media', 'samples', 'sample-building.twinq.json');
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(sample));
   return (await openNewRequestFile('sample-building.twinq.json', text)).document.uri;
-}
-
-/** Adds the request to the request file the user picks (an open one, or a new one) and shows it. */
-export async function saveAsRequest(services: Pick<ExtensionServices, 'input'>, draft: RequestDraft): Promise<{ uri: vscode.Uri; name: string }> {
-  const open = vscode.workspace.textDocuments.filter(isRequestDocument);
-  const fresh = { label: vscode.l10n.t('New request file'), document: undefined as vscode.TextDocument | undefined };
-  const choice = open.length
-    ? await services.input.pick([...open.map((document) => ({ label: vscode.workspace.asRelativePath(document.uri), document })), fresh], { title: vscode.l10n.t('Save "{0}" as a request in…', draft.name) })
-    : fresh;
-  if (!choice.document) {
-    const { text, name } = addRequest('', draft);
-    const editor = await openNewRequestFile('requests.twinq.json', text);
-    return { uri: editor.document.uri, name };
-  }
-  const document = choice.document;
-  const { text, name } = addRequest(document.getText(), draft);
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), text);
-  await vscode.workspace.applyEdit(edit);
-  const editor = await vscode.window.showTextDocument(document);
-  const entry = parsedRequests(document).file.requests.find((r) => r.name === name);
-  if (entry) {
-    const at = document.positionAt(entry.span.offset);
-    editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenter);
-    editor.selection = new vscode.Selection(at, at);
-  }
-  return { uri: document.uri, name };
 }
 
 async function saveTwinGroupAsRequest(services: Pick<ExtensionServices, 'input' | 'tree'>, node?: TwinModelGroupNode): Promise<{ uri: vscode.Uri; name: string }> {

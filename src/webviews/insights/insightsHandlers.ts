@@ -4,6 +4,7 @@ import * as l10n from '@vscode/l10n';
 import { VALUELESS_OPERATORS } from '../../core/api/filterVocabulary';
 import { INSIGHTS_DEFAULT_PAGE_SIZE } from '../../core/api/requestChecks';
 import type { BatchRequest, BuildingTwinsApi, FilterSpecification, Insight } from '../../core/api/types';
+import { insightsRequest, type RequestDraft } from '../../core/requestFiles/requestFileEdits';
 import type { Handlers } from '../shared/bridgeProtocol';
 import type { InsightRow, InsightsMethods, InsightsQuery } from './insightsProtocol';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
@@ -18,6 +19,8 @@ export interface InsightsDeps {
   focusInsightId?: string;
   openTwin: (twinId: string) => Promise<void>;
   openTicket: (ticketId: string) => Promise<void>;
+  /** Writes a request into a request file the user picks. */
+  saveAsRequest?: (draft: RequestDraft) => Promise<{ name: string; file: string }>;
 }
 
 const MAX_PAGE_SIZE = PAGE_SIZES.insights.max;
@@ -47,6 +50,17 @@ export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMet
       if (typeof twinId !== 'string' || !twinId) throw new Error('openTwin needs a twin id'); // l10n-exempt: a webview programming error
       await deps.openTwin(twinId);
       return { opened: true };
+    },
+
+    async saveAsRequest(query, signal) {
+      if (!deps.saveAsRequest) throw new Error('this panel cannot save requests'); // l10n-exempt: a host without the feature
+      scope ??= deps.scopeTwinId ? scopeTwinIds(await deps.api(), deps.scopeTwinId, signal) : Promise.resolve(undefined);
+      const twinIds = await scope.catch((e) => {
+        scope = undefined;
+        throw e;
+      });
+      const request = toBatchRequest(query, twinIds);
+      return deps.saveAsRequest(insightsRequest(l10n.t('Insights of {0}', deps.scopeLabel), request));
     },
 
     async openTicket({ ticketId }) {

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { INSIGHTS_VIEW_TYPE, type InsightsMethods, type InsightsPanelState } from './insightsProtocol';
 import { resourceUri } from '../../extension/documents/resourceUri';
 import type { ExtensionServices } from '../../extension/shell/services';
+import { saveViewAsRequest } from '../../extension/requestFiles/saveAsRequest';
 import { createInsightsHandlers } from './insightsHandlers';
 import { attachPanel, connectionApi, createPanel, type PanelHost } from '../shared/host/panelHost';
 
@@ -10,7 +11,7 @@ export type InsightsPanelHost = PanelHost<InsightsMethods>;
 
 export interface InsightsScope { twinId?: string; label?: string; focusInsightId?: string }
 
-export function openInsightsPanel(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'vscodeContext'>, connection: string, scope: InsightsScope = {}, panel?: vscode.WebviewPanel): InsightsPanelHost {
+export function openInsightsPanel(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'vscodeContext'>, connection: string, scope: InsightsScope = {}, panel?: vscode.WebviewPanel): InsightsPanelHost {
   const scopeLabel = scope.twinId ? scope.label ?? scope.twinId : vscode.l10n.t('all of {0}', connection);
   panel ??= createPanel(ctx, INSIGHTS_VIEW_TYPE, scope.twinId ? vscode.l10n.t('Insights: {0}', scopeLabel) : vscode.l10n.t('Insights'));
   const handlers = createInsightsHandlers({
@@ -21,11 +22,12 @@ export function openInsightsPanel(ctx: Pick<ExtensionServices, 'connections' | '
     focusInsightId: scope.focusInsightId,
     openTwin: (twinId) => openResource(resourceUri(connection, 'twins', twinId)),
     openTicket: (ticketId) => openResource(resourceUri(connection, 'tickets', ticketId)),
+    saveAsRequest: (draft) => saveViewAsRequest(ctx, draft),
   });
   return attachPanel(ctx, panel, 'insights', handlers, { list: 'filter' });
 }
 
-export function restoreInsightsPanel(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'vscodeContext'>, panel: vscode.WebviewPanel, state: unknown): InsightsPanelHost {
+export function restoreInsightsPanel(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'vscodeContext'>, panel: vscode.WebviewPanel, state: unknown): InsightsPanelHost {
   const s = (state ?? {}) as Partial<InsightsPanelState>;
   const connection = typeof s.connection === 'string' ? s.connection : ctx.connections.activeName();
   const twinId = typeof s.scopeTwinId === 'string' ? s.scopeTwinId : undefined;

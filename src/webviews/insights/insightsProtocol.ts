@@ -39,6 +39,8 @@ export type InsightsMethods = {
   list: { params: InsightsQuery; result: InsightsPage };
   openTwin: { params: { twinId: string }; result: { opened: boolean } };
   openTicket: { params: { ticketId: string }; result: { opened: boolean } };
+  /** Writes the request that lists these insights (sort and filters, not the page) into a request file. */
+  saveAsRequest: { params: InsightsQuery; result: { name: string; file: string } };
 };
 
 /**

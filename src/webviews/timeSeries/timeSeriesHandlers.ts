@@ -4,6 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
 import { checkPanelRange, pointBudget, type TimeRange } from '../../core/timeseries/timeRange';
+import { timeSeriesRequest, type RequestDraft } from '../../core/requestFiles/requestFileEdits';
 import type { Handlers } from '../shared/bridgeProtocol';
 import type { SeriesInfo, TimeSeriesMethods } from './timeSeriesProtocol';
 import { fetchDownsampled, fetchRange, type Points, seriesTwinId } from './timeSeriesFetch';
@@ -19,6 +20,8 @@ export interface TimeSeriesDeps {
   /** Asks where to save the CSV; undefined = cancelled. */
   chooseCsvPath: (suggestedName: string) => Promise<string | undefined>;
   writeFile: (path: string, content: string) => Promise<void>;
+  /** Writes a request into a request file the user picks. */
+  saveAsRequest?: (draft: RequestDraft) => Promise<{ name: string; file: string }>;
 }
 
 export function createTimeSeriesHandlers(deps: TimeSeriesDeps): Handlers<TimeSeriesMethods> {
@@ -51,6 +54,13 @@ export function createTimeSeriesHandlers(deps: TimeSeriesDeps): Handlers<TimeSer
         .map((d) => ({ twinId: seriesTwinId(d) ?? '', time: Date.parse(d.sourceTimestamp), value: d.scalarValue }))
         .filter((p) => deps.twinIds.includes(p.twinId) && Number.isFinite(p.time) && typeof p.value === 'number');
       return { points };
+    },
+
+    async saveAsRequest(params) {
+      if (!deps.saveAsRequest) throw new Error('this panel cannot save requests'); // l10n-exempt: a host without the feature
+      const range = checkPanelRange(readRange(params));
+      const name = deps.twinIds.length === 1 ? l10n.t('Time series of {0}', deps.twinIds[0]!) : l10n.t('Time series of {0} capabilities', deps.twinIds.length);
+      return deps.saveAsRequest(timeSeriesRequest(name, deps.twinIds, range.start, range.end));
     },
 
     async exportCsv(params, signal) {

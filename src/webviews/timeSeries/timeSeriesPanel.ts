@@ -2,12 +2,13 @@
 import * as vscode from 'vscode';
 import { TIME_SERIES_VIEW_TYPE, type TimeSeriesMethods, type TimeSeriesPanelState } from './timeSeriesProtocol';
 import type { ExtensionServices } from '../../extension/shell/services';
+import { saveViewAsRequest } from '../../extension/requestFiles/saveAsRequest';
 import { attachPanel, connectionApi, createPanel, type PanelHost } from '../shared/host/panelHost';
 import { createTimeSeriesHandlers } from './timeSeriesHandlers';
 
 export type TimeSeriesPanelHost = PanelHost<TimeSeriesMethods>;
 
-export function openTimeSeriesPanel(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'models' | 'vscodeContext'>, connection: string, twinIds: string[], panel?: vscode.WebviewPanel): TimeSeriesPanelHost {
+export function openTimeSeriesPanel(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>, connection: string, twinIds: string[], panel?: vscode.WebviewPanel): TimeSeriesPanelHost {
   if (twinIds.length === 0) throw new Error(vscode.l10n.t('The time series panel needs at least one capability twin'));
   const title = twinIds.length === 1 ? vscode.l10n.t('Time series: {0}', twinIds[0]) : vscode.l10n.t('Time series: {0} capabilities', twinIds.length);
   panel ??= createPanel(ctx, TIME_SERIES_VIEW_TYPE, title);
@@ -29,11 +30,12 @@ export function openTimeSeriesPanel(ctx: Pick<ExtensionServices, 'connections' |
       await vscode.workspace.fs.writeFile(vscode.Uri.file(path), Buffer.from(content, 'utf8'));
       ctx.log.info(`Exported time series to ${path}`);
     },
+    saveAsRequest: (draft) => saveViewAsRequest(ctx, draft),
   });
   return attachPanel(ctx, panel, 'timeSeries', handlers, { load: 'range' });
 }
 
-export function restoreTimeSeriesPanel(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'models' | 'vscodeContext'>, panel: vscode.WebviewPanel, state: unknown): TimeSeriesPanelHost {
+export function restoreTimeSeriesPanel(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>, panel: vscode.WebviewPanel, state: unknown): TimeSeriesPanelHost {
   const s = (state ?? {}) as Partial<TimeSeriesPanelState>;
   const twinIds = Array.isArray(s.twinIds) ? s.twinIds.filter((id): id is string => typeof id === 'string') : [];
   if (!twinIds.length) throw new Error('The saved time series panel names no twins'); // l10n-exempt: logged when a restore fails

@@ -41,4 +41,6 @@ export type TimeSeriesMethods = {
   latest: { params: Record<string, never>; result: { points: LatestPoint[] } };
   /** The host always asks the user where to save: a webview never names a file. */
   exportCsv: { params: { start: number; end: number }; result: { path: string; rows: number } | { cancelled: true } };
+  /** Writes the request that reads these twins between these ends into a request file. */
+  saveAsRequest: { params: { start: number; end: number }; result: { name: string; file: string } };
 };

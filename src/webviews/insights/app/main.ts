@@ -60,6 +60,7 @@ const headRow = el('tr', {}, el('th', { class: 'toggle-col' }, el('span', { clas
 const table = el('table', { class: 'insights', role: 'treegrid', 'aria-label': l10n.t('Insights') }, el('thead', {}, headRow), tbody);
 const detail = el('aside', { class: 'detail', 'aria-label': l10n.t('Insight details') });
 const pager = el('nav', { class: 'pager', 'aria-label': l10n.t('Pages') });
+const saveRequestButton = el('vscode-button', { secondary: true, id: 'save-request', title: l10n.t('Write the request that lists these insights into a request file') }, l10n.t('Save as Request'));
 const pageSize = singleSelect(l10n.t('Roots per page'), PAGE_SIZES.map((n): [string, string] => [String(n), l10n.t('{0} per page', n)]));
 
 for (const c of COLUMNS) {
@@ -79,12 +80,24 @@ document.body.append(
     el('div', { class: 'group' }, sortField, sortDirection),
     el('div', { class: 'group', role: 'group', 'aria-label': l10n.t('New filter') }, filterField, filterOperator, filterValue, addFilter),
     pageSize,
+    saveRequestButton,
   ),
   scopeLine,
   filterChips,
   status.element,
   el('div', { class: 'layout' }, el('div', { class: 'table-wrap' }, table, pager), detail),
 );
+
+saveRequestButton.addEventListener('click', () => {
+  void (async () => {
+    try {
+      const saved = await bridge.request('saveAsRequest', query());
+      status.set(l10n.t('Saved as request "{0}" in {1}', saved.name, saved.file));
+    } catch (error) {
+      status.set(l10n.t('Save as request failed: {0}', errorMessage(error)), true);
+    }
+  })();
+});
 
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
 searchBox.addEventListener('input', () => {

@@ -27,7 +27,7 @@ async function showTimeSeries(ctx: Pick<ExtensionServices, 'connections' | 'inpu
   return openTimeSeriesPanel(ctx, connection, ids);
 }
 
-async function showInsights(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'vscodeContext'>, arg?: unknown, selection?: unknown) {
+async function showInsights(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'vscodeContext'>, arg?: unknown, selection?: unknown) {
   const target = panelTarget(arg, selection);
   const connection = target.connection ?? ctx.connections.activeName();
   const twinId = target.twinIds[0];

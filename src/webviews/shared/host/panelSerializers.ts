@@ -13,7 +13,7 @@ import { restoreTwinGraphPanel } from '../../twinGraph/twinGraphPanel';
 /** What tests need of a restored panel, whatever its protocol. */
 export interface RestoredPanel { panel: vscode.WebviewPanel; bridge: { handle(message: unknown): Promise<unknown> } }
 /** What restoring a panel uses: the connections and models its handlers read, the log, the extension's files. */
-type PanelServices = Pick<ExtensionServices, 'connections' | 'log' | 'models' | 'vscodeContext'>;
+type PanelServices = Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>;
 type Restore = (ctx: PanelServices, panel: vscode.WebviewPanel, state: unknown) => RestoredPanel;
 
 export const PANEL_RESTORERS: ReadonlyArray<[string, Restore]> = [

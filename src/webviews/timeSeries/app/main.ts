@@ -51,6 +51,7 @@ const panRight = el('vscode-button', { secondary: true, title: l10n.t('Pan right
 const zoomOut = el('vscode-button', { secondary: true, title: l10n.t('Zoom out (-)') }, l10n.t('Zoom out'));
 const liveBox = el('vscode-checkbox', { id: 'live', label: l10n.t('Live') });
 const exportButton = el('vscode-button', { secondary: true }, l10n.t('Export CSV'));
+const saveRequestButton = el('vscode-button', { secondary: true, id: 'save-request', title: l10n.t('Write the request that reads this range into a request file') }, l10n.t('Save as Request'));
 const status = new StatusLine();
 const chartHost = el('div', { class: 'chart', tabindex: 0, 'aria-label': l10n.t('Time series chart. Arrow keys pan, + and - zoom, drag to zoom with the mouse.') });
 const emptyBox = el('div', { class: 'empty', hidden: true });
@@ -63,6 +64,7 @@ document.body.append(
     el('div', { class: 'group' }, panLeft, panRight, zoomOut),
     liveBox,
     exportButton,
+    saveRequestButton,
   ),
   status.element,
   chartHost,
@@ -79,6 +81,7 @@ panRight.addEventListener('click', () => pan(0.25));
 zoomOut.addEventListener('click', () => zoom(2));
 liveBox.addEventListener('change', () => setLive(liveBox.checked));
 exportButton.addEventListener('click', exportVisible);
+saveRequestButton.addEventListener('click', () => void saveVisibleAsRequest());
 chartHost.addEventListener('keydown', (e) => {
   const actions: Record<string, () => void> = { ArrowLeft: () => pan(-0.1), ArrowRight: () => pan(0.1), '+': () => zoom(0.5), '=': () => zoom(0.5), '-': () => zoom(2) };
   const action = actions[e.key];
@@ -290,6 +293,17 @@ async function exportVisible(): Promise<void> {
     status.set('cancelled' in result ? l10n.t('Export cancelled') : l10n.t('Exported {0} to {1}', countNoun(result.rows, l10n.t('{0} row'), l10n.t('{0} rows')), result.path));
   } catch (error) {
     status.set(l10n.t('Export failed: {0}', errorMessage(error)), true);
+  }
+}
+
+async function saveVisibleAsRequest(): Promise<void> {
+  const start = chart?.scales.x.min ?? range.start;
+  const end = chart?.scales.x.max ?? range.end;
+  try {
+    const saved = await bridge.request('saveAsRequest', { start: Math.floor(start), end: Math.ceil(end) });
+    status.set(l10n.t('Saved as request "{0}" in {1}', saved.name, saved.file));
+  } catch (error) {
+    status.set(l10n.t('Save as request failed: {0}', errorMessage(error)), true);
   }
 }
 
