@@ -39,8 +39,18 @@ async function measure(extension: vscodeApi.Extension<unknown>): Promise<{ loadM
   return { loadMs, activateMs: performance.now() - started };
 }
 
-/** Probe, inside the extension host. */
+/** Probe, inside the extension host; a failure is also printed as a metric, so the driver can say why. */
 export async function run(): Promise<void> {
+  try {
+    await probe();
+  } catch (error) {
+    // A metric's value ends at the first blank: the message travels encoded.
+    console.log(`[metric] error=${encodeURIComponent(error instanceof Error ? error.message : String(error))}`);
+    throw error;
+  }
+}
+
+async function probe(): Promise<void> {
   // Loaded lazily: the `vscode` module only exists inside the extension host.
   const vscode = require('vscode') as typeof vscodeApi;
   const ours = vscode.extensions.getExtension(extensionId);
@@ -84,7 +94,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < runs; i++) {
       writeFileSync(orderFile, i % 2 ? 'reference-first' : 'ours-first');
       const result = await runInExtensionHost(server, browser, __filename, { timeoutMs: 120000 });
-      if (result.code !== 0) throw new Error(`run ${i + 1}: the probe failed (exit ${result.code}, metrics ${JSON.stringify(result.metrics)})`);
+      if (result.code !== 0) throw new Error(`run ${i + 1}: the probe failed (exit ${result.code}): ${result.metrics.error ? decodeURIComponent(result.metrics.error) : JSON.stringify(result.metrics)}`);
       samples.push(result.metrics);
     }
   } finally {
