@@ -23,4 +23,18 @@ describe('connection profiles', () => {
     assert.deepEqual(parseProfiles('nope').problems, ['buildingTwins.connections must be an array']);
     assert.deepEqual(parseProfiles(undefined), { profiles: [], problems: [] });
   });
+
+  it('keeps readOnly only when true; a flag that is not a boolean is reported and fails closed (read-only)', () => {
+    const { profiles, problems } = parseProfiles([
+      { name: 'Prod', baseUrl: 'contoso', clientId: 'c1', readOnly: true },
+      { name: 'Test', baseUrl: 'contoso-test', clientId: 'c2', readOnly: false },
+      { name: 'Odd', baseUrl: 'contoso-odd', clientId: 'c3', readOnly: 'yes' },
+    ]);
+    assert.deepEqual(profiles, [
+      { name: 'Prod', baseUrl: 'contoso', clientId: 'c1', readOnly: true },
+      { name: 'Test', baseUrl: 'contoso-test', clientId: 'c2' },
+      { name: 'Odd', baseUrl: 'contoso-odd', clientId: 'c3', readOnly: true },
+    ]);
+    assert.deepEqual(problems, ['buildingTwins.connections[2].readOnly must be true or false; "Odd" is treated as read-only']);
+  });
 });
