@@ -7,6 +7,7 @@ import { lmToolId, TOOL_REFERENCE_NAMES } from '../../src/extension/agents/agent
 import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests, SAMPLE } from './explorerHelpers';
 
 const ROOM = `${SAMPLE}:Room;1`;
+const READ_ONLY = 'Agents (read-only)';
 
 async function invoke(name: string, input: object): Promise<{ text: string; data: Record<string, unknown> }> {
   const result = await vscode.lm.invokeTool(lmToolId(name), { input, toolInvocationToken: undefined });
@@ -75,6 +76,36 @@ describe('agent tools in VS Code (language model tools)', function () {
     const sent = await invoke('put_twin', { twin: { id: 'AGENT-ROOM-2', modelId: ROOM, contents: { name: 'Second agent room' } } });
     assert.equal(sent.data.connection, LOCAL, sent.text);
     assert.deepEqual((await requests(url)).filter((r) => r.method === 'PUT').map((r) => r.path), ['/api/v3/twins']);
+  });
+
+  describe('on a read-only connection', () => {
+    before(async () => {
+      const api = await extensionApi();
+      await vscode.commands.executeCommand('buildingTwins.addConnection', { name: READ_ONLY, baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', readOnly: true });
+      assert.equal(api.takeLastError(), undefined);
+    });
+    after(async () => {
+      const api = await extensionApi();
+      api.useScriptedInput([true]);
+      await vscode.commands.executeCommand('buildingTwins.removeConnection', READ_ONLY);
+      api.useVsCodeInput();
+    });
+
+    it('reads, but refuses every write tool with nothing to confirm and nothing sent', async () => {
+      const api = await extensionApi();
+      const read = await invoke('get_twin', { id: 'HP-AHU-1', relationships: false, connection: READ_ONLY });
+      assert.equal((read.data.twin as { id: string }).id, 'HP-AHU-1', read.text);
+      await clearRequests(url);
+      for (const tool of api.context.agentTools.filter((t) => t.tool.access === 'write')) {
+        const input = { connection: READ_ONLY, id: 'HP-AHU-1' };
+        const prepared = await tool.prepareInvocation({ input }, token);
+        assert.equal(prepared.confirmationMessages, undefined, tool.tool.name);
+        assert.match(String(prepared.invocationMessage), /refused, nothing will be sent .*is read-only/);
+        const refused = await invoke(tool.tool.name, input);
+        assert.equal(refused.data.error, `${tool.tool.name} refused: the connection "${READ_ONLY}" is read-only; nothing was sent`);
+      }
+      assert.deepEqual(await requests(url), [], 'not even a read: the refusal comes first');
+    });
   });
 
   it('refuses a write that was not shown for confirmation, and one its model forbids, sending nothing', async () => {
