@@ -90,7 +90,7 @@ export const commandParameters: Readonly<Record<string, readonly ArgGuard[]>> = 
   'buildingTwins.createFromJson': [file],
   'buildingTwins.createRelationship': [oneOf(twinRow, text)],
   'buildingTwins.importFile': [oneOf(file, row), files],
-  'buildingTwins.exportTwins': [row, file],
+  'buildingTwins.exportTwins': [row, oneOf(file, listOf(row))],
   'buildingTwins.sendTelemetryFile': [file, files],
   // help
   'buildingTwins.openWalkthrough': [],

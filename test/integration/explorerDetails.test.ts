@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readOpenInsights } from '../../src/core/api/openInsights';
 import type { DigitalTwin } from '../../src/core/api/types';
@@ -201,6 +204,31 @@ describe('explorer details: tooltips and badges', () => {
       for (const uri of expected) assert.ok(tabs.includes(uri), `a tab for ${uri}`);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
+  it('exports the selected twins and their outgoing relationships, and nothing else', async () => {
+    const api = await extensionApi();
+    const index = await api.context.models.getIndex(LOCAL);
+    const rows = (await twinRows(index.displayName(`${SAMPLE}:Room;1`))).slice(0, 2);
+    const ids = rows.map((r) => (r as unknown as { twin: DigitalTwin }).twin.id);
+    const dir = await mkdtemp(join(tmpdir(), 'bt-export-'));
+    const target = join(dir, 'selected.json');
+    api.useScriptedInput([target]);
+    try {
+      const result = await vscode.commands.executeCommand<{ twins: number; relationships: number; filter: string }>('buildingTwins.exportTwins', rows[0], rows);
+      assert.equal(api.takeLastError(), undefined);
+      assert.equal(result.twins, 2);
+      assert.equal(result.filter, '2 twins selected');
+      const items = JSON.parse(await readFile(target, 'utf8')) as Array<{ id?: string; sourceId?: string }>;
+      const client = await api.context.connections.getClient(LOCAL);
+      const outgoing = (await Promise.all(ids.map((id) => client.listOutgoingRelationships(id)))).flat();
+      assert.deepEqual(items.filter((i) => i.id !== undefined && i.sourceId === undefined).map((i) => i.id), ids);
+      assert.equal(items.filter((i) => i.sourceId !== undefined).length, outgoing.length);
+      assert.ok(items.filter((i) => i.sourceId !== undefined).every((r) => ids.includes(r.sourceId!)));
+    } finally {
+      api.useVsCodeInput();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

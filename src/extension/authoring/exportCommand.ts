@@ -3,25 +3,49 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
+import type { BuildingTwinsApi } from '../../core/api/types';
 import { exportTwins } from '../../core/bulk/twinExport';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import { describeFilter, toTwinFilters } from '../twins/twinFilter';
+import { LocationNode } from '../twins/locationsNode';
+import { TwinNode } from '../twins/twinNode';
 import { TwinModelGroupNode } from '../twins/twinsNode';
 import { relationshipCount, twinCount, twinsAndRelationships } from './countWords';
 import { asUri } from './jsonSource';
 
 export interface ExportCommandResult { connection: string; file: string; twins: number; relationships: number; filter: string }
 
+/** The twin rows to export: the selection when the clicked twin row is part of it, else the clicked twin row. */
+function selectedTwinIds(node: unknown, selection: unknown): string[] | undefined {
+  const isTwinRow = (r: unknown): r is TwinNode | LocationNode => r instanceof TwinNode || r instanceof LocationNode;
+  if (!isTwinRow(node)) return undefined;
+  const rows = Array.isArray(selection) && selection.length > 1 && selection.includes(node) ? selection.filter(isTwinRow) : [node];
+  return [...new Set(rows.map((r) => r.twin.id))];
+}
+
+/** A client whose twin listing yields exactly these twins (read again in one request, so the export is current). */
+function selectedTwinsClient(client: BuildingTwinsApi, ids: string[]): Pick<BuildingTwinsApi, 'iterateTwins' | 'listOutgoingRelationships'> {
+  return {
+    async *iterateTwins(_req, o) {
+      yield* (await client.getTwinsByIds(ids, {}, o)).twins;
+    },
+    listOutgoingRelationships: (twinId, q, o) => client.listOutgoingRelationships(twinId, q, o),
+  };
+}
+
 /**
  * "Export twins to JSON…": the twins the explorer shows (its active filter; a model group of the tree
- * narrows to that model) and their outgoing relationships, streamed page by page into one JSON array in
- * the import format, with progress and cancellation. Written to a temporary file renamed at the end, so
- * an existing file is only replaced by a complete export.
+ * narrows to that model), or the selected twin rows, and their outgoing relationships, streamed page by page into
+ * one JSON array in the import format, with progress and cancellation. Written to a temporary file renamed at the
+ * end, so an existing file is only replaced by a complete export.
  */
 export async function exportToFile(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>, node?: unknown, target?: unknown): Promise<ExportCommandResult | undefined> {
-  const { connection, client } = await targetConnection(ctx, node);
-  const filter = ctx.tree.filter;
+  const { connection, client: connectionClient } = await targetConnection(ctx, node);
+  const selected = selectedTwinIds(node, target);
+  if (Array.isArray(target)) target = undefined;
+  const client = selected ? selectedTwinsClient(connectionClient, selected) : connectionClient;
+  const filter = selected ? undefined : ctx.tree.filter;
   const model = node instanceof TwinModelGroupNode ? { modelId: node.modelId, exact: true } : undefined;
   const filters = toTwinFilters(filter, model);
   const uri = asUri(target) ?? await ctx.input.saveFile({
@@ -31,7 +55,9 @@ export async function exportToFile(ctx: Pick<ExtensionServices, 'connections' | 
   });
   if (uri.scheme !== 'file') throw new Error(vscode.l10n.t('Export writes files on this machine only.'));
   const file = uri.fsPath;
-  const described = [filter ? describeFilter(filter) : undefined, model ? vscode.l10n.t('model {0} (exactly)', model.modelId) : undefined].filter(Boolean).join(', ') || vscode.l10n.t('all twins');
+  const described = selected
+    ? vscode.l10n.t('{0} selected', twinCount(selected.length))
+    : [filter ? describeFilter(filter) : undefined, model ? vscode.l10n.t('model {0} (exactly)', model.modelId) : undefined].filter(Boolean).join(', ') || vscode.l10n.t('all twins');
   const partial = `${file}.partial`;
   const counts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Exporting twins of "{0}" ({1})', connection, described), cancellable: true }, async (progress, token) => {
     const abort = new AbortController();
