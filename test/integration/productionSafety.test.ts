@@ -178,6 +178,40 @@ describe('production safety', () => {
     assert.equal(lookups.length, 1, JSON.stringify(log.slice(0, opened)));
   });
 
+  it('tree refreshes asked for in one turn reach the view once, and none below a node refreshed with them', async () => {
+    const api = await extensionApi();
+    const tree = api.context.tree;
+    const twins = await api.findNode([LOCAL, 'Twins']);
+    const [first, second] = await twins.getChildren();
+    assert.ok(first && second, 'two model groups under Twins');
+    const events: unknown[] = [];
+    const listening = tree.onDidChangeTreeData((e) => events.push(e));
+    try {
+      const heard = new Promise<void>((resolve) => {
+        const once = tree.onDidChangeTreeData(() => { once.dispose(); resolve(); });
+      });
+      tree.refresh(first);
+      tree.refresh(first);
+      tree.refresh(second);
+      tree.refresh(twins);
+      assert.deepEqual(events, [], 'nothing is sent within the turn');
+      await heard;
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(events, [twins], 'one event, for the group that holds the others');
+      events.length = 0;
+      const all = new Promise<void>((resolve) => {
+        const once = tree.onDidChangeTreeData(() => { once.dispose(); resolve(); });
+      });
+      tree.refresh(first);
+      tree.refresh();
+      await all;
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(events, [undefined], 'a refresh of everything swallows the single ones');
+    } finally {
+      listening.dispose();
+    }
+  });
+
   it('closing a panel mid-request aborts it: its time-series request never reaches the service', async function () {
     const url = emulatorUrl(this);
     type Host = { panel: vscode.WebviewPanel; bridge: { handle(message: unknown): Promise<{ ok: boolean } | undefined> } };

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import { ConnectionNode } from './connectionNode';
 import type { ConnectionGroupFactory, ConnectionServices } from './explorerServices';
+import { CoalescedRefresh } from '../../core/api/coalescedRefresh';
 import { readOnlyContextValue } from './readOnlyRows';
 import { ResourceRows, writtenRowKeys } from './resourceRows';
 import { type TreeNode } from './treeNode';
@@ -28,6 +29,15 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   private readonly pendingUpdates = new Map<TreeNode, Promise<void>>();
 
   private relistPending = false;
+  /**
+   * The view hears of the refreshes asked for in one turn of the event loop once: each node once, none below a node
+   * (or the whole tree) drawn again in the same turn. The reset itself is immediate, so a read right after a refresh
+   * reloads.
+   */
+  private readonly redraws = new CoalescedRefresh<TreeNode>((targets) => {
+    if (targets === 'all') return this.changed.fire(undefined);
+    for (const node of targets) if (!hasAncestorIn(node, targets)) this.changed.fire(node);
+  }, 0);
 
   constructor(private readonly services: ConnectionServices, private readonly groupFactories: readonly ConnectionGroupFactory[]) {
     this.view = vscode.window.createTreeView('buildingTwins.explorer', { treeDataProvider: this, showCollapseAll: true, canSelectMany: true });
@@ -53,10 +63,10 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   refresh(node?: TreeNode): void {
     if (node) {
       node.reset();
-      this.changed.fire(node);
+      this.redraws.request(node);
     } else {
       for (const root of this.roots ?? []) root.reset();
-      this.changed.fire(undefined);
+      this.redraws.request();
     }
   }
 
@@ -77,7 +87,7 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
 
   /** Re-lists the connections (added, removed, re-ordered) keeping the loaded content of unchanged ones. */
   relist(): void {
-    this.changed.fire(undefined);
+    this.redraws.request();
   }
 
   /**
@@ -187,7 +197,13 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   }
 
   dispose(): void {
+    this.redraws.cancel();
     this.view.dispose();
     this.changed.dispose();
   }
+}
+
+function hasAncestorIn(node: TreeNode, nodes: ReadonlySet<TreeNode>): boolean {
+  for (let parent = node.parent; parent; parent = parent.parent) if (nodes.has(parent)) return true;
+  return false;
 }
