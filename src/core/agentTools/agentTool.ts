@@ -48,6 +48,8 @@ interface ToolCommon {
 
 export interface ReadTool<I = Record<string, unknown>> extends ToolCommon {
   access: 'read';
+  /** How to get what a shortened answer left out, with this tool's own inputs (e.g. "walk fewer hops"). */
+  whenCut: string;
   run(input: I, ctx: AgentToolContext): Promise<Record<string, unknown>>;
 }
 

@@ -23,6 +23,7 @@ export const listModelsTool: ReadTool<{ search?: string; baseModel?: string; off
   name: 'list_models',
   title: 'List models',
   access: 'read',
+  whenCut: 'narrow it with search or baseModel, or page with offset',
   description: 'Lists the DTDL models (twin types) of the connection: id, display name, direct parents, and how many properties and relationships each has including inherited ones. Filter by words in the id or name (search) or by a base model (baseModel: the model and every model extending it). Use it to find the model id for "air handlers", "levels", "rooms" before find_twins.',
   inputSchema: {
     type: 'object',
@@ -63,6 +64,7 @@ export const getModelTool: ReadTool<{ id: string }> = {
   name: 'get_model',
   title: 'Describe a model',
   access: 'read',
+  whenCut: 'model_vocabulary gives the same model in fewer words',
   description: 'Describes one model with inheritance resolved: its ancestors, the models extending it, every property (schema, writable, unit, the model that declares it), relationships (name, target model, properties), telemetry and components. Use it to learn which properties a twin of that model can have and how it may be related.',
   inputSchema: { type: 'object', properties: { id: { type: 'string', minLength: 1, description: 'The model id (a DTMI such as dtmi:com:example:Room;1).' } }, required: ['id'], additionalProperties: false },
   outputSchema: {
@@ -97,6 +99,7 @@ export const modelVocabularyTool: ReadTool<{ models?: string[]; search?: string 
   name: 'model_vocabulary',
   title: 'Vocabulary for writing twins',
   access: 'read',
+  whenCut: 'name fewer models, or search for them',
   description: 'The vocabulary an agent needs to write valid twins and relationships, from the connection\'s live models: per model, the fields a twin must carry (id, modelId), its allowed properties with their types (inherited ones included), and the relationship names it may have with the model each must target (a target\'s descendants are accepted too). Call it before put_twin or create_relationship. Give model ids, or search words; without either it covers every model briefly.',
   inputSchema: {
     type: 'object',

@@ -46,6 +46,7 @@ export const insightsTool: ReadTool<InsightsInput> = {
   name: 'insights',
   title: 'Insights',
   access: 'read',
+  whenCut: 'ask for a smaller limit and the next page, or narrow the filters',
   description: 'Lists insights (faults and inefficiencies the service found on twins), newest first, with the floor each twin is on: name, twin, status, priority (1 is highest), occurrences, description, recommendation, impact, linked tickets. Filter by twin ids (e.g. the air handlers find_twins found), statuses or openOnly (not resolved or ignored), and maxPriority. Children of an insight come nested under it when includeChildren is true.',
   inputSchema: {
     type: 'object',
@@ -86,6 +87,7 @@ export const eventsTool: ReadTool<EventsInput> = {
   name: 'events',
   title: 'Events',
   access: 'read',
+  whenCut: 'ask for a smaller limit and the next page, or narrow the filters',
   description: 'Lists building events (alarms, occupancy, maintenance windows …), newest first: name, type, twin, start and end time, value. Filter by twin ids, event type ids, and start time after/before (ISO 8601).',
   inputSchema: {
     type: 'object',
@@ -131,6 +133,7 @@ export const ticketsTool: ReadTool<TicketsInput> = {
   name: 'tickets',
   title: 'Tickets',
   access: 'read',
+  whenCut: 'ask for a smaller limit and the next page, or narrow the filters',
   description: 'Lists work-order tickets, newest first (summary, status, priority, twin, insight, assignee, due date), or reads one ticket in full by id (with cause, solution, notes, attachments). Filter by twin ids, status ids (ticket_metadata kind "statuses" lists them) or text in the summary.',
   inputSchema: {
     type: 'object',
@@ -166,6 +169,7 @@ export const ticketMetadataTool: ReadTool<{ kind: (typeof METADATA_KINDS)[number
   name: 'ticket_metadata',
   title: 'Ticket metadata',
   access: 'read',
+  whenCut: 'the list is complete up to the cut; filter tickets by the ids shown',
   description: 'The ids and names a ticket refers to: statuses, priorities (with their level), categories, job-types or service-needed. Use them to filter tickets or to fill create_ticket and patch_ticket (statusId, priorityId, categoryId, …).',
   inputSchema: { type: 'object', properties: { kind: { type: 'string', enum: [...METADATA_KINDS] } }, required: ['kind'], additionalProperties: false },
   outputSchema: { type: 'object', properties: { kind: { type: 'string' }, items: { type: 'array' } }, required: ['kind', 'items'] },

@@ -73,6 +73,7 @@ export const timeSeriesTool: ReadTool<SeriesInput> = {
   name: 'time_series',
   title: 'Summarise time series',
   access: 'read',
+  whenCut: 'ask for fewer twins, fewer points or a shorter range',
   description: `Summarises the telemetry of up to ${MAX_TWINS} capability twins (sensors, setpoints) over a time range: per twin count, min, max, mean, first and last value, and with points > 0 that many downsampled points (LTTB, keeps the shape) for charting or trends. The range is the last 1h, 24h (default), 7d or 30d, or start and end. Reads at most ${withThousands(MAX_VALUES_READ)} values; past that it says where it stopped.`,
   inputSchema: {
     type: 'object',
@@ -122,6 +123,7 @@ export const latestValuesTool: ReadTool<{ twinIds: string[] }> = {
   name: 'latest_values',
   title: 'Latest values',
   access: 'read',
+  whenCut: 'ask for fewer twins',
   description: 'The latest telemetry value of up to 50 capability twins within the last hour (the service\'s window): value and time per twin; twins with no value in that hour are listed under noRecentValue.',
   inputSchema: {
     type: 'object',

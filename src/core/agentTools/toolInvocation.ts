@@ -55,7 +55,7 @@ export async function planWrite(tool: WriteTool, input: unknown, ctx: AgentToolC
 export async function invokeAgentTool(tool: AgentTool, input: unknown, ctx: AgentToolContext, maxChars = MAX_ANSWER_CHARS): Promise<ToolOutcome> {
   try {
     if (tool.access === 'write') return await sendPlanned(await planWrite(tool, input, ctx));
-    return { ...fitAnswer(await tool.run(checkToolInput(tool, input), ctx), moreHint(tool), Math.min(maxChars, MAX_ANSWER_CHARS)), isError: false };
+    return { ...fitAnswer(await tool.run(checkToolInput(tool, input), ctx), tool.whenCut, Math.min(maxChars, MAX_ANSWER_CHARS)), isError: false };
   } catch (error) {
     return failure(error);
   }
@@ -69,12 +69,6 @@ export async function sendPlanned(plan: WritePlan, signal?: AbortSignal): Promis
   } catch (error) {
     return failure(error);
   }
-}
-
-function moreHint(tool: AgentTool): string {
-  return 'continuationToken' in tool.inputSchema.properties || 'page' in tool.inputSchema.properties
-    ? 'ask for fewer items (limit), the next page, or narrow the filters'
-    : 'narrow the question (fewer ids, a shorter range, filters)';
 }
 
 /** Errors as the model should read them: what failed and whether anything was sent. */

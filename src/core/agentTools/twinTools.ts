@@ -22,6 +22,11 @@ export function compactTwin(twin: DigitalTwin): Record<string, unknown> {
   return { id: twin.id, modelId: twin.modelId, ...contents, ...(nested.length ? { nested } : {}) };
 }
 
+/** A twin reached by a graph walk: who it is and how far; get_twin reads the rest. */
+const graphNode = (twin: DigitalTwin, hop: number): Record<string, unknown> => ({
+  id: twin.id, modelId: twin.modelId, ...(typeof twin.contents?.name === 'string' ? { name: clipText(twin.contents.name) } : {}), hop,
+});
+
 const edge = (r: Relationship): Record<string, unknown> => ({
   name: r.name, source: r.sourceId, target: r.targetId, ...(r.properties && Object.keys(r.properties).length ? { properties: r.properties } : {}),
 });
@@ -36,6 +41,7 @@ export const findTwinsTool: ReadTool<FindInput> = {
   name: 'find_twins',
   title: 'Find twins',
   access: 'read',
+  whenCut: 'ask for a smaller limit and follow the continuationToken, or narrow the filters',
   description: 'Finds twins by model (including models that extend it unless exactModel), words in their name, property filters, and location (locationId: the twins inside a building, level or room, through isPartOf/locatedIn chains). Returns a page of compact twins (id, modelId, scalar properties), the total count on the first page, and a continuationToken for the next page. For "air handlers on level 3": find the level with name "Level 3", then find_twins with its id as locationId and the air handler model.',
   inputSchema: {
     type: 'object',
@@ -88,6 +94,7 @@ export const getTwinTool: ReadTool<{ id: string; relationships?: boolean }> = {
   name: 'get_twin',
   title: 'Get a twin',
   access: 'read',
+  whenCut: 'walk_graph with relationshipNames reads the relationships by name',
   description: 'Reads one twin by id: its model, every property (nested values included) and, unless relationships is false, its outgoing and incoming relationships (name, source, target, properties).',
   inputSchema: {
     type: 'object',
@@ -121,7 +128,8 @@ export const walkGraphTool: ReadTool<WalkInput> = {
   name: 'walk_graph',
   title: 'Walk the twin graph',
   access: 'read',
-  description: 'Walks the graph from one twin up to N hops (1 to 3) along relationships (Outgoing, Incoming or Both; optionally only the given relationship names, and only twins of the given models at each hop). Returns the twins reached (compact) and the edges between them, at most 150 twins. E.g. from an air handler, Incoming isFedBy finds the VAV boxes it feeds; from a level, Incoming isPartOf/locatedIn finds what is on it.',
+  whenCut: 'walk fewer hops, or only some relationshipNames or models',
+  description: 'Walks the graph from one twin up to N hops (1 to 3) along relationships (Outgoing, Incoming or Both; optionally only the given relationship names, and only twins of the given models at each hop). Returns the twins reached (id, model, name, hop; get_twin reads one in full) and the edges between them, at most 150 twins. E.g. from an air handler, Incoming isFedBy finds the VAV boxes it feeds; from a level, Incoming isPartOf/locatedIn finds what is on it.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -152,7 +160,7 @@ export const walkGraphTool: ReadTool<WalkInput> = {
       };
     }
     const result = await ctx.api.getTwinGraph({ id: input.id, alias: 'root', relationships: hop ? [hop] : [] }, { signal: ctx.signal });
-    const twins = new Map<string, Record<string, unknown>>([[result.twin.id, { ...compactTwin(result.twin), hop: 0 }]]);
+    const twins = new Map<string, Record<string, unknown>>([[result.twin.id, graphNode(result.twin, 0)]]);
     const edges = new Map<string, Record<string, unknown>>();
     let reached = 1;
     const visit = (collections: TwinGraphCollection[], depth: number): void => {
@@ -161,7 +169,7 @@ export const walkGraphTool: ReadTool<WalkInput> = {
           if (!twins.has(item.twin.id)) {
             reached++;
             if (twins.size >= GRAPH_NODES_LIMIT) continue;
-            twins.set(item.twin.id, { ...compactTwin(item.twin), hop: depth });
+            twins.set(item.twin.id, graphNode(item.twin, depth));
           }
           const key = `${item.relationship.sourceId}|${item.relationship.name}|${item.relationship.targetId}`;
           if (twins.has(item.relationship.sourceId) && twins.has(item.relationship.targetId)) edges.set(key, edge(item.relationship));
