@@ -169,6 +169,17 @@ describe('webview panels in the workbench', () => {
     assert.ok(Number(await frame.locator('body').getAttribute('data-node-count')) > 1);
     await assertStyledControls(frame);
     await screenshots('graph');
+    // The other layouts, chosen in the panel: the whole graph is laid out again, nothing is fetched.
+    const count = await frame.locator('body').getAttribute('data-node-count');
+    for (const layout of ['hierarchical', 'forceDirected']) {
+      await frame.locator('.layout-choice').evaluate((select, value) => {
+        (select as HTMLSelectElement).value = value;
+        select.dispatchEvent(new Event('change'));
+      }, layout);
+      await frame.locator(`body[data-layout="${layout}"]`).waitFor();
+      assert.equal(await frame.locator('body').getAttribute('data-node-count'), count);
+      await screenshots(`graph-${layout}`);
+    }
   });
 
   it('shows service strings literally and runs none of them', async () => {

@@ -18,7 +18,13 @@ export interface GraphNode { id: string; label: string; modelId: string; modelLa
 export interface GraphEdge { id: string; source: string; target: string; name: string }
 export interface GraphData { rootId: string; nodes: GraphNode[]; edges: GraphEdge[] }
 
+/** How the graph is laid out: rings around the root, layers top-down, or force-directed. */
+export const GRAPH_LAYOUTS = ['concentric', 'hierarchical', 'forceDirected'] as const;
+export type GraphLayout = (typeof GRAPH_LAYOUTS)[number];
+
 export interface TwinGraphPanelState {
+  /** The layout chosen in the panel (concentric when absent). */
+  layout?: GraphLayout;
   connection?: string;
   rootId: string;
   /** More roots drawn with the first (a multi-selection in the explorer). */

@@ -12,12 +12,18 @@ import '../../shared/app/base.css';
 import './style.css';
 import type { RelationshipDirection } from '../../../core/api/types';
 import { countNoun } from '../../../shared/countNoun';
-import type { GraphData, GraphHopOptions, GraphNode, TwinGraphMethods, TwinGraphPanelState } from '../twinGraphProtocol';
+import { GRAPH_LAYOUTS, type GraphData, type GraphHopOptions, type GraphLayout, type GraphNode, type TwinGraphMethods, type TwinGraphPanelState } from '../twinGraphProtocol';
+import { graphLayoutOptions, registerGraphLayouts } from './graphLayouts';
 import { HostBridge } from '../../shared/app/hostBridge';
 import { textField } from '../../shared/app/textField';
 import { errorMessage, StatusLine } from '../../shared/app/statusLine';
 import { clear, el, onThemeChange, themeColor } from '../../shared/app/dom';
 
+const LAYOUT_NAMES: Record<GraphLayout, string> = {
+  concentric: l10n.t('Rings around the root'),
+  hierarchical: l10n.t('Hierarchy (top-down)'),
+  forceDirected: l10n.t('Force-directed'),
+};
 const DIRECTIONS: Array<[RelationshipDirection, string]> = [
   ['IncomingOrOutgoing', l10n.t('Incoming or outgoing')],
   ['Outgoing', l10n.t('Outgoing')],
@@ -33,6 +39,7 @@ let selectedId: string | undefined;
 const namesSelect = el('vscode-multi-select', { class: 'names', label: l10n.t('Relationship names (none selected = any)'), placeholder: l10n.t('any') });
 const directionSelect = el('vscode-single-select', { label: l10n.t('Direction') }, ...DIRECTIONS.map(([value, label]) => el('vscode-option', { value }, label)));
 const depthInput = textField(l10n.t('Depth (hops)'), { class: 'depth', type: 'number', min: 1, max: 5, value: 1 });
+const layoutSelect = el('vscode-single-select', { class: 'layout-choice', label: l10n.t('Layout') }, ...GRAPH_LAYOUTS.map((value) => el('vscode-option', { value }, LAYOUT_NAMES[value])));
 const drawButton = el('vscode-button', {}, l10n.t('Draw'));
 const fitButton = el('vscode-button', { secondary: true }, l10n.t('Fit'));
 const status = new StatusLine();
@@ -47,6 +54,7 @@ document.body.append(
     el('label', { class: 'group' }, l10n.t('Direction'), directionSelect),
     el('label', { class: 'group' }, l10n.t('Depth'), depthInput),
     drawButton,
+    el('label', { class: 'group' }, l10n.t('Layout'), layoutSelect),
     fitButton,
   ),
   status.element,
@@ -56,6 +64,7 @@ document.body.append(
   ),
 );
 
+registerGraphLayouts();
 const cy = cytoscape({ container: canvasHost, elements: [], wheelSensitivity: 0.3, minZoom: 0.1, maxZoom: 4 });
 applyStyle();
 onThemeChange(applyStyle);
@@ -67,6 +76,13 @@ drawButton.addEventListener('click', () => {
   void draw();
 });
 fitButton.addEventListener('click', () => cy.fit(undefined, 30));
+layoutSelect.addEventListener('change', () => {
+  const chosen = (GRAPH_LAYOUTS as readonly string[]).includes(layoutSelect.value) ? layoutSelect.value as GraphLayout : 'concentric';
+  if (chosen === state.layout) return;
+  state.layout = chosen;
+  bridge.setState(state);
+  layout();
+});
 
 void start();
 
@@ -79,6 +95,7 @@ async function start(): Promise<void> {
     state.hops ??= init.hops;
     namesSelect.append(...init.relationshipNames.map((name) => el('vscode-option', { value: name }, name)));
     writeHops(state.hops);
+    layoutSelect.value = state.layout ?? 'concentric';
     await draw();
   } catch (error) {
     status.set(l10n.t('Could not open the graph: {0}', errorMessage(error)), true);
@@ -146,23 +163,11 @@ function merge(data: GraphData): void {
   document.body.dataset.rootId = state.rootId;
 }
 
-/** Rings around the root: one ring per hop. */
+/** Lays the graph out in the chosen layout (rings around the root unless another was chosen). */
 function layout(): void {
-  const depth = new Map<string, number>();
-  cy.elements().breadthFirstSearch({
-    roots: cy.getElementById(state.rootId),
-    directed: false,
-    visit: (v, _e, _u, _i, d) => void depth.set(v.id(), d),
-  });
-  cy.layout({
-    name: 'concentric',
-    concentric: (n: cytoscape.NodeSingular) => 100 - (depth.get(n.id()) ?? 99),
-    levelWidth: () => 1,
-    minNodeSpacing: 40,
-    animate: false,
-    fit: true,
-    padding: 30,
-  } as cytoscape.LayoutOptions).run();
+  const kind = state.layout ?? 'concentric';
+  document.body.dataset.layout = kind;
+  cy.layout(graphLayoutOptions(cy, kind, [state.rootId, ...(state.otherRootIds ?? [])])).run();
 }
 
 function select(id: string): void {
