@@ -131,6 +131,22 @@ describe('twin request files', function () {
     assert.deepEqual(ids, expected);
   });
 
+  it('runs the request under the cursor (the Ctrl+Alt+R keybinding) and completes twin ids from a lookup', async () => {
+    const document = await requestFile(FILE);
+    const editor = await vscode.window.showTextDocument(document);
+    const line = document.getText().split('\n').findIndex((l) => l.includes('"all twins"'));
+    editor.selection = new vscode.Selection(line, 10, line, 10);
+    const report = await run();
+    assert.deepEqual(report.runs.map((r) => r.entry.name), ['all twins']);
+    const lookup = await requestFile('{ "requests": [ { "name": "one", "operation": "twins get", "query": { "id": "HP-L01-R0" } } ] }');
+    const at = new vscode.Position(0, lookup.getText().indexOf('HP-L01-R0') + 'HP-L01-R0'.length);
+    await eventually(async () => {
+      const found = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', lookup.uri, at);
+      const labels = found.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+      assert.ok(labels.some((l) => l.startsWith('HP-L01-R0')), `twin ids offered (got ${labels.slice(0, 10).join(', ')})`);
+    }, 20_000);
+  });
+
   it('pages the results to the end with Load more', async () => {
     const document = await requestFile(FILE);
     const report = await run(document.uri, 'all twins');

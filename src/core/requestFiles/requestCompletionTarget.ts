@@ -41,6 +41,17 @@ function requestModel(root: Node | undefined, requestIndex: number): string | un
   return firstString(findNodeAtLocation(request, ['body', 'modelFilter', 'modelIds'])) ?? firstString(findNodeAtLocation(request, ['query', 'model']));
 }
 
+/** The string value the cursor is in: where its text starts and ends (inside the quotes), and what is typed before the cursor. */
+export function stringAtOffset(text: string, offset: number): { start: number; end: number; typed: string } | undefined {
+  const node = getLocation(text, offset).previousNode;
+  if (node?.type !== 'string' || offset <= node.offset || offset > node.offset + node.length) return undefined;
+  const start = node.offset + 1;
+  const closed = node.length > 1 && text[node.offset + node.length - 1] === '"';
+  const end = Math.max(start, node.offset + node.length - (closed ? 1 : 0));
+  if (offset > end) return undefined;
+  return { start, end, typed: text.slice(start, offset) };
+}
+
 /** The target of the string value at `offset`, or undefined where the live service has nothing to offer. */
 export function completionTarget(text: string, offset: number): CompletionTarget | undefined {
   const location = getLocation(text, offset);

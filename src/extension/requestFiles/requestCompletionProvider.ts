@@ -2,15 +2,17 @@
 // included), model ids, relationship names the model allows, twin ids (looked up as you type, debounced).
 
 import * as vscode from 'vscode';
-import { DebouncedRequest } from '../../core/api/latestRequest';
+import { errorText } from '../../core/api/apiError';
+import { DebouncedRequest, SupersededError } from '../../core/api/latestRequest';
 import { TwinLookup } from '../../core/api/twinLookup';
 import type { DigitalTwin } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
-import { completionTarget, type CompletionTarget } from '../../core/requestFiles/requestCompletionTarget';
+import { completionTarget, stringAtOffset, type CompletionTarget } from '../../core/requestFiles/requestCompletionTarget';
 import { isRequestDocument, type ParsedRequestCache } from './requestDocuments';
 import type { RequestFileServices } from './requestFileServices';
 
 const LOOKUP_DELAY_MS = 250;
+const LOOKUP_SIZE = 20;
 
 /** The connection a document runs against: the one it pins, else the active one. */
 export function documentConnection(services: Pick<RequestFileServices, 'connections'>, cache: ParsedRequestCache, document: vscode.TextDocument): string {
@@ -61,19 +63,17 @@ function twinItems(twins: readonly DigitalTwin[]): vscode.CompletionItem[] {
   });
 }
 
-/** The string under the cursor (without its quotes), and the range completion replaces. */
+/** The string under the cursor (without its quotes), and the range completion replaces; the position itself outside a string. */
 function stringAt(document: vscode.TextDocument, position: vscode.Position): { text: string; range: vscode.Range; quoted: boolean } {
-  const range = document.getWordRangeAtPosition(position, /"(?:[^"\\]|\\.)*"?/);
-  if (!range) return { text: '', range: new vscode.Range(position, position), quoted: false };
-  const raw = document.getText(range);
-  const inner = new vscode.Range(range.start.translate(0, 1), raw.length > 1 && raw.endsWith('"') ? range.end.translate(0, -1) : range.end);
-  return { text: document.getText(new vscode.Range(inner.start, position)), range: inner, quoted: true };
+  const found = stringAtOffset(document.getText(), document.offsetAt(position));
+  if (!found) return { text: '', range: new vscode.Range(position, position), quoted: false };
+  return { text: found.typed, range: new vscode.Range(document.positionAt(found.start), document.positionAt(found.end)), quoted: true };
 }
 
 export class RequestCompletionProvider implements vscode.CompletionItemProvider {
   private lookup: { connection: string; debounced: DebouncedRequest<string, DigitalTwin[]> } | undefined;
 
-  constructor(private readonly services: Pick<RequestFileServices, 'connections' | 'models'>, private readonly cache: ParsedRequestCache) {}
+  constructor(private readonly services: Pick<RequestFileServices, 'connections' | 'models' | 'log'>, private readonly cache: ParsedRequestCache) {}
 
   async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionItem[] | undefined> {
     if (!isRequestDocument(document)) return undefined;
@@ -84,8 +84,10 @@ export class RequestCompletionProvider implements vscode.CompletionItemProvider 
     let items: vscode.CompletionItem[];
     try {
       items = await this.items(target, connection, where.text);
-    } catch {
-      return undefined; // No connection or no answer: the JSON schema's completion still works.
+    } catch (error) {
+      // No connection or no answer: the JSON schema's completion still works. A superseded lookup says nothing.
+      if (!(error instanceof SupersededError)) this.services.log.warn(`request file completion on ${connection}: ${errorText(error)}`);
+      return undefined;
     }
     if (token.isCancellationRequested) return undefined;
     for (const item of items) {
@@ -112,8 +114,16 @@ export class RequestCompletionProvider implements vscode.CompletionItemProvider 
       const getClient = this.services.connections.getClient.bind(this.services.connections);
       let twins: TwinLookup | undefined;
       const debounced = new DebouncedRequest<string, DigitalTwin[]>(async (text, signal) => {
-        twins ??= new TwinLookup(await getClient(connection));
-        return text.trim() ? twins.find(text, { signal }) : (await (await getClient(connection)).listTwins({ pageSize: 20 }, { signal })).content;
+        const client = await getClient(connection);
+        twins ??= new TwinLookup(client);
+        if (!text.trim()) return (await client.listTwins({ pageSize: LOOKUP_SIZE }, { signal })).content;
+        // The lookup (id, external id, name) and ids starting with what is typed; a service that cannot filter ids adds none.
+        const [found, byPrefix] = await Promise.all([
+          twins.find(text, { signal }),
+          client.listTwins({ propertyFilter: { field: 'id', operator: 'startsWith', value: text.trim() }, pageSize: LOOKUP_SIZE }, { signal }).then((p) => p.content, () => []),
+        ]);
+        const seen = new Set<string>();
+        return [...found, ...byPrefix].filter((t) => !seen.has(t.id) && Boolean(seen.add(t.id)));
       }, LOOKUP_DELAY_MS);
       this.lookup = { connection, debounced };
     }

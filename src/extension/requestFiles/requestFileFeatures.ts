@@ -7,7 +7,7 @@ import { RequestCompletionProvider } from './requestCompletionProvider';
 import { RequestDiagnostics } from './requestDiagnostics';
 import { ParsedRequestCache, REQUEST_FILE_SELECTOR } from './requestDocuments';
 
-export function registerRequestFiles(services: Pick<ExtensionServices, 'connections' | 'models'>): vscode.Disposable[] {
+export function registerRequestFiles(services: Pick<ExtensionServices, 'connections' | 'log' | 'models'>): vscode.Disposable[] {
   const cache = new ParsedRequestCache();
   const codeLens = new RequestCodeLensProvider(cache);
   const completion = new RequestCompletionProvider(services, cache);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { completionTarget } from '../../../src/core/requestFiles/requestCompletionTarget';
+import { completionTarget, stringAtOffset } from '../../../src/core/requestFiles/requestCompletionTarget';
 
 /** The target at the `|` of the text. */
 function at(text: string): ReturnType<typeof completionTarget> {
@@ -29,5 +29,13 @@ describe('request completion target', () => {
     assert.equal(at('{ "requests": [ { "body": { "filterSpecifications": [ { "field": "|" } ] } } ] }'), undefined);
     assert.equal(at('{ "variables": { "x": "|" }, "requests": [] }'), undefined);
     assert.equal(at('{ "requests": [ { "body": { "|": 1 } } ] }'), undefined);
+  });
+
+  it('finds the string under the cursor and what is typed in it', () => {
+    const text = '{ "requests": [ { "query": { "id": "HP-L01-R0" } } ] }';
+    const offset = text.indexOf('HP-L01-R0') + 6;
+    assert.deepEqual(stringAtOffset(text, offset), { start: text.indexOf('HP-L01-R0'), end: text.indexOf('HP-L01-R0') + 9, typed: 'HP-L01' });
+    assert.deepEqual(stringAtOffset('{ "id": "" }', 9), { start: 9, end: 9, typed: '' });
+    assert.equal(stringAtOffset('{ "id": 12 }', 10), undefined);
   });
 });
