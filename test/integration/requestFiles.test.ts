@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RunReport } from '../../src/extension/requestFiles/requestRunController';
 import type { ResultDetail } from '../../src/webviews/requestResults/requestResultsProtocol';
-import { clearRequests, emulatorUrl, eventually, extensionApi, requests, SAMPLE } from './explorerHelpers';
+import { clearRequests, emulatorUrl, eventually, extensionApi, requests, SAMPLE, setSetting } from './explorerHelpers';
 
 const CO2 = `${SAMPLE}:Co2Sensor;1`;
 const FILE = `{
@@ -89,6 +89,31 @@ describe('twin request files', function () {
     const error = (await extensionApi()).takeLastError();
     assert.match(error?.message ?? '', /Nothing was sent: .*checks\.twinq\.json:2:\d+: query\["page-size"\]: must be an integer/);
     assert.deepEqual((await requests(url)).filter((r) => !r.path.startsWith('/oauth')), []);
+  });
+
+  it('sends a write only after the write confirmation, and nothing when it is declined', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const twin = { id: 'REQ-FILE-WRITE-1', modelId: CO2, contents: { name: 'written by a request file' } };
+    const document = await requestFile(JSON.stringify({ requests: [{ name: 'add', operation: 'twins put', write: true, body: twin }] }, null, 2));
+    await setSetting('confirmWrites', 'always');
+    try {
+      await clearRequests(url);
+      let script = api.useScriptedInput([false]);
+      const declined = await run(document.uri, 'add');
+      assert.equal(declined.cancelled, true);
+      assert.deepEqual(script.kinds, ['confirm']);
+      assert.deepEqual((await requests(url)).filter((r) => r.method === 'PUT'), [], 'nothing sent when declined');
+      script = api.useScriptedInput([true]);
+      const sent = await run(document.uri, 'add');
+      assert.ok(sent.runs[0]!.outcome.ok);
+      assert.match(script.prompts[0] ?? '', /Run the write "add" on "Local emulator"\?/);
+      const client = await api.context.connections.getClient('Local emulator');
+      assert.equal((await client.getTwin(twin.id)).contents?.name, 'written by a request file');
+    } finally {
+      api.useVsCodeInput();
+      await setSetting('confirmWrites', undefined);
+    }
   });
 
   it('completes the property names of the request\'s model, inherited ones included', async () => {
