@@ -41,4 +41,19 @@ describe('twin request files in the workbench', () => {
     await page.locator('.notification-toast', { hasText: 'Running requests' }).waitFor({ state: 'detached', timeout: 30_000 });
     await workbench.readmeImage('request-results');
   });
+
+  it('charts a time-series result and shows its JSON', async () => {
+    const page = workbench.page;
+    const run = page.locator('.codelens-decoration a', { hasText: /^Run all/ }).first();
+    await run.click();
+    const frame = await workbench.webview('body[data-panel="requestResults"]', 60_000);
+    const tab = frame.locator('.tabs .tab', { hasText: 'A day of CO2 in the lobby' });
+    await tab.waitFor({ timeout: 60_000 });
+    await frame.locator('.tabs .tab.ok', { hasText: 'A day of CO2 in the lobby' }).waitFor({ timeout: 60_000 });
+    await tab.click();
+    await frame.locator('button[data-view="chart"]:not([hidden])').click();
+    await frame.locator('#results-chart canvas').first().waitFor({ timeout: 30_000 });
+    await frame.locator('button[data-view="json"]').click();
+    await frame.locator('#results-json', { hasText: '"scalarValue"' }).waitFor({ timeout: 30_000 });
+  });
 });
