@@ -116,6 +116,14 @@ describe('twin request files', function () {
     }
   });
 
+  it('runs against the connection the file pins, and refuses one that is not configured', async () => {
+    const pinned = await requestFile('{ "connection": "Local emulator", "requests": [ { "name": "models", "operation": "models list" } ] }');
+    assert.equal((await run(pinned.uri, 'models')).connection, 'Local emulator');
+    const unknown = await requestFile('{ "connection": "Nowhere", "requests": [ { "name": "models", "operation": "models list" } ] }');
+    assert.equal(await vscode.commands.executeCommand('buildingTwins.runRequest', unknown.uri, 'models'), undefined);
+    assert.match((await extensionApi()).takeLastError()?.message ?? '', /the connection "Nowhere", which is not configured/);
+  });
+
   it('completes the property names of the request\'s model, inherited ones included', async () => {
     const document = await requestFile(FILE);
     const line = document.getText().split('\n').findIndex((l) => l.includes('"field": ""'));
