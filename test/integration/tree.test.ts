@@ -107,7 +107,7 @@ describe('explorer tree', () => {
     assert.equal((await level.getTreeItem()).description, before);
   });
 
-  it('expands a twin to its relationships and a relationship to the twin at the other end', async () => {
+  it('expands a twin to its counted relationships, each naming the twin at the other end, and a relationship to that twin', async () => {
     const api = await extensionApi();
     const level = await labelled(await (await api.findNode([LOCAL, 'Twins'])).getChildren(), 'Level');
     const firstLevel = (await level.getChildren())[0];
@@ -117,11 +117,17 @@ describe('explorer tree', () => {
     const [outgoing, incoming] = await firstLevel.getChildren();
     assert.equal((await outgoing.getTreeItem()).label, 'Outgoing');
     assert.equal((await incoming.getTreeItem()).label, 'Incoming');
+    const client = await api.context.getActiveClient();
+    const levelId = (firstLevel as unknown as { twin: { id: string } }).twin.id;
+    assert.equal((await outgoing.getTreeItem()).description, String((await client.listOutgoingRelationships(levelId)).length), 'counted before expanding');
+    assert.equal((await incoming.getTreeItem()).description, String((await client.listIncomingRelationships(levelId)).length));
     const partOf = (await outgoing.getChildren())[0];
     const relItem = await partOf.getTreeItem();
-    assert.match(String(relItem.label), /^isPartOf → BLD-/);
     const [building] = await partOf.getChildren();
-    assert.equal((building as unknown as { twin: { modelId: string } }).twin.modelId, `${SAMPLE}:Building;1`);
+    const buildingTwin = (building as unknown as { twin: { id: string; modelId: string; contents: { name: string } } }).twin;
+    assert.equal(buildingTwin.modelId, `${SAMPLE}:Building;1`);
+    assert.equal(relItem.label, `isPartOf → ${buildingTwin.contents.name}`, 'the other twin by name');
+    assert.match(String(relItem.description), new RegExp(`^${buildingTwin.id}`), 'and its id beside it');
     assert.ok((await incoming.getChildren()).length > 0, 'rooms are part of the level');
   });
 

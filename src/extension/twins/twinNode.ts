@@ -71,11 +71,13 @@ export class TwinNode extends TreeNode implements ResourceRow {
     }), token);
   }
 
+  /** Outgoing and Incoming, both read now so each shows its count before it is expanded. */
   override async getChildren(): Promise<TreeNode[]> {
     this.groups ??= [
       new RelationshipGroupNode(this, 'Outgoing'),
       new RelationshipGroupNode(this, 'Incoming'),
     ];
+    await Promise.allSettled(this.groups.map((g) => g.load()));
     return this.groups;
   }
 
@@ -87,6 +89,9 @@ export class TwinNode extends TreeNode implements ResourceRow {
 /** "Outgoing" / "Incoming" under a twin. */
 export class RelationshipGroupNode extends TreeNode implements ResourceRow {
   private relationships: Relationship[] | undefined;
+  /** The twins at the other ends, read in one request (missing when that read failed: rows then show ids). */
+  private others = new Map<string, DigitalTwin>();
+  private loading: Promise<void> | undefined;
 
   constructor(readonly owner: TwinNode, readonly direction: Exclude<RelationshipDirection, 'IncomingOrOutgoing'>) {
     super(owner, childId(owner, `~${direction.toLowerCase()}`));
@@ -115,31 +120,55 @@ export class RelationshipGroupNode extends TreeNode implements ResourceRow {
     return item;
   }
 
-  override async getChildren(): Promise<TreeNode[]> {
-    try {
-      if (!this.relationships) {
+  /** Reads the relationships and the twins at their other ends (once; concurrent callers share the read). */
+  load(): Promise<void> {
+    if (this.relationships) return Promise.resolve();
+    this.loading ??= (async () => {
+      try {
         const client = await this.owner.conn.client();
-        this.relationships = this.direction === 'Outgoing'
+        const relationships = this.direction === 'Outgoing'
           ? await client.listOutgoingRelationships(this.owner.twinId)
           : await client.listIncomingRelationships(this.owner.twinId);
-        this.relationships.sort((a, b) => a.name.localeCompare(b.name) || otherEnd(a, this.direction).localeCompare(otherEnd(b, this.direction)));
+        relationships.sort((a, b) => a.name.localeCompare(b.name) || otherEnd(a, this.direction).localeCompare(otherEnd(b, this.direction)));
+        const ids = [...new Set(relationships.map((r) => otherEnd(r, this.direction)))];
+        const others = ids.length ? await client.getTwinsByIds(ids).then((r) => r.twins, () => []) : [];
+        this.others = new Map(others.map((t) => [t.id, t]));
+        this.relationships = relationships;
+      } finally {
+        this.loading = undefined;
       }
+    })();
+    return this.loading;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    try {
+      await this.load();
     } catch (err) {
       return [errorNode(this, err)];
     }
+    if (!this.relationships) return [];
     if (this.relationships.length === 0) {
       return [new MessageNode(this, 'empty', this.direction === 'Outgoing' ? vscode.l10n.t('No outgoing relationships') : vscode.l10n.t('No incoming relationships'))];
     }
-    return this.relationships.map((r) => new RelationshipNode(this, r));
+    return this.relationships.map((r) => new RelationshipNode(this, r, this.others.get(otherEnd(r, this.direction))));
   }
 
   override reset(): void {
     this.relationships = undefined;
+    this.others = new Map();
   }
 }
 
 function otherEnd(rel: Relationship, direction: 'Outgoing' | 'Incoming'): string {
   return direction === 'Outgoing' ? rel.targetId : rel.sourceId;
+}
+
+/** A relationship's properties as `key: value, key: value` (strings as they are, other values as JSON). */
+export function relationshipPropertiesText(rel: Relationship): string | undefined {
+  const entries = Object.entries(rel.properties ?? {});
+  if (entries.length === 0) return undefined;
+  return entries.map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join(', ');
 }
 
 function relationshipKey(rel: Relationship): string {
@@ -148,9 +177,7 @@ function relationshipKey(rel: Relationship): string {
 
 /** One relationship; expands to the twin at its other end. */
 export class RelationshipNode extends TreeNode {
-  private other: DigitalTwin | undefined;
-
-  constructor(readonly group: RelationshipGroupNode, readonly relationship: Relationship) {
+  constructor(readonly group: RelationshipGroupNode, readonly relationship: Relationship, private other?: DigitalTwin) {
     super(group, childId(group, relationshipKey(relationship)));
   }
 
@@ -161,10 +188,11 @@ export class RelationshipNode extends TreeNode {
   getTreeItem(): vscode.TreeItem {
     const rel = this.relationship;
     const arrow = this.group.direction === 'Outgoing' ? '→' : '←';
-    const item = new vscode.TreeItem(`${rel.name} ${arrow} ${this.otherTwinId}`, vscode.TreeItemCollapsibleState.Collapsed);
+    const otherName = this.other ? twinLabel(this.other) : this.otherTwinId;
+    const item = new vscode.TreeItem(`${rel.name} ${arrow} ${otherName}`, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    const props = rel.properties && Object.keys(rel.properties).length ? JSON.stringify(rel.properties) : undefined;
-    item.description = props;
+    const props = relationshipPropertiesText(rel);
+    item.description = [otherName === this.otherTwinId ? undefined : this.otherTwinId, props].filter(Boolean).join(' · ') || undefined;
     const lines = [vscode.l10n.t('Relationship {0}', relationshipKey(rel)), `${rel.sourceId} —${rel.name}→ ${rel.targetId}`];
     if (props) lines.push(vscode.l10n.t('Properties: {0}', props));
     item.tooltip = lines.join('\n');

@@ -32,16 +32,16 @@ export function graphLayoutOptions(cy: cytoscape.Core, kind: GraphLayout, rootId
   switch (kind) {
     case 'hierarchical':
       // Edges point from part to whole (room isPartOf level): ranked bottom-to-top, the whole sits on top.
-      return { name: 'dagre', rankDir: 'BT', nodeSep: 24, rankSep: 70, edgeSep: 8, ...common } as cytoscape.LayoutOptions;
+      return { name: 'dagre', rankDir: 'BT', nodeSep: 90, rankSep: 80, edgeSep: 10, ...common } as cytoscape.LayoutOptions;
     case 'forceDirected':
-      return { name: 'fcose', quality: 'default', randomize: true, nodeSeparation: 80, idealEdgeLength: 90, nodeRepulsion: 6000, ...common } as cytoscape.LayoutOptions;
+      return { name: 'fcose', quality: 'default', randomize: true, nodeSeparation: 110, idealEdgeLength: 120, nodeRepulsion: 6000, ...common } as cytoscape.LayoutOptions;
     case 'concentric': {
       const depth = hopDepths(cy, rootIds);
       return {
         name: 'concentric',
         concentric: (n: cytoscape.NodeSingular) => 100 - (depth.get(n.id()) ?? 99),
         levelWidth: () => 1,
-        minNodeSpacing: 40,
+        minNodeSpacing: 70,
         ...common,
       } as cytoscape.LayoutOptions;
     }

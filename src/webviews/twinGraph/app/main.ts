@@ -14,6 +14,7 @@ import type { RelationshipDirection } from '../../../core/api/types';
 import { countNoun } from '../../../shared/countNoun';
 import { GRAPH_LAYOUTS, type GraphData, type GraphHopOptions, type GraphLayout, type GraphNode, type TwinGraphMethods, type TwinGraphPanelState } from '../twinGraphProtocol';
 import { graphLayoutOptions, registerGraphLayouts } from './graphLayouts';
+import { ModelColors } from './modelColors';
 import { HostBridge } from '../../shared/app/hostBridge';
 import { textField } from '../../shared/app/textField';
 import { errorMessage, StatusLine } from '../../shared/app/statusLine';
@@ -34,6 +35,7 @@ const LABEL_FROM_DATA = 'data(label)';
 const bridge = new HostBridge<TwinGraphMethods>();
 const state: TwinGraphPanelState = { rootId: '', ...(bridge.getState<TwinGraphPanelState>() ?? {}) };
 const nodes = new Map<string, GraphNode>();
+const modelColors = new ModelColors();
 let selectedId: string | undefined;
 
 const namesSelect = el('vscode-multi-select', { class: 'names', label: l10n.t('Relationship names (none selected = any)'), placeholder: l10n.t('any') });
@@ -174,6 +176,8 @@ function select(id: string): void {
   selectedId = id;
   cy.nodes().unselect();
   cy.getElementById(id).select();
+  cy.edges().data('highlight', 0);
+  cy.getElementById(id).connectedEdges().data('highlight', 1);
   for (const li of nodeList.querySelectorAll<HTMLElement>('button[data-id]')) li.setAttribute('aria-pressed', String(li.dataset.id === id));
   renderDetails();
 }
@@ -243,16 +247,16 @@ function applyStyle(): void {
   const edge = themeColor('--vscode-descriptionForeground', '#999999');
   const focus = themeColor('--vscode-focusBorder', '#007fd4');
   cy.style([
-    { selector: 'node', style: { 'background-color': 'data(color)', label: LABEL_FROM_DATA, color: fg, 'font-size': 11, 'text-valign': 'bottom', 'text-margin-y': 4, 'text-outline-color': bg, 'text-outline-width': 2, width: 22, height: 22 } },
+    { selector: 'node', style: { 'background-color': 'data(color)', label: LABEL_FROM_DATA, color: fg, 'font-size': 11, 'text-valign': 'bottom', 'text-margin-y': 4, 'text-outline-color': bg, 'text-outline-width': 2, 'text-wrap': 'ellipsis', 'text-max-width': '110px', 'min-zoomed-font-size': 7, width: 22, height: 22 } },
     { selector: 'node[root = 1]', style: { width: 32, height: 32, 'border-width': 3, 'border-color': fg } },
     { selector: 'node:selected', style: { 'border-width': 3, 'border-color': focus } },
-    { selector: 'edge', style: { width: 1.5, 'line-color': edge, 'target-arrow-color': edge, 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', label: LABEL_FROM_DATA, 'font-size': 9, color: edge, 'text-rotation': 'autorotate', 'text-outline-color': bg, 'text-outline-width': 2 } },
+    { selector: 'edge', style: { width: 1.5, 'line-color': edge, 'target-arrow-color': edge, 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', label: LABEL_FROM_DATA, 'font-size': 9, color: edge, 'text-rotation': 'autorotate', 'text-outline-color': bg, 'text-outline-width': 2, 'min-zoomed-font-size': 11 } },
+    // The relationship names of the selected twin stay readable at any zoom.
+    { selector: 'edge[highlight = 1]', style: { 'min-zoomed-font-size': 0, 'line-color': focus, 'target-arrow-color': focus, 'z-index': 10 } },
   ] as cytoscape.StylesheetJson);
 }
 
-/** A stable colour per model id, readable on light and dark backgrounds. */
+/** A colour per model, distinct from the others of the graph (see the legend). */
 function modelColor(modelId: string): string {
-  let hash = 0;
-  for (let i = 0; i < modelId.length; i++) hash = (hash * 31 + modelId.charCodeAt(i)) | 0;
-  return `hsl(${Math.abs(hash) % 360}, 60%, 52%)`;
+  return modelColors.of(modelId);
 }
