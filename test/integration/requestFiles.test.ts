@@ -116,6 +116,21 @@ describe('twin request files', function () {
     }
   });
 
+  it('opens the sample request file as a new file whose requests all parse', async () => {
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('buildingTwins.openSampleRequests');
+    assert.ok(uri, `no sample (last error: ${(await extensionApi()).takeLastError()?.message})`);
+    assert.equal(uri.scheme, 'untitled');
+    assert.match(uri.path, /sample-building\.twinq\.json$/);
+    const document = await vscode.workspace.openTextDocument(uri);
+    const lenses = await eventually(async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+      assert.ok(found && found.length > 1);
+      return found;
+    });
+    assert.equal(lenses[0]!.command?.title, `Run all (${lenses.length - 1})`);
+    assert.ok(document.getText().includes('"requests"'));
+  });
+
   it('runs against the connection the file pins, and refuses one that is not configured', async () => {
     const pinned = await requestFile('{ "connection": "Local emulator", "requests": [ { "name": "models", "operation": "models list" } ] }');
     assert.equal((await run(pinned.uri, 'models')).connection, 'Local emulator');
