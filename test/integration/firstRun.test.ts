@@ -193,7 +193,7 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
     assert.equal(api.takeLastError(), undefined);
     const manifest = api.context.vscodeContext.extension.packageJSON as { contributes: { walkthroughs: Array<{ steps: Array<{ id: string; completionEvents: string[]; media: { markdown?: string } }> }>; commands: Array<{ command: string }> } };
     const steps = manifest.contributes.walkthroughs[0]!.steps;
-    assert.deepEqual(steps.map((s) => s.id), ['startEmulator', 'browseTwins', 'openTwin', 'chartCapability', 'openInsights', 'addConnection', 'importFile']);
+    assert.deepEqual(steps.map((s) => s.id), ['startEmulator', 'browseTwins', 'openTwin', 'chartCapability', 'openInsights', 'addConnection', 'importFile', 'requestFile']);
     const known = new Set([...manifest.contributes.commands.map((c) => c.command), 'buildingTwins.explorer.focus']);
     const commands = await vscode.commands.getCommands(true);
     for (const step of steps) {
