@@ -1,18 +1,19 @@
-// "Go to twin": the twins whose id or external id is the text typed, or whose name contains it, in one request.
+// "Go to twin": the twins whose id starts with the text typed, whose external id is it, or whose name contains it,
+// in one request.
 import { ApiError } from './apiError';
 import { EXTERNAL_ID_PROPERTY } from './telemetryTargets';
 import type { BuildingTwinsApi, CallOptions, DigitalTwin, GetTwinsRequest } from './types';
 
 export const TWIN_LOOKUP_PAGE_SIZE = 20;
 
-/** One query for the three ways a twin is looked up: its id, its external id, a part of its name. */
+/** One query for the three ways a twin is looked up: the start of its id, its external id, a part of its name. */
 export function twinLookupQuery(value: string): GetTwinsRequest {
   return {
     pageSize: TWIN_LOOKUP_PAGE_SIZE,
     propertyFilter: {
       filterConditionOperator: 'Or',
       filters: [
-        { field: 'id', operator: '=', value },
+        { field: 'id', operator: 'startsWith', value },
         { field: EXTERNAL_ID_PROPERTY, operator: '=', value },
         { field: 'name', operator: 'contains', value },
       ],
@@ -20,9 +21,10 @@ export function twinLookupQuery(value: string): GetTwinsRequest {
   };
 }
 
-/** The twin with this id first, then those with this external id, then the others, each once. */
+/** The twin with this id first, then those with this external id, then ids starting with it, then names, each once. */
 export function rankLookup(twins: readonly DigitalTwin[], value: string): DigitalTwin[] {
-  const rank = (twin: DigitalTwin): number => (twin.id === value ? 0 : twin.contents?.[EXTERNAL_ID_PROPERTY] === value ? 1 : 2);
+  const rank = (twin: DigitalTwin): number =>
+    (twin.id === value ? 0 : twin.contents?.[EXTERNAL_ID_PROPERTY] === value ? 1 : twin.id.startsWith(value) ? 2 : 3);
   const seen = new Set<string>();
   return twins.filter((twin) => !seen.has(twin.id) && seen.add(twin.id)).map((twin, index) => ({ twin, index }))
     .sort((a, b) => rank(a.twin) - rank(b.twin) || a.index - b.index).map((entry) => entry.twin);
@@ -30,7 +32,8 @@ export function rankLookup(twins: readonly DigitalTwin[], value: string): Digita
 
 /**
  * Looks twins up with one request. A service that refuses the combined filter (HTTP 400: `id` is not a filterable
- * field there) is asked the three questions apart from then on, for this lookup's lifetime.
+ * field there) is asked the three questions apart from then on, for this lookup's lifetime (the id then exactly:
+ * there is no other way to ask for ids by their start).
  */
 export class TwinLookup {
   private combinedRefused = false;

@@ -52,6 +52,22 @@ describe('TwinLookup ("Go to twin")', function () {
   it('ranks the exact id first, then the external id, then names, each twin once', () => {
     const ranked = rankLookup([twin('B', { name: 'AHU-1 fan' }), twin('X', { externalID: 'AHU-1' }), twin('AHU-1'), twin('B')], 'AHU-1');
     assert.deepEqual(ranked.map((t) => t.id), ['AHU-1', 'X', 'B']);
-    assert.deepEqual(twinLookupQuery('a').propertyFilter?.filters?.map((f) => [f.field, f.operator]), [['id', '='], ['externalID', '='], ['name', 'contains']]);
+    assert.deepEqual(twinLookupQuery('a').propertyFilter?.filters?.map((f) => [f.field, f.operator]), [['id', 'startsWith'], ['externalID', '='], ['name', 'contains']]);
+    const prefixed = rankLookup([twin('N', { name: 'near AHU' }), twin('AHU-12'), twin('AHU')], 'AHU');
+    assert.deepEqual(prefixed.map((t) => t.id), ['AHU', 'AHU-12', 'N'], 'the exact id, then ids starting with it, then names');
+  });
+
+  it('finds twins by the start of their id in the same one request', async () => {
+    const { client } = emu.client();
+    const sample = (await client.listTwins({ pageSize: 200 })).content;
+    const target = sample.find((t) => t.id.length > 6 && !String(t.contents?.name ?? '').includes(t.id.slice(0, 5)));
+    assert.ok(target, 'a twin whose name does not repeat its id');
+    const prefix = target.id.slice(0, 5);
+    await client.getToken();
+    await emu.clearRequests();
+    const found = await new TwinLookup(client).find(prefix);
+    assert.ok(found.some((t) => t.id === target.id), `"${prefix}" finds ${target.id}`);
+    assert.ok(found.every((t) => t.id.startsWith(prefix) || String(t.contents?.name).includes(prefix) || t.contents?.externalID === prefix));
+    assert.equal((await emu.requests()).length, 1);
   });
 });
