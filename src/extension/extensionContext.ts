@@ -66,6 +66,8 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
   input: UserInput = new VsCodeUserInput();
   /** The last error a command reported (the test API exposes it). */
   lastError: Error | undefined;
+  /** The active connection in the status bar (from start(); the test API reads what it shows). */
+  statusBar: ConnectionStatusBar | undefined;
 
   constructor(readonly vscodeContext: vscode.ExtensionContext) {
     this.log = new ExtensionLog();
@@ -77,7 +79,9 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
       keychainChecked = true;
       void warnIfSecretsUnprotected(vscodeContext, this.log);
     };
-    this.connections = new ConnectionManager(new ConnectionSecrets(vscodeContext.secrets, checkKeychain), this.log, createApiClient, () => ({
+    this.connections = new ConnectionManager(new ConnectionSecrets(vscodeContext.secrets, checkKeychain), this.log,
+      // Every write the extension sends passes the write gate (buildingTwins.confirmWrites) in the client itself.
+      (args) => createApiClient(args, (write) => this.writes.beforeClientWrite(args.profile.name, write)), () => ({
       profile: { name: LOCAL_CONNECTION_NAME, baseUrl: this.localEmulatorUrl(), clientId: LOCAL_DEV_CLIENT_ID },
       clientSecret: LOCAL_DEV_CLIENT_SECRET,
     }));
@@ -102,7 +106,7 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
       this.documents.register(),
       this.versions.register(),
       vscode.window.registerTreeDataProvider('buildingTwins.help', new HelpTreeProvider(helpLinks(this.vscodeContext.extension.packageJSON as Parameters<typeof helpLinks>[0]))),
-      new ConnectionStatusBar(this.connections),
+      (this.statusBar = new ConnectionStatusBar(this.connections)),
       this.connections.onDidChange(() => this.tree.relist()),
       // A refresh of a connection's models (Refresh in the explorer) reads its open insights again too.
       this.models.onDidInvalidate((connection) => this.openInsights.forget(connection)),

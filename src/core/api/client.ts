@@ -8,7 +8,7 @@ import { systemClock, type Clock } from './clock';
 import { Semaphore } from './concurrency';
 import { type ExchangeChoice, chooseExchange } from './exchangeChoice';
 import { checkPropertyFilter } from './filterChecks';
-import { HttpTransport, type HttpRequest, type QueryValue, type RequestEvent } from './httpTransport';
+import { HttpTransport, type HttpRequest, type OutgoingWrite, type QueryValue, type RequestEvent } from './httpTransport';
 import * as N from './normalize';
 import { RETRY_SAFE } from './operations';
 import { collect, itemsOf, iterateBatchPages, iterateContinuationPages } from './paging';
@@ -72,6 +72,11 @@ export interface BuildingTwinsClientOptions {
   readOnly?: boolean;
   /** What the read-only refusal calls this connection (a profile name); the base URL when not given. */
   connectionName?: string;
+  /**
+   * Awaited before every write (OPERATION_ACCESS) is sent, after the read-only refusal: the extension asks the user
+   * there (buildingTwins.confirmWrites). A rejection ends the call with that error and sends nothing.
+   */
+  beforeWrite?: (write: OutgoingWrite) => Promise<void>;
 }
 
 /** How much of the request budget is spent now (for a status bar tooltip): per paced group, and the breaker's state. */
@@ -138,6 +143,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
       signal: options.signal,
       breaker: this.breaker,
       ...(this.readOnly ? { readOnlyConnection: this.connectionName } : {}),
+      beforeWrite: options.beforeWrite,
     });
     this.tokens = new TokenProvider({
       requestToken: () => this.requestToken(),

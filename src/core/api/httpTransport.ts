@@ -79,6 +79,22 @@ export interface TransportOptions {
   breaker?: CircuitBreaker;
   /** Set on read-only clients: the connection's name, for the refusal of every write (operations.ts). */
   readOnlyConnection?: string;
+  /** Awaited before every write is sent (BuildingTwinsClientOptions.beforeWrite); a rejection sends nothing. */
+  beforeWrite?: (write: OutgoingWrite) => Promise<void>;
+}
+
+/** A write about to be sent, as BuildingTwinsClientOptions.beforeWrite sees it. */
+export interface OutgoingWrite {
+  operation: string;
+  method: HttpRequest['method'];
+  /** Below the base URL, e.g. `/twins/AHU-1`. */
+  path: string;
+  /** The full URL, query included. */
+  url: string;
+  /** The JSON body, if any. */
+  json?: unknown;
+  /** The files of a multipart upload: their names and sizes in bytes. */
+  files?: Array<{ name: string; bytes: number }>;
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -127,6 +143,7 @@ export class HttpTransport {
     // URLs resolve `.` and `..` segments, so such an id would silently address another resource.
     const dotSegment = request.path.split('/').find((segment) => segment === '.' || segment === '..');
     if (dotSegment !== undefined) throw ApiError.invalidRequest(request.operation, `an id of "${dotSegment}" cannot be sent in a URL path; nothing was sent`);
+    if (this.options.beforeWrite && isWriteOperation(request.operation)) await this.options.beforeWrite(this.outgoingWrite(request));
     const deadline = new Deadline(call.timeoutMs ?? this.options.timeoutMs, this.deadlines, eitherSignal(call.signal, this.options.signal));
     let attempt = 0;
     try {
@@ -180,6 +197,18 @@ export class HttpTransport {
     } finally {
       deadline.dispose();
     }
+  }
+
+  private outgoingWrite(request: HttpRequest): OutgoingWrite {
+    const write: OutgoingWrite = { operation: request.operation, method: request.method, path: request.path, url: this.url(request) };
+    if (request.json !== undefined) write.json = request.json;
+    if (request.multipart) {
+      write.files = [];
+      for (const [field, value] of request.multipart.entries()) {
+        if (typeof value !== 'string') write.files.push({ name: value.name || field, bytes: value.size });
+      }
+    }
+    return write;
   }
 
   url(request: Pick<HttpRequest, 'path' | 'query'>): string {

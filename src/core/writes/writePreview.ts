@@ -35,12 +35,14 @@ export interface PendingWrite {
   connection: string;
   /** The connection's service URL, shown so the instance is unmistakable. */
   baseUrl: string;
-  method: 'PATCH' | 'PUT';
+  method: 'PATCH' | 'PUT' | 'POST' | 'DELETE';
   /** Below the base URL, e.g. `/twins/AHU-1`. */
   path: string;
   /** A PATCH's operations; a PUT's body is `body`. */
   patch?: readonly JsonPatchOperation[];
   body?: unknown;
+  /** A multipart upload's files, by name and size. */
+  files?: ReadonlyArray<{ name: string; bytes: number }>;
 }
 
 const MAX_VALUE_CHARS = 80;
@@ -57,11 +59,13 @@ export function writeQuestion(write: PendingWrite): string {
 }
 
 /** The confirmation's detail: the request, then one line per operation (or the body), at most `maxLines` of them. */
-export function writeDetail(write: PendingWrite, maxLines = MAX_DETAIL_LINES): string {
+export function writeDetail(write: PendingWrite, maxLines = MAX_DETAIL_LINES, comparable = true): string {
   const request = `${write.method} ${shown(write.baseUrl.replace(/\/+$/, ''))}${shown(write.path)}`;
-  const lines = write.patch ? write.patch.map(operationLine) : bodyLines(write.body);
+  const lines = write.patch ? write.patch.map(operationLine)
+    : write.files ? write.files.map((f) => l10n.t('{0} ({1} bytes)', clipped(f.name), f.bytes)) : bodyLines(write.body);
   const kept = lines.slice(0, maxLines);
-  if (lines.length > kept.length) kept.push(l10n.t('… and {0} more lines (Compare shows everything)', lines.length - kept.length));
+  const more = lines.length - kept.length;
+  if (more > 0) kept.push(comparable ? l10n.t('… and {0} more lines (Compare shows everything)', more) : l10n.t('… and {0} more lines', more));
   return [request, '', ...kept].join('\n');
 }
 

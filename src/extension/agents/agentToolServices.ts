@@ -4,7 +4,7 @@
 import type { ExtensionServices } from '../shell/services';
 import type { AgentToolServices } from './languageModelTools';
 
-export function agentToolServices(ctx: Pick<ExtensionServices, 'connections' | 'models' | 'log'>): AgentToolServices {
+export function agentToolServices(ctx: Pick<ExtensionServices, 'connections' | 'models' | 'log' | 'writes'>): AgentToolServices {
   return {
     activeConnection: () => ctx.connections.activeName(),
     connectionNames: () => ctx.connections.list().map((profile) => profile.name),
@@ -12,5 +12,6 @@ export function agentToolServices(ctx: Pick<ExtensionServices, 'connections' | '
     client: (connection) => ctx.connections.getClient(connection),
     models: (connection) => ctx.models.getIndex(connection),
     log: (line) => ctx.log.info(line),
+    sendConfirmed: (connection, send) => ctx.writes.sendConfirmed(connection, send),
   };
 }

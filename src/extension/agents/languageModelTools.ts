@@ -21,6 +21,8 @@ export interface AgentToolServices {
   client(connection: string): Promise<BuildingTwinsApi>;
   models(connection: string): Promise<ModelIndex>;
   log(line: string): void;
+  /** Sends a write the tool's own confirmation showed, so the client does not ask again (WriteGate.sendConfirmed). */
+  sendConfirmed<T>(connection: string, send: () => Promise<T>): Promise<T>;
 }
 
 type ToolInput = Record<string, unknown>;
@@ -81,7 +83,8 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
         await planWrite(this.tool, input, ctx);
         throw new ToolInputError(vscode.l10n.t('{0} was not confirmed: a write is only sent after its confirmation was shown. Nothing was sent.', this.tool.name));
       }
-      const outcome = await sendPlanned(shown.plan, signal);
+      // Confirmed in prepareInvocation: the client does not ask about it again.
+      const outcome = await this.services.sendConfirmed(shown.plan.connection, () => sendPlanned(shown.plan, signal));
       this.services.log(`Agent tool ${this.tool.name} on "${shown.plan.connection}": ${shown.plan.method} ${shown.plan.path} ${outcome.isError ? `failed: ${String(outcome.data.error)}` : 'sent'}`);
       return result(outcome);
     } catch (error) {

@@ -5,12 +5,13 @@ import type { DigitalTwin } from '../../core/api/types';
 import { parseImportJson } from '../../core/bulk/importJson';
 import { planImport, serviceTwinLookup } from '../../core/bulk/importPlan';
 import { showWritten } from '../documents/writtenResources';
+import { confirmBulkWrite } from './bulkWriteConfirmation';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import { openTwinDocument, revealTwin } from '../twins/twinCommands';
 import { TwinsNode } from '../twins/twinsNode';
 import { issueLines } from './authoringDiagnostics';
-import { problemCount, relationshipCount, twinCount } from './countWords';
+import { problemCount, relationshipCount, twinCount, twinsAndRelationships } from './countWords';
 import { readJsonSource } from './jsonSource';
 import { describeUpsert, relationshipDocumentUri, upsertRelationship, writtenRelationship, type UpsertedRelationship } from './relationshipUpsert';
 
@@ -30,7 +31,7 @@ export interface CreateResult {
  * sent); twins that already exist are only replaced after confirmation. Then twins are created, then
  * relationships; one created twin is opened and revealed in the explorer, one relationship is opened.
  */
-export async function createFromJson(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree'>, arg?: unknown): Promise<CreateResult | undefined> {
+export async function createFromJson(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree' | 'writes'>, arg?: unknown): Promise<CreateResult | undefined> {
   const source = await readJsonSource(arg);
   const { connection, client } = await targetConnection(ctx);
   const index = await ctx.models.getIndex(connection);
@@ -63,6 +64,15 @@ export async function createFromJson(ctx: Pick<ExtensionServices, 'authoring' | 
     }
   }
 
+  await confirmBulkWrite(ctx, {
+    connection,
+    question: vscode.l10n.t('Create or replace {0} from {1} on "{2}"?', twinsAndRelationships(plan.twins.length, plan.relationships.length), source.name, connection),
+    requests: [
+      { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin) },
+      { method: 'PUT', path: '/twins/relationships', items: plan.relationships.map((r) => r.relationship) },
+    ],
+    cancelled: vscode.l10n.t('Not sent: creating from {0} on "{1}" was cancelled.', source.name, connection),
+  });
   const failures: string[] = [];
   const twins = (await mapWithConcurrency(plan.twins, CREATE_CONCURRENCY, async (t) => {
     try {

@@ -5,6 +5,7 @@ import { planImport, serviceTwinLookup, type ImportPlan } from '../../core/bulk/
 import { fileReportStore, itemHash } from '../../core/bulk/importReport';
 import { runImport, type ImportProgress, type ImportResult } from '../../core/bulk/importRunner';
 import { resourceUri } from '../documents/resourceUri';
+import { confirmBulkWrite } from './bulkWriteConfirmation';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import { TwinsNode } from '../twins/twinsNode';
@@ -45,7 +46,7 @@ function progressText(phase: ImportProgress['phase'], finished: number, total: n
  * progress and cancellation. The report `<name>.import-report.json` is written next to the input; running
  * again resumes (items done are skipped).
  */
-export async function importFromFiles(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree'>, clicked?: unknown, selection?: unknown): Promise<ImportCommandResult | undefined> {
+export async function importFromFiles(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree' | 'writes'>, clicked?: unknown, selection?: unknown): Promise<ImportCommandResult | undefined> {
   const uris = await pickFiles(ctx.input, clicked, selection, vscode.l10n.t('Import twins and relationships'), ['json', 'csv'], true);
   requireExtensions(uris, ['json', 'csv'], (name) => vscode.l10n.t('Import reads .json and .csv files only; "{0}" is neither. Nothing was sent.', name));
   if (uris.some((u) => u.scheme !== 'file')) throw new Error(vscode.l10n.t('Import reads files on this machine only (the report is written next to the input).'));
@@ -70,11 +71,19 @@ export async function importFromFiles(ctx: Pick<ExtensionServices, 'authoring' |
   const alreadyDone = plan.twins.filter((t) => done(t.key, t.twin)).length + plan.relationships.filter((r) => done(r.key, r.relationship)).length;
   const summary = planSummary(plan, alreadyDone);
   for (const line of summary) ctx.log.info(`Import ${names}: ${line}`);
-  const proceed = await ctx.input.confirm(vscode.l10n.t('Import {0} from {1} into "{2}"?', summary[0], names, connection), {
-    detail: `${summary.slice(1).join('\n')}\n${vscode.l10n.t('Report: {0}', path.basename(reportFile))}`,
-    confirmLabel: vscode.l10n.t('Import'),
-  });
-  if (!proceed) {
+  const question = vscode.l10n.t('Import {0} from {1} into "{2}"?', summary[0], names, connection);
+  const notes = [...summary.slice(1), vscode.l10n.t('Report: {0}', path.basename(reportFile))];
+  if (ctx.writes.needsConfirmation(connection)) {
+    // buildingTwins.confirmWrites: the one question shows the requests too, with the first items on demand.
+    await confirmBulkWrite(ctx, {
+      connection, question, notes,
+      requests: [
+        { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin) },
+        { method: 'PUT', path: '/twins/relationships', items: plan.relationships.map((r) => r.relationship) },
+      ],
+      cancelled: vscode.l10n.t('Not sent: the import of {0} into "{1}" was cancelled.', names, connection),
+    });
+  } else if (!(await ctx.input.confirm(question, { detail: notes.join('\n'), confirmLabel: vscode.l10n.t('Import') }))) {
     ctx.log.info(`Import of ${names} declined; nothing was sent.`);
     return undefined;
   }

@@ -5,6 +5,7 @@ import type { ImportIssue } from '../../core/bulk/importTypes';
 import { parseTelemetryFile, sendTelemetry, type ParsedTelemetry } from '../../core/bulk/telemetryFile';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
+import { confirmBulkWrite } from './bulkWriteConfirmation';
 import { issueLines } from './authoringDiagnostics';
 import { rowCount } from './countWords';
 import { pickFiles, readSourceUri, requireExtensions, type SourceText } from './jsonSource';
@@ -34,7 +35,7 @@ async function parseWithConnector(ctx: Pick<ExtensionServices, 'input'>, source:
  * progress and cancellation. The check matters: the service accepts rows for unknown or non-Capability
  * twins and drops them without a word.
  */
-export async function sendTelemetryFromFile(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'models'>, clicked?: unknown, selection?: unknown): Promise<TelemetryCommandResult | undefined> {
+export async function sendTelemetryFromFile(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'models' | 'writes'>, clicked?: unknown, selection?: unknown): Promise<TelemetryCommandResult | undefined> {
   const uris = await pickFiles(ctx.input, clicked, selection, vscode.l10n.t('Send telemetry from file'), ['json', 'csv'], false);
   if (uris.length > 1) throw new Error(vscode.l10n.t('Send telemetry reads one file at a time. Nothing was sent.'));
   requireExtensions(uris, ['json', 'csv'], (name) => vscode.l10n.t('Send telemetry reads .json and .csv files only; "{0}" is neither. Nothing was sent.', name));
@@ -67,6 +68,12 @@ export async function sendTelemetryFromFile(ctx: Pick<ExtensionServices, 'author
       return undefined;
     }
   }
+  await confirmBulkWrite(ctx, {
+    connection,
+    question: vscode.l10n.t('Send {0} from {1} to "{2}"?', rowCount(rows.length), source.name, connection),
+    requests: [{ method: 'POST', path: '/time-series', items: rows.map((r) => r.entry) }],
+    cancelled: vscode.l10n.t('Not sent: sending telemetry from {0} to "{1}" was cancelled.', source.name, connection),
+  });
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending telemetry from {0} to "{1}"', source.name, connection), cancellable: true }, async (progress, token) => {
     const abort = new AbortController();
     const cancel = token.onCancellationRequested(() => abort.abort(new Error(vscode.l10n.t('Sending cancelled'))));

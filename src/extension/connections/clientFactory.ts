@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { BuildingTwinsClient } from '../../core/api/client';
+import type { OutgoingWrite } from '../../core/api/httpTransport';
 import type { ClientFactory } from './connectionManager';
 import { isLocalConnection } from './connectionProfile';
 import { exchangeForConnection } from './exchangeForConnection';
@@ -9,7 +10,11 @@ import { exchangeForConnection } from './exchangeForConnection';
  * to the log. The local emulator gets no client-side pacing (it enforces its own limit only when started with one).
  * Requests go over keep-alive node:http unless VS Code's proxy support would not apply to it (exchangeForConnection.ts).
  */
-export const createApiClient: ClientFactory = ({ profile, clientSecret, secrets, onRequest, signal }) =>
+export const createApiClient = (
+  { profile, clientSecret, secrets, onRequest, signal }: Parameters<ClientFactory>[0],
+  /** Asks before a write leaves (WriteGate.beforeClientWrite): required, so no client of the extension writes unasked. */
+  beforeWrite: (write: OutgoingWrite) => Promise<void>,
+): ReturnType<ClientFactory> =>
   new BuildingTwinsClient({
     baseUrl: profile.baseUrl,
     clientId: profile.clientId,
@@ -21,4 +26,5 @@ export const createApiClient: ClientFactory = ({ profile, clientSecret, secrets,
     signal,
     readOnly: profile.readOnly === true,
     connectionName: profile.name,
+    beforeWrite,
   });

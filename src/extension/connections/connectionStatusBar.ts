@@ -5,6 +5,8 @@ import type { ConnectionManager } from './connectionManager';
 
 /** How often the tooltip's budget is redrawn while requests wait for a slot or the instance is paused. */
 const BUSY_REFRESH_MS = 1000;
+/** True while the active connection is read-only: package.json hides the write commands from the Command Palette. */
+export const ACTIVE_READ_ONLY_KEY = 'buildingTwins.activeConnectionReadOnly';
 
 /**
  * Shows the active connection and its state; clicking it opens the connection details/actions. A writable connection
@@ -16,6 +18,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('buildingTwins.connection', vscode.StatusBarAlignment.Left, 50);
   private readonly subscriptions: vscode.Disposable[];
   private busyTimer: ReturnType<typeof setInterval> | undefined;
+  private activeReadOnly: boolean | undefined;
 
   constructor(private readonly connections: ConnectionManager) {
     this.item.name = vscode.l10n.t('Building Twins connection');
@@ -52,6 +55,20 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.item.backgroundColor = state.kind === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground')
       : writableRemote ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.watchBudget(budget !== undefined && budgetIsBusy(budget));
+    if (readOnly !== this.activeReadOnly) {
+      this.activeReadOnly = readOnly;
+      void vscode.commands.executeCommand('setContext', ACTIVE_READ_ONLY_KEY, readOnly);
+    }
+  }
+
+  /** What the item shows now: its text, background colour's id and tooltip (the test API reads it). */
+  shown(): { text: string; background: string | undefined; tooltip: string } {
+    const tooltip = this.item.tooltip;
+    return {
+      text: this.item.text,
+      background: this.item.backgroundColor instanceof vscode.ThemeColor ? this.item.backgroundColor.id : undefined,
+      tooltip: typeof tooltip === 'string' ? tooltip : tooltip?.value ?? '',
+    };
   }
 
   /** Redraws every second while requests wait or the instance is paused, so the time to the next slot counts down. */

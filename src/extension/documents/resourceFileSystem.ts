@@ -164,7 +164,9 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
       if (options.create && !options.overwrite) throw vscode.FileSystemError.FileExists(uri);
       const edited = parseJsonStrict(Buffer.from(content).toString('utf8'), `${label}.json`);
       const client = await this.services.connections.getClient(ref.connection);
-      const saved = await handler.write({ services: this.services, client, ref }, edited, previous);
+      const write = handler.write;
+      // The confirmation the handler shows (WriteGate.beforeSend) covers the requests of this save.
+      const saved = await this.services.writes.run(() => write.call(handler, { services: this.services, client, ref }, edited, previous));
       this.remember(uri, saved, Date.now());
       this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
       // Unchanged (the save after the document took the service's text): nothing was sent.

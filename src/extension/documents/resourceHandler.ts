@@ -20,7 +20,7 @@ export interface LoadedResource {
  */
 export interface DocumentServices {
   readonly input: Pick<UserInput, 'confirm'>;
-  readonly writes: Pick<WriteGate, 'beforeSend' | 'onServiceChange'>;
+  readonly writes: Pick<WriteGate, 'beforeSend' | 'onServiceChange' | 'run'>;
   readonly log: Pick<ExtensionLog, 'info' | 'warn'>;
   readonly eventTypes: Pick<EventTypesCache, 'of'>;
 }

@@ -1,7 +1,10 @@
 // What a save asks before it sends: the write shown with its target (buildingTwins.confirmWrites), and, when the
 // service's copy changed since the document was opened, Compare / Overwrite / Revert.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import * as vscode from 'vscode';
-import { confirmWritesMode, isLocalTarget, type PendingWrite, writeDetail, writeNeedsConfirmation, writeQuestion } from '../../core/writes/writePreview';
+import type { OutgoingWrite } from '../../core/api/httpTransport';
+import { outgoingWritePreview } from '../../core/writes/requestPreview';
+import { confirmWritesMode, isLocalTarget, MAX_DETAIL_LINES, type PendingWrite, writeDetail, writeNeedsConfirmation, writeQuestion } from '../../core/writes/writePreview';
 import type { ConnectionProfile } from '../connections/connectionProfile';
 import type { UserInput } from '../shell/userInput';
 import { WriteNotSentError } from './writeNotSent';
@@ -28,7 +31,26 @@ export interface ServiceChange {
   serviceText: string;
 }
 
+/** A write as a command describes it before sending: its question and detail, and what else the user may look at. */
+export interface WriteConfirmation {
+  question: string;
+  detail: string;
+  /** "Show details": opens this text (e.g. the first items of an import) beside, then asks again. */
+  details?: () => string;
+  /** "Compare": opens a before/after diff, then asks again. */
+  compare?: () => Promise<void>;
+  /** The message of the "Not sent" error when cancelled. */
+  cancelled: string;
+}
+
+/** The connections whose writes the user confirmed in the command (or save) running now. */
+interface WriteScope {
+  readonly confirmed: Set<string>;
+}
+
 export class WriteGate {
+  private readonly scopes = new AsyncLocalStorage<WriteScope>();
+
   constructor(
     private readonly services: WriteGateServices,
     private readonly mode = () => confirmWritesMode(vscode.workspace.getConfiguration('buildingTwins').get('confirmWrites')),
@@ -40,18 +62,70 @@ export class WriteGate {
    */
   async beforeSend(ref: ResourceRef, write: DocumentWrite, openedText: string): Promise<void> {
     const profile = this.services.connections.require(ref.connection);
-    if (!writeNeedsConfirmation(this.mode(), { local: isLocalTarget(profile.baseUrl) })) return;
     const pending: PendingWrite = { ...write, connection: profile.name, baseUrl: profile.baseUrl };
+    await this.confirm(ref.connection, {
+      question: writeQuestion(pending),
+      detail: writeDetail(pending),
+      compare: () => this.services.versions.compare(resourceUri(ref.connection, ref.kind, ...ref.ids), openedText,
+        vscode.l10n.t('{0}: as opened ↔ your edits', write.subject)),
+      cancelled: vscode.l10n.t('Not sent: saving {0} to "{1}" was cancelled. Your edits are still in the editor.', write.subject, profile.name),
+    });
+  }
+
+  /**
+   * Runs a command or a save so that the writes it confirms (confirm, beforeSend) are sent without being asked about
+   * again; a write it did not confirm is still shown on its own by the client (beforeClientWrite).
+   */
+  run<T>(body: () => T): T {
+    return this.scopes.run({ confirmed: new Set() }, body);
+  }
+
+  /**
+   * Runs `send` with its writes to `connection` counted as confirmed: its caller showed them in a confirmation of its
+   * own (an agent tool's prepareInvocation, a request file's run), so the client does not ask again.
+   */
+  sendConfirmed<T>(connection: string, send: () => Promise<T>): Promise<T> {
+    return this.scopes.run({ confirmed: new Set([connection]) }, send);
+  }
+
+  /**
+   * Shows a write before it is sent (Send / Cancel, and Show details or Compare when given), unless
+   * buildingTwins.confirmWrites spares the connection. Sent, the rest of the running command's writes to that
+   * connection go without asking; cancelled, it throws "Not sent" (WriteNotSentError) and nothing is sent.
+   */
+  async confirm(connection: string, write: WriteConfirmation): Promise<void> {
+    if (this.needsConfirmation(connection)) await this.ask(write);
+    this.scopes.getStore()?.confirmed.add(connection);
+  }
+
+  /**
+   * The client's last check before a write leaves (BuildingTwinsClientOptions.beforeWrite): a write its command did
+   * not confirm is shown as it will be sent, request and body, to the connection it goes to.
+   */
+  async beforeClientWrite(connection: string, write: OutgoingWrite): Promise<void> {
+    if (this.scopes.getStore()?.confirmed.has(connection) || !this.needsConfirmation(connection)) return;
+    const profile = this.services.connections.require(connection);
+    const { question, pending } = outgoingWritePreview(write, { connection: profile.name, baseUrl: profile.baseUrl });
+    await this.ask({ question, detail: writeDetail(pending, MAX_DETAIL_LINES, false), cancelled: vscode.l10n.t('Not sent: {0} to "{1}" was cancelled.', write.operation, profile.name) });
+    this.scopes.getStore()?.confirmed.add(connection);
+  }
+
+  /** Whether a write to this connection is shown before it is sent (buildingTwins.confirmWrites). */
+  needsConfirmation(connection: string): boolean {
+    return writeNeedsConfirmation(this.mode(), { local: isLocalTarget(this.services.connections.require(connection).baseUrl) });
+  }
+
+  private async ask(write: WriteConfirmation): Promise<void> {
     const send = vscode.l10n.t('Send');
     const compare = vscode.l10n.t('Compare');
+    const details = vscode.l10n.t('Show Details');
+    const choices = [send, ...(write.compare ? [compare] : []), ...(write.details ? [details] : [])];
     for (;;) {
-      const answer = await this.services.input.choose(writeQuestion(pending), { detail: writeDetail(pending), choices: [send, compare] });
+      const answer = await this.services.input.choose(write.question, { detail: write.detail, choices });
       if (answer === send) return;
-      if (answer !== compare) {
-        throw new WriteNotSentError(vscode.l10n.t('Not sent: saving {0} to "{1}" was cancelled. Your edits are still in the editor.', write.subject, profile.name));
-      }
-      await this.services.versions.compare(resourceUri(ref.connection, ref.kind, ...ref.ids), openedText,
-        vscode.l10n.t('{0}: as opened ↔ your edits', write.subject));
+      if (answer === compare && write.compare) await write.compare();
+      else if (answer === details && write.details) await showDetails(write.details());
+      else throw new WriteNotSentError(write.cancelled);
     }
   }
 
@@ -82,4 +156,9 @@ export class WriteGate {
         vscode.l10n.t('{0}: the service now ↔ your edits', change.subject));
     }
   }
+}
+
+async function showDetails(text: string): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument({ content: text, language: 'jsonc' });
+  await vscode.window.showTextDocument(doc, { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
 }

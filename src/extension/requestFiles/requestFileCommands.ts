@@ -10,7 +10,7 @@ import { isRequestDocument, parsedRequests } from './requestDocuments';
 import { runFileRequests, type RunReport } from './requestRunController';
 import { openNewRequestFile, saveAsRequest } from './saveAsRequest';
 
-type RunServices = Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'requestResults'>;
+type RunServices = Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'requestResults' | 'writes'>;
 
 /** The request under the cursor of the active request file (its name), or undefined. */
 function requestAtCursor(editor: vscode.TextEditor | undefined): { uri: vscode.Uri; name: string } | undefined {

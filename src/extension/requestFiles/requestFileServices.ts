@@ -19,4 +19,6 @@ export interface RequestFileServices {
     saveFile(options: { title: string; filters: Record<string, string[]>; defaultUri?: vscode.Uri }): Promise<vscode.Uri>;
   };
   readonly vscodeContext: vscode.ExtensionContext;
+  /** Sends the run's writes once its own confirmation was answered (WriteGate.sendConfirmed). */
+  readonly writes: { sendConfirmed<T>(connection: string, send: () => Promise<T>): Promise<T> };
 }

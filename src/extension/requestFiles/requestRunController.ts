@@ -79,7 +79,7 @@ async function confirmWrites(services: Pick<RequestFileServices, 'input'>, conne
  * file as a whole) is refused before anything is sent, naming the line.
  */
 export async function runFileRequests(
-  services: Pick<RequestFileServices, 'connections' | 'input' | 'log'>,
+  services: Pick<RequestFileServices, 'connections' | 'input' | 'log' | 'writes'>,
   sink: RequestResultsSink,
   uri: vscode.Uri | undefined,
   names: readonly string[] = [],
@@ -104,7 +104,8 @@ export async function runFileRequests(
     return report;
   }
   sink.begin(document.uri, connection, entries);
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running requests on "{0}"', connection), cancellable: true }, async (progress, token) => {
+  // Confirmed above: the client does not ask about each write again.
+  await services.writes.sendConfirmed(connection, () => Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running requests on "{0}"', connection), cancellable: true }, async (progress, token) => {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort(new Error(vscode.l10n.t('Cancelled'))));
     const client = await services.connections.getClient(connection);
@@ -121,7 +122,7 @@ export async function runFileRequests(
       report.runs.push(run);
       sink.add(run);
     }
-  });
+  })));
   return report;
 }
 

@@ -9,6 +9,8 @@ import { UserCancelledError } from './userInput';
 export interface CommandRunnerServices {
   readonly log: ExtensionLog;
   lastError: Error | undefined;
+  /** Each command runs in a scope of its own: the writes it confirmed are not asked about again (WriteGate.run). */
+  readonly writes?: { run<T>(body: () => T): T };
 }
 
 /**
@@ -34,7 +36,7 @@ export function registerCommands<S extends CommandRunnerServices>(
 export async function runCommand<S extends CommandRunnerServices>(services: S, id: string, handler: CommandHandler<S>, args: unknown[]): Promise<unknown> {
   const started = Date.now();
   try {
-    const result = await handler(services, ...args);
+    const result = await (services.writes ? services.writes.run(() => handler(services, ...args)) : handler(services, ...args));
     services.log.debug(`${id} done in ${Date.now() - started} ms`);
     return result;
   } catch (err) {

@@ -4,6 +4,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import type { EmulatorProcess } from '../connections/emulatorProcess';
 import type { LocalEmulatorPresence } from '../connections/localEmulatorPresence';
 import type { ResourceFileSystem } from '../documents/resourceFileSystem';
+import type { WriteGate } from '../documents/writeGate';
 import type { EventTypesCache } from '../events/eventTypesCache';
 import type { ExplorerTreeProvider } from '../explorer/explorerTreeProvider';
 import type { OpenInsightsCache } from '../insights/openInsightsCache';
@@ -26,6 +27,8 @@ export interface ExtensionServices {
   readonly localEmulator: LocalEmulatorPresence;
   readonly tree: ExplorerTreeProvider;
   readonly documents: ResourceFileSystem;
+  /** What a write shows before it is sent (buildingTwins.confirmWrites); every command runs in a scope of it. */
+  readonly writes: WriteGate;
   readonly eventTypes: EventTypesCache;
   /** Open insights by twin per connection (explorer badges and twin tooltips). */
   readonly openInsights: OpenInsightsCache;

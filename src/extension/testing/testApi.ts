@@ -29,6 +29,8 @@ export interface TestApi {
   treeSnapshot(node?: TreeNode, depth?: number): Promise<TreeSnapshotItem[]>;
   /** The tree node reached from the roots by following these labels (loading children on the way). */
   findNode(labels: string[]): Promise<TreeNode>;
+  /** What the connection's status bar item shows now (text, background colour id, tooltip). */
+  statusBar(): { text: string; background: string | undefined; tooltip: string };
 }
 
 export function createTestApi(ctx: BuildingTwinsContext): TestApi {
@@ -49,6 +51,10 @@ export function createTestApi(ctx: BuildingTwinsContext): TestApi {
     },
     async treeSnapshot(node, depth = 0) {
       return snapshot(ctx.tree, await ctx.tree.getChildren(node), depth);
+    },
+    statusBar() {
+      if (!ctx.statusBar) throw new Error('The status bar item is created when the extension starts');
+      return ctx.statusBar.shown();
     },
     async findNode(labels) {
       let children = await ctx.tree.getChildren();

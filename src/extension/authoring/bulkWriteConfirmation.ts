@@ -1,0 +1,45 @@
+// The confirmation of a command that sends many requests (import, create from JSON, telemetry): a summary of what
+// goes where, the requests by kind, and "Show Details" with the first items as they will be sent.
+import * as vscode from 'vscode';
+import { stripControl } from '../../core/untrusted/controlCharacters';
+import type { WriteConfirmation, WriteGate } from '../documents/writeGate';
+import type { ConnectionManager } from '../connections/connectionManager';
+
+/** Items shown by "Show Details" per kind; the rest are counted. */
+export const DETAIL_ITEMS = 20;
+
+export interface BulkWrite {
+  connection: string;
+  /** e.g. `Import 12 twins, 3 relationships from a.csv into "Production"?` (localised by the caller). */
+  question: string;
+  /** Each kind of request with its items, e.g. `PUT /twins` with the twins. */
+  requests: ReadonlyArray<{ method: string; path: string; items: readonly unknown[] }>;
+  /** Lines after the requests (counts per model, the report file, …). */
+  notes?: readonly string[];
+  /** What the "Not sent" error says on Cancel. */
+  cancelled: string;
+}
+
+/** Asks before the writes of a bulk command (buildingTwins.confirmWrites); Cancel throws "Not sent". */
+export async function confirmBulkWrite(ctx: { connections: Pick<ConnectionManager, 'require'>; writes: Pick<WriteGate, 'confirm'> }, write: BulkWrite): Promise<void> {
+  await ctx.writes.confirm(write.connection, bulkWriteConfirmation(write, ctx.connections.require(write.connection).baseUrl));
+}
+
+export function bulkWriteConfirmation(write: BulkWrite, baseUrl: string): WriteConfirmation {
+  const base = stripControl(baseUrl.replace(/\/+$/, ''));
+  const requests = write.requests.filter((r) => r.items.length > 0);
+  const detail = [
+    ...requests.map((r) => vscode.l10n.t('{0} {1}{2}: {3} items', r.method, base, r.path, r.items.length)),
+    ...(write.notes?.length ? ['', ...write.notes.map((note) => stripControl(note))] : []),
+  ].join('\n');
+  return { question: write.question, detail, details: () => detailsText(requests, base), cancelled: write.cancelled };
+}
+
+/** The first items of each request as JSON (a document of their own: the service's strings are only ever text there). */
+function detailsText(requests: BulkWrite['requests'], base: string): string {
+  return requests.map((r) => {
+    const more = r.items.length - DETAIL_ITEMS;
+    const head = `// ${r.method} ${base}${r.path}: ${vscode.l10n.t('{0} items', r.items.length)}${more > 0 ? `, ${vscode.l10n.t('the first {0} shown', DETAIL_ITEMS)}` : ''}`;
+    return `${stripControl(head)}\n${JSON.stringify(r.items.slice(0, DETAIL_ITEMS), null, 2)}`;
+  }).join('\n\n');
+}
