@@ -8,7 +8,7 @@ import type { DigitalTwin } from '../../src/core/api/types';
 import { resourceUri } from '../../src/extension/documents/resourceUri';
 import { EditedDocumentDecorations, InsightBadgeDecorations } from '../../src/extension/explorer/explorerDecorations';
 import type { TreeNode } from '../../src/extension/explorer/treeNode';
-import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests, SAMPLE, setSetting } from './explorerHelpers';
+import { clearRequests, emulatorUrl, freshExplorer, extensionApi, LOCAL, requests, SAMPLE, setSetting } from './explorerHelpers';
 
 const token = (): vscode.CancellationToken => new vscode.CancellationTokenSource().token;
 
@@ -26,11 +26,7 @@ function markdownOf(tooltip: vscode.TreeItem['tooltip']): vscode.MarkdownString 
 
 describe('explorer details: tooltips and badges', () => {
   before(async function () {
-    emulatorUrl(this);
-    const api = await extensionApi();
-    await setSetting('activeConnection', undefined);
-    api.context.tree.setFilter(undefined);
-    api.context.tree.refresh();
+    await freshExplorer(this);
   });
 
   it('resolves a twin row\'s tooltip on hover: model, relationship counts, open insights, links to three commands only', async () => {

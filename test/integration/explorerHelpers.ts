@@ -48,3 +48,12 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_
     }
   }
 }
+
+/** The explorer as a test starts from: the Local emulator active, no twin filter, everything read again. */
+export async function freshExplorer(ctx?: Mocha.Context): Promise<void> {
+  emulatorUrl(ctx);
+  const api = await extensionApi();
+  await setSetting('activeConnection', undefined);
+  api.context.tree.setFilter(undefined);
+  api.context.tree.refresh();
+}

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/extension/explorer/treeNode';
-import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests, SAMPLE, setSetting } from './explorerHelpers';
+import { clearRequests, emulatorUrl, freshExplorer, eventually, extensionApi, LOCAL, requests, SAMPLE, setSetting } from './explorerHelpers';
 
 async function labelled(children: TreeNode[], label: string): Promise<TreeNode> {
   for (const child of children) {
@@ -13,11 +13,7 @@ async function labelled(children: TreeNode[], label: string): Promise<TreeNode> 
 
 describe('explorer tree', () => {
   before(async function () {
-    emulatorUrl(this);
-    const api = await extensionApi();
-    await setSetting('activeConnection', undefined);
-    api.context.tree.setFilter(undefined);
-    api.context.tree.refresh();
+    await freshExplorer(this);
   });
 
   after(async () => {

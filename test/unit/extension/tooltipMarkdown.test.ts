@@ -23,6 +23,14 @@ const index = ModelIndex.fromInterfaces([
   },
 ]);
 
+/** The text as shown: Markdown escapes removed. */
+const shown = (markdown: string): string => markdown.replace(/\\(.)/g, '$1');
+
+function assertShows(markdown: string, parts: string[]): void {
+  const text = shown(markdown);
+  for (const part of parts) assert.ok(text.includes(part), `"${part}" in ${text}`);
+}
+
 const facts = (overrides: Partial<TwinTooltipFacts> = {}): TwinTooltipFacts => ({
   connection: 'Prod',
   twin: { id: 'R-1', modelId: 'dtmi:x:Room;1', contents: { name: 'Room 1', area: 42.5, capacity: 8, note: 'hi', tags: { a: 1 } } },
@@ -38,23 +46,18 @@ describe('explorer tooltips (Markdown)', () => {
     const text = markdownText(hostile);
     assert.ok(!/(^|[^\\])[*[\]()<>`&#]/.test(text), text);
     assert.ok(!text.includes('\n') && !text.includes('\u0007'));
-    assert.equal(text.replace(/\\(.)/g, '$1'), '**bold** [x](command:workbench.action.terminal.new) <img src=x onerror=1> `c` &amp; # h - item');
+    assert.equal(shown(text), '**bold** [x](command:workbench.action.terminal.new) <img src=x onerror=1> `c` &amp; # h - item');
   });
 
   it('lists the twin\'s property values with display names and units: the model\'s own first, then inherited, then undeclared', () => {
-    assert.deepEqual(keyProperties(facts().twin, index).map((l) => l.replace(/\\(.)/g, '$1')), [
+    assert.deepEqual(keyProperties(facts().twin, index).map((l) => shown(l)), [
       'capacity: 8', 'Floor area: 42.5 squareMetre', 'note: hi',
     ]);
   });
 
   it('shows the model, counts, open insights and links that run only the three commands', () => {
     const md = twinTooltipMarkdown(facts());
-    const plain = md.replace(/\\(.)/g, '$1');
-    assert.ok(plain.includes('**Room 1**'));
-    assert.ok(plain.includes('Model: Room (dtmi:x:Room;1)'));
-    assert.ok(plain.includes('Relationships: 3 outgoing, 1 incoming'));
-    assert.ok(plain.includes('**2 open insights (most urgent: priority 1)**'));
-    assert.ok(plain.includes('- Too hot'));
+    assertShows(md, ['**Room 1**', 'Model: Room (dtmi:x:Room;1)', 'Relationships: 3 outgoing, 1 incoming', '**2 open insights (most urgent: priority 1)**', '- Too hot']);
     const links = [...md.matchAll(/\]\(command:([\w.]+)\?([^)]*)\)/g)].map((m) => [m[1], JSON.parse(decodeURIComponent(m[2])) as unknown]);
     assert.deepEqual(links, [
       ['buildingTwins.openTwin', ['Prod', 'R-1']],
@@ -70,30 +73,26 @@ describe('explorer tooltips (Markdown)', () => {
   });
 
   it('says why counts or insights are missing, and "no open insights" when none', () => {
-    const plain = twinTooltipMarkdown(facts({ relationships: { error: 'No permission' }, insights: undefined })).replace(/\\(.)/g, '$1');
+    const plain = shown(twinTooltipMarkdown(facts({ relationships: { error: 'No permission' }, insights: undefined })));
     assert.ok(plain.includes('Relationships: unknown (No permission)'));
     assert.ok(plain.includes('No open insights'));
-    assert.ok(twinTooltipMarkdown(facts({ insights: { error: 'timeout' } })).replace(/\\(.)/g, '$1').includes('Open insights: unknown (timeout)'));
+    assert.ok(shown(twinTooltipMarkdown(facts({ insights: { error: 'timeout' } }))).includes('Open insights: unknown (timeout)'));
   });
 
   it('describes a model with its description escaped and inherited properties and relationships marked', () => {
     const md = modelTooltipMarkdown(index, 'dtmi:x:Room;1');
     assert.ok(!md.includes('](https'), 'the description cannot link');
-    const plain = md.replace(/\\(.)/g, '$1');
-    assert.ok(plain.includes('A room *inside* a [level](https://evil.example)'));
-    assert.ok(plain.includes('Extends: Space'));
-    assert.ok(plain.includes('**3 properties**'));
-    assert.ok(plain.includes('**area** double squareMetre (from Space)'));
-    assert.ok(plain.includes('**capacity** integer'));
-    assert.ok(!plain.includes('**capacity** integer (from'));
-    assert.ok(plain.includes('**isPartOf** → Space (from Space)'));
-    assert.ok(plain.includes('**servedBy** → dtmi:x:Equipment;1'));
+    assertShows(md, [
+      'A room *inside* a [level](https://evil.example)', 'Extends: Space', '**3 properties**', '**area** double squareMetre (from Space)',
+      '**capacity** integer', '**isPartOf** → Space (from Space)', '**servedBy** → dtmi:x:Equipment;1',
+    ]);
+    assert.ok(!shown(md).includes('**capacity** integer (from'));
   });
 
   it(`lists at most ${TOOLTIP_LIST_LIMIT} properties and says how many more`, () => {
     const contents = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, i]));
     const md = twinTooltipMarkdown(facts({ twin: { id: 'T', modelId: 'dtmi:x:Unknown;1', contents } }));
     assert.equal((md.match(/^- /gm) ?? []).length, TOOLTIP_LIST_LIMIT + 1 + 2);
-    assert.ok(md.replace(/\\(.)/g, '$1').includes('… and 8 more'));
+    assert.ok(shown(md).includes('… and 8 more'));
   });
 });
