@@ -6,6 +6,7 @@ import { resourceUri } from '../../src/extension/documents/resourceUri';
 import { SERVICE_VERSION_SCHEME } from '../../src/extension/documents/serviceVersions';
 import { TIME_SERIES_VIEW_TYPE } from '../../src/webviews/timeSeries/timeSeriesProtocol';
 import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests, setSetting } from './explorerHelpers';
+import { writesIn } from './writeLog';
 
 // Twins no other test file opens: their documents are read from the service here, whatever ran before.
 const TWIN = 'RL-L01-PLANT';
@@ -34,8 +35,6 @@ async function editedUnderConfirmation(url: string, capacity: number): Promise<v
   return doc;
 }
 
-const writesIn = async (url: string): Promise<string[]> =>
-  (await requests(url)).filter((r) => r.method !== 'GET' && !r.path.endsWith('/oauth2/token') && !(r.method === 'POST' && /\/twins(\/ids|\/count)?$/.test(r.path))).map((r) => `${r.method} ${r.path}`);
 
 /** The diff editors open now, by their left side's scheme. */
 const diffLefts = (): vscode.Uri[] => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input)
