@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { clearRequests, emulatorUrl, extensionApi, LOCAL, SAMPLE, setSetting } from './explorerHelpers';
+import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, SAMPLE, setSetting } from './explorerHelpers';
 import { writesIn } from './writeLog';
 
 const REMOTE = 'Gate remote';
@@ -166,6 +166,30 @@ describe('production safety: every write passes the gate', () => {
     assert.equal(again?.name, `${name} 2`, api.takeLastError()?.message);
     assert.deepEqual(quiet.prompts, []);
     assert.deepEqual(await writesIn(url), ['PUT /api/v3/tickets/categories']);
+  });
+
+  it('an event changed on the service since it was opened: Compare, then Revert takes the service\'s version and sends nothing', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const client = await api.context.getActiveClient();
+    const [event] = (await client.listEvents({ pageSize: 1 })).items;
+    assert.ok(event?.id, 'the sample has events');
+    const doc = await vscode.workspace.openTextDocument(await vscode.commands.executeCommand<vscode.Uri>('buildingTwins.events.open', event.id));
+    const edited = { ...(JSON.parse(doc.getText()) as Record<string, unknown>), name: 'Edited in the editor' };
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), JSON.stringify(edited, null, 2));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const { createdDate: _c, lastModifiedDate: _m, ...unchanged } = event;
+    await client.putEvents([{ ...unchanged, description: 'changed on the service meanwhile' }]);
+
+    await clearRequests(url);
+    const script = api.useScriptedInput(['Compare', 'Revert']);
+    assert.equal(await doc.save(), true, api.takeLastError()?.message);
+    assert.equal(script.prompts[0], `Event ${event.id} was changed on the service after you opened it.`);
+    assert.deepEqual(script.kinds, ['choose', 'choose']);
+    assert.deepEqual(await writesIn(url), [], 'Revert sends nothing');
+    await eventually(() => assert.equal((JSON.parse(doc.getText()) as { description?: string }).description, 'changed on the service meanwhile'));
+    assert.equal((await client.getEvent(event.id)).name, event.name, 'the service keeps its name');
   });
 
   it('the status bar: the warning colour on a writable remote connection, a lock on a read-only one', async () => {
