@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { Workbench } from './workbench';
 
@@ -55,6 +56,31 @@ describe('explorer: the sample building in the tree', () => {
     // Clicking a twin opens its JSON document.
     await pane.locator('.monaco-list-row[role="treeitem"][aria-level="4"]', { hasText: 'HP-L01' }).first().click();
     await workbench.page.locator('.tabs-container .tab', { hasText: 'HP-L01.json' }).first().waitFor({ timeout: 30000 });
+  });
+
+  it('shows a twin\'s hover with its model, relationship counts, open insights and links', async () => {
+    const pane = workbench.pane('Explorer');
+    const row = pane.locator('.monaco-list-row[role="treeitem"][aria-level="4"]', { hasText: 'HP-L01' }).first();
+    await row.scrollIntoViewIfNeeded();
+    const box = await row.boundingBox();
+    assert.ok(box, 'the row is on screen');
+    // VS Code shows a row's hover once the mouse rests on it: move in, then stay.
+    await workbench.page.mouse.move(box.x + 40, box.y + box.height / 2);
+    await workbench.page.mouse.move(box.x + 60, box.y + box.height / 2, { steps: 5 });
+    const hover = workbench.page.locator('.monaco-hover, .workbench-hover', { hasText: 'Relationships:' }).first();
+    await hover.waitFor({ timeout: 30000 }).catch(async (err: unknown) => {
+      console.log('hovers:', await workbench.page.locator('.monaco-hover, .workbench-hover, .monaco-hover-content').allTextContents(), await row.textContent());
+      throw err;
+    });
+    const text = (await hover.textContent()) ?? '';
+    assert.match(text, /Model: Level/);
+    assert.match(text, /Relationships: \d+ outgoing, \d+ incoming/);
+    assert.match(text, /open insight/);
+    for (const link of ['Open', 'Chart', 'Graph']) assert.equal(await hover.locator('a', { hasText: new RegExp(`^${link}$`) }).count(), 1, `the ${link} link`);
+    const file = join(__dirname, '..', '..', '..', 'test', 'e2e', 'screenshots', 'explorer-tooltip.png');
+    await workbench.page.screenshot({ path: file });
+    console.log(`      screenshot ${file}`);
+    await workbench.page.mouse.move(900, 700);
   });
 
   it('pages a model group with "Load more…" clicks until everything is loaded', async () => {
