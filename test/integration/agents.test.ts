@@ -59,7 +59,7 @@ describe('agent tools in VS Code (language model tools)', function () {
     await clearRequests(url);
     const prepared = await putTwin.prepareInvocation({ input }, token);
     const confirmation = prepared.confirmationMessages!;
-    assert.equal(confirmation.title, 'Create or replace a twin on "Local emulator"?');
+    assert.equal(confirmation.title, 'Create or replace twin AGENT-ROOM-1 on "Local emulator"?', 'the write gate\'s question for this request');
     const message = (confirmation.message as vscode.MarkdownString).value;
     assert.ok(message.includes('PUT /twins'), message);
     assert.ok(message.includes(JSON.stringify(input.twin, null, 2)), message);

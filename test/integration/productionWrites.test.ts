@@ -104,6 +104,20 @@ describe('production safety: every write passes the gate', () => {
       request: (base) => `POST ${base}/events/files`,
     },
     {
+      title: 'Delete Events',
+      command: 'buildingTwins.events.delete',
+      args: () => [['gate-event-1', 'gate-event-2']],
+      question: /^Delete 2 events from "Local emulator"\?$/,
+      request: (base) => `DELETE ${base}/events`,
+    },
+    {
+      title: 'Apply JSON Patch to Ticket',
+      command: 'buildingTwins.tickets.applyPatch',
+      args: () => ['gate-ticket', [{ op: 'replace', path: '/summary', value: 'Gate summary' }]],
+      question: /^Send 1 change to ticket gate-ticket on "Local emulator"\?$/,
+      request: (base) => `PATCH ${base}/tickets/gate-ticket`,
+    },
+    {
       title: 'New Ticket Category',
       command: 'buildingTwins.tickets.createMetadata',
       args: () => ['categories', name],

@@ -59,7 +59,7 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
       const plan = await planWrite(this.tool, input, ctx);
       this.forgetOld();
       this.shown.set(JSON.stringify(options.input), { plan, at: Date.now() });
-      return { invocationMessage: running, confirmationMessages: writeConfirmationMessage(plan, this.tool.title, this.services.baseUrl(plan.connection)) };
+      return { invocationMessage: running, confirmationMessages: writeConfirmationMessage(plan, this.services.baseUrl(plan.connection)) };
     } catch (error) {
       // Refused before anything is sent (read-only, invalid): invoke reports why; nothing to confirm.
       return { invocationMessage: vscode.l10n.t('{0}: refused, nothing will be sent ({1})', running, failure(error).data.error as string) };

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { WritePlan } from '../../core/agentTools/agentTool';
 import { escapeRawControlInJson, stripControl } from '../../core/untrusted/controlCharacters';
+import { outgoingWriteQuestion } from '../../core/writes/requestPreview';
 
 /** Longest body shown whole; a longer one (hundreds of telemetry values) is cut with a note. */
 const MAX_SHOWN_CHARS = 20_000;
@@ -15,7 +16,7 @@ function fenced(code: string, language: string): string {
   return `${fence}${language}\n${code}\n${fence}\n`;
 }
 
-export function writeConfirmationMessage(plan: WritePlan, title: string, baseUrl: string | undefined): vscode.LanguageModelToolConfirmationMessages {
+export function writeConfirmationMessage(plan: WritePlan, baseUrl: string | undefined): vscode.LanguageModelToolConfirmationMessages {
   const json = escapeRawControlInJson(JSON.stringify(plan.body, null, 2));
   const shown = json.length > MAX_SHOWN_CHARS ? `${json.slice(0, MAX_SHOWN_CHARS)}\n…` : json;
   const message = new vscode.MarkdownString();
@@ -27,5 +28,7 @@ export function writeConfirmationMessage(plan: WritePlan, title: string, baseUrl
   message.appendMarkdown(fenced(`${plan.method} ${stripControl(plan.path)}`, 'http'));
   message.appendMarkdown(fenced(shown, 'json'));
   if (shown !== json) message.appendText(vscode.l10n.t('The body is {0} characters long; the first {1} are shown.', json.length, MAX_SHOWN_CHARS));
-  return { title: vscode.l10n.t('{0} on "{1}"?', title, stripControl(plan.connection)), message };
+  // The same question as the write gate asks for this request (requestPreview.ts), e.g. `Create or replace twin X on "P"?`.
+  const question = outgoingWriteQuestion({ operation: plan.operation, method: plan.method, path: plan.path, url: `${baseUrl ?? ''}${plan.path}`, json: plan.body }, plan.connection);
+  return { title: question, message };
 }

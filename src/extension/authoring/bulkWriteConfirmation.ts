@@ -2,6 +2,7 @@
 // goes where, the requests by kind, and "Show Details" with the first items as they will be sent.
 import * as vscode from 'vscode';
 import { stripControl } from '../../core/untrusted/controlCharacters';
+import { requestLine } from '../../core/writes/writePreview';
 import type { WriteConfirmation, WriteGate } from '../documents/writeGate';
 import type { ConnectionManager } from '../connections/connectionManager';
 
@@ -26,20 +27,18 @@ export async function confirmBulkWrite(ctx: { connections: Pick<ConnectionManage
 }
 
 export function bulkWriteConfirmation(write: BulkWrite, baseUrl: string): WriteConfirmation {
-  const base = stripControl(baseUrl.replace(/\/+$/, ''));
   const requests = write.requests.filter((r) => r.items.length > 0);
   const detail = [
-    ...requests.map((r) => vscode.l10n.t('{0} {1}{2}: {3} items', r.method, base, r.path, r.items.length)),
+    ...requests.map((r) => vscode.l10n.t('{0}: {1} items', requestLine(r.method, baseUrl, r.path), r.items.length)),
     ...(write.notes?.length ? ['', ...write.notes.map((note) => stripControl(note))] : []),
   ].join('\n');
-  return { question: write.question, detail, details: () => detailsText(requests, base), cancelled: write.cancelled };
+  return { question: write.question, detail, details: () => detailsText(requests, baseUrl), cancelled: write.cancelled };
 }
 
 /** The first items of each request as JSON (a document of their own: the service's strings are only ever text there). */
-function detailsText(requests: BulkWrite['requests'], base: string): string {
+function detailsText(requests: BulkWrite['requests'], baseUrl: string): string {
   return requests.map((r) => {
-    const more = r.items.length - DETAIL_ITEMS;
-    const head = `// ${r.method} ${base}${r.path}: ${vscode.l10n.t('{0} items', r.items.length)}${more > 0 ? `, ${vscode.l10n.t('the first {0} shown', DETAIL_ITEMS)}` : ''}`;
-    return `${stripControl(head)}\n${JSON.stringify(r.items.slice(0, DETAIL_ITEMS), null, 2)}`;
+    const shown = r.items.length > DETAIL_ITEMS ? vscode.l10n.t('{0} items, the first {1} shown', r.items.length, DETAIL_ITEMS) : vscode.l10n.t('{0} items', r.items.length);
+    return `// ${requestLine(r.method, baseUrl, r.path)}: ${shown}\n${JSON.stringify(r.items.slice(0, DETAIL_ITEMS), null, 2)}`;
   }).join('\n\n');
 }

@@ -5,7 +5,7 @@ import { planImport, serviceTwinLookup, type ImportPlan } from '../../core/bulk/
 import { fileReportStore, itemHash } from '../../core/bulk/importReport';
 import { runImport, type ImportProgress, type ImportResult } from '../../core/bulk/importRunner';
 import { resourceUri } from '../documents/resourceUri';
-import { confirmBulkWrite } from './bulkWriteConfirmation';
+import { bulkWriteConfirmation } from './bulkWriteConfirmation';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import { TwinsNode } from '../twins/twinsNode';
@@ -73,17 +73,16 @@ export async function importFromFiles(ctx: Pick<ExtensionServices, 'authoring' |
   for (const line of summary) ctx.log.info(`Import ${names}: ${line}`);
   const question = vscode.l10n.t('Import {0} from {1} into "{2}"?', summary[0], names, connection);
   const notes = [...summary.slice(1), vscode.l10n.t('Report: {0}', path.basename(reportFile))];
-  if (ctx.writes.needsConfirmation(connection)) {
-    // buildingTwins.confirmWrites: the one question shows the requests too, with the first items on demand.
-    await confirmBulkWrite(ctx, {
-      connection, question, notes,
-      requests: [
-        { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin) },
-        { method: 'PUT', path: '/twins/relationships', items: plan.relationships.map((r) => r.relationship) },
-      ],
-      cancelled: vscode.l10n.t('Not sent: the import of {0} into "{1}" was cancelled.', names, connection),
-    });
-  } else if (!(await ctx.input.confirm(question, { detail: notes.join('\n'), confirmLabel: vscode.l10n.t('Import') }))) {
+  // buildingTwins.confirmWrites: the gate's question shows the requests too, with the first items on demand.
+  const gated = bulkWriteConfirmation({
+    connection, question, notes,
+    requests: [
+      { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin) },
+      { method: 'PUT', path: '/twins/relationships', items: plan.relationships.map((r) => r.relationship) },
+    ],
+    cancelled: vscode.l10n.t('Not sent: the import of {0} into "{1}" was cancelled.', names, connection),
+  }, ctx.connections.require(connection).baseUrl);
+  if (!(await ctx.writes.confirmInstead(connection, gated, () => ctx.input.confirm(question, { detail: notes.join('\n'), confirmLabel: vscode.l10n.t('Import') })))) {
     ctx.log.info(`Import of ${names} declined; nothing was sent.`);
     return undefined;
   }

@@ -99,6 +99,17 @@ export class WriteGate {
   }
 
   /**
+   * One question for a command that confirms its writes anyway (import, delete events): when buildingTwins.confirmWrites
+   * asks for this connection, the gate's question (with the request and target) replaces the command's own, whose
+   * answer is returned otherwise. Cancelled at the gate, it throws "Not sent".
+   */
+  async confirmInstead(connection: string, write: WriteConfirmation, own: () => Promise<boolean>): Promise<boolean> {
+    if (!this.needsConfirmation(connection)) return own();
+    await this.confirm(connection, write);
+    return true;
+  }
+
+  /**
    * The client's last check before a write leaves (BuildingTwinsClientOptions.beforeWrite): a write its command did
    * not confirm is shown as it will be sent, request and body, to the connection it goes to.
    */

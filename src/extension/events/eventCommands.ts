@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EventsDeleteResult, EventsFileUploadResult, EventsUpsertResult, EventType } from '../../core/api/types';
 import { presetRange, parseRange, type RangePreset } from '../../core/timeseries/timeRange';
+import { requestLine } from '../../core/writes/writePreview';
 import { openDraft } from '../authoring/draftDocument';
 import { readSourceUri } from '../authoring/jsonSource';
 import { eventCount } from '../authoring/countWords';
@@ -96,7 +97,7 @@ async function upsertEventsFromJson(ctx: Pick<ExtensionServices, 'connections' |
 }
 
 /** Deletes the selected events (the clicked one and the multi-selection) after confirmation; string ids also work. */
-async function deleteEvents(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>, clicked?: unknown, selected?: unknown): Promise<EventsDeleteResult | undefined> {
+async function deleteEvents(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree' | 'writes'>, clicked?: unknown, selected?: unknown): Promise<EventsDeleteResult | undefined> {
   const nodes = (Array.isArray(selected) && selected.length ? selected : [clicked]).filter((n): n is EventNode => n instanceof EventNode);
   let connection: string;
   let ids: string[];
@@ -123,10 +124,12 @@ async function deleteEvents(ctx: Pick<ExtensionServices, 'connections' | 'input'
   if (ids.length === 0) throw new Error(vscode.l10n.t('No events to delete: select one or more events.'));
   const quoted = names.slice(0, 5).map((n) => `"${n}"`).join(', ');
   const shown = names.length > 5 ? vscode.l10n.t('{0} and {1} more', quoted, names.length - 5) : quoted;
-  const confirmed = await ctx.input.confirm(vscode.l10n.t('Delete {0} from "{1}"?', eventCount(ids.length), connection), {
-    detail: vscode.l10n.t('{0}. This cannot be undone.', shown),
-    confirmLabel: vscode.l10n.t('Delete'),
-  });
+  const question = vscode.l10n.t('Delete {0} from "{1}"?', eventCount(ids.length), connection);
+  const detail = vscode.l10n.t('{0}. This cannot be undone.', shown);
+  const request = requestLine('DELETE', ctx.connections.require(connection).baseUrl, '/events');
+  const confirmed = await ctx.writes.confirmInstead(connection,
+    { question, detail: `${request}\n\n${detail}`, cancelled: vscode.l10n.t('Not sent: deleting {0} from "{1}" was cancelled.', eventCount(ids.length), connection) },
+    () => ctx.input.confirm(question, { detail, confirmLabel: vscode.l10n.t('Delete') }));
   if (!confirmed) return undefined;
   const client = await ctx.connections.getClient(connection);
   const result = await client.deleteEvents(ids);
