@@ -6,7 +6,7 @@ import { resourceUri } from '../../src/extension/documents/resourceUri';
 import { SERVICE_VERSION_SCHEME } from '../../src/extension/documents/serviceVersions';
 import { TIME_SERIES_VIEW_TYPE } from '../../src/webviews/timeSeries/timeSeriesProtocol';
 import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests, setSetting } from './explorerHelpers';
-import { writesIn } from './writeLog';
+import { removeConnectionIfAny, resetAfterWriteTest, writesIn } from './productionHelpers';
 
 // Twins no other test file opens: their documents are read from the service here, whatever ran before.
 const TWIN = 'RL-L01-PLANT';
@@ -51,22 +51,12 @@ describe('production safety', () => {
     assert.equal(api.takeLastError(), undefined);
   });
 
-  afterEach(async () => {
-    const api = await extensionApi();
-    api.useVsCodeInput();
-    api.takeLastError();
-    await setSetting('confirmWrites', undefined);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  afterEach(resetAfterWriteTest);
 
   after(async () => {
     const api = await extensionApi();
     await (await api.context.getActiveClient()).patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: original }]);
-    if (api.context.connections.get(READ_ONLY)) {
-      api.useScriptedInput([true]);
-      await vscode.commands.executeCommand('buildingTwins.removeConnection', READ_ONLY);
-      api.useVsCodeInput();
-    }
+    await removeConnectionIfAny(READ_ONLY);
   });
 
   it('a read-only connection: documents open read-only, a save is refused and sends nothing, write menus are hidden', async function () {

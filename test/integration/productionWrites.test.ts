@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, SAMPLE, setSetting } from './explorerHelpers';
-import { writesIn } from './writeLog';
+import { removeConnectionIfAny, resetAfterWriteTest, writesIn } from './productionHelpers';
 
 const REMOTE = 'Gate remote';
 
@@ -48,22 +48,11 @@ describe('production safety: every write passes the gate', () => {
     writeFileSync(join(dir, 'events.csv'), `name,startTime,eventTypeId,twinId,payload,payloadVersion\nGate booking,${new Date().toISOString()},CalendarEvent,gate-AHU,{},1.0\n`);
   });
 
-  afterEach(async () => {
-    const api = await extensionApi();
-    api.useVsCodeInput();
-    api.takeLastError();
-    await setSetting('confirmWrites', undefined);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  afterEach(resetAfterWriteTest);
 
   after(async () => {
     rmSync(dir, { recursive: true, force: true });
-    const api = await extensionApi();
-    if (api.context.connections.get(REMOTE)) {
-      api.useScriptedInput([true]);
-      await vscode.commands.executeCommand('buildingTwins.removeConnection', REMOTE);
-      api.useVsCodeInput();
-    }
+    await removeConnectionIfAny(REMOTE);
   });
 
   const cases: GatedCase[] = [
