@@ -2,9 +2,12 @@
 import * as vscode from 'vscode';
 import { extensionApi, requests, setSetting } from './explorerHelpers';
 
-/** The writes in the emulator's request log, as `METHOD path` (reads, token requests and twin queries left out). */
+/** Reads sent as POST: twin queries and the ticket metadata lists (their writes are PUT and PATCH). */
+const POST_READS = /\/(twins(\/ids|\/count)?|tickets\/(categories|job-types|service-needed))$/;
+
+/** The writes in the emulator's request log, as `METHOD path` (reads, token requests and POST queries left out). */
 export const writesIn = async (url: string): Promise<string[]> =>
-  (await requests(url)).filter((r) => r.method !== 'GET' && !r.path.endsWith('/oauth2/token') && !(r.method === 'POST' && /\/twins(\/ids|\/count)?$/.test(r.path))).map((r) => `${r.method} ${r.path}`);
+  (await requests(url)).filter((r) => r.method !== 'GET' && !r.path.endsWith('/oauth2/token') && !(r.method === 'POST' && POST_READS.test(r.path))).map((r) => `${r.method} ${r.path}`);
 
 /** After a test: real input again, no error left, confirmWrites at its default, no editor open. */
 export async function resetAfterWriteTest(): Promise<void> {

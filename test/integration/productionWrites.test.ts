@@ -27,6 +27,7 @@ interface GatedCase {
 describe('production safety: every write passes the gate', () => {
   let dir: string;
   let sensor: string;
+  let ticket: string;
   const name = `Gate category ${Date.now()}`;
 
   before(async () => {
@@ -37,6 +38,9 @@ describe('production safety: every write passes the gate', () => {
     const [found] = (await client.listTwins({ modelFilter: { modelIds: [`${SAMPLE}:TemperatureSensor;1`] }, pageSize: 1 })).content;
     assert.ok(found, 'the sample has temperature sensors');
     sensor = found.id;
+    const [first] = (await client.listTickets({ pageSize: 1 })).items;
+    assert.ok(first, 'the sample has tickets');
+    ticket = first.id;
     dir = mkdtempSync(join(tmpdir(), 'bt-gate-'));
     writeFileSync(join(dir, 'gate.csv'), [
       'kind,id,modelId,sourceId,name,targetId,levelNumber,roomType',
@@ -102,9 +106,9 @@ describe('production safety: every write passes the gate', () => {
     {
       title: 'Apply JSON Patch to Ticket',
       command: 'buildingTwins.tickets.applyPatch',
-      args: () => ['gate-ticket', [{ op: 'replace', path: '/summary', value: 'Gate summary' }]],
-      question: /^Send 1 change to ticket gate-ticket on "Local emulator"\?$/,
-      request: (base) => `PATCH ${base}/tickets/gate-ticket`,
+      args: () => [ticket, [{ op: 'replace', path: '/summary', value: 'Gate summary' }]],
+      question: /^Send 1 change to ticket \S+ on "Local emulator"\?$/,
+      request: (base) => `PATCH ${base}/tickets/${ticket}`,
     },
     {
       title: 'New Ticket Category',
@@ -148,6 +152,25 @@ describe('production safety: every write passes the gate', () => {
     assert.deepEqual(script.details[0]?.split('\n').slice(0, 2), [`PUT ${base}/twins: 2 items`, `PUT ${base}/twins/relationships: 1 items`]);
     const details = vscode.workspace.textDocuments.find((d) => d.isUntitled && d.getText().includes('"gate-R1"'));
     assert.ok(details, 'Show Details opened the items as they will be sent');
+    assert.deepEqual(await writesIn(url), []);
+  });
+
+  it('Apply JSON Patch to Ticket: Compare shows the ticket on the service beside the ticket after the patch', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    await setSetting('confirmWrites', 'always');
+    await clearRequests(url);
+    const script = api.useScriptedInput(['Compare', undefined]);
+    await vscode.commands.executeCommand('buildingTwins.tickets.applyPatch', ticket, [{ op: 'replace', path: '/summary', value: 'Gate summary' }]);
+    assert.match(api.takeLastError()?.message ?? '', /^Not sent: the patch of ticket .* was cancelled\./);
+    assert.deepEqual(script.kinds, ['choose', 'choose']);
+    const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input).find((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff);
+    assert.ok(diff, 'a diff editor is open');
+    const before = JSON.parse((await vscode.workspace.openTextDocument(diff.original)).getText()) as { id: string; summary: string };
+    const after = JSON.parse((await vscode.workspace.openTextDocument(diff.modified)).getText()) as { id: string; summary: string };
+    assert.equal(after.summary, 'Gate summary');
+    assert.notEqual(before.summary, 'Gate summary');
+    assert.deepEqual({ ...after, summary: before.summary }, before, 'only the patched field differs');
     assert.deepEqual(await writesIn(url), []);
   });
 
@@ -201,12 +224,15 @@ describe('production safety: every write passes the gate', () => {
     assert.equal(api.takeLastError(), undefined);
     try {
       await vscode.commands.executeCommand('buildingTwins.setActiveConnection', REMOTE);
+      // The host does not exist: a sign-in something started in the background may have failed (the error colour).
+      api.context.connections.resetState(REMOTE);
       const writable = api.statusBar();
       assert.equal(writable.background, 'statusBarItem.warningBackground');
       assert.ok(writable.text.endsWith(REMOTE), writable.text);
       assert.match(plain(writable.tooltip), /Writable: saves and commands change this instance\./);
 
       await vscode.commands.executeCommand('buildingTwins.makeConnectionReadOnly', REMOTE);
+      api.context.connections.resetState(REMOTE);
       const locked = api.statusBar();
       assert.equal(locked.background, undefined);
       assert.ok(locked.text.endsWith(`${REMOTE} $(lock)`), locked.text);

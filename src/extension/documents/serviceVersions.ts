@@ -23,6 +23,17 @@ export class ServiceVersions implements vscode.TextDocumentContentProvider {
     return this.texts.get(uri.toString()) ?? '';
   }
 
+  /** Opens a diff editor of two read-only texts about `uri` (e.g. a ticket before and after a patch that is not sent yet). */
+  async compareTexts(uri: vscode.Uri, before: string, after: string, title: string): Promise<void> {
+    const left = uri.with({ scheme: SERVICE_VERSION_SCHEME, query: 'before' });
+    const right = uri.with({ scheme: SERVICE_VERSION_SCHEME, query: 'after' });
+    this.texts.set(left.toString(), before);
+    this.texts.set(right.toString(), after);
+    this.changed.fire(left);
+    this.changed.fire(right);
+    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
+  }
+
   /** Opens a diff editor: `serviceText` on the left (read-only), the document of `documentUri` with its edits on the right. */
   async compare(documentUri: vscode.Uri, serviceText: string, title: string): Promise<void> {
     const left = documentUri.with({ scheme: SERVICE_VERSION_SCHEME });

@@ -4,6 +4,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import type { EmulatorProcess } from '../connections/emulatorProcess';
 import type { LocalEmulatorPresence } from '../connections/localEmulatorPresence';
 import type { ResourceFileSystem } from '../documents/resourceFileSystem';
+import type { ServiceVersions } from '../documents/serviceVersions';
 import type { WriteGate } from '../documents/writeGate';
 import type { EventTypesCache } from '../events/eventTypesCache';
 import type { ExplorerTreeProvider } from '../explorer/explorerTreeProvider';
@@ -27,6 +28,8 @@ export interface ExtensionServices {
   readonly localEmulator: LocalEmulatorPresence;
   readonly tree: ExplorerTreeProvider;
   readonly documents: ResourceFileSystem;
+  /** The read-only texts of compare views (the service's version of a resource, a patch's before and after). */
+  readonly versions: ServiceVersions;
   /** What a write shows before it is sent (buildingTwins.confirmWrites); every command runs in a scope of it. */
   readonly writes: WriteGate;
   readonly eventTypes: EventTypesCache;

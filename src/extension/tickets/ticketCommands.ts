@@ -13,6 +13,7 @@ import type { TreeNode } from '../explorer/treeNode';
 import { attachmentCommands } from './ticketAttachmentCommands';
 import { TICKET_DOCUMENT_KIND } from './ticketDocumentHandler';
 import { metadataCommands } from './ticketMetadataCommands';
+import { confirmTicketPatch } from './ticketPatchConfirmation';
 import { pickTicketReferences } from './ticketPickers';
 import { refreshTickets } from './ticketRefresh';
 import { checkCreateTicket, ticketFromInsight, ticketTemplate } from './ticketRequest';
@@ -104,7 +105,7 @@ async function pickPriority(ctx: Pick<ExtensionServices, 'input'>, client: Build
  * schema while it is typed: run the command again from its editor title). The patch must use `replace` on
  * updatable properties only, at most one operation per property; otherwise nothing is sent.
  */
-async function applyTicketPatch(ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'input' | 'log' | 'tree'>, target?: unknown, patch?: unknown): Promise<Ticket | vscode.TextDocument> {
+async function applyTicketPatch(ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'input' | 'log' | 'tree' | 'versions' | 'writes'>, target?: unknown, patch?: unknown): Promise<Ticket | vscode.TextDocument> {
   const draft = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
   const ticketId = target instanceof TicketNode ? target.ticket.id : typeof target === 'string' ? target
     : (draft && draftName(draft, TICKET_PATCH_DRAFT_EXTENSION)) ?? await ctx.input.input({ title: vscode.l10n.t('Patch ticket (preview)'), prompt: vscode.l10n.t('Ticket id'), validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Give a ticket id')) });
@@ -123,6 +124,7 @@ async function applyTicketPatch(ctx: Pick<ExtensionServices, 'connections' | 'do
     }
   }
   const client = await ctx.connections.getClient(connection);
+  await confirmTicketPatch(ctx, client, connection, ticketId.trim(), ops);
   // The client checks the patch rules (replace only, updatable paths, operation count) before sending.
   const ticket = await client.patchTicket(ticketId.trim(), ops as never);
   ctx.log.info(`Ticket ${ticket.id} patched on "${connection}"`);

@@ -8,7 +8,7 @@ import { loadedResource, type LoadedResource, type ResourceCall, type ResourceHa
 import { ticketDocumentPatch } from './ticketPatch';
 
 export const TICKET_DOCUMENT_KIND = 'tickets';
-const TICKET_KEY_ORDER = ['id', 'summary', 'description', 'ticketStatus', 'ticketPriority', 'category', 'jobType', 'serviceNeeded', 'twinId', 'insightId'];
+export const TICKET_KEY_ORDER = ['id', 'summary', 'description', 'ticketStatus', 'ticketPriority', 'category', 'jobType', 'serviceNeeded', 'twinId', 'insightId'];
 
 export const ticketDocumentHandler: ResourceHandler = {
   kind: TICKET_DOCUMENT_KIND,
