@@ -5,6 +5,8 @@ import { Workbench } from './workbench';
 
 const CAPABILITY = 'HP-AHU-1-SAT';
 const EQUIPMENT = 'HP-AHU-1';
+/** Temperature (degC), occupancy (people) and CO2 (ppm) capabilities point at it. */
+const MEETING_ROOM = 'HP-L02-R03';
 const XSS_TWIN = 'XSS-CAP-1';
 /** Insight ids are GUIDs. */
 const XSS_ROOT_INSIGHT = '5e5e5e5e-0000-4000-8000-000000000001';
@@ -180,6 +182,15 @@ describe('webview panels in the workbench', () => {
       assert.equal(await frame.locator('body').getAttribute('data-node-count'), count);
       await screenshots(`graph-${layout}`);
     }
+  });
+
+  it('gives each unit of a room\'s capabilities its own y-axis, left and right in turn', async () => {
+    await openWith('Building Twins: Show Time Series…', MEETING_ROOM);
+    const frame = await ready('timeSeries');
+    const axes = ((await frame.locator('.chart').getAttribute('data-y-axes')) ?? '').split('|');
+    assert.deepEqual([...axes].sort(), ['left:degC', 'left:ppm', 'right:people'].sort(), `axes: ${axes.join(', ')}`);
+    assert.deepEqual(axes.map((a) => a.split(':')[0]), ['left', 'right', 'left']);
+    assert.match((await frame.locator('.chart').getAttribute('aria-description')) ?? '', /left axis: degC|left axis: ppm/);
   });
 
   it('shows service strings literally and runs none of them', async () => {

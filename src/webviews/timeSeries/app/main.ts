@@ -16,6 +16,7 @@ import { textField } from '../../shared/app/textField';
 import { errorMessage, StatusLine } from '../../shared/app/statusLine';
 import { clear, el, formatTime, onThemeChange } from '../../shared/app/dom';
 import { seriesChartOptions } from '../../shared/app/seriesChart';
+import { assignUnitAxes } from '../../shared/app/unitAxes';
 
 const LIVE_POLL_MS = 5000;
 /** A resize refetches (the point budget follows the width) once it has settled and changed the width this much. */
@@ -213,6 +214,15 @@ function render(): void {
   clear(chartHost);
   chart = new uPlot(opts, data, chartHost);
   chart.setScale('x', { min: range.start, max: range.end });
+  describeAxes(lines.map((l) => l.unit));
+}
+
+/** Says which unit each y-axis shows (the axes themselves are drawn on the canvas). */
+function describeAxes(units: Array<string | undefined>): void {
+  const { axes } = assignUnitAxes(units);
+  chartHost.dataset.yAxes = axes.map((a) => `${a.side}:${a.unit ?? ''}`).join('|');
+  const described = axes.map((a) => (a.side === 'left' ? l10n.t('left axis: {0}', a.unit ?? l10n.t('no unit')) : l10n.t('right axis: {0}', a.unit ?? l10n.t('no unit'))));
+  chartHost.setAttribute('aria-description', described.join('; '));
 }
 
 function onResize(): void {
