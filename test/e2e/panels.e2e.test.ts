@@ -193,6 +193,25 @@ describe('webview panels in the workbench', () => {
     assert.match((await frame.locator('.chart').getAttribute('aria-description')) ?? '', /left axis: degC|left axis: ppm/);
   });
 
+  it('shows the drawn points of the visible range as a data table, one column per series', async () => {
+    await openWith('Building Twins: Show Time Series…', MEETING_ROOM);
+    const frame = await ready('timeSeries');
+    assert.equal(await frame.locator('.data-table table').count(), 0);
+    await frame.locator('#data-table-toggle').click();
+    const table = frame.locator('.data-table table');
+    await table.waitFor();
+    assert.equal(await frame.locator('#data-table-toggle').getAttribute('aria-pressed'), 'true');
+    const headings = await table.locator('thead th').allTextContents();
+    assert.equal(headings.length, 4, `headings: ${headings.join(' | ')}`);
+    assert.ok(headings.some((h) => h.endsWith('[ppm]')) && headings.some((h) => h.endsWith('[degC]')), headings.join(' | '));
+    const rows = await table.locator('tbody tr').count();
+    const drawn = Number(await frame.locator('body').getAttribute('data-point-count'));
+    assert.ok(rows > 0 && rows <= drawn, `table rows ${rows}, points drawn ${drawn}`);
+    assert.match((await table.locator('caption').textContent()) ?? '', /points the chart draws \(downsampled from [\d,.\s]+ in range\)/);
+    await frame.locator('#data-table-toggle').click();
+    await frame.locator('.data-table[hidden]').waitFor({ state: 'attached' });
+  });
+
   it('shows service strings literally and runs none of them', async () => {
     // Stored only now, so the screenshots of the earlier tests show the sample building alone.
     const capability = await client.getTwin(CAPABILITY);

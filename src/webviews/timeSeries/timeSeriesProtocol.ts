@@ -30,6 +30,8 @@ export interface TimeSeriesPanelState {
   preset?: string;
   range?: { start: number; end: number };
   live?: boolean;
+  /** The data table under the chart is shown. */
+  table?: boolean;
 }
 
 export type TimeSeriesMethods = {

@@ -17,6 +17,7 @@ import { errorMessage, StatusLine } from '../../shared/app/statusLine';
 import { clear, el, formatTime, onThemeChange } from '../../shared/app/dom';
 import { seriesChartOptions } from '../../shared/app/seriesChart';
 import { assignUnitAxes } from '../../shared/app/unitAxes';
+import { dataTableModel } from './dataTableModel';
 
 const LIVE_POLL_MS = 5000;
 /** A resize refetches (the point budget follows the width) once it has settled and changed the width this much. */
@@ -52,10 +53,12 @@ const panRight = el('vscode-button', { secondary: true, title: l10n.t('Pan right
 const zoomOut = el('vscode-button', { secondary: true, title: l10n.t('Zoom out (-)') }, l10n.t('Zoom out'));
 const liveBox = el('vscode-checkbox', { id: 'live', label: l10n.t('Live') });
 const exportButton = el('vscode-button', { secondary: true }, l10n.t('Export CSV'));
+const tableButton = el('vscode-button', { secondary: true, id: 'data-table-toggle', 'aria-pressed': 'false', title: l10n.t('Show the drawn points of the visible range as a table') }, l10n.t('Data table'));
 const saveRequestButton = el('vscode-button', { secondary: true, id: 'save-request', title: l10n.t('Write the request that reads this range into a request file') }, l10n.t('Save as Request'));
 const status = new StatusLine();
 const chartHost = el('div', { class: 'chart', tabindex: 0, 'aria-label': l10n.t('Time series chart. Arrow keys pan, + and - zoom, drag to zoom with the mouse.') });
 const emptyBox = el('div', { class: 'empty', hidden: true });
+const dataTable = el('section', { class: 'data-table', hidden: true, 'aria-label': l10n.t('Data table of the visible range') });
 const latestList = el('ul', { class: 'latest', 'aria-label': l10n.t('Latest value per series') });
 
 document.body.append(
@@ -65,11 +68,13 @@ document.body.append(
     el('div', { class: 'group' }, panLeft, panRight, zoomOut),
     liveBox,
     exportButton,
+    tableButton,
     saveRequestButton,
   ),
   status.element,
   chartHost,
   emptyBox,
+  dataTable,
   el('h3', {}, l10n.t('Latest values')),
   latestList,
 );
@@ -83,6 +88,11 @@ zoomOut.addEventListener('click', () => zoom(2));
 liveBox.addEventListener('change', () => setLive(liveBox.checked));
 exportButton.addEventListener('click', exportVisible);
 saveRequestButton.addEventListener('click', () => void saveVisibleAsRequest());
+tableButton.addEventListener('click', () => {
+  state.table = !state.table;
+  saveState();
+  renderDataTable();
+});
 chartHost.addEventListener('keydown', (e) => {
   const actions: Record<string, () => void> = { ArrowLeft: () => pan(-0.1), ArrowRight: () => pan(0.1), '+': () => zoom(0.5), '=': () => zoom(0.5), '-': () => zoom(2) };
   const action = actions[e.key];
@@ -215,6 +225,44 @@ function render(): void {
   chart = new uPlot(opts, data, chartHost);
   chart.setScale('x', { min: range.start, max: range.end });
   describeAxes(lines.map((l) => l.unit));
+  renderDataTable();
+}
+
+/** The points the chart draws in the visible range (the downsampled ones, as the caption says), as a native table. */
+function renderDataTable(): void {
+  tableButton.setAttribute('aria-pressed', String(!!state.table));
+  tableButton.secondary = !state.table;
+  dataTable.hidden = !state.table || chartHost.hidden;
+  clear(dataTable);
+  if (dataTable.hidden) return;
+  const model = dataTableModel(
+    current.map((s) => {
+      const info = infos.find((x) => x.twinId === s.twinId);
+      const label = info?.label ?? s.twinId;
+      return { heading: info?.unit ? `${label} [${info.unit}]` : label, x: s.x, y: s.y };
+    }),
+    range.start,
+    range.end,
+  );
+  const drawn = model.rows.reduce((n, r) => n + r.values.filter((v) => v !== undefined).length, 0);
+  const raw = current.reduce((n, s) => n + s.rawCount, 0);
+  const caption = l10n.t({
+    message: '{0} – {1}: the {2} points the chart draws (downsampled from {3} in range)',
+    args: [formatTime(range.start), formatTime(range.end), drawn.toLocaleString(), raw.toLocaleString()],
+    comment: ['{0} and {1} are times; {2} and {3} counts of points'],
+  });
+  const body = el('tbody');
+  for (const row of model.rows) {
+    body.append(el('tr', {}, el('th', { scope: 'row' }, formatTime(row.time)), ...row.values.map((v) => el('td', {}, v === undefined ? '' : formatValue(v)))));
+  }
+  dataTable.append(
+    el('table', {},
+      el('caption', {}, caption),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, l10n.t('Time')), ...model.headings.map((h) => el('th', { scope: 'col' }, h)))),
+      body,
+    ),
+  );
+  dataTable.dataset.rows = String(model.rows.length);
 }
 
 /** Says which unit each y-axis shows (the axes themselves are drawn on the canvas). */
@@ -239,6 +287,7 @@ function showEmpty(text: string): void {
   chart = undefined;
   clear(chartHost);
   chartHost.hidden = true;
+  dataTable.hidden = true;
   emptyBox.hidden = false;
   emptyBox.textContent = text;
 }
