@@ -22,6 +22,8 @@ import type { ExtensionServices } from './shell/services';
 import type { TestApi } from './testing/testApi';
 import { loadTestApi } from './testing/testApiLoader';
 import { ticketCommands } from './tickets/ticketCommands';
+import { registerTicketCompletion } from './tickets/ticketCompletionProvider';
+import { ticketFieldCommands } from './tickets/ticketFieldCommand';
 import { twinCommands } from './twins/twinCommands';
 
 /** Every command of the extension: a feature adds its table here (one line) and its parameters in commandParameters.ts. */
@@ -35,6 +37,7 @@ const commandTables: readonly CommandTable<ExtensionServices>[] = [
   panelCommands,
   eventCommands,
   ticketCommands,
+  ticketFieldCommands,
   authoringCommands,
   helpCommands,
   requestFileCommands,
@@ -51,7 +54,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   context.subscriptions.push(...registerCommands(services, allCommands(commandTables), commandParameters));
   context.subscriptions.push(...registerPanelSerializers(services));
   services.start();
-  context.subscriptions.push(...registerRequestFiles(services));
+  context.subscriptions.push(...registerRequestFiles(services), registerTicketCompletion(services));
   return loadTestApi(context.extensionMode === vscode.ExtensionMode.Test, context.extensionPath, services);
 }
 

@@ -4,6 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import { compare } from 'fast-json-patch';
 import { checkTicketPatch } from '../../core/api/requestChecks';
+import { TICKET_REFERENCE_PROPERTIES } from './ticketReferenceTarget';
 import { TICKET_UPDATABLE_PROPERTIES, type JsonPatchOperation, type Ticket, type TicketUpdatableProperty } from '../../core/api/types';
 
 /** Thrown when a ticket edit or patch breaks a rule; nothing is sent. */
@@ -15,13 +16,7 @@ export class TicketPatchError extends Error {
 }
 
 /** Reference objects of the ticket whose `id` maps onto a patch property. */
-const REFERENCE_FIELDS: Record<string, TicketUpdatableProperty> = {
-  ticketStatus: 'statusId',
-  ticketPriority: 'priorityId',
-  category: 'categoryId',
-  jobType: 'jobTypeId',
-  serviceNeeded: 'serviceNeededId',
-};
+const REFERENCE_FIELDS: Record<string, TicketUpdatableProperty> = TICKET_REFERENCE_PROPERTIES;
 
 /** Document fields edited as text that map one to one onto a patch property: every other updatable property. */
 const TEXT_FIELDS = TICKET_UPDATABLE_PROPERTIES.filter((p) => !Object.values(REFERENCE_FIELDS).includes(p));

@@ -16,7 +16,7 @@ const WRITES = new Set([
   'buildingTwins.createRelationship', 'buildingTwins.newTwinDraft', 'buildingTwins.importFile', 'buildingTwins.events.newFromTemplate',
   'buildingTwins.events.uploadFile', 'buildingTwins.events.delete', 'buildingTwins.tickets.create', 'buildingTwins.tickets.applyPatch',
   'buildingTwins.tickets.createMetadata', 'buildingTwins.tickets.renameMetadata', 'buildingTwins.tickets.createForInsight',
-  'buildingTwins.makeConnectionReadOnly',
+  'buildingTwins.tickets.editField', 'buildingTwins.makeConnectionReadOnly',
 ]);
 
 const ROWS = [
