@@ -28,6 +28,7 @@ describe('production safety: every write passes the gate', () => {
   let dir: string;
   let sensor: string;
   let ticket: string;
+  let insight: string;
   const name = `Gate category ${Date.now()}`;
 
   before(async () => {
@@ -41,6 +42,9 @@ describe('production safety: every write passes the gate', () => {
     const [first] = (await client.listTickets({ pageSize: 1 })).items;
     assert.ok(first, 'the sample has tickets');
     ticket = first.id;
+    const [anInsight] = (await client.listInsights({ pageSize: 1 })).items;
+    assert.ok(anInsight, 'the sample has insights');
+    insight = anInsight.id;
     dir = mkdtempSync(join(tmpdir(), 'bt-gate-'));
     writeFileSync(join(dir, 'gate.csv'), [
       'kind,id,modelId,sourceId,name,targetId,levelNumber,roomType',
@@ -109,6 +113,14 @@ describe('production safety: every write passes the gate', () => {
       args: () => [ticket, [{ op: 'replace', path: '/summary', value: 'Gate summary' }]],
       question: /^Send 1 change to ticket \S+ on "Local emulator"\?$/,
       request: (base) => `PATCH ${base}/tickets/${ticket}`,
+    },
+    {
+      title: 'Create Ticket for This Insight',
+      command: 'buildingTwins.tickets.createForInsight',
+      args: () => [insight],
+      before: [() => true],
+      question: /^Create a ticket ".+" for insight .+ on "Local emulator"\?$/,
+      request: (base) => `PUT ${base}/tickets`,
     },
     {
       title: 'New Ticket Category',

@@ -13,6 +13,7 @@ import type { TreeNode } from '../explorer/treeNode';
 import { attachmentCommands } from './ticketAttachmentCommands';
 import { TICKET_DOCUMENT_KIND } from './ticketDocumentHandler';
 import { metadataCommands } from './ticketMetadataCommands';
+import { MAX_DETAIL_LINES, type PendingWrite, writeDetail } from '../../core/writes/writePreview';
 import { confirmTicketPatch } from './ticketPatchConfirmation';
 import { pickTicketReferences } from './ticketPickers';
 import { refreshTickets } from './ticketRefresh';
@@ -76,17 +77,21 @@ async function created(ctx: Pick<ExtensionServices, 'log' | 'tree'>, connection:
  * `buildingTwins.tickets.createForInsight` with the id). Summary, description, twin and insight come
  * from the insight; the priority is picked.
  */
-async function createTicketForInsight(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>, arg: unknown): Promise<Ticket | undefined> {
+async function createTicketForInsight(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree' | 'writes'>, arg: unknown): Promise<Ticket | undefined> {
   const insightId = arg instanceof InsightNode ? arg.insight.id : typeof arg === 'string' && arg ? arg : undefined;
   if (!insightId) throw new Error(vscode.l10n.t('Create ticket for this insight needs an insight in the explorer or an insight id.'));
   const { connection, client } = await targetConnection(ctx, arg);
   const insight: Insight = await client.getInsight(insightId);
   const priorityId = await pickPriority(ctx, client);
   const request = ticketFromInsight(insight, { priorityId });
-  const ok = await ctx.input.confirm(vscode.l10n.t('Create a ticket "{0}" for insight {1} on "{2}"?', request.summary, insight.name ?? insight.id, connection), {
-    detail: request.description ?? undefined,
-    confirmLabel: vscode.l10n.t('Create ticket'),
-  });
+  const question = vscode.l10n.t('Create a ticket "{0}" for insight {1} on "{2}"?', request.summary, insight.name ?? insight.id, connection);
+  const pending: PendingWrite = { subject: request.summary, connection, baseUrl: ctx.connections.require(connection).baseUrl, method: 'PUT', path: '/tickets', body: request };
+  // Under buildingTwins.confirmWrites the gate's question (with the request and its body) replaces this one.
+  const ok = await ctx.writes.confirmInstead(connection, {
+    question,
+    detail: writeDetail(pending, MAX_DETAIL_LINES, false),
+    cancelled: vscode.l10n.t('Not sent: the ticket for insight {0} on "{1}" was cancelled.', insight.name ?? insight.id, connection),
+  }, () => ctx.input.confirm(question, { detail: request.description ?? undefined, confirmLabel: vscode.l10n.t('Create ticket') }));
   if (!ok) return undefined;
   return created(ctx, connection, await client.createTicket(request));
 }
