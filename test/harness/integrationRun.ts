@@ -42,6 +42,13 @@ export interface IntegrationRunOptions {
  */
 export const UNTRUSTED_FOLDER_SETTINGS = { 'buildingTwins.emulator.port': 1, 'buildingTwins.emulator.dataFolder': 'emulator-data', 'buildingTwins.twins.pageSize': 7 };
 
+/**
+ * How long one pass may run before the harness gives up on the extension host. The main suite takes about 5 minutes on
+ * a loaded 2-core machine; mocha's own per-test timeout (test/integration/index.ts) fires long before this, naming the
+ * test that hangs, so this bound only catches a host that stopped answering.
+ */
+export const INTEGRATION_TIMEOUT_MS = 900_000;
+
 export interface IntegrationRunOutcome {
   /** 0 pass, 1 fail, 2 harness error or timeout. */
   exitCode: number;
@@ -85,8 +92,10 @@ export async function runIntegrationTests(options: IntegrationRunOptions = {}): 
     cleanUps.push(() => browser.close());
     const outcome = await runInExtensionHost(server, browser, testsPath, { timeoutMs: options.timeoutMs, echo: true });
     if (outcome.timedOut) {
-      say(`timed out after ${options.timeoutMs ?? 300000} ms waiting for the extension host to finish the tests`);
-      return { exitCode: 2, metrics: outcome.metrics };
+      say(`timed out after ${options.timeoutMs ?? INTEGRATION_TIMEOUT_MS} ms waiting for the extension host to finish the tests`);
+      const partial = readResult(resultFile);
+      if (partial?.running) say(`still running: ${partial.running}`);
+      return { exitCode: 2, result: partial, metrics: outcome.metrics };
     }
     if (options.logsDir) {
       for (const log of outcome.logs ?? []) {
@@ -95,12 +104,15 @@ export async function runIntegrationTests(options: IntegrationRunOptions = {}): 
         writeFileSync(file, log.contents);
       }
     }
-    const result = existsSync(resultFile) ? (JSON.parse(readFileSync(resultFile, 'utf8')) as IntegrationResult) : undefined;
-    return { exitCode: outcome.code, result, metrics: outcome.metrics };
+    return { exitCode: outcome.code, result: readResult(resultFile), metrics: outcome.metrics };
   } finally {
     for (const cleanUp of cleanUps.reverse()) await cleanUp().catch((error) => say(`clean-up: ${error}`));
     rmSync(resultDir, { recursive: true, force: true });
   }
+}
+
+function readResult(file: string): IntegrationResult | undefined {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as IntegrationResult) : undefined;
 }
 
 export interface ExtensionHostRun {
@@ -146,7 +158,7 @@ export async function runInExtensionHost(
       ['skipWelcome', 'true'],
     ]));
     const timeout = new AbortController();
-    const outcome = await Promise.race([exited, sleep(options.timeoutMs ?? 300000, undefined, { signal: timeout.signal }).catch(() => undefined)]);
+    const outcome = await Promise.race([exited, sleep(options.timeoutMs ?? INTEGRATION_TIMEOUT_MS, undefined, { signal: timeout.signal }).catch(() => undefined)]);
     timeout.abort();
     const elapsedMs = Date.now() - started;
     if (!outcome) return { code: 2, timedOut: true, metrics, logs: [], elapsedMs };

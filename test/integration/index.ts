@@ -17,6 +17,8 @@ export interface IntegrationResult {
   pending: number;
   durationMs: number;
   failed: Array<{ title: string; message: string }>;
+  /** While the run is in progress: the test or hook running when this summary was written (a harness timeout names it). */
+  running?: string;
 }
 
 export function run(): Promise<void> {
@@ -29,8 +31,15 @@ export function run(): Promise<void> {
   for (const file of files) mocha.addFile(join(__dirname, file));
   console.log(`Running ${files.length} integration test file(s) in ${vscode.env.appName} ${vscode.version}`);
 
+  const resultFile = process.env.BUILDING_TWINS_TEST_RESULT_FILE;
   return new Promise((resolve, reject) => {
     const failed: IntegrationResult['failed'] = [];
+    // Written as the run goes too, so a harness that gives up on the host still says which test hung and what failed.
+    const progress = (running: string) => {
+      const stats = runner.stats!;
+      const partial: IntegrationResult = { vscodeVersion: vscode.version, appName: vscode.env.appName, tests: stats.tests, passes: stats.passes, failures: stats.failures, pending: stats.pending, durationMs: 0, failed, running };
+      if (resultFile) writeFileSync(resultFile, JSON.stringify(partial, null, 2));
+    };
     const runner = mocha.run((failures) => {
       const stats = runner.stats!;
       const result: IntegrationResult = {
@@ -44,11 +53,16 @@ export function run(): Promise<void> {
         failed,
       };
       console.log(`VS Code ${result.vscodeVersion}: ${result.passes} passing, ${result.failures} failing, ${result.pending} pending`);
-      if (process.env.BUILDING_TWINS_TEST_RESULT_FILE) writeFileSync(process.env.BUILDING_TWINS_TEST_RESULT_FILE, JSON.stringify(result, null, 2));
+      if (resultFile) writeFileSync(resultFile, JSON.stringify(result, null, 2));
       if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
       else if (result.passes === 0 && !process.env.BUILDING_TWINS_TEST_ALLOW_EMPTY) reject(new Error('no integration test ran (check the test files and BUILDING_TWINS_TEST_GREP)'));
       else resolve();
     });
-    runner.on('fail', (test, error: Error) => failed.push({ title: test.fullTitle(), message: String(error?.message) }));
+    runner.on('test', (test) => progress(test.fullTitle()));
+    runner.on('hook', (hook) => progress(hook.fullTitle()));
+    runner.on('fail', (test, error: Error) => {
+      failed.push({ title: test.fullTitle(), message: String(error?.message) });
+      progress(test.fullTitle());
+    });
   });
 }
