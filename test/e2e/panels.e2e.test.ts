@@ -138,6 +138,40 @@ describe('webview panels in the workbench', () => {
     await frame.locator('.latest li', { hasText: '99.50 degC' }).waitFor({ timeout: 30_000 });
   });
 
+  it('shows impact scores as a table, resizes a column and finds text in the loaded rows without a request', async () => {
+    await openWith('Building Twins: Show Insights');
+    const frame = await ready('insights');
+    await frame.locator('tbody tr.root').first().click();
+    const impact = frame.locator('.detail table.impact');
+    await impact.waitFor();
+    assert.ok((await impact.locator('tbody tr').count()) > 0);
+    assert.match((await impact.textContent()) ?? '', /USD|kWh/);
+    assert.equal(await frame.locator('.detail pre', { hasText: '"value"' }).count(), 0, 'no raw JSON of the scores');
+
+    const nameHeader = frame.locator('th[data-field="name"]');
+    const before = (await nameHeader.boundingBox())!.width;
+    await frame.locator('th[data-field="name"] .col-resizer').focus();
+    for (let i = 0; i < 3; i++) await frame.locator('th[data-field="name"] .col-resizer').press('ArrowRight');
+    const after = (await nameHeader.boundingBox())!.width;
+    assert.ok(after > before + 30, `name column ${before} -> ${after} px`);
+
+    const name = (await frame.locator('tbody tr.root td[data-field="name"]').first().textContent()) ?? '';
+    const needle = name.split(/\s+/).find((w) => w.length >= 4) ?? name.slice(0, 4);
+    const find = frame.locator('input[aria-label="Find in the loaded rows"]');
+    await find.fill(needle.toUpperCase());
+    await frame.locator('body[data-find-matches]:not([data-find-matches="0"])').waitFor();
+    assert.equal(await frame.locator('body').getAttribute('data-state'), 'ready', 'find sends no request (the panel never went loading)');
+    // A row shown either matches or is a root opened to show a matching child.
+    const shown = await frame.locator('table.insights tbody tr:not(.find-miss):not([hidden])').evaluateAll((trs) => trs.map((tr) => ({ text: tr.textContent ?? '', open: tr.getAttribute('aria-expanded') === 'true' })));
+    assert.ok(shown.some((r) => r.text.toLowerCase().includes(needle.toLowerCase())));
+    for (const row of shown) assert.ok(row.open || row.text.toLowerCase().includes(needle.toLowerCase()), `"${row.text}" contains "${needle}"`);
+    assert.ok((await frame.locator('table.insights tbody mark').count()) > 0, 'matches highlighted');
+    assert.match((await frame.locator('.find-count').textContent()) ?? '', /\d+ match(es)? in \d+ of \d+ loaded rows/);
+    await find.fill('');
+    await frame.locator('body[data-find-matches="0"]').waitFor();
+    assert.equal(await frame.locator('table.insights tbody tr.find-miss').count(), 0);
+  });
+
   it('shows 10 root insights with their children by default', async () => {
     await openWith('Building Twins: Show Insights');
     const frame = await ready('insights');

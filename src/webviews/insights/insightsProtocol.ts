@@ -31,6 +31,8 @@ export interface InsightsPanelState {
   scopeLabel?: string;
   query?: InsightsQuery;
   selectedId?: string;
+  /** Widths (px) of the columns the user resized, by field. */
+  columnWidths?: Record<string, number>;
 }
 
 export type InsightsMethods = {

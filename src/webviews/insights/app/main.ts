@@ -16,7 +16,9 @@ import { upgradeSavedQuery, type InsightRow, type InsightsMethods, type Insights
 import { HostBridge } from '../../shared/app/hostBridge';
 import { textField } from '../../shared/app/textField';
 import { errorMessage, StatusLine } from '../../shared/app/statusLine';
-import { clear, el } from '../../shared/app/dom';
+import { append, clear, el } from '../../shared/app/dom';
+import { matchRanges, splitByMatches } from './findMatches';
+import { impactScoreRows } from './impactScoreRows';
 
 const COLUMNS: Array<{ field: keyof Insight & string; label: string; value: (i: Insight) => string }> = [
   { field: 'name', label: l10n.t('Name'), value: (i) => text(i.name) || i.id },
@@ -34,6 +36,10 @@ const OPERATORS: FilterOperator[] = ['=', '!=', 'contains', 'notcontains', 'star
 const PAGE_SIZES = [10, 25, 50, 100];
 /** The sort box's "no sort" choice (the select needs a non-empty value). */
 const SERVICE_ORDER = '-';
+/** Column widths (px) a drag or the arrow keys can set. */
+const MIN_COLUMN_WIDTH = 48;
+const MAX_COLUMN_WIDTH = 2000;
+const KEYBOARD_RESIZE_STEP = 16;
 
 const bridge = new HostBridge<InsightsMethods>();
 const saved = bridge.getState<InsightsPanelState>() ?? {};
@@ -45,6 +51,8 @@ let total = 0;
 let loadGeneration = 0;
 
 const scopeLine = el('div', { class: 'muted' });
+const findBox = textField(l10n.t('Find in the loaded rows'), { type: 'search', class: 'find', placeholder: l10n.t('Find in panel…') });
+const findCount = el('span', { class: 'muted find-count', 'aria-live': 'polite' });
 const searchBox = textField(l10n.t('Search insight names'), { type: 'search', class: 'search', placeholder: l10n.t('Search names…') });
 const sortField = singleSelect(l10n.t('Sort by'), [[SERVICE_ORDER, l10n.t('Service order')], ...COLUMNS.map((c): [string, string] => [c.field, c.label])]);
 const sortDirection = el('vscode-button', { secondary: true, 'aria-label': l10n.t('Sort direction') });
@@ -71,12 +79,57 @@ for (const c of COLUMNS) {
     q.page = 1;
     void load();
   });
-  headRow.append(el('th', { scope: 'col', 'data-field': c.field }, button));
+  const th = el('th', { scope: 'col', 'data-field': c.field }, button, columnResizer(c.field, c.label));
+  const width = savedColumnWidth(c.field);
+  if (width) th.style.width = `${width}px`;
+  headRow.append(th);
+}
+
+function savedColumnWidth(field: string): number | undefined {
+  const width = state.columnWidths && Object.hasOwn(state.columnWidths, field) ? state.columnWidths[field] : undefined;
+  return typeof width === 'number' && Number.isFinite(width) ? Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)) : undefined;
+}
+
+/** A drag handle (and, focused, ← →) on a header's right edge; the width is remembered in the webview state. */
+function columnResizer(field: string, label: string): HTMLElement {
+  const handle = el('span', { class: 'col-resizer', role: 'separator', tabindex: 0, 'aria-orientation': 'vertical', 'aria-label': l10n.t('Resize column {0}', label) });
+  const setWidth = (th: HTMLElement, width: number) => {
+    const clamped = Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)));
+    th.style.width = `${clamped}px`;
+    state.columnWidths = { ...(state.columnWidths ?? {}), [field]: clamped };
+    handle.setAttribute('aria-valuenow', String(clamped));
+  };
+  handle.addEventListener('pointerdown', (e) => {
+    const th = handle.parentElement!;
+    const startX = e.clientX;
+    const startWidth = th.getBoundingClientRect().width;
+    handle.setPointerCapture(e.pointerId);
+    e.preventDefault();
+    const move = (m: PointerEvent) => setWidth(th, startWidth + m.clientX - startX);
+    const up = () => {
+      handle.removeEventListener('pointermove', move);
+      handle.removeEventListener('pointerup', up);
+      bridge.setState(state);
+    };
+    handle.addEventListener('pointermove', move);
+    handle.addEventListener('pointerup', up);
+  });
+  handle.addEventListener('click', (e) => e.stopPropagation());
+  handle.addEventListener('keydown', (e) => {
+    const step = e.key === 'ArrowRight' ? KEYBOARD_RESIZE_STEP : e.key === 'ArrowLeft' ? -KEYBOARD_RESIZE_STEP : 0;
+    if (!step) return;
+    e.preventDefault();
+    const th = handle.parentElement!;
+    setWidth(th, th.getBoundingClientRect().width + step);
+    bridge.setState(state);
+  });
+  return handle;
 }
 
 document.body.append(
   el('div', { class: 'toolbar' },
     searchBox,
+    el('div', { class: 'group', role: 'search' }, findBox, findCount),
     el('div', { class: 'group' }, sortField, sortDirection),
     el('div', { class: 'group', role: 'group', 'aria-label': l10n.t('New filter') }, filterField, filterOperator, filterValue, addFilter),
     pageSize,
@@ -143,6 +196,7 @@ pageSize.addEventListener('change', () => {
   void load();
 });
 tbody.addEventListener('keydown', onRowKey);
+findBox.addEventListener('input', applyFind);
 
 void start();
 
@@ -218,6 +272,43 @@ function renderRows(): void {
   for (const row of rows) if (expanded.has(row.root.id)) setExpanded(row.root.id, true);
   const first = tbody.querySelector('tr');
   if (first) first.tabIndex = 0;
+  applyFind();
+}
+
+/**
+ * Find in panel: over the loaded rows only (no request). Rows without a match are hidden, a root stays when one of its
+ * children matches (and opens to show it), matches are highlighted and counted.
+ */
+function applyFind(): void {
+  const needle = findBox.value.trim();
+  let matches = 0;
+  let matchedRows = 0;
+  const rowMatches = (tr: HTMLTableRowElement): boolean => {
+    let n = 0;
+    for (const td of tr.querySelectorAll<HTMLElement>('td[data-field]')) {
+      const cellText = td.textContent ?? '';
+      clear(td);
+      for (const piece of splitByMatches(cellText, needle)) append(td, piece.match ? el('mark', {}, piece.text) : piece.text);
+      n += matchRanges(cellText, needle).length;
+    }
+    matches += n;
+    if (n) matchedRows++;
+    return n > 0;
+  };
+  for (const row of rows) {
+    const childMatch = needle !== '' && row.children.some((c) => COLUMNS.some((col) => matchRanges(col.value(c), needle).length > 0));
+    if (childMatch) setExpanded(row.root.id, true);
+    const entry = rendered.get(row.root.id);
+    if (!entry) continue;
+    const rootMatch = rowMatches(entry.tr);
+    entry.tr.classList.toggle('find-miss', needle !== '' && !rootMatch && !childMatch);
+    for (const tr of entry.childRows ?? []) tr.classList.toggle('find-miss', !rowMatches(tr) && needle !== '');
+  }
+  const loadedRows = rows.reduce((n, r) => n + 1 + r.children.length, 0);
+  findCount.textContent = needle
+    ? l10n.t({ message: '{0} in {1} of {2} loaded rows', args: [countNoun(matches, l10n.t('{0} match'), l10n.t('{0} matches')), matchedRows, loadedRows], comment: ['{0} is "3 matches"'] })
+    : '';
+  document.body.dataset.findMatches = String(matches);
 }
 
 function rowElement(insight: Insight, level: number, childCount: number, open: boolean): HTMLTableRowElement {
@@ -269,7 +360,7 @@ function onRowKey(e: KeyboardEvent): void {
   const tr = (e.target as HTMLElement).closest('tr');
   if (!tr) return;
   const id = tr.dataset.id!;
-  const visible = [...tbody.querySelectorAll<HTMLTableRowElement>('tr')].filter((r) => !r.hidden);
+  const visible = [...tbody.querySelectorAll<HTMLTableRowElement>('tr')].filter((r) => !r.hidden && !r.classList.contains('find-miss'));
   const at = visible.indexOf(tr);
   const focus = (r: HTMLTableRowElement | undefined) => {
     if (!r) return;
@@ -331,9 +422,18 @@ function renderDetail(insight: Insight): void {
   detail.append(actions);
   const list = el('dl');
   for (const [key, value] of Object.entries(insight)) {
-    list.append(el('dt', {}, key), el('dd', {}, value !== null && typeof value === 'object' ? el('pre', {}, JSON.stringify(value, null, 2)) : text(value)));
+    const scores = key === 'impactScores' ? impactScoreRows(value, (n) => n.toLocaleString()) : undefined;
+    list.append(el('dt', {}, key), el('dd', {}, scores ? impactTable(scores) : value !== null && typeof value === 'object' ? el('pre', {}, JSON.stringify(value, null, 2)) : text(value)));
   }
   detail.append(list);
+}
+
+function impactTable(scores: NonNullable<ReturnType<typeof impactScoreRows>>): HTMLElement {
+  if (!scores.length) return el('span', { class: 'muted' }, l10n.t('No impact scores'));
+  return el('table', { class: 'impact' },
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, l10n.t('Impact')), el('th', { scope: 'col' }, l10n.t('Value')), el('th', { scope: 'col' }, l10n.t('Unit')))),
+    el('tbody', {}, ...scores.map((s) => el('tr', {}, el('th', { scope: 'row' }, s.name), el('td', {}, s.value), el('td', {}, s.unit)))),
+  );
 }
 
 function renderPager(page: number, size: number): void {
