@@ -117,13 +117,43 @@ describe('events', () => {
     assert.equal((await client.getEvent(first.event.id!)).name, event.name);
   });
 
+  it('shows the event type by name and the payload as JSON; an edited payload is saved as JSON text', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const client = await api.context.getActiveClient();
+    const types = await client.listEventTypes();
+    const first = (await eventChildren()).find((n) => typeof n.event.payload === 'string' && n.event.payload.trim().startsWith('{'));
+    assert.ok(first, 'an event with an object payload');
+    const doc = await vscode.workspace.openTextDocument((await vscode.commands.executeCommand('buildingTwins.events.open', first.event.id)) as vscode.Uri);
+    const shown = JSON.parse(doc.getText()) as Record<string, unknown>;
+    assert.equal(shown.eventTypeName, types.find((t) => t.id === first.event.eventTypeId)?.name);
+    assert.deepEqual(Object.keys(shown).slice(0, 4), ['id', 'name', 'eventTypeId', 'eventTypeName']);
+    assert.deepEqual(shown.payload, JSON.parse(first.event.payload as string));
+    const payload = { ...(shown.payload as Record<string, unknown>), checkedBy: 'integration test' };
+    await replaceAll(doc, JSON.stringify({ ...shown, payload }, null, 2));
+    await clearRequests(url);
+    assert.equal(await doc.save(), true, api.takeLastError()?.message);
+    assert.deepEqual(await writes(url), ['PUT /api/v3/events 200']);
+    const saved = await client.getEvent(first.event.id!);
+    assert.equal(typeof saved.payload, 'string');
+    assert.deepEqual(JSON.parse(saved.payload as string), payload);
+    assert.deepEqual((JSON.parse(doc.getText()) as Record<string, unknown>).payload, payload, 'the document shows the saved payload as JSON');
+
+    await replaceAll(doc, JSON.stringify({ ...shown, payload, eventTypeName: 'Something else' }, null, 2));
+    await clearRequests(url);
+    assert.equal(await doc.save(), false);
+    assert.match(api.takeLastError()?.message ?? '', /eventTypeName is shown for reading only/);
+    assert.deepEqual(await writes(url), []);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('refuses to save an invalid event document: clear message, nothing sent, still dirty', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     const [first] = await eventChildren();
     const doc = await vscode.workspace.openTextDocument((await vscode.commands.executeCommand('buildingTwins.events.open', first.event.id)) as vscode.Uri);
     const event = JSON.parse(doc.getText()) as Record<string, unknown>;
-    event.payload = { not: 'a string' };
+    event.payload = 42;
     delete event.twinId;
     await replaceAll(doc, JSON.stringify(event, null, 2));
     await clearRequests(url);

@@ -5,6 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { EventType } from '../../core/api/types';
 import { DRAFT_07, type JsonSchema } from '../../core/dtdl/twinJsonSchema';
+import { EVENT_TYPE_NAME_KEY } from './eventDocumentView';
 import { REQUIRED_EVENT_FIELDS } from './eventValidation';
 
 /** ISO 8601 date or date-time with an optional offset, as the local checks accept them (2024-10-01T12:34:56Z). */
@@ -58,7 +59,14 @@ function eventSchema(types: readonly EventType[], open: boolean): JsonSchema {
 
 /** An event document: one event as the service holds it; saving updates it. */
 export function eventDocumentSchema(types: readonly EventType[]): JsonSchema {
-  return { $schema: DRAFT_07, title: l10n.t('Event'), ...eventSchema(types, true), required: ['id', ...REQUIRED_EVENT_FIELDS] };
+  const schema = eventSchema(types, true);
+  // The document shows the payload as JSON when it is an object or array, and the type's name for reading.
+  const properties = {
+    ...schema.properties as Record<string, JsonSchema>,
+    payload: { anyOf: [{ type: 'string', minLength: 1 }, { type: ['object', 'array'] }], description: l10n.t('The type-specific values: JSON (sent as text), or JSON text') },
+    [EVENT_TYPE_NAME_KEY]: { type: 'string', description: l10n.t('The name of the event type, for reading: change eventTypeId to change the type') },
+  };
+  return { $schema: DRAFT_07, title: l10n.t('Event'), ...schema, properties, required: ['id', ...REQUIRED_EVENT_FIELDS] };
 }
 
 /** An events draft: one event or a non-empty array of them, keys as the service names them (a misspelt key is an error). */
