@@ -76,6 +76,12 @@ describe('webview panels', () => {
     assert.ok(!init.twinIds.includes(EQUIPMENT));
   });
 
+  it('hands the panel each capability\'s unit, so a room\'s degC, people and ppm series get an axis each', async () => {
+    const host = await command('buildingTwins.showTimeSeries', 'HP-L02-R03');
+    const init = await ask<{ series: Array<{ twinId: string; unit?: string }> }>(host, 'init');
+    assert.deepEqual([...new Set(init.series.map((s) => s.unit))].sort(), ['degC', 'people', 'ppm']);
+  });
+
   it('answers a bad request with an error the panel shows, not a crash', async () => {
     const host = await command('buildingTwins.showTimeSeries', CAPABILITY);
     const reply = await host.bridge.handle({ kind: 'request', id: 99, method: 'load', params: { start: 5, end: 1, width: 100 } });
