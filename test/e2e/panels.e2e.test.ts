@@ -166,6 +166,7 @@ describe('webview panels in the workbench', () => {
     assert.ok(shown.some((r) => r.text.toLowerCase().includes(needle.toLowerCase())));
     for (const row of shown) assert.ok(row.open || row.text.toLowerCase().includes(needle.toLowerCase()), `"${row.text}" contains "${needle}"`);
     assert.ok((await frame.locator('table.insights tbody mark').count()) > 0, 'matches highlighted');
+    await workbench.screenshot('insights-find');
     assert.match((await frame.locator('.find-count').textContent()) ?? '', /\d+ match(es)? in \d+ of \d+ loaded rows/);
     await find.fill('');
     await frame.locator('body[data-find-matches="0"]').waitFor();
@@ -241,7 +242,8 @@ describe('webview panels in the workbench', () => {
     const rows = await table.locator('tbody tr').count();
     const drawn = Number(await frame.locator('body').getAttribute('data-point-count'));
     assert.ok(rows > 0 && rows <= drawn, `table rows ${rows}, points drawn ${drawn}`);
-    assert.match((await table.locator('caption').textContent()) ?? '', /points the chart draws \(downsampled from [\d,.\s]+ in range\)/);
+    await workbench.screenshot('timeseries-units-table');
+    assert.match((await table.locator('caption').textContent()) ?? '', /points the chart draws \(downsampled from [\d,.\s]+ in range\)|all [\d,.\s]+ points in range \(none left out by downsampling\)/);
     await frame.locator('#data-table-toggle').click();
     await frame.locator('.data-table[hidden]').waitFor({ state: 'attached' });
   });

@@ -246,11 +246,13 @@ function renderDataTable(): void {
   );
   const drawn = model.rows.reduce((n, r) => n + r.values.filter((v) => v !== undefined).length, 0);
   const raw = current.reduce((n, s) => n + s.rawCount, 0);
-  const caption = l10n.t({
-    message: '{0} – {1}: the {2} points the chart draws (downsampled from {3} in range)',
-    args: [formatTime(range.start), formatTime(range.end), drawn.toLocaleString(), raw.toLocaleString()],
-    comment: ['{0} and {1} are times; {2} and {3} counts of points'],
-  });
+  const caption = drawn < raw
+    ? l10n.t({
+      message: '{0} – {1}: the {2} points the chart draws (downsampled from {3} in range)',
+      args: [formatTime(range.start), formatTime(range.end), drawn.toLocaleString(), raw.toLocaleString()],
+      comment: ['{0} and {1} are times; {2} and {3} counts of points'],
+    })
+    : l10n.t({ message: '{0} – {1}: all {2} points in range (none left out by downsampling)', args: [formatTime(range.start), formatTime(range.end), drawn.toLocaleString()], comment: ['{0} and {1} are times; {2} a count of points'] });
   const body = el('tbody');
   for (const row of model.rows) {
     body.append(el('tr', {}, el('th', { scope: 'row' }, formatTime(row.time)), ...row.values.map((v) => el('td', {}, v === undefined ? '' : formatValue(v)))));
