@@ -106,11 +106,19 @@ describe('authoring', () => {
     assert.equal(api.takeLastError(), undefined);
     assert.match(draft.uri.path, /\/Room-[0-9a-f]{6}\.twin\.json$/);
     const twin = JSON.parse(draft.getText()) as DigitalTwin;
-    assert.equal(twin.contents?.roomType, 'office');
+    assert.match(String(twin.contents?.roomType), /^<fill in: one of office \| /, 'a placeholder, not a value');
+
+    // Sent untouched, the draft is refused, naming the properties still to fill in: nothing is sent.
+    await clearRequests(url);
+    assert.equal(await vscode.commands.executeCommand('buildingTwins.createFromJson'), undefined);
+    const refusal = api.takeLastError()?.message ?? '';
+    assert.match(refusal, /still holds placeholders to fill in or remove: .*: capacity.*Nothing was sent\./);
+    assert.match(refusal, new RegExp(`${twin.id}: roomType`));
+    assert.deepEqual(await writes(url), []);
 
     // An invalid edit: nothing is sent, the problem is on its line.
     const edit = new vscode.WorkspaceEdit();
-    const bad = { ...twin, contents: { ...twin.contents, capacity: 'many' } };
+    const bad = { ...twin, contents: { roomType: 'office', capacity: 'many' } };
     edit.replace(draft.uri, new vscode.Range(draft.positionAt(0), draft.positionAt(draft.getText().length)), JSON.stringify(bad, null, 2));
     assert.ok(await vscode.workspace.applyEdit(edit));
     await clearRequests(url);
@@ -121,7 +129,7 @@ describe('authoring', () => {
     await eventually(() => assert.ok(vscode.languages.getDiagnostics(draft.uri).some((d) => d.source !== 'Building Twins'), 'the untitled draft is checked by the schema too'), 30_000);
 
     const good = new vscode.WorkspaceEdit();
-    good.replace(draft.uri, new vscode.Range(draft.positionAt(0), draft.positionAt(draft.getText().length)), JSON.stringify({ ...twin, contents: { ...twin.contents, name: 'Authoring room', capacity: 12 } }, null, 2));
+    good.replace(draft.uri, new vscode.Range(draft.positionAt(0), draft.positionAt(draft.getText().length)), JSON.stringify({ ...twin, contents: { roomType: 'office', name: 'Authoring room', capacity: 12 } }, null, 2));
     assert.ok(await vscode.workspace.applyEdit(good));
     await vscode.window.showTextDocument(draft);
     const result = (await vscode.commands.executeCommand('buildingTwins.createFromJson')) as CreateResult;

@@ -13,6 +13,7 @@ import { TwinsNode } from '../twins/twinsNode';
 import { issueLines } from './authoringDiagnostics';
 import { problemCount, relationshipCount, twinCount, twinsAndRelationships } from './countWords';
 import { readJsonSource } from './jsonSource';
+import { draftPlaceholders } from './twinDraft';
 import { describeUpsert, relationshipDocumentUri, upsertRelationship, writtenRelationship, type UpsertedRelationship } from './relationshipUpsert';
 
 /** Twins sent at once when a document holds several. */
@@ -33,6 +34,7 @@ export interface CreateResult {
  */
 export async function createFromJson(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree' | 'writes'>, arg?: unknown): Promise<CreateResult | undefined> {
   const source = await readJsonSource(arg);
+  refusePlaceholders(source.name, source.text);
   const { connection, client } = await targetConnection(ctx);
   const index = await ctx.models.getIndex(connection);
   const parsed = parseImportJson(wrapSingle(source.text), source.name);
@@ -121,6 +123,20 @@ export async function createFromJson(ctx: Pick<ExtensionServices, 'authoring' | 
   }
   notifyResult(ctx, relationships.length === 1 && twins.length === 0 ? describeUpsert(relationships[0]) : summary);
   return { connection, twins, relationships };
+}
+
+/** A new-twin draft still holding a placeholder would create it as a real value: refused, naming the properties. */
+function refusePlaceholders(name: string, text: string): void {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return; // the import parser reports the JSON error with its line
+  }
+  const left = draftPlaceholders(value);
+  if (left.length) {
+    throw new Error(vscode.l10n.t('{0} still holds placeholders to fill in or remove: {1}. Nothing was sent.', name, `${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}`));
+  }
 }
 
 /** The import parser reads arrays and `{ twins, relationships }`; a lone twin or relationship object becomes an array of one. */

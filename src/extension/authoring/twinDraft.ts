@@ -1,39 +1,54 @@
-// New twin drafts pre-filled from a model. Pure: no 'vscode' (unit-tested in Node).
+// New twin drafts from a model: every property with a placeholder saying what to fill in. Pure: no 'vscode' (unit-tested in Node).
 import { randomBytes } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
 import type { DigitalTwin } from '../../core/api/types';
-import { dtmiLastSegment } from '../../core/dtdl/dtdlText';
-import type { DtdlSchema } from '../../core/dtdl/dtdlTypes';
+import { dtmiLastSegment, pickText } from '../../core/dtdl/dtdlText';
+import type { DtdlSchema, PropertyInfo } from '../../core/dtdl/dtdlTypes';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 
-/** A value of the right type for a DTDL schema (enums: the first value); undefined when none can be made. */
-export function placeholderValue(schema: DtdlSchema, now = new Date()): unknown {
+/** What a placeholder starts with: `"<fill in: number in squareMetre — Floor area>"`. Create refuses a draft holding one. */
+export const PLACEHOLDER_PREFIX = '<fill in: ';
+
+/** The kind of value a DTDL schema takes, in words (enums: their values). */
+function schemaHint(schema: DtdlSchema): string | undefined {
   switch (schema.kind) {
-    case 'primitive':
-      switch (schema.name) {
-        case 'boolean': return false;
-        case 'string': case 'bytes': return '';
-        case 'date': return now.toISOString().slice(0, 10);
-        case 'dateTime': return now.toISOString();
-        case 'time': return '00:00:00';
-        case 'duration': return 'PT0S';
-        case 'uuid': return '00000000-0000-0000-0000-000000000000';
-        default: return 0;
-      }
-    case 'enum': return schema.values[0]?.value;
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const field of schema.fields) {
-        const value = placeholderValue(field.schema, now);
-        if (value !== undefined) out[field.name] = value;
-      }
-      return out;
-    }
-    case 'map': return {};
-    case 'array': return [];
-    case 'unit': return '';
+    case 'primitive': return schema.name;
+    case 'enum': return l10n.t('one of {0}', schema.values.map((v) => String(v.value)).join(' | '));
+    case 'object': return l10n.t('object with {0}', schema.fields.map((f) => f.name).join(', '));
+    case 'map': return l10n.t('map');
+    case 'array': return l10n.t('array');
+    case 'unit': return l10n.t('unit name');
     case 'unresolved': return undefined;
   }
+}
+
+/** The placeholder of a property: its schema, unit and description; undefined when its schema is unknown. */
+export function propertyHint(prop: PropertyInfo): string | undefined {
+  const hint = schemaHint(prop.schema);
+  if (hint === undefined) return undefined;
+  const unit = prop.unit ? l10n.t(' in {0}', prop.unit) : '';
+  const about = pickText(prop.description) ?? pickText(prop.displayName);
+  return `${PLACEHOLDER_PREFIX}${hint}${unit}${about ? ` — ${about}` : ''}>`;
+}
+
+function isPlaceholder(value: unknown): boolean {
+  return typeof value === 'string' && value.startsWith(PLACEHOLDER_PREFIX) && value.endsWith('>');
+}
+
+/**
+ * The properties still holding a placeholder, as `<twin id>: <property>`, in what Create from JSON reads: one twin,
+ * an array of twins and relationships, or `{ twins, relationships }`. Anything else has none.
+ */
+export function draftPlaceholders(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : value && typeof value === 'object' && Array.isArray((value as { twins?: unknown }).twins) ? (value as { twins: unknown[] }).twins : [value];
+  const found: string[] = [];
+  for (const item of items) {
+    const contents = item && typeof item === 'object' ? (item as { contents?: unknown }).contents : undefined;
+    if (!contents || typeof contents !== 'object') continue;
+    const id = String((item as { id?: unknown }).id ?? '?');
+    for (const [name, v] of Object.entries(contents)) if (isPlaceholder(v)) found.push(`${id}: ${name}`);
+  }
+  return found;
 }
 
 /** A readable, probably unique twin id for a model: `Room-3f9a1c`. */
@@ -43,16 +58,17 @@ export function suggestTwinId(modelId: string): string {
 }
 
 /**
- * A twin of `modelId` with every property (inherited ones included) set to a placeholder of its type,
- * in name order. Components are left out (add them by hand when a twin needs one).
+ * A twin of `modelId` with every property (inherited ones included) holding a placeholder that says what to fill in
+ * (its schema, unit and description), in name order: fill each in or remove it; Create refuses placeholders.
+ * Components are left out (add them by hand when a twin needs one).
  */
-export function twinDraft(index: ModelIndex, modelId: string, id = suggestTwinId(modelId), now = new Date()): DigitalTwin {
+export function twinDraft(index: ModelIndex, modelId: string, id = suggestTwinId(modelId)): DigitalTwin {
   if (!index.has(modelId)) throw new Error(l10n.t('Unknown model {0}: it is not among the models of the connection.', modelId));
   const contents: Record<string, unknown> = {};
   const properties = [...index.properties(modelId).values()].sort((a, b) => a.name.localeCompare(b.name));
   for (const prop of properties) {
-    const value = placeholderValue(prop.schema, now);
-    if (value !== undefined) contents[prop.name] = value;
+    const hint = propertyHint(prop);
+    if (hint !== undefined) contents[prop.name] = hint;
   }
   return { id, modelId, contents };
 }
