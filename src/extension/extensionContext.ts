@@ -53,7 +53,7 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
   readonly tree: ExplorerTreeProvider;
   readonly documents: ResourceFileSystem;
   /** The read-only left sides of compare views (the service's version of a document). */
-  readonly versions = new ServiceVersions();
+  readonly versions = new ServiceVersions((message) => this.log.error(message));
   /** What a save asks before it sends (buildingTwins.confirmWrites) and on a change made on the service meanwhile. */
   readonly writes = new WriteGate(this);
   readonly eventTypes = new EventTypesCache();

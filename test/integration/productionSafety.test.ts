@@ -109,7 +109,8 @@ describe('production safety', () => {
     assert.deepEqual(script.kinds, ['choose', 'choose']);
     assert.equal(script.prompts[0], `Send 1 change to twin ${TWIN} on "${LOCAL}"?`);
     assert.equal(script.details[0], `PATCH ${api.context.connections.require(LOCAL).baseUrl}/twins/${TWIN}\n\nreplace /capacity: 12`);
-    assert.ok(diffLefts().some((left) => left.scheme === SERVICE_VERSION_SCHEME && left.path === resourceUri(LOCAL, 'twins', TWIN).path), 'a diff of the opened version and the edits');
+    // The save does not wait for the diff editor (it may open only after the save): it shows up.
+    await eventually(() => assert.ok(diffLefts().some((left) => left.scheme === SERVICE_VERSION_SCHEME && left.path === resourceUri(LOCAL, 'twins', TWIN).path), 'a diff of the opened version and the edits'));
     assert.deepEqual(await writesIn(url), [`PATCH /api/v3/twins/${TWIN}`]);
   });
 
@@ -141,8 +142,11 @@ describe('production safety', () => {
     assert.equal(await doc.save(), true, api.takeLastError()?.message);
     assert.equal(script.prompts[0], `Twin ${TWIN} was changed on the service after you opened it.`);
     assert.deepEqual(script.kinds, ['choose', 'choose']);
-    const left = diffLefts().find((uri) => uri.scheme === SERVICE_VERSION_SCHEME);
-    assert.ok(left, 'a diff with the service\'s version on the left');
+    const left = await eventually(() => {
+      const found = diffLefts().find((uri) => uri.scheme === SERVICE_VERSION_SCHEME);
+      assert.ok(found, 'a diff with the service\'s version on the left');
+      return found;
+    });
     const serviceSide = await vscode.workspace.openTextDocument(left);
     assert.equal((JSON.parse(serviceSide.getText()) as { contents: { capacity: number } }).contents.capacity, 77);
     assert.deepEqual(await writesIn(url), [], 'Revert sends nothing');

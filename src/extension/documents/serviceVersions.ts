@@ -9,6 +9,9 @@ export class ServiceVersions implements vscode.TextDocumentContentProvider {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
 
+  /** `reportError`: where a diff editor that failed to open is reported (the extension's log). */
+  constructor(private readonly reportError: (message: string) => void) {}
+
   register(): vscode.Disposable {
     return vscode.Disposable.from(
       vscode.workspace.registerTextDocumentContentProvider(SERVICE_VERSION_SCHEME, this),
@@ -34,11 +37,17 @@ export class ServiceVersions implements vscode.TextDocumentContentProvider {
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
   }
 
-  /** Opens a diff editor: `serviceText` on the left (read-only), the document of `documentUri` with its edits on the right. */
-  async compare(documentUri: vscode.Uri, serviceText: string, title: string): Promise<void> {
+  /**
+   * Opens a diff editor: `serviceText` on the left (read-only), the document of `documentUri` with its edits on the right.
+   * Returns once the editor is asked for, not opened: Compare is chosen while that document is being saved, and the
+   * workbench may finish opening an editor of a document only after its save, which would then wait for itself.
+   */
+  compare(documentUri: vscode.Uri, serviceText: string, title: string): Promise<void> {
     const left = documentUri.with({ scheme: SERVICE_VERSION_SCHEME });
     this.texts.set(left.toString(), serviceText);
     this.changed.fire(left);
-    await vscode.commands.executeCommand('vscode.diff', left, documentUri, title, { preview: true });
+    void vscode.commands.executeCommand('vscode.diff', left, documentUri, title, { preview: true })
+      .then(undefined, (error: unknown) => this.reportError(`Compare of ${documentUri.toString(true)} did not open: ${error instanceof Error ? error.message : String(error)}`));
+    return Promise.resolve();
   }
 }
