@@ -72,7 +72,8 @@ const saveRequestButton = el('vscode-button', { secondary: true, id: 'save-reque
 const pageSize = singleSelect(l10n.t('Roots per page'), PAGE_SIZES.map((n): [string, string] => [String(n), l10n.t('{0} per page', n)]));
 
 for (const c of COLUMNS) {
-  const button = el('button', { type: 'button', class: 'sort', 'data-field': c.field }, c.label);
+  // The title shows the whole label when a narrowed column cuts it off.
+  const button = el('button', { type: 'button', class: 'sort', 'data-field': c.field, title: c.label }, c.label);
   button.addEventListener('click', () => {
     const q = query();
     q.sort = { field: c.field, sort: q.sort?.field === c.field && q.sort.sort === 'asc' ? 'desc' : 'asc' };
