@@ -81,7 +81,7 @@ export const commandParameters: Readonly<Record<string, readonly ArgGuard[]>> = 
   'buildingTwins.tickets.createFromJson': [oneOf(uri, json)],
   'buildingTwins.tickets.createForInsight': [oneOf(instanceOf(InsightNode), text)],
   'buildingTwins.tickets.applyPatch': [oneOf(instanceOf(TicketNode), uri, text), json],
-  'buildingTwins.tickets.editField': [instanceOf(TicketNode)],
+  'buildingTwins.tickets.editField': [oneOf(instanceOf(TicketNode), uri)],
   'buildingTwins.tickets.openAttachment': [oneOf(instanceOf(TicketAttachmentNode), options)],
   'buildingTwins.tickets.saveAttachment': [oneOf(instanceOf(TicketAttachmentNode), options), file],
   'buildingTwins.tickets.createMetadata': [oneOf(row, text), text],

@@ -72,6 +72,27 @@ describe('ticket fields by name (preview)', () => {
     assert.deepEqual(await ticketPatches(url), []);
   });
 
+  it('Edit Ticket Field… from a ticket document edits the document; saving sends the change as any edit', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const client = await api.context.getActiveClient();
+    const row = await firstTicketRow();
+    const current = await client.getTicket(row.ticket.id);
+    const other = (await client.listTicketPriorities()).find((p) => p.id !== current.ticketPriority.id && p.name);
+    assert.ok(other, 'another priority');
+    const doc = await vscode.workspace.openTextDocument((await vscode.commands.executeCommand('buildingTwins.tickets.open', row.ticket.id)) as vscode.Uri);
+    await clearRequests(url);
+    api.useScriptedInput(['Priority', other.name as string]);
+    assert.equal((await vscode.commands.executeCommand('buildingTwins.tickets.editField', doc.uri) as vscode.Uri).toString(), doc.uri.toString());
+    assert.equal(api.takeLastError(), undefined);
+    assert.equal(doc.isDirty, true);
+    assert.deepEqual((JSON.parse(doc.getText()) as Ticket).ticketPriority, { id: other.id, name: other.name });
+    assert.deepEqual(await ticketPatches(url), [], 'nothing sent before the save');
+    assert.equal(await doc.save(), true, api.takeLastError()?.message);
+    assert.deepEqual(await ticketPatches(url), ['PATCH 200']);
+    assert.equal((await client.getTicket(row.ticket.id)).ticketPriority.id, other.id);
+  });
+
   it('completes the id of a reference in a ticket document with the service names, inserting the id', async function () {
     emulatorUrl(this);
     const api = await extensionApi();
