@@ -16,7 +16,7 @@ export const SCHEMA_SCHEME = 'buildingtwins-schema';
 /** What the schemas are made from: the active connection's models, event types and ticket lists. */
 export interface SchemaServices {
   readonly models: Pick<ModelCache, 'onDidInvalidate' | 'getIndex'>;
-  readonly connections: Pick<ConnectionManager, 'onDidChange' | 'activeName' | 'getClient'>;
+  readonly connections: Pick<ConnectionManager, 'onDidChange' | 'onDidChangeState' | 'activeName' | 'getClient'>;
   readonly eventTypes: Pick<EventTypesCache, 'of'>;
   readonly log: Pick<ExtensionLog, 'warn'>;
 }
@@ -62,6 +62,8 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private readonly served = new Set<SchemaKind>();
+  /** Kinds last served as "not available": served again when the active connection's state changes (e.g. it answers again). */
+  private readonly unavailable = new Set<SchemaKind>();
   /** Model ids named by open twin documents (what large ontologies' schemas describe). */
   private readonly used = new Set<string>();
   private readonly subscriptions: vscode.Disposable[];
@@ -78,6 +80,9 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
         if (connection === undefined || connection === ctx.connections.activeName()) this.refresh();
       }),
       ctx.connections.onDidChange(() => this.refresh()),
+      ctx.connections.onDidChangeState((name) => {
+        if (this.unavailable.size > 0 && name === ctx.connections.activeName()) this.refresh((kind) => this.unavailable.has(kind));
+      }),
       vscode.workspace.onDidOpenTextDocument((doc) => this.noteModels(doc)),
       vscode.workspace.onDidChangeTextDocument((e) => this.noteModelsSoon(e.document)),
     ];
@@ -96,8 +101,11 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
     const connection = this.ctx.connections.activeName();
     const source = isModelKind(kind) ? 'models' : recordSchemaSource(kind);
     try {
-      return JSON.stringify(await this.build(kind, connection));
+      const text = JSON.stringify(await this.build(kind, connection));
+      this.unavailable.delete(kind);
+      return text;
     } catch (err) {
+      this.unavailable.add(kind);
       const reason = vscode.l10n.t('connection "{0}": {1}', connection, errorText(err));
       this.ctx.log.warn(`JSON schema ${kind}: ${source} not available (${reason})`);
       return JSON.stringify(unavailableSchema(reason, source));
