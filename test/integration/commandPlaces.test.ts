@@ -14,6 +14,7 @@ import { commandParameters } from '../../src/extension/commandParameters';
 import type { PromptKind } from '../../src/extension/testing/scriptedUserInput';
 import type { TestApi } from '../../src/extension/testing/testApi';
 import type { TreeNode } from '../../src/extension/explorer/treeNode';
+import { resourceUri } from '../../src/extension/documents/resourceUri';
 import { localisedManifest } from '../shared/manifest';
 import { whenHolds, type WhenContext } from '../shared/whenClause';
 import { emulatorUrl, extensionApi, LOCAL } from './explorerHelpers';
@@ -207,8 +208,16 @@ describe('every command from every place it appears', function () {
   it('editor title: the file of the editor and the editor context', async () => {
     const drafts = ['draft.events.json', 'draft.ticket.json', 'no-such-ticket.ticket-patch.json', 'checks.twinq.json'];
     const twinDraft = vscode.Uri.parse('untitled:/menus/Menu-1.twin.json');
+    // A ticket document of the service, for the commands shown over the extension's own documents.
+    const [ticket] = (await (await (await extensionApi()).context.getActiveClient()).listTickets({ page: 1, pageSize: 1 })).items;
+    const ticketDoc = resourceUri(LOCAL, 'tickets', ticket.id);
+    const ownDocContext: WhenContext = { resourceScheme: ticketDoc.scheme, resourcePath: ticketDoc.path, resourceFilename: `${ticket.id}.json` };
     for (const entry of menus['editor/title']) {
-      const files = entry.command === 'buildingTwins.createFromJson' ? [twinDraft] : drafts.filter((d) => whenHolds(entry.when, { resourceFilename: d })).map((d) => vscode.Uri.file(join(folder, d)));
+      const files = entry.command === 'buildingTwins.createFromJson'
+        ? [twinDraft]
+        : whenHolds(entry.when, ownDocContext)
+          ? [ticketDoc]
+          : drafts.filter((d) => whenHolds(entry.when, { resourceFilename: d })).map((d) => vscode.Uri.file(join(folder, d)));
       assert.ok(files.length, `a document for ${entry.command} in the editor title`);
       for (const uri of files) {
         const doc = await vscode.workspace.openTextDocument(uri);
