@@ -103,13 +103,23 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
     try {
       const text = JSON.stringify(await this.build(kind, connection));
       this.unavailable.delete(kind);
+      this.againIfSwitched(kind, connection);
       return text;
     } catch (err) {
       this.unavailable.add(kind);
+      this.againIfSwitched(kind, connection);
       const reason = vscode.l10n.t('connection "{0}": {1}', connection, errorText(err));
       this.ctx.log.warn(`JSON schema ${kind}: ${source} not available (${reason})`);
       return JSON.stringify(unavailableSchema(reason, source));
     }
+  }
+
+  /**
+   * The active connection changed while a schema was built for the one before: the change's own refresh may have been
+   * answered by this older build, so the schema is served once more (after this answer has gone out).
+   */
+  private againIfSwitched(kind: SchemaKind, connection: string): void {
+    if (this.ctx.connections.activeName() !== connection) setTimeout(() => this.changed.fire(schemaUri(kind)), 0);
   }
 
   private async build(kind: SchemaKind, connection: string): Promise<JsonSchema> {
