@@ -110,10 +110,20 @@ export class Workbench {
 
   /** Runs a command from the palette by its full title, e.g. 'Building Twins: Add Connection…'. */
   async runCommand(title: string): Promise<void> {
-    await this.page.keyboard.press('Escape');
-    await this.page.keyboard.press('F1');
     const input = this.quickInput.locator('input[type="text"]').first();
-    await input.waitFor({ state: 'visible' });
+    for (let attempt = 1; ; attempt += 1) {
+      await this.page.keyboard.press('Escape');
+      await this.page.keyboard.press('F1');
+      try {
+        await input.waitFor({ state: 'visible', timeout: 10_000 });
+        break;
+      } catch (err) {
+        if (attempt === 3) throw err;
+        // F1 can land in a webview's frame (a chart or graph holding focus) and not reach the workbench: take focus
+        // back to the workbench's own document and press it again.
+        await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      }
+    }
     await input.fill(`>${title}`);
     await this.pickQuickInputItem(title);
   }
