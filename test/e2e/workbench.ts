@@ -116,16 +116,16 @@ export class Workbench {
       await this.page.keyboard.press('F1');
       try {
         await input.waitFor({ state: 'visible', timeout: 10_000 });
-        break;
+        await input.fill(`>${title}`, { timeout: 5_000 });
+        await this.pickQuickInputItem(title, attempt === 3 ? 15_000 : 10_000);
+        return;
       } catch (err) {
         if (attempt === 3) throw err;
-        // F1 can land in a webview's frame (a chart or graph holding focus) and not reach the workbench: take focus
-        // back to the workbench's own document and press it again.
+        // F1 can land in a webview's frame (a chart or graph holding focus) and not reach the workbench, or a panel
+        // still settling can take focus and close the palette: take focus back to the workbench and open it again.
         await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       }
     }
-    await input.fill(`>${title}`);
-    await this.pickQuickInputItem(title);
   }
 
   /** Accepts the item of the open quick pick whose label is exactly `label` (others may match the filter first). */
