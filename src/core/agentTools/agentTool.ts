@@ -62,6 +62,13 @@ export interface WriteTool<I = Record<string, unknown>> extends ToolCommon {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tool declares its own input type; the table holds them all
 export type AgentTool = ReadTool<any> | WriteTool<any>;
 
+/** What every write tool answers once sent: what was done, where, and the service's answer. */
+export const WRITE_ANSWER_SCHEMA: JsonSchemaObject = {
+  type: 'object',
+  properties: { done: { type: 'string' }, connection: { type: 'string' }, result: { description: 'The service\'s answer (any JSON).' } },
+  required: ['done', 'connection'],
+};
+
 /** Bad tool input, found before anything was sent: the message says what to change. */
 export class ToolInputError extends Error {
   constructor(message: string) {

@@ -4,7 +4,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { ApiError, errorText, isReadOnlyRefusal } from '../api/apiError';
 import type { AgentTool, AgentToolContext, WritePlan, WriteTool } from './agentTool';
-import { ToolInputError } from './agentTool';
+import { ToolInputError, WRITE_ANSWER_SCHEMA } from './agentTool';
 import { fitAnswer, MAX_ANSWER_CHARS, type ToolAnswer } from './toolAnswer';
 
 export interface ToolOutcome extends ToolAnswer {
@@ -55,7 +55,7 @@ export async function planWrite(tool: WriteTool, input: unknown, ctx: AgentToolC
 export async function invokeAgentTool(tool: AgentTool, input: unknown, ctx: AgentToolContext, maxChars = MAX_ANSWER_CHARS): Promise<ToolOutcome> {
   try {
     if (tool.access === 'write') return await sendPlanned(await planWrite(tool, input, ctx));
-    return { ...fitAnswer(await tool.run(checkToolInput(tool, input), ctx), tool.whenCut, Math.min(maxChars, MAX_ANSWER_CHARS)), isError: false };
+    return { ...fitAnswer(await tool.run(checkToolInput(tool, input), ctx), tool.whenCut, Math.min(maxChars, MAX_ANSWER_CHARS), tool.outputSchema), isError: false };
   } catch (error) {
     return failure(error);
   }
@@ -65,7 +65,7 @@ export async function invokeAgentTool(tool: AgentTool, input: unknown, ctx: Agen
 export async function sendPlanned(plan: WritePlan, signal?: AbortSignal): Promise<ToolOutcome> {
   try {
     const result = await plan.send(signal);
-    return { ...fitAnswer({ done: plan.summary, connection: plan.connection, result: result ?? null }, 'get_twin or tickets reads the whole result'), isError: false };
+    return { ...fitAnswer({ done: plan.summary, connection: plan.connection, result: result ?? null }, 'get_twin or tickets reads the whole result', MAX_ANSWER_CHARS, WRITE_ANSWER_SCHEMA), isError: false };
   } catch (error) {
     return failure(error);
   }

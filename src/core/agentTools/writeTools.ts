@@ -11,7 +11,7 @@ import type { CreateTicketRequest, DigitalTwin, JsonPatchOperation, Relationship
 import { relationshipPropertiesProblem, relationshipTargetProblem } from '../dtdl/relationshipRules';
 import { validateTwin, type TwinValidationError } from '../dtdl/twinValidation';
 import type { AgentToolContext, WritePlan, WriteTool } from './agentTool';
-import { ToolInputError } from './agentTool';
+import { ToolInputError, WRITE_ANSWER_SCHEMA } from './agentTool';
 
 const seg = (value: string): string => encodeURIComponent(value);
 const NOTHING_SENT = 'Nothing was sent.';
@@ -48,7 +48,7 @@ const idAndPatchInput = {
   required: ['id', 'patch'],
   additionalProperties: false,
 };
-const writeOutput = { type: 'object' as const, properties: { done: { type: 'string' }, connection: { type: 'string' }, result: {} }, required: ['done', 'connection'] };
+const writeOutput = WRITE_ANSWER_SCHEMA;
 
 export const putTwinTool: WriteTool<{ twin: DigitalTwin }> = {
   name: 'put_twin',

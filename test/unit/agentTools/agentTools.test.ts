@@ -171,6 +171,6 @@ describe('agent tools (src/core/agentTools) against the emulator', function () {
   it('keeps every answer within the cap', async () => {
     const answer = await call(ctx, 'time_series', { twinIds: ['HP-AHU-1-SAT', 'HP-CH-1-CHWST', 'HP-L01-R01-TEMP', 'HP-L01-R02-TEMP', 'HP-L01-R03-TEMP', 'HP-L01-R04-TEMP', 'HP-L02-R01-TEMP', 'HP-L02-R02-TEMP', 'HP-L02-R03-TEMP', 'HP-L02-R04-TEMP'], range: '7d', points: 200 });
     assert.ok(answer.text.length <= MAX_ANSWER_CHARS, `${answer.text.length}`);
-    assert.match(String(answer.data.cut), /first \d+ of 200 shown/);
+    assert.match(String(answer.data.cut), /first \d+ of 200 items/);
   });
 });
