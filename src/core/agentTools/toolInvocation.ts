@@ -65,7 +65,7 @@ export async function invokeAgentTool(tool: AgentTool, input: unknown, ctx: Agen
 export async function sendPlanned(plan: WritePlan, signal?: AbortSignal): Promise<ToolOutcome> {
   try {
     const result = await plan.send(signal);
-    return { ...fitAnswer({ done: plan.summary, connection: plan.connection, result: result ?? null }, 'get_twin or tickets reads the whole result', MAX_ANSWER_CHARS, WRITE_ANSWER_SCHEMA), isError: false };
+    return { ...fitAnswer({ done: plan.summary, connection: plan.connection, ...(result !== null && typeof result === 'object' ? { result } : {}) }, 'get_twin or tickets reads the whole result', MAX_ANSWER_CHARS, WRITE_ANSWER_SCHEMA), isError: false };
   } catch (error) {
     return failure(error);
   }

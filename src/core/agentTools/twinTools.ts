@@ -3,7 +3,7 @@
 
 import { FILTER_OPERATORS } from '../api/filterVocabulary';
 import type { DigitalTwin, GetTwinsRequest, PropertyFilter, Relationship, TwinGraphCollection, TwinGraphHop } from '../api/types';
-import type { ReadTool } from './agentTool';
+import { ANY_JSON_VALUE, type ReadTool } from './agentTool';
 import { clipText } from './toolAnswer';
 
 const FIND_LIMIT = 50;
@@ -57,7 +57,7 @@ export const findTwinsTool: ReadTool<FindInput> = {
           properties: {
             field: { type: 'string', minLength: 1, description: 'A property name, e.g. "manufacturer".' },
             operator: { type: 'string', enum: [...FILTER_OPERATORS], description: 'The service\'s operator word.' },
-            value: { description: 'Not needed for isNull, isNotNull, isEmpty, isNotEmpty; an array for in and notin.' },
+            value: { ...ANY_JSON_VALUE, description: 'Not needed for isNull, isNotNull, isEmpty, isNotEmpty; an array for in and notin.' },
           },
           required: ['field', 'operator'],
           additionalProperties: false,
@@ -70,8 +70,8 @@ export const findTwinsTool: ReadTool<FindInput> = {
   },
   outputSchema: {
     type: 'object',
-    properties: { twins: { type: 'array', items: { type: 'object', required: ['id', 'modelId'] } }, continuationToken: { type: ['string', 'null'] }, total: { type: 'integer' } },
-    required: ['twins', 'continuationToken'],
+    properties: { twins: { type: 'array', items: { type: 'object', required: ['id', 'modelId'] } }, continuationToken: { type: 'string', description: 'For the next page; absent on the last page.' }, total: { type: 'integer' } },
+    required: ['twins'],
   },
   async run(input, ctx) {
     const conditions: PropertyFilter[] = [
@@ -84,9 +84,12 @@ export const findTwinsTool: ReadTool<FindInput> = {
       ...(conditions.length ? { propertyFilter: conditions.length === 1 ? conditions[0] : { filterConditionOperator: 'And', filters: conditions } } : {}),
     };
     const o = { signal: ctx.signal };
-    const page = await ctx.api.listTwins({ ...filters, pageSize: input.limit ?? 20, continuationToken: input.continuationToken ?? null }, o);
-    const total = input.continuationToken ? undefined : await ctx.api.countTwins(filters, o);
-    return { ...(total !== undefined ? { total } : {}), twins: page.content.map(compactTwin), continuationToken: page.continuationToken ?? null };
+    // The page and (on the first page) the total are independent: asked together.
+    const [page, total] = await Promise.all([
+      ctx.api.listTwins({ ...filters, pageSize: input.limit ?? 20, continuationToken: input.continuationToken ?? null }, o),
+      input.continuationToken ? undefined : ctx.api.countTwins(filters, o),
+    ]);
+    return { ...(total !== undefined ? { total } : {}), twins: page.content.map(compactTwin), ...(page.continuationToken ? { continuationToken: page.continuationToken } : {}) };
   },
 };
 
