@@ -50,6 +50,8 @@ export interface ReadTool<I = Record<string, unknown>> extends ToolCommon {
   access: 'read';
   /** How to get what a shortened answer left out, with this tool's own inputs (e.g. "walk fewer hops"). */
   whenCut: string;
+  /** For tools that clip long texts (clipText): how to read such a text whole. */
+  whenClipped?: string;
   run(input: I, ctx: AgentToolContext): Promise<Record<string, unknown>>;
 }
 

@@ -79,7 +79,7 @@ export const getModelTool: ReadTool<{ id: string }> = {
     return {
       id: input.id,
       name: index.displayName(input.id),
-      description: clipText(pickText(model.description)) ?? null,
+      description: pickText(model.description) ?? null,
       ancestors: index.ancestors(input.id),
       children: index.children(input.id),
       capability: index.isCapability(input.id),

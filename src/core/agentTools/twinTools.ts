@@ -42,6 +42,7 @@ export const findTwinsTool: ReadTool<FindInput> = {
   title: 'Find twins',
   access: 'read',
   whenCut: 'ask for a smaller limit and follow the continuationToken, or narrow the filters',
+  whenClipped: 'get_twin reads a twin with its texts whole',
   description: 'Finds twins by model (including models that extend it unless exactModel), words in their name, property filters, and location (locationId: the twins inside a building, level or room, through isPartOf/locatedIn chains). Returns a page of compact twins (id, modelId, scalar properties), the total count on the first page, and a continuationToken for the next page. For "air handlers on level 3": find the level with name "Level 3", then find_twins with its id as locationId and the air handler model.',
   inputSchema: {
     type: 'object',
@@ -132,6 +133,7 @@ export const walkGraphTool: ReadTool<WalkInput> = {
   title: 'Walk the twin graph',
   access: 'read',
   whenCut: 'walk fewer hops, or only some relationshipNames or models',
+  whenClipped: 'get_twin reads a twin with its texts whole',
   description: 'Walks the graph from one twin up to N hops (1 to 3) along relationships (Outgoing, Incoming or Both; optionally only the given relationship names, and only twins of the given models at each hop). Returns the twins reached (id, model, name, hop; get_twin reads one in full) and the edges between them, at most 150 twins. E.g. from an air handler, Incoming isFedBy finds the VAV boxes it feeds; from a level, Incoming isPartOf/locatedIn finds what is on it.',
   inputSchema: {
     type: 'object',
