@@ -1,6 +1,6 @@
-// A minimal stand-in for the `vscode` module so tree nodes can run in plain Node for benchmarks. It
-// provides only the data classes the explorer's nodes build (TreeItem, ThemeIcon, MarkdownString, Uri)
-// and the settings they read; nothing here talks to a workbench, so timings cover the extension's
+// A minimal stand-in for the `vscode` module so tree nodes (benchmarks) and the agent tools' VS Code classes
+// (unit tests) can run in plain Node. It provides only the data classes they build (TreeItem, ThemeIcon,
+// MarkdownString, Uri, language model tool results), l10n.t's placeholders and the settings they read; nothing here talks to a workbench, so timings cover the extension's
 // own work (client, paging, tree items) and the emulator round trips, not VS Code's rendering.
 import Module = require('node:module');
 
@@ -23,6 +23,20 @@ class MarkdownString {
     this.value += text;
     return this;
   }
+  appendMarkdown(markdown: string): this {
+    this.value += markdown;
+    return this;
+  }
+}
+class LanguageModelTextPart {
+  constructor(public value: string) {}
+}
+class LanguageModelToolResult {
+  constructor(public content: unknown[]) {}
+}
+/** vscode.l10n.t without a bundle: `{0}` placeholders filled in. */
+function t(message: string, ...args: unknown[]): string {
+  return message.replace(/\{(\d+)\}/g, (whole, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : whole));
 }
 class Uri {
   private constructor(public scheme: string, public path: string) {}
@@ -40,6 +54,9 @@ export function installVscodeShim(settings: Record<string, unknown> = {}): void 
     ThemeIcon,
     MarkdownString,
     Uri,
+    LanguageModelTextPart,
+    LanguageModelToolResult,
+    l10n: { t },
     TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
     workspace: {
       getConfiguration: (section: string) => ({

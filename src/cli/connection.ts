@@ -2,7 +2,7 @@
 
 import { isLoopbackHost, resolveBaseUrl } from '../core/api/baseUrl';
 import type { BuildingTwinsClientOptions } from '../core/api/client';
-import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET, LOCAL_EMULATOR_URL } from '../core/api/localEmulator';
+import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET, LOCAL_EMULATOR_URL, pacingFor } from '../core/api/localEmulator';
 import { UsageError } from '../core/commands/cliCommand';
 
 export const ENV_URL = 'BUILDING_TWINS_URL';
@@ -34,7 +34,7 @@ function readOnlyFromEnv(value: string | undefined): boolean {
  * Flags win over the environment (--read-only can only add the restriction, never lift the variable's). With no URL the local emulator is used; against a loopback URL
  * (an emulator) a missing client id and secret default to the emulator's well-known dev credentials.
  */
-export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv): Pick<BuildingTwinsClientOptions, 'baseUrl' | 'clientId' | 'clientSecret' | 'readOnly'> {
+export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv): Pick<BuildingTwinsClientOptions, 'baseUrl' | 'clientId' | 'clientSecret' | 'readOnly' | 'rateLimit'> {
   const rawUrl = flags.url ?? env[ENV_URL] ?? LOCAL_EMULATOR_URL;
   let baseUrl: string;
   try {
@@ -48,5 +48,7 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
   if (!clientId) throw new UsageError(`A client id is needed for ${baseUrl}: pass --client-id or set ${ENV_CLIENT_ID}.`);
   if (!clientSecret) throw new UsageError(`A client secret is needed for ${baseUrl}: pipe it to --client-secret-stdin or set ${ENV_CLIENT_SECRET}.`);
   const readOnly = flags.readOnly === true || readOnlyFromEnv(env[ENV_READ_ONLY]);
-  return { baseUrl, clientId, clientSecret, readOnly };
+  // A loopback URL is an emulator (as for the dev credentials above): paced as the extension paces its local emulator.
+  const rateLimit = pacingFor({ localEmulator: loopback });
+  return { baseUrl, clientId, clientSecret, readOnly, ...(rateLimit === false ? { rateLimit } : {}) };
 }

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { AGENT_TOOLS } from '../../src/core/agentTools/agentToolTable';
-import { lmToolId, TOOL_REFERENCE_NAMES } from '../../src/extension/agents/agentToolNames';
+import { lmModelDescription, lmToolId, TOOL_REFERENCE_NAMES } from '../../src/extension/agents/agentToolNames';
 import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests, SAMPLE } from './explorerHelpers';
 
 const ROOM = `${SAMPLE}:Room;1`;
@@ -29,7 +29,7 @@ describe('agent tools in VS Code (language model tools)', function () {
     for (const tool of AGENT_TOOLS) {
       const registered = vscode.lm.tools.find((t) => t.name === lmToolId(tool.name));
       assert.ok(registered, `${tool.name} is not in vscode.lm.tools`);
-      assert.equal(registered.description, tool.description);
+      assert.equal(registered.description, lmModelDescription(tool));
       assert.ok(registered.tags.includes(tool.access), `${tool.name} tags ${registered.tags.join(',')}`);
       const schema = registered.inputSchema as { properties: Record<string, unknown> };
       assert.ok('connection' in schema.properties);

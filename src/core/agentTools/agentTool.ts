@@ -39,7 +39,7 @@ interface ToolCommon {
   name: string;
   /** Short human title. */
   title: string;
-  /** For the model: what it answers, when to use it, what it costs. */
+  /** For the model: what it answers or changes, when to use it, what it costs. Not who confirms: each front end adds that. */
   description: string;
   inputSchema: JsonSchemaObject;
   /** What a successful answer holds (validated in tests; MCP `outputSchema`). */
@@ -50,17 +50,36 @@ export interface ReadTool<I = Record<string, unknown>> extends ToolCommon {
   access: 'read';
   /** How to get what a shortened answer left out, with this tool's own inputs (e.g. "walk fewer hops"). */
   whenCut: string;
+  /** For tools that clip long texts (clipText): how to read such a text whole. */
+  whenClipped?: string;
   run(input: I, ctx: AgentToolContext): Promise<Record<string, unknown>>;
 }
 
 export interface WriteTool<I = Record<string, unknown>> extends ToolCommon {
   access: 'write';
+  /** What a write does to what exists (MCP annotations): overwrites or cannot be undone; the same call twice changes nothing more. */
+  effects: { destructive: boolean; idempotent: boolean };
   /** Checks the input locally (DTDL, ticket patch rules, telemetry targets) and says what would be sent; sends nothing. */
   plan(input: I, ctx: AgentToolContext): Promise<WritePlan>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tool declares its own input type; the table holds them all
 export type AgentTool = ReadTool<any> | WriteTool<any>;
+
+/**
+ * Any JSON value but null, in a schema every client reads: each branch has one `type` (no type arrays, which some
+ * model APIs refuse, and no schema without a type).
+ */
+export const ANY_JSON_VALUE = {
+  anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }, { type: 'array', items: {} }],
+};
+
+/** What every write tool answers once sent: what was done, where, and the service's answer. */
+export const WRITE_ANSWER_SCHEMA: JsonSchemaObject = {
+  type: 'object',
+  properties: { done: { type: 'string' }, connection: { type: 'string' }, result: { type: 'object', description: 'The service\'s answer, when it sent one.' } },
+  required: ['done', 'connection'],
+};
 
 /** Bad tool input, found before anything was sent: the message says what to change. */
 export class ToolInputError extends Error {

@@ -37,8 +37,8 @@ export const listModelsTool: ReadTool<{ search?: string; baseModel?: string; off
   },
   outputSchema: {
     type: 'object',
-    properties: { total: { type: 'integer' }, models: { type: 'array', items: { type: 'object', required: ['id', 'name'] } }, nextOffset: { type: ['integer', 'null'] } },
-    required: ['total', 'models', 'nextOffset'],
+    properties: { total: { type: 'integer' }, models: { type: 'array', items: { type: 'object', required: ['id', 'name'] } }, nextOffset: { type: 'integer', description: 'The offset of the next page; absent on the last page.' } },
+    required: ['total', 'models'],
   },
   async run(input, ctx) {
     const index = await ctx.models();
@@ -55,7 +55,7 @@ export const listModelsTool: ReadTool<{ search?: string; baseModel?: string; off
         relationships: index.relationships(id).length,
         ...(index.isCapability(id) ? { capability: true } : {}),
       })),
-      nextOffset: offset + page.length < ids.length ? offset + page.length : null,
+      ...(offset + page.length < ids.length ? { nextOffset: offset + page.length } : {}),
     };
   },
 };
@@ -79,7 +79,7 @@ export const getModelTool: ReadTool<{ id: string }> = {
     return {
       id: input.id,
       name: index.displayName(input.id),
-      description: clipText(pickText(model.description)) ?? null,
+      description: pickText(model.description) ?? null,
       ancestors: index.ancestors(input.id),
       children: index.children(input.id),
       capability: index.isCapability(input.id),

@@ -47,6 +47,7 @@ export const insightsTool: ReadTool<InsightsInput> = {
   title: 'Insights',
   access: 'read',
   whenCut: 'ask for a smaller limit and the next page, or narrow the filters',
+  whenClipped: 'these tools have no longer view of an insight; the service\'s own pages show it whole',
   description: 'Lists insights (faults and inefficiencies the service found on twins), newest first, with the floor each twin is on: name, twin, status, priority (1 is highest), occurrences, description, recommendation, impact, linked tickets. Filter by twin ids (e.g. the air handlers find_twins found), statuses or openOnly (not resolved or ignored), and maxPriority. Children of an insight come nested under it when includeChildren is true.',
   inputSchema: {
     type: 'object',
@@ -88,6 +89,7 @@ export const eventsTool: ReadTool<EventsInput> = {
   title: 'Events',
   access: 'read',
   whenCut: 'ask for a smaller limit and the next page, or narrow the filters',
+  whenClipped: 'these tools have no longer view of an event; the service\'s own pages show it whole',
   description: 'Lists building events (alarms, occupancy, maintenance windows …), newest first: name, type, twin, start and end time, value. Filter by twin ids, event type ids, and start time after/before (ISO 8601).',
   inputSchema: {
     type: 'object',
@@ -134,6 +136,7 @@ export const ticketsTool: ReadTool<TicketsInput> = {
   title: 'Tickets',
   access: 'read',
   whenCut: 'ask for a smaller limit and the next page, or narrow the filters',
+  whenClipped: 'tickets with id reads one ticket with its texts whole',
   description: 'Lists work-order tickets, newest first (summary, status, priority, twin, insight, assignee, due date), or reads one ticket in full by id (with cause, solution, notes, attachments). Filter by twin ids, status ids (ticket_metadata kind "statuses" lists them) or text in the summary.',
   inputSchema: {
     type: 'object',
@@ -151,7 +154,8 @@ export const ticketsTool: ReadTool<TicketsInput> = {
     const o = { signal: ctx.signal };
     if (input.id) {
       const t = await ctx.api.getTicket(input.id, o);
-      return { ticket: { ...compactTicket(t), cause: clipText(t.cause ?? null), solution: clipText(t.solution ?? null), notes: clipText(t.notes ?? null), attachments: (t.attachments ?? []).map((a) => a.fileName) } };
+      // One ticket in full: its texts whole (only fitting the answer to its cap may shorten them, and says so).
+      return { ticket: { ...compactTicket(t), summary: t.summary, description: t.description ?? null, cause: t.cause ?? null, solution: t.solution ?? null, notes: t.notes ?? null, attachments: (t.attachments ?? []).map((a) => a.fileName) } };
     }
     const filters: FilterSpecification[] = [
       ...inFilter('twinId', input.twinIds),

@@ -4,8 +4,9 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { ApiError, errorText, isReadOnlyRefusal } from '../api/apiError';
 import type { AgentTool, AgentToolContext, WritePlan, WriteTool } from './agentTool';
-import { ToolInputError } from './agentTool';
+import { ToolInputError, WRITE_ANSWER_SCHEMA } from './agentTool';
 import { fitAnswer, MAX_ANSWER_CHARS, type ToolAnswer } from './toolAnswer';
+import { markedUntrusted } from '../untrusted/serviceText';
 
 export interface ToolOutcome extends ToolAnswer {
   /** The tool failed (bad input, refused, the service's error): `text` says why and what to do. */
@@ -55,7 +56,8 @@ export async function planWrite(tool: WriteTool, input: unknown, ctx: AgentToolC
 export async function invokeAgentTool(tool: AgentTool, input: unknown, ctx: AgentToolContext, maxChars = MAX_ANSWER_CHARS): Promise<ToolOutcome> {
   try {
     if (tool.access === 'write') return await sendPlanned(await planWrite(tool, input, ctx));
-    return { ...fitAnswer(await tool.run(checkToolInput(tool, input), ctx), tool.whenCut, Math.min(maxChars, MAX_ANSWER_CHARS)), isError: false };
+    const data = markedUntrusted(await tool.run(checkToolInput(tool, input), ctx));
+    return { ...fitAnswer(data, tool.whenCut, Math.min(maxChars, MAX_ANSWER_CHARS), tool.outputSchema, tool.whenClipped), isError: false };
   } catch (error) {
     return failure(error);
   }
@@ -65,7 +67,7 @@ export async function invokeAgentTool(tool: AgentTool, input: unknown, ctx: Agen
 export async function sendPlanned(plan: WritePlan, signal?: AbortSignal): Promise<ToolOutcome> {
   try {
     const result = await plan.send(signal);
-    return { ...fitAnswer({ done: plan.summary, connection: plan.connection, result: result ?? null }, 'get_twin or tickets reads the whole result'), isError: false };
+    return { ...fitAnswer(markedUntrusted({ done: plan.summary, connection: plan.connection, ...(result !== null && typeof result === 'object' ? { result } : {}) }), 'get_twin or tickets reads the whole result', MAX_ANSWER_CHARS, WRITE_ANSWER_SCHEMA), isError: false };
   } catch (error) {
     return failure(error);
   }
@@ -74,6 +76,6 @@ export async function sendPlanned(plan: WritePlan, signal?: AbortSignal): Promis
 /** Errors as the model should read them: what failed and whether anything was sent. */
 export function failure(error: unknown): ToolOutcome {
   const kind = error instanceof ToolInputError ? 'invalid-input' : isReadOnlyRefusal(error) ? 'read-only' : 'failed';
-  const data = { error: errorText(error), kind };
+  const data = markedUntrusted({ error: errorText(error), kind });
   return { text: JSON.stringify(data), data, isError: true };
 }

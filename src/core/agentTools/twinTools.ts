@@ -3,7 +3,7 @@
 
 import { FILTER_OPERATORS } from '../api/filterVocabulary';
 import type { DigitalTwin, GetTwinsRequest, PropertyFilter, Relationship, TwinGraphCollection, TwinGraphHop } from '../api/types';
-import type { ReadTool } from './agentTool';
+import { ANY_JSON_VALUE, type ReadTool } from './agentTool';
 import { clipText } from './toolAnswer';
 
 const FIND_LIMIT = 50;
@@ -42,6 +42,7 @@ export const findTwinsTool: ReadTool<FindInput> = {
   title: 'Find twins',
   access: 'read',
   whenCut: 'ask for a smaller limit and follow the continuationToken, or narrow the filters',
+  whenClipped: 'get_twin reads a twin with its texts whole',
   description: 'Finds twins by model (including models that extend it unless exactModel), words in their name, property filters, and location (locationId: the twins inside a building, level or room, through isPartOf/locatedIn chains). Returns a page of compact twins (id, modelId, scalar properties), the total count on the first page, and a continuationToken for the next page. For "air handlers on level 3": find the level with name "Level 3", then find_twins with its id as locationId and the air handler model.',
   inputSchema: {
     type: 'object',
@@ -57,7 +58,7 @@ export const findTwinsTool: ReadTool<FindInput> = {
           properties: {
             field: { type: 'string', minLength: 1, description: 'A property name, e.g. "manufacturer".' },
             operator: { type: 'string', enum: [...FILTER_OPERATORS], description: 'The service\'s operator word.' },
-            value: { description: 'Not needed for isNull, isNotNull, isEmpty, isNotEmpty; an array for in and notin.' },
+            value: { ...ANY_JSON_VALUE, description: 'Not needed for isNull, isNotNull, isEmpty, isNotEmpty; an array for in and notin.' },
           },
           required: ['field', 'operator'],
           additionalProperties: false,
@@ -70,8 +71,8 @@ export const findTwinsTool: ReadTool<FindInput> = {
   },
   outputSchema: {
     type: 'object',
-    properties: { twins: { type: 'array', items: { type: 'object', required: ['id', 'modelId'] } }, continuationToken: { type: ['string', 'null'] }, total: { type: 'integer' } },
-    required: ['twins', 'continuationToken'],
+    properties: { twins: { type: 'array', items: { type: 'object', required: ['id', 'modelId'] } }, continuationToken: { type: 'string', description: 'For the next page; absent on the last page.' }, total: { type: 'integer' } },
+    required: ['twins'],
   },
   async run(input, ctx) {
     const conditions: PropertyFilter[] = [
@@ -84,9 +85,12 @@ export const findTwinsTool: ReadTool<FindInput> = {
       ...(conditions.length ? { propertyFilter: conditions.length === 1 ? conditions[0] : { filterConditionOperator: 'And', filters: conditions } } : {}),
     };
     const o = { signal: ctx.signal };
-    const page = await ctx.api.listTwins({ ...filters, pageSize: input.limit ?? 20, continuationToken: input.continuationToken ?? null }, o);
-    const total = input.continuationToken ? undefined : await ctx.api.countTwins(filters, o);
-    return { ...(total !== undefined ? { total } : {}), twins: page.content.map(compactTwin), continuationToken: page.continuationToken ?? null };
+    // The page and (on the first page) the total are independent: asked together.
+    const [page, total] = await Promise.all([
+      ctx.api.listTwins({ ...filters, pageSize: input.limit ?? 20, continuationToken: input.continuationToken ?? null }, o),
+      input.continuationToken ? undefined : ctx.api.countTwins(filters, o),
+    ]);
+    return { ...(total !== undefined ? { total } : {}), twins: page.content.map(compactTwin), ...(page.continuationToken ? { continuationToken: page.continuationToken } : {}) };
   },
 };
 
@@ -129,6 +133,7 @@ export const walkGraphTool: ReadTool<WalkInput> = {
   title: 'Walk the twin graph',
   access: 'read',
   whenCut: 'walk fewer hops, or only some relationshipNames or models',
+  whenClipped: 'get_twin reads a twin with its texts whole',
   description: 'Walks the graph from one twin up to N hops (1 to 3) along relationships (Outgoing, Incoming or Both; optionally only the given relationship names, and only twins of the given models at each hop). Returns the twins reached (id, model, name, hop; get_twin reads one in full) and the edges between them, at most 150 twins. E.g. from an air handler, Incoming isFedBy finds the VAV boxes it feeds; from a level, Incoming isPartOf/locatedIn finds what is on it.',
   inputSchema: {
     type: 'object',

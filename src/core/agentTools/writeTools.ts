@@ -11,7 +11,7 @@ import type { CreateTicketRequest, DigitalTwin, JsonPatchOperation, Relationship
 import { relationshipPropertiesProblem, relationshipTargetProblem } from '../dtdl/relationshipRules';
 import { validateTwin, type TwinValidationError } from '../dtdl/twinValidation';
 import type { AgentToolContext, WritePlan, WriteTool } from './agentTool';
-import { ToolInputError } from './agentTool';
+import { ANY_JSON_VALUE, ToolInputError, WRITE_ANSWER_SCHEMA } from './agentTool';
 
 const seg = (value: string): string => encodeURIComponent(value);
 const NOTHING_SENT = 'Nothing was sent.';
@@ -36,7 +36,7 @@ const patchSchema = {
   type: 'array', minItems: 1, maxItems: 50,
   items: {
     type: 'object',
-    properties: { op: { type: 'string', enum: ['add', 'remove', 'replace', 'move', 'copy', 'test'] }, path: { type: 'string' }, value: {}, from: { type: 'string' } },
+    properties: { op: { type: 'string', enum: ['add', 'remove', 'replace', 'move', 'copy', 'test'] }, path: { type: 'string' }, value: { ...ANY_JSON_VALUE, description: 'The value to add, replace or test.' }, from: { type: 'string' } },
     required: ['op', 'path'],
     additionalProperties: false,
   },
@@ -48,13 +48,14 @@ const idAndPatchInput = {
   required: ['id', 'patch'],
   additionalProperties: false,
 };
-const writeOutput = { type: 'object' as const, properties: { done: { type: 'string' }, connection: { type: 'string' }, result: {} }, required: ['done', 'connection'] };
+const writeOutput = WRITE_ANSWER_SCHEMA;
 
 export const putTwinTool: WriteTool<{ twin: DigitalTwin }> = {
   name: 'put_twin',
   title: 'Create or replace a twin',
   access: 'write',
-  description: 'Creates a twin, or replaces the twin with that id (all its properties). The twin is checked against its DTDL model first (known model, declared properties, value types); call model_vocabulary for the allowed properties. The user confirms before it is sent.',
+  description: 'Creates a twin, or replaces the twin with that id (all its properties). The twin is checked against its DTDL model first (known model, declared properties, value types); call model_vocabulary for the allowed properties. Replacing overwrites the twin\'s existing properties.',
+  effects: { destructive: true, idempotent: true },
   inputSchema: {
     type: 'object',
     properties: {
@@ -94,7 +95,8 @@ export const patchTwinTool: WriteTool<{ id: string; patch: JsonPatchOperation[] 
   name: 'patch_twin',
   title: 'Patch a twin',
   access: 'write',
-  description: 'Changes some properties of one twin with a JSON Patch whose paths name properties ("/name", "/address/city"). The twin is read, the patch applied to a copy and the result checked against the DTDL model before anything is sent. The user confirms first.',
+  description: 'Changes some properties of one twin with a JSON Patch whose paths name properties ("/name", "/address/city"). The twin is read, the patch applied to a copy and the result checked against the DTDL model before anything is sent. It overwrites the values it changes.',
+  effects: { destructive: true, idempotent: false },
   inputSchema: idAndPatchInput,
   outputSchema: writeOutput,
   async plan(input, ctx) {
@@ -123,7 +125,8 @@ export const createRelationshipTool: WriteTool<Relationship & { properties?: Rec
   name: 'create_relationship',
   title: 'Create a relationship',
   access: 'write',
-  description: 'Creates (or replaces) a relationship from one twin to another, e.g. a room isPartOf a level. Both twins must exist, the source\'s model must allow the relationship name, the target must be of the model it requires (or one extending it), and its properties must match; model_vocabulary lists the names and targets. The user confirms first.',
+  description: 'Creates (or replaces) a relationship from one twin to another, e.g. a room isPartOf a level. Both twins must exist, the source\'s model must allow the relationship name, the target must be of the model it requires (or one extending it), and its properties must match; model_vocabulary lists the names and targets. An existing relationship with that name between the two twins is replaced.',
+  effects: { destructive: true, idempotent: true },
   inputSchema: {
     type: 'object',
     properties: {
@@ -164,7 +167,8 @@ export const sendTelemetryTool: WriteTool<TelemetryInput> = {
   name: 'send_telemetry',
   title: 'Send telemetry',
   access: 'write',
-  description: 'Sends time series values (up to 100) to capability twins. Every twin is checked first: it must exist and be a Capability twin, since the service silently drops other values. A value without time is stamped now. Not retried (a repeat would store the values twice). The user confirms first.',
+  description: 'Sends time series values (up to 100) to capability twins. Every twin is checked first: it must exist and be a Capability twin, since the service silently drops other values. A value without time is stamped now. Cannot be undone, and not retried (a repeat would store the values twice).',
+  effects: { destructive: true, idempotent: false },
   inputSchema: {
     type: 'object',
     properties: {
@@ -203,7 +207,8 @@ export const createTicketTool: WriteTool<TicketInput> = {
   name: 'create_ticket',
   title: 'Create a ticket',
   access: 'write',
-  description: 'Creates a work-order ticket, e.g. for an insight on an air handler. statusId, priorityId and categoryId must be ids that ticket_metadata lists; twinId must be a twin that exists. The user confirms first; each call creates a new ticket.',
+  description: 'Creates a work-order ticket, e.g. for an insight on an air handler. statusId, priorityId and categoryId must be ids that ticket_metadata lists; twinId must be a twin that exists. Each call creates a new ticket; nothing existing is changed.',
+  effects: { destructive: false, idempotent: false },
   inputSchema: {
     type: 'object',
     properties: {
@@ -242,7 +247,8 @@ export const patchTicketTool: WriteTool<{ id: string; patch: JsonPatchOperation[
   name: 'patch_ticket',
   title: 'Update a ticket',
   access: 'write',
-  description: 'Updates a ticket with a JSON Patch of "replace" operations on its updatable properties (/summary, /description, /cause, /solution, /notes, /statusId, /priorityId, /categoryId, /jobTypeId, /serviceNeededId, /assigneeName, /dueDate), each at most once; other patches are refused before sending. The user confirms first.',
+  description: 'Updates a ticket with a JSON Patch of "replace" operations on its updatable properties (/summary, /description, /cause, /solution, /notes, /statusId, /priorityId, /categoryId, /jobTypeId, /serviceNeededId, /assigneeName, /dueDate), each at most once; other patches are refused before sending. It overwrites the values it replaces.',
+  effects: { destructive: true, idempotent: true },
   inputSchema: idAndPatchInput,
   outputSchema: writeOutput,
   async plan(input, ctx) {

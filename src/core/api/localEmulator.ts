@@ -13,3 +13,12 @@ export function localEmulatorUrl(port: number = LOCAL_EMULATOR_DEFAULT_PORT): st
 }
 
 export const LOCAL_EMULATOR_URL = localEmulatorUrl();
+
+/**
+ * Client-side pacing for a target (BuildingTwinsClientOptions.rateLimit): none against the local emulator (it
+ * enforces its own limit only when started with one), the service's documented limits (the client's default)
+ * against anything else. The extension and the CLI (its commands and its MCP server) both decide with this.
+ */
+export function pacingFor(target: { localEmulator: boolean }): false | undefined {
+  return target.localEmulator ? false : undefined;
+}

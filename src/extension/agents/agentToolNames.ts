@@ -36,3 +36,11 @@ export const CONNECTION_INPUT_SCHEMA = {
   type: 'string',
   description: 'The Building Twins connection to use, by name (default: the active connection).',
 };
+
+/** What a write tool's description adds in VS Code: who confirms (the core description says only what the tool does). */
+export const LM_WRITE_CONFIRMATION = 'VS Code shows the user exactly what will be sent, and where, and sends it only once they confirm.';
+
+/** The description the model reads in VS Code (package.json's modelDescription, checked by a unit test). */
+export function lmModelDescription(tool: { description: string; access: 'read' | 'write' }): string {
+  return tool.access === 'write' ? `${tool.description} ${LM_WRITE_CONFIRMATION}` : tool.description;
+}

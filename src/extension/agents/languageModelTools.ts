@@ -1,7 +1,9 @@
 // The agent tools as VS Code language model tools: each core tool (src/core/agentTools) registered with
 // vscode.lm.registerTool under its manifest id. A tool uses the active connection unless its input names one.
 // A write shows exactly what it will send, and where, in prepareInvocation and sends that same plan once
-// confirmed; without a confirmed plan a write is never sent.
+// confirmed; without a confirmed plan a write is never sent. A shown plan is for one invocation of that exact
+// input: the next prepareInvocation of the same input replaces it (or, when planning fails, clears it), it
+// expires, and it is sent only to the connection it names, through the client it was planned with.
 
 import * as vscode from 'vscode';
 import type { AgentTool, AgentToolContext, WritePlan } from '../../core/agentTools/agentTool';
@@ -23,6 +25,16 @@ export interface AgentToolServices {
   log(line: string): void;
   /** Sends a write the tool's own confirmation showed, so the client does not ask again (WriteGate.sendConfirmed). */
   sendConfirmed<T>(connection: string, send: () => Promise<T>): Promise<T>;
+  /** Epoch ms (default Date.now); tests inject a fake clock. */
+  now?(): number;
+}
+
+/** A plan shown by prepareInvocation: what it will send, the client and URL it was planned with, and when. */
+interface ShownPlan {
+  plan: WritePlan;
+  api: BuildingTwinsApi;
+  baseUrl: string | undefined;
+  at: number;
 }
 
 type ToolInput = Record<string, unknown>;
@@ -44,8 +56,11 @@ function result(outcome: ToolOutcome): vscode.LanguageModelToolResult {
 }
 
 export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInput> {
-  /** Plans shown by prepareInvocation, by their input, until invoked. */
-  private readonly shown = new Map<string, { plan: WritePlan; at: number }>();
+  /** Plans shown by prepareInvocation, by their input, until invoked, replaced or expired. */
+  private readonly shown = new Map<string, ShownPlan>();
+  /** The latest prepareInvocation of each input: an earlier one finishing later does not replace it. */
+  private readonly latest = new Map<string, number>();
+  private preparations = 0;
 
   constructor(readonly tool: AgentTool, private readonly services: AgentToolServices) {}
 
@@ -53,14 +68,23 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
     const named = options.input?.[CONNECTION_INPUT];
     const running = vscode.l10n.t('{0} on "{1}"', this.tool.title, typeof named === 'string' && named ? named : this.services.activeConnection());
     if (this.tool.access === 'read') return { invocationMessage: running };
+    const key = JSON.stringify(options.input ?? {});
+    // Whatever was shown for this input before is superseded now, whether this plan succeeds or not.
+    this.shown.delete(key);
+    const preparation = ++this.preparations;
+    this.latest.set(key, preparation);
+    this.forgetOld();
     try {
       const { connection, input } = this.split(options.input);
       const ctx = await this.context(connection, token);
       const plan = await planWrite(this.tool, input, ctx);
-      this.forgetOld();
-      this.shown.set(JSON.stringify(options.input), { plan, at: Date.now() });
-      return { invocationMessage: running, confirmationMessages: writeConfirmationMessage(plan, this.services.baseUrl(plan.connection)) };
+      const baseUrl = this.services.baseUrl(plan.connection);
+      if (this.latest.get(key) !== preparation) throw new ToolInputError(vscode.l10n.t('{0} was asked again with the same input; only the latest plan can be confirmed.', this.tool.name));
+      this.latest.delete(key);
+      this.shown.set(key, { plan, api: ctx.api, baseUrl, at: this.now() });
+      return { invocationMessage: running, confirmationMessages: writeConfirmationMessage(plan, baseUrl) };
     } catch (error) {
+      if (this.latest.get(key) === preparation) this.latest.delete(key);
       // Refused before anything is sent (read-only, invalid): invoke reports why; nothing to confirm.
       return { invocationMessage: vscode.l10n.t('{0}: refused, nothing will be sent ({1})', running, failure(error).data.error as string) };
     }
@@ -74,8 +98,9 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
         const budget = options.tokenizationOptions?.tokenBudget;
         return result(await invokeAgentTool(this.tool, input, await this.context(connection, token), budget ? budget * CHARS_PER_TOKEN : undefined));
       }
-      const key = JSON.stringify(options.input);
+      const key = JSON.stringify(options.input ?? {});
       const shown = this.shown.get(key);
+      // Taken before anything is awaited: a plan is sent at most once.
       this.shown.delete(key);
       if (!shown) {
         // Explain the refusal the same way prepareInvocation would have (read-only, invalid input), else say it was not shown.
@@ -83,6 +108,7 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
         await planWrite(this.tool, input, ctx);
         throw new ToolInputError(vscode.l10n.t('{0} was not confirmed: a write is only sent after its confirmation was shown. Nothing was sent.', this.tool.name));
       }
+      await this.checkStillMeant(shown, connection);
       // Confirmed in prepareInvocation: the client does not ask about it again.
       const outcome = await this.services.sendConfirmed(shown.plan.connection, () => sendPlanned(shown.plan, signal));
       this.services.log(`Agent tool ${this.tool.name} on "${shown.plan.connection}": ${shown.plan.method} ${shown.plan.path} ${outcome.isError ? `failed: ${String(outcome.data.error)}` : 'sent'}`);
@@ -103,11 +129,30 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
     if (!this.services.connectionNames().includes(name)) {
       throw new ToolInputError(vscode.l10n.t('There is no connection "{0}" (connections: {1}).', name, this.services.connectionNames().join(', ')));
     }
-    return { api: await this.services.client(name), connection: name, models: () => this.services.models(name), now: () => Date.now(), signal: abortSignal(token) };
+    return { api: await this.services.client(name), connection: name, models: () => this.services.models(name), now: () => this.now(), signal: abortSignal(token) };
+  }
+
+  /** Refuses a shown plan that expired, or whose connection is no longer the one (name, URL, client) it was planned for. */
+  private async checkStillMeant(shown: ShownPlan, named: string | undefined): Promise<void> {
+    const { plan } = shown;
+    const refuse = (why: string): never => {
+      throw new ToolInputError(vscode.l10n.t('{0} was not sent: {1}. Nothing was sent; ask for it again to see a new confirmation.', this.tool.name, why));
+    };
+    if (this.now() - shown.at > PLAN_LIFETIME_MS) refuse(vscode.l10n.t('its confirmation expired after {0} minutes', PLAN_LIFETIME_MS / 60_000));
+    const target = named ?? this.services.activeConnection();
+    if (target !== plan.connection) refuse(vscode.l10n.t('it was confirmed for "{0}", but the connection is now "{1}"', plan.connection, target));
+    if (!this.services.connectionNames().includes(plan.connection)) refuse(vscode.l10n.t('the connection "{0}" was removed', plan.connection));
+    if (this.services.baseUrl(plan.connection) !== shown.baseUrl || (await this.services.client(plan.connection)) !== shown.api) {
+      refuse(vscode.l10n.t('the connection "{0}" changed since it was confirmed', plan.connection));
+    }
+  }
+
+  private now(): number {
+    return this.services.now?.() ?? Date.now();
   }
 
   private forgetOld(): void {
-    const now = Date.now();
+    const now = this.now();
     for (const [key, entry] of this.shown) if (now - entry.at > PLAN_LIFETIME_MS) this.shown.delete(key);
   }
 }

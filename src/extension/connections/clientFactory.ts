@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { BuildingTwinsClient } from '../../core/api/client';
 import type { OutgoingWrite } from '../../core/api/httpTransport';
+import { pacingFor } from '../../core/api/localEmulator';
 import type { ClientFactory } from './connectionManager';
 import { isLocalConnection } from './connectionProfile';
 import { exchangeForConnection } from './exchangeForConnection';
@@ -20,7 +21,7 @@ export const createApiClient = (
     clientId: profile.clientId,
     clientSecret,
     tokenStore: secrets.tokenStore(profile.name),
-    rateLimit: isLocalConnection(profile.name) ? false : undefined,
+    rateLimit: pacingFor({ localEmulator: isLocalConnection(profile.name) }),
     exchange: exchangeForConnection(profile.baseUrl, { proxySupport: vscode.workspace.getConfiguration('http').get<string>('proxySupport') }),
     onRequest,
     signal,

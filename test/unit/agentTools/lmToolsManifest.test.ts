@@ -2,7 +2,7 @@
 // id and #reference of agentToolNames.ts, with the core's input schema (plus the connection) and description.
 import * as assert from 'node:assert/strict';
 import { AGENT_TOOLS } from '../../../src/core/agentTools/agentToolTable';
-import { CONNECTION_INPUT, CONNECTION_INPUT_SCHEMA, lmToolId, TOOL_REFERENCE_NAMES } from '../../../src/extension/agents/agentToolNames';
+import { CONNECTION_INPUT, CONNECTION_INPUT_SCHEMA, lmModelDescription, lmToolId, TOOL_REFERENCE_NAMES } from '../../../src/extension/agents/agentToolNames';
 import { localisedManifest, readJson } from '../../shared/manifest';
 
 interface LmToolEntry {
@@ -27,7 +27,7 @@ describe('language model tools in package.json', () => {
     it(`${tool.name}: the core's schema plus the connection, its description for the model, its title, read/write tag`, () => {
       const entry = shown.find((t) => t.name === lmToolId(tool.name))!;
       assert.deepEqual(entry.inputSchema, { ...tool.inputSchema, properties: { ...tool.inputSchema.properties, [CONNECTION_INPUT]: CONNECTION_INPUT_SCHEMA } });
-      assert.equal(entry.modelDescription, tool.description);
+      assert.equal(entry.modelDescription, lmModelDescription(tool), "package.nls.json holds the core description (and, for a write, who confirms in VS Code)");
       assert.equal(entry.displayName, tool.title);
       assert.equal(entry.toolReferenceName, TOOL_REFERENCE_NAMES[tool.name]);
       assert.equal(entry.canBeReferencedInPrompt, true);

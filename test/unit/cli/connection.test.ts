@@ -4,7 +4,8 @@ import { resolveConnection } from '../../../src/cli/connection';
 
 describe('CLI connection', () => {
   it('uses the local emulator and its dev credentials when nothing is given', () => {
-    assert.deepEqual(resolveConnection({}, {}), { baseUrl: 'http://127.0.0.1:8470/api/v3', clientId: 'local-dev', clientSecret: 'local-dev-secret', readOnly: false });
+    assert.deepEqual(resolveConnection({}, {}), { baseUrl: 'http://127.0.0.1:8470/api/v3', clientId: 'local-dev', clientSecret: 'local-dev-secret', readOnly: false, rateLimit: false },
+      'the local emulator is not paced (as in the extension); a real instance keeps the client\'s default limits');
   });
 
   it('prefers flags over environment variables', () => {

@@ -1,0 +1,85 @@
+// MCP server benchmark: `building-twins mcp` (dist/cli.js) driven by the official SDK client over stdio against
+// the emulator (in this process, sample building, no pacing: a loopback target). Calls per second and latency
+// percentiles with 1 client and with 8 concurrent clients (each its own server process), a mix of read tools;
+// then each tool called once by the SDK client, which validates structured answers against the listed schemas.
+// The ratio line comes first. Run: npm run bench -- mcpServer
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { EmulatorHarness } from '../test/unit/api/emulatorHarness';
+import { machineLoad, median, ms, percentile } from './benchStats';
+
+const CLI = path.resolve(__dirname, '../../dist/cli.js');
+const CALLS_PER_CLIENT = Number(process.env.BENCH_CALLS ?? 60);
+const ROOM = 'dtmi:com:buildingtwins:sample:Room;1';
+
+const MIX: Array<{ name: string; arguments: Record<string, unknown> }> = [
+  { name: 'find_twins', arguments: { model: 'dtmi:com:buildingtwins:sample:VAVBox;1', locationId: 'HP-L03' } },
+  { name: 'get_twin', arguments: { id: 'HP-AHU-1' } },
+  { name: 'walk_graph', arguments: { id: 'HP-AHU-1', hops: 2 } },
+  { name: 'latest_values', arguments: { twinIds: ['HP-AHU-1-SAT', 'HP-L01-R01-TEMP'] } },
+  { name: 'tickets', arguments: { limit: 5 } },
+];
+
+/** One typical call per tool (writes are refused: the server runs read-only). */
+const EACH: Record<string, Record<string, unknown>> = {
+  list_models: { search: 'sensor' }, get_model: { id: 'dtmi:com:buildingtwins:sample:AirHandlingUnit;1' }, model_vocabulary: { models: [ROOM] },
+  find_twins: MIX[0]!.arguments, get_twin: MIX[1]!.arguments, walk_graph: MIX[2]!.arguments,
+  time_series: { twinIds: ['HP-AHU-1-SAT'], range: '7d', points: 10 }, latest_values: MIX[3]!.arguments,
+  insights: { openOnly: true }, events: { limit: 5 }, tickets: MIX[4]!.arguments, ticket_metadata: { kind: 'priorities' },
+  put_twin: { twin: { id: 'B-1', modelId: ROOM } }, patch_twin: { id: 'B-1', patch: [{ op: 'replace', path: '/name', value: 'x' }] },
+  create_relationship: { sourceId: 'B-1', name: 'isPartOf', targetId: 'HP-L01' }, send_telemetry: { connectorId: 'b', values: [{ twinId: 'HP-L01-R01-TEMP', value: 1 }] },
+  create_ticket: { summary: 'b' }, patch_ticket: { id: 'x', patch: [{ op: 'replace', path: '/notes', value: 'x' }] },
+};
+
+async function connect(url: string): Promise<Client> {
+  const client = new Client({ name: 'bench', version: '0.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: url }, stderr: 'ignore' }));
+  await client.listTools();
+  return client;
+}
+
+async function run(clients: Client[]): Promise<{ perSecond: number; latencies: number[] }> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(clients.map(async (client, c) => {
+    for (let i = 0; i < CALLS_PER_CLIENT; i++) {
+      const call = MIX[(i + c) % MIX.length]!;
+      const t = performance.now();
+      const result = await client.callTool(call);
+      latencies.push(performance.now() - t);
+      if (result.isError) throw new Error(`${call.name}: ${JSON.stringify(result.content)}`);
+    }
+  }));
+  return { perSecond: latencies.length / ((performance.now() - started) / 1000), latencies };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first`);
+  const emu = await EmulatorHarness.start();
+  const clients = await Promise.all(Array.from({ length: 8 }, () => connect(emu.url)));
+  await run(clients.slice(0, 1)); // warm: each server's first calls read the models
+  await run(clients.slice(1));
+  const one = await run(clients.slice(0, 1));
+  const eight = await run(clients);
+  console.log(`ratio calls per second 8 clients / 1 client: ${(eight.perSecond / one.perSecond).toFixed(2)}x; p99 8 / 1: ${(percentile(eight.latencies, 99) / percentile(one.latencies, 99)).toFixed(2)}x (${machineLoad()})`);
+  for (const [label, r] of [['1 client ', one], ['8 clients', eight]] as const) {
+    console.log(`${label}: ${r.perSecond.toFixed(1).padStart(7)} calls/s over ${r.latencies.length} calls  median ${ms(median(r.latencies))}  p99 ${ms(percentile(r.latencies, 99))}`);
+  }
+  console.log('each tool once through the SDK client (structured answers validated by the client against outputSchema):');
+  for (const tool of (await clients[0]!.listTools()).tools) {
+    try {
+      const result = await clients[0]!.callTool({ name: tool.name, arguments: EACH[tool.name] ?? {} });
+      const text = (result.content as Array<{ text?: string }>).map((c) => c.text ?? '').join('');
+      const failed = result.isError ? JSON.parse(text) as { kind: string; error: string } : undefined;
+      console.log(`  ${tool.name.padEnd(20)} ${failed ? `tool error (${failed.kind}): ${failed.error.slice(0, 90)}` : `ok, ${text.length} chars, schema-valid`}`);
+    } catch (error) {
+      console.log(`  ${tool.name.padEnd(20)} client error: ${(error as Error).message.slice(0, 120)}`);
+    }
+  }
+  await Promise.all(clients.map((client) => client.close()));
+  await emu.close();
+}
+
+void main().catch((error: unknown) => { console.error(error); process.exit(1); });
