@@ -7,7 +7,8 @@ import { CircuitBreaker, DEFAULT_CIRCUIT_BREAKER, type CircuitBreakerOptions, ty
 import { systemClock, type Clock } from './clock';
 import { Semaphore } from './concurrency';
 import { type ExchangeChoice, chooseExchange } from './exchangeChoice';
-import { checkPropertyFilter } from './filterChecks';
+import { checkPropertyFilter, type StoreLimits } from './filterChecks';
+import { INSIGHT_UNRUNNABLE_OPERATORS } from './filterVocabulary';
 import { HttpTransport, type HttpRequest, type OutgoingWrite, type QueryValue, type RequestEvent } from './httpTransport';
 import * as N from './normalize';
 import { RETRY_SAFE } from './operations';
@@ -30,6 +31,11 @@ import type {
   TicketStatus, TimeSeriesData, TimeSeriesEntry, TimeSeriesPage, TimeSeriesQuery, TimeSeriesSendResult, TokenResponse,
   TwinFilters, TwinGraphRequest, TwinGraphResult,
 } from './types';
+
+/** Insights are filtered by EF Core on SQL Server, which cannot run some of the service's operators. */
+const INSIGHT_STORE: StoreLimits = { unrunnable: INSIGHT_UNRUNNABLE_OPERATORS, items: 'insights' };
+/** Added to a 500 answered to a filtered insights list: the filter, not an outage, may be the cause. */
+const INSIGHT_FILTER_FAULT = 'the service may be unable to run one of these filters on insights (its database runs only some text operators: contains and like work); the request was not repeated';
 
 export interface BuildingTwinsClientOptions {
   /** A full `https://…/api/v3` URL or an instance name (see resolveBaseUrl). */
@@ -382,13 +388,16 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   // ------------------------------------------------------------ insights
 
   listInsights(req: BatchRequest = {}, q: { addFloor?: boolean } = {}, o?: CallOptions): Promise<BatchPage<Insight>> {
-    checkBatchRequest('listInsights', req);
-    return this.call({ operation: 'listInsights', method: 'POST', path: '/insights', query: { addFloor: q.addFloor }, json: req }, o,
-      (raw) => N.normalizeBatchPage(raw, N.normalizeInsight));
+    checkBatchRequest('listInsights', req, Infinity, INSIGHT_STORE);
+    const filtered = Array.isArray(req.filterSpecifications) && req.filterSpecifications.length > 0;
+    return this.call({
+      operation: 'listInsights', method: 'POST', path: '/insights', query: { addFloor: q.addFloor }, json: req,
+      ...(filtered ? { queryFault: INSIGHT_FILTER_FAULT } : {}),
+    }, o, (raw) => N.normalizeBatchPage(raw, N.normalizeInsight));
   }
 
   iterateInsights(req: BatchRequest = {}, o?: CallOptions): AsyncIterable<Insight> {
-    checkBatchRequest('listInsights', req);
+    checkBatchRequest('listInsights', req, Infinity, INSIGHT_STORE);
     return iterateBatchPages((page) => this.listInsights({ ...req, page }, {}, o), req.page ?? 1);
   }
 

@@ -3,7 +3,7 @@
 
 import { isObject } from '../dtdl/dtdlText';
 import { ApiError } from './apiError';
-import { FILTER_OPERATORS, filterProblem, isFilterOperator, serviceOperatorFor, sortDirectionOf } from './filterVocabulary';
+import { FILTER_OPERATORS, filterProblem, isFilterOperator, serviceOperatorFor, sortDirectionOf, unrunnableOperatorProblem, type FilterOperator } from './filterVocabulary';
 import type { PropertyFilter } from './types';
 
 /** The operator and value problem of one filter, with the service's word when a familiar one was used. */
@@ -32,8 +32,14 @@ export function checkSortSpecifications(operation: string, specs: unknown): void
   });
 }
 
-/** `filterSpecifications`: each needs a `field`, an operator of the service and a value that fits it. */
-export function checkFilterSpecifications(operation: string, specs: unknown): void {
+/** What a list's store cannot run: the operators, and the list's items in words ("insights"). */
+export interface StoreLimits { unrunnable: readonly FilterOperator[]; items: string }
+
+/**
+ * `filterSpecifications`: each needs a `field`, an operator of the service and a value that fits it, and
+ * no operator the list's store cannot run (`limits`).
+ */
+export function checkFilterSpecifications(operation: string, specs: unknown, limits?: StoreLimits): void {
   if (specs === undefined || specs === null) return;
   if (!Array.isArray(specs)) throw ApiError.invalidRequest(operation, 'filterSpecifications must be an array');
   specs.forEach((spec: unknown, i) => {
@@ -42,6 +48,9 @@ export function checkFilterSpecifications(operation: string, specs: unknown): vo
     if (typeof spec.field !== 'string' || spec.field.trim() === '') throw ApiError.invalidRequest(operation, `${where} needs a field`);
     const message = filterMessage(where, spec.operator, spec.value);
     if (message) throw ApiError.invalidRequest(operation, message);
+    if (limits?.unrunnable.includes(spec.operator as FilterOperator)) {
+      throw ApiError.invalidRequest(operation, `${where}: ${unrunnableOperatorProblem(spec.operator as FilterOperator, limits.items).replace(/\.$/, '')}; nothing was sent`);
+    }
   });
 }
 

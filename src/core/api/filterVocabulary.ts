@@ -14,6 +14,24 @@ export const VALUELESS_OPERATORS: readonly FilterOperator[] = ['isEmpty', 'isNot
 /** Operators whose value must be a non-empty array. */
 export const COLLECTION_OPERATORS: readonly FilterOperator[] = ['containedIn', 'in', 'notin'];
 
+/**
+ * Operators the insights store cannot run: Willow.Batch builds them with the string methods that take a
+ * `StringComparison`, which EF Core cannot translate to SQL, so a real instance answers 500
+ * (docs/service-compatibility.md, "Filter operators on insights").
+ */
+export const INSIGHT_UNRUNNABLE_OPERATORS: readonly FilterOperator[] = ['startsWith', 'endsWith', 'notcontains'];
+/** The operators an insights filter offers: the service's words (synonyms such as `equals` left out) its store can run. */
+export const INSIGHT_FILTER_OPERATORS: readonly FilterOperator[] = [
+  '=', '!=', 'contains', 'like', '>', '>=', '<', '<=', 'in', 'notin', 'isNull', 'isNotNull', 'isEmpty', 'isNotEmpty',
+].filter((op) => !INSIGHT_UNRUNNABLE_OPERATORS.includes(op as FilterOperator)) as FilterOperator[];
+/** The operators that do the same work on insights. */
+export const INSIGHT_TEXT_OPERATORS: readonly FilterOperator[] = ['contains', 'like'];
+
+/** Why an operator cannot filter a list whose store cannot run it, and what works instead. */
+export function unrunnableOperatorProblem(operator: FilterOperator, items: string): string {
+  return `${operator} cannot filter ${items}: the service's database cannot run it (a real instance fails with HTTP 500); use ${INSIGHT_TEXT_OPERATORS.join(' or ')} instead.`;
+}
+
 /** The only sort input: `sort`. (`isSortDescending` is computed by the service from it; a value sent is ignored.) */
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];

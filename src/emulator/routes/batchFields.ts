@@ -15,6 +15,10 @@ export interface BatchEntity {
   fields: readonly string[];
   /** Stored fields whose value the item sent carries under another name (insights: `status` holds the current status, sent as `lastStatus`). */
   storedAs?: Readonly<Record<string, string>>;
+  /** Operators the store cannot run (insights: EF Core cannot translate them), refused with a 400 naming what works. */
+  unrunnable?: readonly FilterOperator[];
+  /** The listed items in words, for messages ("insights"). */
+  items?: string;
 }
 
 /** One resolved field: where its value sits in an item. */

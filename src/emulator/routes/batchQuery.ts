@@ -1,4 +1,4 @@
-import { filterProblem, sortDirectionOf, type FilterOperator } from '../../core/api/filterVocabulary';
+import { filterProblem, sortDirectionOf, unrunnableOperatorProblem, type FilterOperator } from '../../core/api/filterVocabulary';
 import type { BatchPage } from '../../core/api/types';
 import { badRequest, validationFailed } from '../httpErrors';
 import { field, isObject, optInteger, requireObject, type JsonObject } from '../requestFields';
@@ -106,6 +106,11 @@ function parseFilters(value: unknown, entity: BatchEntity, problems: Problems): 
     const problem = filterProblem(operator, filterValue);
     if (problem) {
       note(problems, where, problem);
+      continue;
+    }
+    // The service answers 500 for these (its database cannot run them); a 400 says why and what works.
+    if (entity.unrunnable?.includes(operator as FilterOperator)) {
+      note(problems, where, unrunnableOperatorProblem(operator as FilterOperator, entity.items ?? 'these items'));
       continue;
     }
     const refs = resolveFields(entity, text, true);

@@ -153,6 +153,17 @@ describe('emulator insights routes', () => {
     }
   });
 
+  it('refuses startsWith, endsWith and notcontains with a 400 naming what works (the service cannot run them: 500)', async () => {
+    for (const operator of ['startsWith', 'endsWith', 'notcontains']) {
+      const res = await list({ filterSpecifications: [{ field: 'name', operator: 'contains', value: 'a' }, { field: 'name', operator, value: 'a' }] });
+      assertProblem(res, 400, 'FilterSpecifications[1]');
+      assert.deepEqual(res.json.errors, {
+        'FilterSpecifications[1]': [`${operator} cannot filter insights: the service's database cannot run it (a real instance fails with HTTP 500); use contains or like instead.`],
+      });
+    }
+    assert.equal((await list({ filterSpecifications: [{ field: 'name', operator: 'like', value: 'a' }] })).status, 200);
+  });
+
   it('is read-only: other methods are 405', async () => {
     assert.equal((await client.call('PUT', '/insights', {})).status, 405);
     assert.equal((await client.call('DELETE', `/insights/${roots[0].id}`)).status, 405);

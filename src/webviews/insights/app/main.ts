@@ -8,7 +8,7 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import * as l10n from '@vscode/l10n';
 import '../../shared/app/base.css';
 import './style.css';
-import { COLLECTION_OPERATORS, VALUELESS_OPERATORS, type FilterOperator } from '../../../core/api/filterVocabulary';
+import { COLLECTION_OPERATORS, INSIGHT_FILTER_OPERATORS, VALUELESS_OPERATORS, type FilterOperator } from '../../../core/api/filterVocabulary';
 import { shownInsightStatus } from '../../../core/api/insightStatus';
 import type { FilterSpecification, Insight } from '../../../core/api/types';
 import { countNoun } from '../../../shared/countNoun';
@@ -31,8 +31,8 @@ const COLUMNS: Array<{ field: keyof Insight & string; label: string; value: (i: 
   { field: 'updatedDate', label: l10n.t('Updated'), value: (i) => text(i.updatedDate).replace('T', ' ').replace(/\.\d+Z$|Z$/, '') },
 ];
 const FILTER_FIELDS = ['status', 'type', 'priority', 'twinId', 'ruleName', 'name', 'occurrenceCount', 'createdDate', 'updatedDate'];
-/** The service's operator words (synonyms such as `equals` left out). */
-const OPERATORS: FilterOperator[] = ['=', '!=', 'contains', 'notcontains', 'startsWith', 'endsWith', '>', '>=', '<', '<=', 'in', 'notin', 'isNull', 'isNotNull', 'isEmpty', 'isNotEmpty', 'like'];
+/** Only operators a real instance can run on insights (`startsWith`, `endsWith` and `notcontains` fail there). */
+const OPERATORS = INSIGHT_FILTER_OPERATORS;
 const PAGE_SIZES = [10, 25, 50, 100];
 /** The sort box's "no sort" choice (the select needs a non-empty value). */
 const SERVICE_ORDER = '-';
