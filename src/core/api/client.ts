@@ -9,6 +9,7 @@ import { Semaphore } from './concurrency';
 import { type ExchangeChoice, chooseExchange } from './exchangeChoice';
 import { checkPropertyFilter, type StoreLimits } from './filterChecks';
 import { INSIGHT_UNRUNNABLE_OPERATORS } from './filterVocabulary';
+import { INSIGHT_CODED_FIELDS } from './insightStatus';
 import { HttpTransport, type HttpRequest, type OutgoingWrite, type QueryValue, type RequestEvent } from './httpTransport';
 import * as N from './normalize';
 import { RETRY_SAFE } from './operations';
@@ -32,8 +33,8 @@ import type {
   TwinFilters, TwinGraphRequest, TwinGraphResult,
 } from './types';
 
-/** Insights are filtered by EF Core on SQL Server, which cannot run some of the service's operators. */
-const INSIGHT_STORE: StoreLimits = { unrunnable: INSIGHT_UNRUNNABLE_OPERATORS, items: 'insights' };
+/** Insights are filtered by EF Core on SQL Server, which cannot run some of the service's operators, nor compare enum codes. */
+const INSIGHT_STORE: StoreLimits = { unrunnable: INSIGHT_UNRUNNABLE_OPERATORS, codedFields: INSIGHT_CODED_FIELDS, items: 'insights' };
 /** Added to a 500 answered to a filtered insights list: the filter, not an outage, may be the cause. */
 const INSIGHT_FILTER_FAULT = 'the service may be unable to run one of these filters on insights (its database runs only some text operators: contains and like work); the request was not repeated';
 

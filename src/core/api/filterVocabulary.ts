@@ -32,6 +32,15 @@ export function unrunnableOperatorProblem(operator: FilterOperator, items: strin
   return `${operator} cannot filter ${items}: the service's database cannot run it (a real instance fails with HTTP 500); use ${INSIGHT_TEXT_OPERATORS.join(' or ')} instead.`;
 }
 
+/** Comparisons: the service builds them with operators an enum field does not have, so they fail there (HTTP 500). */
+export const ORDER_OPERATORS: readonly FilterOperator[] = ['>', '>=', '<', '<='];
+
+/** Why a field stored as an enum code cannot be compared with an order operator, and what works instead. */
+export function codedFieldProblem(operator: FilterOperator, field: string, codes: Readonly<Record<string, number>>, items: string): string {
+  const words = Object.entries(codes).sort((a, b) => a[1] - b[1]).map(([word, code]) => `${word} ${code}`).join(', ');
+  return `${operator} cannot compare ${field} of ${items}: it is stored as a code the service cannot compare (a real instance fails with HTTP 500); use in with the values wanted instead (codes: ${words}).`;
+}
+
 /** The only sort input: `sort`. (`isSortDescending` is computed by the service from it; a value sent is ignored.) */
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];

@@ -1,6 +1,7 @@
 import type { FilterOperator } from '../../core/api/filterVocabulary';
 import { field, isObject } from '../requestFields';
 import { testOperator } from './filterOperators';
+import { enumCode } from '../../core/api/insightStatus';
 
 /**
  * The `field` of a page-number list's filter or sort, read as Willow.Batch reads it against the
@@ -19,6 +20,8 @@ export interface BatchEntity {
   unrunnable?: readonly FilterOperator[];
   /** The listed items in words, for messages ("insights"). */
   items?: string;
+  /** Fields stored as enum codes (word → code): they sort by code, and `>`, `>=`, `<`, `<=` on them are refused (the service fails). */
+  codedFields?: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
 /** One resolved field: where its value sits in an item. */
@@ -29,6 +32,8 @@ export interface FieldRef {
   rest: string[];
   /** With `list[sub]`: the path of `sub` inside each element. */
   element?: string[];
+  /** The codes the field's words are stored under (it sorts by them). */
+  codes?: Readonly<Record<string, number>>;
 }
 
 const PART = /^([^.[\]]+)((?:\.[^.[\]]+)*)(?:\[([^.[\]]+(?:\.[^.[\]]+)*)\])?$/;
@@ -44,7 +49,10 @@ export function resolveFields(entity: BatchEntity, text: string, allowList: bool
     const [top, ...rest] = `${match[1]}${match[2]}`.split('.');
     const name = entity.fields.find((f) => f.toLowerCase() === top.toLowerCase());
     if (name === undefined) unknown = true;
-    else refs.push({ source: entity.storedAs?.[name] ?? name, rest, element: match[3]?.split('.') });
+    else {
+      const codes = rest.length === 0 ? entity.codedFields?.[name] : undefined;
+      refs.push({ source: entity.storedAs?.[name] ?? name, rest, element: match[3]?.split('.'), ...(codes ? { codes } : {}) });
+    }
   }
   return unknown ? 'unknown' : refs;
 }
@@ -76,7 +84,8 @@ export function fieldHolds(item: Record<string, unknown>, ref: FieldRef, operato
   });
 }
 
-/** A sort key's value: the field's, or undefined where the path meets nothing or a list. */
+/** A sort key's value: the field's (its code for a coded field), or undefined where the path meets nothing or a list. */
 export function sortValue(item: Record<string, unknown>, ref: FieldRef): unknown {
-  return walk(field(item, ref.source), ref.rest).value;
+  const value = walk(field(item, ref.source), ref.rest).value;
+  return ref.codes ? enumCode(ref.codes, value) ?? value : value;
 }

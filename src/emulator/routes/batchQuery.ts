@@ -1,4 +1,4 @@
-import { filterProblem, sortDirectionOf, unrunnableOperatorProblem, type FilterOperator } from '../../core/api/filterVocabulary';
+import { codedFieldProblem, filterProblem, ORDER_OPERATORS, sortDirectionOf, unrunnableOperatorProblem, type FilterOperator } from '../../core/api/filterVocabulary';
 import type { BatchPage } from '../../core/api/types';
 import { badRequest, validationFailed } from '../httpErrors';
 import { field, isObject, optInteger, requireObject, type JsonObject } from '../requestFields';
@@ -116,6 +116,12 @@ function parseFilters(value: unknown, entity: BatchEntity, problems: Problems): 
     const refs = resolveFields(entity, text, true);
     if (refs === undefined) {
       note(problems, `${where}.Field`, `'${text}' is not a field: use a name, a dot path (ticketStatus.name), list[sub] or a comma list of those.`);
+      continue;
+    }
+    const coded = Array.isArray(refs) && ORDER_OPERATORS.includes(operator as FilterOperator) ? refs.find((ref) => ref.codes) : undefined;
+    if (coded) {
+      const name = entity.fields.find((f) => (entity.storedAs?.[f] ?? f) === coded.source) ?? coded.source;
+      note(problems, where, codedFieldProblem(operator as FilterOperator, name, coded.codes!, entity.items ?? 'these items'));
       continue;
     }
     const join = field(spec, 'filterConditionOperator');

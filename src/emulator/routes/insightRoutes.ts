@@ -10,6 +10,7 @@ import type { BatchEntity } from './batchFields';
 import { matchesFilters, orderBy, pageOf, parseBatchRequest, sortBy, type BatchQuery } from './batchQuery';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
 import { INSIGHT_UNRUNNABLE_OPERATORS } from '../../core/api/filterVocabulary';
+import { INSIGHT_CODED_FIELDS } from '../../core/api/insightStatus';
 
 export const DEFAULT_INSIGHT_PAGE_SIZE = PAGE_SIZES.insights.default;
 export const MAX_INSIGHT_PAGE_SIZE = PAGE_SIZES.insights.max;
@@ -18,12 +19,14 @@ const DEFAULT_SORT = [sortBy('createdDate', true), sortBy('id')];
  * The fields an insight is filtered and sorted by, as the service stores it: its stored `status` is the
  * current status (sent as `lastStatus`, while the `status` sent is the legacy word), and it stores no
  * `lastStatus`, so a filter on `lastStatus` is ignored. `floor` and `floorId` are added after paging. Its
- * store (EF Core on SQL Server) cannot run `startsWith`, `endsWith` or `notcontains`.
+ * store (EF Core on SQL Server) cannot run `startsWith`, `endsWith` or `notcontains`; `status` and `type` are
+ * stored as enum codes, so they sort by code and cannot be compared with `>`, `>=`, `<`, `<=`.
  */
 export const INSIGHT_ENTITY: BatchEntity = {
   fields: ['id', 'scenarioId', 'twinId', 'twinName', 'name', 'description', 'recommendation', 'type', 'priority', 'status', 'createdDate', 'updatedDate', 'occurrenceCount', 'ruleName', 'impactScores', 'ticketIds'],
   storedAs: { status: 'lastStatus' },
   unrunnable: INSIGHT_UNRUNNABLE_OPERATORS,
+  codedFields: INSIGHT_CODED_FIELDS,
   items: 'insights',
 };
 

@@ -47,4 +47,18 @@ describe('insight filters the real store cannot run', function () {
     assert.equal(plain.kind, 'paused');
     assert.doesNotMatch(plain.oneLine, /filters on insights/);
   });
+
+  it('refuses >, >=, <, <= on status and type of insights (stored codes) before sending, naming in; other fields and lists compare', async () => {
+    const service = await start((request) => (request.path === '/insights' || request.path === '/events' ? { status: 200, body: PAGE } : undefined));
+    const client = service.client();
+    for (const [fieldName, operator] of [['status', '>='], ['type', '<'], ['Status', '>'], ['name,status', '<=']] as const) {
+      const error = await apiFailure((async () => client.listInsights({ filterSpecifications: [{ field: fieldName, operator, value: 'open' }] }))());
+      assert.equal(error.kind, 'invalid-request');
+      assert.match(error.oneLine, new RegExp(`cannot compare (status|type) of insights: it is stored as a code the service cannot compare \\(a real instance fails with HTTP 500\\); use in with the values wanted instead \\(codes: (open 0, ignored 10|fault 1, energy 2)`));
+    }
+    assert.equal(service.apiRequests.length, 0);
+    await client.listInsights({ filterSpecifications: [{ field: 'priority', operator: '<=', value: 2 }, { field: 'status', operator: 'in', value: ['open'] }] });
+    await client.listEvents({ filterSpecifications: [{ field: 'status', operator: '>=', value: 1 }] });
+    assert.equal(service.apiRequests.length, 2);
+  });
 });
