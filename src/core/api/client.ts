@@ -205,7 +205,8 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
 
   getModel(id: string, o?: CallOptions): Promise<Model> {
     requireId('getModel', 'the model id', id);
-    return this.call({ operation: 'getModel', method: 'GET', path: `/models/${seg(id)}` }, o, N.normalizeModel);
+    // The service sends the definition only when asked (it defaults to none), and every caller needs it.
+    return this.call({ operation: 'getModel', method: 'GET', path: `/models/${seg(id)}`, query: { includeModelDefinitions: true } }, o, N.normalizeModel);
   }
 
   // ------------------------------------------------------------ twins

@@ -13,7 +13,7 @@ export function isDtmi(id: string): boolean {
 
 /**
  * GET /models (`rootModel`: that model and all its descendants, none for an unknown root; `includeModelDefinitions`) and
- * GET /models/{id} (always with the definition, as a JSON string).
+ * GET /models/{id} (the definition, as a JSON string, only with `includeModelDefinitions=true`, as in the service).
  */
 export function registerModelRoutes(router: Router, models: ModelIndex, uploadTime: string): void {
   const wire = (id: string, withDefinition: boolean): Model => ({ ...models.toServiceModel(id, withDefinition)!, uploadTime });
@@ -31,6 +31,6 @@ export function registerModelRoutes(router: Router, models: ModelIndex, uploadTi
     if (!id) throw badRequest('The model id is empty.', 'id');
     if (!isDtmi(id)) throw badRequest(`'${ctx.params.id}' is not a valid model id (DTMI).`, 'id');
     if (!models.has(id)) throw notFound(`Model '${id}' does not exist.`);
-    return { body: wire(id, true) };
+    return { body: wire(id, queryBoolean(ctx.query, 'includeModelDefinitions') ?? false) };
   });
 }

@@ -177,6 +177,17 @@ describeEachExchange('client against service variants: twins, models, relationsh
     assert.equal(fake.apiRequests[0]!.query.get('rootModel'), ROOM);
   });
 
+  it('getModel always asks for the definition (the service sends it only with includeModelDefinitions=true), in either field name', async () => {
+    const definition = JSON.stringify({ '@id': ROOM, '@type': 'Interface', '@context': 'dtmi:dtdl:context;3' });
+    const asked = (r: { query: URLSearchParams }) => r.query.get('includeModelDefinitions') === 'true';
+    for (const field of ['modelDefinition', 'model']) {
+      const fake = await start((r) => (r.path.startsWith('/models/') ? { status: 200, body: { id: ROOM, ...(asked(r) ? { [field]: definition } : {}), uploadTime: '2024-08-30T03:33:54Z' } } : undefined));
+      const model = await fake.client().getModel(ROOM);
+      assert.equal(model.modelDefinition, definition, field);
+      assert.equal(fake.apiRequests.length, 1);
+    }
+  });
+
   it('listOutgoingRelationships sends relationshipName only when given', async () => {
     const fake = await start((r) => (r.path.endsWith('/relationships/outgoing') ? { status: 200, body: [] } : undefined));
     const client = fake.client();
