@@ -10,6 +10,7 @@ import { type ExchangeChoice, chooseExchange } from './exchangeChoice';
 import { checkPropertyFilter, type StoreLimits } from './filterChecks';
 import { INSIGHT_UNRUNNABLE_OPERATORS } from './filterVocabulary';
 import { INSIGHT_CODED_FIELDS } from './insightStatus';
+import { twinFieldProblems } from '../dtdl/twinIdFields';
 import { HttpTransport, type HttpRequest, type OutgoingWrite, type QueryValue, type RequestEvent } from './httpTransport';
 import * as N from './normalize';
 import { RETRY_SAFE } from './operations';
@@ -234,6 +235,9 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     if (!twin || typeof twin !== 'object') throw ApiError.invalidRequest('putTwin', 'the twin must be an object');
     requireId('putTwin', 'the twin id', twin.id);
     requireId('putTwin', 'the twin modelId', twin.modelId);
+    // The service checks these itself and fails with HTTP 500; say which field is wrong before sending.
+    const problems = twinFieldProblems(twin);
+    if (problems.length) throw ApiError.invalidRequest('putTwin', `the service refuses twin "${twin.id}": ${problems.map((p) => p.message).join('; ')}; nothing was sent`);
     return this.call({ operation: 'putTwin', method: 'PUT', path: '/twins', json: twin }, o, N.normalizeTwin);
   }
 

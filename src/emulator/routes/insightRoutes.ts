@@ -1,6 +1,6 @@
 import type { BatchPage, Insight } from '../../core/api/types';
 import { COLLECTIONS } from '../collectionNames';
-import { canonicalGuid } from '../guid';
+import { canonicalGuid } from '../../core/api/guid';
 import { badRequest, notFound } from '../httpErrors';
 import { queryBoolean } from '../requestFields';
 import type { Router } from '../router';

@@ -3,13 +3,9 @@ import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { badRequest, notFound } from '../httpErrors';
 import { queryBoolean, queryValue } from '../requestFields';
 import type { Router } from '../router';
+import { isDtmi } from '../../core/dtdl/twinIdFields';
 
-/** DTMI syntax of DTDL v3 (segments, optional version). */
-const DTMI = /^dtmi:(?:_+[A-Za-z0-9]|[A-Za-z])(?:[A-Za-z0-9_]*[A-Za-z0-9])?(?::(?:_+[A-Za-z0-9]|[A-Za-z])(?:[A-Za-z0-9_]*[A-Za-z0-9])?)*(?:;[1-9][0-9]{0,8}(?:\.[1-9][0-9]{0,5})?)?$/;
-
-export function isDtmi(id: string): boolean {
-  return id.length <= 2048 && DTMI.test(id);
-}
+export { isDtmi };
 
 /**
  * GET /models (`rootModel`: that model and all its descendants, none for an unknown root; `includeModelDefinitions`) and
