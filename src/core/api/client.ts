@@ -34,6 +34,8 @@ import type {
   TwinFilters, TwinGraphRequest, TwinGraphResult,
 } from './types';
 
+/** A value that can travel in an HTTP header: printable ASCII, at most 8 KiB (a longer token goes in the body only). */
+const HEADER_SAFE = /^[\x21-\x7e][\x20-\x7e]{0,8191}$/;
 /** Insights are filtered by EF Core on SQL Server, which cannot run some of the service's operators, nor compare enum codes. */
 const INSIGHT_STORE: StoreLimits = { unrunnable: INSIGHT_UNRUNNABLE_OPERATORS, codedFields: INSIGHT_CODED_FIELDS, items: 'insights' };
 /** Added to a 500 answered to a filtered insights list: the filter, not an outage, may be the cause. */
@@ -215,8 +217,13 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   listTwins(req: GetTwinsRequest = {}, o?: CallOptions): Promise<ContinuationPage<DigitalTwin>> {
     checkPageSize('listTwins', req.pageSize, TWINS_MAX_PAGE_SIZE);
     checkPropertyFilter('listTwins', req.propertyFilter);
-    return this.call({ operation: 'listTwins', method: 'POST', path: '/twins', json: req }, o,
-      (raw) => N.normalizeContinuationPage(raw, N.normalizeTwin));
+    // Tolerant writer: the 2024 generation reads pageSize from the query and the token from a
+    // `continuationToken` header (and ignores both in the body); the documented one reads the body.
+    const token = req.continuationToken;
+    return this.call({
+      operation: 'listTwins', method: 'POST', path: '/twins', json: req, query: { pageSize: req.pageSize ?? undefined },
+      ...(token && HEADER_SAFE.test(token) ? { headers: { continuationToken: token } } : {}),
+    }, o, (raw) => N.normalizeContinuationPage(raw, N.normalizeTwin));
   }
 
   /** Every page of twins, one request each; `o.maxPages`/`o.maxItems` bound the walk. */

@@ -37,6 +37,8 @@ export interface HttpRequest {
   /** Below the base URL, starting with `/`; path segments already encoded. */
   path: string;
   query?: Record<string, QueryValue>;
+  /** Extra request headers (printable ASCII values). */
+  headers?: Readonly<Record<string, string>>;
   json?: unknown;
   form?: URLSearchParams;
   multipart?: FormData;
@@ -255,7 +257,7 @@ export class HttpTransport {
 
   /** The HTTP exchange itself, reported to onRequest whatever happens. */
   private async exchange(request: HttpRequest, attempt: number, token: string | undefined, signal: AbortSignal, maxBytes: number): Promise<HttpResponse> {
-    const headers: Record<string, string> = { accept: request.binary ? '*/*' : 'application/json' };
+    const headers: Record<string, string> = { ...request.headers, accept: request.binary ? '*/*' : 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | FormData | undefined;
     if (request.json !== undefined) {

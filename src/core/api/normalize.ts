@@ -9,7 +9,7 @@ import type {
 } from './types';
 import { isObject } from '../dtdl/dtdlText';
 import { setOwn } from '../untrusted/prototypeKeys';
-import { documentedTwin } from './adtTwin';
+import { documentedRelationship, documentedTwin } from './adtTwin';
 
 type Obj = Record<string, unknown>;
 
@@ -92,7 +92,7 @@ function alias(o: Obj, key: string, aliases: string[]): void {
 }
 
 export function normalizeRelationship(raw: unknown): Relationship {
-  const o = obj(raw, 'a relationship');
+  const o = obj(documentedRelationship(raw), 'a relationship');
   alias(o, 'id', ['$relationshipId', 'relationshipId']);
   alias(o, 'sourceId', ['$sourceId']);
   alias(o, 'targetId', ['$targetId']);

@@ -28,7 +28,7 @@ describe('TwinLookup ("Go to twin")', function () {
     const byName = await lookup.find(part);
     assert.ok(byName.some((t) => t.id === named.id), `"${part}" finds ${named.id}`);
     assert.ok(byName.every((t) => String(t.contents?.name).includes(part) || t.id === part || t.contents?.externalID === part));
-    assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.path} ${r.status}`), Array(3).fill('POST /api/v3/twins 200'));
+    assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.path} ${r.status}`), Array(3).fill('POST /api/v3/twins?pageSize=20 200'));
     assert.deepEqual(await lookup.find('   '), [], 'blank text sends nothing');
     assert.equal((await emu.requests()).length, 3);
   });
