@@ -38,8 +38,14 @@ export interface FieldRef {
 
 const PART = /^([^.[\]]+)((?:\.[^.[\]]+)*)(?:\[([^.[\]]+(?:\.[^.[\]]+)*)\])?$/;
 
-/** A field text as refs; 'unknown' when the entity lacks a named top-level field; undefined when the text is no field path. */
-export function resolveFields(entity: BatchEntity, text: string, allowList: boolean): FieldRef[] | 'unknown' | undefined {
+/** A dot path whose parent the entity lacks: the service cannot build the property and answers 400 naming it. */
+export interface UnknownParent { unknownParent: string }
+
+/**
+ * A field text as refs; 'unknown' when the entity lacks a named top-level field (the last segment: the filter
+ * is ignored); `{ unknownParent }` when it lacks the parent of a dot path; undefined when the text is no field path.
+ */
+export function resolveFields(entity: BatchEntity, text: string, allowList: boolean): FieldRef[] | 'unknown' | UnknownParent | undefined {
   const parts = allowList ? text.split(',') : [text];
   const refs: FieldRef[] = [];
   let unknown = false;
@@ -48,6 +54,7 @@ export function resolveFields(entity: BatchEntity, text: string, allowList: bool
     if (!match || (!allowList && match[3] !== undefined)) return undefined;
     const [top, ...rest] = `${match[1]}${match[2]}`.split('.');
     const name = entity.fields.find((f) => f.toLowerCase() === top.toLowerCase());
+    if (name === undefined && rest.length > 0) return { unknownParent: top };
     if (name === undefined) unknown = true;
     else {
       const codes = rest.length === 0 ? entity.codedFields?.[name] : undefined;

@@ -46,9 +46,14 @@ export function registerInsightRoutes(router: Router, graph: TwinGraph): void {
     const id = canonicalGuid(raw);
     if (!id) throw badRequest(`The value '${raw}' is not valid.`, 'insightId');
     const insight = insights.get(id);
-    if (!insight) throw notFound(`insight: ${id}`);
+    if (!insight || !isListed(insight)) throw notFound(`insight: ${id}`);
     return { body: insight };
   });
+}
+
+/** The service's query filter on every insight read: one with no occurrence (`occurrenceCount` 0) is hidden. */
+function isListed(insight: Insight): boolean {
+  return typeof insight.occurrenceCount !== 'number' || insight.occurrenceCount > 0;
 }
 
 /**
@@ -60,6 +65,7 @@ export function listInsights(all: Iterable<Insight>, query: BatchQuery): BatchPa
   const roots: Insight[] = [];
   const children = new Map<string, Insight[]>();
   for (const insight of all) {
+    if (!isListed(insight)) continue;
     if (insight.scenarioId === null || insight.scenarioId === undefined) roots.push(insight);
     else {
       const list = children.get(insight.scenarioId);

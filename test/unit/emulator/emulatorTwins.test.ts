@@ -194,7 +194,7 @@ describe('emulator twins (contract and chosen behaviour)', () => {
       assert.ok(ids(sub.json.content).includes('R1') && ids(sub.json.content).includes('B1'));
       const exact = await client.call('POST', '/twins', { modelFilter: { modelIds: [M.space], exactModelMatch: true } });
       assert.deepEqual(exact.json.content, []);
-      assert.equal(exact.json.continuationToken, null);
+      assert.ok(!('continuationToken' in exact.json), 'the last page leaves out its null token, as the service does');
     });
 
     it('accepts PascalCase request keys', async () => {

@@ -12,12 +12,20 @@ describe('emulator insights routes', () => {
   const roots = sample.insights.filter((i) => i.scenarioId === null);
   const childrenOf = (id: string) => sample.insights.filter((i) => i.scenarioId === id);
   const list = (body: unknown, query = '') => client.call('POST', `/insights${query}`, body);
-  const rootIds = (items: Insight[]) => items.filter((i) => i.scenarioId === null).map((i) => i.id);
+  const rootIds = (items: Insight[]) => items.filter((i) => (i.scenarioId ?? null) === null).map((i) => i.id);
 
   before(async () => {
     client = await EmulatorTestClient.start();
   });
   after(() => client.close());
+
+  it('leaves out null members, as every backend of the service does (WhenWritingNull): a root has no scenarioId', async () => {
+    const page = (await list({ pageSize: 1000 })).json as { items: Array<Record<string, unknown>> };
+    const root = page.items.find((i) => !i.scenarioId)!;
+    assert.ok(root, 'the sample has roots');
+    assert.ok(!('scenarioId' in root), JSON.stringify(root));
+    for (const item of page.items) for (const [key, value] of Object.entries(item)) assert.notEqual(value, null, `${String(item.id)}.${key}`);
+  });
 
   it('pages over root insights only, 10 by default, each followed by all its children', async () => {
     const res = await list({});
@@ -30,7 +38,7 @@ describe('emulator insights routes', () => {
     assert.equal(page.items.length, expectedCount);
     for (let i = 0; i < page.items.length; i++) {
       const item = page.items[i];
-      if (item.scenarioId !== null) assert.ok(page.items.slice(0, i).some((p) => p.id === item.scenarioId), 'a child follows its root');
+      if ((item.scenarioId ?? null) !== null) assert.ok(page.items.slice(0, i).some((p) => p.id === item.scenarioId), 'a child follows its root');
     }
     assert.ok(page.items.length > 10, 'children come on top of the 10 roots');
   });
@@ -69,7 +77,7 @@ describe('emulator insights routes', () => {
     });
     const expected = roots.filter((r) => r.type === 'energy');
     assert.equal(res.json.total, expected.length);
-    const priorities = res.json.items.filter((i: Insight) => i.scenarioId === null).map((i: Insight) => i.priority);
+    const priorities = res.json.items.filter((i: Insight) => (i.scenarioId ?? null) === null).map((i: Insight) => i.priority);
     assert.deepEqual(priorities, [...priorities].sort((a, b) => a - b));
   });
 
@@ -136,7 +144,7 @@ describe('emulator insights routes', () => {
     const ignored = await list({ pageSize: 1000, filterSpecifications: [{ field: 'lastStatus', operator: '=', value: 'resolved' }] });
     assert.equal(ignored.json.total, roots.length);
     const sorted = await list({ pageSize: 1000, sortSpecifications: [{ field: 'status', sort: 'asc' }] });
-    const statuses = (sorted.json.items as Insight[]).filter((i) => i.scenarioId === null).map((i) => String(i.lastStatus));
+    const statuses = (sorted.json.items as Insight[]).filter((i) => (i.scenarioId ?? null) === null).map((i) => String(i.lastStatus));
     const byCode = (a: string, b: string) => INSIGHT_STATUS_CODES[a as InsightStatus] - INSIGHT_STATUS_CODES[b as InsightStatus];
     assert.deepEqual(statuses, [...statuses].sort(byCode), 'by stored code, not by word');
     assertProblem(await list({ sortSpecifications: [{ field: 'lastStatus', sort: 'asc' }] }), 400, 'SortSpecifications[0].Field');
@@ -171,7 +179,7 @@ describe('emulator insights routes', () => {
       const page = await list({ pageSize: 1000, sortSpecifications: [{ field: fieldName, sort }] });
       assert.equal(page.status, 200, page.text);
       const codes = fieldName === 'status' ? INSIGHT_STATUS_CODES as Record<string, number> : INSIGHT_TYPE_CODES;
-      return (page.json.items as Insight[]).filter((i) => i.scenarioId === null).map((i) => codes[String(fieldName === 'status' ? i.lastStatus : i.type)]);
+      return (page.json.items as Insight[]).filter((i) => (i.scenarioId ?? null) === null).map((i) => codes[String(fieldName === 'status' ? i.lastStatus : i.type)]);
     };
     for (const fieldName of ['status', 'type'] as const) {
       const up = await codesOf(fieldName, 'asc');
