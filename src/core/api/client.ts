@@ -14,6 +14,7 @@ import { twinFieldProblems } from '../dtdl/twinIdFields';
 import { HttpTransport, type HttpRequest, type OutgoingWrite, type QueryValue, type RequestEvent } from './httpTransport';
 import * as N from './normalize';
 import { RETRY_SAFE } from './operations';
+import { RecentCreations } from './recentCreations';
 import { collect, itemsOf, iterateBatchPages, iterateContinuationPages } from './paging';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateBudget, type RateLimit } from './rateLimiter';
 import { SecretRegistry } from './redact';
@@ -116,6 +117,8 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   private readonly tokens: TokenProvider;
   private readonly secrets = new SecretRegistry();
   private readonly twinPatchPaths = new TwinPatchPaths();
+  /** Twins created lately: a 403 on one of them is explained (the service's scope cache). */
+  private readonly recentTwins: RecentCreations;
   readonly #clientSecret: string;
 
   constructor(options: BuildingTwinsClientOptions) {
@@ -128,6 +131,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     this.#clientSecret = options.clientSecret;
     this.secrets.add(options.clientSecret);
     const clock = options.clock ?? systemClock;
+    this.recentTwins = new RecentCreations(clock);
     const limit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
     const limiters = this.limiters;
     if (limit) for (const group of ['twins', 'time-series']) limiters.set(group, new RateLimiter(limit, clock));
@@ -245,7 +249,10 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     // The service checks these itself and fails with HTTP 500; say which field is wrong before sending.
     const problems = twinFieldProblems(twin);
     if (problems.length) throw ApiError.invalidRequest('putTwin', `the service refuses twin "${twin.id}": ${problems.map((p) => p.message).join('; ')}; nothing was sent`);
-    return this.call({ operation: 'putTwin', method: 'PUT', path: '/twins', json: twin }, o, N.normalizeTwin);
+    return this.call({ operation: 'putTwin', method: 'PUT', path: '/twins', json: twin }, o, N.normalizeTwin).then((created) => {
+      this.recentTwins.record(twin.id);
+      return created;
+    });
   }
 
   /** A missing twin is a 404 ApiError whose message names the twin. */
@@ -578,7 +585,12 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   ): Promise<T> {
     const declared = RETRY_SAFE[request.operation as keyof typeof RETRY_SAFE];
     const retrySafe = request.retrySafe ?? declared === true;
-    const response = await this.transport.send({ ...request, retrySafe }, o);
+    let response: Awaited<ReturnType<HttpTransport['send']>>;
+    try {
+      response = await this.transport.send({ ...request, retrySafe }, o);
+    } catch (error) {
+      throw this.recentTwins.explain(error, request);
+    }
     const invalid = (detail: string): ApiError =>
       new ApiError({ kind: 'invalid-response', operation: request.operation, status: response.status, detail, body: response.text }, (t) => this.redact(t));
     let raw: unknown = null;
