@@ -1,7 +1,7 @@
 import { currentInsightStatus, isInsightStatus, isLegacyInsightStatus, legacyInsightStatus } from '../core/api/insightStatus';
 import type { Insight } from '../core/api/types';
 import { COLLECTIONS } from './collectionNames';
-import { canonicalGuid } from './guid';
+import { canonicalGuid } from '../core/api/guid';
 import { HttpError } from './httpErrors';
 import { isObject } from './requestFields';
 import type { Store } from './store/store';

@@ -258,6 +258,26 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
+/** Members holding user data (dictionaries in the service), whose null values are sent as they are. */
+const USER_DATA_KEYS: ReadonlySet<string> = new Set(['contents', 'properties', 'customProperties', 'payload']);
+
+/**
+ * JSON as every backend of the service writes it (`DefaultIgnoreCondition = WhenWritingNull`): members whose value
+ * is null are left out, except inside user data (twin contents, relationship and event properties are dictionaries,
+ * which keep their nulls). Array items stay. Bodies without a null member take the fast path.
+ */
+export function serviceJson(body: unknown): string {
+  const text = JSON.stringify(body);
+  if (!text.includes(':null')) return text;
+  const userData = new WeakSet<object>();
+  return JSON.stringify(body, function (this: unknown, key: string, value: unknown) {
+    const holder = this as object;
+    const inUserData = userData.has(holder);
+    if (value !== null && typeof value === 'object' && (inUserData || (USER_DATA_KEYS.has(key) && !Array.isArray(holder)))) userData.add(value);
+    return value === null && !inUserData && !Array.isArray(holder) && key !== '' ? undefined : value;
+  });
+}
+
 /** Routes whose body is not JSON (the multipart file upload). */
 const NON_JSON_BODY_ROUTES = new Set(['POST /events/files']);
 
@@ -271,7 +291,7 @@ function acceptsBody(route: string, contentType: string): boolean {
 function encodeBody(reply: Reply): Buffer | undefined {
   if (reply.raw) return Buffer.from(reply.raw.content);
   if (reply.body === undefined || reply.status === 204) return undefined;
-  return Buffer.from(JSON.stringify(reply.body), 'utf8');
+  return Buffer.from(serviceJson(reply.body), 'utf8');
 }
 
 function send(res: http.ServerResponse, reply: Reply, method: string, encoded?: Buffer): void {

@@ -251,7 +251,7 @@ describe('webview panels in the workbench', () => {
   it('shows service strings literally and runs none of them', async () => {
     // Stored only now, so the screenshots of the earlier tests show the sample building alone.
     const capability = await client.getTwin(CAPABILITY);
-    await client.putTwin({ id: XSS_TWIN, modelId: capability.modelId, contents: { ...capability.contents, name: PAYLOADS.name, unit: PAYLOADS.unit, siteID: PAYLOADS.site, externalID: 'XSS-EXT-1' } });
+    await client.putTwin({ id: XSS_TWIN, modelId: capability.modelId, contents: { ...capability.contents, name: PAYLOADS.name, unit: PAYLOADS.unit, externalID: 'XSS-EXT-1' } });
     await client.putRelationship({ sourceId: XSS_TWIN, targetId: EQUIPMENT, name: 'isCapabilityOf' });
     const now = Date.now();
     await client.sendTimeSeries(

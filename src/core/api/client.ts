@@ -7,10 +7,14 @@ import { CircuitBreaker, DEFAULT_CIRCUIT_BREAKER, type CircuitBreakerOptions, ty
 import { systemClock, type Clock } from './clock';
 import { Semaphore } from './concurrency';
 import { type ExchangeChoice, chooseExchange } from './exchangeChoice';
-import { checkPropertyFilter } from './filterChecks';
+import { checkPropertyFilter, type StoreLimits } from './filterChecks';
+import { INSIGHT_UNRUNNABLE_OPERATORS } from './filterVocabulary';
+import { INSIGHT_CODED_FIELDS } from './insightStatus';
+import { twinFieldProblems } from '../dtdl/twinIdFields';
 import { HttpTransport, type HttpRequest, type OutgoingWrite, type QueryValue, type RequestEvent } from './httpTransport';
 import * as N from './normalize';
 import { RETRY_SAFE } from './operations';
+import { RecentCreations } from './recentCreations';
 import { collect, itemsOf, iterateBatchPages, iterateContinuationPages } from './paging';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateBudget, type RateLimit } from './rateLimiter';
 import { SecretRegistry } from './redact';
@@ -30,6 +34,13 @@ import type {
   TicketStatus, TimeSeriesData, TimeSeriesEntry, TimeSeriesPage, TimeSeriesQuery, TimeSeriesSendResult, TokenResponse,
   TwinFilters, TwinGraphRequest, TwinGraphResult,
 } from './types';
+
+/** A value that can travel in an HTTP header: printable ASCII, at most 8 KiB (a longer token goes in the body only). */
+const HEADER_SAFE = /^[\x21-\x7e][\x20-\x7e]{0,8191}$/;
+/** Insights are filtered by EF Core on SQL Server, which cannot run some of the service's operators, nor compare enum codes. */
+const INSIGHT_STORE: StoreLimits = { unrunnable: INSIGHT_UNRUNNABLE_OPERATORS, codedFields: INSIGHT_CODED_FIELDS, items: 'insights' };
+/** Added to a 500 answered to a filtered insights list: the filter, not an outage, may be the cause. */
+const INSIGHT_FILTER_FAULT = 'the service may be unable to run one of these filters on insights (its database runs only some text operators: contains and like work); the request was not repeated';
 
 export interface BuildingTwinsClientOptions {
   /** A full `https://…/api/v3` URL or an instance name (see resolveBaseUrl). */
@@ -106,6 +117,8 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   private readonly tokens: TokenProvider;
   private readonly secrets = new SecretRegistry();
   private readonly twinPatchPaths = new TwinPatchPaths();
+  /** Twins created lately: a 403 on one of them is explained (the service's scope cache). */
+  private readonly recentTwins: RecentCreations;
   readonly #clientSecret: string;
 
   constructor(options: BuildingTwinsClientOptions) {
@@ -118,6 +131,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     this.#clientSecret = options.clientSecret;
     this.secrets.add(options.clientSecret);
     const clock = options.clock ?? systemClock;
+    this.recentTwins = new RecentCreations(clock);
     const limit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
     const limiters = this.limiters;
     if (limit) for (const group of ['twins', 'time-series']) limiters.set(group, new RateLimiter(limit, clock));
@@ -198,7 +212,8 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
 
   getModel(id: string, o?: CallOptions): Promise<Model> {
     requireId('getModel', 'the model id', id);
-    return this.call({ operation: 'getModel', method: 'GET', path: `/models/${seg(id)}` }, o, N.normalizeModel);
+    // The service sends the definition only when asked (it defaults to none), and every caller needs it.
+    return this.call({ operation: 'getModel', method: 'GET', path: `/models/${seg(id)}`, query: { includeModelDefinitions: true } }, o, N.normalizeModel);
   }
 
   // ------------------------------------------------------------ twins
@@ -206,8 +221,13 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   listTwins(req: GetTwinsRequest = {}, o?: CallOptions): Promise<ContinuationPage<DigitalTwin>> {
     checkPageSize('listTwins', req.pageSize, TWINS_MAX_PAGE_SIZE);
     checkPropertyFilter('listTwins', req.propertyFilter);
-    return this.call({ operation: 'listTwins', method: 'POST', path: '/twins', json: req }, o,
-      (raw) => N.normalizeContinuationPage(raw, N.normalizeTwin));
+    // Tolerant writer: the 2024 generation reads pageSize from the query and the token from a
+    // `continuationToken` header (and ignores both in the body); the documented one reads the body.
+    const token = req.continuationToken;
+    return this.call({
+      operation: 'listTwins', method: 'POST', path: '/twins', json: req, query: { pageSize: req.pageSize ?? undefined },
+      ...(token && HEADER_SAFE.test(token) ? { headers: { continuationToken: token } } : {}),
+    }, o, (raw) => N.normalizeContinuationPage(raw, N.normalizeTwin));
   }
 
   /** Every page of twins, one request each; `o.maxPages`/`o.maxItems` bound the walk. */
@@ -226,7 +246,13 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     if (!twin || typeof twin !== 'object') throw ApiError.invalidRequest('putTwin', 'the twin must be an object');
     requireId('putTwin', 'the twin id', twin.id);
     requireId('putTwin', 'the twin modelId', twin.modelId);
-    return this.call({ operation: 'putTwin', method: 'PUT', path: '/twins', json: twin }, o, N.normalizeTwin);
+    // The service checks these itself and fails with HTTP 500; say which field is wrong before sending.
+    const problems = twinFieldProblems(twin);
+    if (problems.length) throw ApiError.invalidRequest('putTwin', `the service refuses twin "${twin.id}": ${problems.map((p) => p.message).join('; ')}; nothing was sent`);
+    return this.call({ operation: 'putTwin', method: 'PUT', path: '/twins', json: twin }, o, N.normalizeTwin).then((created) => {
+      this.recentTwins.record(twin.id);
+      return created;
+    });
   }
 
   /** A missing twin is a 404 ApiError whose message names the twin. */
@@ -382,13 +408,16 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   // ------------------------------------------------------------ insights
 
   listInsights(req: BatchRequest = {}, q: { addFloor?: boolean } = {}, o?: CallOptions): Promise<BatchPage<Insight>> {
-    checkBatchRequest('listInsights', req);
-    return this.call({ operation: 'listInsights', method: 'POST', path: '/insights', query: { addFloor: q.addFloor }, json: req }, o,
-      (raw) => N.normalizeBatchPage(raw, N.normalizeInsight));
+    checkBatchRequest('listInsights', req, Infinity, INSIGHT_STORE);
+    const filtered = Array.isArray(req.filterSpecifications) && req.filterSpecifications.length > 0;
+    return this.call({
+      operation: 'listInsights', method: 'POST', path: '/insights', query: { addFloor: q.addFloor }, json: req,
+      ...(filtered ? { queryFault: INSIGHT_FILTER_FAULT } : {}),
+    }, o, (raw) => N.normalizeBatchPage(raw, N.normalizeInsight));
   }
 
   iterateInsights(req: BatchRequest = {}, o?: CallOptions): AsyncIterable<Insight> {
-    checkBatchRequest('listInsights', req);
+    checkBatchRequest('listInsights', req, Infinity, INSIGHT_STORE);
     return iterateBatchPages((page) => this.listInsights({ ...req, page }, {}, o), req.page ?? 1);
   }
 
@@ -556,7 +585,12 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   ): Promise<T> {
     const declared = RETRY_SAFE[request.operation as keyof typeof RETRY_SAFE];
     const retrySafe = request.retrySafe ?? declared === true;
-    const response = await this.transport.send({ ...request, retrySafe }, o);
+    let response: Awaited<ReturnType<HttpTransport['send']>>;
+    try {
+      response = await this.transport.send({ ...request, retrySafe }, o);
+    } catch (error) {
+      throw this.recentTwins.explain(error, request);
+    }
     const invalid = (detail: string): ApiError =>
       new ApiError({ kind: 'invalid-response', operation: request.operation, status: response.status, detail, body: response.text }, (t) => this.redact(t));
     let raw: unknown = null;

@@ -3,7 +3,7 @@
 
 import { isObject } from '../dtdl/dtdlText';
 import { ApiError } from './apiError';
-import { FILTER_OPERATORS, filterProblem, isFilterOperator, serviceOperatorFor, sortDirectionOf } from './filterVocabulary';
+import { codedFieldProblem, FILTER_OPERATORS, filterProblem, isFilterOperator, ORDER_OPERATORS, serviceOperatorFor, sortDirectionOf, unrunnableOperatorProblem, type FilterOperator } from './filterVocabulary';
 import type { PropertyFilter } from './types';
 
 /** The operator and value problem of one filter, with the service's word when a familiar one was used. */
@@ -32,8 +32,30 @@ export function checkSortSpecifications(operation: string, specs: unknown): void
   });
 }
 
-/** `filterSpecifications`: each needs a `field`, an operator of the service and a value that fits it. */
-export function checkFilterSpecifications(operation: string, specs: unknown): void {
+/** What a list's store cannot run: the operators, fields stored as enum codes, and the list's items in words ("insights"). */
+export interface StoreLimits {
+  unrunnable: readonly FilterOperator[];
+  /** Fields stored as enum codes (word → code): `>`, `>=`, `<`, `<=` fail on them. */
+  codedFields?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  items: string;
+}
+
+/** The problem of a filter the store cannot run, or undefined. */
+function storeProblem(field: string, operator: FilterOperator, limits: StoreLimits): string | undefined {
+  if (limits.unrunnable.includes(operator)) return unrunnableOperatorProblem(operator, limits.items);
+  if (!ORDER_OPERATORS.includes(operator) || !limits.codedFields) return undefined;
+  for (const name of field.split(',').map((f) => f.trim().toLowerCase())) {
+    const coded = Object.keys(limits.codedFields).find((key) => key.toLowerCase() === name);
+    if (coded) return codedFieldProblem(operator, coded, limits.codedFields[coded], limits.items);
+  }
+  return undefined;
+}
+
+/**
+ * `filterSpecifications`: each needs a `field`, an operator of the service and a value that fits it, and
+ * no operator the list's store cannot run (`limits`).
+ */
+export function checkFilterSpecifications(operation: string, specs: unknown, limits?: StoreLimits): void {
   if (specs === undefined || specs === null) return;
   if (!Array.isArray(specs)) throw ApiError.invalidRequest(operation, 'filterSpecifications must be an array');
   specs.forEach((spec: unknown, i) => {
@@ -42,6 +64,8 @@ export function checkFilterSpecifications(operation: string, specs: unknown): vo
     if (typeof spec.field !== 'string' || spec.field.trim() === '') throw ApiError.invalidRequest(operation, `${where} needs a field`);
     const message = filterMessage(where, spec.operator, spec.value);
     if (message) throw ApiError.invalidRequest(operation, message);
+    const unrunnable = limits && storeProblem(spec.field, spec.operator as FilterOperator, limits);
+    if (unrunnable) throw ApiError.invalidRequest(operation, `${where}: ${unrunnable.replace(/\.$/, '')}; nothing was sent`);
   });
 }
 

@@ -14,6 +14,33 @@ export const VALUELESS_OPERATORS: readonly FilterOperator[] = ['isEmpty', 'isNot
 /** Operators whose value must be a non-empty array. */
 export const COLLECTION_OPERATORS: readonly FilterOperator[] = ['containedIn', 'in', 'notin'];
 
+/**
+ * Operators the insights store cannot run: Willow.Batch builds them with the string methods that take a
+ * `StringComparison`, which EF Core cannot translate to SQL, so a real instance answers 500
+ * (docs/service-compatibility.md, "Filter operators on insights").
+ */
+export const INSIGHT_UNRUNNABLE_OPERATORS: readonly FilterOperator[] = ['startsWith', 'endsWith', 'notcontains'];
+/** The operators an insights filter offers: the service's words (synonyms such as `equals` left out) its store can run. */
+export const INSIGHT_FILTER_OPERATORS: readonly FilterOperator[] = [
+  '=', '!=', 'contains', 'like', '>', '>=', '<', '<=', 'in', 'notin', 'isNull', 'isNotNull', 'isEmpty', 'isNotEmpty',
+].filter((op) => !INSIGHT_UNRUNNABLE_OPERATORS.includes(op as FilterOperator)) as FilterOperator[];
+/** The operators that do the same work on insights. */
+export const INSIGHT_TEXT_OPERATORS: readonly FilterOperator[] = ['contains', 'like'];
+
+/** Why an operator cannot filter a list whose store cannot run it, and what works instead. */
+export function unrunnableOperatorProblem(operator: FilterOperator, items: string): string {
+  return `${operator} cannot filter ${items}: the service's database cannot run it (a real instance fails with HTTP 500); use ${INSIGHT_TEXT_OPERATORS.join(' or ')} instead.`;
+}
+
+/** Comparisons: the service builds them with operators an enum field does not have, so they fail there (HTTP 500). */
+export const ORDER_OPERATORS: readonly FilterOperator[] = ['>', '>=', '<', '<='];
+
+/** Why a field stored as an enum code cannot be compared with an order operator, and what works instead. */
+export function codedFieldProblem(operator: FilterOperator, field: string, codes: Readonly<Record<string, number>>, items: string): string {
+  const words = Object.entries(codes).sort((a, b) => a[1] - b[1]).map(([word, code]) => `${word} ${code}`).join(', ');
+  return `${operator} cannot compare ${field} of ${items}: it is stored as a code the service cannot compare (a real instance fails with HTTP 500); use in with the values wanted instead (codes: ${words}).`;
+}
+
 /** The only sort input: `sort`. (`isSortDescending` is computed by the service from it; a value sent is ignored.) */
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];

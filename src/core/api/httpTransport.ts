@@ -37,6 +37,8 @@ export interface HttpRequest {
   /** Below the base URL, starting with `/`; path segments already encoded. */
   path: string;
   query?: Record<string, QueryValue>;
+  /** Extra request headers (printable ASCII values). */
+  headers?: Readonly<Record<string, string>>;
   json?: unknown;
   form?: URLSearchParams;
   multipart?: FormData;
@@ -51,6 +53,11 @@ export interface HttpRequest {
    * nothing will answer there a few seconds later either). Timeouts and 5xx answers are retried as usual.
    */
   unreachableIsFinal?: boolean;
+  /**
+   * Why an HTTP 500 may be this request's own fault rather than an outage (a filter the service's database
+   * cannot run): such a 500 is neither retried nor counted by the circuit breaker, and the reason joins the error.
+   */
+  queryFault?: string;
 }
 
 export interface HttpResponse {
@@ -156,7 +163,7 @@ export class HttpTransport {
         let outcome: { response: HttpResponse; token?: string };
         try {
           outcome = await this.attempt(request, attempt, deadline.signal, call.maxResponseBytes ?? this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
-          ticket?.(outcome.response.status);
+          ticket?.(isQueryFault(request, outcome.response.status) ? undefined : outcome.response.status);
         } catch (error) {
           ticket?.(undefined);
           if (deadline.signal.aborted || error instanceof ApiError) throw error;
@@ -174,7 +181,7 @@ export class HttpTransport {
           await this.tokens.invalidate(token);
           continue;
         }
-        if (RETRYABLE_STATUSES.has(response.status) && request.retrySafe && retries < this.options.retry.retries) {
+        if (RETRYABLE_STATUSES.has(response.status) && request.retrySafe && !isQueryFault(request, response.status) && retries < this.options.retry.retries) {
           const retryAfter = parseRetryAfter(response.headers.get('retry-after'), this.options.clock.now());
           if (retryAfter === undefined || retryAfter <= this.options.retry.maxRetryAfterMs) {
             retries++;
@@ -250,7 +257,7 @@ export class HttpTransport {
 
   /** The HTTP exchange itself, reported to onRequest whatever happens. */
   private async exchange(request: HttpRequest, attempt: number, token: string | undefined, signal: AbortSignal, maxBytes: number): Promise<HttpResponse> {
-    const headers: Record<string, string> = { accept: request.binary ? '*/*' : 'application/json' };
+    const headers: Record<string, string> = { ...request.headers, accept: request.binary ? '*/*' : 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | FormData | undefined;
     if (request.json !== undefined) {
@@ -323,6 +330,7 @@ export class HttpTransport {
       ...(problem ? { problem } : { body: response.text }),
       target: `${request.method} ${request.path}`,
       challenge: response.headers.get('www-authenticate') ?? undefined,
+      ...(isQueryFault(request, response.status) ? { detail: request.queryFault } : {}),
       attempts,
     });
   }
@@ -333,6 +341,10 @@ export class HttpTransport {
 }
 
 const UTF8 = new TextDecoder();
+
+function isQueryFault(request: HttpRequest, status: number): boolean {
+  return status === 500 && request.queryFault !== undefined;
+}
 
 /** One signal that fires when either does (undefined when neither is given). */
 function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {

@@ -9,7 +9,7 @@ import type {
 } from './types';
 import { isObject } from '../dtdl/dtdlText';
 import { setOwn } from '../untrusted/prototypeKeys';
-import { documentedTwin } from './adtTwin';
+import { documentedRelationship, documentedTwin } from './adtTwin';
 
 type Obj = Record<string, unknown>;
 
@@ -92,7 +92,7 @@ function alias(o: Obj, key: string, aliases: string[]): void {
 }
 
 export function normalizeRelationship(raw: unknown): Relationship {
-  const o = obj(raw, 'a relationship');
+  const o = obj(documentedRelationship(raw), 'a relationship');
   alias(o, 'id', ['$relationshipId', 'relationshipId']);
   alias(o, 'sourceId', ['$sourceId']);
   alias(o, 'targetId', ['$targetId']);
@@ -115,9 +115,31 @@ export function normalizeTwin(raw: unknown): DigitalTwin {
 export function normalizeModel(raw: unknown): Model {
   const o = obj(raw, 'a model');
   alias(o, 'modelDefinition', ['model']); // the 2024 service's name for it
-  if (isObject(o.modelDefinition) || Array.isArray(o.modelDefinition)) o.modelDefinition = JSON.stringify(o.modelDefinition);
+  if (isObject(o.modelDefinition) || Array.isArray(o.modelDefinition)) o.modelDefinition = JSON.stringify(withDtdlKeywords(o.modelDefinition));
   if (typeof o.id !== 'string') throw new ShapeError('a model without an id');
   return o as Model;
+}
+
+const DTDL_KEYWORDS: ReadonlyArray<[string, string]> = [['id', '@id'], ['type', '@type'], ['context', '@context']];
+
+/**
+ * A DTDL definition sent as an object whose keywords lost their `@` (`id`, `type`, `context`, as Willow's twin
+ * lifecycle service serializes models) with the keywords restored; a definition that has them is unchanged.
+ */
+function withDtdlKeywords(definition: unknown): unknown {
+  const top = Array.isArray(definition) ? definition[0] : definition;
+  if (!isObject(top) || '@id' in top || '@context' in top || typeof top.id !== 'string') return definition;
+  const restore = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(restore);
+    if (!isObject(value)) return value;
+    const out: Obj = {};
+    for (const [key, inner] of Object.entries(value)) {
+      const keyword = DTDL_KEYWORDS.find(([bare]) => bare === key)?.[1];
+      setOwn(out, keyword && !(keyword in value) ? keyword : key, restore(inner));
+    }
+    return out;
+  };
+  return restore(definition);
 }
 
 export function normalizeTimeSeriesData(raw: unknown): TimeSeriesData {

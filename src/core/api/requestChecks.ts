@@ -1,7 +1,7 @@
 // Documented limits and obvious mistakes, refused before anything is sent.
 
 import { ApiError } from './apiError';
-import { checkFilterSpecifications, checkSortSpecifications } from './filterChecks';
+import { checkFilterSpecifications, checkSortSpecifications, type StoreLimits } from './filterChecks';
 import type { BatchRequest, JsonPatchOperation, TimeSeriesEntry } from './types';
 import { TICKET_UPDATABLE_PROPERTIES } from './types';
 import { LATEST_WINDOW_MS, PAGE_SIZES } from './serviceLimits';
@@ -33,7 +33,7 @@ export function checkPageSize(operation: string, pageSize: unknown, max = Infini
   }
 }
 
-export function checkBatchRequest(operation: string, req: BatchRequest, maxPageSize = Infinity): void {
+export function checkBatchRequest(operation: string, req: BatchRequest, maxPageSize = Infinity, limits?: StoreLimits): void {
   if (typeof req !== 'object' || req === null || Array.isArray(req)) throw ApiError.invalidRequest(operation, 'the request must be an object');
   const page = req.page;
   if (page !== undefined && page !== null && (typeof page !== 'number' || !Number.isInteger(page) || page < 0)) {
@@ -41,7 +41,7 @@ export function checkBatchRequest(operation: string, req: BatchRequest, maxPageS
   }
   checkPageSize(operation, req.pageSize, maxPageSize);
   checkSortSpecifications(operation, req.sortSpecifications);
-  checkFilterSpecifications(operation, req.filterSpecifications);
+  checkFilterSpecifications(operation, req.filterSpecifications, limits);
 }
 
 export function checkTimestamp(operation: string, what: string, value: unknown, required = false): void {

@@ -1,5 +1,6 @@
-// "Go to twin": the twins whose id starts with the text typed, whose external id is it, or whose name contains it,
-// in one request.
+// "Go to twin": the twin whose id is the text typed, and those whose id starts with it, whose external id is it,
+// or whose name contains it. The exact id is always asked on its own (POST /twins/ids): a service that does not
+// filter on `id` (Willow's twin queries name it `$dtId`) may answer the combined filter with nothing at all.
 import { ApiError } from './apiError';
 import { EXTERNAL_ID_PROPERTY } from './telemetryTargets';
 import type { BuildingTwinsApi, CallOptions, DigitalTwin, GetTwinsRequest } from './types';
@@ -31,7 +32,7 @@ export function rankLookup(twins: readonly DigitalTwin[], value: string): Digita
 }
 
 /**
- * Looks twins up with one request. A service that refuses the combined filter (HTTP 400: `id` is not a filterable
+ * Looks twins up with two requests: the exact id, and one filter for the rest. A service that refuses the combined filter (HTTP 400: `id` is not a filterable
  * field there) is asked the three questions apart from then on, for this lookup's lifetime (the id then exactly:
  * there is no other way to ask for ids by their start).
  */
@@ -43,19 +44,31 @@ export class TwinLookup {
   async find(text: string, o?: CallOptions): Promise<DigitalTwin[]> {
     const value = text.trim();
     if (!value) return [];
+    const exact = this.exactId(value, o);
     if (!this.combinedRefused) {
       try {
-        return rankLookup((await this.api.listTwins(twinLookupQuery(value), o)).content, value);
+        const [byId, found] = await Promise.all([exact, this.api.listTwins(twinLookupQuery(value), o)]);
+        return rankLookup([...byId, ...found.content], value);
       } catch (error) {
         if (!(error instanceof ApiError && error.kind === 'http' && error.status === 400)) throw error;
         this.combinedRefused = true;
       }
     }
     const [byId, byExternal, byName] = await Promise.all([
-      this.api.getTwinsByIds([value], {}, o),
+      exact,
       this.api.listTwins({ propertyFilter: { field: EXTERNAL_ID_PROPERTY, operator: '=', value }, pageSize: 5 }, o),
       this.api.listTwins({ propertyFilter: { field: 'name', operator: 'contains', value }, pageSize: TWIN_LOOKUP_PAGE_SIZE }, o),
     ]);
-    return rankLookup([...byId.twins, ...byExternal.content, ...byName.content], value);
+    return rankLookup([...byId, ...byExternal.content, ...byName.content], value);
+  }
+
+  /** The twin whose id is exactly the text, asked by id; none when a scoped client may not read it (403). */
+  private async exactId(value: string, o?: CallOptions): Promise<DigitalTwin[]> {
+    try {
+      return (await this.api.getTwinsByIds([value], {}, o)).twins;
+    } catch (error) {
+      if (error instanceof ApiError && error.isForbidden) return [];
+      throw error;
+    }
   }
 }

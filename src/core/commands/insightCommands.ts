@@ -4,7 +4,7 @@ import { BATCH_OPTIONS, batchRequest, listBatch } from './listOptions';
 export const insightCommands: CliCommand[] = [
   {
     words: ['insights', 'list'],
-    summary: 'List insights (pages count root insights; children come with their root)',
+    summary: 'List insights (pages count root insights; children come with their root; filter text with contains or like: startsWith, endsWith and notcontains fail on insights)',
     options: { ...BATCH_OPTIONS, 'add-floor': { type: 'boolean', description: 'ask the service to add floor information' } },
     columns: ['id', 'scenarioId', 'name', 'twinId', 'priority', 'status'],
     run: async (ctx, input) => {

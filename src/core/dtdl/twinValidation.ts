@@ -2,6 +2,7 @@ import type { DtdlSchema, PropertyInfo } from './dtdlTypes';
 import type { ModelIndex } from './modelIndex';
 import { checkPrimitive } from './primitiveRules';
 import { isObject } from './dtdlText';
+import { twinFieldProblems } from './twinIdFields';
 
 export interface TwinValidationError {
   /** JSON Pointer into the twin, e.g. `/contents/temperature` or `/contents/mappedIds/0/value`. */
@@ -17,8 +18,11 @@ export interface TwinValidationError {
  */
 export const EXTERNAL_ID_KEY = 'externalID';
 
-/** Checks a twin against its model; an empty list means valid. */
-export function validateTwin(index: ModelIndex, twin: { id?: unknown; modelId: string; contents?: Record<string, unknown> }): TwinValidationError[] {
+/**
+ * Checks a twin against its model; an empty list means valid. `idFields` (default true) adds the service's
+ * own checks of a created twin: a DTMI model id and GUID id fields (twinIdFields.ts).
+ */
+export function validateTwin(index: ModelIndex, twin: { id?: unknown; modelId: string; contents?: Record<string, unknown> }, options: { idFields?: boolean } = {}): TwinValidationError[] {
   const errors: TwinValidationError[] = [];
   if (!isObject(twin)) return [{ path: '', message: 'a twin must be a JSON object' }];
   if ('id' in twin && (typeof twin.id !== 'string' || twin.id.trim() === '')) errors.push({ path: '/id', message: 'id must be a non-empty string' });
@@ -27,6 +31,14 @@ export function validateTwin(index: ModelIndex, twin: { id?: unknown; modelId: s
     errors.push({ path: '/modelId', message: 'modelId must be a non-empty string' });
     return errors;
   }
+  // The service's own checks (a DTMI model id, GUID id fields), which it answers with a 500.
+  const fieldProblems = options.idFields === false ? [] : twinFieldProblems(twin);
+  for (const p of fieldProblems) {
+    errors.push(p.field === 'ModelId'
+      ? { path: p.path, message: `modelId must be a DTMI (dtmi:…;1), got ${JSON.stringify(modelId)}` }
+      : { path: p.path, property: p.field, message: `${p.field} must be a GUID, got ${JSON.stringify((twin.contents as Record<string, unknown>)[p.field])}` });
+  }
+  if (fieldProblems.some((p) => p.field === 'ModelId')) return errors;
   if (!index.has(modelId)) {
     errors.push({ path: '/modelId', message: `unknown model ${modelId}` });
     return errors;

@@ -1,6 +1,7 @@
 import type { FilterOperator } from '../../core/api/filterVocabulary';
 import { field, isObject } from '../requestFields';
 import { testOperator } from './filterOperators';
+import { enumCode } from '../../core/api/insightStatus';
 
 /**
  * The `field` of a page-number list's filter or sort, read as Willow.Batch reads it against the
@@ -15,6 +16,12 @@ export interface BatchEntity {
   fields: readonly string[];
   /** Stored fields whose value the item sent carries under another name (insights: `status` holds the current status, sent as `lastStatus`). */
   storedAs?: Readonly<Record<string, string>>;
+  /** Operators the store cannot run (insights: EF Core cannot translate them), refused with a 400 naming what works. */
+  unrunnable?: readonly FilterOperator[];
+  /** The listed items in words, for messages ("insights"). */
+  items?: string;
+  /** Fields stored as enum codes (word → code): they sort by code, and `>`, `>=`, `<`, `<=` on them are refused (the service fails). */
+  codedFields?: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
 /** One resolved field: where its value sits in an item. */
@@ -25,12 +32,20 @@ export interface FieldRef {
   rest: string[];
   /** With `list[sub]`: the path of `sub` inside each element. */
   element?: string[];
+  /** The codes the field's words are stored under (it sorts by them). */
+  codes?: Readonly<Record<string, number>>;
 }
 
 const PART = /^([^.[\]]+)((?:\.[^.[\]]+)*)(?:\[([^.[\]]+(?:\.[^.[\]]+)*)\])?$/;
 
-/** A field text as refs; 'unknown' when the entity lacks a named top-level field; undefined when the text is no field path. */
-export function resolveFields(entity: BatchEntity, text: string, allowList: boolean): FieldRef[] | 'unknown' | undefined {
+/** A dot path whose parent the entity lacks: the service cannot build the property and answers 400 naming it. */
+export interface UnknownParent { unknownParent: string }
+
+/**
+ * A field text as refs; 'unknown' when the entity lacks a named top-level field (the last segment: the filter
+ * is ignored); `{ unknownParent }` when it lacks the parent of a dot path; undefined when the text is no field path.
+ */
+export function resolveFields(entity: BatchEntity, text: string, allowList: boolean): FieldRef[] | 'unknown' | UnknownParent | undefined {
   const parts = allowList ? text.split(',') : [text];
   const refs: FieldRef[] = [];
   let unknown = false;
@@ -39,8 +54,12 @@ export function resolveFields(entity: BatchEntity, text: string, allowList: bool
     if (!match || (!allowList && match[3] !== undefined)) return undefined;
     const [top, ...rest] = `${match[1]}${match[2]}`.split('.');
     const name = entity.fields.find((f) => f.toLowerCase() === top.toLowerCase());
+    if (name === undefined && rest.length > 0) return { unknownParent: top };
     if (name === undefined) unknown = true;
-    else refs.push({ source: entity.storedAs?.[name] ?? name, rest, element: match[3]?.split('.') });
+    else {
+      const codes = rest.length === 0 ? entity.codedFields?.[name] : undefined;
+      refs.push({ source: entity.storedAs?.[name] ?? name, rest, element: match[3]?.split('.'), ...(codes ? { codes } : {}) });
+    }
   }
   return unknown ? 'unknown' : refs;
 }
@@ -72,7 +91,8 @@ export function fieldHolds(item: Record<string, unknown>, ref: FieldRef, operato
   });
 }
 
-/** A sort key's value: the field's, or undefined where the path meets nothing or a list. */
+/** A sort key's value: the field's (its code for a coded field), or undefined where the path meets nothing or a list. */
 export function sortValue(item: Record<string, unknown>, ref: FieldRef): unknown {
-  return walk(field(item, ref.source), ref.rest).value;
+  const value = walk(field(item, ref.source), ref.rest).value;
+  return ref.codes ? enumCode(ref.codes, value) ?? value : value;
 }

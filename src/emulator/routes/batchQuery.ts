@@ -1,6 +1,6 @@
-import { filterProblem, sortDirectionOf, type FilterOperator } from '../../core/api/filterVocabulary';
+import { codedFieldProblem, filterProblem, ORDER_OPERATORS, sortDirectionOf, unrunnableOperatorProblem, type FilterOperator } from '../../core/api/filterVocabulary';
 import type { BatchPage } from '../../core/api/types';
-import { badRequest, validationFailed } from '../httpErrors';
+import { badRequest, HttpError, validationFailed } from '../httpErrors';
 import { field, isObject, optInteger, requireObject, type JsonObject } from '../requestFields';
 import { fieldHolds, resolveFields, sortValue, type BatchEntity, type FieldRef } from './batchFields';
 import { instant } from './filterOperators';
@@ -78,7 +78,7 @@ function parseSorts(value: unknown, entity: BatchEntity, problems: Problems): So
     const where = `SortSpecifications[${i}]`;
     const text = requiredField(spec, where, problems);
     const refs = text === undefined ? undefined : resolveFields(entity, text, false);
-    if (text !== undefined && (refs === undefined || refs === 'unknown')) {
+    if (text !== undefined && (refs === undefined || refs === 'unknown' || 'unknownParent' in refs)) {
       note(problems, `${where}.Field`, `Cannot sort by '${text}': it is not a field of the items listed (fields: ${entity.fields.join(', ')}).`);
     }
     const direction = sortDirectionOf(field(spec, 'sort'));
@@ -108,9 +108,24 @@ function parseFilters(value: unknown, entity: BatchEntity, problems: Problems): 
       note(problems, where, problem);
       continue;
     }
+    // The service answers 500 for these (its database cannot run them); a 400 says why and what works.
+    if (entity.unrunnable?.includes(operator as FilterOperator)) {
+      note(problems, where, unrunnableOperatorProblem(operator as FilterOperator, entity.items ?? 'these items'));
+      continue;
+    }
     const refs = resolveFields(entity, text, true);
     if (refs === undefined) {
       note(problems, `${where}.Field`, `'${text}' is not a field: use a name, a dot path (ticketStatus.name), list[sub] or a comma list of those.`);
+      continue;
+    }
+    // The service builds the property path and fails on a parent the items lack (an ArgumentException: 400).
+    if (!Array.isArray(refs) && refs !== 'unknown') {
+      throw new HttpError(400, `'${refs.unknownParent}' is not a member of the ${entity.items ?? 'items'} listed (filter field '${text}'); only an unknown last segment is ignored.`);
+    }
+    const coded = Array.isArray(refs) && ORDER_OPERATORS.includes(operator as FilterOperator) ? refs.find((ref) => ref.codes) : undefined;
+    if (coded) {
+      const name = entity.fields.find((f) => (entity.storedAs?.[f] ?? f) === coded.source) ?? coded.source;
+      note(problems, where, codedFieldProblem(operator as FilterOperator, name, coded.codes!, entity.items ?? 'these items'));
       continue;
     }
     const join = field(spec, 'filterConditionOperator');

@@ -1,6 +1,6 @@
 import type { BatchPage, Insight } from '../../core/api/types';
 import { COLLECTIONS } from '../collectionNames';
-import { canonicalGuid } from '../guid';
+import { canonicalGuid } from '../../core/api/guid';
 import { badRequest, notFound } from '../httpErrors';
 import { queryBoolean } from '../requestFields';
 import type { Router } from '../router';
@@ -9,6 +9,8 @@ import { floorOf } from './twinLocation';
 import type { BatchEntity } from './batchFields';
 import { matchesFilters, orderBy, pageOf, parseBatchRequest, sortBy, type BatchQuery } from './batchQuery';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
+import { INSIGHT_UNRUNNABLE_OPERATORS } from '../../core/api/filterVocabulary';
+import { INSIGHT_CODED_FIELDS } from '../../core/api/insightStatus';
 
 export const DEFAULT_INSIGHT_PAGE_SIZE = PAGE_SIZES.insights.default;
 export const MAX_INSIGHT_PAGE_SIZE = PAGE_SIZES.insights.max;
@@ -16,11 +18,16 @@ const DEFAULT_SORT = [sortBy('createdDate', true), sortBy('id')];
 /**
  * The fields an insight is filtered and sorted by, as the service stores it: its stored `status` is the
  * current status (sent as `lastStatus`, while the `status` sent is the legacy word), and it stores no
- * `lastStatus`, so a filter on `lastStatus` is ignored. `floor` and `floorId` are added after paging.
+ * `lastStatus`, so a filter on `lastStatus` is ignored. `floor` and `floorId` are added after paging. Its
+ * store (EF Core on SQL Server) cannot run `startsWith`, `endsWith` or `notcontains`; `status` and `type` are
+ * stored as enum codes, so they sort by code and cannot be compared with `>`, `>=`, `<`, `<=`.
  */
 export const INSIGHT_ENTITY: BatchEntity = {
   fields: ['id', 'scenarioId', 'twinId', 'twinName', 'name', 'description', 'recommendation', 'type', 'priority', 'status', 'createdDate', 'updatedDate', 'occurrenceCount', 'ruleName', 'impactScores', 'ticketIds'],
   storedAs: { status: 'lastStatus' },
+  unrunnable: INSIGHT_UNRUNNABLE_OPERATORS,
+  codedFields: INSIGHT_CODED_FIELDS,
+  items: 'insights',
 };
 
 export function registerInsightRoutes(router: Router, graph: TwinGraph): void {
@@ -39,9 +46,14 @@ export function registerInsightRoutes(router: Router, graph: TwinGraph): void {
     const id = canonicalGuid(raw);
     if (!id) throw badRequest(`The value '${raw}' is not valid.`, 'insightId');
     const insight = insights.get(id);
-    if (!insight) throw notFound(`insight: ${id}`);
+    if (!insight || !isListed(insight)) throw notFound(`insight: ${id}`);
     return { body: insight };
   });
+}
+
+/** The service's query filter on every insight read: one with no occurrence (`occurrenceCount` 0) is hidden. */
+function isListed(insight: Insight): boolean {
+  return typeof insight.occurrenceCount !== 'number' || insight.occurrenceCount > 0;
 }
 
 /**
@@ -53,6 +65,7 @@ export function listInsights(all: Iterable<Insight>, query: BatchQuery): BatchPa
   const roots: Insight[] = [];
   const children = new Map<string, Insight[]>();
   for (const insight of all) {
+    if (!isListed(insight)) continue;
     if (insight.scenarioId === null || insight.scenarioId === undefined) roots.push(insight);
     else {
       const list = children.get(insight.scenarioId);

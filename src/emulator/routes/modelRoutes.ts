@@ -3,17 +3,13 @@ import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { badRequest, notFound } from '../httpErrors';
 import { queryBoolean, queryValue } from '../requestFields';
 import type { Router } from '../router';
+import { isDtmi } from '../../core/dtdl/twinIdFields';
 
-/** DTMI syntax of DTDL v3 (segments, optional version). */
-const DTMI = /^dtmi:(?:_+[A-Za-z0-9]|[A-Za-z])(?:[A-Za-z0-9_]*[A-Za-z0-9])?(?::(?:_+[A-Za-z0-9]|[A-Za-z])(?:[A-Za-z0-9_]*[A-Za-z0-9])?)*(?:;[1-9][0-9]{0,8}(?:\.[1-9][0-9]{0,5})?)?$/;
-
-export function isDtmi(id: string): boolean {
-  return id.length <= 2048 && DTMI.test(id);
-}
+export { isDtmi };
 
 /**
  * GET /models (`rootModel`: that model and all its descendants, none for an unknown root; `includeModelDefinitions`) and
- * GET /models/{id} (always with the definition, as a JSON string).
+ * GET /models/{id} (the definition, as a JSON string, only with `includeModelDefinitions=true`, as in the service).
  */
 export function registerModelRoutes(router: Router, models: ModelIndex, uploadTime: string): void {
   const wire = (id: string, withDefinition: boolean): Model => ({ ...models.toServiceModel(id, withDefinition)!, uploadTime });
@@ -31,6 +27,6 @@ export function registerModelRoutes(router: Router, models: ModelIndex, uploadTi
     if (!id) throw badRequest('The model id is empty.', 'id');
     if (!isDtmi(id)) throw badRequest(`'${ctx.params.id}' is not a valid model id (DTMI).`, 'id');
     if (!models.has(id)) throw notFound(`Model '${id}' does not exist.`);
-    return { body: wire(id, true) };
+    return { body: wire(id, queryBoolean(ctx.query, 'includeModelDefinitions') ?? false) };
   });
 }

@@ -5,6 +5,7 @@ import {
 } from '../../core/api/types';
 import { COLLECTIONS } from '../collectionNames';
 import { badRequest, HttpError, notFound, validationFailed } from '../httpErrors';
+import { canonicalGuid } from '../../core/api/guid';
 import { field, isObject, parseDateTime, requireArray, requireObject, type JsonObject } from '../requestFields';
 import type { Router } from '../router';
 import type { Collection } from '../store/store';
@@ -238,9 +239,12 @@ export function registerTicketRoutes(router: Router, graph: TwinGraph): void {
   const tickets = store.collection<Ticket>(COLLECTIONS.tickets);
   const attachments = store.collection<StoredAttachment>(COLLECTIONS.ticketAttachments);
   const refs = new TicketReferences(graph);
-  const requireTicket = (id: string): Ticket => {
+  // The id is a Guid route value: not a GUID is a model-binding 400, not a 404.
+  const requireTicket = (raw: string): Ticket => {
+    const id = canonicalGuid(raw);
+    if (!id) throw badRequest(`The value '${raw}' is not valid.`, 'ticketId');
     const ticket = tickets.get(id);
-    if (!ticket) throw notFound(`Ticket '${id}' was not found.`);
+    if (!ticket) throw notFound(`Ticket '${raw}' was not found.`);
     return ticket;
   };
 

@@ -1,7 +1,8 @@
 import type { ContinuationPage, DigitalTwin } from '../../core/api/types';
 import { validateTwin } from '../../core/dtdl/twinValidation';
 import { decodeToken, encodeToken } from '../continuationToken';
-import { badRequest, notFound, validationFailed } from '../httpErrors';
+import { badRequest, HttpError, notFound, validationFailed } from '../httpErrors';
+import { twinFieldProblems } from '../../core/dtdl/twinIdFields';
 import { field, isObject, optBoolean, optInteger, optObject, queryBoolean, requireArray, requireObject } from '../requestFields';
 import type { Router } from '../router';
 import { compileTwinFilters } from '../twins/twinFilters';
@@ -74,6 +75,9 @@ function putTwin(graph: TwinGraph, body: unknown): StoredTwin {
   if (typeof modelId !== 'string' || modelId === '') throw badRequest("'modelId' is required and must be a model id string.", 'modelId');
   const contents = field(req, 'contents') ?? {};
   if (!isObject(contents)) throw badRequest("'contents' must be an object.", 'contents');
+  // The service's own checks, with its words (one line each); it answers 500, the emulator 400.
+  const problems = twinFieldProblems({ modelId, contents });
+  if (problems.length) throw new HttpError(400, problems.map((p) => p.message).join('\n'));
   return store(graph, { id, modelId, contents });
 }
 
@@ -90,7 +94,8 @@ const PUT_PATHS: ProblemPaths = (path) => path || '/';
 const PATCH_PATHS: ProblemPaths = (path) => path.replace(/^\/contents(?=\/|$)/, '') || '/';
 
 function store(graph: TwinGraph, doc: { id: string; modelId: string; contents: Record<string, unknown> }, paths: ProblemPaths = PUT_PATHS): StoredTwin {
-  const problems = validateTwin(graph.models, doc);
+  // The DTMI and GUID checks belong to PUT only (putTwin): the service does not run them on a patch.
+  const problems = validateTwin(graph.models, doc, { idFields: false });
   if (problems.length) {
     const errors: Record<string, string[]> = {};
     for (const p of problems) (errors[paths(p.path)] ??= []).push(p.message);

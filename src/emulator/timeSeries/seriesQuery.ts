@@ -1,10 +1,11 @@
 // The query parameters of the time-series reads, bound as the service's minimal API binds them:
-// `start`, `end` and `pageSize` are required on the range reads (400 without them), `end` is
-// inclusive, and `latest` looks back one hour unless the caller gives its own window.
+// `start`, `end` and `pageSize` are required on the range reads (400 without them), both ends are
+// cut to the whole second and included, and `latest` looks back one hour unless the caller gives its own window.
 import { TIME_SERIES_LATEST_WINDOW_MS } from '../../core/api/requestChecks';
 import { badRequest } from '../httpErrors';
 import { parseDateTime, queryBoolean, queryInteger, queryValue } from '../requestFields';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
+import { cutToSecond } from '../../core/timeseries/wholeSeconds';
 
 /** The emulator's own ceiling on a page (the service states none). */
 export const MAX_SERIES_PAGE_SIZE = PAGE_SIZES.timeSeries.max;
@@ -12,9 +13,9 @@ export const MAX_SERIES_PAGE_SIZE = PAGE_SIZES.timeSeries.max;
 /** Both ends included, epoch milliseconds. */
 export interface SeriesRange { start: number; end: number }
 
-/** `start` and `end` of a range read; both required. */
+/** `start` and `end` of a range read; both required, and cut to the whole second as the service's query writes them. */
 export function requiredRange(query: URLSearchParams): SeriesRange {
-  return checkedRange(requiredTime(query, 'start'), requiredTime(query, 'end'));
+  return checkedRange(cutToSecond(requiredTime(query, 'start')), cutToSecond(requiredTime(query, 'end')));
 }
 
 /**

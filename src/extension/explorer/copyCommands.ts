@@ -10,7 +10,7 @@ import { RelationshipNode, TwinNode } from '../twins/twinNode';
 import type { TreeNode } from './treeNode';
 
 /** `path`: where the service serves the row (undefined for a relationship without an id). */
-interface CopiedRow { id: string; value: unknown; path: string | undefined; connection: string | undefined }
+interface CopiedRow { id: string; value: unknown; path: string | undefined; connection: string | undefined; query?: SnippetRequest['query'] }
 
 const seg = (value: string): string => encodeURIComponent(value);
 
@@ -22,7 +22,8 @@ function copiedRow(node: unknown): CopiedRow | undefined {
     const rel = node.relationship;
     return { id: rel.id ?? '', value: rel, path: rel.id ? `/twins/${seg(rel.sourceId)}/relationships/${seg(rel.id)}` : undefined, connection };
   }
-  if (node instanceof ModelNode) return { id: node.modelId, value: undefined, path: `/models/${seg(node.modelId)}`, connection };
+  // The service sends a model's DTDL only when asked for it.
+  if (node instanceof ModelNode) return { id: node.modelId, value: undefined, path: `/models/${seg(node.modelId)}`, query: { includeModelDefinitions: true }, connection };
   if (node instanceof InsightNode) return { id: node.insight.id, value: node.insight, path: `/insights/${seg(node.insight.id)}`, connection };
   return undefined;
 }
@@ -60,7 +61,7 @@ function snippetRequests(ctx: Pick<ExtensionServices, 'connections'>, node: unkn
   return copiedRows(node, selection, what).map((row) => {
     const profile = ctx.connections.require(row.connection ?? ctx.connections.activeName());
     if (!row.path) throw new Error(vscode.l10n.t('{0}: the relationship has no id to read it by.', what));
-    return { method: 'GET', baseUrl: profile.baseUrl, path: row.path };
+    return { method: 'GET', baseUrl: profile.baseUrl, path: row.path, ...(row.query ? { query: row.query } : {}) };
   });
 }
 

@@ -6,7 +6,7 @@ import { CoalescedRefresh } from '../../core/api/coalescedRefresh';
 import { readOnlyContextValue } from './readOnlyRows';
 import { ResourceRows, writtenRowKeys } from './resourceRows';
 import { type TreeNode } from './treeNode';
-import { describeFilter, type TwinFilter } from '../twins/twinFilter';
+import { describeFilter, numericComparisonCaveat, type TwinFilter } from '../twins/twinFilter';
 
 /** Context key: at least one connection besides the built-in Local emulator is configured. */
 export const HAS_CONNECTIONS_KEY = 'buildingTwins.hasConnections';
@@ -53,7 +53,8 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
 
   setFilter(filter: TwinFilter | undefined): void {
     this.filterValue = filter;
-    this.view.message = filter ? vscode.l10n.t('Filtered: {0} (use "Clear Twin Filter" in the view title to show everything)', describeFilter(filter)) : undefined;
+    const caveat = filter && numericComparisonCaveat(filter);
+    this.view.message = filter ? vscode.l10n.t('Filtered: {0} (use "Clear Twin Filter" in the view title to show everything)', describeFilter(filter)) + (caveat ? ` ${caveat}` : '') : undefined;
     void vscode.commands.executeCommand('setContext', 'buildingTwins.filtered', filter !== undefined);
     for (const root of this.roots ?? []) root.resetTwins();
     this.changed.fire(undefined);

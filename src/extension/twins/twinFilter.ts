@@ -55,6 +55,19 @@ export function describeFilter(filter: TwinFilter): string {
 }
 
 /**
+ * A caution for numeric comparisons, or undefined: Willow's only translation of these filters into a twin query
+ * quotes every value (`levelNumber >= '2'`, compared as text) and turns `>` into `=`, so a real instance may
+ * answer them differently from the emulator.
+ */
+export function numericComparisonCaveat(filter: TwinFilter): string | undefined {
+  const fields = propertyConditions(filter)
+    .filter((c) => ['>', '>=', '<', '<='].includes(serviceOperatorFor(c.operator) ?? c.operator) && typeof c.value === 'number')
+    .map((c) => c.field);
+  if (fields.length === 0) return undefined;
+  return l10n.t('A real instance may compare {0} as text (its twin query quotes every value) and read > as =.', [...new Set(fields)].join(', '));
+}
+
+/**
  * Reads "field operator value" as typed in the filter prompt: `levelNumber >= 2`, `name startsWith "L"`,
  * `serialNumber isNotNull`, `levelNumber in 1, 2`. Familiar words (`ge`, `eq`, `exists`) are read as the
  * service's. Undefined when the text is not such a condition.

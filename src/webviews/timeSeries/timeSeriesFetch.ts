@@ -11,6 +11,7 @@ import { isoTimeParser } from '../../core/timeseries/isoTime';
 import { lttbOverRange, type XYSeries } from '../../core/timeseries/lttb';
 import { LttbStream, OutOfOrderError } from '../../core/timeseries/lttbStream';
 import type { TimeRange } from '../../core/timeseries/timeRange';
+import { wholeSecondCover } from '../../core/timeseries/wholeSeconds';
 
 export interface Points { x: Float64Array; y: Float64Array }
 
@@ -126,8 +127,10 @@ async function* mapPages(pages: AsyncIterable<TimeSeriesPage>, read: (page: Time
   }
 }
 
+/** The slice asked for in whole seconds (the service cuts its bounds to the second); pagePoints keeps the slice's own points. */
 function query(range: TimeRange, pageSize: number): { start: string; end: string; pageSize: number } {
-  return { start: new Date(range.start).toISOString(), end: new Date(range.end).toISOString(), pageSize };
+  const asked = wholeSecondCover(range);
+  return { start: new Date(asked.start).toISOString(), end: new Date(asked.end).toISOString(), pageSize };
 }
 
 export function seriesTwinId(d: TimeSeriesData): string | undefined {

@@ -177,6 +177,28 @@ describeEachExchange('client against service variants: twins, models, relationsh
     assert.equal(fake.apiRequests[0]!.query.get('rootModel'), ROOM);
   });
 
+  it('getModel always asks for the definition (the service sends it only with includeModelDefinitions=true), in either field name', async () => {
+    const definition = JSON.stringify({ '@id': ROOM, '@type': 'Interface', '@context': 'dtmi:dtdl:context;3' });
+    const asked = (r: { query: URLSearchParams }) => r.query.get('includeModelDefinitions') === 'true';
+    for (const field of ['modelDefinition', 'model']) {
+      const fake = await start((r) => (r.path.startsWith('/models/') ? { status: 200, body: { id: ROOM, ...(asked(r) ? { [field]: definition } : {}), uploadTime: '2024-08-30T03:33:54Z' } } : undefined));
+      const model = await fake.client().getModel(ROOM);
+      assert.equal(model.modelDefinition, definition, field);
+      assert.equal(fake.apiRequests.length, 1);
+    }
+  });
+
+  it('putTwin refuses non-GUID id fields and a non-DTMI model id before sending, naming each field in the service\'s words', async () => {
+    const fake = await start((r) => (r.method === 'PUT' ? { status: 200, body: { id: 'R1', modelId: ROOM, contents: {} } } : undefined));
+    const client = fake.client();
+    await assert.rejects(async () => client.putTwin({ id: 'R1', modelId: ROOM, contents: { siteID: 'HQ', floorID: '104bd33c-a697-4027-b6a6-677e30a53d09' } }),
+      (e: unknown) => e instanceof ApiError && e.kind === 'invalid-request' && e.message === 'putTwin failed: the service refuses twin "R1": Field : siteID Value: HQ Message: Invalid GUID Format.; nothing was sent');
+    await assert.rejects(async () => client.putTwin({ id: 'R1', modelId: 'Room', contents: {} }), /Field : ModelId Value: Room Message: Invalid Model Id Format\./);
+    assert.equal(fake.apiRequests.length, 0);
+    await client.putTwin({ id: 'R1', modelId: ROOM, contents: { siteID: null, uniqueID: '104BD33CA6974027B6A6677E30A53D09' } });
+    assert.equal(fake.apiRequests.length, 1);
+  });
+
   it('listOutgoingRelationships sends relationshipName only when given', async () => {
     const fake = await start((r) => (r.path.endsWith('/relationships/outgoing') ? { status: 200, body: [] } : undefined));
     const client = fake.client();

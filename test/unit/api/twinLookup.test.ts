@@ -13,7 +13,7 @@ describe('TwinLookup ("Go to twin")', function () {
   after(async () => emu?.close());
   const start = fakeServicesPerTest();
 
-  it('finds a twin by id, by external id and by a part of its name, one request each', async () => {
+  it('finds a twin by id, by external id and by a part of its name: the exact id and one filter each', async () => {
     const { client } = emu.client();
     const sample = (await client.listTwins({ pageSize: 200 })).content;
     const named = sample.find((t) => typeof t.contents?.name === 'string' && typeof t.contents?.externalID === 'string');
@@ -28,9 +28,10 @@ describe('TwinLookup ("Go to twin")', function () {
     const byName = await lookup.find(part);
     assert.ok(byName.some((t) => t.id === named.id), `"${part}" finds ${named.id}`);
     assert.ok(byName.every((t) => String(t.contents?.name).includes(part) || t.id === part || t.contents?.externalID === part));
-    assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.path} ${r.status}`), Array(3).fill('POST /api/v3/twins 200'));
+    const served = (await emu.requests()).map((r) => `${r.method} ${r.path} ${r.status}`).sort();
+    assert.deepEqual(served, [...Array(3).fill('POST /api/v3/twins/ids 200'), ...Array(3).fill('POST /api/v3/twins?pageSize=20 200')]);
     assert.deepEqual(await lookup.find('   '), [], 'blank text sends nothing');
-    assert.equal((await emu.requests()).length, 3);
+    assert.equal((await emu.requests()).length, 6);
   });
 
   it('asks the three questions apart, from then on, where the service refuses the combined filter', async () => {
@@ -44,7 +45,7 @@ describe('TwinLookup ("Go to twin")', function () {
     });
     const lookup = new TwinLookup(service.client());
     assert.deepEqual((await lookup.find('Pu')).map((t) => t.id), ['T-9']);
-    assert.equal(service.apiRequests.length, 4, 'the refused query, then three');
+    assert.equal(service.apiRequests.length, 4, 'the exact id and the refused query, then the other two');
     await lookup.find('Pum');
     assert.equal(service.apiRequests.length, 7, 'no second try of the combined query');
   });
@@ -57,7 +58,7 @@ describe('TwinLookup ("Go to twin")', function () {
     assert.deepEqual(prefixed.map((t) => t.id), ['AHU', 'AHU-12', 'N'], 'the exact id, then ids starting with it, then names');
   });
 
-  it('finds twins by the start of their id in the same one request', async () => {
+  it('finds twins by the start of their id in the combined filter', async () => {
     const { client } = emu.client();
     const sample = (await client.listTwins({ pageSize: 200 })).content;
     const target = sample.find((t) => t.id.length > 6 && !String(t.contents?.name ?? '').includes(t.id.slice(0, 5)));
@@ -68,6 +69,26 @@ describe('TwinLookup ("Go to twin")', function () {
     const found = await new TwinLookup(client).find(prefix);
     assert.ok(found.some((t) => t.id === target.id), `"${prefix}" finds ${target.id}`);
     assert.ok(found.every((t) => t.id.startsWith(prefix) || String(t.contents?.name).includes(prefix) || t.contents?.externalID === prefix));
-    assert.equal((await emu.requests()).length, 1);
+    assert.equal((await emu.requests()).filter((r) => r.path.startsWith('/api/v3/twins?')).length, 1);
+  });
+
+  it('finds a twin by its exact id where the service answers the combined filter with nothing (no `id` field there)', async () => {
+    const service = await start((request) => {
+      if (request.path === '/twins') return { status: 200, body: { content: [], continuationToken: null } };
+      if (request.path === '/twins/ids') return { status: 200, body: (JSON.parse(request.body) as string[]).includes('AHU-1') ? [twin('AHU-1')] : [] };
+      return undefined;
+    });
+    const lookup = new TwinLookup(service.client());
+    assert.deepEqual((await lookup.find('AHU-1')).map((t) => t.id), ['AHU-1']);
+    assert.deepEqual(await lookup.find('AHU-2'), []);
+  });
+
+  it('reads a 403 on the exact id (a scoped client) as no such twin, and keeps the filter\'s answers', async () => {
+    const service = await start((request) => {
+      if (request.path === '/twins') return { status: 200, body: { content: [twin('P-1', { name: 'Pump' })], continuationToken: null } };
+      if (request.path === '/twins/ids') return { status: 403 };
+      return undefined;
+    });
+    assert.deepEqual((await new TwinLookup(service.client()).find('Pump')).map((t) => t.id), ['P-1']);
   });
 });

@@ -57,6 +57,18 @@ describe('planImport', () => {
     assert.equal(plan.relationships.length, 1);
   });
 
+  it('refuses twins whose id fields are not GUIDs or whose model id is no DTMI, naming the field (the service fails on them)', async () => {
+    const parsed = parseImportJson(json([
+      { id: 'R1', modelId: ROOM, contents: { siteID: 'S-1' } },
+      { id: 'R2', modelId: 'Room', contents: {} },
+      { id: 'R3', modelId: ROOM, contents: { siteID: null } },
+    ]));
+    const plan = await planImport(parsed, { index });
+    assert.ok(plan.errors.some((e) => e.line === 2 && /\/contents\/siteID: siteID must be a GUID, got "S-1"/.test(e.message)), JSON.stringify(plan.errors));
+    assert.ok(plan.errors.some((e) => e.line === 3 && /\/modelId: modelId must be a DTMI/.test(e.message)), JSON.stringify(plan.errors));
+    assert.ok(!plan.twins.some((t) => t.twin.id === 'R1' || t.twin.id === 'R2'));
+  });
+
   it('looks up twins that are not in the file on the service, once, and types CSV relationship properties', async () => {
     const asked: string[][] = [];
     const lookupTwins = async (ids: string[]): Promise<Map<string, string>> => {

@@ -50,6 +50,16 @@ describe('emulator page-number lists (Willow.Batch rules over HTTP)', () => {
         assert.equal((await page({ pageSize: 1000, filterSpecifications: [{ field: 'noSuchField', operator: '=', value: 'x' }] })).total, all.total);
       });
 
+      it('answers 400 naming an unknown parent of a dot-path filter field; an unknown last segment is ignored', async () => {
+        const res = await call({ filterSpecifications: [{ field: 'noSuch.x', operator: '=', value: 'a' }] });
+        assert.equal(res.status, 400, res.text);
+        assert.equal(res.json.statusCode ?? res.json.status, 400);
+        assert.match(res.json.message ?? res.json.detail, /^'noSuch' is not a member of the .* \(filter field 'noSuch\.x'\)/);
+        const alsoInList = await call({ filterSpecifications: [{ field: `${list.text},noSuch.x`, operator: '=', value: 'a' }] });
+        assert.equal(alsoInList.status, 400, alsoInList.text);
+        assert.equal((await call({ filterSpecifications: [{ field: 'noSuch', operator: '=', value: 'a' }] })).status, 200);
+      });
+
       it('sorts by `sort` ("asc" and "desc"), ignoring isSortDescending', async () => {
         const texts = (p: Page) => tops(p).map((i) => String(i[list.text]).toLowerCase());
         const ascending = texts(await page({ pageSize: 1000, sortSpecifications: [{ field: list.text, sort: 'asc', isSortDescending: true }] }));

@@ -15,6 +15,23 @@ describe('emulator admin route PUT /_emulator/insights', () => {
   const ROOT = '6f1c2a4e-0b7d-4c51-9a3e-2d8f5b6c7a01';
   const CHILD = '6f1c2a4e-0b7d-4c51-9a3e-2d8f5b6c7a02';
 
+  it('hides insights with no occurrence (occurrenceCount 0) from lists and GET, as the service\'s query filter does', async () => {
+    const own = await EmulatorTestClient.start({ sample: false });
+    try {
+      const hidden = '7a000000-0000-4000-8000-000000000001';
+      const shown = '7a000000-0000-4000-8000-000000000002';
+      const seeded = await own.admin('PUT', '/_emulator/insights', [{ id: hidden, scenarioId: null, name: 'No occurrence', occurrenceCount: 0 }, { id: shown, scenarioId: null, name: 'Occurred', occurrenceCount: 1 }]);
+      assert.equal(seeded.status, 200);
+      const page = (await own.call('POST', '/insights', { pageSize: 1000 })).json as { total: number; items: Insight[] };
+      assert.deepEqual(page.items.map((i) => i.id), [shown]);
+      assert.equal(page.total, 1);
+      assert.equal((await own.call('GET', `/insights/${hidden}`)).status, 404);
+      assert.equal((await own.call('GET', `/insights/${shown}`)).status, 200);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('stores a root and its child, which POST /insights then pages as a family', async () => {
     const res = await seed([
       { id: ROOT.toUpperCase(), scenarioId: null, name: 'Seeded root', twinId: null },
@@ -24,7 +41,7 @@ describe('emulator admin route PUT /_emulator/insights', () => {
     assert.deepEqual(await res.json(), { storedCount: 2 });
     const page = (await client.call('POST', '/insights', {})).json as { total: number; items: Insight[] };
     assert.equal(page.total, 1);
-    assert.deepEqual(page.items.map((i) => [i.id, i.scenarioId]), [[ROOT, null], [CHILD, ROOT]], 'ids are stored in canonical form');
+    assert.deepEqual(page.items.map((i) => [i.id, i.scenarioId ?? null]), [[ROOT, null], [CHILD, ROOT]], 'ids are stored in canonical form');
     assert.equal((await client.call('GET', `/insights/${CHILD}`)).json.name, 'Seeded child');
   });
 

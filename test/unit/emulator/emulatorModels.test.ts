@@ -44,8 +44,12 @@ describe('emulator models', () => {
       }
     });
 
-    it('GET /models/{id}: the model with its definition as a string; displayName as a language map', async () => {
-      const res = await client.call('GET', `/models/${encodeURIComponent(M.twin)}`);
+    it('GET /models/{id}: the model, with its definition as a string only when includeModelDefinitions=true; displayName as a language map', async () => {
+      const bare = await client.call('GET', `/models/${encodeURIComponent(M.twin)}`);
+      assert.equal(bare.status, 200);
+      assert.ok(!('modelDefinition' in bare.json), 'no definition unless asked for (the service defaults to false)');
+      assert.ok(!('modelDefinition' in (await client.call('GET', `/models/${encodeURIComponent(M.twin)}?includeModelDefinitions=false`)).json));
+      const res = await client.call('GET', `/models/${encodeURIComponent(M.twin)}?includeModelDefinitions=true`);
       assert.equal(res.status, 200);
       assert.equal(typeof res.json.modelDefinition, 'string');
       assert.deepEqual(res.json.displayName, { en: 'Twin' });
@@ -75,7 +79,7 @@ describe('emulator models', () => {
       const ids: string[] = res.json.map((m: { id: string }) => m.id);
       assert.ok(ids.filter((id) => id.startsWith('dtmi:com:willowinc:')).length >= 3600, `${ids.length} models`);
       assert.ok(ids.some((id) => id.startsWith('dtmi:com:buildingtwins:sample:')));
-      const room = await client.call('GET', `/models/${encodeURIComponent('dtmi:com:willowinc:Room;1')}`);
+      const room = await client.call('GET', `/models/${encodeURIComponent('dtmi:com:willowinc:Room;1')}?includeModelDefinitions=true`);
       assert.equal(room.status, 200);
       assert.equal(JSON.parse(room.json.modelDefinition)['@id'], 'dtmi:com:willowinc:Room;1');
     });

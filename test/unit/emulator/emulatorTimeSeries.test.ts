@@ -133,6 +133,17 @@ describe('emulator time series (the service\'s rules, docs/service-compatibility
       assert.equal(first.dataQuality, undefined);
     });
 
+    it('cut start and end to the whole second, as the service writes its range query (datetime({start:s}))', async () => {
+      const base = Date.parse(at(800));
+      const iso = (ms: number) => new Date(ms).toISOString();
+      await client.call('POST', '/time-series', [0, 400, 900, 1000, 1500, 2000, 2700].map((offset) => ({ connectorId: 'C3', dtId: 'T2', sourceTimestamp: iso(base + offset), scalarValue: offset })));
+      const read = async (start: number, end: number) => ((await client.call('GET', `/time-series/T2?start=${iso(base + start)}&end=${iso(base + end)}&pageSize=100`)).json.data as Row[]).map((d) => d.scalarValue);
+      // [0.9 s, 2.5 s] is read as [0 s, 2 s]: the points at 0 and 0.4 s come, the one at 2.7 s does not.
+      assert.deepEqual(await read(900, 2500), [0, 400, 900, 1000, 1500, 2000]);
+      // [1.2 s, 1.8 s] is read as [1 s, 1 s].
+      assert.deepEqual(await read(1200, 1800), [1000]);
+    });
+
     it('answer pageSize=0 with an empty page whose token is ""', async () => {
       const res = await client.call('GET', `/time-series/T1?${range(0, 300, 0)}`);
       assert.equal(res.status, 200);

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Insight } from '../../../src/core/api/types';
+import { INSIGHT_STATUS_CODES, INSIGHT_STATUS_SORT_ORDER, INSIGHT_TYPE_CODES, type InsightStatus } from '../../../src/core/api/insightStatus';
 import { buildSample } from '../../../src/emulator/sample/sampleBuilding';
 import { assertProblem } from './emulatorProblems';
 import { EmulatorTestClient } from './emulatorTestClient';
@@ -11,12 +12,20 @@ describe('emulator insights routes', () => {
   const roots = sample.insights.filter((i) => i.scenarioId === null);
   const childrenOf = (id: string) => sample.insights.filter((i) => i.scenarioId === id);
   const list = (body: unknown, query = '') => client.call('POST', `/insights${query}`, body);
-  const rootIds = (items: Insight[]) => items.filter((i) => i.scenarioId === null).map((i) => i.id);
+  const rootIds = (items: Insight[]) => items.filter((i) => (i.scenarioId ?? null) === null).map((i) => i.id);
 
   before(async () => {
     client = await EmulatorTestClient.start();
   });
   after(() => client.close());
+
+  it('leaves out null members, as every backend of the service does (WhenWritingNull): a root has no scenarioId', async () => {
+    const page = (await list({ pageSize: 1000 })).json as { items: Array<Record<string, unknown>> };
+    const root = page.items.find((i) => !i.scenarioId)!;
+    assert.ok(root, 'the sample has roots');
+    assert.ok(!('scenarioId' in root), JSON.stringify(root));
+    for (const item of page.items) for (const [key, value] of Object.entries(item)) assert.notEqual(value, null, `${String(item.id)}.${key}`);
+  });
 
   it('pages over root insights only, 10 by default, each followed by all its children', async () => {
     const res = await list({});
@@ -29,7 +38,7 @@ describe('emulator insights routes', () => {
     assert.equal(page.items.length, expectedCount);
     for (let i = 0; i < page.items.length; i++) {
       const item = page.items[i];
-      if (item.scenarioId !== null) assert.ok(page.items.slice(0, i).some((p) => p.id === item.scenarioId), 'a child follows its root');
+      if ((item.scenarioId ?? null) !== null) assert.ok(page.items.slice(0, i).some((p) => p.id === item.scenarioId), 'a child follows its root');
     }
     assert.ok(page.items.length > 10, 'children come on top of the 10 roots');
   });
@@ -68,7 +77,7 @@ describe('emulator insights routes', () => {
     });
     const expected = roots.filter((r) => r.type === 'energy');
     assert.equal(res.json.total, expected.length);
-    const priorities = res.json.items.filter((i: Insight) => i.scenarioId === null).map((i: Insight) => i.priority);
+    const priorities = res.json.items.filter((i: Insight) => (i.scenarioId ?? null) === null).map((i: Insight) => i.priority);
     assert.deepEqual(priorities, [...priorities].sort((a, b) => a - b));
   });
 
@@ -135,8 +144,9 @@ describe('emulator insights routes', () => {
     const ignored = await list({ pageSize: 1000, filterSpecifications: [{ field: 'lastStatus', operator: '=', value: 'resolved' }] });
     assert.equal(ignored.json.total, roots.length);
     const sorted = await list({ pageSize: 1000, sortSpecifications: [{ field: 'status', sort: 'asc' }] });
-    const statuses = (sorted.json.items as Insight[]).filter((i) => i.scenarioId === null).map((i) => String(i.lastStatus).toLowerCase());
-    assert.deepEqual(statuses, [...statuses].sort());
+    const statuses = (sorted.json.items as Insight[]).filter((i) => (i.scenarioId ?? null) === null).map((i) => String(i.lastStatus));
+    const byCode = (a: string, b: string) => INSIGHT_STATUS_CODES[a as InsightStatus] - INSIGHT_STATUS_CODES[b as InsightStatus];
+    assert.deepEqual(statuses, [...statuses].sort(byCode), 'by stored code, not by word');
     assertProblem(await list({ sortSpecifications: [{ field: 'lastStatus', sort: 'asc' }] }), 400, 'SortSpecifications[0].Field');
   });
 
@@ -151,6 +161,48 @@ describe('emulator insights routes', () => {
     for (const [method, path] of [['POST', '/insights'], ['GET', `/insights/${roots[0].id}`], ['POST', '/events'], ['GET', '/events/types'], ['POST', '/tickets'], ['GET', '/tickets/status'], ['PUT', '/tickets/categories']]) {
       assert.equal((await client.call(method, path, method === 'GET' ? undefined : {}, { token: null })).status, 401, `${method} ${path}`);
     }
+  });
+
+  it('refuses startsWith, endsWith and notcontains with a 400 naming what works (the service cannot run them: 500)', async () => {
+    for (const operator of ['startsWith', 'endsWith', 'notcontains']) {
+      const res = await list({ filterSpecifications: [{ field: 'name', operator: 'contains', value: 'a' }, { field: 'name', operator, value: 'a' }] });
+      assertProblem(res, 400, 'FilterSpecifications[1]');
+      assert.deepEqual(res.json.errors, {
+        'FilterSpecifications[1]': [`${operator} cannot filter insights: the service's database cannot run it (a real instance fails with HTTP 500); use contains or like instead.`],
+      });
+    }
+    assert.equal((await list({ filterSpecifications: [{ field: 'name', operator: 'like', value: 'a' }] })).status, 200);
+  });
+
+  it('sorts status and type by their stored codes (open 0 … readyToResolve 60; fault 1 … predictive 16), not by the words', async () => {
+    const codesOf = async (fieldName: 'status' | 'type', sort: 'asc' | 'desc') => {
+      const page = await list({ pageSize: 1000, sortSpecifications: [{ field: fieldName, sort }] });
+      assert.equal(page.status, 200, page.text);
+      const codes = fieldName === 'status' ? INSIGHT_STATUS_CODES as Record<string, number> : INSIGHT_TYPE_CODES;
+      return (page.json.items as Insight[]).filter((i) => (i.scenarioId ?? null) === null).map((i) => codes[String(fieldName === 'status' ? i.lastStatus : i.type)]);
+    };
+    for (const fieldName of ['status', 'type'] as const) {
+      const up = await codesOf(fieldName, 'asc');
+      assert.ok(up.every((code) => typeof code === 'number'), `${fieldName}: every sample value has a code`);
+      assert.ok(new Set(up).size > 1, `${fieldName}: the sample shows several values`);
+      assert.deepEqual(up, [...up].sort((a, b) => a - b), fieldName);
+      const down = await codesOf(fieldName, 'desc');
+      assert.deepEqual(down, [...down].sort((a, b) => b - a), fieldName);
+    }
+    // Word order would put inProgress before new and open; code order puts open (0) first and new (40) late.
+    assert.deepEqual(INSIGHT_STATUS_SORT_ORDER, ['open', 'ignored', 'inProgress', 'resolved', 'new', 'readyToResolve']);
+  });
+
+  it('refuses >, >=, <, <= on status and type (stored codes the service cannot compare: 500), naming in instead', async () => {
+    for (const operator of ['>', '>=', '<', '<=']) {
+      for (const fieldName of ['status', 'Type']) {
+        const res = await list({ filterSpecifications: [{ field: fieldName, operator, value: 'open' }] });
+        assertProblem(res, 400, 'FilterSpecifications[0]');
+        assert.match(res.json.errors['FilterSpecifications[0]'][0], new RegExp(`^${operator} cannot compare ${fieldName.toLowerCase()} of insights: it is stored as a code .*use in with the values wanted instead \\(codes: .*\\)\\.$`));
+      }
+    }
+    assert.equal((await list({ filterSpecifications: [{ field: 'priority', operator: '<=', value: 2 }] })).status, 200, 'other fields compare');
+    assert.equal((await list({ filterSpecifications: [{ field: 'status', operator: 'in', value: ['open', 'new'] }] })).status, 200);
   });
 
   it('is read-only: other methods are 405', async () => {

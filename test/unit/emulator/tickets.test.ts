@@ -7,6 +7,8 @@ import { buildSample } from '../../../src/emulator/sample/sampleBuilding';
 import { assertProblem } from './emulatorProblems';
 import { EmulatorTestClient } from './emulatorTestClient';
 
+const UNKNOWN_TICKET = '0d2c7a9e-0000-4000-8000-00000000beef';
+
 describe('emulator tickets routes', () => {
   let client: EmulatorTestClient;
   let statuses: TicketStatus[];
@@ -116,15 +118,20 @@ describe('emulator tickets routes', () => {
     const tooMany = Array.from({ length: TICKET_UPDATABLE_PROPERTIES.length + 1 }, () => ({ op: 'replace', path: '/summary', value: 'changed' }));
     await rejected(tooMany, '$');
     await rejected({ op: 'replace', path: '/summary', value: 'changed' }, '$');
-    assertProblem(await patch('no-such-ticket', [{ op: 'replace', path: '/summary', value: 'x' }]), 404);
+    assertProblem(await patch('no-such-ticket', [{ op: 'replace', path: '/summary', value: 'x' }]), 400, 'ticketId');
+    assertProblem(await patch(UNKNOWN_TICKET, [{ op: 'replace', path: '/summary', value: 'x' }]), 404);
   });
 
-  it('answers 404 ProblemDetails for unknown tickets and attachments', async () => {
-    assertProblem(await client.call('GET', '/tickets/no-such-ticket'), 404);
+  it('answers 404 ProblemDetails for unknown tickets and attachments, 400 for a ticket id that is no GUID (a Guid route value)', async () => {
+    assertProblem(await client.call('GET', `/tickets/${UNKNOWN_TICKET}`), 404);
+    const invalid = await client.call('GET', '/tickets/no-such-ticket');
+    assertProblem(invalid, 400, 'ticketId');
+    assert.deepEqual(invalid.json.errors, { ticketId: ["The value 'no-such-ticket' is not valid."] });
     const withAttachment = sample.tickets.find((t) => (t.attachments ?? []).length > 0)!;
+    assert.equal((await client.call('GET', `/tickets/${withAttachment.id.toUpperCase()}`)).status, 200, 'any form .NET parses');
     assertProblem(await client.call('GET', `/tickets/${withAttachment.id}/attachments/nope`), 404);
-    assertProblem(await client.call('GET', `/tickets/no-such-ticket/attachments/${withAttachment.attachments![0].id}`), 404);
-    assertProblem(await client.call('GET', '/tickets/status/attachments/x'), 404);
+    assertProblem(await client.call('GET', `/tickets/${UNKNOWN_TICKET}/attachments/${withAttachment.attachments![0].id}`), 404);
+    assertProblem(await client.call('GET', '/tickets/status/attachments/x'), 400, 'ticketId');
   });
 
   it('serves attachment bytes with their content type and file name', async () => {

@@ -41,6 +41,21 @@ describe('time series panel fetch', function () {
     });
   }
 
+  it('never drops or repeats a point at a sub-second edge, though the service cuts its bounds to the second', async () => {
+    const fine = 'FETCH-CAP-MS';
+    const template = await api.getTwin('HP-AHU-1-SAT');
+    await api.putTwin({ id: fine, modelId: template.modelId, contents: { ...template.contents, name: 'Sub-second test' } });
+    // A point every 250 ms for 200 s.
+    const times = Array.from({ length: 800 }, (_, i) => T0 + 5_000_000 + i * 250);
+    await api.sendTimeSeries(times.map((t, i) => ({ connectorId: 'C', dtId: fine, sourceTimestamp: new Date(t).toISOString(), scalarValue: i })));
+    const range = { start: T0 + 5_000_000 + 10_125, end: T0 + 5_000_000 + 190_625 };
+    const expected = times.map((t, i) => [t, i]).filter(([t]) => t >= range.start && t < range.end).map(([, i]) => i);
+    for (const lanes of [1, 4]) {
+      const got = (await fetchRange(api, [fine], range, { pageSize: 37, lanes })).get(fine)!;
+      assert.deepEqual(Array.from(got.y), expected, `${lanes} lane(s)`);
+    }
+  });
+
   for (const lanes of [1, 4]) {
     it(`downsamples page by page to what LTTB over the whole range gives (${lanes} lane(s), one twin and two)`, async () => {
       const range = { start: T0, end: T0 + 1_500_000 + 1000 * 7_000 };

@@ -8,8 +8,8 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import * as l10n from '@vscode/l10n';
 import '../../shared/app/base.css';
 import './style.css';
-import { COLLECTION_OPERATORS, VALUELESS_OPERATORS, type FilterOperator } from '../../../core/api/filterVocabulary';
-import { shownInsightStatus } from '../../../core/api/insightStatus';
+import { COLLECTION_OPERATORS, INSIGHT_FILTER_OPERATORS, VALUELESS_OPERATORS, type FilterOperator } from '../../../core/api/filterVocabulary';
+import { INSIGHT_STATUS_SORT_ORDER, INSIGHT_TYPE_CODES, shownInsightStatus } from '../../../core/api/insightStatus';
 import type { FilterSpecification, Insight } from '../../../core/api/types';
 import { countNoun } from '../../../shared/countNoun';
 import { upgradeSavedQuery, type InsightRow, type InsightsMethods, type InsightsPanelState, type InsightsQuery } from '../insightsProtocol';
@@ -20,19 +20,24 @@ import { append, clear, el } from '../../shared/app/dom';
 import { matchRanges, splitByMatches } from './findMatches';
 import { impactScoreRows } from './impactScoreRows';
 
-const COLUMNS: Array<{ field: keyof Insight & string; label: string; value: (i: Insight) => string }> = [
+const COLUMNS: Array<{ field: keyof Insight & string; label: string; value: (i: Insight) => string; sortNote?: string }> = [
   { field: 'name', label: l10n.t('Name'), value: (i) => text(i.name) || i.id },
   { field: 'twinName', label: l10n.t('Twin'), value: (i) => text(i.twinName) || text(i.twinId) },
-  { field: 'type', label: l10n.t('Type'), value: (i) => text(i.type) },
+  { field: 'type', label: l10n.t('Type'), value: (i) => text(i.type), sortNote: l10n.t('The service sorts types by the code it stores them under ({0}), not alphabetically', codeOrder(INSIGHT_TYPE_CODES)) },
   { field: 'priority', label: l10n.t('Priority'), value: (i) => text(i.priority) },
   // The stored status the service filters and sorts by is the current one, `lastStatus`.
-  { field: 'status', label: l10n.t('Status'), value: (i) => shownInsightStatus(i) },
+  // It sorts by the code each status is stored under, not by the word.
+  { field: 'status', label: l10n.t('Status'), value: (i) => shownInsightStatus(i), sortNote: l10n.t('The service sorts statuses by the code it stores them under ({0}), not alphabetically', INSIGHT_STATUS_SORT_ORDER.join(', ')) },
   { field: 'occurrenceCount', label: l10n.t('Occurrences'), value: (i) => text(i.occurrenceCount) },
   { field: 'updatedDate', label: l10n.t('Updated'), value: (i) => text(i.updatedDate).replace('T', ' ').replace(/\.\d+Z$|Z$/, '') },
 ];
+/** Enum words in the order of their codes. */
+function codeOrder(codes: Readonly<Record<string, number>>): string {
+  return Object.keys(codes).sort((a, b) => codes[a] - codes[b]).join(', ');
+}
 const FILTER_FIELDS = ['status', 'type', 'priority', 'twinId', 'ruleName', 'name', 'occurrenceCount', 'createdDate', 'updatedDate'];
-/** The service's operator words (synonyms such as `equals` left out). */
-const OPERATORS: FilterOperator[] = ['=', '!=', 'contains', 'notcontains', 'startsWith', 'endsWith', '>', '>=', '<', '<=', 'in', 'notin', 'isNull', 'isNotNull', 'isEmpty', 'isNotEmpty', 'like'];
+/** Only operators a real instance can run on insights (`startsWith`, `endsWith` and `notcontains` fail there). */
+const OPERATORS = INSIGHT_FILTER_OPERATORS;
 const PAGE_SIZES = [10, 25, 50, 100];
 /** The sort box's "no sort" choice (the select needs a non-empty value). */
 const SERVICE_ORDER = '-';
@@ -73,7 +78,7 @@ const pageSize = singleSelect(l10n.t('Roots per page'), PAGE_SIZES.map((n): [str
 
 for (const c of COLUMNS) {
   // The title shows the whole label when a narrowed column cuts it off.
-  const button = el('button', { type: 'button', class: 'sort', 'data-field': c.field, title: c.label }, c.label);
+  const button = el('button', { type: 'button', class: 'sort', 'data-field': c.field, title: c.sortNote ? `${c.label}: ${c.sortNote}` : c.label }, c.label);
   button.addEventListener('click', () => {
     const q = query();
     q.sort = { field: c.field, sort: q.sort?.field === c.field && q.sort.sort === 'asc' ? 'desc' : 'asc' };

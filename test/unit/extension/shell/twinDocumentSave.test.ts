@@ -100,4 +100,26 @@ describe('saving a twin document', function () {
       assert.deepEqual(patches.map((r) => JSON.parse(r.body) as unknown), [[{ op: 'replace', path: '/capacity', value: 12 }]]);
     });
   });
+
+  describe('the conflict check on a twin shaped like Azure.DigitalTwins.Core 1.4 (update time at the root)', () => {
+    let fake: FakeService;
+    let updated = '2024-06-01T08:00:00.0000000+00:00';
+    const adt = () => ({ twin: { $dtId: 'R2', $etag: 'W/"1"', $lastUpdateTime: updated, $metadata: { $model: M.room, name: { lastUpdateTime: updated } }, name: 'Room' }, incomingRelationships: [], outgoingRelationships: [], twinData: null });
+    before(async () => { fake = await FakeService.start((r) => (r.path === '/twins/R2' ? (r.method === 'GET' ? { status: 200, body: adt() } : { status: 200 }) : undefined)); });
+    after(() => fake?.close());
+
+    it('notices a change made on the service since the document was opened, and sends nothing when the user reverts', async () => {
+      const client = fake.client();
+      const loaded = await twinDocumentHandler.read(call(client, 'R2'));
+      assert.equal(timeOf(loaded), '2024-06-01T08:00:00.0000000+00:00');
+      updated = '2024-06-01T09:30:00.0000000+00:00';
+      const asked: unknown[] = [];
+      const services = { ...ctx, writes: { beforeSend: () => Promise.resolve(), onServiceChange: (_ref: unknown, change: unknown) => { asked.push(change); return Promise.resolve('revert'); } } } as unknown as DocumentServices;
+      const result = await twinDocumentHandler.write!({ ...call(client, 'R2'), services }, edit(loaded, (c) => { c.name = 'Mine'; }), loaded);
+      assert.equal(asked.length, 1, 'the check compared the two update times');
+      assert.equal((asked[0] as { now: string }).now, '2024-06-01T09:30:00.0000000+00:00');
+      assert.equal(result.reverted, true);
+      assert.equal(fake.apiRequests.filter((r) => r.method === 'PATCH').length, 0);
+    });
+  });
 });

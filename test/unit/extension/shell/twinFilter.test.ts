@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { describeFilter, filterAdmitsModel, parseFilterValue, parsePropertyCondition, parsePropertyConditions, toTwinFilters, type TwinFilter } from '../../../../src/extension/twins/twinFilter';
+import { describeFilter, filterAdmitsModel, numericComparisonCaveat, parseFilterValue, parsePropertyCondition, parsePropertyConditions, toTwinFilters, type TwinFilter } from '../../../../src/extension/twins/twinFilter';
 
 describe('explorer twin filter', () => {
   it('maps model, name text and a property condition to the service filters', () => {
@@ -77,5 +77,13 @@ describe('explorer twin filter', () => {
       field: 'levelNumber', operator: '>=', value: 2, filterConditionOperator: 'And', filters: [{ field: 'serialNumber', operator: 'isNotNull' }],
     });
     assert.equal(describeFilter(filter), 'name contains "L", levelNumber >= 2, serialNumber isNotNull');
+  });
+
+  it('warns that a real instance may compare numbers as text, only for numeric comparisons', () => {
+    assert.equal(numericComparisonCaveat({ property: { field: 'levelNumber', operator: '>=', value: 2 }, properties: [{ field: 'area', operator: '<', value: 10 }, { field: 'levelNumber', operator: '>', value: 1 }] }),
+      'A real instance may compare levelNumber, area as text (its twin query quotes every value) and read > as =.');
+    assert.equal(numericComparisonCaveat({ property: { field: 'name', operator: '>=', value: 'B' } }), undefined);
+    assert.equal(numericComparisonCaveat({ property: { field: 'levelNumber', operator: '=', value: 2 } }), undefined);
+    assert.equal(numericComparisonCaveat({ nameText: 'x' }), undefined);
   });
 });

@@ -2,10 +2,12 @@ const HYPHENATED = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 const DIGITS = /^[0-9a-f]{32}$/i;
 
 /**
- * A GUID route value as ASP.NET binds one: 32 hex digits, bare, or hyphenated 8-4-4-4-12 (also in
- * braces or parentheses), any case. Answers the canonical form (hyphenated, lower case), or undefined.
+ * A GUID as .NET parses one (ASP.NET route values, `Guid.TryParse`): 32 hex digits, bare, or hyphenated
+ * 8-4-4-4-12 (also in braces or parentheses), any case, surrounding white space ignored. Answers the
+ * canonical form (hyphenated, lower case), or undefined.
  */
-export function canonicalGuid(text: string): string | undefined {
+export function canonicalGuid(raw: string): string | undefined {
+  const text = raw.trim();
   const wrapped = /^\{.*\}$|^\(.*\)$/.test(text);
   const inner = wrapped ? text.slice(1, -1) : text;
   if (HYPHENATED.test(inner)) return inner.toLowerCase();
