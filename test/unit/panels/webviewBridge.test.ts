@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { WebviewBridge, type WebviewLike } from '../../../src/webviews/shared/host/webviewBridge';
-import { panelTarget } from '../../../src/webviews/shared/host/panelTargets';
+import { WebviewBridge, type WebviewLike } from '../../../src/extension/panels/host/webviewBridge';
+import { panelTarget } from '../../../src/extension/panels/host/panelTargets';
 
 type Methods = { echo: { params: { text: string }; result: string }; fail: { params: Record<string, never>; result: never } };
 
