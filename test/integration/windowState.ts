@@ -48,8 +48,10 @@ export async function resetExplorer(): Promise<void> {
   api.takeLastError();
   api.context.tree.setFilter(undefined);
   await vscode.commands.executeCommand('buildingTwins.events.clearFilter');
-  // Collapsed first, so VS Code does not load the rows it showed expanded again (with whatever page size is set).
-  await vscode.commands.executeCommand('workbench.actions.treeView.buildingTwins.explorer.collapseAll');
+  // Collapsed first, so VS Code does not load the rows it showed expanded again (with whatever page size is set). The
+  // view registers its Collapse All command when it is first drawn; a view never drawn has no expanded rows.
+  const collapseAll = 'workbench.actions.treeView.buildingTwins.explorer.collapseAll';
+  if ((await vscode.commands.getCommands(true)).includes(collapseAll)) await vscode.commands.executeCommand(collapseAll);
   api.context.tree.refresh();
 }
 
