@@ -1,4 +1,4 @@
-// `npm test`: build, typecheck, then the three tiers (unit, integration, e2e), printing each stage's duration.
+// `npm test`: build, typecheck, lint, then the tiers (unit, artefacts, integration, e2e), printing each stage's duration.
 // Every stage runs even when an earlier one failed (except after a failed build), so one run reports everything.
 // Usage: node scripts/test-all.mjs [--bail]
 import { spawn } from 'node:child_process';
@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { npx, repoRoot, run } from './harness.mjs';
 
 const bail = process.argv.includes('--bail');
+const mochaBin = join(repoRoot, 'node_modules', '.bin', 'mocha');
+const UNIT_TESTS = 'out/test/unit/**/*.test.js';
+const ARTEFACT_TESTS = 'out/test/unit/**/*.artefact.test.js';
 const stages = [
   { name: 'build', command: () => run(process.execPath, ['esbuild.mjs']), required: true },
   // One strict tsc pass over sources, webviews, tests and benchmarks: the same check as `npm run typecheck`
@@ -15,7 +18,12 @@ const stages = [
   // Type-aware ESLint (promises, type-only imports, no any, no default exports): see eslint.config.mjs.
   { name: 'lint', command: () => npx('eslint', '.') },
   { name: 'code-server', command: () => run(process.execPath, ['scripts/install-code-server.mjs']), required: true },
-  { name: 'unit', command: () => runCounting(join(repoRoot, 'node_modules', '.bin', 'mocha'), ['--config', '.mocharc.json']) },
+  // Unit tests run in plain Node on the compiled sources; the artefact tests (`*.artefact.test.ts`) check what the
+  // build made (the bundles, the VSIX, the CLI and emulator as processes, code-server's proxy agent), so they come after
+  // the build and the code-server install. Options are in .mocharc.json; the files are named here, so `npx mocha FILE`
+  // runs that file alone.
+  { name: 'unit', command: () => runCounting(mochaBin, [UNIT_TESTS, '--ignore', ARTEFACT_TESTS]) },
+  { name: 'artefacts', command: () => runCounting(mochaBin, [ARTEFACT_TESTS]) },
   { name: 'integration', command: () => runCounting('scripts/run-integration.mjs', ['--no-build']) },
   { name: 'e2e', command: () => runCounting('scripts/run-e2e.mjs', ['--no-build']) },
 ];

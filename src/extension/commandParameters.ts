@@ -5,15 +5,11 @@
 // for a filter.
 import * as vscode from 'vscode';
 import { type ArgGuard, instanceOf, listOf, oneOf, options, text } from './shell/commandArgs';
-import { ConnectionNode } from './explorer/connectionNode';
-import { EventNode, EventsNode } from './events/eventNodes';
-import { InsightNode } from './insights/insightsNode';
-import { LocationNode } from './twins/locationsNode';
+import { EventsNode } from './events/eventNodes';
 import { ModelNode } from './models/modelsNode';
 import { LoadMoreNode } from './explorer/pagedNode';
-import { TicketAttachmentNode, TicketNode } from './tickets/ticketNodes';
+import { isRow, type RowKind } from './explorer/rowSubject';
 import { TreeNode } from './explorer/treeNode';
-import { RelationshipNode, TwinNode } from './twins/twinNode';
 import { TwinModelGroupNode } from './twins/twinsNode';
 
 const row = instanceOf(TreeNode);
@@ -21,9 +17,11 @@ const uri: ArgGuard = (value) => value instanceof vscode.Uri;
 /** A file: a URI, or a path typed or passed by another command. */
 const file = oneOf(uri, text);
 const files = listOf(file);
-const twinRow = instanceOf(TwinNode, LocationNode);
-/** What the panels read a target from (panelTargets.ts reads rows by their shape): any object but a list or a URI. */
-const panelRow: ArgGuard = (value) => typeof value === 'object' && value !== null && !Array.isArray(value) && !uri(value);
+/** A row of the explorer that stands for one of `kinds` (rowSubject.ts). */
+const rowOf = (...kinds: RowKind[]): ArgGuard => (value) => value instanceof TreeNode && isRow(value, ...kinds);
+const twinRow = rowOf('twins');
+/** What the panels read a target from: a row, or a row in plain data (a tooltip's Chart and Graph links). */
+const panelRow: ArgGuard = (value) => isRow(value);
 /** JSON to send: text, or the value itself (an object, or an array of objects such as a JSON Patch). */
 const json = oneOf(text, options, listOf(options));
 
@@ -35,12 +33,12 @@ export const commandParameters: Readonly<Record<string, readonly ArgGuard[]>> = 
   'buildingTwins.saveTwinGroupAsRequest': [instanceOf(TwinModelGroupNode)],
   // connections and the local emulator
   'buildingTwins.addConnection': [options],
-  'buildingTwins.editConnection': [oneOf(instanceOf(ConnectionNode), text)],
-  'buildingTwins.removeConnection': [oneOf(instanceOf(ConnectionNode), text)],
-  'buildingTwins.makeConnectionReadOnly': [oneOf(instanceOf(ConnectionNode), text)],
-  'buildingTwins.allowConnectionWrites': [oneOf(instanceOf(ConnectionNode), text)],
-  'buildingTwins.setActiveConnection': [oneOf(instanceOf(ConnectionNode), text)],
-  'buildingTwins.copyAccessToken': [oneOf(instanceOf(ConnectionNode), text)],
+  'buildingTwins.editConnection': [oneOf(rowOf('connection'), text)],
+  'buildingTwins.removeConnection': [oneOf(rowOf('connection'), text)],
+  'buildingTwins.makeConnectionReadOnly': [oneOf(rowOf('connection'), text)],
+  'buildingTwins.allowConnectionWrites': [oneOf(rowOf('connection'), text)],
+  'buildingTwins.setActiveConnection': [oneOf(rowOf('connection'), text)],
+  'buildingTwins.copyAccessToken': [oneOf(rowOf('connection'), text)],
   'buildingTwins.showConnectionStatus': [],
   'buildingTwins.startEmulator': [options],
   'buildingTwins.stopEmulator': [],
@@ -60,30 +58,30 @@ export const commandParameters: Readonly<Record<string, readonly ArgGuard[]>> = 
   'buildingTwins.countTwins': [instanceOf(ModelNode)],
   // documents: (row) or (twin id) or (connection, twin id); Open Twin also (row, selected rows)
   'buildingTwins.openTwin': [oneOf(twinRow, text), oneOf(text, listOf(row))],
-  'buildingTwins.openModel': [oneOf(instanceOf(ModelNode), text)],
-  'buildingTwins.openRelationship': [instanceOf(RelationshipNode)],
+  'buildingTwins.openModel': [oneOf(rowOf('models'), text)],
+  'buildingTwins.openRelationship': [rowOf('relationships')],
   'buildingTwins.keepRemoteDocumentsOutOfAutoSave': [],
   // panels: (row or twin id or ids, the selected rows)
   'buildingTwins.showTimeSeries': [oneOf(panelRow, text, listOf(text)), listOf(panelRow)],
   'buildingTwins.showInsights': [oneOf(panelRow, text, listOf(text)), listOf(panelRow)],
   'buildingTwins.showTwinGraph': [oneOf(panelRow, text, listOf(text)), listOf(panelRow)],
   // events
-  'buildingTwins.events.open': [oneOf(instanceOf(EventNode), text)],
+  'buildingTwins.events.open': [oneOf(rowOf('events'), text)],
   'buildingTwins.events.newFromTemplate': [oneOf(row, text)],
   'buildingTwins.events.upsertFromJson': [oneOf(uri, json)],
-  'buildingTwins.events.delete': [oneOf(instanceOf(EventNode), listOf(text)), listOf(instanceOf(EventNode))],
+  'buildingTwins.events.delete': [oneOf(rowOf('events'), listOf(text)), listOf(rowOf('events'))],
   'buildingTwins.events.uploadFile': [oneOf(file, files), files],
   'buildingTwins.events.filter': [instanceOf(EventsNode), options],
   'buildingTwins.events.clearFilter': [row],
   // tickets
-  'buildingTwins.tickets.open': [oneOf(instanceOf(TicketNode), text)],
+  'buildingTwins.tickets.open': [oneOf(rowOf('tickets'), text)],
   'buildingTwins.tickets.create': [row],
   'buildingTwins.tickets.createFromJson': [oneOf(uri, json)],
-  'buildingTwins.tickets.createForInsight': [oneOf(instanceOf(InsightNode), text)],
-  'buildingTwins.tickets.applyPatch': [oneOf(instanceOf(TicketNode), uri, text), json],
-  'buildingTwins.tickets.editField': [oneOf(instanceOf(TicketNode), uri)],
-  'buildingTwins.tickets.openAttachment': [oneOf(instanceOf(TicketAttachmentNode), options)],
-  'buildingTwins.tickets.saveAttachment': [oneOf(instanceOf(TicketAttachmentNode), options), file],
+  'buildingTwins.tickets.createForInsight': [oneOf(rowOf('insights'), text)],
+  'buildingTwins.tickets.applyPatch': [oneOf(rowOf('tickets'), uri, text), json],
+  'buildingTwins.tickets.editField': [oneOf(rowOf('tickets'), uri)],
+  'buildingTwins.tickets.openAttachment': [oneOf(rowOf('ticketAttachments'), options)],
+  'buildingTwins.tickets.saveAttachment': [oneOf(rowOf('ticketAttachments'), options), file],
   'buildingTwins.tickets.createMetadata': [oneOf(row, text), text],
   'buildingTwins.tickets.renameMetadata': [row, text],
   // authoring

@@ -1,8 +1,8 @@
 // The composition root: builds the window's services, the one command table and the registrations.
 import * as vscode from 'vscode';
 import { configureL10n } from '../shared/l10n';
-import { registerPanelSerializers } from '../webviews/shared/host/panelSerializers';
-import { panelCommands } from '../webviews/shared/host/panelCommands';
+import { registerPanelSerializers } from './panels/host/panelSerializers';
+import { panelCommands } from './panels/host/panelCommands';
 import { authoringCommands } from './authoring/authoringCommands';
 import { commandParameters } from './commandParameters';
 import { connectionCommands } from './connections/connectionCommands';

@@ -26,7 +26,7 @@ import { HelpTreeProvider } from './help/helpTreeProvider';
 import { OpenInsightsCache } from './insights/openInsightsCache';
 import { modelDocumentHandler } from './models/modelDocumentHandler';
 import { ModelCache } from './models/modelCache';
-import { RequestResultsPanel } from '../webviews/requestResults/requestResultsPanel';
+import { RequestResultsPanel } from './panels/requestResults/requestResultsPanel';
 import { ExtensionLog } from './shell/extensionLog';
 import type { ExtensionServices } from './shell/services';
 import { type UserInput, VsCodeUserInput } from './shell/userInput';

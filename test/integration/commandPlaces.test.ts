@@ -113,7 +113,7 @@ describe('every command from every place it appears', function () {
     await vscode.commands.executeCommand('buildingTwins.addConnection', { name: READ_ONLY, baseUrl: url, clientId: LOCAL_DEV_CLIENT_ID, clientSecret: LOCAL_DEV_CLIENT_SECRET, readOnly: true });
     assert.equal(api.takeLastError(), undefined);
     // A filtered Events group, so "Clear Events Filter" has its row.
-    const events = (await api.context.tree.getChildren()).find((n) => n.connectionName === LOCAL);
+    const events = (await api.context.tree.getChildren()).find((n) => n.connection === LOCAL);
     const eventsGroup = (await events!.getChildren()).find((n) => n.reads === 'events');
     await vscode.commands.executeCommand('buildingTwins.events.filter', eventsGroup, { typeIds: [1] });
     rows = await sampleRows(api);

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension/testing/testApi';
 import { adminFetch } from './adminFetch';
+import { resetExplorer } from './windowState';
 
 export const LOCAL = 'Local emulator';
 export const SAMPLE = 'dtmi:com:buildingtwins:sample';
@@ -49,11 +50,9 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_
   }
 }
 
-/** The explorer as a test starts from: the Local emulator active, no twin filter, everything read again. */
+/** The explorer as a test starts from: the Local emulator active, no filter, every row collapsed and read again. */
 export async function freshExplorer(ctx?: Mocha.Context): Promise<void> {
   emulatorUrl(ctx);
-  const api = await extensionApi();
   await setSetting('activeConnection', undefined);
-  api.context.tree.setFilter(undefined);
-  api.context.tree.refresh();
+  await resetExplorer();
 }

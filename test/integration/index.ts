@@ -2,11 +2,15 @@
 // out/test/integration/**/*.test.js with mocha (BDD) and rejects when a test fails or none ran.
 // Env: BUILDING_TWINS_TEST_GREP (only matching tests), BUILDING_TWINS_TEST_RESULT_FILE (JSON summary for the harness),
 // BUILDING_TWINS_TEST_SUITE=restricted (only *.restricted.test.js, which need a workbench in Restricted Mode; the main
-// suite leaves them out), BUILDING_TWINS_TEST_ALLOW_EMPTY=1 (no matching test is not a failure).
+// suite leaves them out), BUILDING_TWINS_TEST_ALLOW_EMPTY=1 (no matching test is not a failure),
+// BUILDING_TWINS_TEST_ORDER=sorted|reverse|shuffle|shuffle:<seed> (the order of the test files; see testOrder.ts).
+// Before each file the window is put back as the run started (windowState.ts), so the files pass in any order.
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
+import { describeTestOrder, orderTestFiles, parseTestOrder } from './testOrder';
+import { resetWindow, snapshotSettings } from './windowState';
 
 export interface IntegrationResult {
   vscodeVersion: string;
@@ -21,15 +25,35 @@ export interface IntegrationResult {
   running?: string;
 }
 
+/**
+ * Runs `hook` first in each file's top-level suites, before the file's own `before` hooks (mocha only appends hooks,
+ * so it is moved to the front as each file is loaded).
+ */
+function beforeEachFile(mocha: Mocha, title: string, hook: () => Promise<void>): void {
+  const done = new Set<Mocha.Suite>();
+  mocha.suite.on('post-require', () => {
+    for (const suite of mocha.suite.suites.filter((s) => !done.has(s))) {
+      done.add(suite);
+      suite.beforeAll(title, hook);
+      const hooks = (suite as unknown as { _beforeAll: Mocha.Hook[] })._beforeAll;
+      hooks.unshift(hooks.pop()!);
+    }
+  });
+}
+
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 60000 });
   if (process.env.BUILDING_TWINS_TEST_GREP) mocha.grep(process.env.BUILDING_TWINS_TEST_GREP);
   const restricted = process.env.BUILDING_TWINS_TEST_SUITE === 'restricted';
-  const files = readdirSync(__dirname, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.js') && f.endsWith('.restricted.test.js') === restricted)
-    .sort();
+  const order = parseTestOrder(process.env.BUILDING_TWINS_TEST_ORDER);
+  const files = orderTestFiles(
+    readdirSync(__dirname, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.js') && f.endsWith('.restricted.test.js') === restricted),
+    order,
+  );
   for (const file of files) mocha.addFile(join(__dirname, file));
-  console.log(`Running ${files.length} integration test file(s) in ${vscode.env.appName} ${vscode.version}`);
+  console.log(`Running ${files.length} integration test file(s) in ${vscode.env.appName} ${vscode.version}, order ${describeTestOrder(order)}`);
+  snapshotSettings();
+  beforeEachFile(mocha, 'the window as the run started (settings, editors, explorer)', resetWindow);
 
   const resultFile = process.env.BUILDING_TWINS_TEST_RESULT_FILE;
   return new Promise((resolve, reject) => {

@@ -4,7 +4,7 @@ import type { ResponseMessage } from '../../src/webviews/shared/bridgeProtocol';
 import { INSIGHTS_VIEW_TYPE } from '../../src/webviews/insights/insightsProtocol';
 import { TIME_SERIES_VIEW_TYPE } from '../../src/webviews/timeSeries/timeSeriesProtocol';
 import { TWIN_GRAPH_VIEW_TYPE } from '../../src/webviews/twinGraph/twinGraphProtocol';
-import { PANEL_RESTORERS } from '../../src/webviews/shared/host/panelSerializers';
+import { PANEL_RESTORERS } from '../../src/extension/panels/host/panelSerializers';
 import { TwinNode } from '../../src/extension/twins/twinNode';
 import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests } from './explorerHelpers';
 

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/extension/explorer/treeNode';
 import { clearRequests, emulatorUrl, freshExplorer, eventually, extensionApi, LOCAL, requests, SAMPLE, setSetting } from './explorerHelpers';
+import { restoreSettings } from './windowState';
 
 async function labelled(children: TreeNode[], label: string): Promise<TreeNode> {
   for (const child of children) {
@@ -12,14 +13,14 @@ async function labelled(children: TreeNode[], label: string): Promise<TreeNode> 
 }
 
 describe('explorer tree', () => {
-  before(async function () {
+  // Each test starts from the explorer a fresh run shows: the default page size, no filter, no group loaded or
+  // expanded (a group an earlier test paged with pageSize 10 would otherwise say "10 of 41 twins").
+  beforeEach(async function () {
+    await restoreSettings();
     await freshExplorer(this);
   });
 
-  after(async () => {
-    await setSetting('twins.pageSize', undefined);
-    (await extensionApi()).context.tree.setFilter(undefined);
-  });
+  after(restoreSettings);
 
   it('shows the active local emulator with its groups', async () => {
     const api = await extensionApi();

@@ -5,10 +5,14 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import * as ts from 'typescript';
 import { repoRoot } from '../harness/harnessPaths';
 
-// src/core, src/emulator and src/cli run outside VS Code (CLI, emulator, plain-Node tests), so they must not
-// reach `vscode`, neither directly nor through a module of src/extension.
-const pureLayers = ['src/core', 'src/emulator', 'src/cli'];
+// Imports `vscode` ⇒ lives under src/extension, without exception. Every other folder of src runs outside the
+// extension host (src/core, src/emulator, src/cli, src/shared in the CLI, the emulator and plain-Node tests;
+// src/webviews in a panel's page), so none reaches `vscode`, neither directly nor through a module of src/extension:
+// no arrow runs back up into the extension.
 const extensionLayer = join(repoRoot, 'src', 'extension');
+const outsideExtension = readdirSync(join(repoRoot, 'src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'extension')
+  .map((entry) => `src/${entry.name}`);
 
 /** Every module specifier a TypeScript source imports: import/export from, import(), require(), import = require(). */
 function importedModules(source: string): string[] {
@@ -129,7 +133,11 @@ describe('layering', () => {
     }
   });
 
-  for (const layer of pureLayers) {
+  it('covers every folder of src but src/extension', () => {
+    for (const layer of ['src/cli', 'src/core', 'src/emulator', 'src/shared', 'src/webviews']) assert.ok(outsideExtension.includes(layer), layer);
+  });
+
+  for (const layer of outsideExtension) {
     it(`nothing under ${layer} imports vscode or src/extension`, () => {
       const violations = sourceFiles(join(repoRoot, layer))
         .map((file) => ({ file, why: layeringViolation(file, readFileSync(file, 'utf8')) }))
@@ -146,9 +154,8 @@ describe('layering', () => {
       "import * as vscode from 'vscode';",
       "import { readFileSync } from 'node:fs';",
       "import { join } from 'path';",
-      "import { fetchRange } from '../timeSeriesFetch';",
-      "import { createTimeSeriesHandlers } from '../timeSeriesHandlers';",
-      "import { WebviewBridge } from '../../shared/host/webviewBridge';",
+      "import { createTimeSeriesHandlers } from '../../../extension/panels/timeSeries/timeSeriesHandlers';",
+      "import { WebviewBridge } from '../../../extension/panels/host/webviewBridge';",
       "import { log } from '../../../extension/shell/extensionLog';",
       "import { BuildingTwinsClient } from '../../../core/api/client';",
     ];

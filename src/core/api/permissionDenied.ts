@@ -9,11 +9,6 @@ export function isPermissionDenied(error: unknown): boolean {
   return kind === 'http' && status === 403;
 }
 
-/** "No permission to read insights on Local emulator". */
-export function noPermissionText(action: string, connection: string): string {
-  return `No permission to ${action} on ${connection}`;
-}
-
 /** What a 403 means, for a line after the error's own message. */
 export const PERMISSION_DENIED_HINT =
   'the client id and secret were accepted, but the client lacks the permission, or the twin is outside its location scope.';

@@ -111,9 +111,6 @@ export interface ContinuationPage<T> extends Extra {
   continuationToken: string | null;
 }
 
-/** POST /twins/count response. The service's shape is not documented: emulator returns `{ count }`, client also accepts a bare integer. */
-export interface CountResponse extends Extra { count: number }
-
 export interface JsonPatchOperation {
   op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test' | string;
   path: string;

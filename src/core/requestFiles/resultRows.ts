@@ -14,9 +14,3 @@ export function resultRows(data: unknown): unknown[] | undefined {
   }
   return undefined;
 }
-
-/** The key of `data` that holds its rows (undefined when `data` is the list itself or holds none). */
-export function resultRowsKey(data: unknown): string | undefined {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
-  return ROW_KEYS.find((key) => Array.isArray((data as Record<string, unknown>)[key]));
-}

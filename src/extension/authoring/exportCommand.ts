@@ -8,20 +8,17 @@ import { exportTwins } from '../../core/bulk/twinExport';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import { describeFilter, toTwinFilters } from '../twins/twinFilter';
-import { LocationNode } from '../twins/locationsNode';
-import { TwinNode } from '../twins/twinNode';
-import { TwinModelGroupNode } from '../twins/twinsNode';
 import { relationshipCount, twinCount, twinsAndRelationships } from './countWords';
 import { asUri } from './jsonSource';
+import { isRow } from '../explorer/rowSubject';
 
 export interface ExportCommandResult { connection: string; file: string; twins: number; relationships: number; filter: string }
 
 /** The twin rows to export: the selection when the clicked twin row is part of it, else the clicked twin row. */
 function selectedTwinIds(node: unknown, selection: unknown): string[] | undefined {
-  const isTwinRow = (r: unknown): r is TwinNode | LocationNode => r instanceof TwinNode || r instanceof LocationNode;
-  if (!isTwinRow(node)) return undefined;
-  const rows = Array.isArray(selection) && selection.length > 1 && selection.includes(node) ? selection.filter(isTwinRow) : [node];
-  return [...new Set(rows.map((r) => r.twin.id))];
+  if (!isRow(node, 'twins')) return undefined;
+  const rows = Array.isArray(selection) && selection.length > 1 && selection.includes(node) ? selection.filter((r) => isRow(r, 'twins')) : [node];
+  return [...new Set(rows.map((r) => r.ids[0]))];
 }
 
 /** A client whose twin listing yields exactly these twins (read again in one request, so the export is current). */
@@ -46,7 +43,7 @@ export async function exportToFile(ctx: Pick<ExtensionServices, 'connections' | 
   if (Array.isArray(target)) target = undefined;
   const client = selected ? selectedTwinsClient(connectionClient, selected) : connectionClient;
   const filter = selected ? undefined : ctx.tree.filter;
-  const model = node instanceof TwinModelGroupNode ? { modelId: node.modelId, exact: true } : undefined;
+  const model = isRow(node, 'twinGroup') ? { modelId: node.ids[0], exact: true } : undefined;
   const filters = toTwinFilters(filter, model);
   const uri = asUri(target) ?? await ctx.input.saveFile({
     title: vscode.l10n.t('Export twins and relationships'),

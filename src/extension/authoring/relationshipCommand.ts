@@ -8,11 +8,10 @@ import { relationshipPropertiesProblem, relationshipTargetProblem } from '../../
 import { showWritten } from '../documents/writtenResources';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
-import { LocationNode } from '../twins/locationsNode';
-import { TwinNode } from '../twins/twinNode';
 import { pickTwin } from './authoringPickers';
 import { describeUpsert, relationshipDocumentUri, upsertRelationship, writtenRelationship, type UpsertedRelationship } from './relationshipUpsert';
 import { noIcons } from '../shell/iconText';
+import { isRow } from '../explorer/rowSubject';
 
 /** Asks for one property of relationship `name`: a pick for enums and booleans, typed text otherwise; undefined = left out. */
 async function askProperty(ctx: Pick<ExtensionServices, 'input'>, prop: PropertyInfo, name: string): Promise<unknown> {
@@ -35,7 +34,7 @@ async function askProperty(ctx: Pick<ExtensionServices, 'input'>, prop: Property
 }
 
 async function sourceTwin(ctx: Pick<ExtensionServices, 'input'>, arg: unknown, index: ModelIndex, client: BuildingTwinsApi): Promise<DigitalTwin> {
-  if (arg instanceof TwinNode || arg instanceof LocationNode) return arg.twin;
+  if (isRow(arg, 'twins') && arg.value) return arg.value;
   if (typeof arg === 'string' && arg) return client.getTwin(arg);
   return pickTwin(ctx, client, index, vscode.l10n.t('Create relationship: source twin'));
 }

@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../shell/services';
 import { targetConnection } from '../explorer/commandTarget';
-import { ModelNode } from '../models/modelsNode';
-import { TwinModelGroupNode } from '../twins/twinsNode';
 import { pickModel } from './authoringPickers';
 import { openDraft } from './draftDocument';
 import { twinDraft, twinDraftText } from './twinDraft';
+import { isRow } from '../explorer/rowSubject';
 
 /**
  * "New twin JSON from model…": an untitled `<id>.twin.json` document pre-filled from a model (picked in
@@ -15,7 +14,7 @@ import { twinDraft, twinDraftText } from './twinDraft';
 export async function newTwinDraft(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models'>, arg?: unknown): Promise<vscode.TextDocument> {
   const { connection } = await targetConnection(ctx, arg);
   const index = await ctx.models.getIndex(connection);
-  const modelId = arg instanceof ModelNode || arg instanceof TwinModelGroupNode ? arg.modelId : typeof arg === 'string' && arg ? arg : await pickModel(ctx, index, vscode.l10n.t('New twin: model'));
+  const modelId = isRow(arg, 'models', 'twinGroup') ? arg.ids[0] : typeof arg === 'string' && arg ? arg : await pickModel(ctx, index, vscode.l10n.t('New twin: model'));
   const draft = twinDraft(index, modelId);
   const doc = await openDraft(`${draft.id}.twin.json`, twinDraftText(draft));
   ctx.log.info(`New twin draft ${draft.id} of ${modelId} on "${connection}"`);

@@ -32,7 +32,8 @@ interface Entry extends LoadedResource {
  * The one FileSystemProvider for remote documents (`buildingtwins:` scheme). Each kind of resource is a
  * registered handler; the provider keeps what was loaded per URI so saves can diff against it. After a write
  * what the editor and the explorer show is what the service holds: a saved document takes the service's text
- * (see serviceText.ts) and the tree rows showing the resource take its new value.
+ * (the `serviceText` its handler's write returns, writeGate.ts) and the tree rows showing the resource take its
+ * new value.
  */
 export class ResourceFileSystem implements vscode.FileSystemProvider {
   private readonly handlers = new Map<string, ResourceHandler>();

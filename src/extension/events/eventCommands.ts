@@ -12,7 +12,7 @@ import { resourceUri } from '../documents/resourceUri';
 import { showWritten } from '../documents/writtenResources';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
-import { EventNode, EventsNode } from './eventNodes';
+import { EventsNode } from './eventNodes';
 import { TreeNode } from '../explorer/treeNode';
 import { EVENT_DOCUMENT_KIND } from './eventDocumentHandler';
 import { describeEventFilter, type EventFilter } from './eventQuery';
@@ -20,6 +20,7 @@ import { eventTemplate } from './eventTemplate';
 import { eventFileContentType, uploadReport, type UploadReport } from './eventUpload';
 import { EventValidationError, validateEventsJson } from './eventValidation';
 import { noIcons, noIconsOpt } from '../shell/iconText';
+import { isRow } from '../explorer/rowSubject';
 
 function eventsNode(ctx: Pick<ExtensionServices, 'tree'>, connection: string): EventsNode | undefined {
   return ctx.tree.connectionNode(connection)?.group(EventsNode);
@@ -38,7 +39,7 @@ async function pickEventType(ctx: Pick<ExtensionServices, 'input'>, types: reado
 
 /** Opens the event as a `buildingtwins:` document (saving it upserts the event). */
 async function openEvent(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown): Promise<vscode.Uri> {
-  const target = arg instanceof EventNode && arg.event.id ? { connection: arg.connection, id: arg.event.id }
+  const target = isRow(arg, 'events') && arg.connection && arg.ids.length ? { connection: arg.connection, id: arg.ids[0] }
     : typeof arg === 'string' && arg ? { connection: ctx.connections.activeName(), id: arg } : undefined;
   if (!target) throw new Error(vscode.l10n.t('Open event needs an event in the explorer or an event id.'));
   const doc = await vscode.workspace.openTextDocument(resourceUri(target.connection, EVENT_DOCUMENT_KIND, target.id));
@@ -98,15 +99,15 @@ async function upsertEventsFromJson(ctx: Pick<ExtensionServices, 'connections' |
 
 /** Deletes the selected events (the clicked one and the multi-selection) after confirmation; string ids also work. */
 async function deleteEvents(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree' | 'writes'>, clicked?: unknown, selected?: unknown): Promise<EventsDeleteResult | undefined> {
-  const nodes = (Array.isArray(selected) && selected.length ? selected : [clicked]).filter((n): n is EventNode => n instanceof EventNode);
+  const nodes = (Array.isArray(selected) && selected.length ? selected : [clicked]).filter((n) => isRow(n, 'events') && n.connection !== undefined && n.value !== undefined);
   let connection: string;
   let ids: string[];
   let names: string[];
   if (nodes.length) {
-    connection = nodes[0].connection;
+    connection = nodes[0].connection!;
     if (nodes.some((n) => n.connection !== connection)) throw new Error(vscode.l10n.t('Delete events works on one connection at a time; select events of one connection.'));
-    ids = nodes.map((n) => n.event.id).filter((id): id is string => !!id);
-    names = nodes.map((n) => n.event.name ?? n.event.id ?? '');
+    ids = nodes.flatMap((n) => n.ids);
+    names = nodes.map((n) => n.value?.name ?? n.ids[0] ?? '');
   } else if (Array.isArray(clicked) && clicked.length && clicked.every((id) => typeof id === 'string' && id)) {
     connection = ctx.connections.activeName();
     ids = clicked as string[];
@@ -116,9 +117,9 @@ async function deleteEvents(ctx: Pick<ExtensionServices, 'connections' | 'input'
     const group = eventsNode(ctx, connection);
     if (!group) throw new Error(vscode.l10n.t('Expand the connection in the Building Twins explorer first.'));
     if (group.loadedCount === 0) await group.loadMore();
-    const children = (await group.getChildren()).filter((n): n is EventNode => n instanceof EventNode);
-    const picked = await ctx.input.pickMany(children.map((n) => ({ label: noIcons(n.event.name ?? n.event.id ?? ''), description: noIconsOpt(n.event.startTime), node: n })), { title: vscode.l10n.t('Delete events: pick the events') });
-    ids = picked.map((p) => p.node.event.id).filter((id): id is string => !!id);
+    const events = (await group.getChildren()).flatMap((n) => (isRow(n, 'events') && n.value ? [n.value] : []));
+    const picked = await ctx.input.pickMany(events.map((event) => ({ label: noIcons(event.name ?? event.id ?? ''), description: noIconsOpt(event.startTime), event })), { title: vscode.l10n.t('Delete events: pick the events') });
+    ids = picked.map((p) => p.event.id).filter((id): id is string => !!id);
     names = picked.map((p) => p.label);
   }
   if (ids.length === 0) throw new Error(vscode.l10n.t('No events to delete: select one or more events.'));
@@ -191,7 +192,7 @@ async function filterEvents(ctx: Pick<ExtensionServices, 'connections' | 'eventT
   const node = arg instanceof EventsNode ? arg : eventsNode(ctx, ctx.connections.activeName());
   if (!node) throw new Error(vscode.l10n.t('Filter events needs the Events node of a connection.'));
   if (!filter) {
-    const types = await ctx.eventTypes.of(node.conn.connection, await node.conn.client());
+    const types = await ctx.eventTypes.of(node.connection, await node.conn.client());
     const current = new Set(node.filter.typeIds ?? []);
     const picked = await ctx.input.pickMany(types.map((t) => ({ label: noIcons(t.name), description: noIconsOpt(t.description), picked: current.has(t.id), id: t.id })), {
       title: vscode.l10n.t('Filter events (1/2): event types (none picked: every type)'),
@@ -207,7 +208,7 @@ async function filterEvents(ctx: Pick<ExtensionServices, 'connections' | 'eventT
   }
   node.setFilter(filter);
   ctx.tree.refresh(node);
-  showEventsFiltered(ctx, node.conn.connection, describeEventFilter(node.filter, node.eventTypes) !== '');
+  showEventsFiltered(ctx, node.connection, describeEventFilter(node.filter, node.eventTypes) !== '');
   return node.filter;
 }
 

@@ -18,6 +18,10 @@ export class EventsNode extends PagedNode<BuildingEvent, number> {
     super(conn, childId(conn, 'events'), conn);
   }
 
+  override get kind(): 'eventsGroup' {
+    return 'eventsGroup';
+  }
+
   override get reads(): string {
     return 'events';
   }
@@ -82,8 +86,20 @@ export class EventNode extends TreeNode implements ResourceRow {
     return this;
   }
 
-  get connection(): string {
+  override get connection(): string {
     return this.group.conn.connection;
+  }
+
+  override get kind(): 'events' {
+    return 'events';
+  }
+
+  override get ids(): readonly string[] {
+    return this.event.id ? [this.event.id] : [];
+  }
+
+  override get value(): BuildingEvent {
+    return this.event;
   }
 
   getTreeItem(): vscode.TreeItem {

@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
 import type { BuildingTwinsApi } from '../../core/api/types';
 import type { ExtensionServices } from '../shell/services';
-import { ConnectionNode } from './connectionNode';
 import { TreeNode } from './treeNode';
 
 /** The connection a command acts on: the one of the tree node it was run on, else the active connection. */
 export async function targetConnection(ctx: Pick<ExtensionServices, 'connections'>, arg?: unknown): Promise<{ connection: string; client: BuildingTwinsApi }> {
-  const connection = (arg instanceof TreeNode ? arg.closest(ConnectionNode)?.connection : undefined) ?? ctx.connections.activeName();
+  const connection = (arg instanceof TreeNode ? arg.connection : undefined) ?? ctx.connections.activeName();
   return { connection, client: await ctx.connections.getClient(connection) };
 }
 

@@ -15,12 +15,16 @@ export class ConnectionNode extends TreeNode implements ConnectionScope {
     super(undefined, childId(undefined, 'connection', profile.name));
   }
 
-  get connection(): string {
+  override get connection(): string {
     return this.profile.name;
   }
 
-  override get connectionName(): string {
-    return this.profile.name;
+  override get kind(): 'connection' {
+    return 'connection';
+  }
+
+  override get ids(): readonly string[] {
+    return [this.profile.name];
   }
 
   client(): Promise<BuildingTwinsApi> {

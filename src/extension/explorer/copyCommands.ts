@@ -2,12 +2,8 @@
 // ids, JSON, and the request that reads each row as cURL or a .http request (the token stays a variable).
 import * as vscode from 'vscode';
 import { curlCommand, httpFileRequest, type SnippetRequest } from '../../core/api/requestSnippets';
-import { InsightNode } from '../insights/insightsNode';
-import { ModelNode } from '../models/modelsNode';
 import type { ExtensionServices } from '../shell/services';
-import { LocationNode } from '../twins/locationsNode';
-import { RelationshipNode, TwinNode } from '../twins/twinNode';
-import type { TreeNode } from './treeNode';
+import { isRow } from './rowSubject';
 
 /** `path`: where the service serves the row (undefined for a relationship without an id). */
 interface CopiedRow { id: string; value: unknown; path: string | undefined; connection: string | undefined; query?: SnippetRequest['query'] }
@@ -15,17 +11,19 @@ interface CopiedRow { id: string; value: unknown; path: string | undefined; conn
 const seg = (value: string): string => encodeURIComponent(value);
 
 function copiedRow(node: unknown): CopiedRow | undefined {
-  if (!(node instanceof Object) || !('connectionName' in node)) return undefined;
-  const connection = (node as TreeNode).connectionName;
-  if (node instanceof TwinNode || node instanceof LocationNode) return { id: node.twin.id, value: node.twin, path: `/twins/${seg(node.twin.id)}`, connection };
-  if (node instanceof RelationshipNode) {
-    const rel = node.relationship;
-    return { id: rel.id ?? '', value: rel, path: rel.id ? `/twins/${seg(rel.sourceId)}/relationships/${seg(rel.id)}` : undefined, connection };
+  if (!isRow(node, 'twins', 'relationships', 'models', 'insights')) return undefined;
+  const { connection, ids, value } = node;
+  switch (node.kind) {
+    case 'twins':
+      return { id: ids[0], value, path: `/twins/${seg(ids[0])}`, connection };
+    case 'relationships':
+      return { id: ids[1] ?? '', value, path: ids[1] ? `/twins/${seg(ids[0])}/relationships/${seg(ids[1])}` : undefined, connection };
+    case 'models':
+      // The service sends a model's DTDL only when asked for it.
+      return { id: ids[0], value: undefined, path: `/models/${seg(ids[0])}`, query: { includeModelDefinitions: true }, connection };
+    case 'insights':
+      return { id: ids[0], value, path: `/insights/${seg(ids[0])}`, connection };
   }
-  // The service sends a model's DTDL only when asked for it.
-  if (node instanceof ModelNode) return { id: node.modelId, value: undefined, path: `/models/${seg(node.modelId)}`, query: { includeModelDefinitions: true }, connection };
-  if (node instanceof InsightNode) return { id: node.insight.id, value: node.insight, path: `/insights/${seg(node.insight.id)}`, connection };
-  return undefined;
 }
 
 /** The rows a row command acts on: the selection when the clicked row is part of it, else the clicked row. */

@@ -139,7 +139,7 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
 
   async getTreeItem(node: TreeNode): Promise<vscode.TreeItem> {
     const item = await node.getTreeItem();
-    const connection = node.connectionName;
+    const connection = node.connection;
     if (connection !== undefined && this.services.connections.isReadOnly(connection)) item.contextValue = readOnlyContextValue(item.contextValue);
     return item;
   }

@@ -42,6 +42,10 @@ export abstract class PagedNode<T, Token> extends TreeNode {
     super(parent, id);
   }
 
+  override get connection(): string {
+    return this.conn.connection;
+  }
+
   protected abstract fetchPage(token: Token | undefined): Promise<Page<T, Token>>;
   protected abstract keyOf(item: T): string;
   protected abstract createNode(item: T): TreeNode;
@@ -149,6 +153,10 @@ export class LoadMoreNode extends TreeNode {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page type
   constructor(readonly owner: PagedNode<any, any>) {
     super(owner, childId(owner, '~more'));
+  }
+
+  override get kind(): 'loadMore' {
+    return 'loadMore';
   }
 
   getTreeItem(): vscode.TreeItem {

@@ -9,6 +9,7 @@ import { pickText } from '../../core/dtdl/dtdlText';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { markdownText } from '../../core/untrusted/markdownText';
 import { countNoun } from '../../shared/countNoun';
+import type { RowSubject } from './rowSubject';
 
 /** The commands a twin tooltip links to: the only ones its Markdown is trusted to run. */
 export const TWIN_TOOLTIP_COMMANDS = ['buildingTwins.openTwin', 'buildingTwins.showTimeSeries', 'buildingTwins.showTwinGraph'] as const;
@@ -96,7 +97,8 @@ export function twinTooltipMarkdown(facts: TwinTooltipFacts): string {
     ? l10n.t('Relationships: unknown ({0})', rel.error)
     : l10n.t('Relationships: {0} outgoing, {1} incoming', rel.outgoing, rel.incoming)));
   sections.push(insightsText(facts));
-  const target = { connection: facts.connection, twinId: twin.id };
+  // The twin as a row (rowSubject.ts) in plain data: the link's arguments are JSON.
+  const target: RowSubject<'twins'> = { connection: facts.connection, kind: 'twins', ids: [twin.id], value: undefined };
   sections.push([
     commandLink(l10n.t('Open'), 'buildingTwins.openTwin', [facts.connection, twin.id]),
     commandLink(l10n.t('Chart'), 'buildingTwins.showTimeSeries', [target]),

@@ -1,14 +1,33 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import { noPermissionRow } from './noPermissionRow';
+import type { RowKind, RowSubject } from './rowSubject';
 
 /**
  * Base of every node in the Building Twins explorer: one subclass per tree level. `id` must be
  * stable and unique in the whole tree (it becomes the TreeItem id, so `reveal` and expansion state work);
  * build it from the parent's id plus what identifies the node under that parent.
  */
-export abstract class TreeNode {
+export abstract class TreeNode implements RowSubject {
   constructor(readonly parent: TreeNode | undefined, readonly id: string) {}
+
+  /** The connection this row belongs to (said by the connection row at the top). */
+  get connection(): string | undefined {
+    return this.parent?.connection;
+  }
+
+  /** What the row stands for (rowSubject.ts); rows of a resource say their kind, ids and value. */
+  get kind(): RowKind | undefined {
+    return undefined;
+  }
+
+  get ids(): readonly string[] {
+    return [];
+  }
+
+  get value(): unknown {
+    return undefined;
+  }
 
   abstract getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem>;
 
@@ -44,11 +63,6 @@ export abstract class TreeNode {
    */
   get reads(): string | undefined {
     return this.parent?.reads;
-  }
-
-  /** The name of the connection this node belongs to (said by the connection node at the top). */
-  get connectionName(): string | undefined {
-    return this.parent?.connectionName;
   }
 
   /** Nearest ancestor (or self) of the given class. */
@@ -90,7 +104,7 @@ export class MessageNode extends TreeNode {
 
 /** The row for a failed load: "No permission to read … on …" for a 403, else "Failed to load: …". */
 export function errorNode(parent: TreeNode, err: unknown): MessageNode {
-  const refused = noPermissionRow(err, parent.reads, parent.connectionName);
+  const refused = noPermissionRow(err, parent.reads, parent.connection);
   if (refused) return new MessageNode(parent, 'no-permission', refused.label, 'lock', refused.tooltip);
   const message = errorText(err);
   return new MessageNode(parent, 'error', vscode.l10n.t('Failed to load: {0}', message), 'error', message);

@@ -53,6 +53,18 @@ export class InsightNode extends TreeNode {
     super(parent, childId(parent, insight.id));
   }
 
+  override get kind(): 'insights' {
+    return 'insights';
+  }
+
+  override get ids(): readonly string[] {
+    return [this.insight.id];
+  }
+
+  override get value(): Insight {
+    return this.insight;
+  }
+
   getTreeItem(): vscode.TreeItem {
     const i = this.insight;
     const item = new vscode.TreeItem(i.name ?? i.id, this.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);

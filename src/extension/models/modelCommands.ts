@@ -3,9 +3,10 @@ import { resourceUri } from '../documents/resourceUri';
 import type { CommandTable } from '../shell/commandTypes';
 import type { ExtensionServices } from '../shell/services';
 import { ModelNode } from './modelsNode';
+import { isRow } from '../explorer/rowSubject';
 
 async function openModel(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown): Promise<vscode.Uri> {
-  const target = arg instanceof ModelNode ? { connection: arg.group.conn.connection, id: arg.modelId }
+  const target = isRow(arg, 'models') && arg.connection ? { connection: arg.connection, id: arg.ids[0] }
     : typeof arg === 'string' ? { connection: ctx.connections.activeName(), id: arg } : undefined;
   if (!target) throw new Error(vscode.l10n.t('Open model needs a model in the explorer or a model id.'));
   const doc = await vscode.workspace.openTextDocument(resourceUri(target.connection, 'models', target.id));

@@ -84,6 +84,14 @@ export class ModelNode extends TreeNode {
     super(parent, childId(parent, modelId));
   }
 
+  override get kind(): 'models' {
+    return 'models';
+  }
+
+  override get ids(): readonly string[] {
+    return [this.modelId];
+  }
+
   getTreeItem(): vscode.TreeItem {
     const index = this.group.modelIndex();
     const subs = this.group.subModels(this.modelId);

@@ -11,7 +11,7 @@ import { confirmWritesMode, isLocalTarget, writeNeedsConfirmation } from '../../
 import { stripControl } from '../../core/untrusted/controlCharacters';
 import type { Handlers } from '../../webviews/shared/bridgeProtocol';
 import type { RequestResultsMethods } from '../../webviews/requestResults/requestResultsProtocol';
-import type { RequestResultsStore } from '../../webviews/requestResults/requestResultsStore';
+import type { RequestResultsStore } from '../panels/requestResults/requestResultsStore';
 import type { RequestFileServices } from './requestFileServices';
 
 /** One request's run, as the results panel receives it. */

@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
 import type { CommandTable } from '../shell/commandTypes';
 import type { ExtensionServices } from '../shell/services';
-import { TicketAttachmentNode } from './ticketNodes';
 import { safeFileName } from './attachmentFileName';
+import { isRow } from '../explorer/rowSubject';
 
 interface AttachmentTarget { connection: string; ticketId: string; attachmentId: string; fileName: string }
 
 function attachmentTarget(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown): AttachmentTarget {
-  if (arg instanceof TicketAttachmentNode) {
-    const { ticketNode, attachment } = arg;
-    return { connection: ticketNode.connection, ticketId: ticketNode.ticket.id, attachmentId: attachment.id, fileName: attachment.fileName };
+  if (isRow(arg, 'ticketAttachments') && arg.connection && arg.value) {
+    const [ticketId, attachmentId] = arg.ids;
+    return { connection: arg.connection, ticketId, attachmentId, fileName: arg.value.fileName };
   }
   const a = arg as Partial<AttachmentTarget> | undefined;
   if (a && typeof a.ticketId === 'string' && typeof a.attachmentId === 'string') {

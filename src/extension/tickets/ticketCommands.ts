@@ -7,8 +7,6 @@ import { resourceUri } from '../documents/resourceUri';
 import { showWritten } from '../documents/writtenResources';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
-import { InsightNode } from '../insights/insightsNode';
-import { TicketNode } from './ticketNodes';
 import type { TreeNode } from '../explorer/treeNode';
 import { attachmentCommands } from './ticketAttachmentCommands';
 import { TICKET_DOCUMENT_KIND } from './ticketDocumentHandler';
@@ -19,6 +17,7 @@ import { pickTicketReferences } from './ticketPickers';
 import { refreshTickets } from './ticketRefresh';
 import { checkCreateTicket, ticketFromInsight, ticketTemplate } from './ticketRequest';
 import { noIcons, noIconsOpt } from '../shell/iconText';
+import { isRow } from '../explorer/rowSubject';
 
 export async function openTicketDocument(connection: string, ticketId: string): Promise<vscode.Uri> {
   const doc = await vscode.workspace.openTextDocument(resourceUri(connection, TICKET_DOCUMENT_KIND, ticketId));
@@ -28,7 +27,7 @@ export async function openTicketDocument(connection: string, ticketId: string): 
 
 /** Opens a ticket as a document: saving sends a checked JSON Patch of `replace` operations. */
 async function openTicket(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown): Promise<vscode.Uri> {
-  if (arg instanceof TicketNode) return openTicketDocument(arg.connection, arg.ticket.id);
+  if (isRow(arg, 'tickets') && arg.connection) return openTicketDocument(arg.connection, arg.ids[0]);
   if (typeof arg === 'string' && arg) return openTicketDocument(ctx.connections.activeName(), arg);
   throw new Error(vscode.l10n.t('Open ticket needs a ticket in the explorer or a ticket id.'));
 }
@@ -78,7 +77,7 @@ async function created(ctx: Pick<ExtensionServices, 'log' | 'tree'>, connection:
  * from the insight; the priority is picked.
  */
 async function createTicketForInsight(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree' | 'writes'>, arg: unknown): Promise<Ticket | undefined> {
-  const insightId = arg instanceof InsightNode ? arg.insight.id : typeof arg === 'string' && arg ? arg : undefined;
+  const insightId = isRow(arg, 'insights') ? arg.ids[0] : typeof arg === 'string' && arg ? arg : undefined;
   if (!insightId) throw new Error(vscode.l10n.t('Create ticket for this insight needs an insight in the explorer or an insight id.'));
   const { connection, client } = await targetConnection(ctx, arg);
   const insight: Insight = await client.getInsight(insightId);
@@ -112,9 +111,9 @@ async function pickPriority(ctx: Pick<ExtensionServices, 'input'>, client: Build
  */
 async function applyTicketPatch(ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'input' | 'log' | 'tree' | 'versions' | 'writes'>, target?: unknown, patch?: unknown): Promise<Ticket | vscode.TextDocument> {
   const draft = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
-  const ticketId = target instanceof TicketNode ? target.ticket.id : typeof target === 'string' ? target
+  const ticketId = isRow(target, 'tickets') ? target.ids[0] : typeof target === 'string' ? target
     : (draft && draftName(draft, TICKET_PATCH_DRAFT_EXTENSION)) ?? await ctx.input.input({ title: vscode.l10n.t('Patch ticket (preview)'), prompt: vscode.l10n.t('Ticket id'), validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Give a ticket id')) });
-  const connection = target instanceof TicketNode ? target.connection : ctx.connections.activeName();
+  const connection = (isRow(target, 'tickets') ? target.connection : undefined) ?? ctx.connections.activeName();
   const editorText = jsonEditorText(target instanceof vscode.Uri ? target : undefined);
   // The editor holds a patch when it is a patch draft or a JSON array (a ticket document or a request is not one).
   const editorPatch = editorText !== undefined && ((draft && draftName(draft, TICKET_PATCH_DRAFT_EXTENSION)) || editorText.trimStart().startsWith('[')) ? editorText : undefined;

@@ -11,7 +11,7 @@ import { noIcons, noIconsOpt } from '../shell/iconText';
 import type { ExtensionServices } from '../shell/services';
 import { ticketReferenceChoices } from './ticketReferenceChoices';
 import { TICKET_REFERENCE_LISTS, TICKET_REFERENCE_PROPERTIES, type TicketReferenceField } from './ticketReferenceTarget';
-import { TicketNode } from './ticketNodes';
+import { isRow } from '../explorer/rowSubject';
 
 type EditableField = TicketReferenceField | 'assigneeName';
 /** A ticket always has a status and a priority: no "(none)" for them. */
@@ -75,15 +75,16 @@ async function editDocumentField(doc: vscode.TextDocument, field: EditableField,
  * Ticket" returns). A ticket document: the document is edited, unsaved (returns its URI).
  */
 async function editTicketField(ctx: Pick<ExtensionServices, 'connections' | 'input'>, target: unknown): Promise<unknown> {
-  const doc = target instanceof TicketNode ? undefined : ticketDocument(target);
-  if (!(target instanceof TicketNode) && !doc) throw new Error(vscode.l10n.t('Edit ticket field needs a ticket in the explorer or an open ticket document.'));
+  const row = isRow(target, 'tickets') && target.value && target.connection ? { ticket: target.value, connection: target.connection } : undefined;
+  const doc = row ? undefined : ticketDocument(target);
+  if (!row && !doc) throw new Error(vscode.l10n.t('Edit ticket field needs a ticket in the explorer or an open ticket document.'));
   let ticket: Ticket;
   try {
-    ticket = target instanceof TicketNode ? target.ticket : JSON.parse(doc!.getText()) as Ticket;
+    ticket = row ? row.ticket : JSON.parse(doc!.getText()) as Ticket;
   } catch (err) {
     throw new Error(vscode.l10n.t('The ticket document is not valid JSON: {0}. Nothing was changed.', (err as Error).message));
   }
-  const connection = target instanceof TicketNode ? target.connection : parseResourceUri(doc!.uri).connection;
+  const connection = row ? row.connection : parseResourceUri(doc!.uri).connection;
   const labels = fieldLabels();
   const fields = Object.keys(labels) as EditableField[];
   const picked = await ctx.input.pick(fields.map((field) => ({ label: labels[field], description: noIconsOpt(currentValue(ticket, field)), field })), {

@@ -70,7 +70,7 @@ function refreshKind(ctx: Pick<ExtensionServices, 'authoring' | 'tree'>, connect
 
 /** Creates a category, job type or service needed: from its tree node (+), or the palette (pick the kind); `name` skips the input. */
 async function createMetadata(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'tree'>, target?: unknown, name?: unknown): Promise<TicketMetadataItem> {
-  const kind = target instanceof TicketMetadataKindNode ? target.kind
+  const kind = target instanceof TicketMetadataKindNode ? target.metadataKind
     : typeof target === 'string' && (KINDS as string[]).includes(target) ? (target as TicketMetadataKind)
     : await pickKind(ctx, vscode.l10n.t('New ticket metadata (preview): which list'));
   const texts = KIND_TEXTS[kind];
@@ -97,7 +97,7 @@ async function renameMetadata(ctx: Pick<ExtensionServices, 'authoring' | 'connec
   let kind: TicketMetadataKind;
   let current: TicketMetadataItem;
   if (target instanceof TicketMetadataItemNode) {
-    kind = target.list.kind;
+    kind = target.list.metadataKind;
     current = target.item;
   } else {
     kind = await pickKind(ctx, vscode.l10n.t('Rename ticket metadata (preview): which list'));

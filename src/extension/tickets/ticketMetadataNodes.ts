@@ -56,7 +56,7 @@ export class TicketMetadataNode extends TreeNode {
   }
 
   kindNode(kind: TicketMetadataKind): TicketMetadataKindNode | undefined {
-    return this.children?.find((c): c is TicketMetadataKindNode => c instanceof TicketMetadataKindNode && c.kind === kind);
+    return this.children?.find((c): c is TicketMetadataKindNode => c instanceof TicketMetadataKindNode && c.metadataKind === kind);
   }
 
   override reset(): void {
@@ -66,22 +66,30 @@ export class TicketMetadataNode extends TreeNode {
 
 /** One editable metadata list, page by page. */
 export class TicketMetadataKindNode extends PagedNode<TicketMetadataItem, number> {
-  constructor(readonly metadata: TicketMetadataNode, readonly kind: TicketMetadataKind) {
-    super(metadata, childId(metadata, kind), metadata.conn);
+  constructor(readonly metadata: TicketMetadataNode, readonly metadataKind: TicketMetadataKind) {
+    super(metadata, childId(metadata, metadataKind), metadata.conn);
+  }
+
+  override get kind(): 'ticketMetadataKind' {
+    return 'ticketMetadataKind';
+  }
+
+  override get ids(): readonly string[] {
+    return [this.metadataKind];
   }
 
   getTreeItem(): vscode.TreeItem {
-    return nodeItem(this, METADATA_KIND_LABELS[this.kind].plural, vscode.TreeItemCollapsibleState.Collapsed, {
+    return nodeItem(this, METADATA_KIND_LABELS[this.metadataKind].plural, vscode.TreeItemCollapsibleState.Collapsed, {
       description: this.pageDescription(),
       iconPath: new vscode.ThemeIcon('list-unordered'),
       contextValue: 'ticketMetadataKind',
-      tooltip: vscode.l10n.t("Ticket {0} (add with +, rename from an item's menu)", this.kind),
+      tooltip: vscode.l10n.t("Ticket {0} (add with +, rename from an item's menu)", this.metadataKind),
     });
   }
 
   protected async fetchPage(page: number | undefined): Promise<Page<TicketMetadataItem, number>> {
     const client = await this.conn.client();
-    return numberedPage(page, (current) => client.listTicketMetadata(this.kind, { page: current, pageSize: METADATA_PAGE_SIZE, sortSpecifications: [{ field: 'name', sort: 'asc' }] }));
+    return numberedPage(page, (current) => client.listTicketMetadata(this.metadataKind, { page: current, pageSize: METADATA_PAGE_SIZE, sortSpecifications: [{ field: 'name', sort: 'asc' }] }));
   }
 
   protected keyOf(item: TicketMetadataItem): string {
@@ -93,13 +101,25 @@ export class TicketMetadataKindNode extends PagedNode<TicketMetadataItem, number
   }
 
   protected override emptyLabel(): string {
-    return METADATA_KIND_LABELS[this.kind].none;
+    return METADATA_KIND_LABELS[this.metadataKind].none;
   }
 }
 
 export class TicketMetadataItemNode extends TreeNode {
   constructor(readonly list: TicketMetadataKindNode, readonly item: TicketMetadataItem) {
     super(list, childId(list, item.id));
+  }
+
+  override get kind(): 'ticketMetadataItem' {
+    return 'ticketMetadataItem';
+  }
+
+  override get ids(): readonly string[] {
+    return [this.list.metadataKind, this.item.id];
+  }
+
+  override get value(): TicketMetadataItem {
+    return this.item;
   }
 
   getTreeItem(): vscode.TreeItem {

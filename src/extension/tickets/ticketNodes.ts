@@ -123,8 +123,20 @@ export class TicketNode extends TreeNode implements ResourceRow {
     return this.owner.showTicket(this.ticket);
   }
 
-  get connection(): string {
+  override get connection(): string {
     return this.owner.conn.connection;
+  }
+
+  override get kind(): 'tickets' {
+    return 'tickets';
+  }
+
+  override get ids(): readonly string[] {
+    return [this.ticket.id];
+  }
+
+  override get value(): Ticket {
+    return this.ticket;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -159,6 +171,18 @@ export class TicketNode extends TreeNode implements ResourceRow {
 export class TicketAttachmentNode extends TreeNode {
   constructor(readonly ticketNode: TicketNode, readonly attachment: TicketAttachment) {
     super(ticketNode, childId(ticketNode, 'attachment', attachment.id));
+  }
+
+  override get kind(): 'ticketAttachments' {
+    return 'ticketAttachments';
+  }
+
+  override get ids(): readonly string[] {
+    return [this.ticketNode.ticket.id, this.attachment.id];
+  }
+
+  override get value(): TicketAttachment {
+    return this.attachment;
   }
 
   getTreeItem(): vscode.TreeItem {

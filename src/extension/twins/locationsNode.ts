@@ -87,6 +87,18 @@ export class LocationNode extends PagedNode<DigitalTwin, number> implements Reso
     return this.twin.id;
   }
 
+  override get kind(): 'twins' {
+    return 'twins';
+  }
+
+  override get ids(): readonly string[] {
+    return [this.twin.id];
+  }
+
+  override get value(): DigitalTwin {
+    return this.twin;
+  }
+
   /** The place as saved (a new name shows at once; what is inside it is unchanged). */
   showWritten(value: unknown): TreeNode {
     this.shown = value as DigitalTwin;

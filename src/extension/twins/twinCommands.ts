@@ -8,11 +8,11 @@ import type { CommandTable } from '../shell/commandTypes';
 import { noIcons } from '../shell/iconText';
 import type { ExtensionServices } from '../shell/services';
 import type { TreeNode } from '../explorer/treeNode';
-import { LocationNode } from './locationsNode';
 import { parsePropertyConditions, PROPERTY_OPERATORS, propertyConditions, type TwinFilter } from './twinFilter';
-import { RelationshipNode, TwinNode, twinLabel } from './twinNode';
+import { twinLabel } from './twinNode';
 import { TwinsNode } from './twinsNode';
 import { isTwinSortKey, TWIN_SORT_KEYS, type TwinSortKey } from './twinSort';
+import { isRow } from '../explorer/rowSubject';
 
 /** Opens a twin's document (`buildingtwins:/<connection>/twins/<id>`) in a preview editor. */
 export async function openTwinDocument(connection: string, twinId: string): Promise<vscode.TextEditor> {
@@ -29,19 +29,19 @@ const MAX_OPENED_TWINS = 10;
  */
 async function openTwin(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown, twinId?: string | unknown[]): Promise<vscode.Uri | vscode.Uri[]> {
   if (Array.isArray(twinId)) {
-    const rows = twinId.length > 1 && twinId.includes(arg) ? twinId.filter((r) => r instanceof TwinNode || r instanceof LocationNode) : [];
+    const rows = twinId.length > 1 && twinId.includes(arg) ? twinId.filter((r) => isRow(r, 'twins')) : [];
     if (rows.length > 1) {
       const uris: vscode.Uri[] = [];
       for (const row of rows.slice(0, MAX_OPENED_TWINS)) {
-        const doc = await vscode.workspace.openTextDocument(resourceUri(row.conn.connection, 'twins', row.twin.id));
+        const doc = await vscode.workspace.openTextDocument(resourceUri(row.connection!, 'twins', row.ids[0]));
         uris.push((await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: uris.length > 0 })).document.uri);
       }
       return uris;
     }
     twinId = undefined;
   }
-  const target = arg instanceof TwinNode || arg instanceof LocationNode
-    ? { connection: arg.conn.connection, id: arg.twin.id }
+  const target = isRow(arg, 'twins') && arg.connection
+    ? { connection: arg.connection, id: arg.ids[0] }
     : typeof arg === 'string' && typeof twinId === 'string' ? { connection: arg, id: twinId }
       : typeof arg === 'string' ? { connection: ctx.connections.activeName(), id: arg } : undefined;
   if (!target) throw new Error(vscode.l10n.t('Open twin needs a twin in the explorer or a twin id.'));
@@ -50,9 +50,8 @@ async function openTwin(ctx: Pick<ExtensionServices, 'connections'>, arg: unknow
 }
 
 async function openRelationship(_services: unknown, arg: unknown): Promise<vscode.Uri> {
-  if (!(arg instanceof RelationshipNode) || !arg.relationship.id) throw new Error(vscode.l10n.t('Open relationship needs a relationship in the explorer.'));
-  const rel = arg.relationship;
-  const doc = await vscode.workspace.openTextDocument(resourceUri(arg.group.owner.conn.connection, 'relationships', rel.sourceId, rel.id as string));
+  if (!isRow(arg, 'relationships') || !arg.connection || arg.ids.length < 2) throw new Error(vscode.l10n.t('Open relationship needs a relationship in the explorer.'));
+  const doc = await vscode.workspace.openTextDocument(resourceUri(arg.connection, 'relationships', ...arg.ids));
   await vscode.window.showTextDocument(doc, { preview: true });
   return doc.uri;
 }

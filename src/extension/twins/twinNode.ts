@@ -50,6 +50,18 @@ export class TwinNode extends TreeNode implements ResourceRow {
     return this.twin.id;
   }
 
+  override get kind(): 'twins' {
+    return 'twins';
+  }
+
+  override get ids(): readonly string[] {
+    return [this.twin.id];
+  }
+
+  override get value(): DigitalTwin {
+    return this.twin;
+  }
+
   /** The twin as saved: a new name shows at once; a new model moves the row to its model's group. */
   showWritten(value: unknown): TreeNode | undefined {
     const twin = value as DigitalTwin;
@@ -183,6 +195,18 @@ export class RelationshipNode extends TreeNode {
 
   get otherTwinId(): string {
     return otherEnd(this.relationship, this.group.direction);
+  }
+
+  override get kind(): 'relationships' {
+    return 'relationships';
+  }
+
+  override get ids(): readonly string[] {
+    return this.relationship.id ? [this.relationship.sourceId, this.relationship.id] : [this.relationship.sourceId];
+  }
+
+  override get value(): Relationship {
+    return this.relationship;
   }
 
   getTreeItem(): vscode.TreeItem {

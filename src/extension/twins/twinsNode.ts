@@ -97,6 +97,14 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
     super(twins, childId(twins, modelId), twins.conn);
   }
 
+  override get kind(): 'twinGroup' {
+    return 'twinGroup';
+  }
+
+  override get ids(): readonly string[] {
+    return [this.modelId];
+  }
+
   async getTreeItem(): Promise<vscode.TreeItem> {
     if (this.recount) {
       this.recount = false;

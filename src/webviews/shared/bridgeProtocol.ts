@@ -5,10 +5,6 @@
 export interface MethodSpec { params: unknown; result: unknown }
 export type MethodMap = { [method: string]: MethodSpec };
 
-export type RequestMessage<M extends MethodMap> = {
-  [K in keyof M & string]: { kind: 'request'; id: number; method: K; params: M[K]['params'] };
-}[keyof M & string];
-
 export type ResponseMessage =
   | { kind: 'response'; id: number; ok: true; result: unknown }
   | { kind: 'response'; id: number; ok: false; error: string };

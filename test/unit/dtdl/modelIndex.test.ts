@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CAPABILITY_BASE_IDS, ModelIndex, SAMPLE_CAPABILITY_ID, WILLOW_CAPABILITY_ID } from '../../../src/core/dtdl/modelIndex';
 import { BASE, CAPABILITY, DEVICE_INFO, ROOM, SENSOR, SPACE, THERMOSTAT, fixtureInterfaces } from './dtdlFixtures';
-import { WILLOW_ONTOLOGY } from './ontologyPath';
+import { willowOntology } from './ontologyPath';
 
 describe('ModelIndex on hand-written DTDL', () => {
   const index = ModelIndex.fromInterfaces(fixtureInterfaces);
@@ -160,7 +160,7 @@ describe('ModelIndex.fromFolder', () => {
 describe('ModelIndex on the Willow ontology', function () {
   this.timeout(60000);
   let index: ModelIndex;
-  before(async () => { index = await ModelIndex.fromFolder(WILLOW_ONTOLOGY); });
+  before(async () => { index = await ModelIndex.fromFolder(willowOntology()); });
 
   it('parses all 3,700 models with exactly the one known dangling reference', () => {
     assert.equal(index.ids().length, 3700);

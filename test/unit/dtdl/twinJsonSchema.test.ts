@@ -4,7 +4,7 @@ import { combinedTwinJsonSchema, twinArrayJsonSchema, twinJsonSchema } from '../
 import { createSchemaAjv, TwinSchemaValidator } from '../../../src/core/dtdl/twinSchemaValidator';
 import { validateTwin } from '../../../src/core/dtdl/twinValidation';
 import { ROOM, SPACE, THERMOSTAT, fixtureInterfaces } from './dtdlFixtures';
-import { WILLOW_ONTOLOGY } from './ontologyPath';
+import { willowOntology } from './ontologyPath';
 
 const index = ModelIndex.fromInterfaces(fixtureInterfaces);
 
@@ -85,7 +85,7 @@ describe('twin JSON Schemas', () => {
 
   it('compile and agree on real Willow models', async function () {
     this.timeout(60000);
-    const willow = await ModelIndex.fromFolder(WILLOW_ONTOLOGY);
+    const willow = await ModelIndex.fromFolder(willowOntology());
     const validator = new TwinSchemaValidator(willow);
     const cases: Twin[] = [
       { id: 'L1', modelId: 'dtmi:com:willowinc:Level;1', contents: { name: 'Level 1', levelNumber: 1, mappedIds: [{ exactType: 'x', scope: 'BUILDING', value: 'v' }], externalIds: { mappingKey: 'k' } } },

@@ -4,7 +4,6 @@ import type { EmulatorTestClient } from './emulatorTestClient';
 /** Repository root, from out/test/unit/emulator. */
 export const REPO_ROOT = path.resolve(__dirname, '../../../..');
 export const FIXTURE_MODELS = path.join(REPO_ROOT, 'test/unit/emulator/fixtures/models with space');
-export const WILLOW_ONTOLOGY = path.resolve(REPO_ROOT, '../shared/ontology/willow/Ontology');
 
 export const M = {
   twin: 'dtmi:com:example:Twin;1',

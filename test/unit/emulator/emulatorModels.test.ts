@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { EmulatorTestClient } from './emulatorTestClient';
-import { FIXTURE_MODELS, M, WILLOW_ONTOLOGY } from './emulatorFixtures';
+import { willowOntology } from '../dtdl/ontologyPath';
+import { FIXTURE_MODELS, M } from './emulatorFixtures';
 
 describe('emulator models', () => {
   describe('from a fixture folder (spaces in the path, nested folders, BOM, arrays, a dangling reference)', () => {
@@ -70,7 +71,7 @@ describe('emulator models', () => {
     this.timeout(120000);
     let client: EmulatorTestClient;
     before(async () => {
-      client = await EmulatorTestClient.start({ sample: true, models: [WILLOW_ONTOLOGY] });
+      client = await EmulatorTestClient.start({ sample: true, models: [willowOntology()] });
     });
     after(() => client?.close());
 

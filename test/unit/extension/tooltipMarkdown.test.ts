@@ -61,8 +61,8 @@ describe('explorer tooltips (Markdown)', () => {
     const links = [...md.matchAll(/\]\(command:([\w.]+)\?([^)]*)\)/g)].map((m) => [m[1], JSON.parse(decodeURIComponent(m[2])) as unknown]);
     assert.deepEqual(links, [
       ['buildingTwins.openTwin', ['Prod', 'R-1']],
-      ['buildingTwins.showTimeSeries', [{ connection: 'Prod', twinId: 'R-1' }]],
-      ['buildingTwins.showTwinGraph', [{ connection: 'Prod', twinId: 'R-1' }]],
+      ['buildingTwins.showTimeSeries', [{ connection: 'Prod', kind: 'twins', ids: ['R-1'] }]],
+      ['buildingTwins.showTwinGraph', [{ connection: 'Prod', kind: 'twins', ids: ['R-1'] }]],
     ]);
   });
 

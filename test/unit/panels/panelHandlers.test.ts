@@ -6,10 +6,10 @@ import { BuildingTwinsClient } from '../../../src/core/api/client';
 import type { BatchRequest, BuildingTwinsApi, DigitalTwin, Insight } from '../../../src/core/api/types';
 import { lttbOverRange } from '../../../src/core/timeseries/lttb';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/emulator';
-import { createInsightsHandlers, groupInsights, toBatchRequest } from '../../../src/webviews/insights/insightsHandlers';
-import { fetchRange } from '../../../src/webviews/timeSeries/timeSeriesFetch';
-import { capabilityTwinIds, createTimeSeriesHandlers } from '../../../src/webviews/timeSeries/timeSeriesHandlers';
-import { createTwinGraphHandlers, toGraphRequest } from '../../../src/webviews/twinGraph/twinGraphHandlers';
+import { createInsightsHandlers, groupInsights, toBatchRequest } from '../../../src/extension/panels/insights/insightsHandlers';
+import { fetchRange } from '../../../src/core/timeseries/timeSeriesFetch';
+import { capabilityTwinIds, createTimeSeriesHandlers } from '../../../src/extension/panels/timeSeries/timeSeriesHandlers';
+import { createTwinGraphHandlers, toGraphRequest } from '../../../src/extension/panels/twinGraph/twinGraphHandlers';
 import { upgradeSavedQuery, type InsightsQuery } from '../../../src/webviews/insights/insightsProtocol';
 
 const HOUR = 3_600_000;

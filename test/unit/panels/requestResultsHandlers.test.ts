@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { parseRequestFile } from '../../../src/core/requestFiles/requestFileParser';
 import { runRequest } from '../../../src/core/requestFiles/requestRunner';
-import { createRequestResultsHandlers } from '../../../src/webviews/requestResults/requestResultsHandlers';
-import { RequestResultsStore } from '../../../src/webviews/requestResults/requestResultsStore';
+import { createRequestResultsHandlers } from '../../../src/extension/panels/requestResults/requestResultsHandlers';
+import { RequestResultsStore } from '../../../src/extension/panels/requestResults/requestResultsStore';
 import { EmulatorHarness } from '../api/emulatorHarness';
 
 const FILE = '{ "requests": [ { "name": "rooms", "operation": "twins list", "query": { "model": "dtmi:com:buildingtwins:sample:Room;1", "page-size": 10 } }, { "name": "missing", "operation": "twins get", "query": { "id": "NO-SUCH" } } ] }';

@@ -3,8 +3,8 @@ import * as assert from 'node:assert/strict';
 import { addRequest, type RequestDraft } from '../../../src/core/requestFiles/requestFileEdits';
 import { parseRequestFile } from '../../../src/core/requestFiles/requestFileParser';
 import { runRequest } from '../../../src/core/requestFiles/requestRunner';
-import { createInsightsHandlers } from '../../../src/webviews/insights/insightsHandlers';
-import { createTimeSeriesHandlers } from '../../../src/webviews/timeSeries/timeSeriesHandlers';
+import { createInsightsHandlers } from '../../../src/extension/panels/insights/insightsHandlers';
+import { createTimeSeriesHandlers } from '../../../src/extension/panels/timeSeries/timeSeriesHandlers';
 import { EmulatorHarness } from '../api/emulatorHarness';
 
 describe('save as request from the panels', function () {

@@ -3,7 +3,7 @@ import { BuildingTwinsClient } from '../../../src/core/api/client';
 import type { BuildingTwinsApi, TimeSeriesData, TimeSeriesPage, TimeSeriesQuery } from '../../../src/core/api/types';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/emulator';
 import { lttbOverRange } from '../../../src/core/timeseries/lttb';
-import { fetchDownsampled, fetchRange } from '../../../src/webviews/timeSeries/timeSeriesFetch';
+import { fetchDownsampled, fetchRange } from '../../../src/core/timeseries/timeSeriesFetch';
 
 const T0 = Date.UTC(2024, 0, 1);
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { WebviewBridge, type WebviewLike } from '../../../src/webviews/shared/host/webviewBridge';
-import { panelTarget } from '../../../src/webviews/shared/host/panelTargets';
+import { WebviewBridge, type WebviewLike } from '../../../src/extension/panels/host/webviewBridge';
+import { panelTarget } from '../../../src/extension/panels/host/panelTargets';
 
 type Methods = { echo: { params: { text: string }; result: string }; fail: { params: Record<string, never>; result: never } };
 
@@ -53,27 +53,29 @@ describe('WebviewBridge', () => {
 });
 
 describe('panelTarget', () => {
-  const conn = { connection: 'Local emulator' };
+  const connection = 'Local emulator';
+  /** A row as every explorer row answers it (rowSubject.ts). */
+  const row = (kind: string | undefined, ids: string[]) => ({ connection, kind, ids, value: undefined });
   it('accepts a twin id, several ids, or nothing', () => {
     assert.deepEqual(panelTarget('AHU-1'), { connection: undefined, twinIds: ['AHU-1'], insightId: undefined });
     assert.deepEqual(panelTarget(['A', 'B', 'A']).twinIds, ['A', 'B']);
     assert.deepEqual(panelTarget(undefined).twinIds, []);
   });
 
-  it('reads tree nodes and the multi-selection, with their connection', () => {
-    const a = { twinId: 'A', conn };
-    const b = { twin: { id: 'B' }, conn };
-    assert.deepEqual(panelTarget(a, [a, b]), { connection: 'Local emulator', twinIds: ['A', 'B'], insightId: undefined });
+  it('reads twin rows and the multi-selection, with their connection', () => {
+    const a = row('twins', ['A']);
+    const b = row('twins', ['B']);
+    assert.deepEqual(panelTarget(a, [a, b]), { connection, twinIds: ['A', 'B'], insightId: undefined });
     assert.deepEqual(panelTarget(a, [a]).twinIds, ['A']);
   });
 
-  it('finds the connection of an insight node through its parents', () => {
-    const group = { conn };
-    const insight = { parent: group, insight: { id: 'i-1' } };
-    assert.deepEqual(panelTarget(insight), { connection: 'Local emulator', twinIds: [], insightId: 'i-1' });
+  it('reads an insight row, and only the connection of a row of another kind', () => {
+    assert.deepEqual(panelTarget(row('insights', ['i-1'])), { connection, twinIds: [], insightId: 'i-1' });
+    assert.deepEqual(panelTarget(row(undefined, [])), { connection, twinIds: [], insightId: undefined });
   });
 
-  it('rejects arguments that are neither ids nor nodes', () => {
+  it('rejects arguments that are neither ids nor rows', () => {
     assert.throws(() => panelTarget(42), /Expected a twin id or a tree node, got number/);
+    assert.throws(() => panelTarget({ twinId: 'A' }), /Expected a twin id or a tree node, got object/);
   });
 });

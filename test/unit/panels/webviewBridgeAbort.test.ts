@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { WebviewBridge, type WebviewLike } from '../../../src/webviews/shared/host/webviewBridge';
+import { WebviewBridge, type WebviewLike } from '../../../src/extension/panels/host/webviewBridge';
 
 type Methods = {
   load: { params: { range: string }; result: string };

@@ -4,11 +4,11 @@ import { ModelIndex } from '../../../../src/core/dtdl/modelIndex';
 import { createSchemaAjv } from '../../../../src/core/dtdl/twinSchemaValidator';
 import { validateTwin } from '../../../../src/core/dtdl/twinValidation';
 import { authoringSchema, relationshipNames } from '../../../../src/extension/authoring/authoringSchemas';
+import { willowOntology } from '../../dtdl/ontologyPath';
 import { draftPlaceholders, PLACEHOLDER_PREFIX, suggestTwinId, twinDraft, twinDraftText } from '../../../../src/extension/authoring/twinDraft';
 
 const root = path.resolve(__dirname, '../../../../..');
 const SAMPLE_MODELS = path.join(root, 'src/emulator/sample/models');
-const WILLOW = path.resolve(root, '../shared/ontology/willow/Ontology');
 const S = 'dtmi:com:buildingtwins:sample';
 
 describe('twin drafts', () => {
@@ -31,7 +31,7 @@ describe('twin drafts', () => {
 
   it('name every placeholder left, for every sample and Willow model, in each shape Create from JSON reads', async function () {
     this.timeout(60_000);
-    const willow = await ModelIndex.fromFolder(WILLOW);
+    const willow = await ModelIndex.fromFolder(willowOntology());
     assert.ok(willow.size > 3000);
     for (const index of [sample, willow]) {
       for (const id of index.ids()) {
@@ -86,7 +86,7 @@ describe('authoring schemas', () => {
 
   it('limited to the models in use: every model id accepted, only those models\' contents checked, small for Willow', async function () {
     this.timeout(60_000);
-    const willow = await ModelIndex.fromFolder(WILLOW);
+    const willow = await ModelIndex.fromFolder(willowOntology());
     const room = 'dtmi:com:willowinc:Room;1';
     const other = willow.ids().find((id) => id !== room && willow.properties(id).size > 0)!;
     for (const kind of ['twin', 'import'] as const) {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../../src/core/api/apiError';
 import type { BuildingTwinsApi } from '../../../../src/core/api/types';
 import { connectionStateAfter } from '../../../../src/extension/connections/requestOutcome';
-import { WebviewBridge, type WebviewLike } from '../../../../src/webviews/shared/host/webviewBridge';
+import { WebviewBridge, type WebviewLike } from '../../../../src/extension/panels/host/webviewBridge';
 import { noPermissionRow } from '../../../../src/extension/explorer/noPermissionRow';
 import { EmulatorHarness } from '../../api/emulatorHarness';
 

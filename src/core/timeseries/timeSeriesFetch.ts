@@ -4,14 +4,14 @@
 // Pages follow each other through continuation tokens, so after the first page the rest of a long range is
 // split in time: the slices are paged side by side (within the client's rate limit) while their pages are
 // handed on in time order, each slice reading at most a few pages ahead.
-import { inOrder } from '../../core/api/orderedLanes';
-import type { BuildingTwinsApi, CallOptions, TimeSeriesData, TimeSeriesPage } from '../../core/api/types';
-import { GrowableSeries } from '../../core/timeseries/growableSeries';
-import { isoTimeParser } from '../../core/timeseries/isoTime';
-import { lttbOverRange, type XYSeries } from '../../core/timeseries/lttb';
-import { LttbStream, OutOfOrderError } from '../../core/timeseries/lttbStream';
-import type { TimeRange } from '../../core/timeseries/timeRange';
-import { wholeSecondCover } from '../../core/timeseries/wholeSeconds';
+import { inOrder } from '../api/orderedLanes';
+import type { BuildingTwinsApi, CallOptions, TimeSeriesData, TimeSeriesPage } from '../api/types';
+import { GrowableSeries } from './growableSeries';
+import { isoTimeParser } from './isoTime';
+import { lttbOverRange, type XYSeries } from './lttb';
+import { LttbStream, OutOfOrderError } from './lttbStream';
+import type { TimeRange } from './timeRange';
+import { wholeSecondCover } from './wholeSeconds';
 
 export interface Points { x: Float64Array; y: Float64Array }
 

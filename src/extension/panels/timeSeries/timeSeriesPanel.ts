@@ -1,9 +1,9 @@
 // Host of the time series panel (its uPlot app is in app/).
 import * as vscode from 'vscode';
-import { TIME_SERIES_VIEW_TYPE, type TimeSeriesMethods, type TimeSeriesPanelState } from './timeSeriesProtocol';
-import type { ExtensionServices } from '../../extension/shell/services';
-import { saveViewAsRequest } from '../../extension/requestFiles/saveAsRequest';
-import { attachPanel, connectionApi, createPanel, type PanelHost } from '../shared/host/panelHost';
+import { TIME_SERIES_VIEW_TYPE, type TimeSeriesMethods, type TimeSeriesPanelState } from '../../../webviews/timeSeries/timeSeriesProtocol';
+import type { ExtensionServices } from '../../shell/services';
+import { saveViewAsRequest } from '../../requestFiles/saveAsRequest';
+import { attachPanel, connectionApi, createPanel, type PanelHost } from '../host/panelHost';
 import { createTimeSeriesHandlers } from './timeSeriesHandlers';
 
 export type TimeSeriesPanelHost = PanelHost<TimeSeriesMethods>;

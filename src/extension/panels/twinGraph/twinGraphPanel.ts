@@ -1,10 +1,10 @@
 // Host of the twin graph panel (its cytoscape app is in app/).
 import * as vscode from 'vscode';
-import { type GraphHopOptions, MAX_GRAPH_ROOTS, TWIN_GRAPH_VIEW_TYPE, type TwinGraphMethods, type TwinGraphPanelState } from './twinGraphProtocol';
-import { resourceUri } from '../../extension/documents/resourceUri';
-import type { ExtensionServices } from '../../extension/shell/services';
+import { type GraphHopOptions, MAX_GRAPH_ROOTS, TWIN_GRAPH_VIEW_TYPE, type TwinGraphMethods, type TwinGraphPanelState } from '../../../webviews/twinGraph/twinGraphProtocol';
+import { resourceUri } from '../../documents/resourceUri';
+import type { ExtensionServices } from '../../shell/services';
 import { openResource } from '../insights/insightsPanel';
-import { attachPanel, connectionApi, createPanel, type PanelHost } from '../shared/host/panelHost';
+import { attachPanel, connectionApi, createPanel, type PanelHost } from '../host/panelHost';
 import { createTwinGraphHandlers } from './twinGraphHandlers';
 
 export type TwinGraphPanelHost = PanelHost<TwinGraphMethods>;

@@ -1,8 +1,8 @@
 // Wiring shared by the three panel hosts: HTML shell, bridge, error logging, disposal.
 import * as vscode from 'vscode';
 import { errorText } from '../../../core/api/apiError';
-import type { Handlers, MethodMap } from '../bridgeProtocol';
-import type { ExtensionServices } from '../../../extension/shell/services';
+import type { Handlers, MethodMap } from '../../../webviews/shared/bridgeProtocol';
+import type { ExtensionServices } from '../../shell/services';
 import { WebviewBridge } from './webviewBridge';
 import { panelOptions, webviewHtml } from './webviewHtml';
 

@@ -1,13 +1,13 @@
 // Commands that open the webview panels. Each takes an optional tree node, twin id or ids (and the
 // tree's multi-selection) and returns the panel host, so tests and other commands can drive it.
 import * as vscode from 'vscode';
-import type { CommandTable } from '../../../extension/shell/commandTypes';
-import type { ExtensionServices } from '../../../extension/shell/services';
-import { openInsightsPanel } from '../../insights/insightsPanel';
+import type { CommandTable } from '../../shell/commandTypes';
+import type { ExtensionServices } from '../../shell/services';
+import { openInsightsPanel } from '../insights/insightsPanel';
 import { panelTarget } from './panelTargets';
-import { capabilityTwinIds } from '../../timeSeries/timeSeriesHandlers';
-import { openTimeSeriesPanel } from '../../timeSeries/timeSeriesPanel';
-import { openTwinGraphPanel } from '../../twinGraph/twinGraphPanel';
+import { capabilityTwinIds } from '../timeSeries/timeSeriesHandlers';
+import { openTimeSeriesPanel } from '../timeSeries/timeSeriesPanel';
+import { openTwinGraphPanel } from '../twinGraph/twinGraphPanel';
 
 export const panelCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.showTimeSeries': showTimeSeries,

@@ -1,11 +1,11 @@
 // The results the panel shows: the requests of the latest run, each pending, failed, or answered with its
 // pages. Free of 'vscode' imports.
-import type { Json } from '../../core/api/types';
-import type { RequestEntry } from '../../core/requestFiles/requestFileModel';
-import type { RequestOutcome } from '../../core/requestFiles/requestRunner';
-import { resultRows } from '../../core/requestFiles/resultRows';
-import { ResultPages } from '../../core/requestFiles/resultView';
-import type { ResultSummary } from './requestResultsProtocol';
+import type { Json } from '../../../core/api/types';
+import type { RequestEntry } from '../../../core/requestFiles/requestFileModel';
+import type { RequestOutcome } from '../../../core/requestFiles/requestRunner';
+import { resultRows } from '../../../core/requestFiles/resultRows';
+import { ResultPages } from '../../../core/requestFiles/resultView';
+import type { ResultSummary } from '../../../webviews/requestResults/requestResultsProtocol';
 
 export interface StoredResult {
   id: number;

@@ -3,7 +3,7 @@
 // ../webviewL10n.ts), nothing else. The app builds its DOM itself.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { L10N_BUNDLE_ATTRIBUTE } from '../webviewL10n';
+import { L10N_BUNDLE_ATTRIBUTE } from '../../../webviews/shared/webviewL10n';
 
 export function bundleFolder(extensionUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(extensionUri, 'dist', 'webviews');

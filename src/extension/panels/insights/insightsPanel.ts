@@ -1,11 +1,11 @@
 // Host of the insights panel (its table app is in app/).
 import * as vscode from 'vscode';
-import { INSIGHTS_VIEW_TYPE, type InsightsMethods, type InsightsPanelState } from './insightsProtocol';
-import { resourceUri } from '../../extension/documents/resourceUri';
-import type { ExtensionServices } from '../../extension/shell/services';
-import { saveViewAsRequest } from '../../extension/requestFiles/saveAsRequest';
+import { INSIGHTS_VIEW_TYPE, type InsightsMethods, type InsightsPanelState } from '../../../webviews/insights/insightsProtocol';
+import { resourceUri } from '../../documents/resourceUri';
+import type { ExtensionServices } from '../../shell/services';
+import { saveViewAsRequest } from '../../requestFiles/saveAsRequest';
 import { createInsightsHandlers } from './insightsHandlers';
-import { attachPanel, connectionApi, createPanel, type PanelHost } from '../shared/host/panelHost';
+import { attachPanel, connectionApi, createPanel, type PanelHost } from '../host/panelHost';
 
 export type InsightsPanelHost = PanelHost<InsightsMethods>;
 

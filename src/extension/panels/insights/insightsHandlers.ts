@@ -1,13 +1,13 @@
 // What the insights panel's host answers: pages of root insights with their children, mapped from
 // the panel's sort/filter/search controls to the service's BatchRequest. Free of 'vscode' imports.
 import * as l10n from '@vscode/l10n';
-import { VALUELESS_OPERATORS } from '../../core/api/filterVocabulary';
-import { INSIGHTS_DEFAULT_PAGE_SIZE } from '../../core/api/requestChecks';
-import type { BatchRequest, BuildingTwinsApi, FilterSpecification, Insight } from '../../core/api/types';
-import { insightsRequest, type RequestDraft } from '../../core/requestFiles/requestFileEdits';
-import type { Handlers } from '../shared/bridgeProtocol';
-import type { InsightRow, InsightsMethods, InsightsQuery } from './insightsProtocol';
-import { PAGE_SIZES } from '../../core/api/serviceLimits';
+import { VALUELESS_OPERATORS } from '../../../core/api/filterVocabulary';
+import { INSIGHTS_DEFAULT_PAGE_SIZE } from '../../../core/api/requestChecks';
+import type { BatchRequest, BuildingTwinsApi, FilterSpecification, Insight } from '../../../core/api/types';
+import { insightsRequest, type RequestDraft } from '../../../core/requestFiles/requestFileEdits';
+import type { Handlers } from '../../../webviews/shared/bridgeProtocol';
+import type { InsightRow, InsightsMethods, InsightsQuery } from '../../../webviews/insights/insightsProtocol';
+import { PAGE_SIZES } from '../../../core/api/serviceLimits';
 
 export interface InsightsDeps {
   connection: string;

@@ -2,12 +2,12 @@
 // CSV export. Data is fetched with the client's paging and reduced with LTTB before it crosses to
 // the webview. Free of 'vscode' imports (unit-testable with a fake API).
 import * as l10n from '@vscode/l10n';
-import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
-import { checkPanelRange, pointBudget, type TimeRange } from '../../core/timeseries/timeRange';
-import { timeSeriesRequest, type RequestDraft } from '../../core/requestFiles/requestFileEdits';
-import type { Handlers } from '../shared/bridgeProtocol';
-import type { SeriesInfo, TimeSeriesMethods } from './timeSeriesProtocol';
-import { fetchDownsampled, fetchRange, type Points, seriesTwinId } from './timeSeriesFetch';
+import type { BuildingTwinsApi, DigitalTwin } from '../../../core/api/types';
+import { checkPanelRange, pointBudget, type TimeRange } from '../../../core/timeseries/timeRange';
+import { timeSeriesRequest, type RequestDraft } from '../../../core/requestFiles/requestFileEdits';
+import type { Handlers } from '../../../webviews/shared/bridgeProtocol';
+import type { SeriesInfo, TimeSeriesMethods } from '../../../webviews/timeSeries/timeSeriesProtocol';
+import { fetchDownsampled, fetchRange, type Points, seriesTwinId } from '../../../core/timeseries/timeSeriesFetch';
 
 /** The slice of a DTDL ModelIndex the panels use (labels of models). */
 export interface ModelLabels { displayName(id: string): string }

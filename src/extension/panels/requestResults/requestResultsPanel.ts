@@ -2,16 +2,16 @@
 // table, JSON or a chart, with "Load more" following the service's paging, export, and twins that open as
 // documents.
 import * as vscode from 'vscode';
-import { errorText } from '../../core/api/apiError';
-import type { RequestEntry } from '../../core/requestFiles/requestFileModel';
-import { resourceUri } from '../../extension/documents/resourceUri';
-import { runNextPage, type RequestResultsTarget, type RequestRun } from '../../extension/requestFiles/requestRunController';
-import type { ExtensionServices } from '../../extension/shell/services';
-import type { EventMessage, Handlers } from '../shared/bridgeProtocol';
-import { attachPanel, type PanelHost } from '../shared/host/panelHost';
-import { panelOptions } from '../shared/host/webviewHtml';
+import { errorText } from '../../../core/api/apiError';
+import type { RequestEntry } from '../../../core/requestFiles/requestFileModel';
+import { resourceUri } from '../../documents/resourceUri';
+import { runNextPage, type RequestResultsTarget, type RequestRun } from '../../requestFiles/requestRunController';
+import type { ExtensionServices } from '../../shell/services';
+import type { EventMessage, Handlers } from '../../../webviews/shared/bridgeProtocol';
+import { attachPanel, type PanelHost } from '../host/panelHost';
+import { panelOptions } from '../host/webviewHtml';
 import { createRequestResultsHandlers } from './requestResultsHandlers';
-import { REQUEST_RESULTS_VIEW_TYPE, type RequestResultsEvents, type RequestResultsMethods } from './requestResultsProtocol';
+import { REQUEST_RESULTS_VIEW_TYPE, type RequestResultsEvents, type RequestResultsMethods } from '../../../webviews/requestResults/requestResultsProtocol';
 import { RequestResultsStore } from './requestResultsStore';
 
 type Services = Pick<ExtensionServices, 'connections' | 'models' | 'log' | 'input' | 'vscodeContext'>;

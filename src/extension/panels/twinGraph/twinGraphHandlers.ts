@@ -1,9 +1,9 @@
 // What the twin graph panel's host answers: POST /twins/graph with the chosen hops, flattened to
 // nodes and edges for cytoscape. Free of 'vscode' imports.
 import * as l10n from '@vscode/l10n';
-import type { BuildingTwinsApi, DigitalTwin, TwinGraphCollection, TwinGraphHop, TwinGraphRequest } from '../../core/api/types';
-import type { Handlers } from '../shared/bridgeProtocol';
-import { type GraphData, type GraphHopOptions, KNOWN_RELATIONSHIP_NAMES, type TwinGraphMethods } from './twinGraphProtocol';
+import type { BuildingTwinsApi, DigitalTwin, TwinGraphCollection, TwinGraphHop, TwinGraphRequest } from '../../../core/api/types';
+import type { Handlers } from '../../../webviews/shared/bridgeProtocol';
+import { type GraphData, type GraphHopOptions, KNOWN_RELATIONSHIP_NAMES, type TwinGraphMethods } from '../../../webviews/twinGraph/twinGraphProtocol';
 import type { ModelLabels } from '../timeSeries/timeSeriesHandlers';
 
 export interface TwinGraphDeps {

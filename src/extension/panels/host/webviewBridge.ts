@@ -3,7 +3,7 @@
 import { errorText } from '../../../core/api/apiError';
 import { isSuperseded, RequestScope } from '../../../core/api/latestRequest';
 import { permissionDeniedText } from '../../../core/api/permissionDenied';
-import { type EventMap, type EventMessage, type Handlers, isRequestMessage, type MethodMap, type NoEvents, type ResponseMessage } from '../bridgeProtocol';
+import { type EventMap, type EventMessage, type Handlers, isRequestMessage, type MethodMap, type NoEvents, type ResponseMessage } from '../../../webviews/shared/bridgeProtocol';
 
 export interface WebviewLike {
   postMessage(message: unknown): Thenable<boolean> | Promise<boolean>;

@@ -2,13 +2,13 @@
 // event `onWebviewPanel:<viewType>` in package.json). The webview's saved state says what to show.
 import * as vscode from 'vscode';
 import { errorText } from '../../../core/api/apiError';
-import { INSIGHTS_VIEW_TYPE } from '../../insights/insightsProtocol';
-import { TIME_SERIES_VIEW_TYPE } from '../../timeSeries/timeSeriesProtocol';
-import { TWIN_GRAPH_VIEW_TYPE } from '../../twinGraph/twinGraphProtocol';
-import type { ExtensionServices } from '../../../extension/shell/services';
-import { restoreInsightsPanel } from '../../insights/insightsPanel';
-import { restoreTimeSeriesPanel } from '../../timeSeries/timeSeriesPanel';
-import { restoreTwinGraphPanel } from '../../twinGraph/twinGraphPanel';
+import { INSIGHTS_VIEW_TYPE } from '../../../webviews/insights/insightsProtocol';
+import { TIME_SERIES_VIEW_TYPE } from '../../../webviews/timeSeries/timeSeriesProtocol';
+import { TWIN_GRAPH_VIEW_TYPE } from '../../../webviews/twinGraph/twinGraphProtocol';
+import type { ExtensionServices } from '../../shell/services';
+import { restoreInsightsPanel } from '../insights/insightsPanel';
+import { restoreTimeSeriesPanel } from '../timeSeries/timeSeriesPanel';
+import { restoreTwinGraphPanel } from '../twinGraph/twinGraphPanel';
 
 /** What tests need of a restored panel, whatever its protocol. */
 export interface RestoredPanel { panel: vscode.WebviewPanel; bridge: { handle(message: unknown): Promise<unknown> } }

@@ -1,9 +1,9 @@
 // What the request results panel's host answers. Free of 'vscode' imports.
-import type { ModelProperties } from '../../core/requestFiles/resultTable';
-import { tableCsv } from '../../core/requestFiles/resultTable';
-import type { ResultSort } from '../../core/requestFiles/resultView';
-import type { Handlers } from '../shared/bridgeProtocol';
-import type { RequestResultsMethods, ResultDetail } from './requestResultsProtocol';
+import type { ModelProperties } from '../../../core/requestFiles/resultTable';
+import { tableCsv } from '../../../core/requestFiles/resultTable';
+import type { ResultSort } from '../../../core/requestFiles/resultView';
+import type { Handlers } from '../../../webviews/shared/bridgeProtocol';
+import type { RequestResultsMethods, ResultDetail } from '../../../webviews/requestResults/requestResultsProtocol';
 import type { RequestResultsStore, StoredResult } from './requestResultsStore';
 
 export interface RequestResultsDeps {
