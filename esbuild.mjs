@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { apartModulePlugin } from './scripts/apartModulePlugin.mjs';
 import { firstUseLibraryEntryPoints, firstUseLibraryPlugin } from './scripts/firstUseLibraryPlugin.mjs';
+import { firstUseModulePlugin } from './scripts/firstUseModulePlugin.mjs';
 import { vscodeOncePlugin } from './scripts/vscodeOncePlugin.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -19,7 +20,8 @@ const common = {
 };
 
 const nodeTargets = [
-  { entryPoints: { extension: 'src/extension/extension.ts' }, plugins: [vscodeOncePlugin, firstUseLibraryPlugin] },
+  // What only some commands need is dist/lib/extension-first-use.js, built with it (scripts/firstUseModulePlugin.mjs).
+  { entryPoints: { extension: 'src/extension/extension.ts' }, absWorkingDir: process.cwd(), plugins: [vscodeOncePlugin, firstUseLibraryPlugin, firstUseModulePlugin({ root: process.cwd(), entry: 'src/extension/extension.ts' })] },
   // The integration tests' API, loaded only in ExtensionMode.Test; never built for the VSIX.
   ...(production ? [] : [{ entryPoints: { testApi: 'src/extension/testing/testApi.ts' }, plugins: [vscodeOncePlugin] }]),
   { entryPoints: { emulator: 'src/emulator/main.ts' } },

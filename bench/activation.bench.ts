@@ -82,8 +82,8 @@ async function main(): Promise<void> {
   const { startCodeServer } = await import('../test/harness/codeServer');
   const { launchChromium } = await import('../test/harness/browser');
   const { runInExtensionHost } = await import('../test/harness/integrationRun');
-  const { machineLoad, median, ratio } = await import('./benchStats');
-  const runs = Math.max(10, Number(process.env.BENCH_RUNS ?? 10));
+  const { machineLoad, median, ratio, size } = await import('./benchStats');
+  const runs = size(Math.max(10, Number(process.env.BENCH_RUNS ?? 10)), 1);
   const bundle = statSync(join(repoRoot, 'dist', 'extension.js')).size;
   const orderDir = mkdtempSync(join(tmpdir(), 'bt-activation-'));
   const orderFile = join(orderDir, 'order');

@@ -8,9 +8,10 @@ import { createToolContext } from '../src/core/agentTools/toolContext';
 import { invokeAgentTool } from '../src/core/agentTools/toolInvocation';
 import type { AgentToolContext } from '../src/core/agentTools/agentTool';
 import { EmulatorHarness } from '../test/unit/api/emulatorHarness';
-import { machineLoad, median, timed } from './benchStats';
+import { machineLoad, median, size, timed } from './benchStats';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = size(Number(process.env.BENCH_RUNS ?? 5), 1);
+const SCALE = size(100_000, 1_000);
 const VAV = 'dtmi:com:buildingtwins:sample:VAVBox;1';
 const AHU = 'dtmi:com:buildingtwins:sample:AirHandlingUnit;1';
 const ROOM = 'dtmi:com:buildingtwins:sample:Room;1';
@@ -64,7 +65,7 @@ async function site(label: string, scale?: number): Promise<Site> {
 
 async function main(): Promise<void> {
   const sample = await site('sample');
-  const scaled = await site('scale 100,000', 100_000);
+  const scaled = await site(`scale ${SCALE.toLocaleString('en-US')}`, SCALE);
   const rows: string[] = [];
   const charRatios: number[] = [];
   const slow: number[] = [];
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
     rows.push(`${q.asked.padEnd(44)} ${q.tool.padEnd(16)} ${String(answer.text.length).padStart(6)} chars (~${String(Math.ceil(answer.text.length / 4)).padStart(5)} tokens)  raw API ${String(raw).padStart(8)} chars  ${(answer.text.length / raw).toFixed(3).padStart(6)}x  ` +
       `${t.sample.toFixed(1).padStart(7)} ms  scaled ${t.scaled.toFixed(1).padStart(7)} ms (${String(scaledAnswer.text.length).padStart(6)} chars)`);
   }
-  console.log(`ratio agent answer / raw API JSON characters: median ${median(charRatios).toFixed(3)}x, worst ${Math.max(...charRatios).toFixed(3)}x over ${QUESTIONS.length} questions; latency scale 100,000 / sample: median ${median(slow).toFixed(2)}x (${machineLoad()})`);
+  console.log(`ratio agent answer / raw API JSON characters: median ${median(charRatios).toFixed(3)}x, worst ${Math.max(...charRatios).toFixed(3)}x over ${QUESTIONS.length} questions; latency scale ${SCALE.toLocaleString('en-US')} / sample: median ${median(slow).toFixed(2)}x (${machineLoad()})`);
   console.log(`question${' '.repeat(37)}tool             answer (sample)                 raw                        ratio   latency (median of ${RUNS})`);
   for (const row of rows) console.log(row);
   console.log('every answer at most 12,000 characters; latencies include the in-process emulator\'s work');

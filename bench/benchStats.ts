@@ -41,5 +41,16 @@ export function machineLoad(): string {
   return `load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`;
 }
 
+/**
+ * `npm run bench -- --smoke`: each benchmark's shortest run, which shows only that it still works (CI runs every
+ * benchmark this way, so none can rot); its figures mean nothing.
+ */
+export const smoke = process.argv.includes('--smoke');
+
+/** `full` in a real run, `short` in a smoke run. */
+export function size<T>(full: T, short: T): T {
+  return smoke ? short : full;
+}
+
 export const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}x`;
 export const ms = (value: number, digits = 1): string => `${value.toFixed(digits)} ms`;

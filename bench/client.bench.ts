@@ -25,7 +25,7 @@ import { mapWithConcurrency } from '../src/core/api/concurrency';
 import type { ExchangeRequest, ExchangeResponse, HttpExchange } from '../src/core/api/httpExchange';
 import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET } from '../src/core/api/localEmulator';
 import { startEmulatorProcess, type EmulatorProcess } from '../test/harness/emulatorProcess';
-import { machineLoad, median, ratio } from './benchStats';
+import { machineLoad, median, ratio, size } from './benchStats';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const run = promisify(execFile);
@@ -34,11 +34,11 @@ function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 && process.argv[i + 1] ? (process.argv[i + 1] as string) : fallback;
 }
-const TWINS = Number(arg('twins', '2000'));
+const TWINS = Number(arg('twins', size('2000', '40')));
 const [LIMIT_COUNT, LIMIT_SECONDS] = arg('limit', '200/1').split('/').map(Number) as [number, number];
-const REQUESTS = Number(arg('requests', '400'));
-const CLI_RUNS = Number(arg('cli-runs', '10'));
-const WARMUP = 50;
+const REQUESTS = Number(arg('requests', size('400', '10')));
+const CLI_RUNS = Number(arg('cli-runs', size('10', '1')));
+const WARMUP = size(50, 2);
 
 const us = (ms: number): string => `${(ms * 1000).toFixed(0)} us`;
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -110,11 +110,11 @@ async function sending(emulator: EmulatorProcess): Promise<Record<'node' | 'fetc
   const modelId = (await clients.node.listTwins({ pageSize: 1 })).content[0]!.modelId;
   const totals = { node: { ms: 0, cpu: 0, n: 0 }, fetch: { ms: 0, cpu: 0, n: 0 } };
   for (const c of Object.values(clients)) for (let i = 0; i < WARMUP; i++) await c.putTwin({ id: `warm-${i}`, modelId, contents: {} });
-  for (let block = 0; block < 10; block++) {
+  for (let block = 0; block < size(10, 1); block++) {
     for (const exchange of block % 2 ? (['node', 'fetch'] as const) : (['fetch', 'node'] as const)) {
       const cpu = process.cpuUsage();
       const t0 = performance.now();
-      for (let i = 0; i < 100; i++) await clients[exchange].putTwin({ id: `send-${exchange}-${block}-${i}`, modelId, contents: { name: `n${i}` } });
+      for (let i = 0; i < size(100, 5); i++) await clients[exchange].putTwin({ id: `send-${exchange}-${block}-${i}`, modelId, contents: { name: `n${i}` } });
       const used = process.cpuUsage(cpu);
       totals[exchange].ms += performance.now() - t0;
       totals[exchange].cpu += (used.user + used.system) / 1000;
@@ -171,8 +171,8 @@ async function cpuPerCall(): Promise<{ client: number; parse: number }> {
   const client = new BuildingTwinsClient({ baseUrl: 'http://127.0.0.1:1/api/v3', clientId: 'bench', clientSecret: 'bench-secret', rateLimit: false, exchange: instant });
   const decoder = new TextDecoder();
   const parse = async (): Promise<unknown> => JSON.parse(decoder.decode(twin));
-  const n = 20_000;
-  for (let i = 0; i < 2000; i++) { await client.getTwin('AHU-1'); await parse(); }
+  const n = size(20_000, 20);
+  for (let i = 0; i < size(2000, 5); i++) { await client.getTwin('AHU-1'); await parse(); }
   let t0 = performance.now();
   for (let i = 0; i < n; i++) await client.getTwin('AHU-1');
   const perClient = (performance.now() - t0) / n;

@@ -8,12 +8,12 @@ import * as path from 'node:path';
 import { readDtdlFolder } from '../src/core/dtdl/dtdlFolder';
 import { ModelIndex } from '../src/core/dtdl/modelIndex';
 import { twinJsonSchema } from '../src/core/dtdl/twinJsonSchema';
-import { machineLoad, median, ratio } from './benchStats';
+import { machineLoad, median, ratio, size } from './benchStats';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const ontology = path.resolve(repoRoot, '../shared/ontology/willow/Ontology');
 const runsArg = process.argv.indexOf('--runs');
-const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 7;
+const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : size(7, 1);
 
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 const time = <T>(fn: () => T): [T, number] => { const t = performance.now(); const r = fn(); return [r, performance.now() - t]; };
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
 
   console.log('\n2. Lookups (after resolution, cached)');
   const ids = idx.ids();
-  const lookups = 1_000_000;
+  const lookups = size(1_000_000, 10_000);
   const [, lookupMs] = time(() => { let n = 0; for (let i = 0; i < lookups; i++) n += idx.properties(ids[i % ids.length]!).size; return n; });
   console.log(row(`${lookups.toLocaleString()} properties() lookups`, lookupMs, `(${(lookupMs * 1e6 / lookups).toFixed(0)} ns each)`));
   const [, isAMs] = time(() => { let n = 0; for (let i = 0; i < lookups; i++) if (idx.isA(ids[i % ids.length]!, 'dtmi:com:willowinc:Space;1')) n++; return n; });

@@ -20,12 +20,12 @@ import { BuildingTwinsClient } from '../src/core/api/client';
 import { startEmulator } from '../src/emulator/emulator';
 import { HEAP_BYTES_PER_TWIN, maxScale } from '../src/emulator/scaleCeiling';
 import { startEmulatorProcess, type EmulatorProcess } from '../test/harness/emulatorProcess';
-import { machineLoad, median, ratio, timed } from './benchStats';
+import { machineLoad, median, ratio, size, timed } from './benchStats';
 
 const run = promisify(execFile);
 const GET_GOAL_MS = 2;
-const SCALE = 100_000;
-const LOAD = { requests: 3000, warmup: 300 };
+const SCALE = size(100_000, 2_000);
+const LOAD = size({ requests: 3000, warmup: 300 }, { requests: 50, warmup: 5 });
 
 interface Latency { p50: number; p99: number; perSecond: number; meanBytes: number }
 
@@ -94,7 +94,7 @@ async function latency(emulator: EmulatorProcess): Promise<{ emulator: Latency; 
   const trivial = await trivialServer(contentType, bodies);
   try {
     const measured = { emulator: [] as Latency[], trivial: [] as Latency[] };
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < size(3, 1); round++) {
       measured.emulator.push(await load(urls, headers));
       measured.trivial.push(await load(paths.map((p) => `${trivial.url}${base}${p}`), headers));
     }
@@ -120,7 +120,7 @@ async function serverWork(emulator: EmulatorProcess): Promise<string[]> {
   const lines = ['2. Requests from this process to the emulator process (medians)'];
   const pages: number[] = [];
   let token: string | null = null;
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < size(20, 1); i++) {
     const page: { result: { continuationToken: string | null }; wallMs: number } = await timed(() => client.listTwins({ pageSize: 1000, continuationToken: token }));
     pages.push(page.wallMs);
     token = page.result.continuationToken;
@@ -137,7 +137,7 @@ async function serverWork(emulator: EmulatorProcess): Promise<string[]> {
 
 async function insights(): Promise<string[]> {
   // The sample insights option is not a command-line flag: the in-process emulator serves, this process asks.
-  const served = await startEmulator({ port: 0, sampleInsights: 10_000, log: false });
+  const served = await startEmulator({ port: 0, sampleInsights: size(10_000, 500), log: false });
   try {
     const client = devClient(served.url);
     const queries: Array<[string, Parameters<BuildingTwinsClient['listInsights']>[0]]> = [
@@ -169,8 +169,8 @@ async function memory(): Promise<{ perTwin: { heap: number; arrayBuffers: number
     const { stdout } = await run(process.execPath, ['--expose-gc', path.join(__dirname, 'emulatorMemory.js'), String(scale), String(points)], { maxBuffer: 1 << 20 });
     return JSON.parse(stdout) as Memory;
   };
-  const small = await measure(20_000, 0);
-  const large = await measure(200_000, 5_000_000);
+  const small = await measure(size(20_000, 1_000), 0);
+  const large = await measure(size(200_000, 3_000), size(5_000_000, 10_000));
   const twins = large.twins - small.twins;
   const perTwin = {
     heap: (large.heap - small.heap) / twins,
@@ -200,9 +200,9 @@ async function persistence(): Promise<string[]> {
     const client = devClient(first.result.url);
     const capability = (await client.listTwins({ pageSize: 1, modelFilter: { modelIds: ['dtmi:com:buildingtwins:sample:Capability;1'] } })).content[0]!.id;
     const small: number[] = [];
-    for (let i = 0; i < 50; i++) small.push((await timed(() => client.patchTwin(capability, [{ op: 'replace', path: '/name', value: `Point ${i}` }]))).wallMs);
+    for (let i = 0; i < size(50, 2); i++) small.push((await timed(() => client.patchTwin(capability, [{ op: 'replace', path: '/name', value: `Point ${i}` }]))).wallMs);
     const batches = await timed(async () => {
-      for (let b = 0; b < 20; b++) {
+      for (let b = 0; b < size(20, 1); b++) {
         await client.sendTimeSeries(Array.from({ length: 5000 }, (_, i) => ({ connectorId: 'BENCH', dtId: capability, sourceTimestamp: new Date(Date.UTC(2019, 0, 1) + (b * 5000 + i) * 60_000).toISOString(), scalarValue: i })));
       }
     });

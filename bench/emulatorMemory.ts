@@ -16,6 +16,8 @@ async function main(): Promise<void> {
   const points = Number(process.argv[3] ?? 0);
   const before = settled();
   const emulator = await startEmulator({ port: 0, scale, log: false });
+  // The peak of starting, before any point is added (read later, it would include the points' growth).
+  const peakRssKiB = process.resourceUsage().maxRSS;
   const started = settled();
   const twins = emulator.store.collection('twins').size;
   const relationships = emulator.store.collection('relationships').size;
@@ -27,7 +29,6 @@ async function main(): Promise<void> {
     const times = Array.from({ length: per }, (_, i) => ({ time: Date.UTC(2020, 0, 1) + i * 1000, value: i % 97, enqueued: 0 }));
     emulator.store.insertPoints(id, times);
   }
-  const peakRssKiB = process.resourceUsage().maxRSS;
   const filled = settled();
   process.stdout.write(JSON.stringify({
     scale, twins, relationships, samplePoints, addedPoints: per * ids.length,

@@ -6,9 +6,10 @@
 import cytoscape from 'cytoscape';
 import { graphLayoutOptions, registerGraphLayouts } from '../src/webviews/twinGraph/app/graphLayouts';
 import { GRAPH_LAYOUTS, type GraphLayout } from '../src/webviews/twinGraph/twinGraphProtocol';
-import { machineLoad, median, ratio } from './benchStats';
+import { machineLoad, median, ratio, size } from './benchStats';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = size(Number(process.env.BENCH_RUNS ?? 5), 1);
+const GRAPH_SIZES = size([100, 500], [20, 50]);
 
 /** A building of `size` twins: levels, rooms on each level, equipment in rooms, a capability per equipment, plus serves edges. */
 function buildingElements(size: number): cytoscape.ElementDefinition[] {
@@ -60,12 +61,13 @@ function layoutMs(size: number, kind: GraphLayout): number {
 function main(): void {
   registerGraphLayouts();
   const results = new Map<string, number>();
-  for (const size of [100, 500]) for (const kind of GRAPH_LAYOUTS) results.set(`${kind}@${size}`, layoutMs(size, kind));
-  const at500 = (kind: GraphLayout): number => results.get(`${kind}@500`)!;
-  console.log(`ratio (500 twins, vs rings around the root): hierarchy ${ratio(at500('hierarchical'), at500('concentric'))}, force-directed ${ratio(at500('forceDirected'), at500('concentric'))}`);
+  for (const twins of GRAPH_SIZES) for (const kind of GRAPH_LAYOUTS) results.set(`${kind}@${twins}`, layoutMs(twins, kind));
+  const largest = GRAPH_SIZES[GRAPH_SIZES.length - 1]!;
+  const atLargest = (kind: GraphLayout): number => results.get(`${kind}@${largest}`)!;
+  console.log(`ratio (${largest} twins, vs rings around the root): hierarchy ${ratio(atLargest('hierarchical'), atLargest('concentric'))}, force-directed ${ratio(atLargest('forceDirected'), atLargest('concentric'))}`);
   console.log(`graph layout, median of ${RUNS} runs, cytoscape headless in Node (${machineLoad()})`);
-  for (const size of [100, 500]) {
-    for (const kind of GRAPH_LAYOUTS) console.log(`  ${String(size).padStart(3)} twins  ${kind.padEnd(14)} ${results.get(`${kind}@${size}`)!.toFixed(1).padStart(8)} ms`);
+  for (const twins of GRAPH_SIZES) {
+    for (const kind of GRAPH_LAYOUTS) console.log(`  ${String(twins).padStart(3)} twins  ${kind.padEnd(14)} ${results.get(`${kind}@${twins}`)!.toFixed(1).padStart(8)} ms`);
   }
 }
 

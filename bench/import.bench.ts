@@ -21,14 +21,14 @@ import { runImport } from '../src/core/bulk/importRunner';
 import type { ImportItem } from '../src/core/bulk/importTypes';
 import { ModelIndex } from '../src/core/dtdl/modelIndex';
 import type { ExchangeChoice } from '../src/core/api/exchangeChoice';
-import { childCpuMs, machineLoad } from './benchStats';
+import { childCpuMs, machineLoad, size } from './benchStats';
 import { SAMPLE_INTERFACES, sampleModelId } from '../src/emulator/sample/sampleModels';
 
 const emulatorScript = path.resolve(__dirname, '..', '..', 'dist', 'emulator.js');
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
 const only = args.find((a) => a === 'unlimited' || a === 'limited');
-const perKind = Number(option('--items') ?? 10_000);
+const perKind = Number(option('--items') ?? size(10_000, 100));
 const [limitCount, limitSeconds] = (option('--limit') ?? '200/1').split('/').map(Number);
 const concurrency = Number(option('--concurrency') ?? 32);
 

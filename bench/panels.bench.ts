@@ -19,7 +19,7 @@ import { WebviewBridge } from '../src/extension/panels/host/webviewBridge';
 import type { Handlers, MethodMap } from '../src/webviews/shared/bridgeProtocol';
 import { launchChromium } from '../test/harness/browser';
 import { startEmulatorProcess } from '../test/harness/emulatorProcess';
-import { machineLoad, median, ratio } from './benchStats';
+import { machineLoad, median, ratio, size } from './benchStats';
 import { seedTwin } from './seriesSeed';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -31,7 +31,8 @@ const out: string[] = [];
 const say = (text: string): void => { out.push(text); };
 /** The figures the ratio line is made of, as the sections find them. */
 const figures: { uplot?: number; decimated?: number; naive?: number; endToEnd?: number } = {};
-const DRAW_RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const DRAW_RUNS = size(Number(process.env.BENCH_RUNS ?? 5), 1);
+const DRAW_POINTS = size(1_000_000, 10_000);
 
 function line(label: string, ms: number, goal?: number): void {
   const verdict = goal === undefined ? '' : ` (goal <= ${goal} ms: ${ms <= goal ? 'met' : 'MISSED'})`;
@@ -101,7 +102,7 @@ async function drawOnce(browser: Browser, kind: 'uplot' | 'decimated' | 'naive',
 }
 
 async function uplotVersusChartJs(browser: Browser): Promise<void> {
-  const n = 1_000_000;
+  const n = DRAW_POINTS;
   say(`\n1. Drawing ${n.toLocaleString()} points in one series, a fresh page each, ${DRAW_RUNS} runs each, alternating (medians)`);
   const kinds = ['uplot', 'decimated', 'naive'] as const;
   const times: Record<(typeof kinds)[number], number[]> = { uplot: [], decimated: [], naive: [] };
@@ -171,7 +172,7 @@ async function webviewPage<M extends MethodMap>(
 }
 
 async function timeSeriesEndToEnd(browser: Browser): Promise<void> {
-  const n = 100_000;
+  const n = size(100_000, 5_000);
   say(`\n2. ${n.toLocaleString()} points: emulator -> client paging -> LTTB in the host -> time series webview`);
   // Its own process, as in real use (the extension host and the emulator never share a thread).
   const emulator = await startEmulatorProcess({ args: ['--rate-limit', '100000/1'] });
@@ -230,7 +231,7 @@ const REMOTE_LATENCY_MS = 150;
 async function compareLanes(url: string, twinId: string, range: { start: number; end: number }, where: string): Promise<void> {
   const api = new BuildingTwinsClient({ baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false });
   await api.getTwin(twinId);
-  const rounds = 5;
+  const rounds = size(5, 1);
   const wall: Record<string, number[]> = { 1: [], 4: [] };
   const cpu: Record<string, number[]> = { 1: [], 4: [] };
   for (let round = 0; round < rounds; round++) {
@@ -252,7 +253,7 @@ async function compareLanes(url: string, twinId: string, range: { start: number;
 }
 
 async function insightsPage(browser: Browser): Promise<void> {
-  const roots = 1000;
+  const roots = size(1000, 50);
   const children = 5;
   say(`\n3. Insights table: ${roots.toLocaleString()} roots x ${children} children (${(roots * (children + 1)).toLocaleString()} rows)`);
   const items: Insight[] = [];
@@ -290,7 +291,7 @@ async function insightsPage(browser: Browser): Promise<void> {
 async function main(): Promise<void> {
   const browser = await launchChromium();
   try {
-    const only = process.argv[2];
+    const only = process.argv.slice(2).find((a) => !a.startsWith('--'));
     if (!only || only === 'draw') await uplotVersusChartJs(browser);
     if (!only || only === 'timeseries') await timeSeriesEndToEnd(browser);
     if (!only || only === 'insights') await insightsPage(browser);
@@ -298,7 +299,7 @@ async function main(): Promise<void> {
     await browser.close();
   }
   const parts = [
-    figures.uplot !== undefined ? `drawing 1M points, Chart.js with decimation / uPlot ${ratio(figures.decimated!, figures.uplot)} (naive Chart.js ${ratio(figures.naive!, figures.uplot)})` : '',
+    figures.uplot !== undefined ? `drawing ${(DRAW_POINTS / 1e6).toLocaleString('en-US')}M points, Chart.js with decimation / uPlot ${ratio(figures.decimated!, figures.uplot)} (naive Chart.js ${ratio(figures.naive!, figures.uplot)})` : '',
     figures.endToEnd !== undefined ? `time series panel end to end / its 1.5 s goal ${ratio(figures.endToEnd, 1500)}` : '',
   ].filter(Boolean);
   console.log(`ratio ${parts.join('; ') || 'none (no section ran)'}`);

@@ -17,14 +17,14 @@ import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET } from '../src/core/api/lo
 import { TwinLookup } from '../src/core/api/twinLookup';
 import type { BuildingTwinsApi, CallOptions } from '../src/core/api/types';
 import { startEmulatorProcess } from '../test/harness/emulatorProcess';
-import { machineLoad, ratio } from './benchStats';
+import { machineLoad, ratio, size } from './benchStats';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 && process.argv[i + 1] ? (process.argv[i + 1] as string) : fallback;
 }
-const LATENCY_MS = Number(arg('latency', '150'));
-const KEY_MS = Number(arg('key-ms', '100'));
+const LATENCY_MS = Number(arg('latency', size('150', '20')));
+const KEY_MS = Number(arg('key-ms', size('100', '20')));
 const TWIN = 'RL-L01-PLANT';
 const CAPABILITY = 'RL-AHU-1-SAT';
 const DAY = 86_400_000;

@@ -13,15 +13,15 @@ import { parseRequestFile } from '../src/core/requestFiles/requestFileParser';
 import { runRequest } from '../src/core/requestFiles/requestRunner';
 import { ResultPages } from '../src/core/requestFiles/resultView';
 import { startEmulatorProcess } from '../test/harness/emulatorProcess';
-import { machineLoad, median, ms, ratio, timed } from './benchStats';
+import { machineLoad, median, ms, ratio, size, timed } from './benchStats';
 import { seedTwin } from './seriesSeed';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const ROUNDS = arg('rounds', 7);
-const POINTS = 100_000;
+const ROUNDS = arg('rounds', size(7, 1));
+const POINTS = size(100_000, 5_000);
 const TWIN = 'BENCH-CAP-100K';
 const T0 = Date.UTC(2024, 0, 1);
 

@@ -8,15 +8,15 @@ import * as http from 'node:http';
 import { BuildingTwinsClient } from '../src/core/api/client';
 import { fetchDownsampled } from '../src/core/timeseries/timeSeriesFetch';
 import { startEmulatorProcess } from '../test/harness/emulatorProcess';
-import { machineLoad, median, ms, ratio, timed } from './benchStats';
+import { machineLoad, median, ms, ratio, size, timed } from './benchStats';
 import { seedTwin } from './seriesSeed';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const POINTS = arg('points', 1_000_000);
-const ROUNDS = arg('rounds', 5);
+const POINTS = arg('points', size(1_000_000, 20_000));
+const ROUNDS = arg('rounds', size(5, 1));
 const PAGE_SIZE = 10_000;
 const BUDGET = 1600; // an 800-pixel chart
 const TWIN = 'BENCH-CAP-1M';

@@ -9,15 +9,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import type { ConnectionScope } from '../src/extension/explorer/explorerServices';
-import { machineLoad } from './benchStats';
+import { machineLoad, size } from './benchStats';
 import { installVscodeShim } from './vscodeShim';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const scaleArg = process.argv.indexOf('--scale');
-const SCALE = scaleArg > 0 ? Number(process.argv[scaleArg + 1]) : 100_000;
+const SCALE = scaleArg > 0 ? Number(process.argv[scaleArg + 1]) : size(100_000, 2_000);
 const PAGE_SIZE = 100;
-const PAGED_TWINS = 10_000;
-const RUNS = 15;
+const PAGED_TWINS = size(10_000, 300);
+const RUNS = size(15, 2);
 const GOAL_MS = 250;
 
 function startEmulatorProcess(): Promise<{ url: string; child: ChildProcess }> {

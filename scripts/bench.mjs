@@ -2,15 +2,20 @@
 // Benchmarks print numbers and ratios; they never pass or fail on time. A benchmark that crashes fails the run,
 // and so does one whose first line is not its ratio line (the machine is shared: ratios of things measured side
 // by side in one run are the figures that mean something). The summary repeats each ratio line.
-// Usage: npm run bench [-- name ...]   (names filter by file name, e.g. `npm run bench -- activation sample`)
+// Usage: npm run bench [-- name ...] [--smoke] [--no-build]   (names filter by file name, e.g. `npm run bench -- activation sample`)
+// --smoke: every benchmark's shortest run, which shows only that it still works (the `bench smoke` stage of
+// `npm test` runs it, so no benchmark can rot unnoticed); --no-build: use dist/ and out/ as they are.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, compileTests, repoRoot } from './harness.mjs';
 
 const filters = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-build();
-compileTests();
+const smoke = process.argv.includes('--smoke');
+if (!process.argv.includes('--no-build')) {
+  build();
+  compileTests();
+}
 const names = readdirSync(join(repoRoot, 'bench'))
   .filter((f) => f.endsWith('.bench.ts'))
   .map((f) => f.replace(/\.bench\.ts$/, ''))
@@ -24,7 +29,7 @@ if (names.length === 0) {
 /** Runs one benchmark with its output passed through; resolves with its exit code and first line. */
 function runBench(name) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', join(repoRoot, 'out', 'bench', `${name}.bench.js`)], { cwd: repoRoot, stdio: ['inherit', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--expose-gc', join(repoRoot, 'out', 'bench', `${name}.bench.js`), ...(smoke ? ['--smoke'] : [])], { cwd: repoRoot, stdio: ['inherit', 'pipe', 'inherit'] });
     let firstLine;
     let pending = '';
     child.stdout.on('data', (chunk) => {

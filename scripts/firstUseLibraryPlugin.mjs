@@ -19,18 +19,19 @@ export const libraryBundle = (name) => `lib/${name.replace(/[^a-z0-9]+/gi, '-')}
 /** esbuild entry points that build each library into its own bundle under dist/lib. */
 export const firstUseLibraryEntryPoints = Object.fromEntries(FIRST_USE_LIBRARIES.map((name) => [libraryBundle(name), name]));
 
-/** The stand-in module for `name`: its export names, read from the library itself, each a getter loading it once. */
-function standIn(name) {
+/** The stand-in module for `name` (`from`: the folder of the library bundles, seen from the bundle using it): its export names, read from the library itself, each a getter loading it once. */
+function standIn(name, from) {
   const library = requireHere(name);
   return [
     `let loaded;`,
-    `const load = () => (loaded ??= require(${JSON.stringify(`./${libraryBundle(name)}.js`)}));`,
+    `const load = () => (loaded ??= require(${JSON.stringify(`${from}${libraryBundle(name).slice('lib/'.length)}.js`)}));`,
     library.__esModule ? `Object.defineProperty(exports, '__esModule', { value: true });` : '',
     `for (const name of ${JSON.stringify(Object.keys(library))}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });`,
   ].join('\n');
 }
 
-export const firstUseLibraryPlugin = {
+/** The plugin, for a bundle whose first-use libraries are in the folder `from` (relative to the bundle). */
+const pluginFor = (from) => ({
   name: 'first-use-library',
   setup(build) {
     const names = new Set(FIRST_USE_LIBRARIES);
@@ -42,8 +43,13 @@ export const firstUseLibraryPlugin = {
       if (!packages.has(packageOf(args.path))) return undefined;
       return { errors: [{ text: `"${args.path}" (imported by ${args.importer}) is part of a library the extension loads on first use: import ${FIRST_USE_LIBRARIES.filter((n) => packageOf(n) === packageOf(args.path)).join(' or ')}, or add it to FIRST_USE_LIBRARIES in scripts/firstUseLibraryPlugin.mjs (a library that uses another's classes, as ajv-formats uses ajv's, needs a bundle shared with it)` }] };
     });
-    // The stand-in's own require of the library's bundle, beside dist/extension.js.
-    build.onResolve({ filter: /^\.\/lib\//, namespace: NAMESPACE }, (args) => ({ path: args.path, external: true }));
-    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({ contents: standIn(args.path), loader: 'js' }));
+    // The stand-in's own require of the library's bundle.
+    build.onResolve({ filter: /^\.\//, namespace: NAMESPACE }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({ contents: standIn(args.path, from), loader: 'js' }));
   },
-};
+});
+
+/** For a bundle in dist/ (the extension's, the CLI's): the libraries are in dist/lib. */
+export const firstUseLibraryPlugin = pluginFor('./lib/');
+/** For a bundle in dist/lib itself (the extension's first-use modules, firstUseModulePlugin.mjs). */
+export const firstUseLibraryPluginInLib = pluginFor('./');

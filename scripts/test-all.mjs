@@ -26,6 +26,8 @@ const stages = [
   { name: 'artefacts', command: () => runCounting(mochaBin, [ARTEFACT_TESTS]) },
   { name: 'integration', command: () => runCounting('scripts/run-integration.mjs', ['--no-build']) },
   { name: 'e2e', command: () => runCounting('scripts/run-e2e.mjs', ['--no-build']) },
+  // Every benchmark's shortest run, so none can rot: it fails when one crashes or prints no ratio line first.
+  { name: 'bench smoke', command: () => run(process.execPath, ['scripts/bench.mjs', '--smoke', '--no-build']) },
 ];
 
 // Each tier's mocha summary ("N passing (…)", "N failing") is echoed live and added up for the closing line.

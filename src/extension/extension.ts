@@ -14,9 +14,12 @@ import { BuildingTwinsContext } from './extensionContext';
 import { helpCommands } from './help/helpCommands';
 import { modelCommands } from './models/modelCommands';
 import { requestFileCommands } from './requestFiles/requestFileCommands';
+import { whenRequestFileOpens } from './requestFiles/requestFileActivation';
 import { registerRequestFiles } from './requestFiles/requestFileFeatures';
+import { FIRST_USE_COMMANDS } from './firstUseCommands';
 import { registerCommands } from './shell/commandRunner';
 import { allCommands } from './shell/commandTable';
+import { firstUseTable } from './shell/firstUseTable';
 import type { CommandTable } from './shell/commandTypes';
 import type { ExtensionServices } from './shell/services';
 import type { TestApi } from './testing/testApi';
@@ -25,6 +28,18 @@ import { ticketCommands } from './tickets/ticketCommands';
 import { registerTicketCompletion } from './tickets/ticketCompletionProvider';
 import { ticketFieldCommands } from './tickets/ticketFieldCommand';
 import { twinCommands } from './twins/twinCommands';
+
+/**
+ * The commands only some sessions run, loaded on their first run (the bundle of first-use modules, see
+ * scripts/firstUseModulePlugin.mjs): their ids are listed in firstUseCommands.ts.
+ */
+const firstUseTables = (): readonly CommandTable<ExtensionServices>[] => [
+  eventCommands,
+  ticketCommands,
+  ticketFieldCommands,
+  authoringCommands,
+  requestFileCommands,
+];
 
 /** Every command of the extension: a feature adds its table here (one line) and its parameters in commandParameters.ts. */
 const commandTables: readonly CommandTable<ExtensionServices>[] = [
@@ -35,12 +50,8 @@ const commandTables: readonly CommandTable<ExtensionServices>[] = [
   modelCommands,
   documentCommands,
   panelCommands,
-  eventCommands,
-  ticketCommands,
-  ticketFieldCommands,
-  authoringCommands,
   helpCommands,
-  requestFileCommands,
+  firstUseTable(FIRST_USE_COMMANDS, firstUseTables),
 ];
 
 /** What deactivate() stops: the services of this activation (VS Code calls activate and deactivate apart). */
@@ -54,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   context.subscriptions.push(...registerCommands(services, allCommands(commandTables), commandParameters));
   context.subscriptions.push(...registerPanelSerializers(services));
   services.start();
-  context.subscriptions.push(...registerRequestFiles(services), registerTicketCompletion(services));
+  context.subscriptions.push(whenRequestFileOpens(() => registerRequestFiles(services)), registerTicketCompletion(services));
   return loadTestApi(context.extensionMode === vscode.ExtensionMode.Test, context.extensionPath, services);
 }
 

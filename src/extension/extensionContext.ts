@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { BuildingTwinsApi } from '../core/api/types';
 import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET, localEmulatorUrl } from '../core/api/localEmulator';
 import { agentToolServices } from './agents/agentToolServices';
-import { type AgentLanguageModelTool, registerAgentTools } from './agents/languageModelTools';
+import { registerAgentToolsOnFirstUse } from './agents/agentToolRegistration';
+import { type AgentLanguageModelTool, createAgentTools } from './agents/languageModelTools';
 import { type AuthoringServices, createAuthoring } from './authoring/authoringServices';
 import { createApiClient } from './connections/clientFactory';
 import { ConnectionManager } from './connections/connectionManager';
@@ -26,7 +27,8 @@ import { HelpTreeProvider } from './help/helpTreeProvider';
 import { OpenInsightsCache } from './insights/openInsightsCache';
 import { modelDocumentHandler } from './models/modelDocumentHandler';
 import { ModelCache } from './models/modelCache';
-import { RequestResultsPanel } from './panels/requestResults/requestResultsPanel';
+import type { RequestResultsPanel } from './panels/requestResults/requestResultsPanel';
+import { createRequestResults } from './requestFiles/requestFileCommands';
 import { ExtensionLog } from './shell/extensionLog';
 import type { ExtensionServices } from './shell/services';
 import { type UserInput, VsCodeUserInput } from './shell/userInput';
@@ -59,9 +61,10 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
   readonly eventTypes = new EventTypesCache();
   readonly filteredEvents = new Set<string>();
   readonly authoring: AuthoringServices;
-  readonly requestResults: RequestResultsPanel;
-  /** The agent tools, registered as language model tools for chat (agents/languageModelTools.ts). */
-  readonly agentTools: readonly AgentLanguageModelTool[];
+  /** The request results panel's host, made on first use (its module is loaded on first use). */
+  private requestResultsPanel: RequestResultsPanel | undefined;
+  /** The agent tools, registered as language model tools for chat (agents/languageModelTools.ts), loaded on first use. */
+  private readonly loadAgentTools: () => readonly AgentLanguageModelTool[];
   /** Interactive input; integration tests swap in a ScriptedUserInput through the test API. */
   input: UserInput = new VsCodeUserInput();
   /** The last error a command reported (the test API exposes it). */
@@ -94,9 +97,20 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
     ]);
     vscodeContext.subscriptions.push(this);
     this.authoring = createAuthoring(this, vscodeContext.subscriptions);
-    this.requestResults = new RequestResultsPanel(this);
-    vscodeContext.subscriptions.push(this.requestResults);
-    this.agentTools = registerAgentTools(agentToolServices(this), vscodeContext.subscriptions);
+    this.loadAgentTools = registerAgentToolsOnFirstUse(() => createAgentTools(agentToolServices(this)), vscodeContext.subscriptions);
+  }
+
+  get requestResults(): RequestResultsPanel {
+    if (!this.requestResultsPanel) {
+      this.requestResultsPanel = createRequestResults(this);
+      this.vscodeContext.subscriptions.push(this.requestResultsPanel);
+    }
+    return this.requestResultsPanel;
+  }
+
+  /** The agent tools (loading them). */
+  get agentTools(): readonly AgentLanguageModelTool[] {
+    return this.loadAgentTools();
   }
 
   /** Registers what lives for the whole session: the document file system, status bar and listeners. */

@@ -17,6 +17,11 @@ export interface ExchangeRequest {
   body?: string | FormData;
   /** Ends the exchange (connection, upload, download) when it fires. */
   signal: AbortSignal;
+  /**
+   * When given, the cheaper way to hear of `signal` firing (the first listener on a fresh AbortSignal costs
+   * microseconds on every call): registers `cancel`, called once `signal` has fired; returns what unregisters it.
+   */
+  onAbort?: (cancel: () => void) => () => void;
   /** Largest body read; past it the exchange fails with ResponseTooLarge, having read no further. */
   maxBytes: number;
   /** Sending it twice is harmless, so a connection found dead when reused may be replaced and the request sent again. */

@@ -112,19 +112,36 @@ class Deadline {
   readonly controller = new AbortController();
   timedOut = false;
   private readonly cancelTimer: () => void;
-  private readonly onOuterAbort = (): void => this.controller.abort(this.outer?.reason);
+  private readonly onOuterAbort = (): void => this.abort(this.outer?.reason);
+  /** What the exchange in flight asked to be called on abort (ExchangeRequest.onAbort): no listener on the signal. */
+  private cancel: (() => void) | undefined;
 
   constructor(readonly timeoutMs: number, timer: DeadlineTimer, private readonly outer?: AbortSignal) {
     // Timers cannot wait longer than 2^31-1 ms (Node fires them at once instead): longer means none.
     this.cancelTimer = timeoutMs > MAX_TIMER_MS ? () => undefined : timer.add(timeoutMs, () => {
       this.timedOut = true;
-      this.controller.abort(new Error(`no answer within ${timeoutMs} ms`));
+      this.abort(new Error(`no answer within ${timeoutMs} ms`));
     });
     if (outer?.aborted) this.controller.abort(outer.reason);
     else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
   }
 
   get signal(): AbortSignal { return this.controller.signal; }
+
+  /** ExchangeRequest.onAbort: one exchange at a time is in flight for a call. */
+  readonly onAbort = (cancel: () => void): (() => void) => {
+    this.cancel = cancel;
+    return () => {
+      if (this.cancel === cancel) this.cancel = undefined;
+    };
+  };
+
+  private abort(reason: unknown): void {
+    this.controller.abort(reason);
+    const cancel = this.cancel;
+    this.cancel = undefined;
+    cancel?.();
+  }
 
   dispose(): void {
     this.cancelTimer();
@@ -162,7 +179,7 @@ export class HttpTransport {
         const ticket = this.admit(request, attempt);
         let outcome: { response: HttpResponse; token?: string };
         try {
-          outcome = await this.attempt(request, attempt, deadline.signal, call.maxResponseBytes ?? this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+          outcome = await this.attempt(request, attempt, deadline, call.maxResponseBytes ?? this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
           ticket?.(isQueryFault(request, outcome.response.status) ? undefined : outcome.response.status);
         } catch (error) {
           ticket?.(undefined);
@@ -235,7 +252,8 @@ export class HttpTransport {
     throw this.error(request, { kind: 'paused', detail: circuitRefusalText(new URL(this.options.baseUrl).host, outcome), attempts: attempt - 1 });
   }
 
-  private async attempt(request: HttpRequest, attempt: number, signal: AbortSignal, maxBytes: number): Promise<{ response: HttpResponse; token?: string }> {
+  private async attempt(request: HttpRequest, attempt: number, deadline: Deadline, maxBytes: number): Promise<{ response: HttpResponse; token?: string }> {
+    const signal = deadline.signal;
     const group = rateLimitGroup(request.path);
     const limiter = group ? this.options.limiters.get(group) : undefined;
     const releaseRate = limiter ? await limiter.acquire(signal) : undefined;
@@ -246,7 +264,7 @@ export class HttpTransport {
       const token = request.auth === false ? undefined : await this.requireTokens().getAccessToken(signal);
       releaseSlot = await this.options.semaphore.acquire(signal);
       sent = true;
-      const response = await this.exchange(request, attempt, token, signal, maxBytes);
+      const response = await this.exchange(request, attempt, token, deadline, maxBytes);
       return { response, token };
     } finally {
       releaseSlot?.();
@@ -256,7 +274,8 @@ export class HttpTransport {
   }
 
   /** The HTTP exchange itself, reported to onRequest whatever happens. */
-  private async exchange(request: HttpRequest, attempt: number, token: string | undefined, signal: AbortSignal, maxBytes: number): Promise<HttpResponse> {
+  private async exchange(request: HttpRequest, attempt: number, token: string | undefined, deadline: Deadline, maxBytes: number): Promise<HttpResponse> {
+    const signal = deadline.signal;
     const headers: Record<string, string> = { ...request.headers, accept: request.binary ? '*/*' : 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | FormData | undefined;
@@ -274,7 +293,7 @@ export class HttpTransport {
     let failure: string | undefined;
     const url = this.url(request);
     try {
-      const res = await this.options.exchange.send({ url, method: request.method, headers, body, signal, maxBytes, idempotent: request.retrySafe });
+      const res = await this.options.exchange.send({ url, method: request.method, headers, body, signal, onAbort: deadline.onAbort, maxBytes, idempotent: request.retrySafe });
       status = res.status;
       const bytes = request.binary && res.status >= 200 && res.status <= 299 ? res.body : undefined;
       return { status: res.status, headers: res.headers, text: bytes ? '' : UTF8.decode(res.body), bytes };

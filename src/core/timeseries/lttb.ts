@@ -87,6 +87,11 @@ export class TimeBuckets {
     this.width = (range.end - range.start) / this.count;
   }
 
+  /** The time at which the bucket after `bucket` starts, up to rounding (Infinity after the last one). */
+  upperBound(bucket: number): number {
+    return bucket >= this.count - 1 ? Infinity : this.range.start + (bucket + 1) * this.width;
+  }
+
   /** The bucket of time `x`; times outside the range go to the first or last bucket. */
   of(x: number): number {
     const bucket = Math.floor((x - this.range.start) / this.width);

@@ -29,6 +29,19 @@ class Bucket {
     this.sumX += x;
     this.sumY += y;
   }
+
+  /** Adds points [from, to) of two columns, all of this bucket. */
+  addAll(x: ArrayLike<number>, y: ArrayLike<number>, from: number, to: number): void {
+    this.points.pushAll(x, y, from, to);
+    let sumX = this.sumX;
+    let sumY = this.sumY;
+    for (let i = from; i < to; i++) {
+      sumX += x[i]!;
+      sumY += y[i]!;
+    }
+    this.sumX = sumX;
+    this.sumY = sumY;
+  }
 }
 
 /**
@@ -79,9 +92,32 @@ export class LttbStream {
     return this.out.length + this.early.length + this.waiting.points.length + this.filling.points.length;
   }
 
-  /** Pushes points [from, to) of two columns. */
+  /**
+   * Pushes points [from, to) of two columns, as push() would one by one; a run of points in one bucket (a page
+   * falls into a few) is checked and copied in one pass.
+   */
   pushAll(x: ArrayLike<number>, y: ArrayLike<number>, from = 0, to = x.length): void {
-    for (let i = from; i < to; i++) this.push(x[i], y[i]);
+    let i = from;
+    while (i < to && !this.bucketing) this.push(x[i]!, y[i++]!);
+    while (i < to) {
+      // Checks the order, adds the held point to its bucket and holds this one.
+      this.push(x[i]!, y[i]!);
+      const bucket = this.buckets.of(x[i]!);
+      const upper = this.buckets.upperBound(bucket);
+      let end = i + 1;
+      while (end < to && x[end]! >= x[end - 1]! && x[end]! < upper) end++;
+      // Rounding at the bound: the bucket of a time only grows with it, so checking the run's last point is enough.
+      while (end - 1 > i && this.buckets.of(x[end - 1]!) !== bucket) end--;
+      if (end - i > 1) {
+        // Point i and the rest of the run but its last join the bucket; the last is held back.
+        this.addInterior(x[i]!, y[i]!);
+        this.filling.addAll(x, y, i + 1, end - 1);
+        this.count += end - i - 1;
+        this.lastX = this.heldX = x[end - 1]!;
+        this.heldY = y[end - 1]!;
+      }
+      i = end;
+    }
   }
 
   /** The downsampled series (the stream should not be pushed to afterwards). */

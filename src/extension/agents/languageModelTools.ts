@@ -12,7 +12,7 @@ import { failure, invokeAgentTool, planWrite, sendPlanned, type ToolOutcome } fr
 import { ToolInputError } from '../../core/agentTools/agentTool';
 import type { BuildingTwinsApi } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
-import { CONNECTION_INPUT, lmToolId } from './agentToolNames';
+import { CONNECTION_INPUT } from './agentToolNames';
 import { writeConfirmationMessage } from './writeConfirmation';
 
 /** What the tools need from the extension. */
@@ -157,9 +157,7 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
   }
 }
 
-/** Registers every agent tool (each declared in package.json under its lmToolId) until `subscriptions` are disposed. */
-export function registerAgentTools(services: AgentToolServices, subscriptions: vscode.Disposable[]): readonly AgentLanguageModelTool[] {
-  const tools = AGENT_TOOLS.map((tool) => new AgentLanguageModelTool(tool, services));
-  subscriptions.push(...tools.map((tool) => vscode.lm.registerTool(lmToolId(tool.tool.name), tool)));
-  return tools;
+/** Every agent tool, each to register under its lmToolId (agentToolRegistration.ts; package.json declares them). */
+export function createAgentTools(services: AgentToolServices): readonly AgentLanguageModelTool[] {
+  return AGENT_TOOLS.map((tool) => new AgentLanguageModelTool(tool, services));
 }

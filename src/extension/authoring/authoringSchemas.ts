@@ -4,10 +4,7 @@ import * as l10n from '@vscode/l10n';
 import { combinedTwinJsonSchema, DRAFT_07, twinArrayJsonSchema, type JsonSchema } from '../../core/dtdl/twinJsonSchema';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { requestFileSchema } from '../../core/requestFiles/requestSchemas';
-
-/** The documents whose schema is built from the models; the names are the paths of the `buildingtwins-schema:` URIs. */
-export const MODEL_SCHEMA_KINDS = ['twin', 'relationship', 'import', 'requests'] as const;
-export type ModelSchemaKind = (typeof MODEL_SCHEMA_KINDS)[number];
+import type { ModelSchemaKind } from './schemaKinds';
 
 /** Relationship names declared by any model, sorted (completion for `name`; the source model is checked on send). */
 export function relationshipNames(index: ModelIndex): string[] {

@@ -3,12 +3,9 @@
 import type { EventType } from '../../core/api/types';
 import type { JsonSchema } from '../../core/dtdl/twinJsonSchema';
 import type { SchemaSource } from './authoringSchemas';
+import type { RecordSchemaKind } from './schemaKinds';
 import { eventDocumentSchema, eventsDraftSchema } from '../events/eventSchemas';
 import { ticketDocumentSchema, ticketPatchSchema, ticketRequestSchema, type TicketVocabulary } from '../tickets/ticketSchemas';
-
-/** Event documents, `*.events.json`, ticket documents, `*.ticket.json`, `*.ticket-patch.json`. */
-export const RECORD_SCHEMA_KINDS = ['event', 'events', 'ticket', 'ticket-request', 'ticket-patch'] as const;
-export type RecordSchemaKind = (typeof RECORD_SCHEMA_KINDS)[number];
 
 /** Where the lists come from (the active connection, read when a schema is served). */
 export interface RecordSchemaInputs {

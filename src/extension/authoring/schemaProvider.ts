@@ -8,8 +8,9 @@ import type { ModelCache } from '../models/modelCache';
 import type { ExtensionLog } from '../shell/extensionLog';
 import type { TicketVocabulary } from '../tickets/ticketSchemas';
 import { loadTicketVocabulary } from '../tickets/ticketVocabulary';
-import { authoringSchema, MODEL_SCHEMA_KINDS, unavailableSchema, type ModelSchemaKind } from './authoringSchemas';
-import { RECORD_SCHEMA_KINDS, recordSchema, recordSchemaSource, type RecordSchemaKind } from './recordSchemas';
+import { authoringSchema, unavailableSchema } from './authoringSchemas';
+import { recordSchema, recordSchemaSource } from './recordSchemas';
+import { MODEL_SCHEMA_KINDS, type ModelSchemaKind, RECORD_SCHEMA_KINDS, type RecordSchemaKind } from './schemaKinds';
 
 export const SCHEMA_SCHEME = 'buildingtwins-schema';
 

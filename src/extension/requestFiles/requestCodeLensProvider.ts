@@ -1,7 +1,8 @@
 // "Run" over each request of a request file, and "Run all" over the list.
 
 import * as vscode from 'vscode';
-import { isRequestDocument, type ParsedRequestCache } from './requestDocuments';
+import type { ParsedRequestCache } from './requestDocuments';
+import { isRequestDocument } from './requestFileName';
 
 export const RUN_REQUEST_COMMAND = 'buildingTwins.runRequest';
 export const RUN_ALL_REQUESTS_COMMAND = 'buildingTwins.runAllRequests';

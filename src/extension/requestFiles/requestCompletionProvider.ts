@@ -8,7 +8,8 @@ import { TwinLookup } from '../../core/api/twinLookup';
 import type { DigitalTwin } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { completionTarget, stringAtOffset, type CompletionTarget } from '../../core/requestFiles/requestCompletionTarget';
-import { isRequestDocument, type ParsedRequestCache } from './requestDocuments';
+import type { ParsedRequestCache } from './requestDocuments';
+import { isRequestDocument } from './requestFileName';
 import type { RequestFileServices } from './requestFileServices';
 
 const LOOKUP_DELAY_MS = 250;

@@ -3,7 +3,8 @@
 // wrong type) and what it sees too.
 
 import * as vscode from 'vscode';
-import { isRequestDocument, type ParsedRequestCache } from './requestDocuments';
+import type { ParsedRequestCache } from './requestDocuments';
+import { isRequestDocument } from './requestFileName';
 
 const SETTLE_MS = 250;
 

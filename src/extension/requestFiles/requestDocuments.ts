@@ -4,13 +4,6 @@ import type * as vscode from 'vscode';
 import type { ParsedRequestFile } from '../../core/requestFiles/requestFileModel';
 import { parseRequestFile } from '../../core/requestFiles/requestFileParser';
 
-export const REQUEST_FILE_GLOB = '**/*.twinq.json';
-export const REQUEST_FILE_SELECTOR: vscode.DocumentSelector = [{ pattern: REQUEST_FILE_GLOB }];
-
-export function isRequestDocument(document: vscode.TextDocument): boolean {
-  return /\.twinq\.json$/i.test(document.uri.path);
-}
-
 /** The document's requests and problems (connection variables not filled in: enough to place and check them). */
 export function parsedRequests(document: vscode.TextDocument): ParsedRequestFile {
   return parseRequestFile(document.getText());

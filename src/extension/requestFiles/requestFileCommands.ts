@@ -6,8 +6,10 @@ import type { CommandTable } from '../shell/commandTypes';
 import type { ExtensionServices } from '../shell/services';
 import { TwinModelGroupNode } from '../twins/twinsNode';
 import { toTwinFilters } from '../twins/twinFilter';
-import { isRequestDocument, parsedRequests } from './requestDocuments';
-import { runFileRequests, type RunReport } from './requestRunController';
+import { parsedRequests } from './requestDocuments';
+import { isRequestDocument } from './requestFileName';
+import { RequestResultsPanel } from '../panels/requestResults/requestResultsPanel';
+import { type RequestResultsTarget, runFileRequests, type RunReport } from './requestRunController';
 import { openNewRequestFile, saveAsRequest } from './saveAsRequest';
 
 type RunServices = Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'requestResults' | 'writes'>;
@@ -52,3 +54,8 @@ export const requestFileCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.openSampleRequests': openSampleRequests,
   'buildingTwins.saveTwinGroupAsRequest': saveTwinGroupAsRequest,
 };
+
+/** The request results panel's host, made when a run first shows results (the extension's context holds it). */
+export function createRequestResults(services: ConstructorParameters<typeof RequestResultsPanel>[0]): RequestResultsTarget & RequestResultsPanel {
+  return new RequestResultsPanel(services);
+}

@@ -1,11 +1,13 @@
 // Registers the editor features of twin request files: Run / Run all above each request, completion from the
-// live service, and the file's problems as diagnostics. Cheap: nothing is read until a request file is open.
+// live service, and the file's problems as diagnostics. Loaded on first use, when the first request file opens
+// (requestFileActivation.ts).
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../shell/services';
 import { RequestCodeLensProvider } from './requestCodeLensProvider';
 import { RequestCompletionProvider } from './requestCompletionProvider';
 import { RequestDiagnostics } from './requestDiagnostics';
-import { ParsedRequestCache, REQUEST_FILE_SELECTOR } from './requestDocuments';
+import { ParsedRequestCache } from './requestDocuments';
+import { REQUEST_FILE_SELECTOR } from './requestFileName';
 
 export function registerRequestFiles(services: Pick<ExtensionServices, 'connections' | 'log' | 'models'>): vscode.Disposable[] {
   const cache = new ParsedRequestCache();

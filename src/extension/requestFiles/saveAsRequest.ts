@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import { addRequest, type RequestDraft } from '../../core/requestFiles/requestFileEdits';
 import type { ExtensionServices } from '../shell/services';
-import { isRequestDocument, parsedRequests } from './requestDocuments';
+import { parsedRequests } from './requestDocuments';
+import { isRequestDocument } from './requestFileName';
 
 /** A new untitled request file (in the first workspace folder when there is one), holding `text`. */
 export async function openNewRequestFile(fileName: string, text: string): Promise<vscode.TextEditor> {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ticketPageSize } from './ticketRequest';
+import { ticketPageSize } from './ticketPageSize';
 
 /** `buildingTwins.tickets.pageSize`, checked (1..1000) before any request is made. */
 export function configuredTicketPageSize(): number {

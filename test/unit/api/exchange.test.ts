@@ -187,6 +187,42 @@ describeEachExchange('HTTP exchange', (name) => {
 });
 
 describe('node:http exchange: connections', () => {
+  it('through the client, listens to no AbortSignal per call (the call tells it directly), and a call\'s own signal still ends it on the wire', async () => {
+    // An AbortSignal's first listener costs microseconds on every call: the transport hands the exchange onAbort.
+    let closedMidRequest = 0;
+    const s = await server((req, res) => {
+      if (req.url?.endsWith('/oauth2/token')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 3599 }));
+      if (req.url?.includes('/models/')) return void res.on('close', () => { if (!res.writableFinished) closedMidRequest++; }); // never answered
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    const exchange = new NodeExchange();
+    const listened: string[] = [];
+    const add = EventTarget.prototype.addEventListener;
+    try {
+      const client = new BuildingTwinsClient({ baseUrl: `${s.origin}/api/v3`, clientId: 'c', clientSecret: 's', rateLimit: false, exchange });
+      await client.getToken();
+      EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: unknown[]) {
+        if (this instanceof AbortSignal) listened.push(type);
+        return (add as (...args: unknown[]) => void).call(this, type, ...rest);
+      };
+      await client.listModels();
+      await client.listModels();
+      EventTarget.prototype.addEventListener = add;
+      assert.deepEqual(listened, []);
+      const controller = new AbortController();
+      const call = client.getModel('dtmi:x;1', { signal: controller.signal }).then(() => undefined, (e: unknown) => e);
+      await until(() => s.seen.length === 4);
+      controller.abort(new Error('stop'));
+      const error = await call;
+      assert.ok(error instanceof ApiError && error.kind === 'aborted', String(error));
+      await until(() => closedMidRequest === 1);
+    } finally {
+      EventTarget.prototype.addEventListener = add;
+      exchange.close();
+      await s.close();
+    }
+  });
+
   it('sends an idempotent request again on a new connection when the kept-alive one was closed by the server, and not a POST', async () => {
     // The server drops every second request on a connection without answering, as a server does that
     // closes an idle connection just as the client reuses it.

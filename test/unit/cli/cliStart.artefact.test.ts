@@ -4,19 +4,27 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { EmulatorHarness } from '../api/emulatorHarness';
 import { CLI, runCli } from './cliProcess';
 
-/** The bundles under dist/ that `args` loaded, listed by a module required before the CLI. */
-async function loadedBundles(args: string[]): Promise<{ code: number | null; loaded: string[] }> {
+/**
+ * The bundles under dist/ that `args` loaded, listed by a module required before the CLI, and Node's own modules
+ * of its fetch implementation (undici) among those it loaded.
+ */
+async function loadedBundles(args: string[]): Promise<{ code: number | null; loaded: string[]; fetchModules: string[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'bt-cli-start-'));
   try {
     const list = join(dir, 'loaded.json');
     const preload = join(dir, 'listLoaded.js');
-    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(Object.keys(require.cache))));\n`);
+    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify({ files: Object.keys(require.cache), builtIn: process.moduleLoadList })));\n`);
     const run = await runCli(args, { env: { NODE_OPTIONS: `--require ${preload}` } });
-    const files = JSON.parse(readFileSync(list, 'utf8')) as string[];
+    const { files, builtIn } = JSON.parse(readFileSync(list, 'utf8')) as { files: string[]; builtIn: string[] };
     const dist = join(CLI, '..');
-    return { code: run.code, loaded: files.filter((file) => file.startsWith(dist)).map((file) => file.slice(dist.length + 1)).sort() };
+    return {
+      code: run.code,
+      loaded: files.filter((file) => file.startsWith(dist)).map((file) => file.slice(dist.length + 1)).sort(),
+      fetchModules: builtIn.filter((name) => /undici|internal\/deps\/.*fetch/.test(name)),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -38,5 +46,18 @@ describe('building-twins at start', function () {
     const run = await loadedBundles(['mcp', '--help']);
     assert.equal(run.code, 0);
     assert.ok(run.loaded.includes('cliMcp.js'), JSON.stringify(run.loaded));
+  });
+
+  it('loads nothing of Node\'s fetch implementation for requests (its globals FormData, Headers, Request and Response are lazy: 30 ms or more of CPU on first touch)', async () => {
+    const emu = await EmulatorHarness.start({ scale: 5, clients: [{ id: 'ci-client', secret: 'ci-client-secret-value' }] });
+    try {
+      for (const args of [['models', 'list'], ['twins', 'count']]) {
+        const run = await loadedBundles([...args, '--url', emu.url]);
+        assert.equal(run.code, 0, args.join(' '));
+        assert.deepEqual(run.fetchModules, [], args.join(' '));
+      }
+    } finally {
+      await emu.close();
+    }
   });
 });

@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MODEL_SCHEMA_KINDS } from '../../../src/extension/authoring/authoringSchemas';
-import { RECORD_SCHEMA_KINDS } from '../../../src/extension/authoring/recordSchemas';
+import { MODEL_SCHEMA_KINDS, RECORD_SCHEMA_KINDS } from '../../../src/extension/authoring/schemaKinds';
 import { VALUE_TOKEN_TYPES } from '../../../src/extension/documents/valueTokens';
 import { repoRoot } from '../../harness/harnessPaths';
 import { localisedManifest } from '../../shared/manifest';

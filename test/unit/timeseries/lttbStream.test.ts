@@ -91,4 +91,34 @@ describe('LttbStream: LTTB over equal-time buckets, page by page', () => {
     stream.push(5, 2);
     assert.throws(() => stream.push(4, 3), OutOfOrderError);
   });
+
+  it('refuses a point out of time order in the middle of a page, keeping the points before it as push() does', () => {
+    const range = { start: 0, end: 1_000 };
+    const x = Float64Array.from({ length: 600 }, (_, i) => (i === 400 ? 100 : i));
+    const y = Float64Array.from({ length: 600 }, (_, i) => Math.sin(i / 7) * 10);
+    const paged = new LttbStream(20, range);
+    const single = new LttbStream(20, range);
+    assert.throws(() => paged.pushAll(x, y), OutOfOrderError);
+    assert.throws(() => { for (let i = 0; i < x.length; i++) single.push(x[i]!, y[i]!); }, OutOfOrderError);
+    assert.equal(paged.count, 400);
+    assert.equal(paged.count, single.count);
+    const [a, b] = [paged.finish(), single.finish()];
+    assert.deepEqual(Array.from(a.x), Array.from(b.x));
+    assert.deepEqual(Array.from(a.y), Array.from(b.y));
+  });
+
+  it('gives the batch result when pages end on bucket bounds and times sit exactly on them', () => {
+    const range = { start: 0, end: 980 };
+    // 98 buckets of 10: a point at every bound, pages of 10 and 7 points.
+    const x = Float64Array.from({ length: 980 }, (_, i) => i);
+    const y = Float64Array.from({ length: 980 }, (_, i) => (i * 37) % 11);
+    const batch = lttbOverRange({ x, y }, 100, range);
+    for (const page of [10, 7, 1]) {
+      const stream = new LttbStream(100, range);
+      for (let from = 0; from < x.length; from += page) stream.pushAll(x, y, from, Math.min(x.length, from + page));
+      const out = stream.finish();
+      assert.deepEqual(Array.from(out.x), Array.from(batch.x), `pages of ${page}`);
+      assert.deepEqual(Array.from(out.y), Array.from(batch.y), `pages of ${page}`);
+    }
+  });
 });

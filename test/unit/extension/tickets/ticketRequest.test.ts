@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Ticket } from '../../../../src/core/api/types';
-import { TicketRequestError, checkCreateTicket, ticketFromInsight, ticketPageSize, ticketTemplate } from '../../../../src/extension/tickets/ticketRequest';
+import { ticketPageSize } from '../../../../src/extension/tickets/ticketPageSize';
+import { TicketRequestError, checkCreateTicket, ticketFromInsight, ticketTemplate } from '../../../../src/extension/tickets/ticketRequest';
 import { groupByStatus, priorityBadge, statusThemeColor, ticketLabel } from '../../../../src/extension/tickets/ticketPresentation';
 import { safeFileName } from '../../../../src/extension/tickets/attachmentFileName';
 
