@@ -34,6 +34,11 @@ export const FIRST_USE_MODULES = [
   // the schemas served to the JSON language service, built when it first asks for one
   'src/extension/authoring/authoringSchemas.ts',
   'src/extension/authoring/recordSchemas.ts',
+  // the panels: their hosts and handlers, loaded when one opens or is restored
+  'src/extension/panels/insights/insightsPanel.ts',
+  'src/extension/panels/timeSeries/timeSeriesPanel.ts',
+  'src/extension/panels/timeSeries/timeSeriesHandlers.ts',
+  'src/extension/panels/twinGraph/twinGraphPanel.ts',
 ];
 
 /**
