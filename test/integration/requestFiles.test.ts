@@ -91,23 +91,33 @@ describe('twin request files', function () {
     assert.deepEqual((await requests(url)).filter((r) => !r.path.startsWith('/oauth')), []);
   });
 
-  it('sends a write only after the write confirmation, and nothing when it is declined', async function () {
+  it('sends a write only after the write confirmation, which shows every byte, and nothing when it is declined', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
-    const twin = { id: 'REQ-FILE-WRITE-1', modelId: CO2, contents: { name: 'written by a request file' } };
+    const hidden = 'x'.repeat(30_000) + 'HIDDEN-PAST-THE-CUT';
+    const twin = { id: 'REQ-FILE-WRITE-1', modelId: CO2, contents: { name: 'written by a request file', comment: hidden } };
     const document = await requestFile(JSON.stringify({ requests: [{ name: 'add', operation: 'twins put', write: true, body: twin }] }, null, 2));
     await setSetting('confirmWrites', 'always');
     try {
       await clearRequests(url);
-      let script = api.useScriptedInput([false]);
+      let script = api.useScriptedInput([undefined]);
       const declined = await run(document.uri, 'add');
       assert.equal(declined.cancelled, true);
-      assert.deepEqual(script.kinds, ['confirm']);
+      assert.deepEqual(script.kinds, ['choose']);
       assert.deepEqual((await requests(url)).filter((r) => r.method === 'PUT'), [], 'nothing sent when declined');
-      script = api.useScriptedInput([true]);
+      script = api.useScriptedInput(['Show Everything', 'Send']);
       const sent = await run(document.uri, 'add');
       assert.ok(sent.runs[0]!.outcome.ok);
       assert.match(script.prompts[0] ?? '', /Run the write "add" on "Local emulator"\?/);
+      const bytes = Buffer.byteLength(JSON.stringify(twin)).toLocaleString('en-US');
+      assert.match(script.details[0] ?? '', new RegExp(`1 request, ${bytes} bytes of body`));
+      const shown = await eventually(async () => {
+        const doc = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('/sent-requests.jsonc') && d.getText().includes('HIDDEN-PAST-THE-CUT'));
+        assert.ok(doc, 'Show Everything opened the whole body');
+        return doc;
+      });
+      assert.ok(shown.getText().includes(hidden), 'the body is not cut');
+      assert.notEqual(shown.uri.scheme, 'untitled', 'read-only, not an editable untitled file');
       const client = await api.context.connections.getClient('Local emulator');
       assert.equal((await client.getTwin(twin.id)).contents?.name, 'written by a request file');
     } finally {
