@@ -14,6 +14,9 @@ import { runCli as runProcess } from './cliProcess';
 // eslint-disable-next-line no-control-regex
 const TERMINAL_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 
+/** Bidirectional embeddings, overrides and isolates. */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+
 /** Service text that a terminal would act on: a window title, a hidden link, a screen clear, colours, an 8-bit CSI. */
 const HOSTILE = '\u001b]0;pwned\u0007\u001b]8;;https://evil.example\u001b\\click\u001b]8;;\u001b\\\u001b[2J\u001b[31mred\u001b[0m\u009b1mbold\r\u0008\u007fend';
 const VISIBLE = 'clickredboldend';
@@ -33,10 +36,19 @@ describe('CLI output of untrusted text', () => {
     }
   });
 
+  it('tables strip bidi embedding, override and isolate controls (text that reads as one thing and is another)', () => {
+    const spoof = 'invoice\u202Efdp.exe\u202C \u2066x\u2067y\u2068z\u2069 \u202A\u202B\u202Dend';
+    for (const text of [formatTable([{ id: spoof, [`k${spoof}`]: spoof }]), formatTable({ id: spoof }), formatTable(spoof)]) {
+      assert.doesNotMatch(text, BIDI_CONTROL, JSON.stringify(text));
+      assert.ok(text.includes('invoicefdp.exe xyz end'), JSON.stringify(text));
+    }
+  });
+
   it('JSON escapes every control character and still parses to the same value', () => {
-    const value = { name: HOSTILE, list: ['\u0085', '\u009d8;;x\u009c'] };
+    const value = { name: HOSTILE, list: ['\u0085', '\u009d8;;x\u009c', 'a\u202Eb\u2066c'] };
     const text = formatJson(value);
     assert.doesNotMatch(text.slice(0, -1).replace(/\n/g, ''), TERMINAL_CONTROL);
+    assert.doesNotMatch(text, BIDI_CONTROL);
     assert.deepEqual(JSON.parse(text), value);
   });
 });
