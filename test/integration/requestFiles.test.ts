@@ -95,7 +95,7 @@ describe('twin request files', function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     const hidden = 'x'.repeat(30_000) + 'HIDDEN-PAST-THE-CUT';
-    const twin = { id: 'REQ-FILE-WRITE-1', modelId: CO2, contents: { name: 'written by a request file', comment: hidden } };
+    const twin = { id: 'REQ-FILE-WRITE-1', modelId: CO2, contents: { name: `written by a request file ${hidden}` } };
     const document = await requestFile(JSON.stringify({ requests: [{ name: 'add', operation: 'twins put', write: true, body: twin }] }, null, 2));
     await setSetting('confirmWrites', 'always');
     try {
@@ -107,7 +107,8 @@ describe('twin request files', function () {
       assert.deepEqual((await requests(url)).filter((r) => r.method === 'PUT'), [], 'nothing sent when declined');
       script = api.useScriptedInput(['Show Everything', 'Send']);
       const sent = await run(document.uri, 'add');
-      assert.ok(sent.runs[0]!.outcome.ok);
+      const outcome = sent.runs[0]!.outcome;
+      assert.ok(outcome.ok, outcome.ok ? '' : outcome.error);
       assert.match(script.prompts[0] ?? '', /Run the write "add" on "Local emulator"\?/);
       const bytes = Buffer.byteLength(JSON.stringify(twin)).toLocaleString('en-US');
       assert.match(script.details[0] ?? '', new RegExp(`1 request, ${bytes} bytes of body`));
@@ -119,7 +120,7 @@ describe('twin request files', function () {
       assert.ok(shown.getText().includes(hidden), 'the body is not cut');
       assert.notEqual(shown.uri.scheme, 'untitled', 'read-only, not an editable untitled file');
       const client = await api.context.connections.getClient('Local emulator');
-      assert.equal((await client.getTwin(twin.id)).contents?.name, 'written by a request file');
+      assert.equal((await client.getTwin(twin.id)).contents?.name, twin.contents.name);
     } finally {
       api.useVsCodeInput();
       await setSetting('confirmWrites', undefined);
