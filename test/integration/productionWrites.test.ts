@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, SAMPLE, setSetting } from './explorerHelpers';
-import { removeConnectionIfAny, resetAfterWriteTest, writesIn } from './productionHelpers';
+import { removeConnectionIfAny, resetAfterWriteTest, shownEverything, writesIn } from './productionHelpers';
 
 const REMOTE = 'Gate remote';
 
@@ -163,12 +163,7 @@ describe('production safety: every write passes the gate', () => {
     const base = api.context.connections.require(LOCAL).baseUrl.replace(/\/+$/, '');
     assert.deepEqual(script.details[0]?.split('\n').slice(0, 2), [`PUT ${base}/twins: 2 items`, `PUT ${base}/twins/relationships: 1 items`]);
     assert.match(script.details[0] ?? '', /3 requests, [\d,]+ bytes of body in total: "Show Everything"/);
-    const details = await eventually(() => {
-      const found = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('/sent-requests.jsonc') && d.getText().includes('"gate-R1"'));
-      assert.ok(found, 'Show Everything opened the requests as they will be sent');
-      return found;
-    });
-    assert.match(details.getText(), /^\/\/ 3\/3 PUT .*\/twins\/relationships/m);
+    assert.match(await shownEverything('"gate-R1"'), /^\/\/ 3\/3 PUT .*\/twins\/relationships/m);
     assert.deepEqual(await writesIn(url), []);
   });
 

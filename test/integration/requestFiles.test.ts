@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { RunReport } from '../../src/extension/requestFiles/requestRunController';
 import type { ResultDetail } from '../../src/webviews/requestResults/requestResultsProtocol';
 import { clearRequests, emulatorUrl, eventually, extensionApi, requests, SAMPLE, setSetting } from './explorerHelpers';
+import { shownEverything } from './productionHelpers';
 
 const CO2 = `${SAMPLE}:Co2Sensor;1`;
 const FILE = `{
@@ -112,13 +113,7 @@ describe('twin request files', function () {
       assert.match(script.prompts[0] ?? '', /Run the write "add" on "Local emulator"\?/);
       const bytes = Buffer.byteLength(JSON.stringify(twin)).toLocaleString('en-US');
       assert.match(script.details[0] ?? '', new RegExp(`1 request, ${bytes} bytes of body`));
-      const shown = await eventually(async () => {
-        const doc = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('/sent-requests.jsonc') && d.getText().includes('HIDDEN-PAST-THE-CUT'));
-        assert.ok(doc, 'Show Everything opened the whole body');
-        return doc;
-      });
-      assert.ok(shown.getText().includes(hidden), 'the body is not cut');
-      assert.notEqual(shown.uri.scheme, 'untitled', 'read-only, not an editable untitled file');
+      assert.ok((await shownEverything('HIDDEN-PAST-THE-CUT')).includes(hidden), 'the body is not cut');
       const client = await api.context.connections.getClient('Local emulator');
       assert.equal((await client.getTwin(twin.id)).contents?.name, twin.contents.name);
     } finally {

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { HOSTILE_TWIN_ID, UNTRUSTED_FOLDER_SETTINGS } from '../harness/integrationRun';
 import type { RunReport } from '../../src/extension/requestFiles/requestRunController';
 import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests, SAMPLE, setSetting } from './explorerHelpers';
-import { writesIn } from './productionHelpers';
+import { shownEverything, writesIn } from './productionHelpers';
 
 describe('Restricted Mode (untrusted folder)', function () {
   this.timeout(60_000);
@@ -117,12 +117,7 @@ describe('Restricted Mode: a hostile folder cannot switch write confirmations of
     const report = await vscode.commands.executeCommand<RunReport | undefined>('buildingTwins.runAllRequests', hostileFile());
     assert.ok(report && !report.cancelled, `not run (last error: ${api.takeLastError()?.message})`);
     assert.deepEqual(script.kinds, ['choose', 'choose']);
-    const shown = await eventually(() => {
-      const doc = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('/sent-requests.jsonc') && d.getText().includes(HOSTILE_TWIN_ID));
-      assert.ok(doc, 'Show Everything opened the write');
-      return doc;
-    });
-    assert.match(shown.getText(), /"written without a question"/);
+    assert.match(await shownEverything(HOSTILE_TWIN_ID), /"written without a question"/);
     assert.deepEqual(await writesIn(url), ['PUT /api/v3/twins']);
     const after = await hostileTwin();
     assert.notEqual(after, before, 'the confirmed write was applied');
