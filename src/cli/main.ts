@@ -1,6 +1,7 @@
 // building-twins: the command-line front end of the v3 client.
 
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { makeOutputFolder, writeInOutputFolder } from './outputFolder';
 import { runCli } from './runCli';
 
 async function readStdin(): Promise<Uint8Array> {
@@ -21,7 +22,8 @@ void runCli(process.argv.slice(2), {
   env: process.env,
   readFile: (path) => readFile(path),
   writeFile: (path, content) => writeFile(path, content),
-  makeDirectory: async (path) => { await mkdir(path, { recursive: true }); },
+  makeDirectory: makeOutputFolder,
+  writeInFolder: writeInOutputFolder,
   signal: controller.signal,
 }).then((code) => {
   // Exit once the output is flushed rather than waiting for idle keep-alive sockets to close.

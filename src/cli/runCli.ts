@@ -140,6 +140,10 @@ async function createContext(command: CliCommand, input: CommandInput, io: CliIo
       if (!io.makeDirectory) throw new UsageError('this command line cannot create folders');
       await io.makeDirectory(path);
     },
+    writeInFolder: async (folder, name, content) => {
+      if (!io.writeInFolder) throw new UsageError('this command line cannot write into folders');
+      return io.writeInFolder(folder, name, content);
+    },
     connectionVariables: { baseUrl: connection.baseUrl, clientId: connection.clientId },
     readJson: async (path) => {
       const source = path ?? (input.options.file as string | undefined);

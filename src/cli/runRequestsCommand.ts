@@ -75,8 +75,8 @@ export const runRequestsCommand: CliCommand = {
         print(line);
         continue;
       }
-      const target = `${out.replace(/[\\/]+$/, '')}/${files[i]}`;
-      await ctx.writeFile(target, new TextEncoder().encode(`${escapeRawControlInJson(JSON.stringify(line, null, 2))}\n`));
+      if (!ctx.writeInFolder) throw new UsageError('--out is not available here');
+      const target = await ctx.writeInFolder(out, files[i]!, new TextEncoder().encode(`${escapeRawControlInJson(JSON.stringify(line, null, 2))}\n`));
       print({ name: entry.name, operation: entry.operation, ok: outcome.ok, file: target });
     }
     if (!failed.length) return PRINTED;

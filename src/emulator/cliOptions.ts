@@ -27,7 +27,8 @@ Usage: node dist/emulator.js [options]
   --help                    show this help
 
 The well-known development client is local-dev / local-dev-secret; it and every --client-id hold every permission.
-Admin routes (Bearer admin token printed at start, or any API access token): GET and DELETE /_emulator/requests,
+Admin routes (Bearer admin token printed at start, or an API access token of a client with every permission):
+GET and DELETE /_emulator/requests,
 PUT /_emulator/insights. Only loopback Host names, IP literals and --host are answered; foreign Origins are refused.`;
 
 /** Parses the command line; throws an Error with a clear message for bad flags. Returns undefined for --help. */

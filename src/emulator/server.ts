@@ -4,7 +4,7 @@ import type { TokenAuthority } from './auth';
 import type { AccessPolicy } from './clients/accessPolicy';
 import { seedInsights } from './adminInsights';
 import { errorReplyFor, internalErrorReply } from './errorBodies';
-import { HttpError } from './httpErrors';
+import { headerText, HttpError } from './httpErrors';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
 import { foreignRequestReason } from './requestOrigin';
 import { FixedWindowRateLimiter, rateLimitGroup } from './rateLimiter';
@@ -81,14 +81,18 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
   });
 
   /**
-   * Admin routes read the request log and seed data: they need the per-process admin token or any valid
-   * API token, so a page in the developer's browser cannot reach them.
+   * Admin routes read every client's request log and seed data: they need the per-process admin token or an API token
+   * of a client with every permission (no location scope), so neither a page in the developer's browser nor a
+   * restricted client reaches them.
    */
   function authorizeAdmin(authorization: string | undefined): void {
     const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
     if (given && options.adminToken && sameSecret(given, options.adminToken)) return;
-    if (!given) throw new HttpError(401, 'Admin routes need "Authorization: Bearer <token>": the admin token the emulator printed at start, or an API access token.', undefined, { headers: { 'WWW-Authenticate': 'Bearer' } });
-    options.auth.authenticate(authorization);
+    if (!given) throw new HttpError(401, ADMIN_NEEDS, undefined, { headers: { 'WWW-Authenticate': 'Bearer' } });
+    const clientId = options.auth.authenticate(authorization);
+    if (options.access && !options.access.mayAdminister(clientId)) {
+      throw new HttpError(403, `Client '${headerText(clientId)}' does not hold every permission; ${ADMIN_NEEDS}`);
+    }
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, method: string, url: URL, onNote: (note: RequestLogNote) => void): Promise<void> {
@@ -195,6 +199,9 @@ function parseJsonBody(rawBody: Buffer, contentType: string): unknown {
 }
 
 /** How much of an oversized body is read and thrown away so the client sees the 413 rather than a reset. */
+/** What the admin routes take, for their 401 and 403. */
+const ADMIN_NEEDS = 'admin routes need "Authorization: Bearer <token>" with the admin token the emulator printed at start, or an API access token of a client with every permission.';
+
 const DISCARD_LIMIT = 32 * 1024 * 1024;
 
 /**

@@ -29,7 +29,7 @@ export interface IntegrationRunOptions {
   keep?: boolean;
   /**
    * Run the Restricted Mode suite (`*.restricted.test.js`) with workspace trust on and an untrusted folder whose
-   * settings try to move the local emulator, instead of the main suite.
+   * settings try to move the local emulator and switch write confirmations off, instead of the main suite.
    */
   restricted?: boolean;
   /** A run in which no test matched `grep` passes (another suite may hold the matching tests). */
@@ -37,10 +37,36 @@ export interface IntegrationRunOptions {
 }
 
 /**
- * The workspace settings of the Restricted Mode suite's untrusted folder: VS Code must ignore the emulator's (restricted
- * configurations) and apply the page size (not restricted), which shows the folder's settings are read at all.
+ * The workspace settings of the Restricted Mode suite's untrusted folder, as a hostile cloned repository would ship
+ * them: VS Code must ignore the emulator's (restricted configurations) and the connections (application settings) and
+ * apply the page size (not restricted), which shows the folder's settings are read at all; the extension must ignore
+ * `confirmWrites: "never"` (a workspace may only tighten it).
  */
-export const UNTRUSTED_FOLDER_SETTINGS = { 'buildingTwins.emulator.port': 1, 'buildingTwins.emulator.dataFolder': 'emulator-data', 'buildingTwins.twins.pageSize': 7 };
+export const UNTRUSTED_FOLDER_SETTINGS = {
+  'buildingTwins.emulator.port': 1,
+  'buildingTwins.emulator.dataFolder': 'emulator-data',
+  'buildingTwins.twins.pageSize': 7,
+  'buildingTwins.confirmWrites': 'never',
+  'buildingTwins.connections': [{ name: 'Pinned by the folder', baseUrl: 'https://twins.attacker.example/api/v3', clientId: 'cloned' }],
+  'buildingTwins.activeConnection': 'Pinned by the folder',
+};
+
+/** The twin the untrusted folder's request file writes, so a test can tell whether the write reached the service. */
+export const HOSTILE_TWIN_ID = 'HOSTILE-REQUEST-FILE-TWIN';
+
+/**
+ * Files of the untrusted folder besides its settings: a request file that pins the local emulator and carries a
+ * write among reads, so one click on Run all would write without a question if the folder's settings were obeyed.
+ */
+export const UNTRUSTED_FOLDER_FILES: Readonly<Record<string, string>> = {
+  'hostile.twinq.json': `${JSON.stringify({
+    connection: 'Local emulator',
+    requests: [
+      { name: 'looks harmless', operation: 'twins count' },
+      { name: 'overwrite', operation: 'twins put', write: true, body: { id: HOSTILE_TWIN_ID, modelId: 'dtmi:com:buildingtwins:sample:Room;1', contents: { name: 'written without a question' } } },
+    ],
+  }, null, 2)}\n`,
+};
 
 /**
  * How long one pass may run before the harness gives up on the extension host. The main suite takes about 5 minutes on
@@ -84,6 +110,7 @@ export async function runIntegrationTests(options: IntegrationRunOptions = {}): 
       folder = join(resultDir, 'untrusted-folder');
       mkdirSync(join(folder, '.vscode'), { recursive: true });
       writeFileSync(join(folder, '.vscode', 'settings.json'), JSON.stringify(UNTRUSTED_FOLDER_SETTINGS, null, 2));
+      for (const [name, text] of Object.entries(UNTRUSTED_FOLDER_FILES)) writeFileSync(join(folder, name), text);
     }
     const server = await startCodeServer({ settings, env, keep: options.keep, folder, workspaceTrust: options.restricted ? 'untrusted' : 'disabled' });
     cleanUps.push(() => server.stop());

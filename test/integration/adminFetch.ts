@@ -2,7 +2,7 @@ import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET } from '../../src/core/api
 
 /**
  * A request to an emulator admin route (`/_emulator/...`), which needs a bearer token: an API access token of
- * the development client works as well as the admin token the emulator prints.
+ * the development client (which holds every permission) works as well as the admin token the emulator prints.
  */
 export async function adminFetch(apiUrl: string, path: string, init: RequestInit = {}): Promise<Response> {
   const base = apiUrl.replace(/\/+$/, '');

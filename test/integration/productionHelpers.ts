@@ -1,6 +1,7 @@
 // What the production safety tests share: the writes in the emulator's log, and the clean-up after each test.
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extensionApi, requests, setSetting } from './explorerHelpers';
+import { eventually, extensionApi, requests, setSetting } from './explorerHelpers';
 
 /** Reads sent as POST: twin queries and the ticket metadata lists (their writes are PUT and PATCH). */
 const POST_READS = /\/(twins(\/ids|\/count)?|tickets\/(categories|job-types|service-needed))$/;
@@ -25,4 +26,17 @@ export async function removeConnectionIfAny(name: string): Promise<void> {
   api.useScriptedInput([true]);
   await vscode.commands.executeCommand('buildingTwins.removeConnection', name);
   api.useVsCodeInput();
+}
+
+/**
+ * The text "Show Everything" opened beside a confirmation, once its editor is visible: the confirmation asks for it
+ * without waiting, so a test waits here before it goes on (or ends), and no editor opens late into the next test.
+ */
+export async function shownEverything(containing: string): Promise<string> {
+  return eventually(() => {
+    const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.path.endsWith('/sent-requests.jsonc') && e.document.getText().includes(containing));
+    assert.ok(editor, `Show Everything opened an editor with ${containing}`);
+    assert.notEqual(editor.document.uri.scheme, 'untitled', 'read-only, not an editable untitled file');
+    return editor.document.getText();
+  });
 }

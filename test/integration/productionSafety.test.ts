@@ -108,7 +108,9 @@ describe('production safety', () => {
     assert.equal(await doc.save(), true, api.takeLastError()?.message);
     assert.deepEqual(script.kinds, ['choose', 'choose']);
     assert.equal(script.prompts[0], `Send 1 change to twin ${TWIN} on "${LOCAL}"?`);
-    assert.equal(script.details[0], `PATCH ${api.context.connections.require(LOCAL).baseUrl}/twins/${TWIN}\n\nreplace /capacity: 12`);
+    const patchBytes = Buffer.byteLength(JSON.stringify([{ op: 'replace', path: '/capacity', value: 12 }]));
+    assert.equal(script.details[0], `PATCH ${api.context.connections.require(LOCAL).baseUrl}/twins/${TWIN}\n\nreplace /capacity: 12\n\n`
+      + `1 request, ${patchBytes} bytes of body: "Show Everything" opens all of it beside, read-only.`);
     // The save does not wait for the diff editor (it may open only after the save): it shows up.
     await eventually(() => assert.ok(diffLefts().some((left) => left.scheme === SERVICE_VERSION_SCHEME && left.path === resourceUri(LOCAL, 'twins', TWIN).path), 'a diff of the opened version and the edits'));
     assert.deepEqual(await writesIn(url), [`PATCH /api/v3/twins/${TWIN}`]);

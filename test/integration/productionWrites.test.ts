@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, SAMPLE, setSetting } from './explorerHelpers';
-import { removeConnectionIfAny, resetAfterWriteTest, writesIn } from './productionHelpers';
+import { removeConnectionIfAny, resetAfterWriteTest, shownEverything, writesIn } from './productionHelpers';
 
 const REMOTE = 'Gate remote';
 
@@ -150,20 +150,20 @@ describe('production safety: every write passes the gate', () => {
     });
   }
 
-  it('Import: one question with the counts and the connection; Show Details opens the first items; Cancel sends nothing', async function () {
+  it('Import: one question with the counts and the connection; Show Everything opens every request; Cancel sends nothing', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     await setSetting('confirmWrites', 'always');
     await clearRequests(url);
-    const script = api.useScriptedInput(['Show Details', undefined]);
+    const script = api.useScriptedInput(['Show Everything', undefined]);
     assert.equal(await vscode.commands.executeCommand('buildingTwins.importFile', vscode.Uri.file(join(dir, 'gate.csv'))), undefined);
     assert.match(api.takeLastError()?.message ?? '', /^Not sent: the import of gate\.csv into "Local emulator" was cancelled\./);
     assert.deepEqual(script.kinds, ['choose', 'choose'], 'the gate\'s question replaces the import\'s own');
     assert.equal(script.prompts[0], 'Import 2 twins, 1 relationship from gate.csv into "Local emulator"?');
     const base = api.context.connections.require(LOCAL).baseUrl.replace(/\/+$/, '');
     assert.deepEqual(script.details[0]?.split('\n').slice(0, 2), [`PUT ${base}/twins: 2 items`, `PUT ${base}/twins/relationships: 1 items`]);
-    const details = vscode.workspace.textDocuments.find((d) => d.isUntitled && d.getText().includes('"gate-R1"'));
-    assert.ok(details, 'Show Details opened the items as they will be sent');
+    assert.match(script.details[0] ?? '', /3 requests, [\d,]+ bytes of body in total: "Show Everything"/);
+    assert.match(await shownEverything('"gate-R1"'), /^\/\/ 3\/3 PUT .*\/twins\/relationships/m);
     assert.deepEqual(await writesIn(url), []);
   });
 

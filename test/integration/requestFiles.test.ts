@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { RunReport } from '../../src/extension/requestFiles/requestRunController';
 import type { ResultDetail } from '../../src/webviews/requestResults/requestResultsProtocol';
 import { clearRequests, emulatorUrl, eventually, extensionApi, requests, SAMPLE, setSetting } from './explorerHelpers';
+import { shownEverything } from './productionHelpers';
 
 const CO2 = `${SAMPLE}:Co2Sensor;1`;
 const FILE = `{
@@ -91,25 +92,30 @@ describe('twin request files', function () {
     assert.deepEqual((await requests(url)).filter((r) => !r.path.startsWith('/oauth')), []);
   });
 
-  it('sends a write only after the write confirmation, and nothing when it is declined', async function () {
+  it('sends a write only after the write confirmation, which shows every byte, and nothing when it is declined', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
-    const twin = { id: 'REQ-FILE-WRITE-1', modelId: CO2, contents: { name: 'written by a request file' } };
+    const hidden = 'x'.repeat(30_000) + 'HIDDEN-PAST-THE-CUT';
+    const twin = { id: 'REQ-FILE-WRITE-1', modelId: CO2, contents: { name: `written by a request file ${hidden}` } };
     const document = await requestFile(JSON.stringify({ requests: [{ name: 'add', operation: 'twins put', write: true, body: twin }] }, null, 2));
     await setSetting('confirmWrites', 'always');
     try {
       await clearRequests(url);
-      let script = api.useScriptedInput([false]);
+      let script = api.useScriptedInput([undefined]);
       const declined = await run(document.uri, 'add');
       assert.equal(declined.cancelled, true);
-      assert.deepEqual(script.kinds, ['confirm']);
+      assert.deepEqual(script.kinds, ['choose']);
       assert.deepEqual((await requests(url)).filter((r) => r.method === 'PUT'), [], 'nothing sent when declined');
-      script = api.useScriptedInput([true]);
+      script = api.useScriptedInput(['Show Everything', 'Send']);
       const sent = await run(document.uri, 'add');
-      assert.ok(sent.runs[0]!.outcome.ok);
+      const outcome = sent.runs[0]!.outcome;
+      assert.ok(outcome.ok, outcome.ok ? '' : outcome.error);
       assert.match(script.prompts[0] ?? '', /Run the write "add" on "Local emulator"\?/);
+      const bytes = Buffer.byteLength(JSON.stringify(twin)).toLocaleString('en-US');
+      assert.match(script.details[0] ?? '', new RegExp(`1 request, ${bytes} bytes of body`));
+      assert.ok((await shownEverything('HIDDEN-PAST-THE-CUT')).includes(hidden), 'the body is not cut');
       const client = await api.context.connections.getClient('Local emulator');
-      assert.equal((await client.getTwin(twin.id)).contents?.name, 'written by a request file');
+      assert.equal((await client.getTwin(twin.id)).contents?.name, twin.contents.name);
     } finally {
       api.useVsCodeInput();
       await setSetting('confirmWrites', undefined);

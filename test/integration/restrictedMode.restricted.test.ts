@@ -1,9 +1,12 @@
 // Runs in its own workbench with workspace trust on and the folder untrusted (Restricted Mode); the folder's
-// .vscode/settings.json tries to move the local emulator (UNTRUSTED_FOLDER_SETTINGS in the harness).
+// .vscode/settings.json tries to move the local emulator, add and pick a connection and switch write confirmations
+// off, and the folder holds a request file with a write (UNTRUSTED_FOLDER_SETTINGS and _FILES in the harness).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { UNTRUSTED_FOLDER_SETTINGS } from '../harness/integrationRun';
-import { emulatorUrl, extensionApi, LOCAL, SAMPLE, setSetting } from './explorerHelpers';
+import { HOSTILE_TWIN_ID, UNTRUSTED_FOLDER_SETTINGS } from '../harness/integrationRun';
+import type { RunReport } from '../../src/extension/requestFiles/requestRunController';
+import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests, SAMPLE, setSetting } from './explorerHelpers';
+import { shownEverything, writesIn } from './productionHelpers';
 
 describe('Restricted Mode (untrusted folder)', function () {
   this.timeout(60_000);
@@ -51,5 +54,73 @@ describe('Restricted Mode (untrusted folder)', function () {
     } finally {
       await setSetting('emulator.dataFolder', undefined);
     }
+  });
+});
+
+describe('Restricted Mode: a hostile folder cannot switch write confirmations off', function () {
+  this.timeout(60_000);
+
+  const hostileFile = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'hostile.twinq.json');
+  /** The twin the file writes as the service holds it now (JSON, with its update time), or "absent". */
+  const hostileTwin = async () => {
+    const client = await (await extensionApi()).context.connections.getClient(LOCAL);
+    const [twin] = (await client.getTwinsByIds([HOSTILE_TWIN_ID])).twins;
+    return twin ? JSON.stringify(twin) : 'absent';
+  };
+
+  afterEach(async () => {
+    (await extensionApi()).useVsCodeInput();
+    await setSetting('confirmWrites', undefined);
+  });
+
+  it('reads the folder\'s settings, but takes neither its connections nor its "never"', async () => {
+    const api = await extensionApi();
+    const config = vscode.workspace.getConfiguration('buildingTwins');
+    assert.equal(config.inspect('confirmWrites')?.workspaceValue, 'never', 'the folder does say "never"');
+    assert.ok(!(config.get<Array<{ name: string }>>('connections') ?? []).some((c) => c.name === 'Pinned by the folder'), 'connections are user settings only');
+    assert.notEqual(api.context.connections.activeName(), 'Pinned by the folder');
+    await setSetting('confirmWrites', 'always');
+    await eventually(() => assert.equal(vscode.workspace.getConfiguration('buildingTwins').inspect('confirmWrites')?.globalValue, 'always'));
+    assert.equal(api.context.writes.needsConfirmation(LOCAL), true, 'the user\'s "always" holds against the folder\'s "never"');
+    await setSetting('confirmWrites', undefined);
+    await eventually(() => assert.equal(vscode.workspace.getConfiguration('buildingTwins').inspect('confirmWrites')?.globalValue, undefined));
+    assert.equal(api.context.writes.needsConfirmation(LOCAL), false, 'remoteOnly (the default) spares the local emulator');
+  });
+
+  it('Run all of the folder\'s request file asks before its write; declined, nothing is written (the request log shows it)', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const before = await hostileTwin();
+    await setSetting('confirmWrites', 'always');
+    await eventually(() => assert.equal(api.context.writes.needsConfirmation(LOCAL), true));
+    await clearRequests(url);
+    const script = api.useScriptedInput([undefined]);
+    const report = await vscode.commands.executeCommand<RunReport | undefined>('buildingTwins.runAllRequests', hostileFile());
+    assert.ok(report, `no report (last error: ${api.takeLastError()?.message})`);
+    assert.equal(report.cancelled, true);
+    assert.deepEqual(script.kinds, ['choose'], 'one question, before anything is sent');
+    assert.match(script.prompts[0] ?? '', /^Run the write "overwrite" on "Local emulator"\?$/);
+    assert.match(script.details[0] ?? '', /1 request, [\d,]+ bytes of body: "Show Everything"/);
+    assert.deepEqual(await writesIn(url), [], 'declined: no write reached the service');
+    assert.deepEqual((await requests(url)).filter((r) => r.path.endsWith('/twins/count')), [], 'not even the file\'s read ran');
+    assert.equal(await hostileTwin(), before, 'the store is unchanged');
+  });
+
+  it('Send after Show Everything: the whole body was shown, and exactly that write is sent', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    await setSetting('confirmWrites', 'always');
+    await eventually(() => assert.equal(api.context.writes.needsConfirmation(LOCAL), true));
+    const before = await hostileTwin();
+    await clearRequests(url);
+    const script = api.useScriptedInput(['Show Everything', 'Send']);
+    const report = await vscode.commands.executeCommand<RunReport | undefined>('buildingTwins.runAllRequests', hostileFile());
+    assert.ok(report && !report.cancelled, `not run (last error: ${api.takeLastError()?.message})`);
+    assert.deepEqual(script.kinds, ['choose', 'choose']);
+    assert.match(await shownEverything(HOSTILE_TWIN_ID), /"written without a question"/);
+    assert.deepEqual(await writesIn(url), ['PUT /api/v3/twins']);
+    const after = await hostileTwin();
+    assert.notEqual(after, before, 'the confirmed write was applied');
+    assert.match(after, /"written without a question"/);
   });
 });

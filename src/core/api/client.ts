@@ -20,7 +20,7 @@ import { DEFAULT_RATE_LIMIT, RateLimiter, type RateBudget, type RateLimit } from
 import { SecretRegistry } from './redact';
 import {
   checkBatchRequest, checkJsonPatch, checkPageSize, checkTicketPatch, checkTimeSeriesEntries, checkTimestamp,
-  requireId, requireIds, TICKETS_MAX_PAGE_SIZE, TWINS_MAX_PAGE_SIZE,
+  requireId, requireIds, requireTwinId, TICKETS_MAX_PAGE_SIZE, TWINS_MAX_PAGE_SIZE,
 } from './requestChecks';
 import { keyedByDtId, noTwinKnownPage, sendResult, seriesQuery, whenNoTwinKnown } from './timeSeriesWire';
 import { TokenProvider } from './tokenProvider';
@@ -244,7 +244,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
 
   putTwin(twin: DigitalTwin, o?: CallOptions): Promise<DigitalTwin> {
     if (!twin || typeof twin !== 'object') throw ApiError.invalidRequest('putTwin', 'the twin must be an object');
-    requireId('putTwin', 'the twin id', twin.id);
+    requireTwinId('putTwin', 'the twin id', twin.id);
     requireId('putTwin', 'the twin modelId', twin.modelId);
     // The service checks these itself and fails with HTTP 500; say which field is wrong before sending.
     const problems = twinFieldProblems(twin);
@@ -302,7 +302,9 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
 
   putRelationship(rel: Relationship, o?: CallOptions): Promise<Relationship> {
     if (!rel || typeof rel !== 'object') throw ApiError.invalidRequest('putRelationship', 'the relationship must be an object');
-    for (const key of ['sourceId', 'targetId', 'name'] as const) requireId('putRelationship', `the relationship ${key}`, rel[key]);
+    requireTwinId('putRelationship', 'the relationship sourceId', rel.sourceId);
+    requireTwinId('putRelationship', 'the relationship targetId', rel.targetId);
+    requireId('putRelationship', 'the relationship name', rel.name);
     return this.call({ operation: 'putRelationship', method: 'PUT', path: '/twins/relationships', json: rel }, o, N.normalizeRelationship);
   }
 

@@ -167,6 +167,9 @@ export class HttpTransport {
     // URLs resolve `.` and `..` segments, so such an id would silently address another resource.
     const dotSegment = request.path.split('/').find((segment) => segment === '.' || segment === '..');
     if (dotSegment !== undefined) throw ApiError.invalidRequest(request.operation, `an id of "${dotSegment}" cannot be sent in a URL path; nothing was sent`);
+    // Serialised once, before anything goes out: a body that cannot be (too deep, circular, a BigInt) is the
+    // caller's mistake, reported at once, never retried as if the network had failed.
+    const json = jsonBody(request);
     if (this.options.beforeWrite && isWriteOperation(request.operation)) await this.options.beforeWrite(this.outgoingWrite(request));
     const deadline = new Deadline(call.timeoutMs ?? this.options.timeoutMs, this.deadlines, eitherSignal(call.signal, this.options.signal));
     let attempt = 0;
@@ -179,7 +182,7 @@ export class HttpTransport {
         const ticket = this.admit(request, attempt);
         let outcome: { response: HttpResponse; token?: string };
         try {
-          outcome = await this.attempt(request, attempt, deadline, call.maxResponseBytes ?? this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+          outcome = await this.attempt(request, json, attempt, deadline, call.maxResponseBytes ?? this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
           ticket?.(isQueryFault(request, outcome.response.status) ? undefined : outcome.response.status);
         } catch (error) {
           ticket?.(undefined);
@@ -252,7 +255,7 @@ export class HttpTransport {
     throw this.error(request, { kind: 'paused', detail: circuitRefusalText(new URL(this.options.baseUrl).host, outcome), attempts: attempt - 1 });
   }
 
-  private async attempt(request: HttpRequest, attempt: number, deadline: Deadline, maxBytes: number): Promise<{ response: HttpResponse; token?: string }> {
+  private async attempt(request: HttpRequest, json: string | undefined, attempt: number, deadline: Deadline, maxBytes: number): Promise<{ response: HttpResponse; token?: string }> {
     const signal = deadline.signal;
     const group = rateLimitGroup(request.path);
     const limiter = group ? this.options.limiters.get(group) : undefined;
@@ -264,7 +267,7 @@ export class HttpTransport {
       const token = request.auth === false ? undefined : await this.requireTokens().getAccessToken(signal);
       releaseSlot = await this.options.semaphore.acquire(signal);
       sent = true;
-      const response = await this.exchange(request, attempt, token, deadline, maxBytes);
+      const response = await this.exchange(request, json, attempt, token, deadline, maxBytes);
       return { response, token };
     } finally {
       releaseSlot?.();
@@ -274,14 +277,14 @@ export class HttpTransport {
   }
 
   /** The HTTP exchange itself, reported to onRequest whatever happens. */
-  private async exchange(request: HttpRequest, attempt: number, token: string | undefined, deadline: Deadline, maxBytes: number): Promise<HttpResponse> {
+  private async exchange(request: HttpRequest, json: string | undefined, attempt: number, token: string | undefined, deadline: Deadline, maxBytes: number): Promise<HttpResponse> {
     const signal = deadline.signal;
     const headers: Record<string, string> = { ...request.headers, accept: request.binary ? '*/*' : 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | FormData | undefined;
-    if (request.json !== undefined) {
+    if (json !== undefined) {
       headers['content-type'] = 'application/json';
-      body = JSON.stringify(request.json);
+      body = json;
     } else if (request.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = request.form.toString();
@@ -379,4 +382,15 @@ function networkMessage(error: unknown): string {
   const cause = (error as Error & { cause?: unknown }).cause;
   const causeText = cause instanceof Error ? cause.message : cause ? String(cause) : '';
   return causeText && causeText !== error.message ? `${error.message} (${causeText})` : error.message;
+}
+
+/** The request's JSON body as sent, or undefined without one; a body JSON cannot hold is an invalid-request ApiError. */
+function jsonBody(request: HttpRequest): string | undefined {
+  if (request.json === undefined) return undefined;
+  try {
+    return JSON.stringify(request.json);
+  } catch (error) {
+    const reason = error instanceof RangeError ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error);
+    throw ApiError.invalidRequest(request.operation, `the request body cannot be written as JSON (${reason}); nothing was sent`);
+  }
 }

@@ -1,6 +1,7 @@
 // Documented limits and obvious mistakes, refused before anything is sent.
 
 import { ApiError } from './apiError';
+import { twinIdProblem } from './twinIds';
 import { checkFilterSpecifications, checkSortSpecifications, type StoreLimits } from './filterChecks';
 import type { BatchRequest, JsonPatchOperation, TimeSeriesEntry } from './types';
 import { TICKET_UPDATABLE_PROPERTIES } from './types';
@@ -17,6 +18,13 @@ export const TIME_SERIES_LATEST_WINDOW_MS = LATEST_WINDOW_MS;
 export function requireId(operation: string, what: string, value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') throw ApiError.invalidRequest(operation, `${what} must be a non-empty string`);
   return value;
+}
+
+/** A twin id the service can take and give back (twinIdProblem: length, control characters, `.`/`..`, lone surrogates). */
+export function requireTwinId(operation: string, what: string, value: unknown): string {
+  const problem = twinIdProblem(value);
+  if (problem) throw ApiError.invalidRequest(operation, `${what} ${problem}`);
+  return value as string;
 }
 
 export function requireIds(operation: string, what: string, values: unknown): string[] {

@@ -16,6 +16,14 @@ export function twinIdProblem(id: unknown): string | undefined {
   if (typeof id !== 'string' || id.trim() === '') return 'must be a non-empty string';
   if (id.length > MAX_TWIN_ID_LENGTH) return `has ${id.length} characters; at most ${MAX_TWIN_ID_LENGTH} are allowed`;
   if (hasControl(id)) return 'holds a control character';
+  return twinIdPathProblem(id);
+}
+
+/**
+ * Why an id could be stored but never read back, or undefined: `.` and `..` name another resource in a URL path, and
+ * a lone surrogate is not valid Unicode (it cannot be sent as UTF-8). The emulator refuses these as well.
+ */
+export function twinIdPathProblem(id: string): string | undefined {
   if (id === '.' || id === '..') return `cannot be "${id}" (in a URL path it would name another resource)`;
   if (LONE_SURROGATE.test(id)) return 'holds a lone surrogate (not valid Unicode, so it cannot be sent as UTF-8)';
   return undefined;

@@ -2,6 +2,7 @@
 // columns, other records their plain fields), a series to chart when the rows are time-series values,
 // and CSV for export. Cells are plain text or numbers, never markup.
 
+import { csvText } from '../untrusted/csvText';
 import { isPrototypeKey } from '../untrusted/prototypeKeys';
 import { resultRows } from './resultRows';
 
@@ -111,18 +112,7 @@ export function resultSeries(result: unknown): ResultSeries[] {
   return [...byTwin.values()];
 }
 
-/**
- * A CSV field: quoted when it holds a comma, quote or line break; text that a spreadsheet would read as a
- * formula (= + - @ first) gets a leading apostrophe, so service text cannot run there.
- */
-export function csvCell(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value !== 'string') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
+/** The table as a CSV file (the one CSV writer of every export). */
 export function tableCsv(table: ResultTable): string {
-  const lines = [table.columns.map((c) => csvCell(c.label)).join(','), ...table.rows.map((row) => row.map(csvCell).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText(table.columns.map((c) => c.label), table.rows);
 }

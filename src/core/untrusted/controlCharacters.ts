@@ -1,6 +1,7 @@
 // Text from a service or a file may carry terminal control: escape sequences that set the window
-// title, rewrite the screen or hide a link (OSC, CSI, …) and bare control characters. Anything printed
-// for people goes through stripControl first.
+// title, rewrite the screen or hide a link (OSC, CSI, …) and bare control characters; and bidirectional
+// embedding, override and isolate controls, which reorder what is shown after them (text that reads as one thing
+// and is another). Anything printed for people goes through stripControl first.
 
 /* eslint-disable no-control-regex */
 
@@ -18,15 +19,17 @@ const CONTROL = /[\x00-\x1f\x7f-\x9f]/g;
 const HAS_CONTROL = new RegExp(CONTROL.source);
 /** The same, except tab and line feed. */
 const CONTROL_BUT_LAYOUT = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
-/** What JSON.stringify leaves raw inside strings although terminals may act on it: DEL and C1. */
-const RAW_IN_JSON = /[\x7f-\x9f]/g;
+/** Bidirectional embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069). */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/g;
+/** What JSON.stringify leaves raw inside strings although terminals act on it: DEL, C1 and the bidi controls. */
+const RAW_IN_JSON = /[\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * `text` without terminal control: escape sequences are removed whole, then every other C0 control,
- * DEL and C1 control. With `keepLayout`, tab and line feed stay (for multi-line messages).
+ * DEL, C1 control and bidi control. With `keepLayout`, tab and line feed stay (for multi-line messages).
  */
 export function stripControl(text: string, options: { keepLayout?: boolean } = {}): string {
-  return text.replace(ESCAPE_SEQUENCE, '').replace(options.keepLayout ? CONTROL_BUT_LAYOUT : CONTROL, '');
+  return text.replace(ESCAPE_SEQUENCE, '').replace(options.keepLayout ? CONTROL_BUT_LAYOUT : CONTROL, '').replace(BIDI_CONTROL, '');
 }
 
 /** Whether `text` holds a C0 control, DEL or a C1 control. */
@@ -35,7 +38,7 @@ export function hasControl(text: string): boolean {
 }
 
 /**
- * JSON text (as JSON.stringify writes it) with DEL and C1 controls written as `\u` escapes, so it
+ * JSON text (as JSON.stringify writes it) with DEL, C1 and bidi controls written as `\u` escapes, so it
  * prints safely and still parses to the same value: outside strings JSON holds only ASCII.
  */
 export function escapeRawControlInJson(json: string): string {

@@ -4,15 +4,20 @@ import * as l10n from '@vscode/l10n';
 import { isLoopbackHost } from '../api/baseUrl';
 import type { JsonPatchOperation } from '../api/types';
 import { stripControl } from '../untrusted/controlCharacters';
+import { tightenOnly, type SettingLayers } from '../settings/tightenOnly';
 
 /** `buildingTwins.confirmWrites`: when a save shows what it sends and waits for "Send". */
 export type ConfirmWritesMode = 'remoteOnly' | 'always' | 'never';
 
-const MODES: readonly ConfirmWritesMode[] = ['remoteOnly', 'always', 'never'];
+/** The modes from least to most careful. */
+const CAREFULNESS: readonly ConfirmWritesMode[] = ['never', 'remoteOnly', 'always'];
 
-/** The setting's value; anything else is the default, `remoteOnly`. */
-export function confirmWritesMode(value: unknown): ConfirmWritesMode {
-  return MODES.includes(value as ConfirmWritesMode) ? (value as ConfirmWritesMode) : 'remoteOnly';
+/**
+ * The mode that applies, from the setting's layers (VS Code's `inspect`): the user's own value (an unknown one is the
+ * default, `remoteOnly`); a workspace or folder value counts only where it asks more often (tightenOnly).
+ */
+export function confirmWritesMode(layers: SettingLayers | undefined): ConfirmWritesMode {
+  return tightenOnly({ defaultValue: 'remoteOnly', ...layers }, CAREFULNESS);
 }
 
 /** A service on this machine (the local emulator, or anything on a loopback address): not a customer's instance. */

@@ -5,6 +5,7 @@ import { forbidden } from '../httpErrors';
 import { field, isObject } from '../requestFields';
 import type { RequestContext } from '../router';
 import type { TwinGraph } from '../twins/twinGraph';
+import { PERMISSIONS } from './clientPermissions';
 import { clientGrant, type ClientGrant, type EmulatorClient } from './emulatorClients';
 import { routeAccess, type TwinsInRequest } from './routePermissions';
 import { TwinScope } from './twinScope';
@@ -15,6 +16,15 @@ export class AccessPolicy {
   /** Clients not listed here (the development client, --client-id ones) may do everything. */
   constructor(clients: readonly EmulatorClient[], private readonly graph: TwinGraph) {
     this.grants = new Map(clients.map((client) => [client.id, clientGrant(client)]));
+  }
+
+  /**
+   * Whether the client may use the admin routes (the request log of every client, seeding data): only a client with
+   * every permission and no location scope, as the development client and --client-id ones are.
+   */
+  mayAdminister(clientId: string): boolean {
+    const grant = this.grants.get(clientId);
+    return !grant || (grant.location === undefined && (!grant.permissions || PERMISSIONS.every((p) => grant.permissions!.has(p))));
   }
 
   /** Throws 403 when the client may not call the route; may replace `ctx.body` by the part the client may address. */

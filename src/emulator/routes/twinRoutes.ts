@@ -10,6 +10,7 @@ import { compareIds, type StoredTwin, type TwinGraph } from '../twins/twinGraph'
 import { twinGraphQuery } from '../twins/twinGraphQuery';
 import { patchedContents } from '../twins/twinPatch';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
+import { twinIdPathProblem } from '../../core/api/twinIds';
 
 export const DEFAULT_TWIN_PAGE_SIZE = PAGE_SIZES.twins.default;
 export const MAX_TWIN_PAGE_SIZE = PAGE_SIZES.twins.max;
@@ -86,6 +87,8 @@ function checkTwinId(id: unknown): asserts id is string {
   if (id.length > MAX_TWIN_ID_LENGTH) throw badRequest(`'id' must be at most ${MAX_TWIN_ID_LENGTH} characters.`, 'id');
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(id)) throw badRequest("'id' must not contain control characters.", 'id');
+  const pathProblem = twinIdPathProblem(id);
+  if (pathProblem) throw badRequest(`'id' ${pathProblem}.`, 'id');
 }
 
 /** Validation problems keyed as a PUT body addresses them (`/contents/x`), or as a patch does (`/x`). */

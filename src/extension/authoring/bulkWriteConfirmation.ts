@@ -1,20 +1,21 @@
 // The confirmation of a command that sends many requests (import, create from JSON, telemetry): a summary of what
-// goes where, the requests by kind, and "Show Details" with the first items as they will be sent.
+// goes where, the requests by kind, and "Show Everything" with every request as it will be sent.
 import * as vscode from 'vscode';
 import { stripControl } from '../../core/untrusted/controlCharacters';
+import type { SentRequest } from '../../core/writes/sentRequests';
 import { requestLine } from '../../core/writes/writePreview';
 import type { WriteConfirmation, WriteGate } from '../documents/writeGate';
 import type { ConnectionManager } from '../connections/connectionManager';
-
-/** Items shown by "Show Details" per kind; the rest are counted. */
-export const DETAIL_ITEMS = 20;
 
 export interface BulkWrite {
   connection: string;
   /** e.g. `Import 12 twins, 3 relationships from a.csv into "Production"?` (localised by the caller). */
   question: string;
-  /** Each kind of request with its items, e.g. `PUT /twins` with the twins. */
-  requests: ReadonlyArray<{ method: string; path: string; items: readonly unknown[] }>;
+  /**
+   * Each kind of request with its items, e.g. `PUT /twins` with the twins; `perItem`: each item is the body of a
+   * request of its own (else the items go together, as an array).
+   */
+  requests: ReadonlyArray<{ method: string; path: string; items: readonly unknown[]; perItem?: boolean }>;
   /** Lines after the requests (counts per model, the report file, …). */
   notes?: readonly string[];
   /** What the "Not sent" error says on Cancel. */
@@ -32,13 +33,8 @@ export function bulkWriteConfirmation(write: BulkWrite, baseUrl: string): WriteC
     ...requests.map((r) => vscode.l10n.t('{0}: {1} items', requestLine(r.method, baseUrl, r.path), r.items.length)),
     ...(write.notes?.length ? ['', ...write.notes.map((note) => stripControl(note))] : []),
   ].join('\n');
-  return { question: write.question, detail, details: () => detailsText(requests, baseUrl), cancelled: write.cancelled };
-}
-
-/** The first items of each request as JSON (a document of their own: the service's strings are only ever text there). */
-function detailsText(requests: BulkWrite['requests'], baseUrl: string): string {
-  return requests.map((r) => {
-    const shown = r.items.length > DETAIL_ITEMS ? vscode.l10n.t('{0} items, the first {1} shown', r.items.length, DETAIL_ITEMS) : vscode.l10n.t('{0} items', r.items.length);
-    return `// ${requestLine(r.method, baseUrl, r.path)}: ${shown}\n${JSON.stringify(r.items.slice(0, DETAIL_ITEMS), null, 2)}`;
-  }).join('\n\n');
+  const sent = requests.flatMap((r): SentRequest[] => r.perItem
+    ? r.items.map((body) => ({ title: requestLine(r.method, baseUrl, r.path), body }))
+    : [{ title: requestLine(r.method, baseUrl, r.path), body: r.items }]);
+  return { question: write.question, detail, sent, cancelled: write.cancelled };
 }

@@ -70,8 +70,8 @@ export async function createFromJson(ctx: Pick<ExtensionServices, 'authoring' | 
     connection,
     question: vscode.l10n.t('Create or replace {0} from {1} on "{2}"?', twinsAndRelationships(plan.twins.length, plan.relationships.length), source.name, connection),
     requests: [
-      { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin) },
-      { method: 'PUT', path: '/twins/relationships', items: plan.relationships.map((r) => r.relationship) },
+      { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin), perItem: true },
+      { method: 'PUT', path: '/twins/relationships', items: plan.relationships.map((r) => r.relationship), perItem: true },
     ],
     cancelled: vscode.l10n.t('Not sent: creating from {0} on "{1}" was cancelled.', source.name, connection),
   });

@@ -77,8 +77,8 @@ export async function importFromFiles(ctx: Pick<ExtensionServices, 'authoring' |
   const gated = bulkWriteConfirmation({
     connection, question, notes,
     requests: [
-      { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin) },
-      { method: 'PUT', path: '/twins/relationships', items: plan.relationships.map((r) => r.relationship) },
+      { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin), perItem: true },
+      { method: 'PUT', path: '/twins/relationships', items: plan.relationships.map((r) => r.relationship), perItem: true },
     ],
     cancelled: vscode.l10n.t('Not sent: the import of {0} into "{1}" was cancelled.', names, connection),
   }, ctx.connections.require(connection).baseUrl);

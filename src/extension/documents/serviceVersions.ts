@@ -6,6 +6,8 @@ export const SERVICE_VERSION_SCHEME = 'buildingtwins-service';
 /** Serves the texts that compare views show next to an editor; they are forgotten when their document closes. */
 export class ServiceVersions implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
+  /** Texts shown by showReadOnly so far: each gets a path of its own. */
+  private shown = 0;
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
 
@@ -24,6 +26,21 @@ export class ServiceVersions implements vscode.TextDocumentContentProvider {
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.toString()) ?? '';
+  }
+
+  /**
+   * Opens `text` read-only beside the active editor (preview, focus kept), e.g. everything a write will send while its
+   * confirmation waits; `name` ends the document's path (`sent-request.jsonc`) and picks its language. Returns once the
+   * editor is asked for, like compare (a confirmation may be open during a save).
+   */
+  showReadOnly(name: string, text: string): Promise<void> {
+    const uri = vscode.Uri.from({ scheme: SERVICE_VERSION_SCHEME, path: `/${++this.shown}/${name}` });
+    this.texts.set(uri.toString(), text);
+    this.changed.fire(uri);
+    void vscode.workspace.openTextDocument(uri)
+      .then((doc) => vscode.window.showTextDocument(doc, { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside }))
+      .then(undefined, (error: unknown) => this.reportError(`${name} did not open: ${error instanceof Error ? error.message : String(error)}`));
+    return Promise.resolve();
   }
 
   /** Opens a diff editor of two read-only texts about `uri` (e.g. a ticket before and after a patch that is not sent yet). */

@@ -4,7 +4,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import * as vscode from 'vscode';
 import type { OutgoingWrite } from '../../core/api/httpTransport';
 import { outgoingWritePreview } from '../../core/writes/requestPreview';
-import { confirmWritesMode, isLocalTarget, MAX_DETAIL_LINES, type PendingWrite, writeDetail, writeNeedsConfirmation, writeQuestion } from '../../core/writes/writePreview';
+import { pendingRequest, type SentRequest, sentSize, sentText } from '../../core/writes/sentRequests';
+import { isLocalTarget, MAX_DETAIL_LINES, type ConfirmWritesMode, type PendingWrite, writeDetail, writeNeedsConfirmation, writeQuestion } from '../../core/writes/writePreview';
+import { confirmWritesSetting } from '../shell/carefulSettings';
 import type { ConnectionProfile } from '../connections/connectionProfile';
 import type { UserInput } from '../shell/userInput';
 import { WriteNotSentError } from './writeNotSent';
@@ -14,7 +16,7 @@ import type { ServiceVersions } from './serviceVersions';
 export interface WriteGateServices {
   readonly connections: { require(name: string): ConnectionProfile };
   readonly input: Pick<UserInput, 'choose'>;
-  readonly versions: Pick<ServiceVersions, 'compare'>;
+  readonly versions: Pick<ServiceVersions, 'compare' | 'showReadOnly'>;
 }
 
 /** A write as a document handler describes it; the gate adds the connection and its URL. */
@@ -35,8 +37,8 @@ export interface ServiceChange {
 export interface WriteConfirmation {
   question: string;
   detail: string;
-  /** "Show details": opens this text (e.g. the first items of an import) beside, then asks again. */
-  details?: () => string;
+  /** Everything the write sends: the detail says how much, "Show Everything" opens all of it beside, then asks again. */
+  sent: readonly SentRequest[];
   /** "Compare": opens a before/after diff, then asks again. */
   compare?: () => Promise<void>;
   /** The message of the "Not sent" error when cancelled. */
@@ -53,7 +55,7 @@ export class WriteGate {
 
   constructor(
     private readonly services: WriteGateServices,
-    private readonly mode = () => confirmWritesMode(vscode.workspace.getConfiguration('buildingTwins').get('confirmWrites')),
+    private readonly mode: () => ConfirmWritesMode = confirmWritesSetting,
   ) {}
 
   /**
@@ -66,6 +68,7 @@ export class WriteGate {
     await this.confirm(ref.connection, {
       question: writeQuestion(pending),
       detail: writeDetail(pending),
+      sent: [pendingRequest(pending)],
       compare: () => this.services.versions.compare(resourceUri(ref.connection, ref.kind, ...ref.ids), openedText,
         vscode.l10n.t('{0}: as opened ↔ your edits', write.subject)),
       cancelled: vscode.l10n.t('Not sent: saving {0} to "{1}" was cancelled. Your edits are still in the editor.', write.subject, profile.name),
@@ -89,7 +92,7 @@ export class WriteGate {
   }
 
   /**
-   * Shows a write before it is sent (Send / Cancel, and Show details or Compare when given), unless
+   * Shows a write before it is sent (Send / Show Everything / Cancel, and Compare when given), unless
    * buildingTwins.confirmWrites spares the connection. Sent, the rest of the running command's writes to that
    * connection go without asking; cancelled, it throws "Not sent" (WriteNotSentError) and nothing is sent.
    */
@@ -117,7 +120,7 @@ export class WriteGate {
     if (this.scopes.getStore()?.confirmed.has(connection) || !this.needsConfirmation(connection)) return;
     const profile = this.services.connections.require(connection);
     const { question, pending } = outgoingWritePreview(write, { connection: profile.name, baseUrl: profile.baseUrl });
-    await this.ask({ question, detail: writeDetail(pending, MAX_DETAIL_LINES, false), cancelled: vscode.l10n.t('Not sent: {0} to "{1}" was cancelled.', write.operation, profile.name) });
+    await this.ask({ question, detail: writeDetail(pending, MAX_DETAIL_LINES, false), sent: [pendingRequest(pending)], cancelled: vscode.l10n.t('Not sent: {0} to "{1}" was cancelled.', write.operation, profile.name) });
     this.scopes.getStore()?.confirmed.add(connection);
   }
 
@@ -129,13 +132,14 @@ export class WriteGate {
   private async ask(write: WriteConfirmation): Promise<void> {
     const send = vscode.l10n.t('Send');
     const compare = vscode.l10n.t('Compare');
-    const details = vscode.l10n.t('Show Details');
-    const choices = [send, ...(write.compare ? [compare] : []), ...(write.details ? [details] : [])];
+    const everything = vscode.l10n.t('Show Everything');
+    const choices = [send, ...(write.compare ? [compare] : []), everything];
+    const detail = `${write.detail}\n\n${vscode.l10n.t('{0}: "Show Everything" opens all of it beside, read-only.', sentSize(write.sent))}`;
     for (;;) {
-      const answer = await this.services.input.choose(write.question, { detail: write.detail, choices });
+      const answer = await this.services.input.choose(write.question, { detail, choices });
       if (answer === send) return;
       if (answer === compare && write.compare) await write.compare();
-      else if (answer === details && write.details) await showDetails(write.details());
+      else if (answer === everything) await this.services.versions.showReadOnly('sent-requests.jsonc', sentText(write.sent));
       else throw new WriteNotSentError(write.cancelled);
     }
   }
@@ -167,9 +171,4 @@ export class WriteGate {
         vscode.l10n.t('{0}: the service now ↔ your edits', change.subject));
     }
   }
-}
-
-async function showDetails(text: string): Promise<void> {
-  const doc = await vscode.workspace.openTextDocument({ content: text, language: 'jsonc' });
-  await vscode.window.showTextDocument(doc, { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
 }

@@ -129,7 +129,7 @@ async function deleteEvents(ctx: Pick<ExtensionServices, 'connections' | 'input'
   const detail = vscode.l10n.t('{0}. This cannot be undone.', shown);
   const request = requestLine('DELETE', ctx.connections.require(connection).baseUrl, '/events');
   const confirmed = await ctx.writes.confirmInstead(connection,
-    { question, detail: `${request}\n\n${detail}`, cancelled: vscode.l10n.t('Not sent: deleting {0} from "{1}" was cancelled.', eventCount(ids.length), connection) },
+    { question, detail: `${request}\n\n${detail}`, sent: [{ title: request, body: [...new Set(ids)] }], cancelled: vscode.l10n.t('Not sent: deleting {0} from "{1}" was cancelled.', eventCount(ids.length), connection) },
     () => ctx.input.confirm(question, { detail, confirmLabel: vscode.l10n.t('Delete') }));
   if (!confirmed) return undefined;
   const client = await ctx.connections.getClient(connection);

@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { BuildingTwinsApi } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
+import type { WriteGate } from '../documents/writeGate';
 
 export interface RequestConnections {
   activeName(): string;
@@ -19,6 +20,6 @@ export interface RequestFileServices {
     saveFile(options: { title: string; filters: Record<string, string[]>; defaultUri?: vscode.Uri }): Promise<vscode.Uri>;
   };
   readonly vscodeContext: vscode.ExtensionContext;
-  /** Sends the run's writes once its own confirmation was answered (WriteGate.sendConfirmed). */
-  readonly writes: { sendConfirmed<T>(connection: string, send: () => Promise<T>): Promise<T> };
+  /** Asks about the run's writes (WriteGate), then sends them without asking again (sendConfirmed). */
+  readonly writes: Pick<WriteGate, 'needsConfirmation' | 'confirm' | 'sendConfirmed'>;
 }

@@ -7,11 +7,11 @@ import type { Json } from '../../core/api/types';
 import { problemText, type RequestEntry } from '../../core/requestFiles/requestFileModel';
 import { parseRequestFile } from '../../core/requestFiles/requestFileParser';
 import { runRequest, type RequestOutcome } from '../../core/requestFiles/requestRunner';
-import { confirmWritesMode, isLocalTarget, writeNeedsConfirmation } from '../../core/writes/writePreview';
 import { stripControl } from '../../core/untrusted/controlCharacters';
 import type { Handlers } from '../../webviews/shared/bridgeProtocol';
 import type { RequestResultsMethods } from '../../webviews/requestResults/requestResultsProtocol';
 import type { RequestResultsStore } from '../panels/requestResults/requestResultsStore';
+import { WriteNotSentError } from '../documents/writeNotSent';
 import type { RequestFileServices } from './requestFileServices';
 
 /** One request's run, as the results panel receives it. */
@@ -61,17 +61,27 @@ export function runConnection(services: Pick<RequestFileServices, 'connections'>
   return pinned;
 }
 
-async function confirmWrites(services: Pick<RequestFileServices, 'input'>, connection: string, baseUrl: string, writes: readonly RequestEntry[]): Promise<boolean> {
-  if (!writes.length) return true;
-  const mode = confirmWritesMode(vscode.workspace.getConfiguration('buildingTwins').get('confirmWrites'));
-  if (!writeNeedsConfirmation(mode, { local: isLocalTarget(baseUrl) })) return true;
+/**
+ * The run's writes, asked about once when buildingTwins.confirmWrites asks for this connection: the question names
+ * them, "Show Everything" opens each with its arguments and whole body. False when declined (nothing is sent).
+ */
+async function confirmWrites(services: Pick<RequestFileServices, 'writes'>, connection: string, baseUrl: string, writes: readonly RequestEntry[]): Promise<boolean> {
+  if (!writes.length || !services.writes.needsConfirmation(connection)) return true;
   const list = writes.map((w) => `${stripControl(w.name)}: ${w.operation}`).join('\n');
-  return services.input.confirm(
-    writes.length === 1
-      ? vscode.l10n.t('Run the write "{0}" on "{1}"?', stripControl(writes[0]!.name), connection)
-      : vscode.l10n.t('Run {0} writes on "{1}"?', writes.length, connection),
-    { detail: `${baseUrl}\n\n${list}`, confirmLabel: vscode.l10n.t('Send'), modal: true },
-  );
+  try {
+    await services.writes.confirm(connection, {
+      question: writes.length === 1
+        ? vscode.l10n.t('Run the write "{0}" on "{1}"?', stripControl(writes[0]!.name), stripControl(connection))
+        : vscode.l10n.t('Run {0} writes on "{1}"?', writes.length, stripControl(connection)),
+      detail: `${stripControl(baseUrl)}\n\n${list}`,
+      sent: writes.map((w) => ({ title: `${stripControl(JSON.stringify(w.name))}: ${w.operation} → ${stripControl(baseUrl)}`, ...(w.query ? { args: w.query } : {}), ...(w.body !== undefined ? { body: w.body } : {}) })),
+      cancelled: vscode.l10n.t('Not sent: the writes of the request file on "{0}" were cancelled.', stripControl(connection)),
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof WriteNotSentError) return false;
+    throw error;
+  }
 }
 
 /**

@@ -6,6 +6,11 @@ export function noIcons(text: string): string {
   return text.replace(/\$\(/g, '\\$(');
 }
 
+/** A quick pick's error row: the error icon, then the message as written (a service's `$(…)` shows literally). */
+export function errorItemLabel(message: string): string {
+  return `$(error) ${noIcons(message)}`;
+}
+
 /** `noIcons` for optional text. */
 export function noIconsOpt(text: string | null | undefined): string | undefined {
   return text === null || text === undefined ? undefined : noIcons(text);

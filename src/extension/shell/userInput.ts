@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import { DebouncedRequest, isSuperseded } from '../../core/api/latestRequest';
+import { errorItemLabel } from './iconText';
 
 /** How long typing must pause before a live lookup asks the service (one request per pause, not per keystroke). */
 export const LOOKUP_DEBOUNCE_MS = 250;
@@ -148,7 +149,7 @@ export class VsCodeUserInput implements UserInput {
           qp.busy = false;
         } catch (err) {
           if (isSuperseded(err)) return;
-          qp.items = [{ label: `$(error) ${errorText(err)}`, alwaysShow: true } as T];
+          qp.items = [{ label: errorItemLabel(errorText(err)), alwaysShow: true } as T];
           qp.busy = false;
         }
       });

@@ -11,6 +11,7 @@ import type { TreeNode } from '../explorer/treeNode';
 import { attachmentCommands } from './ticketAttachmentCommands';
 import { TICKET_DOCUMENT_KIND } from './ticketDocumentHandler';
 import { metadataCommands } from './ticketMetadataCommands';
+import { pendingRequest } from '../../core/writes/sentRequests';
 import { MAX_DETAIL_LINES, type PendingWrite, writeDetail } from '../../core/writes/writePreview';
 import { confirmTicketPatch } from './ticketPatchConfirmation';
 import { pickTicketReferences } from './ticketPickers';
@@ -89,6 +90,7 @@ async function createTicketForInsight(ctx: Pick<ExtensionServices, 'connections'
   const ok = await ctx.writes.confirmInstead(connection, {
     question,
     detail: writeDetail(pending, MAX_DETAIL_LINES, false),
+    sent: [pendingRequest(pending)],
     cancelled: vscode.l10n.t('Not sent: the ticket for insight {0} on "{1}" was cancelled.', insight.name ?? insight.id, connection),
   }, () => ctx.input.confirm(question, { detail: request.description ?? undefined, confirmLabel: vscode.l10n.t('Create ticket') }));
   if (!ok) return undefined;

@@ -47,7 +47,7 @@ async function newValue(ctx: Pick<ExtensionServices, 'connections' | 'input'>, c
   const client = await ctx.connections.getClient(connection);
   const choices = await ticketReferenceChoices(client, TICKET_REFERENCE_LISTS[field]);
   if (choices.length === 0) throw new Error(vscode.l10n.t('The service lists no values for "{0}": nothing was sent.', title));
-  const items = choices.map((c) => ({ label: noIcons(c.name), description: noIconsOpt(c.detail), detail: c.id, choice: c as { id: string; name: string } | null }));
+  const items = choices.map((c) => ({ label: noIcons(c.name), description: noIconsOpt(c.detail), detail: noIcons(c.id), choice: c as { id: string; name: string } | null }));
   const none = { label: vscode.l10n.t('(none)'), choice: null };
   const picked = await ctx.input.pick(REQUIRED.includes(field) ? items : [none, ...items], { title, matchOnDescription: true, matchOnDetail: true });
   return picked.choice && { id: picked.choice.id, name: picked.choice.name };

@@ -4,6 +4,7 @@ import { applyPatch, type Operation } from 'fast-json-patch';
 import * as vscode from 'vscode';
 import type { BuildingTwinsApi, JsonPatchOperation, Ticket } from '../../core/api/types';
 import { checkTicketPatch } from '../../core/api/requestChecks';
+import { pendingRequest } from '../../core/writes/sentRequests';
 import { writeDetail, writeQuestion, type PendingWrite } from '../../core/writes/writePreview';
 import { stableJson } from '../documents/jsonText';
 import { resourceUri } from '../documents/resourceUri';
@@ -36,6 +37,7 @@ export async function confirmTicketPatch(
   await ctx.writes.confirm(connection, {
     question: writeQuestion(pending),
     detail: writeDetail(pending),
+    sent: [pendingRequest(pending)],
     compare: after && (() => ctx.versions.compareTexts(resourceUri(connection, TICKET_DOCUMENT_KIND, ticketId), stableJson(before, TICKET_KEY_ORDER), stableJson(after, TICKET_KEY_ORDER),
       vscode.l10n.t('{0}: on the service ↔ after the patch', subject))),
     cancelled: vscode.l10n.t('Not sent: the patch of {0} on "{1}" was cancelled.', subject, connection),

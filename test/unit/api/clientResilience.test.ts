@@ -47,6 +47,24 @@ describeEachExchange('BuildingTwinsClient against the emulator: tokens, retries,
     assert.ok(!events.some((e) => e.status === 401));
   });
 
+  it('a body too deep to serialise is refused at once as an invalid request, never retried as a network error, and nothing is sent', async () => {
+    // A fake clock that is never advanced: a retry's back-off would wait forever.
+    const clock = new FakeClock();
+    const emu = await start({ clock });
+    const { client, events } = emu.client({ clock });
+    let contents: Record<string, unknown> = {};
+    for (let i = 0; i < 1_000_000; i++) contents = { a: contents };
+    await emu.clearRequests();
+    await assert.rejects(client.putTwin({ id: 'deep-1', modelId: 'dtmi:com:example:Deep;1', contents }), (error: unknown) => {
+      assert.ok(error instanceof ApiError, String(error));
+      assert.equal(error.kind, 'invalid-request');
+      assert.match(error.message, /cannot be written as JSON \(it is nested too deeply\); nothing was sent/);
+      return true;
+    });
+    assert.deepEqual(events.filter((e) => e.operation === 'putTwin'), []);
+    assert.deepEqual((await emu.requests()).filter((r) => r.method === 'PUT'), []);
+  });
+
   it('after a 401 gets a new token once and retries once', async () => {
     const emu = await start();
     const store = new MemoryTokenStore();

@@ -80,6 +80,20 @@ describe('building-twins CLI (dist/cli.js) against the emulator', function () {
     assert.ok(json(count.stdout).count >= 2);
   });
 
+  it('twins put refuses an id that could not be read back (".", "..", a lone surrogate), single or in an array, sending nothing', async () => {
+    const modelId = json((await runCli(['twins', 'list', '--url', url, '--page-size', '1'])).stdout).content[0].modelId;
+    await emu.clearRequests();
+    for (const id of ['..', '.', 'room-\ud800', '\udc00']) {
+      const single = await runCli(['twins', 'put', '--url', url], { input: JSON.stringify({ id, modelId, contents: {} }) });
+      assert.notEqual(single.code, 0, `${JSON.stringify(id)} was accepted`);
+      assert.match(single.stderr, /the twin id (cannot be|holds a lone surrogate)/);
+      const array = await runCli(['twins', 'put', '--url', url], { input: JSON.stringify([{ id: 'fine-1', modelId, contents: {} }, { id, modelId, contents: {} }]) });
+      assert.notEqual(array.code, 0);
+      assert.match(array.stderr, /item 1: id (cannot be|holds a lone surrogate)/);
+    }
+    assert.deepEqual((await emu.requests()).filter((r) => r.method === 'PUT'), []);
+  });
+
   it('sends time series from a file and reads the latest value back', async () => {
     const capability = json((await runCli(['twins', 'list', '--url', url, '--page-size', '1', '--model', 'dtmi:com:buildingtwins:sample:Capability;1'])).stdout).content[0];
     const file = path.join(dir, 'values.json');

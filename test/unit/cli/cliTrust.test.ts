@@ -7,6 +7,8 @@ import { runCli as runInProcess } from '../../../src/cli/runCli';
 import { EmulatorHarness } from '../api/emulatorHarness';
 import { HOSTILE, TERMINAL_CONTROL } from './hostileText';
 
+/** Bidirectional embeddings, overrides and isolates. */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 const VISIBLE = 'clickredboldend';
 
 describe('CLI output of untrusted text', () => {
@@ -24,10 +26,19 @@ describe('CLI output of untrusted text', () => {
     }
   });
 
+  it('tables strip bidi embedding, override and isolate controls (text that reads as one thing and is another)', () => {
+    const spoof = 'invoice\u202Efdp.exe\u202C \u2066x\u2067y\u2068z\u2069 \u202A\u202B\u202Dend';
+    for (const text of [formatTable([{ id: spoof, [`k${spoof}`]: spoof }]), formatTable({ id: spoof }), formatTable(spoof)]) {
+      assert.doesNotMatch(text, BIDI_CONTROL, JSON.stringify(text));
+      assert.ok(text.includes('invoicefdp.exe xyz end'), JSON.stringify(text));
+    }
+  });
+
   it('JSON escapes every control character and still parses to the same value', () => {
-    const value = { name: HOSTILE, list: ['\u0085', '\u009d8;;x\u009c'] };
+    const value = { name: HOSTILE, list: ['\u0085', '\u009d8;;x\u009c', 'a\u202Eb\u2066c'] };
     const text = formatJson(value);
     assert.doesNotMatch(text.slice(0, -1).replace(/\n/g, ''), TERMINAL_CONTROL);
+    assert.doesNotMatch(text, BIDI_CONTROL);
     assert.deepEqual(JSON.parse(text), value);
   });
 });

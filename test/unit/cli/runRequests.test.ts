@@ -1,7 +1,9 @@
 // `building-twins run FILE` in-process against the emulator, and the request runner's paging.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeOutputFolder, writeInOutputFolder } from '../../../src/cli/outputFolder';
 import type { CliIo } from '../../../src/cli/cliIo';
 import { runCli } from '../../../src/cli/runCli';
 import { outputFileNames } from '../../../src/cli/runRequestsCommand';
@@ -48,6 +50,11 @@ describe('building-twins run (request files) against the emulator', function () 
       },
       writeFile: async (path, content) => { files.set(path, new TextDecoder().decode(content)); },
       makeDirectory: async (path) => { folders.push(path); },
+      writeInFolder: async (folder, name, content) => {
+        const path = `${folder.replace(/\/+$/, '')}/${name}`;
+        files.set(path, new TextDecoder().decode(content));
+        return path;
+      },
       signal: new AbortController().signal,
     };
     run.code = await runCli([...argv, '--url', emu.url], io);
@@ -88,6 +95,55 @@ describe('building-twins run (request files) against the emulator', function () 
     const written = JSON.parse(files.get('results/CO2-count.json')!);
     assert.equal(written.name, 'CO2 count');
     assert.equal(typeof written.result.count, 'number');
+  });
+
+  describe('--out on disk', () => {
+    let dir: string;
+    beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'bt-run-out-')); });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    async function onDisk(argv: string[]): Promise<Run> {
+      const run: Run = { code: -1, out: '', err: '' };
+      run.code = await runCli([...argv, '--url', emu.url], {
+        stdout: (chunk) => { run.out += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk); },
+        stderr: (text) => { run.err += text; },
+        readStdin: async () => new Uint8Array(),
+        stdinIsTty: true,
+        env: {},
+        readFile: async (path) => readFileSync(path),
+        writeFile: async () => assert.fail('run --out writes through writeInFolder only'),
+        makeDirectory: makeOutputFolder,
+        writeInFolder: writeInOutputFolder,
+        signal: new AbortController().signal,
+      });
+      return run;
+    }
+
+    it('writes the results into a new folder', async () => {
+      writeFileSync(join(dir, 'q.twinq.json'), FILE);
+      const run = await onDisk(['run', join(dir, 'q.twinq.json'), '--out', join(dir, 'results')]);
+      assert.equal(run.code, 0, run.err);
+      assert.equal(JSON.parse(readFileSync(join(dir, 'results', 'models.json'), 'utf8')).name, 'models');
+    });
+
+    it('never follows a link out of the folder: a linked file or a linked folder is refused with its path', async () => {
+      writeFileSync(join(dir, 'q.twinq.json'), FILE);
+      const outside = join(dir, 'outside.txt');
+      writeFileSync(outside, 'keep me');
+      mkdirSync(join(dir, 'results'));
+      symlinkSync(outside, join(dir, 'results', 'CO2-count.json'));
+      const run = await onDisk(['run', join(dir, 'q.twinq.json'), '--out', join(dir, 'results')]);
+      assert.notEqual(run.code, 0);
+      assert.match(run.err, new RegExp(`refused: ${join(dir, 'results', 'CO2-count.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is a symbolic link`));
+      assert.equal(readFileSync(outside, 'utf8'), 'keep me', 'the file outside is unchanged');
+
+      mkdirSync(join(dir, 'elsewhere'));
+      symlinkSync(join(dir, 'elsewhere'), join(dir, 'linked'));
+      const linked = await onDisk(['run', join(dir, 'q.twinq.json'), '--out', join(dir, 'linked')]);
+      assert.notEqual(linked.code, 0);
+      assert.match(linked.err, /refused: the output folder .*linked is a symbolic link/);
+      assert.deepEqual(readdirSync(join(dir, 'elsewhere')), []);
+    });
   });
 
   it('an invalid file is refused with its lines, and nothing is sent', async () => {

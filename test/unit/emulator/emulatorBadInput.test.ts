@@ -29,20 +29,32 @@ const BAD_BODIES: Array<{ name: string; text: string; contentType?: string }> = 
   { name: 'absurd page sizes', text: '{"page":-5,"pageSize":1e9,"continuationToken":"../../x"}' },
   { name: 'valid JSON as text/plain', text: '{"pageSize":1}', contentType: 'text/plain' },
   { name: 'a form', text: 'pageSize=1', contentType: 'application/x-www-form-urlencoded' },
+  { name: 'twin id ".."', text: '{"id":"..","modelId":"dtmi:com:buildingtwins:sample:Room;1","contents":{}}' },
+  { name: 'twin id "."', text: '{"id":".","modelId":"dtmi:com:buildingtwins:sample:Room;1","contents":{}}' },
+  { name: 'twin id with a lone high surrogate', text: '{"id":"room-\\ud800","modelId":"dtmi:com:buildingtwins:sample:Room;1","contents":{}}' },
+  { name: 'twin id with a lone low surrogate', text: '{"$dtId":"\\udc00-room","modelId":"dtmi:com:buildingtwins:sample:Room;1","contents":{}}' },
 ];
+
+/** Twin documents whose id could be stored but never read back: each is refused by PUT /twins. */
+const UNREADABLE_IDS = ['..', '.', 'room-\ud800', '\udc00-room', 'a\udbff\udbffb'];
 
 /** Path parameters no route may trip on. */
 const BAD_IDS = ['a'.repeat(5000), '..', '..%2F..%2Fetc%2Fpasswd', '%00', '%F0%9F%92%A1', 'constructor', '__proto__', '%E0%A4%A', '%20'];
 
 function send(base: URL, method: string, path: string, token: string, body?: { text: string; contentType?: string }): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+  return sendRaw(base, method, `${base.pathname}${path}`.replace(/^\/+/, '/'), token, body);
+}
+
+/** A request to `path` below the server's root; without a token, no Authorization header. */
+function sendRaw(base: URL, method: string, path: string, token: string | undefined, body?: { text: string; contentType?: string }): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const payload = body ? Buffer.from(body.text) : undefined;
-    const headers: Record<string, string | number> = { authorization: `Bearer ${token}` };
+    const headers: Record<string, string | number> = token === undefined ? {} : { authorization: `Bearer ${token}` };
     if (payload) {
       headers['content-type'] = body?.contentType ?? 'application/json';
       headers['content-length'] = payload.length;
     }
-    const req = http.request({ host: base.hostname, port: base.port, method, path: `${base.pathname}${path}`, headers }, (res) => {
+    const req = http.request({ host: base.hostname, port: base.port, method, path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
@@ -103,6 +115,63 @@ describe('emulator bad-input sweep: every route, every bad input', function () {
     console.log(`      [sweep] ${routes.length} routes: ${counts.tried} requests, ${counts.ok} accepted, ${counts.refused} refused (4xx), ${counts.serverErrors} server errors (5xx)`);
     assert.deepEqual(problems.slice(0, 20), []);
     assert.ok(counts.refused > counts.tried / 2, 'most bad inputs are refused');
+  });
+
+  it('refuses twin ids that could not be read back (".", "..", lone surrogates) with 400 naming the id, and stores nothing', async () => {
+    const token = await client.accessToken();
+    const modelId = ((await client.call('POST', '/twins', { pageSize: 1 })).json.content as Array<{ modelId: string }>)[0]!.modelId;
+    for (const id of UNREADABLE_IDS) {
+      const before = fingerprint(client.emulator.store);
+      const res = await send(new URL(client.url), 'PUT', '/twins', token, { text: JSON.stringify({ id, modelId, contents: {} }) });
+      assert.equal(res.status, 400, `${JSON.stringify(id)}: ${res.text}`);
+      assert.match(res.text, /'id' (cannot be|holds a lone surrogate)/);
+      assert.equal(fingerprint(client.emulator.store), before, `${JSON.stringify(id)}: the store is unchanged`);
+    }
+  });
+
+  it('admin routes: no token, a forged one or a restricted client is refused with a reason and changes nothing; bad bodies too', async () => {
+    const restricted = await EmulatorTestClient.start({ sample: false, clients: [{ id: 'reader', secret: 'reader-secret', permissions: ['Twins.Read'] }] });
+    try {
+      const base = new URL(restricted.root);
+      const tokens: Array<[string, string | undefined]> = [
+        ['no token', undefined],
+        ['a forged token', 'eyJzdWIiOiJsb2NhbC1kZXYifQ.forged'],
+        ['a restricted client', await restricted.accessToken('reader', 'reader-secret')],
+        ['the admin token', restricted.emulator.adminToken],
+      ];
+      const routes: Array<[string, string]> = [['GET', '/_emulator/requests'], ['DELETE', '/_emulator/requests'], ['PUT', '/_emulator/insights'], ['POST', '/_emulator/requests'], ['GET', '/_emulator/nothing-here']];
+      const counts = { tried: 0, ok: 0, refused: 0, serverErrors: 0 };
+      const problems: string[] = [];
+      const logOf = async () => JSON.stringify(await (await restricted.admin('GET', '/_emulator/requests')).json());
+      await restricted.call('POST', '/twins/count', {});
+      for (const [who, token] of tokens) {
+        for (const [method, path] of routes) {
+          for (const body of method === 'PUT' || method === 'POST' ? [undefined, ...BAD_BODIES] : [undefined]) {
+            const before = fingerprint(restricted.emulator.store);
+            const logBefore = await logOf();
+            const res = await sendRaw(base, method, path, token, body);
+            counts.tried++;
+            const where = `${method} ${path} as ${who}${body ? ` with ${body.name}` : ''}`;
+            if (res.status >= 500) {
+              counts.serverErrors++;
+              problems.push(`${where}: ${res.status}`);
+            } else if (res.status >= 400) {
+              counts.refused++;
+              if (!explains(res)) problems.push(`${where}: ${res.status} without a reason`);
+              if (fingerprint(restricted.emulator.store) !== before) problems.push(`${where}: refused but the store changed`);
+              if ((await logOf()) !== logBefore) problems.push(`${where}: refused but the request log changed`);
+            } else {
+              counts.ok++;
+              if (who !== 'the admin token') problems.push(`${where}: accepted (${res.status})`);
+            }
+          }
+        }
+      }
+      console.log(`      [admin sweep] ${counts.tried} requests, ${counts.ok} accepted (admin token), ${counts.refused} refused (4xx), ${counts.serverErrors} server errors (5xx)`);
+      assert.deepEqual(problems.slice(0, 20), []);
+    } finally {
+      await restricted.close();
+    }
   });
 
   it('refuses a 17 MiB body on the write routes with 413 and stays up', async () => {

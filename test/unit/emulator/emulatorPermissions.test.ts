@@ -62,6 +62,8 @@ describe('emulator permissions and location scopes', function () {
         { id: 'unrestricted', secret: SECRET },
         { id: 'scoped', secret: SECRET, permissions: ['*'], location: 'BLD-HP' },
         { id: 'lower-case', secret: SECRET, permissions: ['twins.read'] },
+        { id: 'star', secret: SECRET, permissions: ['*'] },
+        { id: 'every one listed', secret: SECRET, permissions: [...PERMISSIONS] },
         ...GUARDED.flatMap((p) => [
           { id: `only ${p}`, secret: SECRET, permissions: [p] },
           { id: `all but ${p}`, secret: SECRET, permissions: PERMISSIONS.filter((q) => q !== p) },
@@ -97,6 +99,32 @@ describe('emulator permissions and location scopes', function () {
       for (const id of OUT_OF_SCOPE) assert.equal((await as(client, 'GET', `/twins/${id}`)).status, 200, `${client} reads ${id}`);
       assert.equal((await as(client, 'POST', '/insights', {})).status, 200);
     }
+  });
+
+  it('opens the admin routes to the admin token and clients with every permission only; a restricted client gets 403 and changes nothing', async () => {
+    const admin = async (client: string, method: string, path: string, body?: unknown) => {
+      let token = tokens.get(client);
+      if (!token) tokens.set(client, (token = await emu.accessToken(client, client === 'local-dev' ? 'local-dev-secret' : SECRET)));
+      return fetch(`${emu.root}/_emulator${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    };
+    const seedId = 'a0000000-0000-4000-8000-00000000a001';
+    const seed = [{ id: seedId, scenarioId: null, twinId: 'HP-L01', name: 'seeded by a restricted client' }];
+    for (const client of ['lower-case', 'only Twins.Read', 'all but Twins.Write', 'scoped']) {
+      for (const [method, path, body] of [['GET', '/requests'], ['DELETE', '/requests'], ['PUT', '/insights', seed]] as const) {
+        const refused = await admin(client, method, path, body);
+        assert.equal(refused.status, 403, `${client}: ${method} ${path}`);
+        assert.match(refused.headers.get('x-emulator-detail') ?? '', new RegExp(`Client '${client}' does not hold every permission`));
+      }
+    }
+    assert.equal((await as('local-dev', 'GET', `/insights/${seedId}`)).status, 404, 'the refused seed stored nothing');
+    const log = (await (await emu.admin('GET', '/_emulator/requests')).json()) as unknown[];
+    assert.ok(log.length > 0, 'the refused DELETEs left the request log as it was');
+    for (const client of ['local-dev', 'unrestricted', 'star', 'every one listed']) {
+      assert.equal((await admin(client, 'GET', '/requests')).status, 200, client);
+    }
+    assert.equal((await emu.admin('GET', '/_emulator/requests')).status, 200, 'the printed admin token');
+    assert.equal((await admin('star', 'PUT', '/insights', seed)).status, 200);
+    assert.equal((await as('local-dev', 'GET', `/insights/${seedId}`)).status, 200, 'a client with every permission seeds');
   });
 
   it('serves a scoped client the location and what is under it (also capabilities and equipment), and refuses the rest with an empty 403', async () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { noIcons, noIconsOpt } from '../../../src/extension/shell/iconText';
+import { errorItemLabel, noIcons, noIconsOpt } from '../../../src/extension/shell/iconText';
 
 describe('icon syntax in service text', () => {
   it('escapes every $( so a twin named "$(check) Verified" renders no icon', () => {
@@ -8,5 +8,9 @@ describe('icon syntax in service text', () => {
     assert.equal(noIcons('cost: $ (none)'), 'cost: $ (none)');
     assert.equal(noIconsOpt(undefined), undefined);
     assert.equal(noIconsOpt(null), undefined);
+  });
+
+  it('a lookup error row keeps its own icon and shows the service\'s $( literally', () => {
+    assert.equal(errorItemLabel('Twin "$(pass) ok" was not found'), '$(error) Twin "\\$(pass) ok" was not found');
   });
 });

@@ -99,12 +99,23 @@ describe('panel handlers against the emulator', function () {
     const file = path.join(dir, 'export.csv');
     const result = await timeSeries([capability.id], async () => file).exportCsv({ start, end });
     assert.ok(!('cancelled' in result));
-    const lines = (await readFile(file, 'utf8')).trim().split('\n');
+    const lines = (await readFile(file, 'utf8')).trim().split('\r\n');
     assert.equal(lines[0], 'timestamp,twinId,value');
     assert.equal(lines.length - 1, result.rows);
     assert.equal(result.rows, (await fetchRange(api, [capability.id], { start, end })).get(capability.id)!.x.length);
     assert.match(lines[1], new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+Z,${capability.id},-?\\d`));
     assert.deepEqual(await timeSeries([capability.id]).exportCsv({ start, end }), { cancelled: true });
+  });
+
+  it('exports a twin id that looks like a formula as text a spreadsheet does not run', async () => {
+    const id = '=HYPERLINK("https://example.com/x","open")';
+    await api.putTwin({ id, modelId: capability.modelId, contents: {} } as DigitalTwin);
+    const time = Date.now() - 60_000;
+    await api.sendTimeSeries([{ connectorId: 'panel-test', dtId: id, sourceTimestamp: new Date(time).toISOString(), scalarValue: 7 }]);
+    const file = path.join(dir, 'formula.csv');
+    const result = await timeSeries([id], async () => file).exportCsv({ start: time - HOUR, end: time + HOUR });
+    assert.ok(!('cancelled' in result));
+    assert.equal(await readFile(file, 'utf8'), `timestamp,twinId,value\r\n${new Date(time).toISOString()},"'=HYPERLINK(""https://example.com/x"",""open"")",7\r\n`);
   });
 
   it('never writes a path the webview names, and refuses ranges and widths a webview should not ask for', async () => {

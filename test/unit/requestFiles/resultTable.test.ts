@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { csvCell, resultSeries, resultTable, tableCsv } from '../../../src/core/requestFiles/resultTable';
+import { resultSeries, resultTable, tableCsv } from '../../../src/core/requestFiles/resultTable';
+import { csvCell } from '../../../src/core/untrusted/csvText';
 
 const TWINS = {
   content: [
@@ -41,7 +42,7 @@ describe('result table', () => {
   });
 
   it('CSV: quotes what needs it, numbers as numbers, formula-like text defused', () => {
-    assert.deepEqual(['a,b', 'say "hi"', '=SUM(A1)', '-2', 12.5, -3, null, true].map((v) => csvCell(v)), ['"a,b"', '"say ""hi"""', "'=SUM(A1)", "'-2", '12.5', '-3', '', 'true']);
+    assert.deepEqual(['a,b', 'say "hi"', '=SUM(A1)', '-2', 12.5, -3, null, true].map((v) => csvCell(v)), ['"a,b"', '"say ""hi"""', `"'=SUM(A1)"`, `"'-2"`, '12.5', '-3', '', 'true']);
     assert.equal(tableCsv(resultTable(TWINS, () => ['name'])), 'id,modelId,name,area,extra,lastUpdateTime\r\nR1,m:Room;1,Lobby,40,"{""a"":1}",2026-01-01T00:00:00Z\r\nR2,m:Room;1,Office,,,\r\n');
   });
 });

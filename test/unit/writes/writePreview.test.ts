@@ -15,12 +15,24 @@ const PATCH: PendingWrite = {
 };
 
 describe('write preview', () => {
-  it('reads the confirmWrites setting, falling back to remoteOnly', () => {
-    assert.equal(confirmWritesMode('always'), 'always');
-    assert.equal(confirmWritesMode('never'), 'never');
-    assert.equal(confirmWritesMode('remoteOnly'), 'remoteOnly');
-    assert.equal(confirmWritesMode('sometimes'), 'remoteOnly');
+  it('reads the user\'s confirmWrites setting, falling back to remoteOnly', () => {
+    assert.equal(confirmWritesMode({ globalValue: 'always' }), 'always');
+    assert.equal(confirmWritesMode({ globalValue: 'never' }), 'never');
+    assert.equal(confirmWritesMode({ globalValue: 'remoteOnly' }), 'remoteOnly');
+    assert.equal(confirmWritesMode({ globalValue: 'sometimes' }), 'remoteOnly');
+    assert.equal(confirmWritesMode({}), 'remoteOnly');
     assert.equal(confirmWritesMode(undefined), 'remoteOnly');
+  });
+
+  it('lets a workspace or folder value ask more often, never less', () => {
+    assert.equal(confirmWritesMode({ globalValue: 'always', workspaceValue: 'never' }), 'always');
+    assert.equal(confirmWritesMode({ globalValue: 'always', workspaceFolderValue: 'remoteOnly' }), 'always');
+    assert.equal(confirmWritesMode({ workspaceValue: 'never' }), 'remoteOnly');
+    assert.equal(confirmWritesMode({ workspaceValue: 'never', workspaceFolderValue: 'never' }), 'remoteOnly');
+    assert.equal(confirmWritesMode({ globalValue: 'never', workspaceValue: 'remoteOnly' }), 'remoteOnly');
+    assert.equal(confirmWritesMode({ globalValue: 'never', workspaceFolderValue: 'always' }), 'always');
+    assert.equal(confirmWritesMode({ workspaceValue: 'always' }), 'always');
+    assert.equal(confirmWritesMode({ globalValue: 'never', workspaceValue: 'bogus' }), 'never');
   });
 
   it('counts loopback services as local, anything else (or an unreadable URL) as remote', () => {

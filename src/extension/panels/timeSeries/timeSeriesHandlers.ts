@@ -8,6 +8,7 @@ import { timeSeriesRequest, type RequestDraft } from '../../../core/requestFiles
 import type { Handlers } from '../../../webviews/shared/bridgeProtocol';
 import type { SeriesInfo, TimeSeriesMethods } from '../../../webviews/timeSeries/timeSeriesProtocol';
 import { fetchDownsampled, fetchRange, type Points, seriesTwinId } from '../../../core/timeseries/timeSeriesFetch';
+import { csvText, type CsvCell } from '../../../core/untrusted/csvText';
 
 /** The slice of a DTDL ModelIndex the panels use (labels of models). */
 export interface ModelLabels { displayName(id: string): string }
@@ -97,17 +98,13 @@ function safeLabel(models: ModelLabels, id: string): string | undefined {
 }
 
 function toCsv(twinIds: string[], raw: Map<string, Points>): { csv: string; rows: number } {
-  const lines = ['timestamp,twinId,value'];
+  const rows: CsvCell[][] = [];
   for (const id of twinIds) {
     const points = raw.get(id);
     if (!points) continue;
-    for (let i = 0; i < points.x.length; i++) lines.push(`${new Date(points.x[i]).toISOString()},${csvCell(id)},${points.y[i]}`);
+    for (let i = 0; i < points.x.length; i++) rows.push([new Date(points.x[i]).toISOString(), id, points.y[i]]);
   }
-  return { csv: lines.join('\n') + '\n', rows: lines.length - 1 };
-}
-
-function csvCell(value: string): string {
-  return /[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  return { csv: csvText(['timestamp', 'twinId', 'value'], rows), rows: rows.length };
 }
 
 /**
