@@ -116,6 +116,29 @@ describe('twin request files', function () {
     }
   });
 
+  it('refuses a write on a read-only connection before asking, naming the connection and the write', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const name = 'Request file (read-only)';
+    await vscode.commands.executeCommand('buildingTwins.addConnection', { name, baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', readOnly: true });
+    assert.equal(api.takeLastError(), undefined);
+    try {
+      const twin = { id: 'REQ-FILE-READ-ONLY-1', modelId: CO2, contents: { name: 'never written' } };
+      const document = await requestFile(JSON.stringify({ connection: name, requests: [{ name: 'add', operation: 'twins put', write: true, body: twin }] }, null, 2));
+      await setSetting('confirmWrites', 'always');
+      await clearRequests(url);
+      const script = api.useScriptedInput([true]);
+      assert.equal(await vscode.commands.executeCommand('buildingTwins.runRequest', document.uri, 'add'), undefined);
+      assert.deepEqual(script.prompts, [], 'no "Send?" that could only be refused afterwards');
+      assert.match(api.takeLastError()?.message ?? '', /Nothing was sent: "Request file \(read-only\)" is read-only and refuses the write "add"/);
+      assert.deepEqual((await requests(url)).filter((r) => r.method === 'PUT'), []);
+    } finally {
+      api.useVsCodeInput();
+      await setSetting('confirmWrites', undefined);
+      await api.context.connections.remove(name);
+    }
+  });
+
   it('opens the sample request file as a new file whose requests all parse', async () => {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('buildingTwins.openSampleRequests');
     assert.ok(uri, `no sample (last error: ${(await extensionApi()).takeLastError()?.message})`);
