@@ -12,6 +12,7 @@ import { LocationNode } from './locationsNode';
 import { parsePropertyConditions, PROPERTY_OPERATORS, propertyConditions, type TwinFilter } from './twinFilter';
 import { RelationshipNode, TwinNode, twinLabel } from './twinNode';
 import { TwinsNode } from './twinsNode';
+import { twinSortKey } from './twinSortSetting';
 import { isTwinSortKey, TWIN_SORT_KEYS, type TwinSortKey } from './twinSort';
 
 /** Opens a twin's document (`buildingtwins:/<connection>/twins/<id>`) in a preview editor. */
@@ -87,12 +88,17 @@ async function filterTwins(ctx: Pick<ExtensionServices, 'input' | 'models' | 'tr
 async function sortTwinRows(ctx: Pick<ExtensionServices, 'input' | 'tree'>, by?: string): Promise<TwinSortKey> {
   let key: TwinSortKey;
   if (by === undefined) {
+    const current = twinSortKey();
     const choices: Array<QuickPickItem & { key: TwinSortKey }> = [
       { label: vscode.l10n.t('Name'), key: 'name' },
       { label: vscode.l10n.t('Id'), key: 'id' },
       { label: vscode.l10n.t('Last update (newest first)'), key: 'lastUpdate' },
-    ];
-    key = (await ctx.input.pick(choices, { title: vscode.l10n.t('Sort twins by') })).key;
+    ].map((c) => ({ ...c, description: c.key === current ? vscode.l10n.t('current order') : undefined, key: c.key as TwinSortKey }));
+    // Said plainly: the service lists twins in no set order, so this orders the rows each group has loaded.
+    key = (await ctx.input.pick(choices, {
+      title: vscode.l10n.t('Sort twins by'),
+      placeHolder: vscode.l10n.t('Orders the twins each model group has loaded (the service lists them in no set order)'),
+    })).key;
   } else if (isTwinSortKey(by)) {
     key = by;
   } else {
