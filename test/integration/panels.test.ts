@@ -82,6 +82,34 @@ describe('webview panels', () => {
     assert.deepEqual([...new Set(init.series.map((s) => s.unit))].sort(), ['degC', 'people', 'ppm']);
   });
 
+  it('from the palette, Show Twin Graph… and Show Time Series… look twins up as Go to Twin… does; time series offers capabilities only', async () => {
+    const api = await extensionApi();
+    try {
+      let script = api.useScriptedInput([EQUIPMENT]);
+      const graph = await command('buildingTwins.showTwinGraph');
+      assert.deepEqual(script.kinds, ['pick'], 'a live lookup, not an input box for a bare id');
+      assert.deepEqual(script.prompts, ['Graph around which twin?']);
+      assert.equal(graph.panel.viewType, TWIN_GRAPH_VIEW_TYPE);
+      assert.match(graph.panel.title, new RegExp(EQUIPMENT));
+
+      script = api.useScriptedInput([CAPABILITY]);
+      const series = await command('buildingTwins.showTimeSeries');
+      assert.deepEqual(script.kinds, ['pick']);
+      assert.equal(series.panel.viewType, TIME_SERIES_VIEW_TYPE);
+
+      // The building is found by Go to Twin…, but it is no capability: the time series lookup leaves it out.
+      const building = 'BLD-HP';
+      assert.equal((await (await api.context.getActiveClient()).getTwin(building)).id, building);
+      api.useScriptedInput([building]);
+      const none = await vscode.commands.executeCommand<Host | undefined>('buildingTwins.showTimeSeries');
+      if (none) opened.push(none.panel);
+      assert.equal(none, undefined, 'no panel for a twin that is no capability');
+      assert.equal(api.takeLastError()?.message, `No capability with id, external id or name matching "${building}"`);
+    } finally {
+      api.useVsCodeInput();
+    }
+  });
+
   it('answers a bad request with an error the panel shows, not a crash', async () => {
     const host = await command('buildingTwins.showTimeSeries', CAPABILITY);
     const reply = await host.bridge.handle({ kind: 'request', id: 99, method: 'load', params: { start: 5, end: 1, width: 100 } });
