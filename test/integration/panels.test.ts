@@ -62,7 +62,7 @@ describe('webview panels', () => {
       assert.ok(log.some((r) => r.path.includes(`/time-series/${CAPABILITY}`)), 'time series fetched for the webview');
     }, 30_000);
     const init = await ask<{ series: Array<{ twinId: string; unit?: string }> }>(host, 'init');
-    assert.deepEqual(init.series.map((s) => [s.twinId, s.unit]), [[CAPABILITY, 'degC']]);
+    assert.deepEqual(init.series.map((s) => [s.twinId, s.unit]), [[CAPABILITY, '°C']]);
     const end = Date.now();
     const load = await ask<{ series: Array<{ x: number[]; rawCount: number }> }>(host, 'load', { start: end - 86_400_000, end, width: 300 });
     assert.ok(load.series[0].rawCount > 0);
@@ -76,10 +76,10 @@ describe('webview panels', () => {
     assert.ok(!init.twinIds.includes(EQUIPMENT));
   });
 
-  it('hands the panel each capability\'s unit, so a room\'s degC, people and ppm series get an axis each', async () => {
+  it('hands the panel each capability\'s unit, so a room\'s °C, people and ppm series get an axis each', async () => {
     const host = await command('buildingTwins.showTimeSeries', 'HP-L02-R03');
     const init = await ask<{ series: Array<{ twinId: string; unit?: string }> }>(host, 'init');
-    assert.deepEqual([...new Set(init.series.map((s) => s.unit))].sort(), ['degC', 'people', 'ppm']);
+    assert.deepEqual([...new Set(init.series.map((s) => s.unit))].sort(), ['people', 'ppm', '°C']);
   });
 
   it('from the palette, Show Twin Graph… and Show Time Series… look twins up as Go to Twin… does; time series offers capabilities only', async () => {
