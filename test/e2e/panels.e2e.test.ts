@@ -186,6 +186,30 @@ describe('webview panels in the workbench', () => {
     await frame.locator('tbody tr.root').first().click();
     await frame.locator('.detail dt', { hasText: 'scenarioId' }).waitFor();
     await assertStyledControls(frame);
+    // At the panel's default width: every header whole, no word broken across lines (a line may end after a hyphen),
+    // a cut value ends in an ellipsis and has its whole text as the cell's title.
+    const layout = await frame.locator('table.insights').evaluate((table) => {
+      const cutHeaders = [...table.querySelectorAll<HTMLElement>('th button.sort')].filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent);
+      const brokenWords: string[] = [];
+      const cutWithoutTitle: string[] = [];
+      for (const td of table.querySelectorAll<HTMLElement>('tbody tr:not([hidden]) td[data-field]')) {
+        if (td.offsetParent === null) continue;
+        const style = getComputedStyle(td);
+        if (td.scrollWidth > td.clientWidth + 1 && (style.textOverflow !== 'ellipsis' || td.title !== td.textContent)) cutWithoutTitle.push(td.textContent ?? '');
+        const node = td.firstChild;
+        if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+        const text = node.textContent ?? '';
+        for (const m of text.matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) brokenWords.push(m[0]);
+        }
+      }
+      return { cutHeaders, brokenWords, cutWithoutTitle };
+    });
+    assert.deepEqual(layout, { cutHeaders: [], brokenWords: [], cutWithoutTitle: [] });
     await screenshots('insights');
 
     // A filter typed into the toolkit text field (default field "status", operator "="), added with Enter.
