@@ -1,6 +1,7 @@
 // The confirmation of a command that sends many requests (import, create from JSON, telemetry): a summary of what
 // goes where, the requests by kind, and "Show Details" with the first items as they will be sent.
 import * as vscode from 'vscode';
+import { countNoun } from '../../shared/countNoun';
 import { stripControl } from '../../core/untrusted/controlCharacters';
 import { requestLine } from '../../core/writes/writePreview';
 import type { WriteConfirmation, WriteGate } from '../documents/writeGate';
@@ -29,16 +30,21 @@ export async function confirmBulkWrite(ctx: { connections: Pick<ConnectionManage
 export function bulkWriteConfirmation(write: BulkWrite, baseUrl: string): WriteConfirmation {
   const requests = write.requests.filter((r) => r.items.length > 0);
   const detail = [
-    ...requests.map((r) => vscode.l10n.t('{0}: {1} items', requestLine(r.method, baseUrl, r.path), r.items.length)),
+    ...requests.map((r) => `${requestLine(r.method, baseUrl, r.path)}: ${itemCount(r.items.length)}`),
     ...(write.notes?.length ? ['', ...write.notes.map((note) => stripControl(note))] : []),
   ].join('\n');
   return { question: write.question, detail, details: () => detailsText(requests, baseUrl), cancelled: write.cancelled };
 }
 
+/** "1 item", "12 items". */
+function itemCount(count: number): string {
+  return countNoun(count, vscode.l10n.t('{0} item'), vscode.l10n.t('{0} items'));
+}
+
 /** The first items of each request as JSON (a document of their own: the service's strings are only ever text there). */
 function detailsText(requests: BulkWrite['requests'], baseUrl: string): string {
   return requests.map((r) => {
-    const shown = r.items.length > DETAIL_ITEMS ? vscode.l10n.t('{0} items, the first {1} shown', r.items.length, DETAIL_ITEMS) : vscode.l10n.t('{0} items', r.items.length);
+    const shown = r.items.length > DETAIL_ITEMS ? vscode.l10n.t('{0} items, the first {1} shown', r.items.length, DETAIL_ITEMS) : itemCount(r.items.length);
     return `// ${requestLine(r.method, baseUrl, r.path)}: ${shown}\n${JSON.stringify(r.items.slice(0, DETAIL_ITEMS), null, 2)}`;
   }).join('\n\n');
 }
