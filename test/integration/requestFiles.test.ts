@@ -116,6 +116,17 @@ describe('twin request files', function () {
     }
   });
 
+  it('shows each JSON syntax error of a request file once in Problems (the JSON support reports it; Run still refuses)', async () => {
+    const document = await requestFile('{ "requests": [\n  { "name": "a" "operation": "models list" }\n] }\n');
+    const at = new vscode.Position(1, 16);
+    const here = (): vscode.Diagnostic[] => vscode.languages.getDiagnostics(document.uri).filter((d) => d.range.contains(at) || d.range.start.isEqual(at));
+    // The JSON language support's own error arrives in its time; then nothing else stands at the same place.
+    await eventually(() => assert.ok(here().some((d) => d.source !== 'Building Twins'), JSON.stringify(vscode.languages.getDiagnostics(document.uri))), 30_000);
+    assert.equal(here().length, 1, JSON.stringify(here().map((d) => `${d.source}: ${d.message}`)));
+    assert.equal(await vscode.commands.executeCommand('buildingTwins.runAllRequests', document.uri), undefined);
+    assert.match((await extensionApi()).takeLastError()?.message ?? '', /Nothing was sent: .*JSON syntax error: CommaExpected/);
+  });
+
   it('refuses a write on a read-only connection before asking, naming the connection and the write', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
