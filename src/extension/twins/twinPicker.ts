@@ -10,39 +10,27 @@ import { twinLabel } from './twinNode';
 
 export interface TwinPick extends QuickPickItem { twin?: DigitalTwin }
 
-export interface TwinPickOptions {
-  title: string;
-  /** Only these twins are offered (e.g. capabilities for a time series); the others are left out of the list. */
-  admits?: (twin: DigitalTwin) => boolean;
-  /** The row shown when nothing admitted matches "{0}" (the typed text). */
-  noMatch?: string;
-}
-
 /** The twins matching the text: one request (id, external id, a part of the name), which `signal` aborts. */
-export async function lookupTwins(finder: TwinLookup, text: string, signal?: AbortSignal, options: Pick<TwinPickOptions, 'admits' | 'noMatch'> = {}): Promise<TwinPick[]> {
+export async function lookupTwins(finder: TwinLookup, text: string, signal?: AbortSignal): Promise<TwinPick[]> {
   const value = text.trim();
   if (!value) return [];
-  const found = (await finder.find(value, { signal })).filter((twin) => options.admits?.(twin) ?? true);
-  const items: TwinPick[] = found.map((twin) => {
+  const items: TwinPick[] = (await finder.find(value, { signal })).map((twin) => {
     const externalId = twin.contents?.externalID;
     const detail = typeof externalId === 'string' ? vscode.l10n.t('{0} · external id {1}', twin.modelId, externalId) : twin.modelId;
     return { label: noIcons(twinLabel(twin)), description: noIcons(twin.id), detail: noIcons(detail), twin, alwaysShow: true };
   });
-  if (items.length === 0) {
-    const none = options.noMatch ?? vscode.l10n.t('No twin with id, external id or name matching "{0}"');
-    items.push({ label: noIcons(none.replace('{0}', value)), alwaysShow: true });
-  }
+  if (items.length === 0) items.push({ label: noIcons(vscode.l10n.t('No twin with id, external id or name matching "{0}"', value)), alwaysShow: true });
   return items;
 }
 
 /** Asks for one twin with the live lookup; picking the "no match" row fails with its text. */
-export async function pickTwin(input: UserInput, client: BuildingTwinsApi, options: TwinPickOptions): Promise<DigitalTwin> {
+export async function pickTwin(input: UserInput, client: BuildingTwinsApi, options: { title: string }): Promise<DigitalTwin> {
   // One finder for the picker's session: a service that refuses its combined query is asked apart from then on.
   const finder = new TwinLookup(client);
   const picked = await input.pick<TwinPick>([], {
     title: options.title,
     placeHolder: vscode.l10n.t('Type a twin id, external id or name'),
-    lookup: (v, signal) => lookupTwins(finder, v, signal, options),
+    lookup: (v, signal) => lookupTwins(finder, v, signal),
   });
   if (!picked.twin) throw new Error(picked.label);
   return picked.twin;

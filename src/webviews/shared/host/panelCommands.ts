@@ -21,11 +21,8 @@ async function showTimeSeries(ctx: Pick<ExtensionServices, 'connections' | 'inpu
   const connection = target.connection ?? ctx.connections.activeName();
   const api = await ctx.connections.getClient(connection);
   const index = await ctx.models.getIndex(connection).catch(() => undefined);
-  const twinIds = target.twinIds.length ? target.twinIds : [(await pickTwin(ctx.input, api, {
-    title: vscode.l10n.t('Time series of which capability?'),
-    admits: (twin) => !!index?.has(twin.modelId) && index.isCapability(twin.modelId),
-    noMatch: vscode.l10n.t('No capability with id, external id or name matching "{0}"'),
-  })).id];
+  // A capability, or equipment or a space to chart its capabilities.
+  const twinIds = target.twinIds.length ? target.twinIds : [(await pickTwin(ctx.input, api, { title: vscode.l10n.t('Time series of which twin (a capability, or equipment or a space to chart its capabilities)?') })).id];
   const ids = await capabilityTwinIds(api, (modelId) => !!index?.has(modelId) && index.isCapability(modelId), twinIds);
   return openTimeSeriesPanel(ctx, connection, ids);
 }
