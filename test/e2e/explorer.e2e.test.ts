@@ -93,7 +93,7 @@ describe('explorer: the sample building in the tree', () => {
     await more.waitFor();
     await expectText(zones, /16/);
     await more.click();
-    await expectText(zones, /12 of 16/);
+    await expectText(zones, /16 twins \(12 loaded\)/);
     await more.click();
     await expectText(zones, /^HVAC zone\s*16 twins$/);
     assert.equal(await more.count(), 0, 'no "Load more…" once everything is loaded');

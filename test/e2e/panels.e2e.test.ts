@@ -5,7 +5,7 @@ import { Workbench } from './workbench';
 
 const CAPABILITY = 'HP-AHU-1-SAT';
 const EQUIPMENT = 'HP-AHU-1';
-/** Temperature (degC), occupancy (people) and CO2 (ppm) capabilities point at it. */
+/** Temperature (°C), occupancy (people) and CO2 (ppm) capabilities point at it. */
 const MEETING_ROOM = 'HP-L02-R03';
 const XSS_TWIN = 'XSS-CAP-1';
 /** Insight ids are GUIDs. */
@@ -49,6 +49,8 @@ describe('webview panels in the workbench', () => {
     const input = workbench.quickInput.locator('input[type="text"]').first();
     await input.waitFor({ state: 'visible' });
     await input.fill(twinId);
+    // The live lookup (as in Go to Twin…) lists the twin once the typing has paused: pick it.
+    await workbench.quickInput.locator('.monaco-list-row', { hasText: twinId }).first().waitFor({ timeout: 30_000 });
     await workbench.page.keyboard.press('Enter');
   }
 
@@ -101,7 +103,7 @@ describe('webview panels in the workbench', () => {
       return n;
     });
     assert.ok(inked > 500, `painted pixels on the chart canvas: ${inked}`);
-    assert.match((await frame.locator('.u-legend').textContent()) ?? '', /degC/);
+    assert.match((await frame.locator('.u-legend').textContent()) ?? '', /°C/);
     await assertStyledControls(frame);
     await screenshots('timeseries');
 
@@ -135,7 +137,7 @@ describe('webview panels in the workbench', () => {
     await frame.locator('vscode-checkbox#live').click();
     await frame.locator('vscode-checkbox#live[checked]').waitFor();
     await client.sendTimeSeries([{ connectorId: 'CON-E2E', dtId: CAPABILITY, sourceTimestamp: new Date().toISOString(), scalarValue: 99.5 }]);
-    await frame.locator('.latest li', { hasText: '99.50 degC' }).waitFor({ timeout: 30_000 });
+    await frame.locator('.latest li', { hasText: '99.50 °C' }).waitFor({ timeout: 30_000 });
   });
 
   it('shows impact scores as a table, resizes a column and finds text in the loaded rows without a request', async () => {
@@ -186,6 +188,30 @@ describe('webview panels in the workbench', () => {
     await frame.locator('tbody tr.root').first().click();
     await frame.locator('.detail dt', { hasText: 'scenarioId' }).waitFor();
     await assertStyledControls(frame);
+    // At the panel's default width: every header whole, no word broken across lines (a line may end after a hyphen),
+    // a cut value ends in an ellipsis and has its whole text as the cell's title.
+    const layout = await frame.locator('table.insights').evaluate((table) => {
+      const cutHeaders = [...table.querySelectorAll<HTMLElement>('th button.sort')].filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent);
+      const brokenWords: string[] = [];
+      const cutWithoutTitle: string[] = [];
+      for (const td of table.querySelectorAll<HTMLElement>('tbody tr:not([hidden]) td[data-field]')) {
+        if (td.offsetParent === null) continue;
+        const style = getComputedStyle(td);
+        if (td.scrollWidth > td.clientWidth + 1 && (style.textOverflow !== 'ellipsis' || td.title !== td.textContent)) cutWithoutTitle.push(td.textContent ?? '');
+        const node = td.firstChild;
+        if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+        const text = node.textContent ?? '';
+        for (const m of text.matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) brokenWords.push(m[0]);
+        }
+      }
+      return { cutHeaders, brokenWords, cutWithoutTitle };
+    });
+    assert.deepEqual(layout, { cutHeaders: [], brokenWords: [], cutWithoutTitle: [] });
     await screenshots('insights');
 
     // A filter typed into the toolkit text field (default field "status", operator "="), added with Enter.
@@ -223,9 +249,9 @@ describe('webview panels in the workbench', () => {
     await openWith('Building Twins: Show Time Series…', MEETING_ROOM);
     const frame = await ready('timeSeries');
     const axes = ((await frame.locator('.chart').getAttribute('data-y-axes')) ?? '').split('|');
-    assert.deepEqual([...axes].sort(), ['left:degC', 'left:ppm', 'right:people'].sort(), `axes: ${axes.join(', ')}`);
+    assert.deepEqual([...axes].sort(), ['left:°C', 'left:ppm', 'right:people'].sort(), `axes: ${axes.join(', ')}`);
     assert.deepEqual(axes.map((a) => a.split(':')[0]), ['left', 'right', 'left']);
-    assert.match((await frame.locator('.chart').getAttribute('aria-description')) ?? '', /left axis: degC|left axis: ppm/);
+    assert.match((await frame.locator('.chart').getAttribute('aria-description')) ?? '', /left axis: °C|left axis: ppm/);
   });
 
   it('shows the drawn points of the visible range as a data table, one column per series', async () => {
@@ -238,7 +264,7 @@ describe('webview panels in the workbench', () => {
     assert.equal(await frame.locator('#data-table-toggle').getAttribute('aria-pressed'), 'true');
     const headings = await table.locator('thead th').allTextContents();
     assert.equal(headings.length, 4, `headings: ${headings.join(' | ')}`);
-    assert.ok(headings.some((h) => h.endsWith('[ppm]')) && headings.some((h) => h.endsWith('[degC]')), headings.join(' | '));
+    assert.ok(headings.some((h) => h.endsWith('[ppm]')) && headings.some((h) => h.endsWith('[°C]')), headings.join(' | '));
     const rows = await table.locator('tbody tr').count();
     const drawn = Number(await frame.locator('body').getAttribute('data-point-count'));
     assert.ok(rows > 0 && rows <= drawn, `table rows ${rows}, points drawn ${drawn}`);

@@ -131,6 +131,13 @@ describe('authoring', () => {
     const good = new vscode.WorkspaceEdit();
     good.replace(draft.uri, new vscode.Range(draft.positionAt(0), draft.positionAt(draft.getText().length)), JSON.stringify({ ...twin, contents: { roomType: 'office', name: 'Authoring room', capacity: 12 } }, null, 2));
     assert.ok(await vscode.workspace.applyEdit(good));
+    // The Room group is open in the explorer, its page loaded and counted, as a user has it while authoring.
+    const rooms = await api.findNode([LOCAL, 'Twins', 'Room']);
+    await api.context.tree.view.reveal(rooms, { expand: true, select: false, focus: false });
+    await api.context.tree.settled(rooms);
+    const roomCount = async (): Promise<string | undefined> => (await api.treeSnapshot(await api.findNode([LOCAL, 'Twins']))).find((g) => g.label === 'Room')?.description;
+    const before = Number(/^(\d+) twins$/.exec((await roomCount()) ?? '')?.[1]);
+    assert.ok(before > 0, `the Room group counts its twins (${await roomCount()})`);
     await vscode.window.showTextDocument(draft);
     const result = (await vscode.commands.executeCommand('buildingTwins.createFromJson')) as CreateResult;
     assert.equal(api.takeLastError(), undefined);
@@ -140,6 +147,10 @@ describe('authoring', () => {
     assert.equal((await client.getTwin(twin.id)).contents?.capacity, 12);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(true), `buildingtwins:/${LOCAL}/twins/${twin.id}.json`);
     await eventually(() => assert.ok(api.context.tree.view.selection.some((n) => n.id.endsWith(twin.id)), 'revealed and selected in the explorer'));
+    // The new twin is a row of its group at once, and the group's count includes it.
+    assert.equal(await roomCount(), `${before + 1} twins`);
+    const rows = await api.treeSnapshot(await api.findNode([LOCAL, 'Twins', 'Room']));
+    assert.ok(rows.some((r) => r.label === 'Authoring room'), rows.map((r) => r.label).join(', '));
   });
 
   it('creates a relationship from a twin: allowed name, target of the allowed model, typed property; a repeat says it existed', async function () {

@@ -32,6 +32,18 @@ const READ_ONLY = 'Menu test connection (read-only)';
 /** Failures that come from a command reading an argument it cannot use, not from a message meant for the user. */
 const NOT_FOR_USERS = /is not a function|Cannot read propert|Cannot set propert|is not iterable|is not defined|Cannot destructure|\(reading '|of undefined|of null/;
 
+/**
+ * The messages a row-menu command may end with on a row of the right kind, because they tell what this one row
+ * lacks (a twin with no capability twins has no time series); any other failure means the command is offered
+ * where it cannot work.
+ */
+const ROW_EXPLAINS: Record<string, RegExp> = { 'buildingTwins.showTimeSeries': /^No capability twins found for / };
+
+/** What the panel commands return: the host of the panel they opened or showed. */
+function isPanelHost(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'panel' in value && typeof (value as { panel: { viewType?: unknown } }).panel?.viewType === 'string';
+}
+
 interface Sample { node: TreeNode; contextValue: string; item: vscode.TreeItem }
 
 /** How many rows of a kind are expanded while looking for one row of every kind the menus name. */
@@ -101,6 +113,43 @@ describe('every command from every place it appears', function () {
     if (api.context.tree.filter) api.context.tree.setFilter(undefined);
   }
 
+  /**
+   * What a command visibly did when run with these arguments (the first prompt answered with Escape): asked
+   * something, opened an editor or a panel, wrote the clipboard, changed rows of the tree or the active
+   * connection. A command offered on a row must do one of these there, and must not fail.
+   */
+  async function effectOf(command: string, args: unknown[]): Promise<{ error?: Error; seen: string[] }> {
+    invocations++;
+    const sentinel = `menu-test-${invocations}`;
+    await vscode.env.clipboard.writeText(sentinel);
+    const tabsBefore = vscode.window.tabGroups.all.flatMap((g) => g.tabs).length;
+    const activeBefore = api.context.connections.activeName();
+    let treeChanged = false;
+    const listener = api.context.tree.onDidChangeTreeData(() => (treeChanged = true));
+    const script = api.useScriptedInput([undefined]);
+    api.takeLastError();
+    let error: Error | undefined;
+    let returned: unknown;
+    try {
+      returned = await vscode.commands.executeCommand(command, ...args);
+      error = api.takeLastError();
+    } catch (err) {
+      error = err as Error;
+    }
+    // The tree redraws what a command changed once the current turn of the event loop is over.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    listener.dispose();
+    const seen: string[] = [];
+    if (script.prompts.length) seen.push('asked');
+    if (vscode.window.tabGroups.all.flatMap((g) => g.tabs).length !== tabsBefore) seen.push('opened');
+    if (isPanelHost(returned)) seen.push('panel');
+    if ((await vscode.env.clipboard.readText()) !== sentinel) seen.push('copied');
+    if (treeChanged) seen.push('tree');
+    if (api.context.connections.activeName() !== activeBefore) seen.push('active connection');
+    await tidy();
+    return { error, seen };
+  }
+
   /** The rows a row-menu entry shows on (at most two). */
   function rowsFor(entry: MenuEntry): Sample[] {
     return rows.filter((r) => whenHolds(entry.when, { view: EXPLORER, viewItem: r.contextValue })).slice(0, 2);
@@ -160,6 +209,24 @@ describe('every command from every place it appears', function () {
       }
     }
     assertForUsers();
+  });
+
+  it('row menus: every command a row offers works on that row, one row of each kind (it asks, opens, copies or changes something, and never fails)', async () => {
+    const idle: string[] = [];
+    const failing: string[] = [];
+    for (const entry of menus['view/item/context']) {
+      const kinds = new Map<string, Sample>();
+      for (const row of rows) if (!kinds.has(row.contextValue) && whenHolds(entry.when, { view: EXPLORER, viewItem: row.contextValue })) kinds.set(row.contextValue, row);
+      for (const row of kinds.values()) {
+        const effect = await effectOf(entry.command, [row.node]);
+        const place = `${titleOf(entry.command)} on ${row.contextValue}`;
+        const cancelled = effect.error?.name === 'UserCancelledError' || effect.error?.message.startsWith('Cancelled:');
+        const explained = effect.error !== undefined && ROW_EXPLAINS[entry.command]?.test(effect.error.message);
+        if (effect.error && !cancelled && !explained) failing.push(`${place}: ${effect.error.message}`);
+        else if (!effect.seen.length && !cancelled && !explained) idle.push(place);
+      }
+    }
+    assert.deepEqual({ failing, idle }, { failing: [], idle: [] }, JSON.stringify({ failing, idle }, null, 1));
   });
 
   it('view title: with no row selected and with a row selected, the same behaviour', async () => {

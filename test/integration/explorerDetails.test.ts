@@ -169,17 +169,32 @@ describe('explorer details: tooltips and badges', () => {
     await clearRequests(url);
     const order = async (): Promise<DigitalTwin[]> => (await twinRows(label)).map((r) => (r as unknown as { twin: DigitalTwin }).twin);
     try {
+      const group = async (): Promise<{ description?: string; tooltip?: string }> => (await api.treeSnapshot(await api.findNode([LOCAL, 'Twins']))).find((g) => g.label === label)!;
+      assert.doesNotMatch((await group()).description ?? '', / · /, 'by name (the default) adds nothing to the count');
       assert.equal(await vscode.commands.executeCommand('buildingTwins.sortTwins', 'id'), 'id');
+      // The order in force shows on the group, and its hover says it orders what is loaded.
+      assert.match((await group()).description ?? '', /^\d+ twins.* · by id$/);
+      assert.match((await group()).tooltip ?? '', /Order: by id, of the loaded twins \(the service lists twins in no set order/);
       const byId = (await order()).map((t) => t.id);
       assert.deepEqual(byId, [...byId].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
       await vscode.commands.executeCommand('buildingTwins.sortTwins', 'lastUpdate');
       const times = (await order()).map((t) => Date.parse(t.lastUpdateTime ?? ''));
       assert.ok(times.every((t, i) => i === 0 || t <= times[i - 1]), 'newest first');
-      api.useScriptedInput(['Name']);
+      const script = api.useScriptedInput(['Name']);
       assert.equal(await vscode.commands.executeCommand('buildingTwins.sortTwins'), 'name');
+      assert.deepEqual(script.prompts, ['Sort twins by']);
       const names = (await order()).map((t) => String(t.contents?.name ?? t.id));
       assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' })));
       assert.deepEqual((await requests(url)).filter((r) => r.path.includes('/twins')), [], 'reordering reads nothing');
+      await vscode.commands.executeCommand('buildingTwins.sortTwins', 'lastUpdate');
+      api.context.tree.setFilter({ nameText: 'o' });
+      try {
+        assert.match((await group()).description ?? '', / · newest first · filtered$/);
+        assert.match((await group()).tooltip ?? '', /Filter: /);
+      } finally {
+        api.context.tree.setFilter(undefined);
+      }
+      await vscode.commands.executeCommand('buildingTwins.sortTwins', 'name');
       await vscode.commands.executeCommand('buildingTwins.sortTwins', 'size');
       assert.match(api.takeLastError()?.message ?? '', /Sort twins by one of name, id, lastUpdate, got "size"/);
       assert.equal(vscode.workspace.getConfiguration('buildingTwins').get('twins.sortBy'), 'name');

@@ -62,7 +62,7 @@ describe('webview panels', () => {
       assert.ok(log.some((r) => r.path.includes(`/time-series/${CAPABILITY}`)), 'time series fetched for the webview');
     }, 30_000);
     const init = await ask<{ series: Array<{ twinId: string; unit?: string }> }>(host, 'init');
-    assert.deepEqual(init.series.map((s) => [s.twinId, s.unit]), [[CAPABILITY, 'degC']]);
+    assert.deepEqual(init.series.map((s) => [s.twinId, s.unit]), [[CAPABILITY, '°C']]);
     const end = Date.now();
     const load = await ask<{ series: Array<{ x: number[]; rawCount: number }> }>(host, 'load', { start: end - 86_400_000, end, width: 300 });
     assert.ok(load.series[0].rawCount > 0);
@@ -76,10 +76,37 @@ describe('webview panels', () => {
     assert.ok(!init.twinIds.includes(EQUIPMENT));
   });
 
-  it('hands the panel each capability\'s unit, so a room\'s degC, people and ppm series get an axis each', async () => {
+  it('hands the panel each capability\'s unit, so a room\'s °C, people and ppm series get an axis each', async () => {
     const host = await command('buildingTwins.showTimeSeries', 'HP-L02-R03');
     const init = await ask<{ series: Array<{ twinId: string; unit?: string }> }>(host, 'init');
-    assert.deepEqual([...new Set(init.series.map((s) => s.unit))].sort(), ['degC', 'people', 'ppm']);
+    assert.deepEqual([...new Set(init.series.map((s) => s.unit))].sort(), ['people', 'ppm', '°C']);
+  });
+
+  it('from the palette, Show Twin Graph… and Show Time Series… look twins up as Go to Twin… does', async () => {
+    const api = await extensionApi();
+    try {
+      let script = api.useScriptedInput([EQUIPMENT]);
+      const graph = await command('buildingTwins.showTwinGraph');
+      assert.deepEqual(script.kinds, ['pick'], 'a live lookup, not an input box for a bare id');
+      assert.deepEqual(script.prompts, ['Graph around which twin?']);
+      assert.equal(graph.panel.viewType, TWIN_GRAPH_VIEW_TYPE);
+      assert.match(graph.panel.title, new RegExp(EQUIPMENT));
+
+      script = api.useScriptedInput([CAPABILITY]);
+      const series = await command('buildingTwins.showTimeSeries');
+      assert.deepEqual(script.kinds, ['pick']);
+      assert.equal(series.panel.viewType, TIME_SERIES_VIEW_TYPE);
+
+      // A twin with no capability is found too, and the command says it has nothing to chart.
+      const building = 'BLD-HP';
+      api.useScriptedInput([building]);
+      const none = await vscode.commands.executeCommand<Host | undefined>('buildingTwins.showTimeSeries');
+      if (none) opened.push(none.panel);
+      assert.equal(none, undefined, 'no panel for a twin without capabilities');
+      assert.match(api.takeLastError()?.message ?? '', /^No capability twins found for BLD-HP/);
+    } finally {
+      api.useVsCodeInput();
+    }
   });
 
   it('answers a bad request with an error the panel shows, not a crash', async () => {

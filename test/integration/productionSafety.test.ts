@@ -40,6 +40,9 @@ async function editedUnderConfirmation(url: string, capacity: number): Promise<v
 const diffLefts = (): vscode.Uri[] => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input)
   .filter((input): input is vscode.TabInputTextDiff => input instanceof vscode.TabInputTextDiff).map((input) => input.original);
 
+/** A Markdown tooltip's text as the hover shows it (appendText escapes punctuation and spaces). */
+const shownText = (markdown: string | undefined): string => (markdown ?? '').replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
+
 describe('production safety', () => {
   let original: unknown;
 
@@ -88,6 +91,9 @@ describe('production safety', () => {
 
     const row = (await api.treeSnapshot(undefined, 0)).find((r) => r.label === READ_ONLY);
     assert.match(row?.contextValue ?? '', /^connection\.custom.*\.readOnly$/);
+    // Read-only shows on the row and in its hover, as the status bar's lock does for the active connection.
+    assert.match(row?.description ?? '', /(^| · )read-only( · |$)/);
+    assert.match(shownText(row?.tooltip), /Read-only: every write is refused before it is sent\./);
     const twins = await api.treeSnapshot(await api.findNode([READ_ONLY, 'Twins']), 0);
     assert.ok(twins.length > 0 && twins.every((r) => (r.contextValue ?? '').endsWith('.readOnly')), JSON.stringify(twins.map((r) => r.contextValue)));
 
@@ -96,6 +102,9 @@ describe('production safety', () => {
     assert.equal(api.context.connections.require(READ_ONLY).readOnly, undefined);
     const writable = await api.treeSnapshot(await api.findNode([READ_ONLY, 'Twins']), 0);
     assert.ok(writable.every((r) => !(r.contextValue ?? '').endsWith('.readOnly')));
+    const writableRow = (await api.treeSnapshot(undefined, 0)).find((r) => r.label === READ_ONLY);
+    assert.doesNotMatch(writableRow?.description ?? '', /(^| · )read-only( · |$)/);
+    assert.doesNotMatch(shownText(writableRow?.tooltip), /Read-only: every write/);
     await vscode.commands.executeCommand('buildingTwins.makeConnectionReadOnly', READ_ONLY);
     assert.equal(api.context.connections.require(READ_ONLY).readOnly, true);
   });

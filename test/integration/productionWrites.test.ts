@@ -77,14 +77,14 @@ describe('production safety: every write passes the gate', () => {
       command: 'buildingTwins.createFromJson',
       args: () => [JSON.stringify({ id: 'gate-L2', modelId: `${SAMPLE}:Level;1`, contents: { name: 'Gate level 2', levelNumber: 2 } })],
       question: /^Create or replace 1 twin, 0 relationships from .+ on "Local emulator"\?$/,
-      request: (base) => `PUT ${base}/twins: 1 items`,
+      request: (base) => `PUT ${base}/twins: 1 item`,
     },
     {
       title: 'Send Telemetry from File',
       command: 'buildingTwins.sendTelemetryFile',
       args: () => [vscode.Uri.file(join(dir, 'telemetry.csv'))],
       question: /^Send 1 row from telemetry\.csv to "Local emulator"\?$/,
-      request: (base) => `POST ${base}/time-series: 1 items`,
+      request: (base) => `POST ${base}/time-series: 1 item`,
     },
     {
       title: 'Create or Update Events from JSON',
@@ -161,7 +161,7 @@ describe('production safety: every write passes the gate', () => {
     assert.deepEqual(script.kinds, ['choose', 'choose'], 'the gate\'s question replaces the import\'s own');
     assert.equal(script.prompts[0], 'Import 2 twins, 1 relationship from gate.csv into "Local emulator"?');
     const base = api.context.connections.require(LOCAL).baseUrl.replace(/\/+$/, '');
-    assert.deepEqual(script.details[0]?.split('\n').slice(0, 2), [`PUT ${base}/twins: 2 items`, `PUT ${base}/twins/relationships: 1 items`]);
+    assert.deepEqual(script.details[0]?.split('\n').slice(0, 2), [`PUT ${base}/twins: 2 items`, `PUT ${base}/twins/relationships: 1 item`]);
     assert.match(script.details[0] ?? '', /3 requests, [\d,]+ bytes of body in total: "Show Everything"/);
     assert.match(await shownEverything('"gate-R1"'), /^\/\/ 3\/3 PUT .*\/twins\/relationships/m);
     assert.deepEqual(await writesIn(url), []);
@@ -242,6 +242,8 @@ describe('production safety: every write passes the gate', () => {
       assert.equal(writable.background, 'statusBarItem.warningBackground');
       assert.ok(writable.text.endsWith(REMOTE), writable.text);
       assert.match(plain(writable.tooltip), /Writable: saves and commands change this instance\./);
+      // The URL stands alone: a hover turns it into a link, which took an escaped ")" after it along ("…/v3\)").
+      assert.match(writable.tooltip, /^https:\/\/gate\.example\.com\/api\/v3$/m);
 
       await vscode.commands.executeCommand('buildingTwins.makeConnectionReadOnly', REMOTE);
       api.context.connections.resetState(REMOTE);

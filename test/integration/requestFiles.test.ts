@@ -122,6 +122,40 @@ describe('twin request files', function () {
     }
   });
 
+  it('shows each JSON syntax error of a request file once in Problems (the JSON support reports it; Run still refuses)', async () => {
+    const document = await requestFile('{ "requests": [\n  { "name": "a" "operation": "models list" }\n] }\n');
+    const at = new vscode.Position(1, 16);
+    const here = (): vscode.Diagnostic[] => vscode.languages.getDiagnostics(document.uri).filter((d) => d.range.contains(at) || d.range.start.isEqual(at));
+    // The JSON language support's own error arrives in its time; then nothing else stands at the same place.
+    await eventually(() => assert.ok(here().some((d) => d.source !== 'Building Twins'), JSON.stringify(vscode.languages.getDiagnostics(document.uri))), 30_000);
+    assert.equal(here().length, 1, JSON.stringify(here().map((d) => `${d.source}: ${d.message}`)));
+    assert.equal(await vscode.commands.executeCommand('buildingTwins.runAllRequests', document.uri), undefined);
+    assert.match((await extensionApi()).takeLastError()?.message ?? '', /Nothing was sent: .*JSON syntax error: CommaExpected/);
+  });
+
+  it('refuses a write on a read-only connection before asking, naming the connection and the write', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const name = 'Request file (read-only)';
+    await vscode.commands.executeCommand('buildingTwins.addConnection', { name, baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', readOnly: true });
+    assert.equal(api.takeLastError(), undefined);
+    try {
+      const twin = { id: 'REQ-FILE-READ-ONLY-1', modelId: CO2, contents: { name: 'never written' } };
+      const document = await requestFile(JSON.stringify({ connection: name, requests: [{ name: 'add', operation: 'twins put', write: true, body: twin }] }, null, 2));
+      await setSetting('confirmWrites', 'always');
+      await clearRequests(url);
+      const script = api.useScriptedInput([true]);
+      assert.equal(await vscode.commands.executeCommand('buildingTwins.runRequest', document.uri, 'add'), undefined);
+      assert.deepEqual(script.prompts, [], 'no "Send?" that could only be refused afterwards');
+      assert.match(api.takeLastError()?.message ?? '', /Nothing was sent: "Request file \(read-only\)" is read-only and refuses the write "add"/);
+      assert.deepEqual((await requests(url)).filter((r) => r.method === 'PUT'), []);
+    } finally {
+      api.useVsCodeInput();
+      await setSetting('confirmWrites', undefined);
+      await api.context.connections.remove(name);
+    }
+  });
+
   it('opens the sample request file as a new file whose requests all parse', async () => {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('buildingTwins.openSampleRequests');
     assert.ok(uri, `no sample (last error: ${(await extensionApi()).takeLastError()?.message})`);

@@ -1,3 +1,4 @@
+import { unitSymbol } from './unitSymbols';
 import type { DtdlSchema, EnumValueInfo, PropertyInfo } from './dtdlTypes';
 import { markdownText } from '../untrusted/markdownText';
 import type { ModelIndex } from './modelIndex';
@@ -65,7 +66,7 @@ function enumSchema(valueSchema: 'integer' | 'string', values: EnumValueInfo[]):
 export function propertyJsonSchema(prop: PropertyInfo): JsonSchema {
   const lines = [pickText(prop.description), prop.comment].filter((x): x is string => !!x);
   const facts: string[] = [`Schema: ${describeSchema(prop.schema)}`];
-  if (prop.unit) facts.push(`Unit: ${prop.unit}`);
+  if (prop.unit) facts.push(`Unit: ${unitSymbol(prop.unit)}`);
   if (prop.semanticTypes.length) facts.push(`Semantic type: ${prop.semanticTypes.join(', ')}`);
   if (prop.annotates) facts.push(`Annotates: ${prop.annotates}${prop.overrides ? ` (overrides ${prop.overrides})` : ''}`);
   facts.push(`Defined in: ${prop.definedIn}`);
@@ -75,7 +76,8 @@ export function propertyJsonSchema(prop: PropertyInfo): JsonSchema {
     ...schema,
     title,
     description: [...lines, ...facts].join('\n'),
-    markdownDescription: [`**${markdownText(title)}**`, ...lines.map(markdownText), facts.map((f) => `- ${markdownText(f)}`).join('\n')].join('\n\n'),
+    // The hover shows the title as its heading: the description does not repeat it.
+    markdownDescription: [...lines.map(markdownText), facts.map((f) => `- ${markdownText(f)}`).join('\n')].join('\n\n'),
   };
 }
 

@@ -14,6 +14,8 @@ export interface TextSpan {
 export interface RequestProblem extends TextSpan {
   message: string;
   request?: number;
+  /** A JSON syntax error: the editor's JSON support reports it already, so the Problems panel shows it once. */
+  syntax?: true;
 }
 
 /** One request as written, with `${name}` references already replaced. */

@@ -40,6 +40,10 @@ class ProblemList {
   add(node: { offset: number; length: number }, message: string, request?: number): void {
     this.problems.push({ ...this.span(node.offset, node.length), message, ...(request !== undefined ? { request } : {}) });
   }
+
+  addSyntax(error: ParseError): void {
+    this.problems.push({ ...this.span(error.offset, error.length), message: `JSON syntax error: ${printParseErrorCode(error.error)}`, syntax: true });
+  }
 }
 
 /**
@@ -57,7 +61,7 @@ export function parseRequestFile(text: string, connection: ConnectionVariables =
   }
   const syntax: ParseError[] = [];
   const root = parseTree(source, syntax, { allowTrailingComma: false, disallowComments: false });
-  for (const error of syntax) list.add(error, `JSON syntax error: ${printParseErrorCode(error.error)}`);
+  for (const error of syntax) list.addSyntax(error);
   if (syntax.length) return { file, problems: list.problems };
   if (!root || root.type !== 'object') {
     list.add(root ?? { offset: 0, length: 0 }, 'a request file is an object: { "requests": [ { "name", "operation", … } ] }');

@@ -1,6 +1,7 @@
 // The confirmation of a command that sends many requests (import, create from JSON, telemetry): a summary of what
 // goes where, the requests by kind, and "Show Everything" with every request as it will be sent.
 import * as vscode from 'vscode';
+import { countNoun } from '../../shared/countNoun';
 import { stripControl } from '../../core/untrusted/controlCharacters';
 import type { SentRequest } from '../../core/writes/sentRequests';
 import { requestLine } from '../../core/writes/writePreview';
@@ -30,11 +31,16 @@ export async function confirmBulkWrite(ctx: { connections: Pick<ConnectionManage
 export function bulkWriteConfirmation(write: BulkWrite, baseUrl: string): WriteConfirmation {
   const requests = write.requests.filter((r) => r.items.length > 0);
   const detail = [
-    ...requests.map((r) => vscode.l10n.t('{0}: {1} items', requestLine(r.method, baseUrl, r.path), r.items.length)),
+    ...requests.map((r) => `${requestLine(r.method, baseUrl, r.path)}: ${itemCount(r.items.length)}`),
     ...(write.notes?.length ? ['', ...write.notes.map((note) => stripControl(note))] : []),
   ].join('\n');
   const sent = requests.flatMap((r): SentRequest[] => r.perItem
     ? r.items.map((body) => ({ title: requestLine(r.method, baseUrl, r.path), body }))
     : [{ title: requestLine(r.method, baseUrl, r.path), body: r.items }]);
   return { question: write.question, detail, sent, cancelled: write.cancelled };
+}
+
+/** "1 item", "12 items". */
+function itemCount(count: number): string {
+  return countNoun(count, vscode.l10n.t('{0} item'), vscode.l10n.t('{0} items'));
 }

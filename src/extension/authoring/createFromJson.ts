@@ -98,8 +98,10 @@ export async function createFromJson(ctx: Pick<ExtensionServices, 'authoring' | 
     ...twins.map((t) => ({ connection, kind: 'twins', ids: [t.id], value: t })),
     ...relationships.filter((r) => !r.existed).map((r) => writtenRelationship(connection, r.relationship)),
   ]);
+  // New twins join their model's group (counted again, its page listed again; a group of a model that had none
+  // appears), also the one twin revealed below: the view must list it before it can select it.
   const created = twins.filter((t) => !existing.includes(t.id));
-  if (created.length && !(twins.length === 1 && relationships.length === 0)) {
+  if (created.length) {
     const twinsNode = ctx.tree.connectionNode(connection)?.group(TwinsNode);
     if (twinsNode) ctx.tree.refresh(twinsNode);
   }

@@ -1,4 +1,5 @@
 // New twin drafts from a model: every property with a placeholder saying what to fill in. Pure: no 'vscode' (unit-tested in Node).
+import { unitSymbol } from '../../core/dtdl/unitSymbols';
 import { randomBytes } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
 import type { DigitalTwin } from '../../core/api/types';
@@ -26,7 +27,7 @@ function schemaHint(schema: DtdlSchema): string | undefined {
 export function propertyHint(prop: PropertyInfo): string | undefined {
   const hint = schemaHint(prop.schema);
   if (hint === undefined) return undefined;
-  const unit = prop.unit ? l10n.t(' in {0}', prop.unit) : '';
+  const unit = prop.unit ? l10n.t(' in {0}', unitSymbol(prop.unit)) : '';
   const about = pickText(prop.description) ?? pickText(prop.displayName);
   return `${PLACEHOLDER_PREFIX}${hint}${unit}${about ? ` — ${about}` : ''}>`;
 }

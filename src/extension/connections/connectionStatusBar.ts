@@ -48,8 +48,9 @@ export class ConnectionStatusBar implements vscode.Disposable {
       : writableRemote ? vscode.l10n.t('Writable: saves and commands change this instance.') : vscode.l10n.t('Writable (this machine).');
     const budget = this.connections.budget(name);
     const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(vscode.l10n.t('Building Twins: {0} ({1})', name, profile?.baseUrl ?? '?'));
-    for (const line of [stateText, access, ...(budget ? budgetLines(budget) : [])]) tooltip.appendMarkdown('\n\n').appendText(line);
+    tooltip.appendText(vscode.l10n.t('Building Twins: {0}', name));
+    // The URL on a line of its own: the hover links it, and a link reaches to the next space (it took a ")" along).
+    for (const line of [profile?.baseUrl ?? '?', stateText, access, ...(budget ? budgetLines(budget) : [])]) tooltip.appendMarkdown('\n\n').appendText(line);
     tooltip.appendMarkdown('\n\n').appendText(vscode.l10n.t('Click for details'));
     this.item.tooltip = tooltip;
     this.item.backgroundColor = state.kind === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground')

@@ -6,6 +6,10 @@ import { localEmulatorUrl } from '../../core/api/localEmulator';
 import type { ExtensionServices } from '../shell/services';
 import { emulatorPort } from './emulatorPort';
 import { LOCAL_CONNECTION_NAME } from './connectionProfile';
+import { completeWalkthroughStep } from '../help/walkthroughProgress';
+
+/** The walkthrough's step that starting the emulator completes (package.json, walkthroughs). */
+const START_STEP = 'startEmulator';
 
 /**
  * A setting's file or folder: absolute, `~/…`, or relative to the first workspace folder. Relative paths are
@@ -34,13 +38,25 @@ function settingPath(key: string): string | undefined {
  * emulator already answers on the configured port (started in a terminal or another window), it connects to that
  * one instead of failing with EADDRINUSE.
  */
-async function startEmulator(ctx: Pick<ExtensionServices, 'emulator' | 'localEmulator' | 'log' | 'models' | 'tree'>, options?: { port?: number }): Promise<string> {
+async function startEmulator(ctx: Pick<ExtensionServices, 'emulator' | 'localEmulator' | 'log' | 'models' | 'tree' | 'vscodeContext'>, options?: { port?: number }): Promise<string> {
   const configured = emulatorPort();
   const port = typeof options?.port === 'number' ? options.port : configured;
-  if (!ctx.emulator.running && port === configured) {
+  const running = ctx.emulator.url;
+  if (ctx.emulator.running) {
+    // Starting what runs (the welcome view's button, then the walkthrough's) changes nothing, and says so.
+    completeWalkthroughStep(ctx, START_STEP);
+    void vscode.window.showInformationMessage(running
+      ? vscode.l10n.t('The local emulator is already running at {0}.', running)
+      : vscode.l10n.t('The local emulator is already starting.'));
+    return running ?? localEmulatorUrl(port);
+  }
+  if (port === configured) {
     const url = localEmulatorUrl(port);
     const found = await probeEmulator(url);
-    if (found.kind === 'emulator') return useRunningEmulator(ctx, port, url);
+    if (found.kind === 'emulator') {
+      completeWalkthroughStep(ctx, START_STEP);
+      return useRunningEmulator(ctx, port, url);
+    }
     if (found.kind === 'other') {
       throw new Error(vscode.l10n.t('Port {0} is taken by something that is not a Building Twin emulator ({1}). Stop it, or set buildingTwins.emulator.port to a free port.', port, found.detail));
     }
@@ -56,6 +72,7 @@ async function startEmulator(ctx: Pick<ExtensionServices, 'emulator' | 'localEmu
   );
   ctx.models.invalidate(LOCAL_CONNECTION_NAME);
   ctx.tree.refresh();
+  completeWalkthroughStep(ctx, START_STEP);
   void vscode.window.showInformationMessage(vscode.l10n.t('Local emulator listening on {0}', url));
   return url;
 }
@@ -77,10 +94,15 @@ async function stopEmulator(ctx: Pick<ExtensionServices, 'emulator' | 'localEmul
       : vscode.l10n.t('The local emulator is not running.'));
     return false;
   }
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Stopping the local emulator…') }, () => ctx.emulator.stop());
+  const url = ctx.emulator.url ?? localEmulatorUrl(emulatorPort());
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Stopping the local emulator at {0}…', url) }, () => ctx.emulator.stop());
   ctx.models.invalidate(LOCAL_CONNECTION_NAME);
   ctx.tree.refresh();
-  void vscode.window.showInformationMessage(vscode.l10n.t('Local emulator stopped.'));
+  // Says what stopped: which emulator, which connection loses its service, and whether its changes are kept.
+  const kept = vscode.workspace.getConfiguration('buildingTwins').get<string>('emulator.dataFolder')?.trim();
+  void vscode.window.showInformationMessage(kept
+    ? vscode.l10n.t('Local emulator at {0} stopped: "{1}" is offline until you start it again; its data is kept in {2}.', url, LOCAL_CONNECTION_NAME, kept)
+    : vscode.l10n.t('Local emulator at {0} stopped: "{1}" is offline until you start it again; the changes made to its sample building are gone (set buildingTwins.emulator.dataFolder to keep them).', url, LOCAL_CONNECTION_NAME));
   return true;
 }
 

@@ -49,15 +49,19 @@ export class ConnectionNode extends TreeNode implements ConnectionScope {
     const state = this.services.connections.state(this.connection);
     const local = isLocalConnection(this.connection);
     const stopped = local && this.services.localEmulator.known === false;
+    const readOnly = this.services.connections.isReadOnly(this.connection);
     this.shownInError = state.kind === 'error';
     const item = new vscode.TreeItem(this.connection, active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.description = [
       active ? vscode.l10n.t('active') : undefined,
+      readOnly ? vscode.l10n.t('read-only') : undefined,
       stopped ? vscode.l10n.t('not running') : state.kind === 'error' ? vscode.l10n.t('error') : undefined,
     ].filter(Boolean).join(' · ') || undefined;
     const tooltip = new vscode.MarkdownString();
     tooltip.appendText(`${this.connection}\n${this.profile.baseUrl}\n${vscode.l10n.t('Client id: {0}', this.profile.clientId)}`);
+    // The same words as the status bar's tooltip, for every connection, not only the active one.
+    if (readOnly) tooltip.appendText(`\n${vscode.l10n.t('Read-only: every write is refused before it is sent.')}`);
     if (state.kind === 'error') tooltip.appendText(`\n${vscode.l10n.t('Error: {0}', state.message)}`);
     item.tooltip = tooltip;
     item.iconPath = new vscode.ThemeIcon(stopped ? 'debug-disconnect' : state.kind === 'error' ? 'warning' : local ? 'vm' : 'plug');

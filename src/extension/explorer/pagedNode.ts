@@ -74,7 +74,8 @@ export abstract class PagedNode<T, Token> extends TreeNode {
     const number = (value: number): string => value.toLocaleString('en-US');
     const count = (value: number): string => (words ? countNoun(value, words.one, words.many) : number(value));
     if (!this.started) return this.total === undefined ? undefined : count(this.total);
-    if (this.total !== undefined) return this.loaded.length >= this.total ? count(this.total) : vscode.l10n.t('{0} of {1}', number(this.loaded.length), count(this.total));
+    // The total first, in the same words whether or not everything is loaded ("16 twins (10 loaded)", "47 twins").
+    if (this.total !== undefined) return this.loaded.length >= this.total ? count(this.total) : vscode.l10n.t('{0} ({1} loaded)', count(this.total), number(this.loaded.length));
     if (this.next === undefined) return count(this.loaded.length);
     const atLeast = vscode.l10n.t('{0}+', number(this.loaded.length));
     return words ? words.many.replace(/\{0\}/g, atLeast) : atLeast;

@@ -1,6 +1,7 @@
 // The explorer's rich tooltips as Markdown text, free of 'vscode' so they are unit-tested: a twin (its model, key
 // properties with units, relationship counts, open insights, links to open / chart / graph) and a model (description,
 // properties and relationships including inherited ones). Every text from the service goes through markdownText.
+import { unitSymbol } from '../../core/dtdl/unitSymbols';
 import * as l10n from '@vscode/l10n';
 import type { TwinInsights } from '../../core/api/openInsights';
 import type { DigitalTwin } from '../../core/api/types';
@@ -53,7 +54,7 @@ export function keyProperties(twin: DigitalTwin, index: ModelIndex | undefined):
     const text = Object.prototype.hasOwnProperty.call(contents, property.name) ? valueText(contents[property.name]) : undefined;
     if (text === undefined || text === '') continue;
     const label = pickText(property.displayName) ?? property.name;
-    lines.push(`${markdownText(label)}: ${markdownText(text)}${property.unit ? ` ${markdownText(property.unit)}` : ''}`);
+    lines.push(`${markdownText(label)}: ${markdownText(text)}${property.unit ? ` ${markdownText(unitSymbol(property.unit))}` : ''}`);
   }
   for (const [key, value] of Object.entries(contents)) {
     const text = seen.has(key) ? undefined : valueText(value);
@@ -117,7 +118,7 @@ export function modelTooltipMarkdown(index: ModelIndex, modelId: string): string
   if (parents.length) sections.push(markdownText(l10n.t('Extends: {0}', parents.map((p) => (index.has(p) ? index.displayName(p) : p)).join(', '))));
   const inherited = (definedIn: string): string => (definedIn === modelId ? '' : ` ${markdownText(l10n.t('(from {0})', index.has(definedIn) ? index.displayName(definedIn) : definedIn))}`);
   const properties = [...index.properties(modelId).values()].map((p) =>
-    `**${markdownText(p.name)}** ${markdownText(describeSchema(p.schema))}${p.unit ? ` ${markdownText(p.unit)}` : ''}${inherited(p.definedIn)}`);
+    `**${markdownText(p.name)}** ${markdownText(describeSchema(p.schema))}${p.unit ? ` ${markdownText(unitSymbol(p.unit))}` : ''}${inherited(p.definedIn)}`);
   sections.push(`**${markdownText(countNoun(properties.length, l10n.t('{0} property'), l10n.t('{0} properties')))}**`);
   if (properties.length) sections.push(bullets(limited(properties)));
   const relationships = index.relationships(modelId).map((r) =>

@@ -34,7 +34,8 @@ export class RequestDiagnostics implements vscode.Disposable {
 
   update(document: vscode.TextDocument): void {
     if (!isRequestDocument(document)) return;
-    const { problems } = this.cache.get(document);
+    // JSON syntax errors are the JSON language support's to show: reported here too, each would show twice.
+    const problems = this.cache.get(document).problems.filter((p) => !p.syntax);
     this.collection.set(document.uri, problems.map((p) => {
       const range = new vscode.Range(document.positionAt(p.offset), document.positionAt(p.offset + Math.max(1, p.length)));
       const diagnostic = new vscode.Diagnostic(range, p.message, vscode.DiagnosticSeverity.Error);

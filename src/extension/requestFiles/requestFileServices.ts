@@ -9,6 +9,8 @@ export interface RequestConnections {
   activeName(): string;
   get(name: string): { name: string; baseUrl: string; clientId: string } | undefined;
   getClient(name: string): Promise<BuildingTwinsApi>;
+  /** Whether the connection refuses writes: a run with writes on it is refused before anything is asked. */
+  isReadOnly(name: string): boolean;
 }
 
 export interface RequestFileServices {

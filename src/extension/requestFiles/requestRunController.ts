@@ -108,8 +108,13 @@ export async function runFileRequests(
     throw new Error(vscode.l10n.t('Nothing was sent: {0}', blocking.slice(0, 3).map((p) => problemText(p, fileName)).join('; ') + (blocking.length > 3 ? vscode.l10n.t(' (and {0} more)', blocking.length - 3) : '')));
   }
   if (!entries.length) throw new Error(vscode.l10n.t('The file has no requests to run.'));
+  const writes = entries.filter((e) => e.write);
+  if (writes.length && services.connections.isReadOnly(connection)) {
+    // Refused before the confirmation: answering "Send" could only be refused afterwards.
+    throw new Error(vscode.l10n.t('Nothing was sent: "{0}" is read-only and refuses the write "{1}". Allow writes on the connection, or run the reads alone.', connection, writes.map((w) => stripControl(w.name)).join('", "')));
+  }
   const report: RunReport = { connection, runs: [], cancelled: false };
-  if (!(await confirmWrites(services, connection, profile?.baseUrl ?? connection, entries.filter((e) => e.write)))) {
+  if (!(await confirmWrites(services, connection, profile?.baseUrl ?? connection, writes))) {
     report.cancelled = true;
     return report;
   }

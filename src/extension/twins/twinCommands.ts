@@ -10,7 +10,9 @@ import type { ExtensionServices } from '../shell/services';
 import type { TreeNode } from '../explorer/treeNode';
 import { parsePropertyConditions, PROPERTY_OPERATORS, propertyConditions, type TwinFilter } from './twinFilter';
 import { twinLabel } from './twinNode';
+import { lookupTwins, pickTwin } from './twinPicker';
 import { TwinsNode } from './twinsNode';
+import { twinSortKey } from './twinSortSetting';
 import { isTwinSortKey, TWIN_SORT_KEYS, type TwinSortKey } from './twinSort';
 import { isRow } from '../explorer/rowSubject';
 
@@ -86,12 +88,17 @@ async function filterTwins(ctx: Pick<ExtensionServices, 'input' | 'models' | 'tr
 async function sortTwinRows(ctx: Pick<ExtensionServices, 'input' | 'tree'>, by?: string): Promise<TwinSortKey> {
   let key: TwinSortKey;
   if (by === undefined) {
+    const current = twinSortKey();
     const choices: Array<QuickPickItem & { key: TwinSortKey }> = [
       { label: vscode.l10n.t('Name'), key: 'name' },
       { label: vscode.l10n.t('Id'), key: 'id' },
       { label: vscode.l10n.t('Last update (newest first)'), key: 'lastUpdate' },
-    ];
-    key = (await ctx.input.pick(choices, { title: vscode.l10n.t('Sort twins by') })).key;
+    ].map((c) => ({ ...c, description: c.key === current ? vscode.l10n.t('current order') : undefined, key: c.key as TwinSortKey }));
+    // Said plainly: the service lists twins in no set order, so this orders the rows each group has loaded.
+    key = (await ctx.input.pick(choices, {
+      title: vscode.l10n.t('Sort twins by'),
+      placeHolder: vscode.l10n.t('Orders the twins each model group has loaded (the service lists them in no set order)'),
+    })).key;
   } else if (isTwinSortKey(by)) {
     key = by;
   } else {
@@ -108,37 +115,15 @@ function clearFilter(ctx: Pick<ExtensionServices, 'tree'>): void {
   ctx.tree.setFilter(undefined);
 }
 
-interface TwinPick extends QuickPickItem { twin?: DigitalTwin }
-
-/** The twins matching the text: one request (id, external id, a part of the name), which `signal` aborts. */
-async function lookupTwins(finder: TwinLookup, text: string, signal?: AbortSignal): Promise<TwinPick[]> {
-  const value = text.trim();
-  if (!value) return [];
-  const items: TwinPick[] = (await finder.find(value, { signal })).map((twin) => {
-    const externalId = twin.contents?.externalID;
-    const detail = typeof externalId === 'string' ? vscode.l10n.t('{0} · external id {1}', twin.modelId, externalId) : twin.modelId;
-    return { label: noIcons(twinLabel(twin)), description: noIcons(twin.id), detail: noIcons(detail), twin, alwaysShow: true };
-  });
-  if (items.length === 0) items.push({ label: noIcons(vscode.l10n.t('No twin with id, external id or name matching "{0}"', value)), alwaysShow: true });
-  return items;
-}
-
 /** "Go to twin…": by id or external id (live lookup); opens the twin and reveals it in the tree. */
 async function goToTwin(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>, idOrExternalId?: string): Promise<DigitalTwin> {
   let twin: DigitalTwin | undefined;
-  // One finder for the picker's session: a service that refuses its combined query is asked apart from then on.
-  const finder = new TwinLookup(await ctx.connections.getActiveClient());
+  const client = await ctx.connections.getActiveClient();
   if (idOrExternalId) {
-    twin = (await lookupTwins(finder, idOrExternalId)).find((i) => i.twin && (i.twin.id === idOrExternalId || i.twin.contents?.externalID === idOrExternalId))?.twin;
+    twin = (await lookupTwins(new TwinLookup(client), idOrExternalId)).find((i) => i.twin && (i.twin.id === idOrExternalId || i.twin.contents?.externalID === idOrExternalId))?.twin;
     if (!twin) throw new Error(vscode.l10n.t('No twin with id or external id "{0}" on "{1}".', idOrExternalId, ctx.connections.activeName()));
   } else {
-    const picked = await ctx.input.pick<TwinPick>([], {
-      title: vscode.l10n.t('Go to twin'),
-      placeHolder: vscode.l10n.t('Type a twin id, external id or name'),
-      lookup: (v, signal) => lookupTwins(finder, v, signal),
-    });
-    if (!picked.twin) throw new Error(picked.label);
-    twin = picked.twin;
+    twin = await pickTwin(ctx.input, client, { title: vscode.l10n.t('Go to twin') });
   }
   await openTwinDocument(ctx.connections.activeName(), twin.id);
   await revealTwin(ctx, ctx.connections.activeName(), twin);

@@ -3,9 +3,10 @@ import type { DigitalTwin } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import type { ConnectionScope } from '../explorer/explorerServices';
 import { type Page, PagedNode } from '../explorer/pagedNode';
-import { filterAdmitsModel, toTwinFilters } from './twinFilter';
+import { describeFilter, filterAdmitsModel, toTwinFilters } from './twinFilter';
 import { TwinNode } from './twinNode';
-import { isTwinSortKey, sortTwins } from './twinSort';
+import { sortTwins } from './twinSort';
+import { twinSortKey, twinSortLabel } from './twinSortSetting';
 import { childId, errorNode, MessageNode, nodeItem, TreeNode } from '../explorer/treeNode';
 
 /**
@@ -115,9 +116,22 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
       }
     }
     const index = this.twins.modelIndex();
+    const sortBy = twinSortKey();
+    const filter = this.conn.services.tree.filter;
+    // The order and the filter in force show on the group: a sort other than by name, and "filtered".
+    const description = [
+      this.pageDescription({ one: vscode.l10n.t('{0} twin'), many: vscode.l10n.t('{0} twins') }),
+      sortBy === 'name' ? undefined : twinSortLabel(sortBy),
+      filter ? vscode.l10n.t('filtered') : undefined,
+    ].filter(Boolean).join(' · ');
+    const tooltip = [
+      vscode.l10n.t('Twins of {0} (exact model)', this.modelId),
+      vscode.l10n.t('Order: {0}, of the loaded twins (the service lists twins in no set order; load them all to sort them all).', twinSortLabel(sortBy)),
+      filter ? vscode.l10n.t('Filter: {0}', describeFilter(filter)) : undefined,
+    ].filter(Boolean).join('\n');
     return nodeItem(this, index?.displayName(this.modelId) ?? this.modelId, vscode.TreeItemCollapsibleState.Collapsed, {
-      description: this.pageDescription({ one: vscode.l10n.t('{0} twin'), many: vscode.l10n.t('{0} twins') }),
-      tooltip: vscode.l10n.t('Twins of {0} (exact model)', this.modelId),
+      description: description || undefined,
+      tooltip,
       iconPath: new vscode.ThemeIcon('symbol-folder'),
       contextValue: 'twinModelGroup',
     });
@@ -147,8 +161,7 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
 
   /** The loaded twins in the order of the buildingTwins.twins.sortBy setting. */
   protected override ordered(twins: readonly DigitalTwin[]): DigitalTwin[] {
-    const by = vscode.workspace.getConfiguration('buildingTwins').get<unknown>('twins.sortBy');
-    return sortTwins(twins, isTwinSortKey(by) ? by : 'name');
+    return sortTwins(twins, twinSortKey());
   }
 
   protected keyOf(twin: DigitalTwin): string {

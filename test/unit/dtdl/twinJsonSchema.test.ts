@@ -50,7 +50,8 @@ describe('twin JSON Schemas', () => {
     assert.deepEqual(contents.properties.usage.enum, ['office', 'storage']);
     assert.deepEqual(contents.properties.usage.markdownEnumDescriptions, ['**Office** — Work space', '**storage**']);
     assert.equal(contents.properties.area.title, 'Area');
-    assert.match(contents.properties.area.description, /Floor area\nSchema: double\nUnit: squareMetre\nSemantic type: Area/);
+    assert.match(contents.properties.area.description, /Floor area\nSchema: double\nUnit: m²\nSemantic type: Area/);
+    assert.doesNotMatch(contents.properties.area.markdownDescription, /\*\*Area\*\*/, 'the title is the hover\'s heading, not repeated below it');
     assert.deepEqual([contents.properties.capacity.type, contents.properties.capacity.minimum, contents.properties.capacity.maximum], ['integer', 0, 65535]);
     assert.equal(contents.properties.openedOn.format, 'date');
     assert.equal(contents.properties.address.additionalProperties, false);

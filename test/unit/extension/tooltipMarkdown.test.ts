@@ -51,7 +51,7 @@ describe('explorer tooltips (Markdown)', () => {
 
   it('lists the twin\'s property values with display names and units: the model\'s own first, then inherited, then undeclared', () => {
     assert.deepEqual(keyProperties(facts().twin, index).map((l) => shown(l)), [
-      'capacity: 8', 'Floor area: 42.5 squareMetre', 'note: hi',
+      'capacity: 8', 'Floor area: 42.5 m²', 'note: hi',
     ]);
   });
 
@@ -83,7 +83,7 @@ describe('explorer tooltips (Markdown)', () => {
     const md = modelTooltipMarkdown(index, 'dtmi:x:Room;1');
     assert.ok(!md.includes('](https'), 'the description cannot link');
     assertShows(md, [
-      'A room *inside* a [level](https://evil.example)', 'Extends: Space', '**3 properties**', '**area** double squareMetre (from Space)',
+      'A room *inside* a [level](https://evil.example)', 'Extends: Space', '**3 properties**', '**area** double m² (from Space)',
       '**capacity** integer', '**isPartOf** → Space (from Space)', '**servedBy** → dtmi:x:Equipment;1',
     ]);
     assert.ok(!shown(md).includes('**capacity** integer (from'));

@@ -1,3 +1,4 @@
+import { unitSymbol } from '../../../src/core/dtdl/unitSymbols';
 import * as assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -52,10 +53,10 @@ describe('panel handlers against the emulator', function () {
     });
   }
 
-  it('init labels each series and takes its unit from the twin', async () => {
+  it('init labels each series and takes its unit from the twin, as a symbol', async () => {
     const init = await timeSeries([capability.id, 'no-such-twin']).init({});
     assert.equal(init.series.length, 1);
-    assert.equal(init.series[0].unit, capability.contents!.unit);
+    assert.equal(init.series[0].unit, unitSymbol(String(capability.contents!.unit)), 'the unit as a symbol (degC shows as °C)');
     assert.match(init.series[0].label, /\(Model /);
     assert.deepEqual(init.errors, ['Twin "no-such-twin" was not found']);
   });

@@ -32,6 +32,11 @@ describe('request file parser', () => {
     assert.deepEqual(problems('{\n  "requests": [\n    { "name": "a" "operation": "models list" }\n  ]\n}'), ['3:19 JSON syntax error: CommaExpected']);
   });
 
+  it('marks syntax errors as such (the editor shows them already) and no other problem', () => {
+    assert.deepEqual(parseRequestFile('{ "requests": [ { "name": "a" "operation": "models list" } ] }').problems.map((p) => p.syntax), [true]);
+    assert.deepEqual(parseRequestFile('{ "requests": [ { "name": "a", "operation": "no such thing" } ] }').problems.map((p) => p.syntax), [undefined]);
+  });
+
   it('refuses what is not a request file', () => {
     assert.deepEqual(problems('[]'), ['1:1 a request file is an object: { "requests": [ { "name", "operation", … } ] }']);
     assert.deepEqual(problems('{}'), ['1:1 the file has no "requests" list']);

@@ -5,6 +5,7 @@ import type { CommandTable } from '../../shell/commandTypes';
 import type { ExtensionServices } from '../../shell/services';
 import { openInsightsPanel } from '../insights/insightsPanel';
 import { panelTarget } from './panelTargets';
+import { pickTwin } from '../../twins/twinPicker';
 import { capabilityTwinIds } from '../timeSeries/timeSeriesHandlers';
 import { openTimeSeriesPanel } from '../timeSeries/timeSeriesPanel';
 import { openTwinGraphPanel } from '../twinGraph/twinGraphPanel';
@@ -18,11 +19,10 @@ export const panelCommands: CommandTable<ExtensionServices> = {
 async function showTimeSeries(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>, arg?: unknown, selection?: unknown) {
   const target = panelTarget(arg, selection);
   const connection = target.connection ?? ctx.connections.activeName();
-  const twinIds = target.twinIds.length
-    ? target.twinIds
-    : [await askTwinId(ctx, vscode.l10n.t('Time series of which twin? (a capability, or equipment/space to chart its capabilities)'))];
   const api = await ctx.connections.getClient(connection);
   const index = await ctx.models.getIndex(connection).catch(() => undefined);
+  // A capability, or equipment or a space to chart its capabilities.
+  const twinIds = target.twinIds.length ? target.twinIds : [(await pickTwin(ctx.input, api, { title: vscode.l10n.t('Time series of which twin (a capability, or equipment or a space to chart its capabilities)?') })).id];
   const ids = await capabilityTwinIds(api, (modelId) => !!index?.has(modelId) && index.isCapability(modelId), twinIds);
   return openTimeSeriesPanel(ctx, connection, ids);
 }
@@ -37,15 +37,6 @@ async function showInsights(ctx: Pick<ExtensionServices, 'connections' | 'input'
 async function showTwinGraph(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>, arg?: unknown, selection?: unknown) {
   const target = panelTarget(arg, selection);
   const connection = target.connection ?? ctx.connections.activeName();
-  const rootId = target.twinIds[0] ?? (await askTwinId(ctx, vscode.l10n.t('Graph around which twin?')));
+  const rootId = target.twinIds[0] ?? (await pickTwin(ctx.input, await ctx.connections.getClient(connection), { title: vscode.l10n.t('Graph around which twin?') })).id;
   return openTwinGraphPanel(ctx, connection, rootId, undefined, undefined, target.twinIds.slice(1));
-}
-
-async function askTwinId(ctx: Pick<ExtensionServices, 'input'>, prompt: string): Promise<string> {
-  const value = await ctx.input.input({
-    title: vscode.l10n.t('Twin id'),
-    prompt,
-    validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a twin id')),
-  });
-  return value.trim();
 }

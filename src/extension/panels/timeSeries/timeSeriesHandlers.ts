@@ -1,6 +1,7 @@
 // What the time series panel's host answers: series metadata, downsampled ranges, latest values,
 // CSV export. Data is fetched with the client's paging and reduced with LTTB before it crosses to
 // the webview. Free of 'vscode' imports (unit-testable with a fake API).
+import { unitSymbol } from '../../../core/dtdl/unitSymbols';
 import * as l10n from '@vscode/l10n';
 import type { BuildingTwinsApi, DigitalTwin } from '../../../core/api/types';
 import { checkPanelRange, pointBudget, type TimeRange } from '../../../core/timeseries/timeRange';
@@ -84,7 +85,7 @@ function readRange(params: { start: unknown; end: unknown }): TimeRange {
 function seriesInfo(twin: DigitalTwin, models: ModelLabels | undefined): SeriesInfo {
   const contents = twin.contents ?? {};
   const name = typeof contents.name === 'string' && contents.name ? contents.name : twin.id;
-  const unit = typeof contents.unit === 'string' && contents.unit ? contents.unit : undefined;
+  const unit = typeof contents.unit === 'string' && contents.unit ? unitSymbol(contents.unit) : undefined;
   const modelLabel = models ? safeLabel(models, twin.modelId) : undefined;
   return { twinId: twin.id, label: modelLabel ? `${name} (${modelLabel})` : name, modelId: twin.modelId, unit };
 }

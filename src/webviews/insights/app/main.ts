@@ -335,7 +335,8 @@ function rowElement(insight: Insight, level: number, childCount: number, open: b
     });
     toggle.append(button, el('span', { class: 'count' }, String(childCount)));
   }
-  tr.append(toggle, ...COLUMNS.map((c) => el('td', { 'data-field': c.field }, c.value(insight))));
+  // The title shows a value its column cuts off with an ellipsis.
+  tr.append(toggle, ...COLUMNS.map((c) => el('td', { 'data-field': c.field, title: c.value(insight) }, c.value(insight))));
   tr.addEventListener('click', () => void select(insight.id));
   return tr;
 }
