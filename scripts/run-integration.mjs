@@ -1,8 +1,9 @@
 // Integration tier: mocha inside a real VS Code extension host (code-server, driven by headless chromium),
 // with the local emulator on a free port. Exit code: 0 pass, 1 fail, 2 harness error or timeout (the worst of both passes).
-// Usage: node scripts/run-integration.mjs [--no-build] [--grep TEXT] [--logs-dir DIR] [--keep] [--timeout SECONDS]
-import { build, compileTests, flag, loadHarness } from './harness.mjs';
+// Usage: node scripts/run-integration.mjs [--vscode oldest|newest] [--no-build] [--grep TEXT] [--logs-dir DIR] [--keep] [--timeout SECONDS]
+import { build, compileTests, flag, loadHarness, selectVscode } from './harness.mjs';
 
+selectVscode();
 if (!process.argv.includes('--no-build')) {
   build();
   compileTests();
