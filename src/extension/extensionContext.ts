@@ -3,6 +3,7 @@ import type { BuildingTwinsApi } from '../core/api/types';
 import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET, localEmulatorUrl } from '../core/api/localEmulator';
 import { agentToolServices } from './agents/agentToolServices';
 import { type AgentLanguageModelTool, registerAgentTools } from './agents/languageModelTools';
+import { type McpServerProvider, registerMcpServers } from './agents/mcpServerProvider';
 import { type AuthoringServices, createAuthoring } from './authoring/authoringServices';
 import { createApiClient } from './connections/clientFactory';
 import { ConnectionManager } from './connections/connectionManager';
@@ -62,6 +63,8 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
   readonly requestResults: RequestResultsPanel;
   /** The agent tools, registered as language model tools for chat (agents/languageModelTools.ts). */
   readonly agentTools: readonly AgentLanguageModelTool[];
+  /** The bundled MCP server offered to VS Code per connection (VS Code 1.101+; undefined before). */
+  readonly mcpServers: McpServerProvider | undefined;
   /** Interactive input; integration tests swap in a ScriptedUserInput through the test API. */
   input: UserInput = new VsCodeUserInput();
   /** The last error a command reported (the test API exposes it). */
@@ -97,6 +100,7 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
     this.requestResults = new RequestResultsPanel(this);
     vscodeContext.subscriptions.push(this.requestResults);
     this.agentTools = registerAgentTools(agentToolServices(this), vscodeContext.subscriptions);
+    this.mcpServers = registerMcpServers(vscodeContext, this.connections);
   }
 
   /** Registers what lives for the whole session: the document file system, status bar and listeners. */
