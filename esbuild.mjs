@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { apartModulePlugin } from './scripts/apartModulePlugin.mjs';
 import { firstUseLibraryEntryPoints, firstUseLibraryPlugin } from './scripts/firstUseLibraryPlugin.mjs';
+import { NOTICES_FILE, writeThirdPartyNotices } from './scripts/thirdPartyNotices.mjs';
 import { vscodeOncePlugin } from './scripts/vscodeOncePlugin.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -15,7 +16,9 @@ const common = {
   minify: true,
   sourcemap: production ? false : 'linked',
   logLevel: 'info',
+  // Licenses go to dist/THIRD_PARTY_NOTICES.txt instead, written from the metafiles (scripts/thirdPartyNotices.mjs).
   legalComments: 'none',
+  metafile: true,
 };
 
 const nodeTargets = [
@@ -55,5 +58,6 @@ if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
   console.log('watching for changes…');
 } else {
-  await Promise.all(configs.map((c) => esbuild.build(c)));
+  const results = await Promise.all(configs.map((c) => esbuild.build(c)));
+  writeThirdPartyNotices(results.map((r) => r.metafile), NOTICES_FILE);
 }
