@@ -2,10 +2,16 @@
 // Every stage runs even when an earlier one failed (except after a failed build), so one run reports everything.
 // Usage: node scripts/test-all.mjs [--bail]
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { npx, repoRoot, run } from './harness.mjs';
 
 const bail = process.argv.includes('--bail');
+/** The VS Code versions of the pinned releases, for the stage names (read from the harness source, no compile needed). */
+const pins = readFileSync(join(repoRoot, 'test', 'harness', 'harnessPaths.ts'), 'utf8');
+const vscode = Object.fromEntries(['oldest', 'newest'].map((t) => [t, new RegExp(`${t}: \\{[^}]*?vscode: '([^']+)'`, 's').exec(pins)?.[1] ?? t]));
+/** The e2e specs (describe titles) also run on the oldest VS Code: installing the VSIX and the contributed view. */
+const E2E_ON_OLDEST = '^(VSIX: installed|workbench: the Building Twins view)';
 const stages = [
   { name: 'build', command: () => run(process.execPath, ['esbuild.mjs']), required: true },
   // One strict tsc pass over sources, webviews, tests and benchmarks: the same check as `npm run typecheck`
@@ -16,8 +22,13 @@ const stages = [
   { name: 'lint', command: () => npx('eslint', '.') },
   { name: 'code-server', command: () => run(process.execPath, ['scripts/install-code-server.mjs']), required: true },
   { name: 'unit', command: () => runCounting(join(repoRoot, 'node_modules', '.bin', 'mocha'), ['--config', '.mocharc.json']) },
-  { name: 'integration', command: () => runCounting('scripts/run-integration.mjs', ['--no-build']) },
-  { name: 'e2e', command: () => runCounting('scripts/run-e2e.mjs', ['--no-build']) },
+  // Integration and e2e on two VS Codes (test/README.md, "Two VS Codes"): the oldest engines.vscode allows and the
+  // newest code-server pinned in test/harness/harnessPaths.ts. The e2e tier runs fully on the newest (what users run)
+  // and, on the oldest, the specs that differ there: the VSIX install and the workbench view (see E2E_ON_OLDEST).
+  { name: `integration (VS Code ${vscode.oldest})`, command: () => runCounting('scripts/run-integration.mjs', ['--no-build', '--vscode', 'oldest']) },
+  { name: `integration (VS Code ${vscode.newest})`, command: () => runCounting('scripts/run-integration.mjs', ['--no-build', '--vscode', 'newest']) },
+  { name: `e2e (VS Code ${vscode.newest})`, command: () => runCounting('scripts/run-e2e.mjs', ['--no-build', '--vscode', 'newest']) },
+  { name: `e2e (VS Code ${vscode.oldest}, part)`, command: () => runCounting('scripts/run-e2e.mjs', ['--no-build', '--vscode', 'oldest', '--grep', E2E_ON_OLDEST]) },
 ];
 
 // Each tier's mocha summary ("N passing (…)", "N failing") is echoed live and added up for the closing line.
@@ -58,9 +69,9 @@ for (const stage of stages) {
   if (code !== 0 && (stage.required || bail)) break;
 }
 
-console.log('\nstage            result   seconds');
-for (const r of results) console.log(`${r.name.padEnd(16)} ${(r.code === 0 ? 'ok' : 'FAILED').padEnd(8)} ${r.seconds.toFixed(1).padStart(7)}`);
-for (const s of stages.slice(results.length)) console.log(`${s.name.padEnd(16)} skipped`);
+console.log(`\n${'stage'.padEnd(30)} result   seconds`);
+for (const r of results) console.log(`${r.name.padEnd(30)} ${(r.code === 0 ? 'ok' : 'FAILED').padEnd(8)} ${r.seconds.toFixed(1).padStart(7)}`);
+for (const s of stages.slice(results.length)) console.log(`${s.name.padEnd(30)} skipped`);
 const failed = results.filter((r) => r.code !== 0).length + (stages.length - results.length);
 console.log(`total ${((Date.now() - total) / 1000).toFixed(1)} s: ${failed === 0 ? 'all stages passed' : `${failed} stage(s) failed or skipped`}`);
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.pending} skipped`);

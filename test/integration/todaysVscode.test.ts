@@ -63,13 +63,14 @@ describe('newer VS Code features, feature-detected', function () {
 
   it('adds the chart points of time_series as a data part where VS Code has data parts, text only before', async () => {
     const result = await vscode.lm.invokeTool(lmToolId('time_series'), { input: { twinIds: ['HP-AHU-1-SAT'], range: '24h', points: 4 }, toolInvocationToken: undefined });
-    const dataPartClass = (vscode as unknown as { LanguageModelDataPart?: new (...args: never[]) => { mimeType: string; data: Uint8Array } }).LanguageModelDataPart;
+    // Data parts as finalised (1.105+) have LanguageModelDataPart.json; 1.99's class of that name is a proposal without it.
+    const dataPartClass = (vscode as unknown as { LanguageModelDataPart?: (new (...args: never[]) => { mimeType: string; data: Uint8Array }) & { json?: unknown } }).LanguageModelDataPart;
     assert.ok(result.content[0] instanceof vscode.LanguageModelTextPart);
-    if (!dataPartClass) {
+    if (typeof dataPartClass?.json !== 'function') {
       assert.equal(result.content.length, 1, `VS Code ${vscode.version} has no data parts: text only`);
       return;
     }
-    const data = result.content.find((p): p is InstanceType<typeof dataPartClass> => p instanceof dataPartClass);
+    const data = result.content.find((p): p is { mimeType: string; data: Uint8Array } => p instanceof dataPartClass!);
     assert.ok(data, 'a data part');
     assert.equal(data.mimeType, CHART_POINTS_MIME);
     const points = JSON.parse(new TextDecoder().decode(data.data)) as { series: Array<{ twinId: string; points: unknown[] }> };
