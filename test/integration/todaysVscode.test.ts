@@ -7,8 +7,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import * as vscode from 'vscode';
 import { CHART_POINTS_MIME } from '../../src/core/agentTools/chartPoints';
 import { lmToolId } from '../../src/extension/agents/agentToolNames';
-import { mcpApi, type McpStdioDefinition } from '../../src/extension/agents/mcpServerProvider';
-import { extensionApi, LOCAL, setSetting } from './explorerHelpers';
+import { mcpApi, type McpServerProvider, type McpStdioDefinition } from '../../src/extension/agents/mcpServerProvider';
+import { extensionApi, LOCAL } from './explorerHelpers';
 
 const token = new vscode.CancellationTokenSource().token;
 const READ_ONLY = 'MCP (read-only)';
@@ -18,8 +18,6 @@ describe('newer VS Code features, feature-detected', function () {
   this.timeout(90_000);
 
   describe('MCP server definition provider', () => {
-    after(async () => setSetting('connections', undefined));
-
     it('is registered exactly when this VS Code has the MCP API, and declared in the manifest either way', async () => {
       const api = await extensionApi();
       assert.deepEqual(manifest().contributes.mcpServerDefinitionProviders!.map((p) => p.id), ['buildingTwins.mcpServers']);
@@ -35,29 +33,19 @@ describe('newer VS Code features, feature-detected', function () {
         return;
       }
       const emulator = api.context.localEmulatorUrl();
-      await setSetting('connections', [{ name: READ_ONLY, baseUrl: emulator, clientId: 'local-dev', readOnly: true }]);
-      await api.context.connections.secrets.setClientSecret(READ_ONLY, 'local-dev-secret', emulator);
-      const offered = await provider.provideMcpServerDefinitions(token);
-      assert.deepEqual(offered.map((d) => d.label), [`Building Twins: ${LOCAL}`, `Building Twins: ${READ_ONLY}`]);
-      assert.ok(!JSON.stringify(offered).includes('local-dev-secret'), 'no secret in what VS Code keeps');
-      for (const [label, writable] of [[`Building Twins: ${LOCAL}`, true], [`Building Twins: ${READ_ONLY}`, false]] as const) {
-        const resolved: McpStdioDefinition = (await provider.resolveMcpServerDefinition(offered.find((d) => d.label === label)!, token))!;
-        assert.equal(resolved.env.BUILDING_TWINS_CLIENT_SECRET, 'local-dev-secret');
-        const env = Object.fromEntries(Object.entries({ ...process.env, ...resolved.env }).filter((e): e is [string, string] => typeof e[1] === 'string'));
-        const client = new Client({ name: 'integration-test', version: '0.0.0' });
-        await client.connect(new StdioClientTransport({ command: resolved.command, args: resolved.args, env, stderr: 'pipe' }));
-        try {
-          const tools = (await client.listTools()).tools;
-          assert.ok(tools.some((t) => t.name === 'list_models'));
-          // A read-only server still lists the write tools, each saying it refuses (src/cli/mcpServer.ts).
-          const putTwin = tools.find((t) => t.name === 'put_twin')!;
-          assert.equal(/Refused here: this server is read-only/.test(putTwin.description ?? ''), !writable, `${label}: ${putTwin.description}`);
-          const answer = await client.callTool({ name: 'find_twins', arguments: { model: 'dtmi:com:buildingtwins:sample:AirHandlingUnit;1' } });
-          assert.match(JSON.stringify(answer.content), /HP-AHU-1/);
-        } finally {
-          await client.close();
-        }
+      await vscode.commands.executeCommand('buildingTwins.addConnection', { name: READ_ONLY, baseUrl: emulator, clientId: 'local-dev', clientSecret: 'local-dev-secret', readOnly: true });
+      assert.equal(api.takeLastError(), undefined);
+      let offered: McpStdioDefinition[];
+      try {
+        offered = await offerAndStart(provider);
+      } finally {
+        api.useScriptedInput([true]);
+        await vscode.commands.executeCommand('buildingTwins.removeConnection', READ_ONLY);
+        api.useVsCodeInput();
+        await api.treeSnapshot();
       }
+      // A definition of a connection removed since (VS Code keeps definitions across sessions) is not started.
+      assert.equal(await provider.resolveMcpServerDefinition(offered.find((d) => d.label === `Building Twins: ${READ_ONLY}`)!, token), undefined);
     });
   });
 
@@ -97,3 +85,29 @@ describe('newer VS Code features, feature-detected', function () {
     ]);
   });
 });
+
+/** Offers the servers, resolves each and talks MCP to it: tools listed (writes refused on the read-only one) and a read answered. */
+async function offerAndStart(provider: McpServerProvider): Promise<McpStdioDefinition[]> {
+  const offered = await provider.provideMcpServerDefinitions(token);
+  assert.deepEqual(offered.map((d) => d.label), [`Building Twins: ${LOCAL}`, `Building Twins: ${READ_ONLY}`]);
+  assert.ok(!JSON.stringify(offered).includes('local-dev-secret'), 'no secret in what VS Code keeps');
+  for (const [label, writable] of [[`Building Twins: ${LOCAL}`, true], [`Building Twins: ${READ_ONLY}`, false]] as const) {
+    const resolved: McpStdioDefinition = (await provider.resolveMcpServerDefinition(offered.find((d) => d.label === label)!, token))!;
+    assert.equal(resolved.env.BUILDING_TWINS_CLIENT_SECRET, 'local-dev-secret');
+    const env = Object.fromEntries(Object.entries({ ...process.env, ...resolved.env }).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const client = new Client({ name: 'integration-test', version: '0.0.0' });
+    await client.connect(new StdioClientTransport({ command: resolved.command, args: resolved.args, env, stderr: 'pipe' }));
+    try {
+      const tools = (await client.listTools()).tools;
+      assert.ok(tools.some((t) => t.name === 'list_models'));
+      // A read-only server still lists the write tools, each saying it refuses (src/cli/mcpServer.ts).
+      const putTwin = tools.find((t) => t.name === 'put_twin')!;
+      assert.equal(/Refused here: this server is read-only/.test(putTwin.description ?? ''), !writable, `${label}: ${putTwin.description}`);
+      const answer = await client.callTool({ name: 'find_twins', arguments: { model: 'dtmi:com:buildingtwins:sample:AirHandlingUnit;1' } });
+      assert.match(JSON.stringify(answer.content), /HP-AHU-1/);
+    } finally {
+      await client.close();
+    }
+  }
+  return offered;
+}

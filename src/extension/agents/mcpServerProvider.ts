@@ -48,8 +48,6 @@ export class McpServerProvider implements McpProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeMcpServerDefinitions = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
-  /** What each provided label launches, to add the secret in resolve. */
-  private launches = new Map<string, McpLaunch>();
 
   constructor(
     private readonly api: McpApi,
@@ -64,18 +62,24 @@ export class McpServerProvider implements McpProvider, vscode.Disposable {
   }
 
   provideMcpServerDefinitions(_token?: vscode.CancellationToken): Promise<McpStdioDefinition[]> {
-    const ctx = this.launchContext();
-    const launches = this.connections.list().map((profile) => mcpServerLaunch(profile, ctx));
-    this.launches = new Map(launches.map((l) => [l.label, l]));
-    return Promise.resolve(launches.map((l) => new this.api.definition(l.label, l.command, l.args, l.env, l.version)));
+    return Promise.resolve(this.launches().map((l) => new this.api.definition(l.label, l.command, l.args, l.env, l.version)));
   }
 
-  /** Adds the client secret to the environment of the process about to start; a connection gone since is not started. */
+  /**
+   * Adds the client secret to the environment of the process about to start. The launch is computed again from the
+   * connections as they are now (VS Code may start a definition it kept from an earlier session); a connection gone
+   * since is not started.
+   */
   async resolveMcpServerDefinition(server: McpStdioDefinition, _token?: vscode.CancellationToken): Promise<McpStdioDefinition | undefined> {
-    const launch = this.launches.get(server.label);
-    if (!launch || !this.connections.list().some((p) => p.name === launch.connection)) return undefined;
+    const launch = this.launches().find((l) => l.label === server.label);
+    if (!launch) return undefined;
     const secret = await this.connections.clientSecret(launch.connection);
     return new this.api.definition(launch.label, launch.command, launch.args, { ...launch.env, [MCP_ENV_CLIENT_SECRET]: secret }, launch.version);
+  }
+
+  private launches(): McpLaunch[] {
+    const ctx = this.launchContext();
+    return this.connections.list().map((profile) => mcpServerLaunch(profile, ctx));
   }
 
   dispose(): void {
