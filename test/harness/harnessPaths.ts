@@ -47,14 +47,11 @@ export const CODE_SERVER_RELEASES: Record<VscodeTarget, CodeServerRelease> = {
     version: '4.139.1',
     vscode: '1.139.1',
     node: { version: '24.21.0', integrity: 'sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q==' },
-    rebuild: ['node-pty', '@parcel/watcher', '@vscode/spdlog', 'kerberos', '@vscode/native-watchdog', '@vscode/deviceid', '@vscode/fs-copyfile'],
-    unbuilt: {
-      // Its build takes about 8 minutes on 2 cores. Only the agent host (agentHostMain.js) imports it, on demand,
-      // when it opens its chat-sessions database; no run of ours starts an agent session.
-      '@vscode/sqlite3': 'agent host sessions database only, imported on demand',
-      ...WINDOWS_ONLY,
-      ...SSH2_OPTIONAL,
-    },
+    // @vscode/sqlite3 takes about 8 minutes to build on 2 cores and only the agent host (agentHostMain.js) imports it,
+    // but it cannot be left out: without it the agent host's requests fail, and saving a document of our file system
+    // then returns false (every document-save integration test failed that way; they pass with it built).
+    rebuild: ['node-pty', '@parcel/watcher', '@vscode/spdlog', 'kerberos', '@vscode/native-watchdog', '@vscode/deviceid', '@vscode/fs-copyfile', '@vscode/sqlite3'],
+    unbuilt: { ...WINDOWS_ONLY, ...SSH2_OPTIONAL },
   },
 };
 
