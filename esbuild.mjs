@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { apartModulePlugin } from './scripts/apartModulePlugin.mjs';
 import { firstUseLibraryEntryPoints, firstUseLibraryPlugin } from './scripts/firstUseLibraryPlugin.mjs';
 import { firstUseModulePlugin } from './scripts/firstUseModulePlugin.mjs';
+import { NOTICES_FILE, writeThirdPartyNotices } from './scripts/thirdPartyNotices.mjs';
 import { vscodeOncePlugin } from './scripts/vscodeOncePlugin.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -16,7 +17,9 @@ const common = {
   minify: true,
   sourcemap: production ? false : 'linked',
   logLevel: 'info',
+  // Licenses go to dist/THIRD_PARTY_NOTICES.txt instead, written from the metafiles (scripts/thirdPartyNotices.mjs).
   legalComments: 'none',
+  metafile: true,
 };
 
 const nodeTargets = [
@@ -57,5 +60,6 @@ if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
   console.log('watching for changes…');
 } else {
-  await Promise.all(configs.map((c) => esbuild.build(c)));
+  const results = await Promise.all(configs.map((c) => esbuild.build(c)));
+  writeThirdPartyNotices(results.map((r) => r.metafile), NOTICES_FILE);
 }

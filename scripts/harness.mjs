@@ -36,3 +36,15 @@ export function flag(name) {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
+
+/**
+ * `--vscode oldest|newest` picks the code-server release a tier runs on (test/harness/harnessPaths.ts); it is handed
+ * to the compiled harness as BUILDING_TWINS_VSCODE. Without the flag the variable (or its default, oldest) applies.
+ */
+export function selectVscode() {
+  const target = flag('--vscode');
+  if (target === undefined) return process.env.BUILDING_TWINS_VSCODE ?? 'oldest';
+  if (target !== 'oldest' && target !== 'newest') throw new Error(`--vscode must be oldest or newest, not ${target}`);
+  process.env.BUILDING_TWINS_VSCODE = target;
+  return target;
+}

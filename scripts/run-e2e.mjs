@@ -1,8 +1,9 @@
 // e2e tier: every out/test/e2e/*.e2e.test.js under mocha in plain Node; each spec drives a real workbench
 // (code-server + headless chromium) through test/e2e/workbench.ts. Screenshots land in test/e2e/screenshots/.
-// Usage: node scripts/run-e2e.mjs [--no-build] [--grep TEXT]
-import { build, compileTests, flag, loadHarness, npx } from './harness.mjs';
+// Usage: node scripts/run-e2e.mjs [--vscode oldest|newest] [--no-build] [--grep TEXT]
+import { build, compileTests, flag, loadHarness, selectVscode, npx } from './harness.mjs';
 
+selectVscode();
 if (!process.argv.includes('--no-build')) {
   build();
   compileTests();

@@ -1,11 +1,12 @@
 // Integration tier: mocha inside a real VS Code extension host (code-server, driven by headless chromium),
 // with the local emulator on a free port. Exit code: 0 pass, 1 fail, 2 harness error or timeout (the worst of both passes).
-// Usage: node scripts/run-integration.mjs [--no-build] [--grep TEXT] [--order sorted|reverse|shuffle[:SEED]] [--logs-dir DIR]
-//        [--keep] [--timeout SECONDS]
+// Usage: node scripts/run-integration.mjs [--vscode oldest|newest] [--no-build] [--grep TEXT] [--order sorted|reverse|shuffle[:SEED]]
+//        [--logs-dir DIR] [--keep] [--timeout SECONDS]
 // --order runs the test files in another order (the extension host reads BUILDING_TWINS_TEST_ORDER; a plain `shuffle`
 // prints the seed that repeats it).
-import { build, compileTests, flag, loadHarness } from './harness.mjs';
+import { build, compileTests, flag, loadHarness, selectVscode } from './harness.mjs';
 
+selectVscode();
 if (!process.argv.includes('--no-build')) {
   build();
   compileTests();

@@ -2,6 +2,7 @@
 // Every stage runs even when an earlier one failed (except after a failed build), so one run reports everything.
 // Usage: node scripts/test-all.mjs [--bail]
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { npx, repoRoot, run } from './harness.mjs';
 
@@ -9,6 +10,11 @@ const bail = process.argv.includes('--bail');
 const mochaBin = join(repoRoot, 'node_modules', '.bin', 'mocha');
 const UNIT_TESTS = 'out/test/unit/**/*.test.js';
 const ARTEFACT_TESTS = 'out/test/unit/**/*.artefact.test.js';
+/** The VS Code versions of the pinned releases, for the stage names (read from the harness source, no compile needed). */
+const pins = readFileSync(join(repoRoot, 'test', 'harness', 'harnessPaths.ts'), 'utf8');
+const vscode = Object.fromEntries(['oldest', 'newest'].map((t) => [t, new RegExp(`${t}: \\{[^}]*?vscode: '([^']+)'`, 's').exec(pins)?.[1] ?? t]));
+/** The e2e specs (describe titles) also run on the oldest VS Code: installing the VSIX and the contributed view. */
+const E2E_ON_OLDEST = '^(VSIX: installed|workbench: the Building Twins view)';
 const stages = [
   { name: 'build', command: () => run(process.execPath, ['esbuild.mjs']), required: true },
   // One strict tsc pass over sources, webviews, tests and benchmarks: the same check as `npm run typecheck`
@@ -24,8 +30,13 @@ const stages = [
   // runs that file alone.
   { name: 'unit', command: () => runCounting(mochaBin, [UNIT_TESTS, '--ignore', ARTEFACT_TESTS]) },
   { name: 'artefacts', command: () => runCounting(mochaBin, [ARTEFACT_TESTS]) },
-  { name: 'integration', command: () => runCounting('scripts/run-integration.mjs', ['--no-build']) },
-  { name: 'e2e', command: () => runCounting('scripts/run-e2e.mjs', ['--no-build']) },
+  // Integration and e2e on two VS Codes (test/README.md, "Two VS Codes"): the oldest engines.vscode allows and the
+  // newest code-server pinned in test/harness/harnessPaths.ts. The e2e tier runs fully on the newest (what users run)
+  // and, on the oldest, the specs that differ there: the VSIX install and the workbench view (see E2E_ON_OLDEST).
+  { name: `integration (VS Code ${vscode.oldest})`, command: () => runCounting('scripts/run-integration.mjs', ['--no-build', '--vscode', 'oldest']) },
+  { name: `integration (VS Code ${vscode.newest})`, command: () => runCounting('scripts/run-integration.mjs', ['--no-build', '--vscode', 'newest']) },
+  { name: `e2e (VS Code ${vscode.newest})`, command: () => runCounting('scripts/run-e2e.mjs', ['--no-build', '--vscode', 'newest']) },
+  { name: `e2e (VS Code ${vscode.oldest}, part)`, command: () => runCounting('scripts/run-e2e.mjs', ['--no-build', '--vscode', 'oldest', '--grep', E2E_ON_OLDEST]) },
   // Every benchmark's shortest run, so none can rot: it fails when one crashes or prints no ratio line first.
   { name: 'bench smoke', command: () => run(process.execPath, ['scripts/bench.mjs', '--smoke', '--no-build']) },
 ];
@@ -68,9 +79,9 @@ for (const stage of stages) {
   if (code !== 0 && (stage.required || bail)) break;
 }
 
-console.log('\nstage            result   seconds');
-for (const r of results) console.log(`${r.name.padEnd(16)} ${(r.code === 0 ? 'ok' : 'FAILED').padEnd(8)} ${r.seconds.toFixed(1).padStart(7)}`);
-for (const s of stages.slice(results.length)) console.log(`${s.name.padEnd(16)} skipped`);
+console.log(`\n${'stage'.padEnd(30)} result   seconds`);
+for (const r of results) console.log(`${r.name.padEnd(30)} ${(r.code === 0 ? 'ok' : 'FAILED').padEnd(8)} ${r.seconds.toFixed(1).padStart(7)}`);
+for (const s of stages.slice(results.length)) console.log(`${s.name.padEnd(30)} skipped`);
 const failed = results.filter((r) => r.code !== 0).length + (stages.length - results.length);
 console.log(`total ${((Date.now() - total) / 1000).toFixed(1)} s: ${failed === 0 ? 'all stages passed' : `${failed} stage(s) failed or skipped`}`);
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.pending} skipped`);

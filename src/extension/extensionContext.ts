@@ -4,6 +4,7 @@ import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET, localEmulatorUrl } from '
 import { agentToolServices } from './agents/agentToolServices';
 import { registerAgentToolsOnFirstUse } from './agents/agentToolRegistration';
 import { type AgentLanguageModelTool, createAgentTools } from './agents/languageModelTools';
+import { type McpServerProvider, registerMcpServers } from './agents/mcpServerProvider';
 import { type AuthoringServices, createAuthoring } from './authoring/authoringServices';
 import { createApiClient } from './connections/clientFactory';
 import { ConnectionManager } from './connections/connectionManager';
@@ -65,6 +66,8 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
   private requestResultsPanel: RequestResultsPanel | undefined;
   /** The agent tools, registered as language model tools for chat (agents/languageModelTools.ts), loaded on first use. */
   private readonly loadAgentTools: () => readonly AgentLanguageModelTool[];
+  /** The bundled MCP server offered to VS Code per connection (VS Code 1.101+; undefined before). */
+  readonly mcpServers: McpServerProvider | undefined;
   /** Interactive input; integration tests swap in a ScriptedUserInput through the test API. */
   input: UserInput = new VsCodeUserInput();
   /** The last error a command reported (the test API exposes it). */
@@ -98,6 +101,7 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
     vscodeContext.subscriptions.push(this);
     this.authoring = createAuthoring(this, vscodeContext.subscriptions);
     this.loadAgentTools = registerAgentToolsOnFirstUse(() => createAgentTools(agentToolServices(this)), vscodeContext.subscriptions);
+    this.mcpServers = registerMcpServers(vscodeContext, this.connections);
   }
 
   get requestResults(): RequestResultsPanel {

@@ -103,6 +103,18 @@ export class Workbench {
     return this.page.locator('.monaco-list-row[role="treeitem"]', { has: this.page.locator('.label-name', { hasText: label }) }).first();
   }
 
+  /**
+   * Clicks a tree row with no row hover in the way. A row's hover opens where the mouse rests; newer VS Code (seen on
+   * 1.139) keeps it open over the rows below while the tree grows under the mouse, and it takes the click.
+   */
+  async clickTreeRow(row: Locator): Promise<void> {
+    const hovers = this.page.locator('.workbench-hover, .monaco-hover').filter({ visible: true });
+    await this.page.mouse.move(900, 700);
+    if (await hovers.count()) await this.page.keyboard.press('Escape');
+    await hovers.first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+    await row.click();
+  }
+
   /** Waits until a tree row with each label is visible. */
   async waitForTreeRows(labels: Array<string | RegExp>, timeout = 30000): Promise<void> {
     for (const label of labels) await this.treeRow(label).waitFor({ timeout });

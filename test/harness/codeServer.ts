@@ -75,7 +75,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const logFile = join(runDir, 'code-server.log');
   const log = openSync(logFile, 'a');
   const server = spawnGroup(
-    process.execPath,
+    paths.node,
     [paths.entry, ...baseArgs(runDir, extensionsDir), '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check',
       ...(untrusted ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override', folder],
     // EXTENSIONS_GALLERY={} turns off the marketplace lookups that fail offline; the own TMPDIR keeps ipc sockets apart.
@@ -124,7 +124,7 @@ export function installVsix(vsixPath: string, extensionsDir: string): string[] {
   const paths = ensureCodeServer();
   const runDir = mkdtempSync(join(tmpdir(), 'building-twins-vsix-install-'));
   try {
-    const cli = (...args: string[]) => spawnSync(process.execPath, [paths.entry, ...baseArgs(runDir, extensionsDir), ...args], {
+    const cli = (...args: string[]) => spawnSync(paths.node, [paths.entry, ...baseArgs(runDir, extensionsDir), ...args], {
       encoding: 'utf8',
       env: { EXTENSIONS_GALLERY: '{}', ...process.env, TMPDIR: runDir },
     });

@@ -142,13 +142,14 @@ describe('explorer details: tooltips and badges', () => {
     const lines = curl.split('\n\n');
     assert.equal(lines.length, 3);
     lines.forEach((line, i) => {
-      assert.ok(line.startsWith(`curl -sS -X GET '${base}/twins/${encodeURIComponent(twins[i].id)}'`), line);
-      assert.ok(line.endsWith('-H "Authorization: Bearer $BUILDING_TWINS_TOKEN"'), line);
+      assert.ok(line.startsWith(`curl -sS --fail-with-body -X GET '${base}/twins/${encodeURIComponent(twins[i].id)}'`), line);
+      assert.ok(line.endsWith('-H "Authorization: Bearer ${BUILDING_TWINS_TOKEN:?set BUILDING_TWINS_TOKEN to an access token first (Building Twins: Copy Access Token)}"'), line);
     });
     const http = await vscode.commands.executeCommand<string>('buildingTwins.copyAsHttp', rows[0], rows);
     assert.ok(!http.includes(accessToken), 'no token in the .http requests');
     assert.equal(http.split('\n###\n').length, 3);
     assert.ok(http.includes(`@baseUrl = ${base}`) && http.includes(`GET {{baseUrl}}/twins/${encodeURIComponent(twins[0].id)}`) && http.includes('Authorization: Bearer {{token}}'));
+    assert.ok(http.includes('@token = {{$processEnv BUILDING_TWINS_TOKEN}}'), http);
   });
 
   it('refuses to copy a request for a row that is not a resource, and copies nothing', async () => {

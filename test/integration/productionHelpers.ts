@@ -4,7 +4,9 @@ import * as vscode from 'vscode';
 import { eventually, extensionApi, requests, setSetting } from './explorerHelpers';
 
 /** Reads sent as POST: twin queries and the ticket metadata lists (their writes are PUT and PATCH). */
-const POST_READS = /\/(twins(\/ids|\/count)?|tickets\/(categories|job-types|service-needed))$/;
+// Reads the service answers to a POST: the twin, insight, event and ticket lists (a query string, such as the twin
+// list's pageSize, does not make them writes).
+const POST_READS = /\/(twins(\/ids|\/count)?|insights|events|tickets(\/(categories|job-types|service-needed))?)(\?.*)?$/;
 
 /** The writes in the emulator's request log, as `METHOD path` (reads, token requests and POST queries left out). */
 export const writesIn = async (url: string): Promise<string[]> =>

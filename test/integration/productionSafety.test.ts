@@ -220,7 +220,8 @@ describe('production safety', () => {
   it('closing a panel mid-request aborts it: its time-series request never reaches the service', async function () {
     const url = emulatorUrl(this);
     type Host = { panel: vscode.WebviewPanel; bridge: { handle(message: unknown): Promise<{ ok: boolean } | undefined> } };
-    const end = Date.now();
+    // Whole seconds: the panel asks the service for whole-second bounds, which the filter below looks for.
+    const end = Math.floor(Date.now() / 1000) * 1000;
     const start = end - 7 * 86_400_000;
     const load = { kind: 'request', id: 9001, method: 'load', params: { start, end, width: 600 } };
     // The request log keeps the query: this request's pages are told from the app's own by their start.

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../harness/harnessPaths';
@@ -29,7 +29,9 @@ describe('packaging (VSIX built with vsce from the current dist/)', function () 
   });
 
   it('holds the bundle, manifest, the English text of both, readme, license and icon', () => {
-    for (const required of ['extension/dist/extension.js', 'extension/package.json', 'extension/package.nls.json', 'extension/l10n/bundle.l10n.json', 'extension/readme.md', 'extension/media/icon.png', 'extension/media/icons/building-twins.svg']) {
+    for (const required of ['extension/dist/extension.js', 'extension/package.json', 'extension/package.nls.json', 'extension/l10n/bundle.l10n.json', 'extension/readme.md', 'extension/media/icon.png', 'extension/media/icons/building-twins.svg',
+      // The CLI, which the MCP server definition provider starts as `dist/cli.js mcp`.
+      'extension/dist/cli.js', 'extension/dist/climcp.js']) {
       assert.ok(entries.includes(required), `missing ${required}`);
     }
     assert.ok(entries.some((e) => /^extension\/license(\.md|\.txt)?$/.test(e)), 'missing LICENSE');
@@ -63,6 +65,31 @@ describe('packaging (VSIX built with vsce from the current dist/)', function () 
     const unwanted = entries.filter((e) =>
       /\.(ts|map)$/.test(e) || /^extension\/(src|test|bench|scripts|out|node_modules|\.vscode-test|\.vscode|\.ci|media\/webviews)\//.test(e));
     assert.deepEqual(unwanted, []);
+  });
+
+  it('holds at its root only the manifest, its text, readme, changelog and license, and only the shipped folders', () => {
+    const rootFiles = /^extension\/(package\.json|package\.nls\.json|readme\.md|changelog\.md|license(\.md|\.txt)?)$/;
+    const shippedFolders = /^extension\/(dist|media|l10n|syntaxes|chat)\//;
+    const stray = entries.filter((e) => e.startsWith('extension/') && !rootFiles.test(e) && !shippedFolders.test(e));
+    assert.deepEqual(stray, [], 'tooling or other files the VSIX should not carry (see .vscodeignore)');
+  });
+
+  it('carries third-party notices naming every npm package inside a bundle, with its license text', () => {
+    assert.ok(entries.includes('extension/dist/third_party_notices.txt'), 'missing dist/THIRD_PARTY_NOTICES.txt');
+    const notices = readFileSync(join(repoRoot, 'dist', 'THIRD_PARTY_NOTICES.txt'), 'utf8');
+    // The development build's source maps name every bundled module: an account kept apart from the metafiles.
+    const bundled = new Set<string>();
+    const maps = readdirSync(join(repoRoot, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js.map'));
+    assert.ok(maps.length > 0, 'no source maps in dist/ to check against (build without --production)');
+    for (const map of maps) {
+      for (const source of (JSON.parse(readFileSync(join(repoRoot, 'dist', map), 'utf8')) as { sources: string[] }).sources) {
+        const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source.slice(source.lastIndexOf('node_modules/')));
+        if (m) bundled.add(m[1]!);
+      }
+    }
+    assert.ok(bundled.size > 0);
+    for (const name of bundled) assert.match(notices, new RegExp(`^- ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\S+ \\(`, 'm'), `${name} is bundled but not in the notices`);
+    assert.ok(!/\(see text\)/.test(notices.split('\n\n')[1] ?? ''), 'every package names its license');
   });
 
   it('ships no test API: no dist/testApi.js, and no scripted input inside the extension bundle', () => {

@@ -1,5 +1,6 @@
 // "Copy as cURL" and "Copy as .http request": a request of the service as text to paste elsewhere. The access token
-// is always a variable (an environment variable for the shell, `{{token}}` in a .http file), never its value.
+// is always a variable, never its value: the environment variable BUILDING_TWINS_TOKEN for the shell, and in a .http
+// file `{{token}}`, which reads the same environment variable ({{$processEnv …}}, understood by httpyac and REST Client).
 import { resolveBaseUrl } from './baseUrl';
 
 /** One request against the service: `path` is below the base URL (`/twins/…`), its segments already encoded. */
@@ -38,22 +39,34 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A cURL command for bash/zsh; the token comes from $BUILDING_TWINS_TOKEN (set it first, e.g. from "Copy Access Token"). */
+/**
+ * `${VAR:?message}`: a POSIX shell (bash, zsh, dash) refuses to run the command when the variable is unset or empty
+ * and prints the message, instead of sending "Bearer " and showing nothing.
+ */
+const TOKEN_OR_STOP = `\${${CURL_TOKEN_VARIABLE}:?set ${CURL_TOKEN_VARIABLE} to an access token first (Building Twins: Copy Access Token)}`;
+
+/**
+ * A cURL command for bash/zsh; the token comes from $BUILDING_TWINS_TOKEN (set it first, e.g. from "Copy Access
+ * Token"). `--fail-with-body` (curl 7.76+) makes an HTTP error a non-zero exit (22) that still prints the service's
+ * error body; `-sS` keeps curl's own error line.
+ */
 export function curlCommand(request: SnippetRequest): string {
-  const parts = ['curl', '-sS', '-X', request.method, shellQuote(snippetUrl(request)), '-H', `"Authorization: Bearer $${CURL_TOKEN_VARIABLE}"`];
+  const parts = ['curl', '-sS', '--fail-with-body', '-X', request.method, shellQuote(snippetUrl(request)), '-H', `"Authorization: Bearer ${TOKEN_OR_STOP}"`];
   if (request.body !== undefined) parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', shellQuote(JSON.stringify(request.body)));
   return parts.join(' ');
 }
 
 /**
- * A request in the .http format (REST Client, JetBrains HTTP Client): the base URL and the token as file variables,
- * the token left empty to fill in.
+ * A request in the .http format (httpyac, REST Client): the base URL and the token as file variables. The token is
+ * read from the environment variable the cURL command uses; a variable may not be left empty (httpyac then reads
+ * the next line as a request line and fails with "Invalid URL").
  */
 export function httpFileRequest(request: SnippetRequest): string {
   const lines = [
     `@baseUrl = ${resolveBaseUrl(request.baseUrl)}`,
-    '# Paste an access token (Building Twins: Copy Access Token) after the equals sign.',
-    '@token = ',
+    `# The token comes from the environment variable ${CURL_TOKEN_VARIABLE} (Building Twins: Copy Access Token);`,
+    '# or replace the value after the equals sign with the token itself.',
+    `@token = {{$processEnv ${CURL_TOKEN_VARIABLE}}}`,
     '',
     `${request.method} {{baseUrl}}${pathAndQuery(request)}`,
     'Authorization: Bearer {{token}}',

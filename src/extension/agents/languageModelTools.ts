@@ -12,7 +12,8 @@ import { failure, invokeAgentTool, planWrite, sendPlanned, type ToolOutcome } fr
 import { ToolInputError } from '../../core/agentTools/agentTool';
 import type { BuildingTwinsApi } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
-import { CONNECTION_INPUT } from './agentToolNames';
+import { CONNECTION_INPUT, lmToolId } from './agentToolNames';
+import { toolResultParts } from './toolResultParts';
 import { writeConfirmationMessage } from './writeConfirmation';
 
 /** What the tools need from the extension. */
@@ -52,7 +53,7 @@ function abortSignal(token: vscode.CancellationToken): AbortSignal {
 }
 
 function result(outcome: ToolOutcome): vscode.LanguageModelToolResult {
-  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(outcome.text)]);
+  return new vscode.LanguageModelToolResult(toolResultParts(outcome));
 }
 
 export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInput> {

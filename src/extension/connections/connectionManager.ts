@@ -165,7 +165,7 @@ export class ConnectionManager implements vscode.Disposable {
     const key = `${profile.baseUrl}\n${profile.clientId}\n${profile.readOnly === true}`;
     const cached = this.clients.get(name);
     if (cached && cached.key === key) return cached.client;
-    const clientSecret = isLocalConnection(name) ? this.localProfile().clientSecret : await this.storedSecret(name, profile.baseUrl);
+    const clientSecret = await this.clientSecret(name);
     this.log.addSecret(clientSecret);
     const lifetime = new AbortController();
     const client = this.createClient({
@@ -181,6 +181,15 @@ export class ConnectionManager implements vscode.Disposable {
     }
     this.clients.set(name, { key, client, lifetime });
     return client;
+  }
+
+  /**
+   * The client secret a connection signs in with: the emulator's well-known one, or the stored secret (refused when
+   * it was entered for another host). Only for handing to a client or a server process, never to be shown or stored.
+   */
+  async clientSecret(name: string): Promise<string> {
+    const profile = this.require(name);
+    return isLocalConnection(name) ? this.localProfile().clientSecret : this.storedSecret(name, profile.baseUrl);
   }
 
   /** The stored secret of a custom connection, refused when it was entered for another host. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { CURL_TOKEN_VARIABLE, curlCommand, httpFileRequest, shellQuote, snippetUrl, type SnippetRequest } from '../../../src/core/api/requestSnippets';
 
 /** The arguments bash hands to curl for the command, with the token variable set to `token`. */
@@ -27,17 +27,17 @@ describe('request snippets (Copy as cURL, Copy as .http request)', () => {
   it('gives curl the exact URL and reads the token from the shell variable, never inline', () => {
     const command = curlCommand(twinRequest);
     assert.ok(!command.includes('secret-token'));
-    assert.ok(command.includes(`$${CURL_TOKEN_VARIABLE}`));
+    assert.ok(command.includes(`\${${CURL_TOKEN_VARIABLE}:?`));
     assert.deepEqual(argumentsCurlGets(command, 'secret-token'), [
-      '-sS', '-X', 'GET', "https://acme.app.willowinc.com/api/v3/twins/O'Brien%20room%20%231", '-H', 'Authorization: Bearer secret-token',
+      '-sS', '--fail-with-body', '-X', 'GET', "https://acme.app.willowinc.com/api/v3/twins/O'Brien%20room%20%231", '-H', 'Authorization: Bearer secret-token',
     ]);
   });
 
   it('passes a JSON body through the shell unchanged, quotes, dollars and backticks included', () => {
     const body = { name: "it's $HOME `id` \"x\"", levels: [1, 2] };
     const args = argumentsCurlGets(curlCommand({ method: 'PUT', baseUrl: 'http://127.0.0.1:8470/api/v3', path: '/twins', body }), 't');
-    assert.deepEqual(args.slice(0, 4), ['-sS', '-X', 'PUT', 'http://127.0.0.1:8470/api/v3/twins']);
-    assert.deepEqual(args.slice(6), ['-H', 'Content-Type: application/json', '--data-raw', JSON.stringify(body)]);
+    assert.deepEqual(args.slice(0, 5), ['-sS', '--fail-with-body', '-X', 'PUT', 'http://127.0.0.1:8470/api/v3/twins']);
+    assert.deepEqual(args.slice(7), ['-H', 'Content-Type: application/json', '--data-raw', JSON.stringify(body)]);
   });
 
   it('quotes text for the shell so it stays one word', () => {
@@ -45,11 +45,21 @@ describe('request snippets (Copy as cURL, Copy as .http request)', () => {
     assert.deepEqual(argumentsCurlGets(`curl ${shellQuote("$(id) 'x' \\ ;")}`, 't'), ["$(id) 'x' \\ ;"]);
   });
 
-  it('writes a .http request with the base URL and the token as file variables, the token empty', () => {
+  it('refuses to run curl when the token variable is unset or empty, and says which variable to set', () => {
+    for (const env of [{ PATH: process.env.PATH }, { PATH: process.env.PATH, [CURL_TOKEN_VARIABLE]: '' }]) {
+      const run = spawnSync('bash', ['--norc', '--noprofile', '-c', `curl() { echo ran; }; ${curlCommand(twinRequest)}`], { env, encoding: 'utf8' });
+      assert.notEqual(run.status, 0);
+      assert.equal(run.stdout, '', 'curl was not run');
+      assert.match(run.stderr, new RegExp(`${CURL_TOKEN_VARIABLE}: set ${CURL_TOKEN_VARIABLE} to an access token first`));
+    }
+  });
+
+  it('writes a .http request with the base URL and the token as file variables, the token read from the environment', () => {
     const text = httpFileRequest({ method: 'POST', baseUrl: 'acme', path: '/twins/count', body: { modelFilter: { modelIds: ['dtmi:x:Room;1'] } } });
     const lines = text.split('\n');
     assert.equal(lines[0], '@baseUrl = https://acme.app.willowinc.com/api/v3');
-    assert.ok(lines.includes('@token = '));
+    assert.ok(lines.includes(`@token = {{$processEnv ${CURL_TOKEN_VARIABLE}}}`));
+    assert.ok(!lines.some((l) => /^@\w+\s*=\s*$/.test(l)), 'no empty variable (httpyac reads the next line as a request)');
     assert.ok(lines.includes('POST {{baseUrl}}/twins/count'));
     assert.ok(lines.includes('Authorization: Bearer {{token}}'));
     assert.ok(lines.includes('Content-Type: application/json'));
