@@ -23,6 +23,8 @@ const stages = [
   { name: 'typecheck', command: () => npx('tsc', '-p', 'tsconfig.test.json') },
   // Type-aware ESLint (promises, type-only imports, no any, no default exports): see eslint.config.mjs.
   { name: 'lint', command: () => npx('eslint', '.') },
+  // One code style, by Prettier (.prettierrc.json); `npm run format` rewrites what this stage reports.
+  { name: 'format', command: () => npx('prettier', '--check', '--log-level', 'warn', '.') },
   { name: 'code-server', command: () => run(process.execPath, ['scripts/install-code-server.mjs']), required: true },
   // Unit tests run in plain Node on the compiled sources; the artefact tests (`*.artefact.test.ts`) check what the
   // build made (the bundles, the VSIX, the CLI and emulator as processes, code-server's proxy agent), so they come after
