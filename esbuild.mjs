@@ -24,18 +24,34 @@ const common = {
 
 const nodeTargets = [
   // What only some commands need is dist/lib/extension-first-use.js, built with it (scripts/firstUseModulePlugin.mjs).
-  { entryPoints: { extension: 'src/extension/extension.ts' }, absWorkingDir: process.cwd(), plugins: [vscodeOncePlugin, firstUseLibraryPlugin, firstUseModulePlugin({ root: process.cwd(), entry: 'src/extension/extension.ts' })] },
+  {
+    entryPoints: { extension: 'src/extension/extension.ts' },
+    absWorkingDir: process.cwd(),
+    plugins: [
+      vscodeOncePlugin,
+      firstUseLibraryPlugin,
+      firstUseModulePlugin({ root: process.cwd(), entry: 'src/extension/extension.ts' }),
+    ],
+  },
   // The integration tests' API, loaded only in ExtensionMode.Test; never built for the VSIX.
-  ...(production ? [] : [{ entryPoints: { testApi: 'src/extension/testing/testApi.ts' }, plugins: [vscodeOncePlugin] }]),
+  ...(production
+    ? []
+    : [{ entryPoints: { testApi: 'src/extension/testing/testApi.ts' }, plugins: [vscodeOncePlugin] }]),
   { entryPoints: { emulator: 'src/emulator/main.ts' } },
   // The CLI takes the first-use libraries from dist/lib, and the MCP server (its SDK, schemas, ajv and the agent
   // tools) from a bundle of its own, cliMcp.js, loaded only by `building-twins mcp`.
-  { entryPoints: { cli: 'src/cli/main.ts' }, banner: { js: '#!/usr/bin/env node' }, plugins: [apartModulePlugin({ './mcpCommand': 'cliMcp' }), firstUseLibraryPlugin] },
+  {
+    entryPoints: { cli: 'src/cli/main.ts' },
+    banner: { js: '#!/usr/bin/env node' },
+    plugins: [apartModulePlugin({ './mcpCommand': 'cliMcp' }), firstUseLibraryPlugin],
+  },
   { entryPoints: { cliMcp: 'src/cli/mcpCommand.ts' } },
-].filter((t) => Object.values(t.entryPoints).every((p) => existsSync(p))).concat(
-  // The libraries the extension and the CLI load on first use, each a bundle of its own (dist/lib/*.js).
-  { entryPoints: firstUseLibraryEntryPoints },
-);
+]
+  .filter((t) => Object.values(t.entryPoints).every((p) => existsSync(p)))
+  .concat(
+    // The libraries the extension and the CLI load on first use, each a bundle of its own (dist/lib/*.js).
+    { entryPoints: firstUseLibraryEntryPoints },
+  );
 
 // Each panel folder src/webviews/<name>/ with an app/main.ts becomes dist/webviews/<name>.js (+ .css if present).
 const webviewDir = 'src/webviews';
@@ -49,9 +65,27 @@ const webviewEntries = existsSync(webviewDir)
 
 const configs = [
   // ESM entry points first: UMD builds (e.g. jsonc-parser's) hide their requires from the bundler.
-  ...nodeTargets.map((t) => ({ ...common, ...t, platform: 'node', format: 'cjs', target: 'node20', outdir: 'dist', mainFields: ['module', 'main'] })),
+  ...nodeTargets.map((t) => ({
+    ...common,
+    ...t,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outdir: 'dist',
+    mainFields: ['module', 'main'],
+  })),
   ...(Object.keys(webviewEntries).length
-    ? [{ ...common, entryPoints: webviewEntries, platform: 'browser', format: 'iife', target: 'es2022', outdir: 'dist/webviews', loader: { '.css': 'css' } }]
+    ? [
+        {
+          ...common,
+          entryPoints: webviewEntries,
+          platform: 'browser',
+          format: 'iife',
+          target: 'es2022',
+          outdir: 'dist/webviews',
+          loader: { '.css': 'css' },
+        },
+      ]
     : []),
 ];
 
@@ -61,5 +95,8 @@ if (watch) {
   console.log('watching for changes…');
 } else {
   const results = await Promise.all(configs.map((c) => esbuild.build(c)));
-  writeThirdPartyNotices(results.map((r) => r.metafile), NOTICES_FILE);
+  writeThirdPartyNotices(
+    results.map((r) => r.metafile),
+    NOTICES_FILE,
+  );
 }

@@ -61,15 +61,31 @@ async function probe(): Promise<void> {
   // An activation event that fires while an empty window starts (e.g. onLanguage of a language VS Code opens by
   // itself) activates the extension before it can be measured: say which, rather than measure something else.
   const active = [ours, reference].filter((e) => e.isActive).map((e) => e.id);
-  if (active.length) throw new Error(`${active.join(' and ')} already active when the host was idle (an activation event fired while the window started): activation cannot be measured`);
+  if (active.length)
+    throw new Error(
+      `${active.join(' and ')} already active when the host was idle (an activation event fired while the window started): activation cannot be measured`,
+    );
   const oursFirst = readFileSync(process.env[ORDER_FILE]!, 'utf8').trim() === 'ours-first';
   const results: Record<string, { loadMs: number; activateMs: number }> = {};
-  for (const [name, extension] of oursFirst ? [['ours', ours], ['reference', reference]] as const : [['reference', reference], ['ours', ours]] as const) {
+  for (const [name, extension] of oursFirst
+    ? ([
+        ['ours', ours],
+        ['reference', reference],
+      ] as const)
+    : ([
+        ['reference', reference],
+        ['ours', ours],
+      ] as const)) {
     results[name] = await measure(extension);
   }
   // One metric a line: the harness reads the first `[metric] name=value` of each line.
-  const metrics: Record<string, string> = { idle: String(idle.idle), idleWaitMs: idle.waitedMs.toFixed(0), reference: reference.id };
-  for (const [name, r] of Object.entries(results)) Object.assign(metrics, { [`${name}LoadMs`]: r.loadMs.toFixed(2), [`${name}ActivateMs`]: r.activateMs.toFixed(2) });
+  const metrics: Record<string, string> = {
+    idle: String(idle.idle),
+    idleWaitMs: idle.waitedMs.toFixed(0),
+    reference: reference.id,
+  };
+  for (const [name, r] of Object.entries(results))
+    Object.assign(metrics, { [`${name}LoadMs`]: r.loadMs.toFixed(2), [`${name}ActivateMs`]: r.activateMs.toFixed(2) });
   for (const [name, value] of Object.entries(metrics)) console.log(`[metric] ${name}=${value}`);
   const started = performance.now();
   await vscode.commands.executeCommand('buildingTwins.explorer.focus');
@@ -94,7 +110,10 @@ async function main(): Promise<void> {
     for (let i = 0; i < runs; i++) {
       writeFileSync(orderFile, i % 2 ? 'reference-first' : 'ours-first');
       const result = await runInExtensionHost(server, browser, __filename, { timeoutMs: 120000 });
-      if (result.code !== 0) throw new Error(`run ${i + 1}: the probe failed (exit ${result.code}): ${result.metrics.error ? decodeURIComponent(result.metrics.error) : JSON.stringify(result.metrics)}`);
+      if (result.code !== 0)
+        throw new Error(
+          `run ${i + 1}: the probe failed (exit ${result.code}): ${result.metrics.error ? decodeURIComponent(result.metrics.error) : JSON.stringify(result.metrics)}`,
+        );
       samples.push(result.metrics);
     }
   } finally {
@@ -106,13 +125,19 @@ async function main(): Promise<void> {
   const ours = m('oursLoadMs') + m('oursActivateMs');
   const reference = m('referenceLoadMs') + m('referenceActivateMs');
   const referenceName = samples[0]!.reference;
-  console.log(`ratio activation (bundle load + activate()) / ${referenceName}'s in the same idle host: ${ratio(ours, reference)}`
-    + ` (bundle load ${ratio(m('oursLoadMs'), m('referenceLoadMs'))}, activate() ${ratio(m('oursActivateMs'), m('referenceActivateMs'))}; medians of ${runs} fresh hosts)`);
-  console.log(`code-server's extension host; ${machineLoad()}; hosts idle before measuring: ${samples.filter((s) => s.idle === 'true').length} of ${runs}`
-    + ` (median wait ${m('idleWaitMs').toFixed(0)} ms)`);
+  console.log(
+    `ratio activation (bundle load + activate()) / ${referenceName}'s in the same idle host: ${ratio(ours, reference)}` +
+      ` (bundle load ${ratio(m('oursLoadMs'), m('referenceLoadMs'))}, activate() ${ratio(m('oursActivateMs'), m('referenceActivateMs'))}; medians of ${runs} fresh hosts)`,
+  );
+  console.log(
+    `code-server's extension host; ${machineLoad()}; hosts idle before measuring: ${samples.filter((s) => s.idle === 'true').length} of ${runs}` +
+      ` (median wait ${m('idleWaitMs').toFixed(0)} ms)`,
+  );
   const row = (label: string, name: string): void => {
     const values = samples.map((s) => Number(s[name])).sort((a, b) => a - b);
-    console.log(`  ${label.padEnd(52)} min ${values[0]!.toFixed(1).padStart(7)}  median ${median(values).toFixed(1).padStart(7)}  max ${values[values.length - 1]!.toFixed(1).padStart(7)} ms`);
+    console.log(
+      `  ${label.padEnd(52)} min ${values[0]!.toFixed(1).padStart(7)}  median ${median(values).toFixed(1).padStart(7)}  max ${values[values.length - 1]!.toFixed(1).padStart(7)} ms`,
+    );
   };
   console.log(`Building Twins, dist/extension.js ${(bundle / 1024).toFixed(1)} KiB`);
   row('bundle load (require of dist/extension.js)', 'oursLoadMs');

@@ -32,19 +32,30 @@ async function main(): Promise<void> {
     const raw: number[] = [];
     let chars = 0;
     for (let i = 0; i < RUNS; i++) {
-      raw.push(elapsed(() => { chars = JSON.stringify(data).length; }));
+      raw.push(
+        elapsed(() => {
+          chars = JSON.stringify(data).length;
+        }),
+      );
       await pause();
       fit.push(elapsed(() => fitAnswer(data, 'ask for less', undefined, schema)));
       await pause();
     }
     const answer = fitAnswer(data, 'ask for less', undefined, schema);
     ratios.push(`${c.tool} ${(median(fit) / median(raw)).toFixed(2)}x`);
-    rows.push(`${c.label.padEnd(36)} ${String(chars).padStart(9)} chars -> ${String(answer.text.length).padStart(6)}  fit median ${ms(median(fit)).padStart(9)} max ${ms(Math.max(...fit)).padStart(9)}` +
-      `  JSON.stringify once ${ms(median(raw)).padStart(9)}  event loop held at most ${ms(Math.max(...fit)).padStart(9)}`);
+    rows.push(
+      `${c.label.padEnd(36)} ${String(chars).padStart(9)} chars -> ${String(answer.text.length).padStart(6)}  fit median ${ms(median(fit)).padStart(9)} max ${ms(Math.max(...fit)).padStart(9)}` +
+        `  JSON.stringify once ${ms(median(raw)).padStart(9)}  event loop held at most ${ms(Math.max(...fit)).padStart(9)}`,
+    );
   }
-  console.log(`ratio fitAnswer / JSON.stringify of the raw answer (medians of ${RUNS}): ${ratios.join(', ')} (${machineLoad()})`);
+  console.log(
+    `ratio fitAnswer / JSON.stringify of the raw answer (medians of ${RUNS}): ${ratios.join(', ')} (${machineLoad()})`,
+  );
   for (const row of rows) console.log(row);
   console.log('fitting is synchronous and never awaits: the event loop is held exactly as long as the longest fit');
 }
 
-void main().catch((error: unknown) => { console.error(error); process.exit(1); });
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -27,12 +27,19 @@ const GET_GOAL_MS = 2;
 const SCALE = size(100_000, 2_000);
 const LOAD = size({ requests: 3000, warmup: 300 }, { requests: 50, warmup: 5 });
 
-interface Latency { p50: number; p99: number; perSecond: number; meanBytes: number }
+interface Latency {
+  p50: number;
+  p99: number;
+  perSecond: number;
+  meanBytes: number;
+}
 
 async function load(urls: string[], headers: Record<string, string>): Promise<Latency> {
   const spec = jsonFile({ urls, headers, ...LOAD });
   try {
-    const { stdout } = await run(process.execPath, [path.join(__dirname, 'loadProcess.js'), spec.file], { maxBuffer: 1 << 20 });
+    const { stdout } = await run(process.execPath, [path.join(__dirname, 'loadProcess.js'), spec.file], {
+      maxBuffer: 1 << 20,
+    });
     return JSON.parse(stdout) as Latency;
   } finally {
     spec.remove();
@@ -48,9 +55,14 @@ function jsonFile(value: unknown): { file: string; remove: () => void } {
 }
 
 /** The trivial server in its own process, answering each path with the body given for it. */
-async function trivialServer(contentType: string, bodies: Record<string, string>): Promise<{ url: string; stop: () => void }> {
+async function trivialServer(
+  contentType: string,
+  bodies: Record<string, string>,
+): Promise<{ url: string; stop: () => void }> {
   const spec = jsonFile({ contentType, bodies });
-  const child = spawn(process.execPath, [path.join(__dirname, 'trivialServer.js'), spec.file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(__dirname, 'trivialServer.js'), spec.file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -68,7 +80,12 @@ async function trivialServer(contentType: string, bodies: Record<string, string>
 }
 
 function devClient(url: string): BuildingTwinsClient {
-  return new BuildingTwinsClient({ baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false });
+  return new BuildingTwinsClient({
+    baseUrl: url,
+    clientId: 'local-dev',
+    clientSecret: 'local-dev-secret',
+    rateLimit: false,
+  });
 }
 
 async function latency(emulator: EmulatorProcess): Promise<{ emulator: Latency; trivial: Latency; lines: string[] }> {
@@ -96,10 +113,18 @@ async function latency(emulator: EmulatorProcess): Promise<{ emulator: Latency; 
     const measured = { emulator: [] as Latency[], trivial: [] as Latency[] };
     for (let round = 0; round < size(3, 1); round++) {
       measured.emulator.push(await load(urls, headers));
-      measured.trivial.push(await load(paths.map((p) => `${trivial.url}${base}${p}`), headers));
+      measured.trivial.push(
+        await load(
+          paths.map((p) => `${trivial.url}${base}${p}`),
+          headers,
+        ),
+      );
     }
     const pick = (all: Latency[]): Latency => ({
-      p50: median(all.map((l) => l.p50)), p99: median(all.map((l) => l.p99)), perSecond: median(all.map((l) => l.perSecond)), meanBytes: all[0]!.meanBytes,
+      p50: median(all.map((l) => l.p50)),
+      p99: median(all.map((l) => l.p99)),
+      perSecond: median(all.map((l) => l.perSecond)),
+      meanBytes: all[0]!.meanBytes,
     });
     const e = pick(measured.emulator);
     const t = pick(measured.trivial);
@@ -121,17 +146,41 @@ async function serverWork(emulator: EmulatorProcess): Promise<string[]> {
   const pages: number[] = [];
   let token: string | null = null;
   for (let i = 0; i < size(20, 1); i++) {
-    const page: { result: { continuationToken: string | null }; wallMs: number } = await timed(() => client.listTwins({ pageSize: 1000, continuationToken: token }));
+    const page: { result: { continuationToken: string | null }; wallMs: number } = await timed(() =>
+      client.listTwins({ pageSize: 1000, continuationToken: token }),
+    );
     pages.push(page.wallMs);
     token = page.result.continuationToken;
   }
   lines.push(`   POST /twins pageSize 1000, 20 pages walking tokens: ${median(pages).toFixed(1)} ms a page`);
-  const capability = (await client.listTwins({ pageSize: 1, modelFilter: { modelIds: ['dtmi:com:buildingtwins:sample:Capability;1'] } })).content[0]!.id;
+  const capability = (
+    await client.listTwins({ pageSize: 1, modelFilter: { modelIds: ['dtmi:com:buildingtwins:sample:Capability;1'] } })
+  ).content[0]!.id;
   const start = Date.UTC(2020, 0, 1);
-  await client.sendTimeSeries(Array.from({ length: 10_000 }, (_, i) => ({ connectorId: 'BENCH', dtId: capability, sourceTimestamp: new Date(start + i * 60_000).toISOString(), scalarValue: i })));
+  await client.sendTimeSeries(
+    Array.from({ length: 10_000 }, (_, i) => ({
+      connectorId: 'BENCH',
+      dtId: capability,
+      sourceTimestamp: new Date(start + i * 60_000).toISOString(),
+      scalarValue: i,
+    })),
+  );
   const reads: number[] = [];
-  for (let i = 0; i < 9; i++) reads.push((await timed(() => client.getTimeSeries(capability, { start: new Date(start).toISOString(), end: new Date(start + 10_000 * 60_000).toISOString(), pageSize: 10_000 }))).wallMs);
-  lines.push(`   GET /time-series/{id}, a page of 10,000 points: ${median(reads).toFixed(1)} ms (request, serialising, parsing and normalising included)`);
+  for (let i = 0; i < 9; i++)
+    reads.push(
+      (
+        await timed(() =>
+          client.getTimeSeries(capability, {
+            start: new Date(start).toISOString(),
+            end: new Date(start + 10_000 * 60_000).toISOString(),
+            pageSize: 10_000,
+          }),
+        )
+      ).wallMs,
+    );
+  lines.push(
+    `   GET /time-series/{id}, a page of 10,000 points: ${median(reads).toFixed(1)} ms (request, serialising, parsing and normalising included)`,
+  );
   return lines;
 }
 
@@ -162,11 +211,32 @@ async function insights(): Promise<string[]> {
   }
 }
 
-interface Memory { scale: number; twins: number; relationships: number; samplePoints: number; addedPoints: number; peakRss: number; heap: number; arrayBuffers: number; rss: number; pointHeap: number; pointArrayBuffers: number; pointRss: number }
+interface Memory {
+  scale: number;
+  twins: number;
+  relationships: number;
+  samplePoints: number;
+  addedPoints: number;
+  peakRss: number;
+  heap: number;
+  arrayBuffers: number;
+  rss: number;
+  pointHeap: number;
+  pointArrayBuffers: number;
+  pointRss: number;
+}
 
-async function memory(): Promise<{ perTwin: { heap: number; arrayBuffers: number; rss: number; peakRss: number }; perPoint: number; lines: string[] }> {
+async function memory(): Promise<{
+  perTwin: { heap: number; arrayBuffers: number; rss: number; peakRss: number };
+  perPoint: number;
+  lines: string[];
+}> {
   const measure = async (scale: number, points: number): Promise<Memory> => {
-    const { stdout } = await run(process.execPath, ['--expose-gc', path.join(__dirname, 'emulatorMemory.js'), String(scale), String(points)], { maxBuffer: 1 << 20 });
+    const { stdout } = await run(
+      process.execPath,
+      ['--expose-gc', path.join(__dirname, 'emulatorMemory.js'), String(scale), String(points)],
+      { maxBuffer: 1 << 20 },
+    );
     return JSON.parse(stdout) as Memory;
   };
   const small = await measure(size(20_000, 1_000), 0);
@@ -181,14 +251,15 @@ async function memory(): Promise<{ perTwin: { heap: number; arrayBuffers: number
   const perPoint = (large.pointHeap + large.pointArrayBuffers) / large.addedPoints;
   const kib = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KiB`;
   return {
-    perTwin, perPoint,
+    perTwin,
+    perPoint,
     lines: [
-      `3. Memory, fresh processes at --scale ${small.twins.toLocaleString()} and ${large.twins.toLocaleString()} (the difference over ${twins.toLocaleString()} twins,`
-        + ` ${((large.relationships - small.relationships) / twins).toFixed(2)} relationships and ${((large.samplePoints - small.samplePoints) / twins).toFixed(1)} telemetry points each)`,
+      `3. Memory, fresh processes at --scale ${small.twins.toLocaleString()} and ${large.twins.toLocaleString()} (the difference over ${twins.toLocaleString()} twins,` +
+        ` ${((large.relationships - small.relationships) / twins).toFixed(2)} relationships and ${((large.samplePoints - small.samplePoints) / twins).toFixed(1)} telemetry points each)`,
       `   per twin: heap ${kib(perTwin.heap)}, array buffers ${kib(perTwin.arrayBuffers)}, resident ${kib(perTwin.rss)}, peak resident while starting ${kib(perTwin.peakRss)}`,
       `   per stored point (${(large.addedPoints / 1e6).toFixed(1)}M added): ${perPoint.toFixed(1)} bytes (time, value and enqueued time as three Float64Array columns, with their growth room)`,
-      `   the --scale ceiling assumes ${kib(HEAP_BYTES_PER_TWIN)} of heap per twin while starting (${ratio(HEAP_BYTES_PER_TWIN, perTwin.heap)} what stays):`
-        + ` with this node's default heap of ${(getHeapStatistics().heap_size_limit / 2 ** 30).toFixed(1)} GiB the ceiling is --scale ${maxScale(getHeapStatistics().heap_size_limit).toLocaleString()}`,
+      `   the --scale ceiling assumes ${kib(HEAP_BYTES_PER_TWIN)} of heap per twin while starting (${ratio(HEAP_BYTES_PER_TWIN, perTwin.heap)} what stays):` +
+        ` with this node's default heap of ${(getHeapStatistics().heap_size_limit / 2 ** 30).toFixed(1)} GiB the ceiling is --scale ${maxScale(getHeapStatistics().heap_size_limit).toLocaleString()}`,
     ],
   };
 }
@@ -198,19 +269,34 @@ async function persistence(): Promise<string[]> {
   try {
     const first = await timed(() => startEmulatorProcess({ args: ['--quiet'], dataDir: dir }));
     const client = devClient(first.result.url);
-    const capability = (await client.listTwins({ pageSize: 1, modelFilter: { modelIds: ['dtmi:com:buildingtwins:sample:Capability;1'] } })).content[0]!.id;
+    const capability = (
+      await client.listTwins({ pageSize: 1, modelFilter: { modelIds: ['dtmi:com:buildingtwins:sample:Capability;1'] } })
+    ).content[0]!.id;
     const small: number[] = [];
-    for (let i = 0; i < size(50, 2); i++) small.push((await timed(() => client.patchTwin(capability, [{ op: 'replace', path: '/name', value: `Point ${i}` }]))).wallMs);
+    for (let i = 0; i < size(50, 2); i++)
+      small.push(
+        (await timed(() => client.patchTwin(capability, [{ op: 'replace', path: '/name', value: `Point ${i}` }])))
+          .wallMs,
+      );
     const batches = await timed(async () => {
       for (let b = 0; b < size(20, 1); b++) {
-        await client.sendTimeSeries(Array.from({ length: 5000 }, (_, i) => ({ connectorId: 'BENCH', dtId: capability, sourceTimestamp: new Date(Date.UTC(2019, 0, 1) + (b * 5000 + i) * 60_000).toISOString(), scalarValue: i })));
+        await client.sendTimeSeries(
+          Array.from({ length: 5000 }, (_, i) => ({
+            connectorId: 'BENCH',
+            dtId: capability,
+            sourceTimestamp: new Date(Date.UTC(2019, 0, 1) + (b * 5000 + i) * 60_000).toISOString(),
+            scalarValue: i,
+          })),
+        );
       }
     });
     await first.result.stop();
     const again = await timed(() => startEmulatorProcess({ args: ['--quiet'], dataDir: dir }));
     await again.result.stop();
-    return [`4. --data: first start (process start and sample snapshot) ${first.wallMs.toFixed(0)} ms; PATCH twin p50 ${median(small).toFixed(2)} ms (read again after, fsync per write);`
-      + ` ingest 100,000 points in 20 durable batches ${batches.wallMs.toFixed(0)} ms (${(1e5 / (batches.wallMs / 1000)).toFixed(0)} points/s); restart with log replay + compaction ${again.wallMs.toFixed(0)} ms`];
+    return [
+      `4. --data: first start (process start and sample snapshot) ${first.wallMs.toFixed(0)} ms; PATCH twin p50 ${median(small).toFixed(2)} ms (read again after, fsync per write);` +
+        ` ingest 100,000 points in 20 durable batches ${batches.wallMs.toFixed(0)} ms (${(1e5 / (batches.wallMs / 1000)).toFixed(0)} points/s); restart with log replay + compaction ${again.wallMs.toFixed(0)} ms`,
+    ];
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -228,11 +314,16 @@ async function main(): Promise<void> {
     await emulator.stop();
   }
   const mem = await memory();
-  console.log(`ratio emulator / trivial node:http server answering the same bytes, GET /twins/{id} from a separate load process: p50 ${ratio(measured.emulator.p50, measured.trivial.p50)},`
-    + ` p99 ${ratio(measured.emulator.p99, measured.trivial.p99)} (emulator p50 ${measured.emulator.p50.toFixed(2)} ms, goal <= ${GET_GOAL_MS} ms);`
-    + ` memory ${(mem.perTwin.heap / 1024).toFixed(2)} KiB heap and ${(mem.perTwin.rss / 1024).toFixed(2)} KiB resident per twin, ${mem.perPoint.toFixed(1)} bytes per point`);
-  console.log(`${machineLoad()}; start-up at --scale ${SCALE.toLocaleString()} (process start to listening) ${started.wallMs.toFixed(0)} ms`);
-  for (const line of [...measured.lines, ...work, ...await insights(), ...mem.lines, ...await persistence()]) console.log(line);
+  console.log(
+    `ratio emulator / trivial node:http server answering the same bytes, GET /twins/{id} from a separate load process: p50 ${ratio(measured.emulator.p50, measured.trivial.p50)},` +
+      ` p99 ${ratio(measured.emulator.p99, measured.trivial.p99)} (emulator p50 ${measured.emulator.p50.toFixed(2)} ms, goal <= ${GET_GOAL_MS} ms);` +
+      ` memory ${(mem.perTwin.heap / 1024).toFixed(2)} KiB heap and ${(mem.perTwin.rss / 1024).toFixed(2)} KiB resident per twin, ${mem.perPoint.toFixed(1)} bytes per point`,
+  );
+  console.log(
+    `${machineLoad()}; start-up at --scale ${SCALE.toLocaleString()} (process start to listening) ${started.wallMs.toFixed(0)} ms`,
+  );
+  for (const line of [...measured.lines, ...work, ...(await insights()), ...mem.lines, ...(await persistence())])
+    console.log(line);
 }
 
 main().catch((error: unknown) => {

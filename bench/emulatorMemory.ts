@@ -26,16 +26,30 @@ async function main(): Promise<void> {
   const ids = [...emulator.store.collection<{ id: string }>('twins').keys()].slice(0, 100);
   const per = Math.ceil(points / ids.length);
   for (const id of ids) {
-    const times = Array.from({ length: per }, (_, i) => ({ time: Date.UTC(2020, 0, 1) + i * 1000, value: i % 97, enqueued: 0 }));
+    const times = Array.from({ length: per }, (_, i) => ({
+      time: Date.UTC(2020, 0, 1) + i * 1000,
+      value: i % 97,
+      enqueued: 0,
+    }));
     emulator.store.insertPoints(id, times);
   }
   const filled = settled();
-  process.stdout.write(JSON.stringify({
-    scale, twins, relationships, samplePoints, addedPoints: per * ids.length,
-    peakRss: peakRssKiB * 1024 - before.rss,
-    heap: started.heapUsed - before.heapUsed, arrayBuffers: started.arrayBuffers - before.arrayBuffers, rss: started.rss - before.rss,
-    pointHeap: filled.heapUsed - started.heapUsed, pointArrayBuffers: filled.arrayBuffers - started.arrayBuffers, pointRss: filled.rss - started.rss,
-  }));
+  process.stdout.write(
+    JSON.stringify({
+      scale,
+      twins,
+      relationships,
+      samplePoints,
+      addedPoints: per * ids.length,
+      peakRss: peakRssKiB * 1024 - before.rss,
+      heap: started.heapUsed - before.heapUsed,
+      arrayBuffers: started.arrayBuffers - before.arrayBuffers,
+      rss: started.rss - before.rss,
+      pointHeap: filled.heapUsed - started.heapUsed,
+      pointArrayBuffers: filled.arrayBuffers - started.arrayBuffers,
+      pointRss: filled.rss - started.rss,
+    }),
+  );
   await emulator.close();
 }
 

@@ -15,7 +15,8 @@ const GRAPH_SIZES = size([100, 500], [20, 50]);
 function buildingElements(size: number): cytoscape.ElementDefinition[] {
   const elements: cytoscape.ElementDefinition[] = [];
   const node = (id: string): void => void elements.push({ group: 'nodes', data: { id, label: id } });
-  const edge = (source: string, name: string, target: string): void => void elements.push({ group: 'edges', data: { id: `${source}-${name}-${target}`, source, target, label: name } });
+  const edge = (source: string, name: string, target: string): void =>
+    void elements.push({ group: 'edges', data: { id: `${source}-${name}-${target}`, source, target, label: name } });
   node('B');
   let count = 1;
   const levels = Math.max(2, Math.round(size / 50));
@@ -61,13 +62,19 @@ function layoutMs(size: number, kind: GraphLayout): number {
 function main(): void {
   registerGraphLayouts();
   const results = new Map<string, number>();
-  for (const twins of GRAPH_SIZES) for (const kind of GRAPH_LAYOUTS) results.set(`${kind}@${twins}`, layoutMs(twins, kind));
+  for (const twins of GRAPH_SIZES)
+    for (const kind of GRAPH_LAYOUTS) results.set(`${kind}@${twins}`, layoutMs(twins, kind));
   const largest = GRAPH_SIZES[GRAPH_SIZES.length - 1]!;
   const atLargest = (kind: GraphLayout): number => results.get(`${kind}@${largest}`)!;
-  console.log(`ratio (${largest} twins, vs rings around the root): hierarchy ${ratio(atLargest('hierarchical'), atLargest('concentric'))}, force-directed ${ratio(atLargest('forceDirected'), atLargest('concentric'))}`);
+  console.log(
+    `ratio (${largest} twins, vs rings around the root): hierarchy ${ratio(atLargest('hierarchical'), atLargest('concentric'))}, force-directed ${ratio(atLargest('forceDirected'), atLargest('concentric'))}`,
+  );
   console.log(`graph layout, median of ${RUNS} runs, cytoscape headless in Node (${machineLoad()})`);
   for (const twins of GRAPH_SIZES) {
-    for (const kind of GRAPH_LAYOUTS) console.log(`  ${String(twins).padStart(3)} twins  ${kind.padEnd(14)} ${results.get(`${kind}@${twins}`)!.toFixed(1).padStart(8)} ms`);
+    for (const kind of GRAPH_LAYOUTS)
+      console.log(
+        `  ${String(twins).padStart(3)} twins  ${kind.padEnd(14)} ${results.get(`${kind}@${twins}`)!.toFixed(1).padStart(8)} ms`,
+      );
   }
 }
 

@@ -24,7 +24,7 @@ function series(points: number): XYSeries {
   let t = T0;
   let v = 20;
   let seed = 7;
-  const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (let i = 0; i < points; i++) {
     t += i % 20_000 === 19_999 ? 3_600_000 : 60_000;
     v += random() - 0.5;
@@ -46,30 +46,45 @@ function main(): void {
   const range = { start: data.x[0]!, end: data.x[POINTS - 1]! + 1 };
   // The pages as the panel receives them: columns of one page each.
   const pages: XYSeries[] = [];
-  for (let from = 0; from < POINTS; from += PAGE_SIZE) pages.push({ x: data.x.slice(from, from + PAGE_SIZE), y: data.y.slice(from, from + PAGE_SIZE) });
+  for (let from = 0; from < POINTS; from += PAGE_SIZE)
+    pages.push({ x: data.x.slice(from, from + PAGE_SIZE), y: data.y.slice(from, from + PAGE_SIZE) });
   let whole: XYSeries | undefined;
   let streamed: XYSeries | undefined;
-  const runWhole = (): void => { whole = lttbOverRange(data, BUDGET, range); };
+  const runWhole = (): void => {
+    whole = lttbOverRange(data, BUDGET, range);
+  };
   const runStream = (): void => {
     const stream = new LttbStream(BUDGET, range);
     for (const page of pages) stream.pushAll(page.x, page.y, 0, page.x.length);
     streamed = stream.finish();
   };
-  for (let i = 0; i < 3; i++) { runWhole(); runStream(); }
+  for (let i = 0; i < 3; i++) {
+    runWhole();
+    runStream();
+  }
   const times = { whole: [] as number[], stream: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 ? (['whole', 'stream'] as const) : (['stream', 'whole'] as const);
     for (const which of order) times[which].push(cpuMs(which === 'whole' ? runWhole : runStream));
-    if (whole!.x.length !== streamed!.x.length || whole!.x.some((v, i) => v !== streamed!.x[i] || whole!.y[i] !== streamed!.y[i])) {
+    if (
+      whole!.x.length !== streamed!.x.length ||
+      whole!.x.some((v, i) => v !== streamed!.x[i] || whole!.y[i] !== streamed!.y[i])
+    ) {
       throw new Error('the stream and the whole-array version chose different points');
     }
   }
   const w = median(times.whole);
   const s = median(times.stream);
-  console.log(`ratio streaming LTTB / whole-array LTTB, CPU: ${ratio(s, w)} (goal <= 2x; medians of ${ROUNDS} alternating rounds, ${(POINTS / 1e6).toFixed(2)}M points in pages of ${PAGE_SIZE} to ${BUDGET})`);
+  console.log(
+    `ratio streaming LTTB / whole-array LTTB, CPU: ${ratio(s, w)} (goal <= 2x; medians of ${ROUNDS} alternating rounds, ${(POINTS / 1e6).toFixed(2)}M points in pages of ${PAGE_SIZE} to ${BUDGET})`,
+  );
   console.log(`${machineLoad()}; this process's CPU`);
-  console.log(`  whole-array (lttbOverRange)    median ${ms(w, 2)}  min ${ms(Math.min(...times.whole), 2)}  max ${ms(Math.max(...times.whole), 2)}`);
-  console.log(`  streaming (LttbStream)         median ${ms(s, 2)}  min ${ms(Math.min(...times.stream), 2)}  max ${ms(Math.max(...times.stream), 2)}`);
+  console.log(
+    `  whole-array (lttbOverRange)    median ${ms(w, 2)}  min ${ms(Math.min(...times.whole), 2)}  max ${ms(Math.max(...times.whole), 2)}`,
+  );
+  console.log(
+    `  streaming (LttbStream)         median ${ms(s, 2)}  min ${ms(Math.min(...times.stream), 2)}  max ${ms(Math.max(...times.stream), 2)}`,
+  );
   console.log(`  per million points: stream ${ms((s * 1e6) / POINTS)}, whole ${ms((w * 1e6) / POINTS)}`);
 }
 

@@ -24,18 +24,36 @@ const MIX: Array<{ name: string; arguments: Record<string, unknown> }> = [
 
 /** One typical call per tool (writes are refused: the server runs read-only). */
 const EACH: Record<string, Record<string, unknown>> = {
-  list_models: { search: 'sensor' }, get_model: { id: 'dtmi:com:buildingtwins:sample:AirHandlingUnit;1' }, model_vocabulary: { models: [ROOM] },
-  find_twins: MIX[0]!.arguments, get_twin: MIX[1]!.arguments, walk_graph: MIX[2]!.arguments,
-  time_series: { twinIds: ['HP-AHU-1-SAT'], range: '7d', points: 10 }, latest_values: MIX[3]!.arguments,
-  insights: { openOnly: true }, events: { limit: 5 }, tickets: MIX[4]!.arguments, ticket_metadata: { kind: 'priorities' },
-  put_twin: { twin: { id: 'B-1', modelId: ROOM } }, patch_twin: { id: 'B-1', patch: [{ op: 'replace', path: '/name', value: 'x' }] },
-  create_relationship: { sourceId: 'B-1', name: 'isPartOf', targetId: 'HP-L01' }, send_telemetry: { connectorId: 'b', values: [{ twinId: 'HP-L01-R01-TEMP', value: 1 }] },
-  create_ticket: { summary: 'b' }, patch_ticket: { id: 'x', patch: [{ op: 'replace', path: '/notes', value: 'x' }] },
+  list_models: { search: 'sensor' },
+  get_model: { id: 'dtmi:com:buildingtwins:sample:AirHandlingUnit;1' },
+  model_vocabulary: { models: [ROOM] },
+  find_twins: MIX[0]!.arguments,
+  get_twin: MIX[1]!.arguments,
+  walk_graph: MIX[2]!.arguments,
+  time_series: { twinIds: ['HP-AHU-1-SAT'], range: '7d', points: 10 },
+  latest_values: MIX[3]!.arguments,
+  insights: { openOnly: true },
+  events: { limit: 5 },
+  tickets: MIX[4]!.arguments,
+  ticket_metadata: { kind: 'priorities' },
+  put_twin: { twin: { id: 'B-1', modelId: ROOM } },
+  patch_twin: { id: 'B-1', patch: [{ op: 'replace', path: '/name', value: 'x' }] },
+  create_relationship: { sourceId: 'B-1', name: 'isPartOf', targetId: 'HP-L01' },
+  send_telemetry: { connectorId: 'b', values: [{ twinId: 'HP-L01-R01-TEMP', value: 1 }] },
+  create_ticket: { summary: 'b' },
+  patch_ticket: { id: 'x', patch: [{ op: 'replace', path: '/notes', value: 'x' }] },
 };
 
 async function connect(url: string): Promise<Client> {
   const client = new Client({ name: 'bench', version: '0.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: url }, stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp'],
+      env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: url },
+      stderr: 'ignore',
+    }),
+  );
   await client.listTools();
   return client;
 }
@@ -43,15 +61,17 @@ async function connect(url: string): Promise<Client> {
 async function run(clients: Client[]): Promise<{ perSecond: number; latencies: number[] }> {
   const latencies: number[] = [];
   const started = performance.now();
-  await Promise.all(clients.map(async (client, c) => {
-    for (let i = 0; i < CALLS_PER_CLIENT; i++) {
-      const call = MIX[(i + c) % MIX.length]!;
-      const t = performance.now();
-      const result = await client.callTool(call);
-      latencies.push(performance.now() - t);
-      if (result.isError) throw new Error(`${call.name}: ${JSON.stringify(result.content)}`);
-    }
-  }));
+  await Promise.all(
+    clients.map(async (client, c) => {
+      for (let i = 0; i < CALLS_PER_CLIENT; i++) {
+        const call = MIX[(i + c) % MIX.length]!;
+        const t = performance.now();
+        const result = await client.callTool(call);
+        latencies.push(performance.now() - t);
+        if (result.isError) throw new Error(`${call.name}: ${JSON.stringify(result.content)}`);
+      }
+    }),
+  );
   return { perSecond: latencies.length / ((performance.now() - started) / 1000), latencies };
 }
 
@@ -63,17 +83,28 @@ async function main(): Promise<void> {
   await run(clients.slice(1));
   const one = await run(clients.slice(0, 1));
   const eight = await run(clients);
-  console.log(`ratio calls per second 8 clients / 1 client: ${(eight.perSecond / one.perSecond).toFixed(2)}x; p99 8 / 1: ${(percentile(eight.latencies, 99) / percentile(one.latencies, 99)).toFixed(2)}x (${machineLoad()})`);
-  for (const [label, r] of [['1 client ', one], ['8 clients', eight]] as const) {
-    console.log(`${label}: ${r.perSecond.toFixed(1).padStart(7)} calls/s over ${r.latencies.length} calls  median ${ms(median(r.latencies))}  p99 ${ms(percentile(r.latencies, 99))}`);
+  console.log(
+    `ratio calls per second 8 clients / 1 client: ${(eight.perSecond / one.perSecond).toFixed(2)}x; p99 8 / 1: ${(percentile(eight.latencies, 99) / percentile(one.latencies, 99)).toFixed(2)}x (${machineLoad()})`,
+  );
+  for (const [label, r] of [
+    ['1 client ', one],
+    ['8 clients', eight],
+  ] as const) {
+    console.log(
+      `${label}: ${r.perSecond.toFixed(1).padStart(7)} calls/s over ${r.latencies.length} calls  median ${ms(median(r.latencies))}  p99 ${ms(percentile(r.latencies, 99))}`,
+    );
   }
-  console.log('each tool once through the SDK client (structured answers validated by the client against outputSchema):');
+  console.log(
+    'each tool once through the SDK client (structured answers validated by the client against outputSchema):',
+  );
   for (const tool of (await clients[0]!.listTools()).tools) {
     try {
       const result = await clients[0]!.callTool({ name: tool.name, arguments: EACH[tool.name] ?? {} });
       const text = (result.content as Array<{ text?: string }>).map((c) => c.text ?? '').join('');
-      const failed = result.isError ? JSON.parse(text) as { kind: string; error: string } : undefined;
-      console.log(`  ${tool.name.padEnd(20)} ${failed ? `tool error (${failed.kind}): ${failed.error.slice(0, 90)}` : `ok, ${text.length} chars, schema-valid`}`);
+      const failed = result.isError ? (JSON.parse(text) as { kind: string; error: string }) : undefined;
+      console.log(
+        `  ${tool.name.padEnd(20)} ${failed ? `tool error (${failed.kind}): ${failed.error.slice(0, 90)}` : `ok, ${text.length} chars, schema-valid`}`,
+      );
     } catch (error) {
       console.log(`  ${tool.name.padEnd(20)} client error: ${(error as Error).message.slice(0, 120)}`);
     }
@@ -82,4 +113,7 @@ async function main(): Promise<void> {
   await emu.close();
 }
 
-void main().catch((error: unknown) => { console.error(error); process.exit(1); });
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

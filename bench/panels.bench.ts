@@ -28,7 +28,9 @@ const dist = path.join(repoRoot, 'dist', 'webviews');
 
 /** What the sections print, held until the ratio line is out. */
 const out: string[] = [];
-const say = (text: string): void => { out.push(text); };
+const say = (text: string): void => {
+  out.push(text);
+};
 /** The figures the ratio line is made of, as the sections find them. */
 const figures: { uplot?: number; decimated?: number; naive?: number; endToEnd?: number } = {};
 const DRAW_RUNS = size(Number(process.env.BENCH_RUNS ?? 5), 1);
@@ -41,7 +43,9 @@ function line(label: string, ms: number, goal?: number): void {
 
 async function blankPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-  await page.setContent('<!DOCTYPE html><html><body style="margin:0"><div id="chart" style="width:1200px;height:600px"></div></body></html>');
+  await page.setContent(
+    '<!DOCTYPE html><html><body style="margin:0"><div id="chart" style="width:1200px;height:600px"></div></body></html>',
+  );
   return page;
 }
 
@@ -63,7 +67,17 @@ async function drawOnce(browser: Browser, kind: 'uplot' | 'decimated' | 'naive',
         const started = performance.now();
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
         const U = (window as any).uPlot;
-        new U({ width: 1200, height: 600, ms: 1, scales: { x: { time: true } }, series: [{}, { stroke: 'blue', width: 1 }] }, [x, y], document.getElementById('chart'));
+        new U(
+          {
+            width: 1200,
+            height: 600,
+            ms: 1,
+            scales: { x: { time: true } },
+            series: [{}, { stroke: 'blue', width: 1 }],
+          },
+          [x, y],
+          document.getElementById('chart'),
+        );
         await new Promise((r) => requestAnimationFrame(() => r(undefined)));
         return performance.now() - started;
       }, count);
@@ -76,26 +90,33 @@ async function drawOnce(browser: Browser, kind: 'uplot' | 'decimated' | 'naive',
       document.getElementById('chart')!.append(canvas);
     });
     await page.addScriptTag({ path: path.join(nodeModules, 'chart.js', 'dist', 'chart.umd.min.js') });
-    return await page.evaluate(async ({ n, decimate }) => {
-      const data = new Array(n);
-      const t0 = Date.UTC(2024, 0, 1);
-      for (let i = 0; i < n; i++) data[i] = { x: t0 + i * 1000, y: Math.sin(i / 5000) * 10 + Math.random() };
-      const started = performance.now();
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const Chart = (window as any).Chart;
-      new Chart(document.getElementById('canvas'), {
-        type: 'line',
-        data: { datasets: [{ data, borderColor: 'blue', borderWidth: 1, pointRadius: 0 }] },
-        options: {
-          animation: false, responsive: false, parsing: false, normalized: true, indexAxis: 'x',
-          scales: { x: { type: 'linear' } },
-          // Decimation needs parsing off, a linear or time x axis and sorted data: all given here.
-          plugins: { decimation: { enabled: decimate, algorithm: 'lttb', samples: 2400 } },
-        },
-      });
-      await new Promise((r) => requestAnimationFrame(() => r(undefined)));
-      return performance.now() - started;
-    }, { n: count, decimate: kind === 'decimated' });
+    return await page.evaluate(
+      async ({ n, decimate }) => {
+        const data = new Array(n);
+        const t0 = Date.UTC(2024, 0, 1);
+        for (let i = 0; i < n; i++) data[i] = { x: t0 + i * 1000, y: Math.sin(i / 5000) * 10 + Math.random() };
+        const started = performance.now();
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        const Chart = (window as any).Chart;
+        new Chart(document.getElementById('canvas'), {
+          type: 'line',
+          data: { datasets: [{ data, borderColor: 'blue', borderWidth: 1, pointRadius: 0 }] },
+          options: {
+            animation: false,
+            responsive: false,
+            parsing: false,
+            normalized: true,
+            indexAxis: 'x',
+            scales: { x: { type: 'linear' } },
+            // Decimation needs parsing off, a linear or time x axis and sorted data: all given here.
+            plugins: { decimation: { enabled: decimate, algorithm: 'lttb', samples: 2400 } },
+          },
+        });
+        await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+        return performance.now() - started;
+      },
+      { n: count, decimate: kind === 'decimated' },
+    );
   } finally {
     await page.close();
   }
@@ -103,7 +124,9 @@ async function drawOnce(browser: Browser, kind: 'uplot' | 'decimated' | 'naive',
 
 async function uplotVersusChartJs(browser: Browser): Promise<void> {
   const n = DRAW_POINTS;
-  say(`\n1. Drawing ${n.toLocaleString()} points in one series, a fresh page each, ${DRAW_RUNS} runs each, alternating (medians)`);
+  say(
+    `\n1. Drawing ${n.toLocaleString()} points in one series, a fresh page each, ${DRAW_RUNS} runs each, alternating (medians)`,
+  );
   const kinds = ['uplot', 'decimated', 'naive'] as const;
   const times: Record<(typeof kinds)[number], number[]> = { uplot: [], decimated: [], naive: [] };
   for (let run = 0; run < DRAW_RUNS; run++) {
@@ -118,7 +141,9 @@ async function uplotVersusChartJs(browser: Browser): Promise<void> {
   line('uPlot', figures.uplot, 300);
   line('Chart.js, decimation plugin on (LTTB to 2,400 samples)', figures.decimated);
   line('Chart.js, naive line chart (animation off)', figures.naive);
-  say(`  ratio Chart.js with decimation / uPlot: ${ratio(figures.decimated, figures.uplot)}; naive Chart.js / uPlot: ${ratio(figures.naive, figures.uplot)}`);
+  say(
+    `  ratio Chart.js with decimation / uPlot: ${ratio(figures.decimated, figures.uplot)}; naive Chart.js / uPlot: ${ratio(figures.naive, figures.uplot)}`,
+  );
 }
 
 /** Loads a real webview bundle in a page whose acquireVsCodeApi talks to `handlers` in this process. */
@@ -134,25 +159,36 @@ async function webviewPage<M extends MethodMap>(
   answers: Record<string, unknown> = {},
 ): Promise<{ page: Page; run: () => Promise<number> }> {
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-  const bridge = new WebviewBridge<M>({ postMessage: async () => true, onDidReceiveMessage: () => ({ dispose() {} }) }, handlers);
+  const bridge = new WebviewBridge<M>(
+    { postMessage: async () => true, onDidReceiveMessage: () => ({ dispose() {} }) },
+    handlers,
+  );
   await page.exposeFunction('benchHost', (message: unknown) => bridge.handle(message));
-  await page.setContent(`<!DOCTYPE html><html><head><style>${readFileSync(path.join(dist, `${bundle}.css`), 'utf8')}</style></head><body data-panel="${bundle}"></body></html>`);
-  await page.evaluate(({ saved, canned }) => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const w = window as any;
-    w.acquireVsCodeApi = () => ({
-      postMessage: (m: { id: number; method: string }) =>
-        m.method in canned
-          ? setTimeout(() => window.postMessage({ kind: 'response', id: m.id, ok: true, result: canned[m.method] }, '*'), 0)
-          : w.benchHost(m).then((reply: unknown) => window.postMessage(reply, '*')),
-      getState: () => saved,
-      setState: () => undefined,
-    });
-    // In-page clock: from the script starting to the app marking itself ready (or failed).
-    new MutationObserver(() => {
-      if (document.body.dataset.state && document.body.dataset.state !== 'loading') w.benchDone ??= performance.now();
-    }).observe(document.body, { attributes: true, attributeFilter: ['data-state'] });
-  }, { saved: state, canned: answers as Record<string, unknown> });
+  await page.setContent(
+    `<!DOCTYPE html><html><head><style>${readFileSync(path.join(dist, `${bundle}.css`), 'utf8')}</style></head><body data-panel="${bundle}"></body></html>`,
+  );
+  await page.evaluate(
+    ({ saved, canned }) => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const w = window as any;
+      w.acquireVsCodeApi = () => ({
+        postMessage: (m: { id: number; method: string }) =>
+          m.method in canned
+            ? setTimeout(
+                () => window.postMessage({ kind: 'response', id: m.id, ok: true, result: canned[m.method] }, '*'),
+                0,
+              )
+            : w.benchHost(m).then((reply: unknown) => window.postMessage(reply, '*')),
+        getState: () => saved,
+        setState: () => undefined,
+      });
+      // In-page clock: from the script starting to the app marking itself ready (or failed).
+      new MutationObserver(() => {
+        if (document.body.dataset.state && document.body.dataset.state !== 'loading') w.benchDone ??= performance.now();
+      }).observe(document.body, { attributes: true, attributeFilter: ['data-state'] });
+    },
+    { saved: state, canned: answers as Record<string, unknown> },
+  );
   const script = readFileSync(path.join(dist, `${bundle}.js`), 'utf8');
   return {
     page,
@@ -162,7 +198,9 @@ async function webviewPage<M extends MethodMap>(
         (window as any).benchStart = performance.now();
       });
       await page.addScriptTag({ content: script });
-      await page.waitForSelector('body[data-state="ready"], body[data-state="error"], body[data-state="empty"]', { timeout: 120_000 });
+      await page.waitForSelector('body[data-state="ready"], body[data-state="error"], body[data-state="empty"]', {
+        timeout: 120_000,
+      });
       const state = await page.getAttribute('body', 'data-state');
       if (state !== 'ready') throw new Error(`${bundle} ended in state ${state}: ${await page.textContent('.status')}`);
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -183,7 +221,11 @@ async function timeSeriesEndToEnd(browser: Browser): Promise<void> {
     await seedTwin(emulator.url, twinId, t0, n);
     line('(setup) insert 100,000 points', Date.now() - insertStarted);
     // A fresh client, as a panel opened later would use: the setup's requests do not count against its rate limiter.
-    const reader = new BuildingTwinsClient({ baseUrl: emulator.url, clientId: 'local-dev', clientSecret: 'local-dev-secret' });
+    const reader = new BuildingTwinsClient({
+      baseUrl: emulator.url,
+      clientId: 'local-dev',
+      clientSecret: 'local-dev-secret',
+    });
     let hostMs = 0;
     const handlers = createTimeSeriesHandlers({
       connection: 'bench',
@@ -202,7 +244,10 @@ async function timeSeriesEndToEnd(browser: Browser): Promise<void> {
       },
       latest: async () => ({ points: [] }),
     };
-    const { page, run } = await webviewPage(browser, 'timeSeries', timedHandlers, { twinIds: [twinId], range: { start: t0, end: t0 + n * 1000 } });
+    const { page, run } = await webviewPage(browser, 'timeSeries', timedHandlers, {
+      twinIds: [twinId],
+      range: { start: t0, end: t0 + n * 1000 },
+    });
     const total = await run();
     const drawn = Number(await page.getAttribute('body', 'data-point-count'));
     figures.endToEnd = total;
@@ -215,7 +260,9 @@ async function timeSeriesEndToEnd(browser: Browser): Promise<void> {
     await emulator.stop();
   }
   // A remote service answers each page after a network round trip: the emulator's --latency stands in for it.
-  const remote = await startEmulatorProcess({ args: ['--rate-limit', '100000/1', '--latency', String(REMOTE_LATENCY_MS)] });
+  const remote = await startEmulatorProcess({
+    args: ['--rate-limit', '100000/1', '--latency', String(REMOTE_LATENCY_MS)],
+  });
   try {
     await seedTwin(remote.url, twinId, t0, n);
     await compareLanes(remote.url, twinId, { start: t0, end: t0 + n * 1000 }, `${REMOTE_LATENCY_MS} ms per request`);
@@ -228,8 +275,18 @@ const REMOTE_LATENCY_MS = 150;
 
 /** A capability twin (modelled on a sample one) with `n` points, one per second from `t0`. */
 /** The host's fetch alone: pages one after another (1 lane) vs time slices side by side, interleaved rounds, medians. */
-async function compareLanes(url: string, twinId: string, range: { start: number; end: number }, where: string): Promise<void> {
-  const api = new BuildingTwinsClient({ baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false });
+async function compareLanes(
+  url: string,
+  twinId: string,
+  range: { start: number; end: number },
+  where: string,
+): Promise<void> {
+  const api = new BuildingTwinsClient({
+    baseUrl: url,
+    clientId: 'local-dev',
+    clientSecret: 'local-dev-secret',
+    rateLimit: false,
+  });
   await api.getTwin(twinId);
   const rounds = size(5, 1);
   const wall: Record<string, number[]> = { 1: [], 4: [] };
@@ -255,12 +312,34 @@ async function compareLanes(url: string, twinId: string, range: { start: number;
 async function insightsPage(browser: Browser): Promise<void> {
   const roots = size(1000, 50);
   const children = 5;
-  say(`\n3. Insights table: ${roots.toLocaleString()} roots x ${children} children (${(roots * (children + 1)).toLocaleString()} rows)`);
+  say(
+    `\n3. Insights table: ${roots.toLocaleString()} roots x ${children} children (${(roots * (children + 1)).toLocaleString()} rows)`,
+  );
   const items: Insight[] = [];
   for (let r = 0; r < roots; r++) {
     const id = `root-${r}`;
-    items.push({ id, scenarioId: null, name: `Root insight ${r}`, twinId: `T-${r}`, twinName: `Twin ${r}`, type: 'fault', priority: (r % 4) + 1, status: 'open', occurrenceCount: r, updatedDate: new Date(Date.UTC(2024, 0, 1) + r * 60_000).toISOString() });
-    for (let c = 0; c < children; c++) items.push({ id: `${id}-c${c}`, scenarioId: id, name: `Child ${c} of ${r}`, twinId: `T-${r}-${c}`, type: 'fault', priority: 2, status: 'open' });
+    items.push({
+      id,
+      scenarioId: null,
+      name: `Root insight ${r}`,
+      twinId: `T-${r}`,
+      twinName: `Twin ${r}`,
+      type: 'fault',
+      priority: (r % 4) + 1,
+      status: 'open',
+      occurrenceCount: r,
+      updatedDate: new Date(Date.UTC(2024, 0, 1) + r * 60_000).toISOString(),
+    });
+    for (let c = 0; c < children; c++)
+      items.push({
+        id: `${id}-c${c}`,
+        scenarioId: id,
+        name: `Child ${c} of ${r}`,
+        twinId: `T-${r}-${c}`,
+        type: 'fault',
+        priority: 2,
+        status: 'open',
+      });
   }
   const fake = { listInsights: async () => ({ before: 0, after: 0, total: roots, items }) };
   const handlers = createInsightsHandlers({
@@ -274,7 +353,13 @@ async function insightsPage(browser: Browser): Promise<void> {
   const hostStarted = Date.now();
   const list = await handlers.list(query);
   line('host: request mapping + nesting children under roots', Date.now() - hostStarted);
-  const { page, run } = await webviewPage(browser, 'insights', handlers, { query }, { init: await handlers.init({}), list });
+  const { page, run } = await webviewPage(
+    browser,
+    'insights',
+    handlers,
+    { query },
+    { init: await handlers.init({}), list },
+  );
   const ms = await run();
   const rows = await page.locator('tbody tr').count();
   line(`webview: script start -> table ready (${rows.toLocaleString()} root rows, children built on expand)`, ms);
@@ -284,7 +369,10 @@ async function insightsPage(browser: Browser): Promise<void> {
     await new Promise((r) => requestAnimationFrame(() => r(undefined)));
     return performance.now() - started;
   });
-  line(`expand all ${roots.toLocaleString()} roots (${(await page.locator('tbody tr').count()).toLocaleString()} rows shown)`, expandMs);
+  line(
+    `expand all ${roots.toLocaleString()} roots (${(await page.locator('tbody tr').count()).toLocaleString()} rows shown)`,
+    expandMs,
+  );
   await page.close();
 }
 
@@ -299,8 +387,12 @@ async function main(): Promise<void> {
     await browser.close();
   }
   const parts = [
-    figures.uplot !== undefined ? `drawing ${(DRAW_POINTS / 1e6).toLocaleString('en-US')}M points, Chart.js with decimation / uPlot ${ratio(figures.decimated!, figures.uplot)} (naive Chart.js ${ratio(figures.naive!, figures.uplot)})` : '',
-    figures.endToEnd !== undefined ? `time series panel end to end / its 1.5 s goal ${ratio(figures.endToEnd, 1500)}` : '',
+    figures.uplot !== undefined
+      ? `drawing ${(DRAW_POINTS / 1e6).toLocaleString('en-US')}M points, Chart.js with decimation / uPlot ${ratio(figures.decimated!, figures.uplot)} (naive Chart.js ${ratio(figures.naive!, figures.uplot)})`
+      : '',
+    figures.endToEnd !== undefined
+      ? `time series panel end to end / its 1.5 s goal ${ratio(figures.endToEnd, 1500)}`
+      : '',
   ].filter(Boolean);
   console.log(`ratio ${parts.join('; ') || 'none (no section ran)'}`);
   console.log(`Panel benchmarks (headless chromium); ${machineLoad()}`);

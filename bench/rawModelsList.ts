@@ -16,9 +16,19 @@ function request(url: string, method: string, headers: Record<string, string>, b
 
 async function main(): Promise<void> {
   const base = process.argv[2]!;
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'local-dev', client_secret: 'local-dev-secret' }).toString();
-  const token = (JSON.parse(await request(`${base}/oauth2/token`, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, form)) as { access_token: string }).access_token;
-  const models = JSON.parse(await request(`${base}/models`, 'GET', { accept: 'application/json', authorization: `Bearer ${token}` })) as unknown;
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: 'local-dev',
+    client_secret: 'local-dev-secret',
+  }).toString();
+  const token = (
+    JSON.parse(
+      await request(`${base}/oauth2/token`, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, form),
+    ) as { access_token: string }
+  ).access_token;
+  const models = JSON.parse(
+    await request(`${base}/models`, 'GET', { accept: 'application/json', authorization: `Bearer ${token}` }),
+  ) as unknown;
   process.stdout.write(`${JSON.stringify(models, null, 2)}\n`);
 }
 

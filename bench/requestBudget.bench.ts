@@ -30,20 +30,40 @@ const CAPABILITY = 'RL-AHU-1-SAT';
 const DAY = 86_400_000;
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-const quietly = (promise: Promise<unknown>): Promise<void> => promise.then(() => undefined, () => undefined);
+const quietly = (promise: Promise<unknown>): Promise<void> =>
+  promise.then(
+    () => undefined,
+    () => undefined,
+  );
 
-interface Spent { goToTwin: number; chart: number; goToTwinWaitMs: number }
+interface Spent {
+  goToTwin: number;
+  chart: number;
+  goToTwinWaitMs: number;
+}
 
 /** Every page of one range, as the panel reads it. */
 async function readRange(api: BuildingTwinsApi, start: number, end: number, o?: CallOptions): Promise<number> {
   let points = 0;
-  for await (const page of api.iterateTimeSeriesPages(CAPABILITY, { start: new Date(start).toISOString(), end: new Date(end).toISOString(), pageSize: 1000 }, o)) points += page.data?.length ?? 0;
+  for await (const page of api.iterateTimeSeriesPages(
+    CAPABILITY,
+    { start: new Date(start).toISOString(), end: new Date(end).toISOString(), pageSize: 1000 },
+    o,
+  ))
+    points += page.data?.length ?? 0;
   return points;
 }
 
 async function session(url: string, mode: 'before' | 'now'): Promise<Spent> {
   let sent = 0;
-  const client = new BuildingTwinsClient({ baseUrl: url, clientId: LOCAL_DEV_CLIENT_ID, clientSecret: LOCAL_DEV_CLIENT_SECRET, onRequest: (e) => { if (e.operation !== 'getToken') sent++; } });
+  const client = new BuildingTwinsClient({
+    baseUrl: url,
+    clientId: LOCAL_DEV_CLIENT_ID,
+    clientSecret: LOCAL_DEV_CLIENT_SECRET,
+    onRequest: (e) => {
+      if (e.operation !== 'getToken') sent++;
+    },
+  });
   await client.getToken();
 
   // 1. Go to twin.
@@ -52,13 +72,17 @@ async function session(url: string, mode: 'before' | 'now'): Promise<Spent> {
   const finder = new TwinLookup(client);
   const debounced = new DebouncedRequest((value: string, signal: AbortSignal) => finder.find(value, { signal }), 250);
   for (const text of typed) {
-    lookups.push(mode === 'before'
-      ? Promise.all([
-        client.getTwinsByIds([text]),
-        client.listTwins({ propertyFilter: { field: 'externalID', operator: '=', value: text }, pageSize: 5 }),
-        client.listTwins({ propertyFilter: { field: 'name', operator: 'contains', value: text }, pageSize: 20 }),
-      ])
-      : debounced.request(text).catch((error: unknown) => { if (!isSuperseded(error)) throw error; }));
+    lookups.push(
+      mode === 'before'
+        ? Promise.all([
+            client.getTwinsByIds([text]),
+            client.listTwins({ propertyFilter: { field: 'externalID', operator: '=', value: text }, pageSize: 5 }),
+            client.listTwins({ propertyFilter: { field: 'name', operator: 'contains', value: text }, pageSize: 20 }),
+          ])
+        : debounced.request(text).catch((error: unknown) => {
+            if (!isSuperseded(error)) throw error;
+          }),
+    );
     await pause(KEY_MS);
   }
   const typedAt = performance.now() - KEY_MS;
@@ -69,7 +93,11 @@ async function session(url: string, mode: 'before' | 'now'): Promise<Spent> {
 
   // 2. A chart: 7 days, zoom, zoom, close.
   const end = Date.now();
-  const ranges = [[end - 7 * DAY, end], [end - DAY, end], [end - DAY / 4, end]] as const;
+  const ranges = [
+    [end - 7 * DAY, end],
+    [end - DAY, end],
+    [end - DAY / 4, end],
+  ] as const;
   if (mode === 'before') {
     const reads: Array<Promise<unknown>> = [];
     for (const [i, [start, stop]] of ranges.entries()) {
@@ -98,9 +126,15 @@ async function main(): Promise<void> {
     const before = await session(emulator.url, 'before');
     const now = await session(emulator.url, 'now');
     const total = (s: Spent): number => s.goToTwin + s.chart;
-    console.log(`ratio: requests spent before / now = ${ratio(total(before), total(now))} (${total(before)} vs ${total(now)}: go to twin ${before.goToTwin} vs ${now.goToTwin}, chart ${before.chart} vs ${now.chart})`);
-    console.log(`go to twin: wait from the last keystroke to the result ${before.goToTwinWaitMs.toFixed(0)} ms before, ${now.goToTwinWaitMs.toFixed(0)} ms now (${ratio(before.goToTwinWaitMs, now.goToTwinWaitMs)})`);
-    console.log(`setup: emulator --latency ${LATENCY_MS}, client pacing 20 per 10 s per group, one key per ${KEY_MS} ms, ${TWIN}, ${CAPABILITY}; ${machineLoad()}`);
+    console.log(
+      `ratio: requests spent before / now = ${ratio(total(before), total(now))} (${total(before)} vs ${total(now)}: go to twin ${before.goToTwin} vs ${now.goToTwin}, chart ${before.chart} vs ${now.chart})`,
+    );
+    console.log(
+      `go to twin: wait from the last keystroke to the result ${before.goToTwinWaitMs.toFixed(0)} ms before, ${now.goToTwinWaitMs.toFixed(0)} ms now (${ratio(before.goToTwinWaitMs, now.goToTwinWaitMs)})`,
+    );
+    console.log(
+      `setup: emulator --latency ${LATENCY_MS}, client pacing 20 per 10 s per group, one key per ${KEY_MS} ms, ${TWIN}, ${CAPABILITY}; ${machineLoad()}`,
+    );
   } finally {
     await emulator.stop();
   }

@@ -30,17 +30,23 @@ function median(samples: number[]): number {
 
 /** Held until the ratio line is out. */
 const out: string[] = [];
-const say = (text: string): void => { out.push(text); };
+const say = (text: string): void => {
+  out.push(text);
+};
 const figures: { scaleCpuMs?: number; deepPage?: number; firstPage?: number } = {};
 
 function buildRow(label: string, options: SampleOptions): void {
   const { result, wallMs, cpuMs } = time(() => buildSample({ now: NOW, ...options }));
   const points = result.telemetry.reduce((sum, s) => sum + s.times.length, 0);
-  say(`${label.padEnd(22)} twins ${String(result.twins.length).padStart(7)}  relationships ${String(result.relationships.length).padStart(7)}  points ${String(points).padStart(8)}  insights ${String(result.insights.length).padStart(6)}  ${wallMs.toFixed(0).padStart(6)} ms wall  ${cpuMs.toFixed(0).padStart(6)} ms cpu`);
+  say(
+    `${label.padEnd(22)} twins ${String(result.twins.length).padStart(7)}  relationships ${String(result.relationships.length).padStart(7)}  points ${String(points).padStart(8)}  insights ${String(result.insights.length).padStart(6)}  ${wallMs.toFixed(0).padStart(6)} ms wall  ${cpuMs.toFixed(0).padStart(6)} ms cpu`,
+  );
   if (options.scale === SCALE) {
     figures.scaleCpuMs = cpuMs;
     // On a shared machine wall time includes waiting for a core; CPU time is the work itself.
-    say(`  ${SCALE.toLocaleString('en-US')} twins vs the ${SCALE_GOAL_MS} ms goal: ${(wallMs / SCALE_GOAL_MS).toFixed(2)}x (wall), ${(cpuMs / SCALE_GOAL_MS).toFixed(2)}x (cpu)`);
+    say(
+      `  ${SCALE.toLocaleString('en-US')} twins vs the ${SCALE_GOAL_MS} ms goal: ${(wallMs / SCALE_GOAL_MS).toFixed(2)}x (wall), ${(cpuMs / SCALE_GOAL_MS).toFixed(2)}x (cpu)`,
+    );
   }
 }
 
@@ -56,7 +62,17 @@ function main(): void {
   const queries: Array<[string, unknown]> = [
     ['first page (10 roots)', {}],
     ['child-name filter', { filterSpecifications: [{ field: 'name', operator: '=', value: 'Reheat valve leaking' }] }],
-    ['sorted deep page', { page: 500, pageSize: 20, sortSpecifications: [{ field: 'priority', sort: 'asc' }, { field: 'twinName', sort: 'desc' }] }],
+    [
+      'sorted deep page',
+      {
+        page: 500,
+        pageSize: 20,
+        sortSpecifications: [
+          { field: 'priority', sort: 'asc' },
+          { field: 'twinName', sort: 'desc' },
+        ],
+      },
+    ],
   ];
   say(`\nPOST /insights paging over ${insights.length} insights (median of 15 runs)`);
   const baseline: number[] = [];
@@ -74,9 +90,13 @@ function main(): void {
     if (baseline.length === 0) baseline.push(ms);
     if (label === 'first page (10 roots)') figures.firstPage = ms;
     if (label === 'sorted deep page') figures.deepPage = ms;
-    say(`${label.padEnd(24)} ${ms.toFixed(1).padStart(7)} ms wall ${median(cpuSamples).toFixed(1).padStart(7)} ms cpu  (${(ms / baseline[0]).toFixed(2)}x first page; ${roots} matching roots)`);
+    say(
+      `${label.padEnd(24)} ${ms.toFixed(1).padStart(7)} ms wall ${median(cpuSamples).toFixed(1).padStart(7)} ms cpu  (${(ms / baseline[0]).toFixed(2)}x first page; ${roots} matching roots)`,
+    );
   }
-  console.log(`ratio buildSample at ${SCALE.toLocaleString('en-US')} twins / the ${SCALE_GOAL_MS} ms goal: ${(figures.scaleCpuMs! / SCALE_GOAL_MS).toFixed(2)}x (CPU); sorted deep insights page / first page: ${(figures.deepPage! / figures.firstPage!).toFixed(2)}x`);
+  console.log(
+    `ratio buildSample at ${SCALE.toLocaleString('en-US')} twins / the ${SCALE_GOAL_MS} ms goal: ${(figures.scaleCpuMs! / SCALE_GOAL_MS).toFixed(2)}x (CPU); sorted deep insights page / first page: ${(figures.deepPage! / figures.firstPage!).toFixed(2)}x`,
+  );
   console.log(machineLoad());
   for (const line of out) console.log(line);
 }

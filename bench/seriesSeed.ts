@@ -2,9 +2,18 @@
 import { BuildingTwinsClient } from '../src/core/api/client';
 
 export async function seedTwin(url: string, twinId: string, t0: number, n: number): Promise<void> {
-  const api = new BuildingTwinsClient({ baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false });
+  const api = new BuildingTwinsClient({
+    baseUrl: url,
+    clientId: 'local-dev',
+    clientSecret: 'local-dev-secret',
+    rateLimit: false,
+  });
   const template = await api.getTwin('HP-AHU-1-SAT');
-  await api.putTwin({ id: twinId, modelId: template.modelId, contents: { ...template.contents, name: 'Bench capability', externalID: 'BENCH-EXT' } });
+  await api.putTwin({
+    id: twinId,
+    modelId: template.modelId,
+    contents: { ...template.contents, name: 'Bench capability', externalID: 'BENCH-EXT' },
+  });
   for (let offset = 0; offset < n; offset += 10_000) {
     const batch = Array.from({ length: Math.min(10_000, n - offset) }, (_, i) => ({
       connectorId: 'CON-BENCH',

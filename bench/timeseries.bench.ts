@@ -39,14 +39,17 @@ function rawPages(pageUrl: (token: string | undefined) => string, get: (url: str
 
 function nodeGetter(headers: Record<string, string>): (url: string) => Promise<string> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  return (url) => new Promise((resolve, reject) => {
-    http.get(url, { agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-      res.on('error', reject);
-    }).on('error', reject);
-  });
+  return (url) =>
+    new Promise((resolve, reject) => {
+      http
+        .get(url, { agent, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
 }
 
 function fetchGetter(headers: Record<string, string>): (url: string) => Promise<string> {
@@ -58,7 +61,12 @@ async function main(): Promise<void> {
   try {
     const seeded = await timed(() => seedTwin(emulator.url, TWIN, T0, POINTS));
     const range = { start: T0, end: T0 + POINTS * 1000 };
-    const client = new BuildingTwinsClient({ baseUrl: emulator.url, clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false });
+    const client = new BuildingTwinsClient({
+      baseUrl: emulator.url,
+      clientId: 'local-dev',
+      clientSecret: 'local-dev-secret',
+      rateLimit: false,
+    });
     const { access_token: token } = await client.getToken();
     const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
     const query = `start=${new Date(range.start).toISOString()}&end=${new Date(range.end).toISOString()}&pageSize=${PAGE_SIZE}`;
@@ -67,8 +75,10 @@ async function main(): Promise<void> {
     const readers: Record<string, Reader> = {
       'raw node:http pages': rawPages(pageUrl, nodeGetter(headers)),
       'raw fetch pages': rawPages(pageUrl, fetchGetter(headers)),
-      'client, 1 lane (the same pages)': async () => (await fetchDownsampled(client, [TWIN], range, BUDGET, { lanes: 1 })).get(TWIN)!.rawCount,
-      'client, up to 4 slices side by side': async () => (await fetchDownsampled(client, [TWIN], range, BUDGET)).get(TWIN)!.rawCount,
+      'client, 1 lane (the same pages)': async () =>
+        (await fetchDownsampled(client, [TWIN], range, BUDGET, { lanes: 1 })).get(TWIN)!.rawCount,
+      'client, up to 4 slices side by side': async () =>
+        (await fetchDownsampled(client, [TWIN], range, BUDGET)).get(TWIN)!.rawCount,
     };
     const wall: Record<string, number[]> = {};
     const cpu: Record<string, number[]> = {};
@@ -88,12 +98,18 @@ async function main(): Promise<void> {
     const w = (name: string): number => median(wall[name]);
     const c = (name: string): number => median(cpu[name]);
     const client1 = 'client, 1 lane (the same pages)';
-    console.log(`ratio client / raw node:http pages, ${(POINTS / 1e6).toFixed(1)}M points: time ${ratio(w(client1), w('raw node:http pages'))}, CPU ${ratio(c(client1), c('raw node:http pages'))}`
-      + ` (goal <= 1.1x); against raw fetch pages: time ${ratio(w(client1), w('raw fetch pages'))}, CPU ${ratio(c(client1), c('raw fetch pages'))}`);
-    console.log(`${POINTS.toLocaleString()} points in ${POINTS / PAGE_SIZE} pages over HTTP, emulator in its own process; medians of ${ROUNDS} rotated rounds; ${machineLoad()}`);
+    console.log(
+      `ratio client / raw node:http pages, ${(POINTS / 1e6).toFixed(1)}M points: time ${ratio(w(client1), w('raw node:http pages'))}, CPU ${ratio(c(client1), c('raw node:http pages'))}` +
+        ` (goal <= 1.1x); against raw fetch pages: time ${ratio(w(client1), w('raw fetch pages'))}, CPU ${ratio(c(client1), c('raw fetch pages'))}`,
+    );
+    console.log(
+      `${POINTS.toLocaleString()} points in ${POINTS / PAGE_SIZE} pages over HTTP, emulator in its own process; medians of ${ROUNDS} rotated rounds; ${machineLoad()}`,
+    );
     console.log(`(set-up: ${POINTS.toLocaleString()} points sent in ${ms(seeded.wallMs, 0)})`);
     for (const name of Object.keys(readers)) {
-      console.log(`  ${name.padEnd(40)} wall ${ms(w(name), 0).padStart(9)}  client CPU ${ms(c(name), 0).padStart(9)}  (${(POINTS / (w(name) / 1000) / 1e6).toFixed(2)}M points/s)`);
+      console.log(
+        `  ${name.padEnd(40)} wall ${ms(w(name), 0).padStart(9)}  client CPU ${ms(c(name), 0).padStart(9)}  (${(POINTS / (w(name) / 1000) / 1e6).toFixed(2)}M points/s)`,
+      );
     }
     console.log(`  client with slices / 1 lane (wall): ${ratio(w('client, up to 4 slices side by side'), w(client1))}`);
   } finally {

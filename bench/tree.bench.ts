@@ -21,7 +21,11 @@ const RUNS = size(15, 2);
 const GOAL_MS = 250;
 
 function startEmulatorProcess(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'dist', 'emulator.js'), '--port', '0', '--scale', String(SCALE), '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [path.join(repoRoot, 'dist', 'emulator.js'), '--port', '0', '--scale', String(SCALE), '--quiet'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {
@@ -37,7 +41,11 @@ function startEmulatorProcess(): Promise<{ url: string; child: ChildProcess }> {
 
 function stats(samples: number[]): { median: number; p95: number; min: number } {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)], p95: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)], min: sorted[0] };
+  return {
+    median: sorted[Math.floor(sorted.length / 2)],
+    p95: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)],
+    min: sorted[0],
+  };
 }
 
 function heapMb(): number {
@@ -48,7 +56,9 @@ function heapMb(): number {
 async function main(): Promise<void> {
   // Held until the ratio line is out.
   const out: string[] = [];
-  const say = (text: string): void => { out.push(text); };
+  const say = (text: string): void => {
+    out.push(text);
+  };
   let ratioLine = 'ratio: none (the run failed before measuring)';
   installVscodeShim({ 'buildingTwins.twins.pageSize': PAGE_SIZE });
   // Imported after the shim is installed.
@@ -58,9 +68,16 @@ async function main(): Promise<void> {
 
   const startedAt = performance.now();
   const { url, child } = await startEmulatorProcess();
-  say(`Emulator with --scale ${SCALE.toLocaleString('en-US')} ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s at ${url}`);
+  say(
+    `Emulator with --scale ${SCALE.toLocaleString('en-US')} ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s at ${url}`,
+  );
   try {
-    const client = new BuildingTwinsClient({ baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false });
+    const client = new BuildingTwinsClient({
+      baseUrl: url,
+      clientId: 'local-dev',
+      clientSecret: 'local-dev-secret',
+      rateLimit: false,
+    });
     await client.getToken();
     const index = ModelIndex.fromServiceModels(await client.listModels({ includeModelDefinitions: true }));
     // The parts of the extension context the Twins group touches; everything below them is the real code.
@@ -68,7 +85,10 @@ async function main(): Promise<void> {
       id: 'connection/bench',
       connection: 'bench',
       client: async () => client,
-      services: { tree: { filter: undefined, rows: { add: () => undefined } }, models: { getIndex: async () => index } },
+      services: {
+        tree: { filter: undefined, rows: { add: () => undefined } },
+        models: { getIndex: async () => index },
+      },
     } as unknown as ConnectionScope;
 
     const listStarted = performance.now();
@@ -78,7 +98,9 @@ async function main(): Promise<void> {
     const totals = groups.map((g) => (g as unknown as { knownTotal?: number }).knownTotal ?? 0);
     const biggest = totals.indexOf(Math.max(...totals));
     const modelId = (groups[biggest] as unknown as { modelId: string }).modelId;
-    say(`Twins group: ${groups.length} model groups counted in ${listMs.toFixed(0)} ms; largest ${modelId} with ${totals[biggest].toLocaleString('en-US')} twins`);
+    say(
+      `Twins group: ${groups.length} model groups counted in ${listMs.toFixed(0)} ms; largest ${modelId} with ${totals[biggest].toLocaleString('en-US')} twins`,
+    );
 
     const expand = async (warm: boolean): Promise<number> => {
       const fresh = new TwinsNode(conn);
@@ -89,7 +111,8 @@ async function main(): Promise<void> {
       await Promise.all(children.map((c) => c.getTreeItem()));
       await group.getTreeItem();
       const ms = performance.now() - t0;
-      if (children.length !== PAGE_SIZE + 1) throw new Error(`expected a page of ${PAGE_SIZE} and "Load more…", got ${children.length}`);
+      if (children.length !== PAGE_SIZE + 1)
+        throw new Error(`expected a page of ${PAGE_SIZE} and "Load more…", got ${children.length}`);
       return ms;
     };
     await expand(true);
@@ -97,9 +120,14 @@ async function main(): Promise<void> {
     const cold = stats(await sequential(RUNS, () => expand(false)));
     say(`\n1. Expanding a model group to its first page of ${PAGE_SIZE} tree items (${RUNS} runs each)`);
     ratioLine = `ratio expanding a model group to its first page / the ${GOAL_MS} ms goal (medians): count known ${(warm.median / GOAL_MS).toFixed(2)}x, cold ${(cold.median / GOAL_MS).toFixed(2)}x`;
-    for (const [label, s] of [['count known (as under the Twins group)', warm], ['cold (page + count in parallel)', cold]] as const) {
-      say(`  ${label.padEnd(42)} median ${s.median.toFixed(0).padStart(4)} ms, p95 ${s.p95.toFixed(0).padStart(4)} ms, min ${s.min.toFixed(0).padStart(4)} ms` +
-        `  -> ${(s.median / GOAL_MS).toFixed(2)}x of the ${GOAL_MS} ms goal (${s.median <= GOAL_MS ? 'met' : 'MISSED'})`);
+    for (const [label, s] of [
+      ['count known (as under the Twins group)', warm],
+      ['cold (page + count in parallel)', cold],
+    ] as const) {
+      say(
+        `  ${label.padEnd(42)} median ${s.median.toFixed(0).padStart(4)} ms, p95 ${s.p95.toFixed(0).padStart(4)} ms, min ${s.min.toFixed(0).padStart(4)} ms` +
+          `  -> ${(s.median / GOAL_MS).toFixed(2)}x of the ${GOAL_MS} ms goal (${s.median <= GOAL_MS ? 'met' : 'MISSED'})`,
+      );
     }
 
     say(`\n2. Paging through ${PAGED_TWINS.toLocaleString('en-US')} twins with "Load more…" (${PAGE_SIZE} per page)`);
@@ -116,9 +144,13 @@ async function main(): Promise<void> {
     const pagingMs = performance.now() - pageStarted;
     const after = heapMb();
     const loaded = group.loadedCount;
-    say(`  loaded ${loaded.toLocaleString('en-US')} twins in ${(pagingMs / 1000).toFixed(1)} s (${(pagingMs / (loaded / PAGE_SIZE)).toFixed(0)} ms per page)`);
-    say(`  heap retained: ${(after - before).toFixed(1)} MB (${(((after - before) * 1024 * 1024) / loaded).toFixed(0)} bytes per twin incl. its tree node)` +
-      `${(globalThis as { gc?: unknown }).gc ? '' : ' [run with --expose-gc for exact figures]'}; process heap ${after.toFixed(1)} MB, rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
+    say(
+      `  loaded ${loaded.toLocaleString('en-US')} twins in ${(pagingMs / 1000).toFixed(1)} s (${(pagingMs / (loaded / PAGE_SIZE)).toFixed(0)} ms per page)`,
+    );
+    say(
+      `  heap retained: ${(after - before).toFixed(1)} MB (${(((after - before) * 1024 * 1024) / loaded).toFixed(0)} bytes per twin incl. its tree node)` +
+        `${(globalThis as { gc?: unknown }).gc ? '' : ' [run with --expose-gc for exact figures]'}; process heap ${after.toFixed(1)} MB, rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`,
+    );
   } finally {
     child.kill('SIGTERM');
   }

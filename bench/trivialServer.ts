@@ -5,7 +5,10 @@ import { readFileSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const { contentType, bodies } = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { contentType: string; bodies: Record<string, string> };
+const { contentType, bodies } = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as {
+  contentType: string;
+  bodies: Record<string, string>;
+};
 const answers = new Map(Object.entries(bodies).map(([path, body]) => [path, Buffer.from(body, 'utf8')]));
 const server = http.createServer((req, res) => {
   req.resume();

@@ -12,7 +12,10 @@ class TreeItem {
   contextValue?: string;
   resourceUri?: unknown;
   command?: unknown;
-  constructor(public label: string, public collapsibleState = 0) {}
+  constructor(
+    public label: string,
+    public collapsibleState = 0,
+  ) {}
 }
 class ThemeIcon {
   constructor(public id: string) {}
@@ -36,10 +39,15 @@ class LanguageModelToolResult {
 }
 /** vscode.l10n.t without a bundle: `{0}` placeholders filled in. */
 function t(message: string, ...args: unknown[]): string {
-  return message.replace(/\{(\d+)\}/g, (whole, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : whole));
+  return message.replace(/\{(\d+)\}/g, (whole, index: string) =>
+    Number(index) < args.length ? String(args[Number(index)]) : whole,
+  );
 }
 class Uri {
-  private constructor(public scheme: string, public path: string) {}
+  private constructor(
+    public scheme: string,
+    public path: string,
+  ) {}
   static from(parts: { scheme: string; path: string }): Uri {
     return new Uri(parts.scheme, parts.path);
   }
@@ -60,7 +68,8 @@ export function installVscodeShim(settings: Record<string, unknown> = {}): void 
     TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
     workspace: {
       getConfiguration: (section: string) => ({
-        get: <T>(key: string, fallback?: T): T | undefined => (`${section}.${key}` in settings ? (settings[`${section}.${key}`] as T) : fallback),
+        get: <T>(key: string, fallback?: T): T | undefined =>
+          `${section}.${key}` in settings ? (settings[`${section}.${key}`] as T) : fallback,
       }),
     },
   };

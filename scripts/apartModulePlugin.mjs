@@ -7,7 +7,10 @@ export function apartModulePlugin(modules) {
     name: 'apart-module',
     setup(build) {
       build.onResolve({ filter: /^\./ }, (args) =>
-        (args.kind === 'dynamic-import' && Object.hasOwn(modules, args.path) ? { path: `./${modules[args.path]}.js`, external: true } : undefined));
+        args.kind === 'dynamic-import' && Object.hasOwn(modules, args.path)
+          ? { path: `./${modules[args.path]}.js`, external: true }
+          : undefined,
+      );
     },
   };
 }

@@ -29,7 +29,11 @@ if (names.length === 0) {
 /** Runs one benchmark with its output passed through; resolves with its exit code and first line. */
 function runBench(name) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', join(repoRoot, 'out', 'bench', `${name}.bench.js`), ...(smoke ? ['--smoke'] : [])], { cwd: repoRoot, stdio: ['inherit', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', join(repoRoot, 'out', 'bench', `${name}.bench.js`), ...(smoke ? ['--smoke'] : [])],
+      { cwd: repoRoot, stdio: ['inherit', 'pipe', 'inherit'] },
+    );
     let firstLine;
     let pending = '';
     child.stdout.on('data', (chunk) => {
@@ -50,7 +54,12 @@ for (const name of names) {
   const started = Date.now();
   const { code, firstLine } = await runBench(name);
   const ratioFirst = /^ratio\b/.test(firstLine ?? '');
-  results.push({ name, code: code === 0 && !ratioFirst ? 'no ratio line first' : code === 0 ? 'ok' : `exit ${code}`, seconds: (Date.now() - started) / 1000, firstLine });
+  results.push({
+    name,
+    code: code === 0 && !ratioFirst ? 'no ratio line first' : code === 0 ? 'ok' : `exit ${code}`,
+    seconds: (Date.now() - started) / 1000,
+    firstLine,
+  });
 }
 console.log('\nbenchmark            result                seconds');
 for (const r of results) console.log(`${r.name.padEnd(20)} ${r.code.padEnd(20)} ${r.seconds.toFixed(1).padStart(8)}`);

@@ -5,19 +5,31 @@
 // library's bundle on first access. Elsewhere (the CLI, the emulator, tests compiled by tsc) nothing changes.
 import { createRequire } from 'node:module';
 
-export const FIRST_USE_LIBRARIES = ['csv-parse/sync', 'jsonc-parser', 'fast-json-patch', 'ajv-formats/dist/formats', 'ajv'];
+export const FIRST_USE_LIBRARIES = [
+  'csv-parse/sync',
+  'jsonc-parser',
+  'fast-json-patch',
+  'ajv-formats/dist/formats',
+  'ajv',
+];
 
 const NAMESPACE = 'first-use-library';
 const requireHere = createRequire(import.meta.url);
 
 /** The npm package a module path belongs to ('ajv-formats/dist/formats' -> 'ajv-formats'). */
-const packageOf = (path) => path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (path) =>
+  path
+    .split('/')
+    .slice(0, path.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** Where a library's own bundle goes, below dist/ (without .js). */
 export const libraryBundle = (name) => `lib/${name.replace(/[^a-z0-9]+/gi, '-')}`;
 
 /** esbuild entry points that build each library into its own bundle under dist/lib. */
-export const firstUseLibraryEntryPoints = Object.fromEntries(FIRST_USE_LIBRARIES.map((name) => [libraryBundle(name), name]));
+export const firstUseLibraryEntryPoints = Object.fromEntries(
+  FIRST_USE_LIBRARIES.map((name) => [libraryBundle(name), name]),
+);
 
 /** The stand-in module for `name` (`from`: the folder of the library bundles, seen from the bundle using it): its export names, read from the library itself, each a getter loading it once. */
 function standIn(name, from) {
@@ -41,11 +53,20 @@ const pluginFor = (from) => ({
       // Another path into one of these packages would bundle a second copy of it into the extension, beside the
       // one in dist/lib (and classes of one copy are not instances of the other's: ajv-formats checks ajv's).
       if (!packages.has(packageOf(args.path))) return undefined;
-      return { errors: [{ text: `"${args.path}" (imported by ${args.importer}) is part of a library the extension loads on first use: import ${FIRST_USE_LIBRARIES.filter((n) => packageOf(n) === packageOf(args.path)).join(' or ')}, or add it to FIRST_USE_LIBRARIES in scripts/firstUseLibraryPlugin.mjs (a library that uses another's classes, as ajv-formats uses ajv's, needs a bundle shared with it)` }] };
+      return {
+        errors: [
+          {
+            text: `"${args.path}" (imported by ${args.importer}) is part of a library the extension loads on first use: import ${FIRST_USE_LIBRARIES.filter((n) => packageOf(n) === packageOf(args.path)).join(' or ')}, or add it to FIRST_USE_LIBRARIES in scripts/firstUseLibraryPlugin.mjs (a library that uses another's classes, as ajv-formats uses ajv's, needs a bundle shared with it)`,
+          },
+        ],
+      };
     });
     // The stand-in's own require of the library's bundle.
     build.onResolve({ filter: /^\.\//, namespace: NAMESPACE }, (args) => ({ path: args.path, external: true }));
-    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({ contents: standIn(args.path, from), loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
+      contents: standIn(args.path, from),
+      loader: 'js',
+    }));
   },
 });
 

@@ -90,8 +90,15 @@ const entryInputs = (result) => Object.values(result.metafile.outputs).find((o) 
 
 /** Resolves `args` as esbuild would (without these plugins), as a path relative to `root`; undefined when not a file. */
 async function resolvedPath(build, args, root) {
-  const result = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { plain: true } });
-  return result.errors.length || result.external || result.namespace !== 'file' ? undefined : relative(root, result.path);
+  const result = await build.resolve(args.path, {
+    kind: args.kind,
+    importer: args.importer,
+    resolveDir: args.resolveDir,
+    pluginData: { plain: true },
+  });
+  return result.errors.length || result.external || result.namespace !== 'file'
+    ? undefined
+    : relative(root, result.path);
 }
 
 /**
@@ -99,7 +106,15 @@ async function resolvedPath(build, args, root) {
  * (once) `{ modules }`, the namespaces of `modules` in order. Imports of a module in `shared` resolve to the
  * namespace dist/extension.js hands over. `write: false` gives its metafile only.
  */
-export function buildFirstUseBundle({ root, outdir, modules = FIRST_USE_MODULES, shared = [], write = true, minify = true, sourcemap = false }) {
+export function buildFirstUseBundle({
+  root,
+  outdir,
+  modules = FIRST_USE_MODULES,
+  shared = [],
+  write = true,
+  minify = true,
+  sourcemap = false,
+}) {
   const index = new Map(shared.map((path, i) => [path, i]));
   const sharing = {
     name: 'first-use-sharing',
@@ -118,7 +133,10 @@ export function buildFirstUseBundle({ root, outdir, modules = FIRST_USE_MODULES,
         const path = await resolvedPath(build, args, root);
         return path !== undefined && index.has(path) ? { path, namespace: SHARED } : undefined;
       });
-      build.onLoad({ filter: /.*/, namespace: SHARED }, (args) => ({ contents: `module.exports = ${SHARED_PARAMETER}[${index.get(args.path)}];`, loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: SHARED }, (args) => ({
+        contents: `module.exports = ${SHARED_PARAMETER}[${index.get(args.path)}];`,
+        loader: 'js',
+      }));
     },
   };
   return esbuild.build({
@@ -134,18 +152,35 @@ export function buildFirstUseBundle({ root, outdir, modules = FIRST_USE_MODULES,
     metafile: true,
     // The libraries it uses are bundles beside it (dist/lib), the same files dist/extension.js loads.
     plugins: [sharing, vscodeOncePlugin, firstUseLibraryPluginInLib],
-    banner: { js: `let __firstUseBuilt;module.exports=function(${SHARED_PARAMETER}){if(__firstUseBuilt)return __firstUseBuilt;var module={exports:{}},exports=module.exports;` },
+    banner: {
+      js: `let __firstUseBuilt;module.exports=function(${SHARED_PARAMETER}){if(__firstUseBuilt)return __firstUseBuilt;var module={exports:{}},exports=module.exports;`,
+    },
     footer: { js: 'return __firstUseBuilt=module.exports};' },
   });
 }
 
 /** The export names of each of `modules`, read from an ES module build of each alone (never run). */
 async function exportNames(root, modules) {
-  const onlyExports = { name: 'only-exports', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'entry-point' ? undefined : { path: a.path, external: true })) };
-  const names = await Promise.all(modules.map(async (module) => {
-    const result = await esbuild.build({ ...common, absWorkingDir: root, entryPoints: [module], format: 'esm', write: false, metafile: true, outdir: 'unused', plugins: [onlyExports] });
-    return Object.values(result.metafile.outputs).find((o) => o.entryPoint).exports;
-  }));
+  const onlyExports = {
+    name: 'only-exports',
+    setup: (b) =>
+      b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'entry-point' ? undefined : { path: a.path, external: true })),
+  };
+  const names = await Promise.all(
+    modules.map(async (module) => {
+      const result = await esbuild.build({
+        ...common,
+        absWorkingDir: root,
+        entryPoints: [module],
+        format: 'esm',
+        write: false,
+        metafile: true,
+        outdir: 'unused',
+        plugins: [onlyExports],
+      });
+      return Object.values(result.metafile.outputs).find((o) => o.entryPoint).exports;
+    }),
+  );
   return new Map(modules.map((module, i) => [module, names[i]]));
 }
 
@@ -183,14 +218,20 @@ function standIns(root, modules, names) {
 
 /** For each input of `main` that `firstUseOnly` names, an error naming the import that pulled it in. */
 function pulledIn(main, firstUseOnly) {
-  const listed = (path) => firstUseOnly.some((entry) => (entry.endsWith('/') ? path.startsWith(entry) : path === entry));
+  const listed = (path) =>
+    firstUseOnly.some((entry) => (entry.endsWith('/') ? path.startsWith(entry) : path === entry));
   const inputs = main.metafile.inputs;
   const reached = entryInputs(main);
-  return Object.keys(reached).filter(listed).map((path) => {
-    const importer = Object.keys(reached).find((from) => !listed(from) && inputs[from]?.imports.some((i) => i.path === path))
-      ?? Object.keys(reached).find((from) => inputs[from]?.imports.some((i) => i.path === path));
-    return { text: `${path} is loaded on first use, but dist/extension.js imports it${importer ? ` (from ${importer})` : ''}: use it from a first-use module (FIRST_USE_MODULES in scripts/firstUseModulePlugin.mjs), or take it off FIRST_USE_ONLY if every session needs it` };
-  });
+  return Object.keys(reached)
+    .filter(listed)
+    .map((path) => {
+      const importer =
+        Object.keys(reached).find((from) => !listed(from) && inputs[from]?.imports.some((i) => i.path === path)) ??
+        Object.keys(reached).find((from) => inputs[from]?.imports.some((i) => i.path === path));
+      return {
+        text: `${path} is loaded on first use, but dist/extension.js imports it${importer ? ` (from ${importer})` : ''}: use it from a first-use module (FIRST_USE_MODULES in scripts/firstUseModulePlugin.mjs), or take it off FIRST_USE_ONLY if every session needs it`,
+      };
+    });
 }
 
 /**
@@ -210,30 +251,51 @@ export function firstUseModulePlugin({ root, entry, modules = FIRST_USE_MODULES,
         // What each bundle reaches built without sharing: the shared modules are those in both.
         shared = [];
         const [main, alone] = await Promise.all([
-          esbuild.build({ ...options, write: false, metafile: true, logLevel: 'silent', plugins: options.plugins.filter((p) => p.name !== 'first-use-module').concat(standIns(root, modules, () => names)) }),
+          esbuild.build({
+            ...options,
+            write: false,
+            metafile: true,
+            logLevel: 'silent',
+            plugins: options.plugins
+              .filter((p) => p.name !== 'first-use-module')
+              .concat(standIns(root, modules, () => names)),
+          }),
           buildFirstUseBundle({ root, outdir: options.outdir, modules, write: false, minify: false }),
         ]);
         const errors = pulledIn(main, firstUseOnly);
         if (errors.length) return { errors };
         const reached = entryInputs(alone);
-        shared = Object.keys(entryInputs(main)).filter((input) => Object.hasOwn(reached, input) && !input.includes(':')).sort();
+        shared = Object.keys(entryInputs(main))
+          .filter((input) => Object.hasOwn(reached, input) && !input.includes(':'))
+          .sort();
         return undefined;
       });
       standIns(root, modules, () => names).setup(build);
       // The entry hands the shared modules' namespaces to the slot.
       const entryPath = resolve(root, entry);
-      build.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => (args.path !== entryPath ? undefined : {
-        loader: 'ts',
-        contents: [
-          readFileSync(args.path, 'utf8'),
-          `import { set as __firstUseSet } from ${JSON.stringify(SLOT)};`,
-          ...shared.map((m, i) => `import * as __firstUseShared${i} from ${JSON.stringify(resolve(root, m))};`),
-          `__firstUseSet([${shared.map((_, i) => `__firstUseShared${i}`).join(', ')}]);`,
-        ].join('\n'),
-      }));
+      build.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) =>
+        args.path !== entryPath
+          ? undefined
+          : {
+              loader: 'ts',
+              contents: [
+                readFileSync(args.path, 'utf8'),
+                `import { set as __firstUseSet } from ${JSON.stringify(SLOT)};`,
+                ...shared.map((m, i) => `import * as __firstUseShared${i} from ${JSON.stringify(resolve(root, m))};`),
+                `__firstUseSet([${shared.map((_, i) => `__firstUseShared${i}`).join(', ')}]);`,
+              ].join('\n'),
+            },
+      );
       build.onEnd(async (result) => {
         if (result.errors.length) return;
-        const built = await buildFirstUseBundle({ root, outdir: options.outdir, modules, shared, minify: options.minify, sourcemap: options.sourcemap });
+        const built = await buildFirstUseBundle({
+          root,
+          outdir: options.outdir,
+          modules,
+          shared,
+          minify: options.minify,
+          sourcemap: options.sourcemap,
+        });
         result.errors.push(...built.errors);
         if (result.metafile) Object.assign(result.metafile.outputs, built.metafile.outputs);
       });

@@ -8,7 +8,8 @@ const which = flag('--vscode') ?? 'both';
 const targets = which === 'both' ? ['oldest', 'newest'] : [which];
 try {
   for (const target of targets) {
-    if (target !== 'oldest' && target !== 'newest') throw new Error(`--vscode must be oldest, newest or both, not ${target}`);
+    if (target !== 'oldest' && target !== 'newest')
+      throw new Error(`--vscode must be oldest, newest or both, not ${target}`);
     const paths = ensureCodeServer({ target, force: process.argv.includes('--force') });
     console.log(`code-server ${paths.release.version} (VS Code ${paths.release.vscode}) ready: ${paths.entry}`);
   }

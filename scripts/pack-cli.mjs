@@ -19,33 +19,44 @@ for (const file of readdirSync(join(repoRoot, 'dist', 'lib')).filter((f) => f.en
   copyFileSync(join(repoRoot, 'dist', 'lib', file), join(stage, 'dist', 'lib', file));
 }
 copyFileSync(join(repoRoot, 'LICENSE'), join(stage, 'LICENSE'));
-writeFileSync(join(stage, 'package.json'), `${JSON.stringify({
-  name: 'building-twins-cli',
-  version: root.version,
-  description: 'Command line and MCP server for Building Twin Data Service v3 (Willow Public API v3) and its local emulator',
-  license: root.license,
-  repository: root.repository,
-  bin: { 'building-twins': 'dist/cli.js' },
-  files: ['dist'],
-  engines: { node: root.engines.node },
-  keywords: ['digital twins', 'mcp', 'model context protocol', 'willow', 'dtdl'],
-}, null, 2)}\n`);
-writeFileSync(join(stage, 'README.md'), [
-  '# building-twins-cli',
-  '',
-  'The Building Twins command line on its own: `building-twins <command>` talks to a Building Twin Data Service v3',
-  'instance (or the local emulator), and `building-twins mcp` serves its agent tools to any MCP client over stdio,',
-  'read-only unless `--allow-writes`. Run `building-twins --help` and `building-twins mcp --help`.',
-  '',
-  'Register the MCP server with npx, for example in VS Code\'s `.vscode/mcp.json`:',
-  '',
-  '```json',
-  '{ "servers": { "building-twins": { "type": "stdio", "command": "npx", "args": ["-y", "building-twins-cli", "mcp", "--url", "contoso"] } } }',
-  '```',
-  '',
-  'Keep the client secret in `BUILDING_TWINS_CLIENT_SECRET`, never in the arguments.',
-  '',
-].join('\n'));
+writeFileSync(
+  join(stage, 'package.json'),
+  `${JSON.stringify(
+    {
+      name: 'building-twins-cli',
+      version: root.version,
+      description:
+        'Command line and MCP server for Building Twin Data Service v3 (Willow Public API v3) and its local emulator',
+      license: root.license,
+      repository: root.repository,
+      bin: { 'building-twins': 'dist/cli.js' },
+      files: ['dist'],
+      engines: { node: root.engines.node },
+      keywords: ['digital twins', 'mcp', 'model context protocol', 'willow', 'dtdl'],
+    },
+    null,
+    2,
+  )}\n`,
+);
+writeFileSync(
+  join(stage, 'README.md'),
+  [
+    '# building-twins-cli',
+    '',
+    'The Building Twins command line on its own: `building-twins <command>` talks to a Building Twin Data Service v3',
+    'instance (or the local emulator), and `building-twins mcp` serves its agent tools to any MCP client over stdio,',
+    'read-only unless `--allow-writes`. Run `building-twins --help` and `building-twins mcp --help`.',
+    '',
+    "Register the MCP server with npx, for example in VS Code's `.vscode/mcp.json`:",
+    '',
+    '```json',
+    '{ "servers": { "building-twins": { "type": "stdio", "command": "npx", "args": ["-y", "building-twins-cli", "mcp", "--url", "contoso"] } } }',
+    '```',
+    '',
+    'Keep the client secret in `BUILDING_TWINS_CLIENT_SECRET`, never in the arguments.',
+    '',
+  ].join('\n'),
+);
 if (run('npm', ['pack', '--pack-destination', destination], { cwd: stage }) !== 0) process.exit(1);
 rmSync(stage, { recursive: true, force: true });
 console.log(`${join(destination, `building-twins-cli-${root.version}.tgz`)}`);

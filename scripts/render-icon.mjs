@@ -22,7 +22,10 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" vi
   </g>
 </svg>`;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 128, height: 128 }, deviceScaleFactor: 1 });
   await page.setContent(`<html><body style="margin:0;background:transparent">${svg}</body></html>`);

@@ -32,7 +32,12 @@ try {
 const wiring = wireToEmulator(emulator);
 const env = { ...wiring.env, BUILDING_TWINS_TEST_RESULT_FILE: join(runDir, 'result.json') };
 if (flag('--grep')) env.BUILDING_TWINS_TEST_GREP = flag('--grep');
-const settings = { 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, 'telemetry.telemetryLevel': 'off', ...wiring.settings };
+const settings = {
+  'workbench.startupEditor': 'none',
+  'security.workspace.trust.enabled': false,
+  'telemetry.telemetryLevel': 'off',
+  ...wiring.settings,
+};
 writeFileSync(join(userSettings, 'settings.json'), JSON.stringify(settings, null, 2));
 try {
   exitCode = await runTests({
@@ -40,8 +45,17 @@ try {
     extensionDevelopmentPath: repoRoot,
     extensionTestsPath: join(repoRoot, 'out', 'test', 'integration', 'index.js'),
     extensionTestsEnv: env,
-    launchArgs: [join(runDir, 'workspace'), '--user-data-dir', join(runDir, 'user-data'), '--extensions-dir', join(runDir, 'extensions'),
-      '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+    launchArgs: [
+      join(runDir, 'workspace'),
+      '--user-data-dir',
+      join(runDir, 'user-data'),
+      '--extensions-dir',
+      join(runDir, 'extensions'),
+      '--disable-extensions',
+      '--disable-workspace-trust',
+      '--skip-welcome',
+      '--skip-release-notes',
+    ],
   });
 } catch (error) {
   console.error(`[desktop] ${error instanceof Error ? error.message : error}`);

@@ -19,5 +19,20 @@ try {
 }
 const grep = flag('--grep');
 // --exit: a spec that forgets Workbench.close() cannot hang the run; the harness kills its processes on exit.
-process.exit(npx('mocha', '--no-config', '--ui', 'bdd', '--reporter', 'spec', '--timeout', '180000', '--slow', '20000', '--exit',
-  ...(grep ? ['--grep', grep] : []), 'out/test/e2e/**/*.e2e.test.js'));
+process.exit(
+  npx(
+    'mocha',
+    '--no-config',
+    '--ui',
+    'bdd',
+    '--reporter',
+    'spec',
+    '--timeout',
+    '180000',
+    '--slow',
+    '20000',
+    '--exit',
+    ...(grep ? ['--grep', grep] : []),
+    'out/test/e2e/**/*.e2e.test.js',
+  ),
+);

@@ -39,7 +39,9 @@ try {
     const { result, metrics } = outcome;
     if (result) {
       ran += result.tests;
-      console.log(`[integration] ${pass.label}: ${result.appName} ${result.vscodeVersion}: ${result.passes} passing, ${result.failures} failing, ${result.pending} pending`);
+      console.log(
+        `[integration] ${pass.label}: ${result.appName} ${result.vscodeVersion}: ${result.passes} passing, ${result.failures} failing, ${result.pending} pending`,
+      );
       for (const failure of result.failed) console.log(`[integration] FAILED ${failure.title}: ${failure.message}`);
     }
     for (const [name, value] of Object.entries(metrics)) console.log(`[integration] ${name} = ${value}`);

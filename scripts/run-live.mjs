@@ -15,6 +15,10 @@ if (compileTests() !== 0) {
   console.error('live contract suite: the tests do not compile (see above)');
   process.exit(1);
 }
-const mocha = spawnSync(join(repoRoot, 'node_modules', '.bin', 'mocha'), ['--no-config', '--timeout', '120000', 'out/test/live/live.test.js'], { cwd: repoRoot, stdio: 'inherit' });
+const mocha = spawnSync(
+  join(repoRoot, 'node_modules', '.bin', 'mocha'),
+  ['--no-config', '--timeout', '120000', 'out/test/live/live.test.js'],
+  { cwd: repoRoot, stdio: 'inherit' },
+);
 console.log(`live contract suite: ${mocha.status === 0 ? 'passed' : 'FAILED'}`);
 process.exit(mocha.status ?? 1);

@@ -5,7 +5,8 @@ import { spawnSync, spawn } from 'node:child_process';
 import { build, compileTests, flag, loadHarness, repoRoot } from './harness.mjs';
 
 const port = Number(flag('--port') ?? 8470);
-const useBrowser = process.argv.includes('--browser') || spawnSync('sh', ['-c', 'command -v code'], { stdio: 'ignore' }).status !== 0;
+const useBrowser =
+  process.argv.includes('--browser') || spawnSync('sh', ['-c', 'command -v code'], { stdio: 'ignore' }).status !== 0;
 
 build();
 compileTests();

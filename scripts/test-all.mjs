@@ -12,7 +12,9 @@ const UNIT_TESTS = 'out/test/unit/**/*.test.js';
 const ARTEFACT_TESTS = 'out/test/unit/**/*.artefact.test.js';
 /** The VS Code versions of the pinned releases, for the stage names (read from the harness source, no compile needed). */
 const pins = readFileSync(join(repoRoot, 'test', 'harness', 'harnessPaths.ts'), 'utf8');
-const vscode = Object.fromEntries(['oldest', 'newest'].map((t) => [t, new RegExp(`${t}: \\{[^}]*?vscode: '([^']+)'`, 's').exec(pins)?.[1] ?? t]));
+const vscode = Object.fromEntries(
+  ['oldest', 'newest'].map((t) => [t, new RegExp(`${t}: \\{[^}]*?vscode: '([^']+)'`, 's').exec(pins)?.[1] ?? t]),
+);
 /** The e2e specs (describe titles) also run on the oldest VS Code: installing the VSIX and the contributed view. */
 const E2E_ON_OLDEST = '^(VSIX: installed|workbench: the Building Twins view)';
 const stages = [
@@ -35,10 +37,22 @@ const stages = [
   // Integration and e2e on two VS Codes (test/README.md, "Two VS Codes"): the oldest engines.vscode allows and the
   // newest code-server pinned in test/harness/harnessPaths.ts. The e2e tier runs fully on the newest (what users run)
   // and, on the oldest, the specs that differ there: the VSIX install and the workbench view (see E2E_ON_OLDEST).
-  { name: `integration (VS Code ${vscode.oldest})`, command: () => runCounting('scripts/run-integration.mjs', ['--no-build', '--vscode', 'oldest']) },
-  { name: `integration (VS Code ${vscode.newest})`, command: () => runCounting('scripts/run-integration.mjs', ['--no-build', '--vscode', 'newest']) },
-  { name: `e2e (VS Code ${vscode.newest})`, command: () => runCounting('scripts/run-e2e.mjs', ['--no-build', '--vscode', 'newest']) },
-  { name: `e2e (VS Code ${vscode.oldest}, part)`, command: () => runCounting('scripts/run-e2e.mjs', ['--no-build', '--vscode', 'oldest', '--grep', E2E_ON_OLDEST]) },
+  {
+    name: `integration (VS Code ${vscode.oldest})`,
+    command: () => runCounting('scripts/run-integration.mjs', ['--no-build', '--vscode', 'oldest']),
+  },
+  {
+    name: `integration (VS Code ${vscode.newest})`,
+    command: () => runCounting('scripts/run-integration.mjs', ['--no-build', '--vscode', 'newest']),
+  },
+  {
+    name: `e2e (VS Code ${vscode.newest})`,
+    command: () => runCounting('scripts/run-e2e.mjs', ['--no-build', '--vscode', 'newest']),
+  },
+  {
+    name: `e2e (VS Code ${vscode.oldest}, part)`,
+    command: () => runCounting('scripts/run-e2e.mjs', ['--no-build', '--vscode', 'oldest', '--grep', E2E_ON_OLDEST]),
+  },
   // Every benchmark's shortest run, so none can rot: it fails when one crashes or prints no ratio line first.
   { name: 'bench smoke', command: () => run(process.execPath, ['scripts/bench.mjs', '--smoke', '--no-build']) },
 ];
@@ -82,9 +96,12 @@ for (const stage of stages) {
 }
 
 console.log(`\n${'stage'.padEnd(30)} result   seconds`);
-for (const r of results) console.log(`${r.name.padEnd(30)} ${(r.code === 0 ? 'ok' : 'FAILED').padEnd(8)} ${r.seconds.toFixed(1).padStart(7)}`);
+for (const r of results)
+  console.log(`${r.name.padEnd(30)} ${(r.code === 0 ? 'ok' : 'FAILED').padEnd(8)} ${r.seconds.toFixed(1).padStart(7)}`);
 for (const s of stages.slice(results.length)) console.log(`${s.name.padEnd(30)} skipped`);
 const failed = results.filter((r) => r.code !== 0).length + (stages.length - results.length);
-console.log(`total ${((Date.now() - total) / 1000).toFixed(1)} s: ${failed === 0 ? 'all stages passed' : `${failed} stage(s) failed or skipped`}`);
+console.log(
+  `total ${((Date.now() - total) / 1000).toFixed(1)} s: ${failed === 0 ? 'all stages passed' : `${failed} stage(s) failed or skipped`}`,
+);
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.pending} skipped`);
 process.exit(failed === 0 ? 0 : 1);

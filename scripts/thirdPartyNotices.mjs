@@ -47,11 +47,20 @@ export function bundledPackages(metafiles, root) {
       const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
       const key = `${manifest.name}@${manifest.version}`;
       if (packages.has(key)) continue;
-      const files = readdirSync(dir).filter((f) => LICENSE_FILE.test(f)).sort();
-      const license = typeof manifest.license === 'string' ? manifest.license : manifest.license?.type ?? 'see text';
+      const files = readdirSync(dir)
+        .filter((f) => LICENSE_FILE.test(f))
+        .sort();
+      const license = typeof manifest.license === 'string' ? manifest.license : (manifest.license?.type ?? 'see text');
       const copyright = COPYRIGHT_WITHOUT_FILE[manifest.name];
-      const text = files.length ? files.map((f) => readFileSync(join(dir, f), 'utf8').trim()).join('\n\n') : license === 'MIT' && copyright ? mitText(copyright) : '';
-      if (!text) throw new Error(`${key} (${relative(root, dir)}) is bundled but has no license file to quote; add its copyright line to COPYRIGHT_WITHOUT_FILE in scripts/thirdPartyNotices.mjs`);
+      const text = files.length
+        ? files.map((f) => readFileSync(join(dir, f), 'utf8').trim()).join('\n\n')
+        : license === 'MIT' && copyright
+          ? mitText(copyright)
+          : '';
+      if (!text)
+        throw new Error(
+          `${key} (${relative(root, dir)}) is bundled but has no license file to quote; add its copyright line to COPYRIGHT_WITHOUT_FILE in scripts/thirdPartyNotices.mjs`,
+        );
       packages.set(key, { name: manifest.name, version: manifest.version, license, text });
     }
   }

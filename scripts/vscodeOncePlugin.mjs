@@ -8,7 +8,8 @@ export const vscodeOncePlugin = {
   name: 'vscode-once',
   setup(build) {
     build.onResolve({ filter: /^vscode$/ }, (args) =>
-      args.namespace === NAMESPACE ? { path: 'vscode', external: true } : { path: 'vscode', namespace: NAMESPACE });
+      args.namespace === NAMESPACE ? { path: 'vscode', external: true } : { path: 'vscode', namespace: NAMESPACE },
+    );
     build.onLoad({ filter: /.*/, namespace: NAMESPACE }, () => ({ contents: 'export * from "vscode";', loader: 'js' }));
   },
 };

@@ -27,14 +27,19 @@ function readOnlyFromEnv(value: string | undefined): boolean {
   const word = (value ?? '').trim().toLowerCase();
   if (TRUE_WORDS.includes(word)) return true;
   if (FALSE_WORDS.includes(word)) return false;
-  throw new UsageError(`${ENV_READ_ONLY} must be one of ${[...TRUE_WORDS, ...FALSE_WORDS.slice(1)].join(', ')}, got "${value ?? ''}"`);
+  throw new UsageError(
+    `${ENV_READ_ONLY} must be one of ${[...TRUE_WORDS, ...FALSE_WORDS.slice(1)].join(', ')}, got "${value ?? ''}"`,
+  );
 }
 
 /**
  * Flags win over the environment (--read-only can only add the restriction, never lift the variable's). With no URL the local emulator is used; against a loopback URL
  * (an emulator) a missing client id and secret default to the emulator's well-known dev credentials.
  */
-export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv): Pick<BuildingTwinsClientOptions, 'baseUrl' | 'clientId' | 'clientSecret' | 'readOnly' | 'rateLimit'> {
+export function resolveConnection(
+  flags: ConnectionFlags,
+  env: NodeJS.ProcessEnv,
+): Pick<BuildingTwinsClientOptions, 'baseUrl' | 'clientId' | 'clientSecret' | 'readOnly' | 'rateLimit'> {
   const rawUrl = flags.url ?? env[ENV_URL] ?? LOCAL_EMULATOR_URL;
   let baseUrl: string;
   try {
@@ -44,9 +49,16 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
   }
   const loopback = isLoopbackHost(new URL(baseUrl).hostname);
   const clientId = flags.clientId ?? env[ENV_CLIENT_ID] ?? (loopback ? LOCAL_DEV_CLIENT_ID : undefined);
-  const clientSecret = flags.clientSecret ?? env[ENV_CLIENT_SECRET] ?? (loopback && clientId === LOCAL_DEV_CLIENT_ID ? LOCAL_DEV_CLIENT_SECRET : undefined);
-  if (!clientId) throw new UsageError(`A client id is needed for ${baseUrl}: pass --client-id or set ${ENV_CLIENT_ID}.`);
-  if (!clientSecret) throw new UsageError(`A client secret is needed for ${baseUrl}: pipe it to --client-secret-stdin or set ${ENV_CLIENT_SECRET}.`);
+  const clientSecret =
+    flags.clientSecret ??
+    env[ENV_CLIENT_SECRET] ??
+    (loopback && clientId === LOCAL_DEV_CLIENT_ID ? LOCAL_DEV_CLIENT_SECRET : undefined);
+  if (!clientId)
+    throw new UsageError(`A client id is needed for ${baseUrl}: pass --client-id or set ${ENV_CLIENT_ID}.`);
+  if (!clientSecret)
+    throw new UsageError(
+      `A client secret is needed for ${baseUrl}: pipe it to --client-secret-stdin or set ${ENV_CLIENT_SECRET}.`,
+    );
   const readOnly = flags.readOnly === true || readOnlyFromEnv(env[ENV_READ_ONLY]);
   // A loopback URL is an emulator (as for the dev credentials above): paced as the extension paces its local emulator.
   const rateLimit = pacingFor({ localEmulator: loopback });

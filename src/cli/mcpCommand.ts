@@ -13,7 +13,11 @@ const OPTIONS = {
   url: GLOBAL_OPTIONS.url!,
   'client-id': GLOBAL_OPTIONS['client-id']!,
   timeout: GLOBAL_OPTIONS.timeout!,
-  'allow-writes': { type: 'boolean' as const, description: 'offer the write tools (each still confirmed by the MCP client); without it every write is refused before sending' },
+  'allow-writes': {
+    type: 'boolean' as const,
+    description:
+      'offer the write tools (each still confirmed by the MCP client); without it every write is refused before sending',
+  },
   help: GLOBAL_OPTIONS.help!,
 };
 
@@ -26,7 +30,10 @@ export const MCP_HELP = [
   '(not --client-secret-stdin). Messages go to stderr. Stops when stdin closes.',
   '',
   'Options:',
-  ...Object.entries(OPTIONS).map(([name, spec]) => `  --${name}${'value' in spec && spec.value ? ` ${spec.value}` : ''}`.padEnd(26) + spec.description),
+  ...Object.entries(OPTIONS).map(
+    ([name, spec]) =>
+      `  --${name}${'value' in spec && spec.value ? ` ${spec.value}` : ''}`.padEnd(26) + spec.description,
+  ),
   '',
 ].join('\n');
 
@@ -39,7 +46,10 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
   try {
     values = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true }).values as typeof values;
   } catch (error) {
-    if (argv.includes('--client-secret-stdin')) return usage('--client-secret-stdin cannot be used with mcp: stdin carries the protocol; set BUILDING_TWINS_CLIENT_SECRET');
+    if (argv.includes('--client-secret-stdin'))
+      return usage(
+        '--client-secret-stdin cannot be used with mcp: stdin carries the protocol; set BUILDING_TWINS_CLIENT_SECRET',
+      );
     return usage((error as Error).message);
   }
   if (values.help) {
@@ -47,18 +57,29 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
     return EXIT_OK;
   }
   const timeoutMs = typeof values.timeout === 'string' ? Number(values.timeout) : undefined;
-  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) return usage(`--timeout must be a positive number of milliseconds, got "${String(values.timeout)}"`);
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0))
+    return usage(`--timeout must be a positive number of milliseconds, got "${String(values.timeout)}"`);
   let connection: ReturnType<typeof resolveConnection>;
   try {
-    connection = resolveConnection({ url: values.url as string | undefined, clientId: values['client-id'] as string | undefined }, io.env);
+    connection = resolveConnection(
+      { url: values.url as string | undefined, clientId: values['client-id'] as string | undefined },
+      io.env,
+    );
   } catch (error) {
     return usage((error as Error).message);
   }
   const allowWrites = values['allow-writes'] === true;
-  if (allowWrites && connection.readOnly) return usage('--allow-writes conflicts with BUILDING_TWINS_READ_ONLY, which makes the connection read-only');
+  if (allowWrites && connection.readOnly)
+    return usage('--allow-writes conflicts with BUILDING_TWINS_READ_ONLY, which makes the connection read-only');
   const client = new BuildingTwinsClient({
-    ...connection, readOnly: !allowWrites, connectionName: connection.baseUrl, signal: io.signal, ...(timeoutMs ? { timeoutMs } : {}),
+    ...connection,
+    readOnly: !allowWrites,
+    connectionName: connection.baseUrl,
+    signal: io.signal,
+    ...(timeoutMs ? { timeoutMs } : {}),
   });
-  await serveMcpOnStdio(createToolContext(client, connection.baseUrl), allowWrites, io.signal, (text) => io.stderr(text));
+  await serveMcpOnStdio(createToolContext(client, connection.baseUrl), allowWrites, io.signal, (text) =>
+    io.stderr(text),
+  );
   return EXIT_OK;
 }

@@ -4,8 +4,13 @@
 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema,
-  type Tool, type ToolAnnotations,
+  CallToolRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  type Tool,
+  type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../../package.json';
 import type { AgentTool, AgentToolContext } from '../core/agentTools/agentTool';
@@ -68,8 +73,13 @@ export interface McpServerOptions {
 
 /** The MCP server over a tool context; `connect` it to a transport. */
 export function createMcpServer(ctx: AgentToolContext, writesAllowed: boolean, options: McpServerOptions = {}): Server {
-  const server = new Server({ name: 'building-twins', title: 'Building Twins', version }, { capabilities: { tools: {}, prompts: {}, resources: {} }, instructions: INSTRUCTIONS });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: AGENT_TOOLS.map((tool) => mcpToolListing(tool, writesAllowed)) }));
+  const server = new Server(
+    { name: 'building-twins', title: 'Building Twins', version },
+    { capabilities: { tools: {}, prompts: {}, resources: {} }, instructions: INSTRUCTIONS },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: AGENT_TOOLS.map((tool) => mcpToolListing(tool, writesAllowed)),
+  }));
   // Nothing to offer as prompts or resources: empty lists rather than "method not found" for clients that ask.
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [] }));
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
@@ -92,13 +102,22 @@ export function createMcpServer(ctx: AgentToolContext, writesAllowed: boolean, o
 }
 
 /** Serves on this process's stdin/stdout until stdin closes; diagnostics (transport errors included) go to stderr only. */
-export async function serveMcpOnStdio(ctx: AgentToolContext, writesAllowed: boolean, signal: AbortSignal, stderr: (text: string) => void): Promise<void> {
+export async function serveMcpOnStdio(
+  ctx: AgentToolContext,
+  writesAllowed: boolean,
+  signal: AbortSignal,
+  stderr: (text: string) => void,
+): Promise<void> {
   const transport = new McpStdioTransport();
   const server = createMcpServer(ctx, writesAllowed, { protocolVersion: () => transport.negotiatedVersion });
-  const closed = new Promise<void>((resolve) => { server.onclose = () => resolve(); });
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+  });
   server.onerror = (error) => stderr(`building-twins mcp: ${stripControl(error.message)}\n`);
   signal.addEventListener('abort', () => void server.close(), { once: true });
   await server.connect(transport);
-  stderr(`building-twins MCP server on stdio for ${ctx.connection} (${writesAllowed ? 'writes allowed: each is sent when called; this server cannot confirm' : 'read-only'})\n`);
+  stderr(
+    `building-twins MCP server on stdio for ${ctx.connection} (${writesAllowed ? 'writes allowed: each is sent when called; this server cannot confirm' : 'read-only'})\n`,
+  );
   await closed;
 }

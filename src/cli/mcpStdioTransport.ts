@@ -20,14 +20,19 @@ const INVALID_REQUEST = -32600;
 type Id = string | number | null;
 
 /** A batch being answered: the ids still awaited and the replies so far. */
-interface PendingBatch { waiting: Set<string | number>; replies: JSONRPCMessage[] }
+interface PendingBatch {
+  waiting: Set<string | number>;
+  replies: JSONRPCMessage[];
+}
 
-const errorReply = (id: Id, code: number, message: string): JSONRPCMessage => ({ jsonrpc: '2.0', id, error: { code, message } }) as JSONRPCMessage;
+const errorReply = (id: Id, code: number, message: string): JSONRPCMessage =>
+  ({ jsonrpc: '2.0', id, error: { code, message } }) as JSONRPCMessage;
 const idOf = (value: unknown): Id => {
   const id = (value as { id?: unknown } | null)?.id;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 };
-const isResponse = (message: JSONRPCMessage): message is JSONRPCMessage & { id: string | number } => 'id' in message && ('result' in message || 'error' in message);
+const isResponse = (message: JSONRPCMessage): message is JSONRPCMessage & { id: string | number } =>
+  'id' in message && ('result' in message || 'error' in message);
 
 export class McpStdioTransport implements Transport {
   onclose?: () => void;
@@ -43,7 +48,11 @@ export class McpStdioTransport implements Transport {
   private initializeId: Id = null;
   private readonly batches = new Map<string | number, PendingBatch>();
 
-  constructor(private readonly input: Readable = process.stdin, private readonly output: Writable = process.stdout, private readonly maxMessageBytes = MAX_MESSAGE_BYTES) {}
+  constructor(
+    private readonly input: Readable = process.stdin,
+    private readonly output: Writable = process.stdout,
+    private readonly maxMessageBytes = MAX_MESSAGE_BYTES,
+  ) {}
 
   /** The protocol version of the initialize answer; undefined before it. */
   get negotiatedVersion(): string | undefined {
@@ -97,7 +106,9 @@ export class McpStdioTransport implements Transport {
         this.buffered = 0;
         continue;
       }
-      const line = Buffer.concat([...this.chunks, part]).toString('utf8').replace(/\r$/, '');
+      const line = Buffer.concat([...this.chunks, part])
+        .toString('utf8')
+        .replace(/\r$/, '');
       this.chunks = [];
       this.buffered = 0;
       if (line.trim()) this.handleLine(line);
@@ -125,7 +136,13 @@ export class McpStdioTransport implements Transport {
 
   private refuseOverSize(): void {
     this.report(`a message over ${this.maxMessageBytes} bytes was skipped`);
-    void this.write(errorReply(null, INVALID_REQUEST, `Invalid Request: message over ${this.maxMessageBytes} bytes; nothing of it was read`));
+    void this.write(
+      errorReply(
+        null,
+        INVALID_REQUEST,
+        `Invalid Request: message over ${this.maxMessageBytes} bytes; nothing of it was read`,
+      ),
+    );
   }
 
   private handleLine(line: string): void {
@@ -149,7 +166,13 @@ export class McpStdioTransport implements Transport {
   private handleBatch(items: unknown[]): void {
     if (!this.batchesAllowed()) {
       this.report(`a batch was refused under protocol ${this.protocolVersion ?? '(not initialized)'}`);
-      void this.write(errorReply(null, INVALID_REQUEST, `Invalid Request: MCP ${this.protocolVersion ?? '(before initialize)'} has no JSON-RPC batches; send one message per line`));
+      void this.write(
+        errorReply(
+          null,
+          INVALID_REQUEST,
+          `Invalid Request: MCP ${this.protocolVersion ?? '(before initialize)'} has no JSON-RPC batches; send one message per line`,
+        ),
+      );
       return;
     }
     if (!items.length) {
@@ -180,11 +203,19 @@ export class McpStdioTransport implements Transport {
     return this.protocolVersion !== undefined && this.protocolVersion <= LAST_VERSION_WITH_BATCHES;
   }
 
-  private checkOrRefusal(value: unknown): { ok: JSONRPCMessage; refusal?: undefined } | { ok?: undefined; refusal: JSONRPCMessage } {
+  private checkOrRefusal(
+    value: unknown,
+  ): { ok: JSONRPCMessage; refusal?: undefined } | { ok?: undefined; refusal: JSONRPCMessage } {
     const parsed = JSONRPCMessageSchema.safeParse(value);
     if (parsed.success) return { ok: parsed.data };
     this.report(`a message that is not JSON-RPC 2.0 was refused (${parsed.error.issues[0]?.message ?? 'invalid'})`);
-    return { refusal: errorReply(idOf(value), INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response') };
+    return {
+      refusal: errorReply(
+        idOf(value),
+        INVALID_REQUEST,
+        'Invalid Request: not a JSON-RPC 2.0 request, notification or response',
+      ),
+    };
   }
 
   private deliver(message: JSONRPCMessage): void {

@@ -22,12 +22,18 @@ function cell(value: unknown): string {
 /** `a.b` reads a nested field (e.g. `ticketStatus.name`). */
 function pick(o: Record<string, unknown>, key: string): unknown {
   if (key in o) return o[key];
-  return key.split('.').reduce<unknown>((v, part) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined), o);
+  return key
+    .split('.')
+    .reduce<unknown>((v, part) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined), o);
 }
 
 function layout(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n';
 }
 
@@ -40,20 +46,32 @@ export function formatTable(data: unknown, columns?: string[]): string {
   if (rows) {
     if (!rows.length) return '(none)\n';
     const objects = rows.map((r) => (r && typeof r === 'object' ? (r as Record<string, unknown>) : { value: r }));
-    const keys = columns ?? [...new Set(objects.flatMap((o) => Object.keys(o).filter((k) => o[k] === null || typeof o[k] !== 'object')))].slice(0, 8);
-    const body = layout(keys.map(cell), objects.map((o) => keys.map((k) => cell(pick(o, k)))));
+    const keys =
+      columns ??
+      [
+        ...new Set(objects.flatMap((o) => Object.keys(o).filter((k) => o[k] === null || typeof o[k] !== 'object'))),
+      ].slice(0, 8);
+    const body = layout(
+      keys.map(cell),
+      objects.map((o) => keys.map((k) => cell(pick(o, k)))),
+    );
     const extra = data && !Array.isArray(data) ? summaryLine(data as Record<string, unknown>) : '';
     return body + extra;
   }
   if (data && typeof data === 'object') {
-    return layout(['field', 'value'], Object.entries(data as Record<string, unknown>).map(([k, v]) => [cell(k), cell(v)]));
+    return layout(
+      ['field', 'value'],
+      Object.entries(data as Record<string, unknown>).map(([k, v]) => [cell(k), cell(v)]),
+    );
   }
   return `${cell(data)}\n`;
 }
 
 function summaryLine(page: Record<string, unknown>): string {
   const parts = ['total', 'before', 'after', 'continuationToken', 'omitted']
-    .filter((k) => page[k] !== undefined && page[k] !== null && !(Array.isArray(page[k]) && !(page[k] as unknown[]).length))
+    .filter(
+      (k) => page[k] !== undefined && page[k] !== null && !(Array.isArray(page[k]) && !(page[k] as unknown[]).length),
+    )
     .map((k) => `${k}: ${cell(page[k])}`);
   return parts.length ? `${parts.join('  ')}\n` : '';
 }

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 export async function makeOutputFolder(folder: string): Promise<void> {
   await mkdir(folder, { recursive: true });
   const stat = await lstat(folder);
-  if (stat.isSymbolicLink()) throw new Error(`refused: the output folder ${folder} is a symbolic link; give a real folder`);
+  if (stat.isSymbolicLink())
+    throw new Error(`refused: the output folder ${folder} is a symbolic link; give a real folder`);
   if (!stat.isDirectory()) throw new Error(`refused: ${folder} is not a folder`);
 }
 
@@ -23,14 +24,27 @@ export async function writeInOutputFolder(folder: string, name: string, content:
     if (error.code === 'ENOENT') return undefined;
     throw error;
   });
-  if (existing?.isSymbolicLink()) throw new Error(`refused: ${target} is a symbolic link; nothing is written through a link out of the output folder`);
+  if (existing?.isSymbolicLink())
+    throw new Error(
+      `refused: ${target} is a symbolic link; nothing is written through a link out of the output folder`,
+    );
   if (existing && !existing.isFile()) throw new Error(`refused: ${target} is not a regular file`);
-  if (existing && existing.nlink > 1) throw new Error(`refused: ${target} has other hard links; nothing is written through a link out of the output folder`);
+  if (existing && existing.nlink > 1)
+    throw new Error(
+      `refused: ${target} has other hard links; nothing is written through a link out of the output folder`,
+    );
   let handle;
   try {
-    handle = await open(target, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0), 0o644);
+    handle = await open(
+      target,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0),
+      0o644,
+    );
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new Error(`refused: ${target} is a symbolic link; nothing is written through a link out of the output folder`);
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP')
+      throw new Error(
+        `refused: ${target} is a symbolic link; nothing is written through a link out of the output folder`,
+      );
     throw error;
   }
   try {

@@ -7,7 +7,14 @@ import { deniedAction, isPermissionDenied, PERMISSION_DENIED_HINT } from '../cor
 import { redact } from '../core/api/redact';
 import type { BuildingTwinsApi } from '../core/api/types';
 import { stripControl } from '../core/untrusted/controlCharacters';
-import { PartialFailure, PRINTED, UsageError, type CliCommand, type CliContext, type CommandInput } from '../core/commands/cliCommand';
+import {
+  PartialFailure,
+  PRINTED,
+  UsageError,
+  type CliCommand,
+  type CliContext,
+  type CommandInput,
+} from '../core/commands/cliCommand';
 import { COMMANDS as TABLE_COMMANDS } from '../core/commands/commandTable';
 import { resolveConnection } from './connection';
 import { commandHelp, generalHelp, GLOBAL_OPTIONS, groupHelp, PROGRAM } from './help';
@@ -27,7 +34,8 @@ function findCommand(argv: string[]): { command?: CliCommand; consumed: number }
   let best: { command?: CliCommand; consumed: number } = { consumed: 0 };
   for (const command of COMMANDS) {
     const n = command.words.length;
-    if (n > best.consumed && n <= leading.length && command.words.every((w, i) => w === leading[i])) best = { command, consumed: n };
+    if (n > best.consumed && n <= leading.length && command.words.every((w, i) => w === leading[i]))
+      best = { command, consumed: n };
   }
   return best;
 }
@@ -62,7 +70,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (result === PRINTED) {
       // The command wrote its output as it went.
     } else if (result instanceof Uint8Array) {
-      if (io.stdoutIsTty) throw new UsageError('the output is binary: write it to a file (--out <file> where offered) or redirect stdout');
+      if (io.stdoutIsTty)
+        throw new UsageError(
+          'the output is binary: write it to a file (--out <file> where offered) or redirect stdout',
+        );
       io.stdout(result);
     } else {
       io.stdout(input.options.table ? formatTable(result, command.columns) : formatJson(result));
@@ -88,7 +99,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 function parseInput(command: CliCommand, argv: string[]): CommandInput {
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { ...GLOBAL_OPTIONS, ...command.options },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -105,7 +121,12 @@ function parseInput(command: CliCommand, argv: string[]): CommandInput {
 /** Text of a file or stdin: UTF-8, a leading byte order mark dropped (as import does). */
 const UTF8 = new TextDecoder('utf-8');
 
-async function createContext(command: CliCommand, input: CommandInput, io: CliIo, secrets: string[]): Promise<CliContext> {
+async function createContext(
+  command: CliCommand,
+  input: CommandInput,
+  io: CliIo,
+  secrets: string[],
+): Promise<CliContext> {
   let stdinUsed = false;
   const stdinText = async (what: string): Promise<string> => {
     if (stdinUsed) throw new UsageError(`stdin already holds the client secret: give ${what} with --file`);
@@ -121,18 +142,27 @@ async function createContext(command: CliCommand, input: CommandInput, io: CliIo
   }
   const timeoutText = input.options.timeout;
   const timeoutMs = typeof timeoutText === 'string' ? Number(timeoutText) : undefined;
-  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageError(`--timeout must be a positive number of milliseconds, got "${String(timeoutText)}"`);
-  const connection = resolveConnection({
-    url: input.options.url as string | undefined,
-    clientId: input.options['client-id'] as string | undefined,
-    clientSecret,
-    readOnly: input.options['read-only'] === true,
-  }, io.env);
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0))
+    throw new UsageError(`--timeout must be a positive number of milliseconds, got "${String(timeoutText)}"`);
+  const connection = resolveConnection(
+    {
+      url: input.options.url as string | undefined,
+      clientId: input.options['client-id'] as string | undefined,
+      clientSecret,
+      readOnly: input.options['read-only'] === true,
+    },
+    io.env,
+  );
   secrets.push(connection.clientSecret);
   let client: BuildingTwinsApi | undefined;
   return {
     signal: io.signal,
-    client: () => (client ??= new BuildingTwinsClient({ ...connection, connectionName: connection.baseUrl, ...(timeoutMs ? { timeoutMs } : {}) })),
+    client: () =>
+      (client ??= new BuildingTwinsClient({
+        ...connection,
+        connectionName: connection.baseUrl,
+        ...(timeoutMs ? { timeoutMs } : {}),
+      })),
     readFile: (path) => io.readFile(path),
     writeFile: (path, content) => io.writeFile(path, content),
     printLine: (line) => io.stdout(`${line}\n`),
@@ -161,7 +191,9 @@ async function createContext(command: CliCommand, input: CommandInput, io: CliIo
       try {
         return JSON.parse(text) as unknown;
       } catch (error) {
-        throw new UsageError(`${source && source !== '-' ? source : 'stdin'} is not valid JSON: ${(error as Error).message}`);
+        throw new UsageError(
+          `${source && source !== '-' ? source : 'stdin'} is not valid JSON: ${(error as Error).message}`,
+        );
       }
     },
   };

@@ -1,7 +1,15 @@
 // `building-twins run FILE`: the requests of a twin request file, headless (a pipeline step). The whole
 // file is checked first and refused, naming each problem's line, before anything is sent.
 
-import { PartialFailure, PRINTED, UsageError, listOption, stringOption, type CliCommand, type CliContext } from '../core/commands/cliCommand';
+import {
+  PartialFailure,
+  PRINTED,
+  UsageError,
+  listOption,
+  stringOption,
+  type CliCommand,
+  type CliContext,
+} from '../core/commands/cliCommand';
 import { problemText, type RequestEntry } from '../core/requestFiles/requestFileModel';
 import { parseRequestFile } from '../core/requestFiles/requestFileParser';
 import { runRequest, type RequestOutcome } from '../core/requestFiles/requestRunner';
@@ -20,7 +28,11 @@ function outcomeLine(entry: RequestEntry, outcome: RequestOutcome): Record<strin
 export function outputFileNames(names: readonly string[]): string[] {
   const used = new Set<string>();
   return names.map((name) => {
-    const base = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(0, 80) || 'request';
+    const base =
+      name
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^[.-]+/, '')
+        .slice(0, 80) || 'request';
     let candidate = base;
     for (let i = 2; used.has(candidate.toLowerCase()); i++) candidate = `${base}-${i}`;
     used.add(candidate.toLowerCase());
@@ -40,25 +52,34 @@ function chosenRequests(all: RequestEntry[], names: string[]): RequestEntry[] {
   if (!names.length) return all;
   const missing = names.filter((n) => !all.some((r) => r.name === n));
   if (missing.length) {
-    throw new UsageError(`no request named ${missing.map((n) => `"${n}"`).join(', ')}; the file has ${all.map((r) => `"${r.name}"`).join(', ') || 'none'}`);
+    throw new UsageError(
+      `no request named ${missing.map((n) => `"${n}"`).join(', ')}; the file has ${all.map((r) => `"${r.name}"`).join(', ') || 'none'}`,
+    );
   }
   return all.filter((r) => names.includes(r.name));
 }
 
 export const runRequestsCommand: CliCommand = {
   words: ['run'],
-  summary: 'Run the requests of a twin request file (*.twinq.json): one JSON line per request; exit code 1 when any failed',
+  summary:
+    'Run the requests of a twin request file (*.twinq.json): one JSON line per request; exit code 1 when any failed',
   args: '<file>',
   arity: [1, 1],
   options: {
     name: { type: 'string', multiple: true, value: '<name>', description: 'only the request of this name; repeatable' },
-    out: { type: 'string', value: '<dir>', description: 'write each result to <dir>/<name>.json; the lines then name the files' },
+    out: {
+      type: 'string',
+      value: '<dir>',
+      description: 'write each result to <dir>/<name>.json; the lines then name the files',
+    },
   },
   run: async (ctx, input) => {
     const path = input.args[0] as string;
     const { file, problems } = parseRequestFile(await readRequestFile(ctx, path), ctx.connectionVariables);
     if (problems.length) {
-      throw new UsageError(`${path} has ${problems.length} problem(s); nothing was sent:\n  ${problems.map((p) => problemText(p, path)).join('\n  ')}`);
+      throw new UsageError(
+        `${path} has ${problems.length} problem(s); nothing was sent:\n  ${problems.map((p) => problemText(p, path)).join('\n  ')}`,
+      );
     }
     const requests = chosenRequests(file.requests, listOption(input, 'name'));
     const out = stringOption(input, 'out');
@@ -76,10 +97,17 @@ export const runRequestsCommand: CliCommand = {
         continue;
       }
       if (!ctx.writeInFolder) throw new UsageError('--out is not available here');
-      const target = await ctx.writeInFolder(out, files[i]!, new TextEncoder().encode(`${escapeRawControlInJson(JSON.stringify(line, null, 2))}\n`));
+      const target = await ctx.writeInFolder(
+        out,
+        files[i]!,
+        new TextEncoder().encode(`${escapeRawControlInJson(JSON.stringify(line, null, 2))}\n`),
+      );
       print({ name: entry.name, operation: entry.operation, ok: outcome.ok, file: target });
     }
     if (!failed.length) return PRINTED;
-    return new PartialFailure(PRINTED, `${failed.length} of ${requests.length} request(s) failed: ${failed.map((n) => `"${n}"`).join(', ')}`);
+    return new PartialFailure(
+      PRINTED,
+      `${failed.length} of ${requests.length} request(s) failed: ${failed.map((n) => `"${n}"`).join(', ')}`,
+    );
   },
 };

@@ -1,4 +1,9 @@
-import { currentInsightStatus, isInsightStatus, isLegacyInsightStatus, legacyInsightStatus } from '../core/api/insightStatus';
+import {
+  currentInsightStatus,
+  isInsightStatus,
+  isLegacyInsightStatus,
+  legacyInsightStatus,
+} from '../core/api/insightStatus';
 import type { Insight } from '../core/api/types';
 import { COLLECTIONS } from './collectionNames';
 import { canonicalGuid } from '../core/api/guid';
@@ -26,7 +31,9 @@ export function seedInsights(store: Store, now: string, body: unknown): { stored
     }
     const parent = item.scenarioId == null ? undefined : guidOf(item.scenarioId);
     if (item.scenarioId != null && !(parent && (roots.has(parent) || insights.get(parent)?.scenarioId === null))) {
-      errors[`[${index}].scenarioId`] = [`scenarioId must be null or the id of a root insight; ${JSON.stringify(item.scenarioId)} is neither.`];
+      errors[`[${index}].scenarioId`] = [
+        `scenarioId must be null or the id of a root insight; ${JSON.stringify(item.scenarioId)} is neither.`,
+      ];
     }
   });
   if (Object.keys(errors).length) throw new HttpError(400, 'Some insights are invalid; none was stored.', errors);
@@ -42,9 +49,16 @@ export function seedInsights(store: Store, now: string, body: unknown): { stored
 
 /** `status` (legacy word) and `lastStatus` (current) from whichever was given; a current word given as `status` counts as current. */
 function bothStatuses(item: Insight): Pick<Insight, 'status' | 'lastStatus'> {
-  const current = isInsightStatus(item.lastStatus) ? item.lastStatus
-    : isLegacyInsightStatus(item.status) ? currentInsightStatus(item.status)
-      : isInsightStatus(item.status) ? item.status : undefined;
+  const current = isInsightStatus(item.lastStatus)
+    ? item.lastStatus
+    : isLegacyInsightStatus(item.status)
+      ? currentInsightStatus(item.status)
+      : isInsightStatus(item.status)
+        ? item.status
+        : undefined;
   if (!current) return {};
-  return { lastStatus: current, status: isLegacyInsightStatus(item.status) ? item.status : legacyInsightStatus(current) };
+  return {
+    lastStatus: current,
+    status: isLegacyInsightStatus(item.status) ? item.status : legacyInsightStatus(current),
+  };
 }

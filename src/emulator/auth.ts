@@ -23,7 +23,12 @@ export class TokenAuthority {
   /** Tokens whose signature and claims were checked once: later requests only check the expiry. */
   private readonly verified = new Map<string, { sub: string; exp: number }>();
 
-  constructor(clients: Array<{ id: string; secret: string }>, private readonly lifetimeSeconds: number, dataDir?: string, private readonly clock: Pick<Clock, 'now'> = Date) {
+  constructor(
+    clients: Array<{ id: string; secret: string }>,
+    private readonly lifetimeSeconds: number,
+    dataDir?: string,
+    private readonly clock: Pick<Clock, 'now'> = Date,
+  ) {
     this.key = dataDir ? persistentKey(dataDir) : randomBytes(32);
     this.secrets = new Map(clients.map((c) => [c.id, digest(c.secret)]));
   }
@@ -33,18 +38,44 @@ export class TokenAuthority {
    * 400 `unauthorized_client` for an unknown client, 401 `invalid_client` for a wrong or missing secret.
    */
   tokenEndpoint(rawBody: Buffer, contentType: string): Reply {
-    const fields = /^\s*application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType) ? Object.fromEntries(new URLSearchParams(rawBody.toString('utf8'))) : {};
-    const missing = (name: string): Reply => entraError(400, 'invalid_request', 900144, `The request body must contain the following parameter: '${name}'.`);
+    const fields = /^\s*application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)
+      ? Object.fromEntries(new URLSearchParams(rawBody.toString('utf8')))
+      : {};
+    const missing = (name: string): Reply =>
+      entraError(400, 'invalid_request', 900144, `The request body must contain the following parameter: '${name}'.`);
     const grantType = fields.grant_type;
     if (!grantType) return missing('grant_type');
-    if (grantType !== 'client_credentials') return entraError(400, 'unsupported_grant_type', 70003, `The app requested an unsupported grant type '${grantType}'; use 'client_credentials'.`);
+    if (grantType !== 'client_credentials')
+      return entraError(
+        400,
+        'unsupported_grant_type',
+        70003,
+        `The app requested an unsupported grant type '${grantType}'; use 'client_credentials'.`,
+      );
     if (!fields.client_id) return missing('client_id');
-    if (!fields.client_secret) return entraError(401, 'invalid_client', 7000218, "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.");
+    if (!fields.client_secret)
+      return entraError(
+        401,
+        'invalid_client',
+        7000218,
+        "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.",
+      );
     const check = this.checkSecret(fields.client_id, fields.client_secret);
     if (check === 'unknown') {
-      return entraError(400, 'unauthorized_client', 700016, `Application with identifier '${fields.client_id}' was not found in the directory. Check the client id, or whether you are signing in to the right instance.`);
+      return entraError(
+        400,
+        'unauthorized_client',
+        700016,
+        `Application with identifier '${fields.client_id}' was not found in the directory. Check the client id, or whether you are signing in to the right instance.`,
+      );
     }
-    if (check === 'wrong') return entraError(401, 'invalid_client', 7000215, 'Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.');
+    if (check === 'wrong')
+      return entraError(
+        401,
+        'invalid_client',
+        7000215,
+        'Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.',
+      );
     const body: TokenResponse = {
       token_type: 'Bearer',
       expires_in: this.lifetimeSeconds,
@@ -58,13 +89,19 @@ export class TokenAuthority {
     const iat = Math.floor(now / 1000);
     // Rounded up, so a token advertised for N seconds is valid for at least N seconds.
     const exp = Math.ceil(now / 1000) + this.lifetimeSeconds;
-    const payload = Buffer.from(JSON.stringify({ sub: clientId, iat, exp, jti: randomBytes(8).toString('hex') })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ sub: clientId, iat, exp, jti: randomBytes(8).toString('hex') }),
+    ).toString('base64url');
     return `${payload}.${this.sign(payload)}`;
   }
 
   /** The client id of a valid `Authorization: Bearer` header; throws 401 otherwise. */
   authenticate(authorization: string | undefined, now = this.clock.now()): string {
-    if (!authorization) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <access_token>" from POST /oauth2/token.', false);
+    if (!authorization)
+      throw unauthorized(
+        'Missing Authorization header; send "Authorization: Bearer <access_token>" from POST /oauth2/token.',
+        false,
+      );
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw unauthorized('The Authorization header must be "Bearer <access_token>".');
     const token = match[1];
@@ -77,14 +114,16 @@ export class TokenAuthority {
     if (!payload || !signature || rest.length) throw unauthorized('The access token is malformed.');
     const expected = Buffer.from(this.sign(payload));
     const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw unauthorized('The access token signature is invalid.');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given))
+      throw unauthorized('The access token signature is invalid.');
     let claims: unknown;
     try {
       claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     } catch {
       throw unauthorized('The access token is malformed.');
     }
-    if (!isObject(claims) || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') throw unauthorized('The access token is malformed.');
+    if (!isObject(claims) || typeof claims.sub !== 'string' || typeof claims.exp !== 'number')
+      throw unauthorized('The access token is malformed.');
     if (claims.exp * 1000 <= now) throw unauthorized(EXPIRED);
     if (!this.secrets.has(claims.sub)) throw unauthorized('The access token names an unknown client.');
     if (this.verified.size >= MAX_VERIFIED_TOKENS) this.verified.clear();
@@ -125,7 +164,10 @@ function persistentKey(dataDir: string): Buffer {
 function entraError(status: number, error: string, code: number, text: string): Reply {
   const trace = randomUUID();
   const correlation = randomUUID();
-  const timestamp = new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+  const timestamp = new Date()
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, 'Z');
   return {
     status,
     body: {

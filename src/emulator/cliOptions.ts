@@ -81,7 +81,10 @@ export function parseEmulatorArgs(argv: string[]): EmulatorOptions | undefined {
     allowDevClientOnNetwork: values['allow-dev-client'] === true,
   };
   if (values.host !== undefined && !values.host.trim()) throw new Error('--host must not be empty');
-  for (const [flag, v] of [['--models', values.models], ['--data', values.data === undefined ? undefined : [values.data]]] as const) {
+  for (const [flag, v] of [
+    ['--models', values.models],
+    ['--data', values.data === undefined ? undefined : [values.data]],
+  ] as const) {
     if (v?.some((d) => !d.trim())) throw new Error(`${flag} needs a folder path`);
   }
   return options;

@@ -16,10 +16,17 @@ export function decodeToken(token: string, query: unknown, name = 'continuationT
     parsed = undefined;
   }
   if (!isObject(parsed)) throw badRequest(`'${name}' is not a continuation token issued by this service.`, name);
-  if (parsed.q !== fingerprint(query)) throw badRequest(`'${name}' belongs to a different query; send the same filters as the request that returned it.`, name);
+  if (parsed.q !== fingerprint(query))
+    throw badRequest(
+      `'${name}' belongs to a different query; send the same filters as the request that returned it.`,
+      name,
+    );
   return parsed;
 }
 
 function fingerprint(query: unknown): string {
-  return createHash('sha256').update(JSON.stringify(query ?? null)).digest('base64url').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify(query ?? null))
+    .digest('base64url')
+    .slice(0, 16);
 }

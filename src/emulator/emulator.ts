@@ -84,7 +84,6 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   checkOptions(options);
   const clients = checkClients(options.clients ?? [], 'clients');
@@ -92,14 +91,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // The well-known development client would let anyone on the network in: only on loopback, unless asked for.
   const devClient = isLoopbackHost(host) || options.allowDevClientOnNetwork;
   if (!devClient && clients.length === 0) {
-    throw new Error(`--host ${host} is not a loopback address, so the well-known development client (local-dev) is refused there: add your own client (--client-id/--client-secret or --clients FILE), or pass --allow-dev-client to accept it anyway.`);
+    throw new Error(
+      `--host ${host} is not a loopback address, so the well-known development client (local-dev) is refused there: add your own client (--client-id/--client-secret or --clients FILE), or pass --allow-dev-client to accept it anyway.`,
+    );
   }
   const sampleWanted = options.sample ?? true;
   const uploadTime = new Date().toISOString();
   const models = await loadModelIndex(options.models ?? [], sampleWanted ? sampleModels(uploadTime) : []);
   // The sample is only built for an empty store (a data folder keeps it after the first start).
-  const seed = sampleWanted ? (s: Store) => loadSample(s, buildSample({ scale: options.scale, seed: options.seed, insights: options.sampleInsights })) : undefined;
-  const store = Store.open({ dataDir: options.data, compactBytes: options.compactBytes, logWriter: options.logWriter }, seed);
+  const seed = sampleWanted
+    ? (s: Store) =>
+        loadSample(s, buildSample({ scale: options.scale, seed: options.seed, insights: options.sampleInsights }))
+    : undefined;
+  const store = Store.open(
+    { dataDir: options.data, compactBytes: options.compactBytes, logWriter: options.logWriter },
+    seed,
+  );
   const clock = options.clock ?? Date;
   const graph = new TwinGraph(store, models, clock);
   const router = new Router();
@@ -112,11 +119,34 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   registerTicketRoutes(router, graph);
   registerTicketMetadataRoutes(router, store);
 
-  const auth = new TokenAuthority(devClient ? [LOCAL_DEV_CLIENT, ...clients] : clients, options.tokenLifetime ?? DEFAULT_TOKEN_LIFETIME, options.data, clock);
+  const auth = new TokenAuthority(
+    devClient ? [LOCAL_DEV_CLIENT, ...clients] : clients,
+    options.tokenLifetime ?? DEFAULT_TOKEN_LIFETIME,
+    options.data,
+    clock,
+  );
   const access = new AccessPolicy(clients, graph);
-  const log = options.log === true ? (line: string) => process.stderr.write(`${line}\n`) : typeof options.log === 'function' ? options.log : undefined;
+  const log =
+    options.log === true
+      ? (line: string) => process.stderr.write(`${line}\n`)
+      : typeof options.log === 'function'
+        ? options.log
+        : undefined;
   const adminToken = options.adminToken ?? randomBytes(24).toString('base64url');
-  const { server } = createEmulatorServer({ router, store, auth, access, host, adminToken, clock, rateLimit: options.rateLimit, faults: options.faults, latencyMs: options.latency, bodyLimit: options.bodyLimit, log });
+  const { server } = createEmulatorServer({
+    router,
+    store,
+    auth,
+    access,
+    host,
+    adminToken,
+    clock,
+    rateLimit: options.rateLimit,
+    faults: options.faults,
+    latencyMs: options.latency,
+    bodyLimit: options.bodyLimit,
+    log,
+  });
   // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 2 min.
   server.headersTimeout = 10_000;
   server.requestTimeout = 120_000;
@@ -159,10 +189,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 }
 
 function checkOptions(o: EmulatorOptions): void {
-  if (o.port !== undefined && (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535)) throw new Error(`port must be an integer 0..65535 (got ${o.port})`);
-  if (o.faults !== undefined && !(o.faults >= 0 && o.faults <= 1)) throw new Error(`faults must be a probability between 0 and 1 (got ${o.faults})`);
-  if (o.latency !== undefined && !(Number.isFinite(o.latency) && o.latency >= 0)) throw new Error(`latency must be a number of milliseconds >= 0 (got ${o.latency})`);
-  if (o.tokenLifetime !== undefined && !(Number.isInteger(o.tokenLifetime) && o.tokenLifetime >= 1)) throw new Error(`tokenLifetime must be a whole number of seconds >= 1 (got ${o.tokenLifetime})`);
-  if (o.rateLimit && !(Number.isInteger(o.rateLimit.count) && o.rateLimit.count >= 1 && o.rateLimit.seconds > 0)) throw new Error('rateLimit needs count >= 1 and seconds > 0');
+  if (o.port !== undefined && (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535))
+    throw new Error(`port must be an integer 0..65535 (got ${o.port})`);
+  if (o.faults !== undefined && !(o.faults >= 0 && o.faults <= 1))
+    throw new Error(`faults must be a probability between 0 and 1 (got ${o.faults})`);
+  if (o.latency !== undefined && !(Number.isFinite(o.latency) && o.latency >= 0))
+    throw new Error(`latency must be a number of milliseconds >= 0 (got ${o.latency})`);
+  if (o.tokenLifetime !== undefined && !(Number.isInteger(o.tokenLifetime) && o.tokenLifetime >= 1))
+    throw new Error(`tokenLifetime must be a whole number of seconds >= 1 (got ${o.tokenLifetime})`);
+  if (o.rateLimit && !(Number.isInteger(o.rateLimit.count) && o.rateLimit.count >= 1 && o.rateLimit.seconds > 0))
+    throw new Error('rateLimit needs count >= 1 and seconds > 0');
   if (o.sample ?? true) checkScaleFits(o.scale);
 }

@@ -21,7 +21,9 @@ const EXCEPTION_FILTER_PREFIXES = ['/twins', '/models', '/insights', '/tickets']
 export function errorStyle(apiPath: string | undefined): ErrorStyle {
   if (apiPath === undefined) return 'problemDetails';
   if (startsSegment(apiPath, '/time-series')) return 'minimalApi';
-  return EXCEPTION_FILTER_PREFIXES.some((prefix) => startsSegment(apiPath, prefix)) ? 'exceptionFilter' : 'problemDetails';
+  return EXCEPTION_FILTER_PREFIXES.some((prefix) => startsSegment(apiPath, prefix))
+    ? 'exceptionFilter'
+    : 'problemDetails';
 }
 
 function startsSegment(path: string, prefix: string): boolean {
@@ -37,24 +39,43 @@ function traceId(): string {
 export function errorReplyFor(err: HttpError, instance: string, apiPath: string | undefined): Reply {
   const style = errorStyle(apiPath);
   const headers = { ...err.options.headers };
-  if (err.options.plainText) return { status: err.status, raw: { content: err.detail, contentType: 'text/plain; charset=utf-8' }, headers };
+  if (err.options.plainText)
+    return { status: err.status, raw: { content: err.detail, contentType: 'text/plain; charset=utf-8' }, headers };
   if (err.options.body !== undefined) return { status: err.status, body: err.options.body, headers };
-  const bodiless = err.options.emptyBody || err.status === 401 || err.status === 403
-    || (style === 'minimalApi' && err.status >= 400 && err.status < 500 && err.status !== 413 && err.status !== 429);
+  const bodiless =
+    err.options.emptyBody ||
+    err.status === 401 ||
+    err.status === 403 ||
+    (style === 'minimalApi' && err.status >= 400 && err.status < 500 && err.status !== 413 && err.status !== 429);
   if (bodiless) return { status: err.status, headers: { ...headers, [DETAIL_HEADER]: headerText(err.detail) } };
   const problemHeaders = { ...headers, 'Content-Type': PROBLEM_JSON };
   if (err.errors && Object.keys(err.errors).length) {
     return {
       status: err.status,
-      body: { type: err.problem().type, title: 'One or more validation errors occurred.', status: err.status, errors: err.errors, traceId: traceId() },
+      body: {
+        type: err.problem().type,
+        title: 'One or more validation errors occurred.',
+        status: err.status,
+        errors: err.errors,
+        traceId: traceId(),
+      },
       headers: problemHeaders,
     };
   }
-  if (style === 'exceptionFilter') return { status: err.status, body: { statusCode: err.status, message: err.detail, data: {} }, headers: problemHeaders };
+  if (style === 'exceptionFilter')
+    return {
+      status: err.status,
+      body: { statusCode: err.status, message: err.detail, data: {} },
+      headers: problemHeaders,
+    };
   return { status: err.status, body: err.problem(instance), headers: problemHeaders };
 }
 
 /** An unexpected exception: 500 in the path's style, never the stack. */
 export function internalErrorReply(message: string, instance: string, apiPath: string | undefined): Reply {
-  return errorReplyFor(new HttpError(500, `Internal emulator error: ${message}`, undefined, { title: statusTitle(500) }), instance, apiPath);
+  return errorReplyFor(
+    new HttpError(500, `Internal emulator error: ${message}`, undefined, { title: statusTitle(500) }),
+    instance,
+    apiPath,
+  );
 }

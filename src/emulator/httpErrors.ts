@@ -74,7 +74,10 @@ export function badRequest(detail: string, field?: string): HttpError {
 }
 
 /** 400 carrying several field errors at once. */
-export function validationFailed(errors: Record<string, string[]>, detail = 'One or more validation errors occurred.'): HttpError {
+export function validationFailed(
+  errors: Record<string, string[]>,
+  detail = 'One or more validation errors occurred.',
+): HttpError {
   return new HttpError(400, detail, errors, { title: 'One or more validation errors occurred.' });
 }
 

@@ -16,10 +16,16 @@ async function main(): Promise<void> {
   const started = performance.now();
   const emulator = await startEmulator(options);
   if (emulator.warnings.length) {
-    process.stderr.write(`${emulator.warnings.length} model warning(s); first: ${emulator.warnings.slice(0, 5).join(' | ')}\n`);
+    process.stderr.write(
+      `${emulator.warnings.length} model warning(s); first: ${emulator.warnings.slice(0, 5).join(' | ')}\n`,
+    );
   }
-  process.stderr.write(`ready in ${Math.round(performance.now() - started)} ms, ${Math.round(process.memoryUsage().rss / 1048576)} MiB resident\n`);
-  process.stderr.write(`admin routes (/_emulator/*) take "Authorization: Bearer ${emulator.adminToken}" or an API access token of a client with every permission\n`);
+  process.stderr.write(
+    `ready in ${Math.round(performance.now() - started)} ms, ${Math.round(process.memoryUsage().rss / 1048576)} MiB resident\n`,
+  );
+  process.stderr.write(
+    `admin routes (/_emulator/*) take "Authorization: Bearer ${emulator.adminToken}" or an API access token of a client with every permission\n`,
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -15,7 +15,10 @@ export function rateLimitGroup(path: string): { group: string; message: string }
 export class FixedWindowRateLimiter {
   private readonly windows = new Map<string, { start: number; used: number }>();
 
-  constructor(private readonly count: number, private readonly seconds: number) {}
+  constructor(
+    private readonly count: number,
+    private readonly seconds: number,
+  ) {}
 
   /** Counts one request; returns 0 when allowed, else the seconds until the window resets. */
   take(key: string, now = Date.now()): number {
@@ -35,6 +38,7 @@ export class FixedWindowRateLimiter {
 /** Parses `N/SECONDS` (e.g. `20/10`). */
 export function parseRateLimit(text: string): { count: number; seconds: number } {
   const m = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(text.trim());
-  if (!m || Number(m[1]) < 1 || Number(m[2]) <= 0) throw new Error(`--rate-limit expects N/SECONDS with N >= 1 and SECONDS > 0, e.g. 20/10 (got '${text}')`);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) <= 0)
+    throw new Error(`--rate-limit expects N/SECONDS with N >= 1 and SECONDS > 0, e.g. 20/10 (got '${text}')`);
   return { count: Number(m[1]), seconds: Number(m[2]) };
 }

@@ -71,7 +71,8 @@ export function optInteger(obj: JsonObject, name: string, min: number, max: numb
 export function optStringArray(obj: JsonObject, name: string, path = name): string[] | undefined {
   const v = field(obj, name);
   if (v === undefined || v === null) return undefined;
-  if (!Array.isArray(v) || v.some((s) => typeof s !== 'string')) throw badRequest(`'${path}' must be an array of strings.`, path);
+  if (!Array.isArray(v) || v.some((s) => typeof s !== 'string'))
+    throw badRequest(`'${path}' must be an array of strings.`, path);
   return v as string[];
 }
 
@@ -105,7 +106,10 @@ export function queryValue(query: URLSearchParams, name: string): string | undef
 
 /** Parses an ISO 8601 date-time (a date alone is midnight UTC); 400 naming `path` otherwise. */
 export function parseDateTime(value: unknown, path: string): number {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/.test(value)) {
+  if (
+    typeof value !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/.test(value)
+  ) {
     throw badRequest(`'${path}' must be an ISO 8601 date-time, e.g. 2024-10-01T12:34:56Z.`, path);
   }
   const hasZone = /([Zz]|[+-]\d{2}:?\d{2})$/.test(value) || value.length === 10;

@@ -37,7 +37,8 @@ const SENSITIVE_QUERY = /secret|password|access_token|^token$|^code$/i;
 export function redactPath(pathname: string, query: URLSearchParams): string {
   if (query.keys().next().done) return pathname;
   const parts: string[] = [];
-  for (const [k, v] of query) parts.push(`${encodeURIComponent(k)}=${SENSITIVE_QUERY.test(k) ? '***' : encodeURIComponent(v)}`);
+  for (const [k, v] of query)
+    parts.push(`${encodeURIComponent(k)}=${SENSITIVE_QUERY.test(k) ? '***' : encodeURIComponent(v)}`);
   return `${pathname}?${parts.join('&')}`;
 }
 

@@ -7,7 +7,10 @@ import { isIP } from 'node:net';
 const LOOPBACK_NAMES = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6-loopback']);
 
 export function isLoopbackHost(hostname: string): boolean {
-  const name = hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+  const name = hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.$/, '');
   if (LOOPBACK_NAMES.has(name) || name.endsWith('.localhost')) return true;
   if (isIP(name) === 4) return name.startsWith('127.');
   if (isIP(name) === 6) return name === '::1' || name === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(name);
@@ -24,7 +27,11 @@ export function hostName(header: string): string | undefined {
 }
 
 /** Why a request must be refused (403), or undefined when its Host and Origin are acceptable. */
-export function foreignRequestReason(host: string | undefined, origin: string | undefined, boundHost: string): string | undefined {
+export function foreignRequestReason(
+  host: string | undefined,
+  origin: string | undefined,
+  boundHost: string,
+): string | undefined {
   const name = host === undefined ? undefined : hostName(host);
   const bound = boundHost.replace(/^\[|\]$/g, '').toLowerCase();
   if (name === undefined) return 'The Host header is missing or malformed.';

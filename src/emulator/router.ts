@@ -43,7 +43,12 @@ interface Route {
 }
 
 export type RouteMatch =
-  | { kind: 'found'; handler: Handler; params: Record<string, string>; /** The route's pattern, e.g. `/twins/:id`. */ pattern: string }
+  | {
+      kind: 'found';
+      handler: Handler;
+      params: Record<string, string>;
+      /** The route's pattern, e.g. `/twins/:id`. */ pattern: string;
+    }
   | { kind: 'wrongMethod'; allowed: string[] }
   | { kind: 'none' };
 
@@ -99,7 +104,13 @@ export class Router {
         if (c.route.method === method.toUpperCase() && (!best || c.score > best.score)) best = c;
       }
     }
-    if (best) return { kind: 'found', handler: best.route.handler, params: extractParams(best.route.segments, parts), pattern: best.route.pattern };
+    if (best)
+      return {
+        kind: 'found',
+        handler: best.route.handler,
+        params: extractParams(best.route.segments, parts),
+        pattern: best.route.pattern,
+      };
     if (allowed.size) return { kind: 'wrongMethod', allowed: [...allowed].sort() };
     return { kind: 'none' };
   }

@@ -7,10 +7,21 @@ import type { StoredTwin } from './twins/twinGraph';
 /** Puts the sample building into an empty store (trusted data: no validation, no log; a snapshot follows). */
 export function loadSample(store: Store, sample: SampleData, now = new Date().toISOString()): void {
   const twins = store.collection<StoredTwin>(COLLECTIONS.twins);
-  for (const t of sample.twins) twins.put(t.id, { id: t.id, modelId: t.modelId, lastUpdateTime: t.lastUpdateTime ?? now, contents: t.contents ?? {} });
+  for (const t of sample.twins)
+    twins.put(t.id, {
+      id: t.id,
+      modelId: t.modelId,
+      lastUpdateTime: t.lastUpdateTime ?? now,
+      contents: t.contents ?? {},
+    });
   const relationships = store.collection(COLLECTIONS.relationships);
   for (const r of sample.relationships) {
-    const rel = { sourceId: r.sourceId, targetId: r.targetId, name: r.name, ...(r.properties && Object.keys(r.properties).length ? { properties: r.properties } : {}) };
+    const rel = {
+      sourceId: r.sourceId,
+      targetId: r.targetId,
+      name: r.name,
+      ...(r.properties && Object.keys(r.properties).length ? { properties: r.properties } : {}),
+    };
     const id = deriveRelationshipId(rel);
     relationships.put(id, { id, ...rel });
   }
@@ -27,7 +38,10 @@ export function loadSample(store: Store, sample: SampleData, now = new Date().to
     for (const item of items) c.put(String(item.id), item);
   };
   byId(COLLECTIONS.insights, sample.insights);
-  byId(COLLECTIONS.events, sample.events.filter((e): e is typeof e & { id: string } => typeof e.id === 'string'));
+  byId(
+    COLLECTIONS.events,
+    sample.events.filter((e): e is typeof e & { id: string } => typeof e.id === 'string'),
+  );
   byId(COLLECTIONS.eventTypes, sample.eventTypes);
   byId(COLLECTIONS.tickets, sample.tickets);
   byId(COLLECTIONS.ticketCategories, sample.categories);
@@ -37,6 +51,10 @@ export function loadSample(store: Store, sample: SampleData, now = new Date().to
   byId(COLLECTIONS.ticketPriorities, sample.priorities);
   const attachments = store.collection(COLLECTIONS.ticketAttachments);
   for (const a of sample.attachments) {
-    attachments.put(`${a.ticketId}/${a.attachment.id}`, { ticketId: a.ticketId, attachment: a.attachment, contentBase64: Buffer.from(a.content).toString('base64') });
+    attachments.put(`${a.ticketId}/${a.attachment.id}`, {
+      ticketId: a.ticketId,
+      attachment: a.attachment,
+      contentBase64: Buffer.from(a.content).toString('base64'),
+    });
   }
 }

@@ -23,7 +23,9 @@ export function checkScaleFits(scale: number | undefined, heapLimitBytes = getHe
   if (scale <= ceiling) return;
   const gib = (bytes: number): string => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
   const neededMiB = Math.ceil((scale * HEAP_BYTES_PER_TWIN) / HEAP_SHARE / 2 ** 20 / 1024) * 1024;
-  throw new Error(`--scale ${scale} needs about ${gib((scale * HEAP_BYTES_PER_TWIN) / HEAP_SHARE)} of heap (about ${HEAP_BYTES_PER_TWIN / 1024} KiB per twin) `
-    + `but this Node.js process may use ${gib(heapLimitBytes)}, enough for --scale ${ceiling}. Choose a smaller --scale, `
-    + `or give Node.js a larger heap (NODE_OPTIONS=--max-old-space-size=${neededMiB}) on a machine with that much memory.`);
+  throw new Error(
+    `--scale ${scale} needs about ${gib((scale * HEAP_BYTES_PER_TWIN) / HEAP_SHARE)} of heap (about ${HEAP_BYTES_PER_TWIN / 1024} KiB per twin) ` +
+      `but this Node.js process may use ${gib(heapLimitBytes)}, enough for --scale ${ceiling}. Choose a smaller --scale, ` +
+      `or give Node.js a larger heap (NODE_OPTIONS=--max-old-space-size=${neededMiB}) on a machine with that much memory.`,
+  );
 }

@@ -40,7 +40,9 @@ export interface ServerOptions {
 /** The HTTP front: admin routes, body limits, faults, latency, auth, rate limits, JSON in/out, request log. */
 export function createEmulatorServer(options: ServerOptions): { server: http.Server; requests: RequestLog } {
   const requests = new RequestLog();
-  const limiter = options.rateLimit ? new FixedWindowRateLimiter(options.rateLimit.count, options.rateLimit.seconds) : undefined;
+  const limiter = options.rateLimit
+    ? new FixedWindowRateLimiter(options.rateLimit.count, options.rateLimit.seconds)
+    : undefined;
   const random = options.random ?? Math.random;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const clock = options.clock ?? Date;
@@ -66,9 +68,12 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       recorded = true;
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
       // Admin calls stay out of the list so "clear, act, read" shows only the act.
-      if (!url.pathname.startsWith('/_emulator/')) requests.add({ method, path: logged, status, durationMs, time: new Date().toISOString(), ...note });
+      if (!url.pathname.startsWith('/_emulator/'))
+        requests.add({ method, path: logged, status, durationMs, time: new Date().toISOString(), ...note });
       const noted = describeNote(note);
-      options.log?.(`${method} ${logged} ${status || 'dropped'} ${durationMs.toFixed(1)}ms${noted ? `; ${noted}` : ''}`);
+      options.log?.(
+        `${method} ${logged} ${status || 'dropped'} ${durationMs.toFixed(1)}ms${noted ? `; ${noted}` : ''}`,
+      );
     }
 
     handle(req, res, method, url, (n) => (note = n)).catch((err: unknown) => {
@@ -95,7 +100,13 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
     }
   }
 
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse, method: string, url: URL, onNote: (note: RequestLogNote) => void): Promise<void> {
+  async function handle(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    method: string,
+    url: URL,
+    onNote: (note: RequestLogNote) => void,
+  ): Promise<void> {
     const foreign = foreignRequestReason(req.headers.host, req.headers.origin, options.host ?? '127.0.0.1');
     if (foreign) throw new HttpError(403, foreign, undefined, { headers: { Connection: 'close' } });
     if (url.pathname.startsWith('/_emulator/')) authorizeAdmin(req.headers.authorization);
@@ -105,12 +116,34 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
         requests.clear();
         return send(res, { status: 204 }, method);
       }
-      return send(res, errorReply(new HttpError(405, `Method ${method} is not allowed on /_emulator/requests.`, undefined, { headers: { Allow: 'GET, DELETE' } }), url.pathname), method);
+      return send(
+        res,
+        errorReply(
+          new HttpError(405, `Method ${method} is not allowed on /_emulator/requests.`, undefined, {
+            headers: { Allow: 'GET, DELETE' },
+          }),
+          url.pathname,
+        ),
+        method,
+      );
     }
     if (url.pathname === '/_emulator/insights') {
-      if (method !== 'PUT') throw new HttpError(405, `Method ${method} is not allowed on /_emulator/insights.`, undefined, { headers: { Allow: 'PUT' } });
+      if (method !== 'PUT')
+        throw new HttpError(405, `Method ${method} is not allowed on /_emulator/insights.`, undefined, {
+          headers: { Allow: 'PUT' },
+        });
       const rawBody = await readBody(req, bodyLimit);
-      return send(res, { body: seedInsights(options.store, new Date(clock.now()).toISOString(), parseJsonBody(rawBody, String(req.headers['content-type'] ?? ''))) }, method);
+      return send(
+        res,
+        {
+          body: seedInsights(
+            options.store,
+            new Date(clock.now()).toISOString(),
+            parseJsonBody(rawBody, String(req.headers['content-type'] ?? '')),
+          ),
+        },
+        method,
+      );
     }
     if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) {
       throw new HttpError(404, `No such resource: ${url.pathname}. The API lives under ${API_PREFIX}.`);
@@ -120,7 +153,12 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
     const match = path === '/oauth2/token' ? undefined : options.router.match(method === 'HEAD' ? 'GET' : method, path);
     if (match?.kind === 'none') throw new HttpError(404, `No such resource: ${method} ${path}.`);
     if (match?.kind === 'wrongMethod') {
-      throw new HttpError(405, `Method ${method} is not allowed on ${path}; allowed: ${match.allowed.join(', ')}.`, undefined, { headers: { Allow: match.allowed.join(', ') } });
+      throw new HttpError(
+        405,
+        `Method ${method} is not allowed on ${path}; allowed: ${match.allowed.join(', ')}.`,
+        undefined,
+        { headers: { Allow: match.allowed.join(', ') } },
+      );
     }
     // Authenticate before reading the body: an anonymous request never makes the emulator buffer megabytes.
     const clientId = match ? options.auth.authenticate(req.headers.authorization) : undefined;
@@ -132,25 +170,39 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
         req.socket.destroy();
         return;
       }
-      throw new HttpError(pick < 2 / 3 ? 500 : 503, 'Simulated fault (--faults): nothing was changed; retry the request.');
+      throw new HttpError(
+        pick < 2 / 3 ? 500 : 503,
+        'Simulated fault (--faults): nothing was changed; retry the request.',
+      );
     }
     if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
 
     const contentType = String(req.headers['content-type'] ?? '');
     if (path === '/oauth2/token') {
-      if (method !== 'POST') throw new HttpError(405, `Method ${method} is not allowed on /oauth2/token.`, undefined, { headers: { Allow: 'POST' } });
+      if (method !== 'POST')
+        throw new HttpError(405, `Method ${method} is not allowed on /oauth2/token.`, undefined, {
+          headers: { Allow: 'POST' },
+        });
       return send(res, options.auth.tokenEndpoint(rawBody, contentType), method);
     }
 
-    if (match?.kind !== 'found' || clientId === undefined) throw new HttpError(404, `No such resource: ${method} ${path}.`);
+    if (match?.kind !== 'found' || clientId === undefined)
+      throw new HttpError(404, `No such resource: ${method} ${path}.`);
     const group = limiter && rateLimitGroup(path);
     if (limiter && group) {
       const retryAfter = limiter.take(`${clientId}\u0000${group.group}`, clock.now());
-      if (retryAfter) throw new HttpError(429, group.message, undefined, { plainText: true, headers: { 'Retry-After': String(retryAfter) } });
+      if (retryAfter)
+        throw new HttpError(429, group.message, undefined, {
+          plainText: true,
+          headers: { 'Retry-After': String(retryAfter) },
+        });
     }
 
     if (rawBody.length && !acceptsBody(`${method} ${match.pattern}`, contentType)) {
-      throw new HttpError(415, `Content-Type '${contentType}' is not accepted here: send the body as application/json.`);
+      throw new HttpError(
+        415,
+        `Content-Type '${contentType}' is not accepted here: send the body as application/json.`,
+      );
     }
     const ctx: RequestContext = {
       method,
@@ -182,7 +234,10 @@ function parseJsonBody(rawBody: Buffer, contentType: string): unknown {
   if (!rawBody.length) return undefined;
   const isJson = /json/i.test(contentType);
   if (!isJson && contentType.trim() !== '') return undefined;
-  const text = rawBody[0] === 0xef && rawBody[1] === 0xbb && rawBody[2] === 0xbf ? rawBody.toString('utf8', 3) : rawBody.toString('utf8');
+  const text =
+    rawBody[0] === 0xef && rawBody[1] === 0xbb && rawBody[2] === 0xbf
+      ? rawBody.toString('utf8', 3)
+      : rawBody.toString('utf8');
   if (!isJson && text.trim() === '') return undefined;
   let value: unknown;
   try {
@@ -200,7 +255,8 @@ function parseJsonBody(rawBody: Buffer, contentType: string): unknown {
 
 /** How much of an oversized body is read and thrown away so the client sees the 413 rather than a reset. */
 /** What the admin routes take, for their 401 and 403. */
-const ADMIN_NEEDS = 'admin routes need "Authorization: Bearer <token>" with the admin token the emulator printed at start, or an API access token of a client with every permission.';
+const ADMIN_NEEDS =
+  'admin routes need "Authorization: Bearer <token>" with the admin token the emulator printed at start, or an API access token of a client with every permission.';
 
 const DISCARD_LIMIT = 32 * 1024 * 1024;
 
@@ -211,9 +267,15 @@ const DISCARD_LIMIT = 32 * 1024 * 1024;
 function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
-    const tooLarge = (close: boolean): HttpError => new HttpError(413, Number.isFinite(declared) && declared > limit
-      ? `The request body is ${declared} bytes; the limit is ${limit} bytes.`
-      : `The request body exceeds the limit of ${limit} bytes.`, undefined, close ? { headers: { Connection: 'close' } } : {});
+    const tooLarge = (close: boolean): HttpError =>
+      new HttpError(
+        413,
+        Number.isFinite(declared) && declared > limit
+          ? `The request body is ${declared} bytes; the limit is ${limit} bytes.`
+          : `The request body exceeds the limit of ${limit} bytes.`,
+        undefined,
+        close ? { headers: { Connection: 'close' } } : {},
+      );
     if (Number.isFinite(declared) && declared > limit + DISCARD_LIMIT) {
       reject(tooLarge(true));
       return;
@@ -249,11 +311,18 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 function errorReply(err: unknown, instance: string): Reply {
-  const apiPath = instance === API_PREFIX || instance.startsWith(`${API_PREFIX}/`) ? instance.slice(API_PREFIX.length) || '/' : undefined;
+  const apiPath =
+    instance === API_PREFIX || instance.startsWith(`${API_PREFIX}/`)
+      ? instance.slice(API_PREFIX.length) || '/'
+      : undefined;
   if (err instanceof HttpError) return errorReplyFor(err, instance, apiPath);
   const code = (err as { code?: unknown } | undefined)?.code;
   if (code === 'ENOSPC' || code === 'EDQUOT') {
-    return errorReplyFor(new HttpError(507, 'The data folder is full: the write was not applied. Free some space and retry.'), instance, apiPath);
+    return errorReplyFor(
+      new HttpError(507, 'The data folder is full: the write was not applied. Free some space and retry.'),
+      instance,
+      apiPath,
+    );
   }
   const message = err instanceof Error ? err.message : String(err);
   process.emitWarning(`Emulator internal error: ${err instanceof Error && err.stack ? err.stack : message}`);
@@ -280,7 +349,12 @@ export function serviceJson(body: unknown): string {
   return JSON.stringify(body, function (this: unknown, key: string, value: unknown) {
     const holder = this as object;
     const inUserData = userData.has(holder);
-    if (value !== null && typeof value === 'object' && (inUserData || (USER_DATA_KEYS.has(key) && !Array.isArray(holder)))) userData.add(value);
+    if (
+      value !== null &&
+      typeof value === 'object' &&
+      (inUserData || (USER_DATA_KEYS.has(key) && !Array.isArray(holder)))
+    )
+      userData.add(value);
     return value === null && !inUserData && !Array.isArray(holder) && key !== '' ? undefined : value;
   });
 }
@@ -306,7 +380,8 @@ function send(res: http.ServerResponse, reply: Reply, method: string, encoded?: 
   const status = reply.status ?? 200;
   const headers: Record<string, string | number> = { ...reply.headers };
   const payload = encoded ?? encodeBody(reply);
-  if (payload !== undefined) headers['Content-Type'] ??= reply.raw ? reply.raw.contentType : 'application/json; charset=utf-8';
+  if (payload !== undefined)
+    headers['Content-Type'] ??= reply.raw ? reply.raw.contentType : 'application/json; charset=utf-8';
   headers['Content-Length'] = payload?.length ?? 0;
   res.writeHead(status, headers);
   res.end(method === 'HEAD' ? undefined : payload);

@@ -18,7 +18,10 @@ const uri: ArgGuard = (value) => value instanceof vscode.Uri;
 const file = oneOf(uri, text);
 const files = listOf(file);
 /** A row of the explorer that stands for one of `kinds` (rowSubject.ts). */
-const rowOf = (...kinds: RowKind[]): ArgGuard => (value) => value instanceof TreeNode && isRow(value, ...kinds);
+const rowOf =
+  (...kinds: RowKind[]): ArgGuard =>
+  (value) =>
+    value instanceof TreeNode && isRow(value, ...kinds);
 const twinRow = rowOf('twins');
 /** What the panels read a target from: a row, or a row in plain data (a tooltip's Chart and Graph links). */
 const panelRow: ArgGuard = (value) => isRow(value);

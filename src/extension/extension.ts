@@ -65,7 +65,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   context.subscriptions.push(...registerCommands(services, allCommands(commandTables), commandParameters));
   context.subscriptions.push(...registerPanelSerializers(services));
   services.start();
-  context.subscriptions.push(whenRequestFileOpens(() => registerRequestFiles(services)), registerTicketCompletion(services));
+  context.subscriptions.push(
+    whenRequestFileOpens(() => registerRequestFiles(services)),
+    registerTicketCompletion(services),
+  );
   return loadTestApi(context.extensionMode === vscode.ExtensionMode.Test, context.extensionPath, services);
 }
 

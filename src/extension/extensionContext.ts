@@ -85,22 +85,36 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
       keychainChecked = true;
       void warnIfSecretsUnprotected(vscodeContext, this.log);
     };
-    this.connections = new ConnectionManager(new ConnectionSecrets(vscodeContext.secrets, checkKeychain), this.log,
+    this.connections = new ConnectionManager(
+      new ConnectionSecrets(vscodeContext.secrets, checkKeychain),
+      this.log,
       // Every write the extension sends passes the write gate (buildingTwins.confirmWrites) in the client itself.
-      (args) => createApiClient(args, (write) => this.writes.beforeClientWrite(args.profile.name, write)), () => ({
-      profile: { name: LOCAL_CONNECTION_NAME, baseUrl: this.localEmulatorUrl(), clientId: LOCAL_DEV_CLIENT_ID },
-      clientSecret: LOCAL_DEV_CLIENT_SECRET,
-    }));
-    this.localEmulator = new LocalEmulatorPresence(() => this.localEmulatorUrl(), () => this.emulator.url !== undefined);
+      (args) => createApiClient(args, (write) => this.writes.beforeClientWrite(args.profile.name, write)),
+      () => ({
+        profile: { name: LOCAL_CONNECTION_NAME, baseUrl: this.localEmulatorUrl(), clientId: LOCAL_DEV_CLIENT_ID },
+        clientSecret: LOCAL_DEV_CLIENT_SECRET,
+      }),
+    );
+    this.localEmulator = new LocalEmulatorPresence(
+      () => this.localEmulatorUrl(),
+      () => this.emulator.url !== undefined,
+    );
     this.models = new ModelCache(this.connections);
     this.openInsights = new OpenInsightsCache(this.connections);
     this.tree = new ExplorerTreeProvider(this, connectionGroupFactories);
     this.documents = new ResourceFileSystem(this, vscodeContext.globalState, [
-      twinDocumentHandler, relationshipDocumentHandler, modelDocumentHandler, eventDocumentHandler, ticketDocumentHandler,
+      twinDocumentHandler,
+      relationshipDocumentHandler,
+      modelDocumentHandler,
+      eventDocumentHandler,
+      ticketDocumentHandler,
     ]);
     vscodeContext.subscriptions.push(this);
     this.authoring = createAuthoring(this, vscodeContext.subscriptions);
-    this.loadAgentTools = registerAgentToolsOnFirstUse(() => createAgentTools(agentToolServices(this)), vscodeContext.subscriptions);
+    this.loadAgentTools = registerAgentToolsOnFirstUse(
+      () => createAgentTools(agentToolServices(this)),
+      vscodeContext.subscriptions,
+    );
     this.mcpServers = registerMcpServers(vscodeContext, this.connections);
   }
 
@@ -123,7 +137,10 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
     subs.push(
       this.documents.register(),
       this.versions.register(),
-      vscode.window.registerTreeDataProvider('buildingTwins.help', new HelpTreeProvider(helpLinks(this.vscodeContext.extension.packageJSON as Parameters<typeof helpLinks>[0]))),
+      vscode.window.registerTreeDataProvider(
+        'buildingTwins.help',
+        new HelpTreeProvider(helpLinks(this.vscodeContext.extension.packageJSON as Parameters<typeof helpLinks>[0])),
+      ),
       (this.statusBar = new ConnectionStatusBar(this.connections)),
       this.connections.onDidChange(() => this.tree.relist()),
       // A refresh of a connection's models (Refresh in the explorer) reads its open insights again too.

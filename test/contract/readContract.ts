@@ -29,11 +29,19 @@ async function refusal(call: Promise<unknown>): Promise<ApiError> {
 }
 
 /** A raw authenticated request, for what the client itself would refuse to send. */
-async function raw(target: ContractTarget, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
+async function raw(
+  target: ContractTarget,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
   const { access_token: token } = await target.client.getToken();
   const res = await fetch(`${target.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, text: await res.text() };
@@ -78,8 +86,14 @@ export function describeReadContract(title: string, connect: () => Promise<Contr
     it('lists the root model and its descendants, and nothing for an unknown root (200 [])', async () => {
       const root = models.find((m) => /:(Space|Asset|Capability);\d+$/.test(m.id)) ?? models[0]!;
       const descendants = await target.client.listModels({ rootModel: root.id });
-      assert.ok(descendants.some((m) => m.id === root.id), 'the root itself is listed');
-      assert.deepEqual(await target.client.listModels({ rootModel: 'dtmi:com:buildingtwins:contract:NoSuchModel;1' }), []);
+      assert.ok(
+        descendants.some((m) => m.id === root.id),
+        'the root itself is listed',
+      );
+      assert.deepEqual(
+        await target.client.listModels({ rootModel: 'dtmi:com:buildingtwins:contract:NoSuchModel;1' }),
+        [],
+      );
     });
 
     it('pages twins with a continuation token, each twin once', async () => {
@@ -89,7 +103,10 @@ export function describeReadContract(title: string, connect: () => Promise<Contr
       if (first.continuationToken) {
         const second = await target.client.listTwins({ pageSize: 2, continuationToken: first.continuationToken });
         const ids = new Set(first.content.map((t) => t.id));
-        assert.ok(second.content.every((t) => !ids.has(t.id)), 'the second page repeats no twin of the first');
+        assert.ok(
+          second.content.every((t) => !ids.has(t.id)),
+          'the second page repeats no twin of the first',
+        );
       }
     });
 
@@ -101,7 +118,10 @@ export function describeReadContract(title: string, connect: () => Promise<Contr
 
     it('omits unknown ids from POST /twins/ids without a 404', async () => {
       const { twins: found, omitted } = await target.client.getTwinsByIds([twins[0]!.id, 'contract-no-such-twin']);
-      assert.deepEqual(found.map((t) => t.id), [twins[0]!.id]);
+      assert.deepEqual(
+        found.map((t) => t.id),
+        [twins[0]!.id],
+      );
       assert.deepEqual(omitted, ['contract-no-such-twin']);
     });
 
@@ -127,23 +147,39 @@ export function describeReadContract(title: string, connect: () => Promise<Contr
       }
       const name = all[0]?.name ?? 'isPartOf';
       const named = await target.client.listOutgoingRelationships(twinId, { relationshipName: name });
-      assert.deepEqual(named.map((r) => r.id).sort(), all.filter((r) => r.name === name).map((r) => r.id).sort());
+      assert.deepEqual(
+        named.map((r) => r.id).sort(),
+        all
+          .filter((r) => r.name === name)
+          .map((r) => r.id)
+          .sort(),
+      );
     });
 
     it('refuses an operator Willow.Batch does not know (eq) with 400 naming FilterSpecifications[0]', async () => {
-      const res = await raw(target, 'POST', '/insights', { filterSpecifications: [{ field: 'name', operator: 'eq', value: 'x' }] });
+      const res = await raw(target, 'POST', '/insights', {
+        filterSpecifications: [{ field: 'name', operator: 'eq', value: 'x' }],
+      });
       assert.equal(res.status, 400, res.text.slice(0, 300));
       assert.match(res.text, /FilterSpecifications\[0\]/i);
     });
 
     it('pages insights by number with before/after/total, sorted by `sort`', async () => {
-      const page = await target.client.listInsights({ page: 1, pageSize: 5, sortSpecifications: [{ field: 'createdDate', sort: 'desc' }] });
+      const page = await target.client.listInsights({
+        page: 1,
+        pageSize: 5,
+        sortSpecifications: [{ field: 'createdDate', sort: 'desc' }],
+      });
       for (const key of ['before', 'after', 'total'] as const) assert.equal(typeof page[key], 'number');
       assert.equal(page.before, 0);
       const roots = page.items.filter((i) => i.scenarioId === null);
       assert.ok(roots.length <= 5);
       const dates = roots.map((i) => Date.parse(String(i.createdDate)));
-      assert.deepEqual(dates, [...dates].sort((a, b) => b - a), 'newest first');
+      assert.deepEqual(
+        dates,
+        [...dates].sort((a, b) => b - a),
+        'newest first',
+      );
     });
 
     it('answers 400 for an insight id that is not a GUID and 404 for an unknown GUID', async () => {
@@ -157,14 +193,22 @@ export function describeReadContract(title: string, connect: () => Promise<Contr
       assert.equal(res.status, 400, res.text.slice(0, 300));
     });
 
-    it('reads a week of a capability\'s time series within the range, oldest first', async () => {
+    it("reads a week of a capability's time series within the range, oldest first", async () => {
       assert.ok(capability, 'the instance has no capability twin');
       const end = new Date();
       const start = new Date(end.getTime() - 7 * DAY_MS);
-      const page = await target.client.getTimeSeries(capability.id, { start: start.toISOString(), end: end.toISOString(), pageSize: 100 });
+      const page = await target.client.getTimeSeries(capability.id, {
+        start: start.toISOString(),
+        end: end.toISOString(),
+        pageSize: 100,
+      });
       const times = (page.data ?? []).map((p) => Date.parse(p.sourceTimestamp));
-      for (const time of times) assert.ok(time >= start.getTime() && time <= end.getTime(), 'every point lies in [start, end]');
-      assert.deepEqual(times, [...times].sort((a, b) => a - b));
+      for (const time of times)
+        assert.ok(time >= start.getTime() && time <= end.getTime(), 'every point lies in [start, end]');
+      assert.deepEqual(
+        times,
+        [...times].sort((a, b) => a - b),
+      );
       assert.ok(page.continuationToken === null || typeof page.continuationToken === 'string');
     });
 
@@ -190,7 +234,10 @@ export function describeReadContract(title: string, connect: () => Promise<Contr
       const query = `start=${encodeURIComponent(new Date(end.getTime() - DAY_MS).toISOString())}&end=${encodeURIComponent(end.toISOString())}&pageSize=10`;
       const res = await raw(target, 'POST', `/time-series/ids?${query}`, ids);
       assert.deepEqual([res.status, res.text], [404, '']);
-      const page = await target.client.getTimeSeriesByIds(ids, { start: new Date(end.getTime() - DAY_MS).toISOString(), end: end.toISOString() });
+      const page = await target.client.getTimeSeriesByIds(ids, {
+        start: new Date(end.getTime() - DAY_MS).toISOString(),
+        end: end.toISOString(),
+      });
       assert.deepEqual([page.data, page.errorData?.ids], [[], ids]);
     });
 
@@ -200,7 +247,8 @@ export function describeReadContract(title: string, connect: () => Promise<Contr
       assert.equal(res.status, 200, res.text.slice(0, 300));
       const values = JSON.parse(res.text) as Array<{ sourceTimestamp: string }>;
       assert.ok(Array.isArray(values) && values.length <= 1, res.text.slice(0, 300));
-      for (const value of values) assert.ok(Date.now() - Date.parse(value.sourceTimestamp) <= 60 * 60_000 + 60_000, 'within the last hour');
+      for (const value of values)
+        assert.ok(Date.now() - Date.parse(value.sourceTimestamp) <= 60 * 60_000 + 60_000, 'within the last hour');
     });
 
     it('lists events, tickets, ticket statuses and priorities', async () => {

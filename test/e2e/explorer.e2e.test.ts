@@ -46,7 +46,9 @@ describe('explorer: the sample building in the tree', () => {
     await workbench.waitForTreeRows(['Harbour Point']);
     await workbench.treeRow(/^Harbour Point$/).click();
     // Harbour Point's levels show below it: "Level 1" is then listed three times (twice under Twins > Level).
-    const levelOnes = pane.locator('.monaco-list-row[role="treeitem"]', { has: workbench.page.locator('.label-name', { hasText: /^Level 1$/ }) });
+    const levelOnes = pane.locator('.monaco-list-row[role="treeitem"]', {
+      has: workbench.page.locator('.label-name', { hasText: /^Level 1$/ }),
+    });
     await expectCount(() => levelOnes.count(), 3);
     assert.equal(await workbench.notification(/command not found/).count(), 0);
 
@@ -55,10 +57,13 @@ describe('explorer: the sample building in the tree', () => {
 
     // Clicking a twin opens its JSON document.
     await pane.locator('.monaco-list-row[role="treeitem"][aria-level="4"]', { hasText: 'HP-L01' }).first().click();
-    await workbench.page.locator('.tabs-container .tab', { hasText: 'HP-L01.json' }).first().waitFor({ timeout: 30000 });
+    await workbench.page
+      .locator('.tabs-container .tab', { hasText: 'HP-L01.json' })
+      .first()
+      .waitFor({ timeout: 30000 });
   });
 
-  it('shows a twin\'s hover with its model, relationship counts, open insights and links', async () => {
+  it("shows a twin's hover with its model, relationship counts, open insights and links", async () => {
     const pane = workbench.pane('Explorer');
     const row = pane.locator('.monaco-list-row[role="treeitem"][aria-level="4"]', { hasText: 'HP-L01' }).first();
     await row.scrollIntoViewIfNeeded();
@@ -69,14 +74,19 @@ describe('explorer: the sample building in the tree', () => {
     await workbench.page.mouse.move(box.x + 60, box.y + box.height / 2, { steps: 5 });
     const hover = workbench.page.locator('.monaco-hover, .workbench-hover', { hasText: 'Relationships:' }).first();
     await hover.waitFor({ timeout: 30000 }).catch(async (err: unknown) => {
-      console.log('hovers:', await workbench.page.locator('.monaco-hover, .workbench-hover, .monaco-hover-content').allTextContents(), await row.textContent());
+      console.log(
+        'hovers:',
+        await workbench.page.locator('.monaco-hover, .workbench-hover, .monaco-hover-content').allTextContents(),
+        await row.textContent(),
+      );
       throw err;
     });
     const text = (await hover.textContent()) ?? '';
     assert.match(text, /Model: Level/);
     assert.match(text, /Relationships: \d+ outgoing, \d+ incoming/);
     assert.match(text, /open insight/);
-    for (const link of ['Open', 'Chart', 'Graph']) assert.equal(await hover.locator('a', { hasText: new RegExp(`^${link}$`) }).count(), 1, `the ${link} link`);
+    for (const link of ['Open', 'Chart', 'Graph'])
+      assert.equal(await hover.locator('a', { hasText: new RegExp(`^${link}$`) }).count(), 1, `the ${link} link`);
     const file = join(__dirname, '..', '..', '..', 'test', 'e2e', 'screenshots', 'explorer-tooltip.png');
     await workbench.page.screenshot({ path: file });
     console.log(`      screenshot ${file}`);
@@ -98,10 +108,15 @@ describe('explorer: the sample building in the tree', () => {
     await expectText(zones, /^HVAC zone\s*16 twins$/);
     assert.equal(await more.count(), 0, 'no "Load more…" once everything is loaded');
     // A twin of the first page still opens after its group re-rendered twice.
-    const firstZone = pane.locator('.monaco-list-row[role="treeitem"][aria-level="4"]', { hasText: 'HP-L01-ZN1' }).first();
+    const firstZone = pane
+      .locator('.monaco-list-row[role="treeitem"][aria-level="4"]', { hasText: 'HP-L01-ZN1' })
+      .first();
     const zoneId = ((await firstZone.locator('.label-description').textContent()) ?? '').trim();
     await firstZone.click();
-    await workbench.page.locator('.tabs-container .tab', { hasText: `${zoneId}.json` }).first().waitFor({ timeout: 30000 });
+    await workbench.page
+      .locator('.tabs-container .tab', { hasText: `${zoneId}.json` })
+      .first()
+      .waitFor({ timeout: 30000 });
     assert.equal(await workbench.notification(/command not found/).count(), 0);
   });
 });

@@ -35,21 +35,35 @@ describe('first run in the UI: welcome view, Start and Stop, walkthrough, help',
   before(async () => {
     // No emulator, and the extension's port is one nothing listens on: a machine where nothing runs yet.
     port = await freePort();
-    workbench = await Workbench.open({ theme: 'dark', emulator: false, settings: { 'buildingTwins.emulator.port': port } });
+    workbench = await Workbench.open({
+      theme: 'dark',
+      emulator: false,
+      settings: { 'buildingTwins.emulator.port': port },
+    });
   });
   after(async () => workbench?.close());
 
   /** The Building Twins walkthrough, open, with its first step and that step's checkbox. */
-  async function openWalkthrough(): Promise<{ walkthrough: Locator; firstStep: Locator; checkbox: (checked: boolean) => Locator }> {
+  async function openWalkthrough(): Promise<{
+    walkthrough: Locator;
+    firstStep: Locator;
+    checkbox: (checked: boolean) => Locator;
+  }> {
     await workbench.runCommand(paletteTitle('buildingTwins.openWalkthrough'));
     const walkthrough = workbench.page.locator('.gettingStartedContainer');
-    await walkthrough.locator('h2.category-title', { hasText: 'Get Started with Building Twins' }).waitFor({ timeout: 30000 });
+    await walkthrough
+      .locator('h2.category-title', { hasText: 'Get Started with Building Twins' })
+      .waitFor({ timeout: 30000 });
     const firstStep = walkthrough.locator('.getting-started-step[data-step-id$="#startEmulator"]');
     await firstStep.waitFor({ timeout: 30000 });
     // A done step is folded (the walkthrough unfolds the next one): unfold it to show its button.
     await firstStep.locator('.step-title').click();
     await firstStep.locator('.monaco-button', { hasText: 'Start Local Emulator' }).waitFor({ timeout: 10000 });
-    return { walkthrough, firstStep, checkbox: (checked) => firstStep.locator(`[role="checkbox"][aria-checked="${checked}"]`) };
+    return {
+      walkthrough,
+      firstStep,
+      checkbox: (checked) => firstStep.locator(`[role="checkbox"][aria-checked="${checked}"]`),
+    };
   }
 
   it('shows the welcome view while nothing runs; Start fills the tree with twins, no refresh needed', async () => {
@@ -60,7 +74,11 @@ describe('first run in the UI: welcome view, Start and Stop, walkthrough, help',
     const welcomeMs = Date.now() - opening;
     await welcomeButton(pane, workbench.page, 'Add Connection').waitFor();
     await pane.locator('.welcome-view-content a', { hasText: 'documentation' }).waitFor();
-    assert.equal(await pane.locator('.monaco-list-row[role="treeitem"]').count(), 0, 'no connection row that could only fail');
+    assert.equal(
+      await pane.locator('.monaco-list-row[role="treeitem"]').count(),
+      0,
+      'no connection row that could only fail',
+    );
     await workbench.readmeImage('welcome-view');
 
     const clicked = Date.now();
@@ -69,12 +87,20 @@ describe('first run in the UI: welcome view, Start and Stop, walkthrough, help',
     await workbench.treeRow(/^Twins$/).click();
     const level = workbench.treeRow(/^Level$/);
     await level.waitFor({ timeout: 30000 });
-    assert.match((await level.locator('.label-description').textContent()) ?? '', /^\d+ twins?$/, 'the group count says what it counts');
+    assert.match(
+      (await level.locator('.label-description').textContent()) ?? '',
+      /^\d+ twins?$/,
+      'the group count says what it counts',
+    );
     await level.click();
     await workbench.waitForTreeRows(['Level 1']);
     const firstTwinMs = Date.now() - clicked;
-    await workbench.notification(`Local emulator listening on http://127.0.0.1:${port}/api/v3`).waitFor({ timeout: 30000 });
-    console.log(`      [metric] welcomeViewMs=${welcomeMs} startToFirstTwinMs=${firstTwinMs} (includes two clicks to expand Twins > Level)`);
+    await workbench
+      .notification(`Local emulator listening on http://127.0.0.1:${port}/api/v3`)
+      .waitFor({ timeout: 30000 });
+    console.log(
+      `      [metric] welcomeViewMs=${welcomeMs} startToFirstTwinMs=${firstTwinMs} (includes two clicks to expand Twins > Level)`,
+    );
     await workbench.readmeImage('first-twins');
   });
 
@@ -83,20 +109,30 @@ describe('first run in the UI: welcome view, Start and Stop, walkthrough, help',
     await checkbox(true).waitFor({ timeout: 10000 });
     // Its button with the emulator running: a no-op that says so, not an error.
     await firstStep.locator('.monaco-button', { hasText: 'Start Local Emulator' }).click();
-    await workbench.notification(`The local emulator is already running at http://127.0.0.1:${port}/api/v3.`).waitFor({ timeout: 30000 });
+    await workbench
+      .notification(`The local emulator is already running at http://127.0.0.1:${port}/api/v3.`)
+      .waitFor({ timeout: 30000 });
     await workbench.runCommand('Notifications: Clear All Notifications');
   });
 
   it('Stop says it stopped, and the welcome view comes back', async () => {
     const pane = await workbench.openView();
     await workbench.runCommand(paletteTitle('buildingTwins.stopEmulator'));
-    await workbench.notification(`Local emulator at http://127.0.0.1:${port}/api/v3 stopped: "Local emulator" is offline until you start it again`).waitFor({ timeout: 30000 });
+    await workbench
+      .notification(
+        `Local emulator at http://127.0.0.1:${port}/api/v3 stopped: "Local emulator" is offline until you start it again`,
+      )
+      .waitFor({ timeout: 30000 });
     await welcomeButton(pane, workbench.page, 'Start Local Emulator').waitFor({ timeout: 30000 });
   });
 
   it('the walkthrough opens, and its first step completes when its button starts the emulator', async () => {
     const { walkthrough, firstStep, checkbox } = await openWalkthrough();
-    assert.equal(await walkthrough.locator('.getting-started-step').count(), 8, 'start, browse, open and edit, chart, insights, connection, import, request file');
+    assert.equal(
+      await walkthrough.locator('.getting-started-step').count(),
+      8,
+      'start, browse, open and edit, chart, insights, connection, import, request file',
+    );
     // Ticked since the welcome view's Start: undo the mark to see the step's own button tick it.
     await checkbox(true).waitFor({ timeout: 10000 });
     await checkbox(true).click();
@@ -114,10 +150,18 @@ describe('first run in the UI: welcome view, Start and Stop, walkthrough, help',
     await workbench.openView();
     const help = workbench.pane('Help and Feedback');
     await help.locator('.pane-header').click();
-    await workbench.waitForTreeRows(['Documentation', 'Get Started', 'Local Emulator Documentation', 'Review Issues', 'Report an Issue']);
+    await workbench.waitForTreeRows([
+      'Documentation',
+      'Get Started',
+      'Local Emulator Documentation',
+      'Review Issues',
+      'Report an Issue',
+    ]);
     // Offline the new tab never loads GitHub: its request says where it was sent.
     const popup = workbench.page.waitForEvent('popup', { timeout: 30000 });
-    const request = workbench.page.context().waitForEvent('request', { predicate: (r) => r.url().includes('/issues/new'), timeout: 30000 });
+    const request = workbench.page
+      .context()
+      .waitForEvent('request', { predicate: (r) => r.url().includes('/issues/new'), timeout: 30000 });
     await workbench.treeRow(/^Report an Issue$/).click();
     // The workbench asks before opening a site that is not trusted yet.
     await workbench.page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Open$/ }).click({ timeout: 30000 });

@@ -33,7 +33,11 @@ describe('webview panels in the workbench', () => {
     workbench.page.on('console', (m) => {
       if (/__xss/.test(m.text())) consoleHits.push(m.text());
     });
-    client = new BuildingTwinsClient({ baseUrl: workbench.emulator!.url, clientId: 'local-dev', clientSecret: 'local-dev-secret' });
+    client = new BuildingTwinsClient({
+      baseUrl: workbench.emulator!.url,
+      clientId: 'local-dev',
+      clientSecret: 'local-dev-secret',
+    });
     await workbench.openView();
   });
 
@@ -56,7 +60,10 @@ describe('webview panels in the workbench', () => {
 
   async function ready(panel: string): Promise<FrameLocator> {
     const frame = await workbench.webview(`body[data-panel="${panel}"]`, 60_000);
-    await frame.locator('body[data-state="ready"], body[data-state="empty"], body[data-state="error"]').first().waitFor({ timeout: 60_000 });
+    await frame
+      .locator('body[data-state="ready"], body[data-state="empty"], body[data-state="error"]')
+      .first()
+      .waitFor({ timeout: 60_000 });
     const state = await frame.locator('body').getAttribute('data-state');
     const status = await frame.locator('.status').first().textContent();
     assert.equal(state, 'ready', `panel ${panel} ended in state ${state}: ${status}`);
@@ -65,22 +72,32 @@ describe('webview panels in the workbench', () => {
 
   /** The toolkit's controls are defined and their shadow styles applied under the panel's strict CSP. */
   async function assertStyledControls(frame: FrameLocator): Promise<void> {
-    const styled = await frame.locator('vscode-button:not([secondary])').first().evaluate((button) => {
-      const probe = document.createElement('div');
-      probe.style.backgroundColor = 'var(--vscode-button-background)';
-      document.body.append(probe);
-      const expected = getComputedStyle(probe).backgroundColor;
-      probe.remove();
-      const face = button.shadowRoot?.querySelector('.base');
-      return {
-        defined: customElements.get('vscode-button') !== undefined,
-        sheets: button.shadowRoot?.adoptedStyleSheets.length ?? 0,
-        background: face ? getComputedStyle(face).backgroundColor : 'no face',
-        expected,
-      };
-    });
-    assert.ok(styled.defined && styled.sheets > 0, `vscode-button defined with adopted styles: ${JSON.stringify(styled)}`);
-    assert.equal(styled.background, styled.expected, `the button face takes the theme's button colour: ${JSON.stringify(styled)}`);
+    const styled = await frame
+      .locator('vscode-button:not([secondary])')
+      .first()
+      .evaluate((button) => {
+        const probe = document.createElement('div');
+        probe.style.backgroundColor = 'var(--vscode-button-background)';
+        document.body.append(probe);
+        const expected = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        const face = button.shadowRoot?.querySelector('.base');
+        return {
+          defined: customElements.get('vscode-button') !== undefined,
+          sheets: button.shadowRoot?.adoptedStyleSheets.length ?? 0,
+          background: face ? getComputedStyle(face).backgroundColor : 'no face',
+          expected,
+        };
+      });
+    assert.ok(
+      styled.defined && styled.sheets > 0,
+      `vscode-button defined with adopted styles: ${JSON.stringify(styled)}`,
+    );
+    assert.equal(
+      styled.background,
+      styled.expected,
+      `the button face takes the theme's button colour: ${JSON.stringify(styled)}`,
+    );
     assert.notEqual(styled.background, 'rgba(0, 0, 0, 0)');
   }
 
@@ -95,13 +112,16 @@ describe('webview panels in the workbench', () => {
     const frame = await ready('timeSeries');
     const points = Number(await frame.locator('body').getAttribute('data-point-count'));
     assert.ok(points > 0, `points drawn: ${points}`);
-    const inked = await frame.locator('.uplot canvas').first().evaluate((canvas: HTMLCanvasElement) => {
-      const ctx = canvas.getContext('2d')!;
-      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-      let n = 0;
-      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
-      return n;
-    });
+    const inked = await frame
+      .locator('.uplot canvas')
+      .first()
+      .evaluate((canvas: HTMLCanvasElement) => {
+        const ctx = canvas.getContext('2d')!;
+        const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+        let n = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+        return n;
+      });
     assert.ok(inked > 500, `painted pixels on the chart canvas: ${inked}`);
     assert.match((await frame.locator('.u-legend').textContent()) ?? '', /°C/);
     await assertStyledControls(frame);
@@ -136,7 +156,9 @@ describe('webview panels in the workbench', () => {
     // Live mode picks up a value sent after the panel opened.
     await frame.locator('vscode-checkbox#live').click();
     await frame.locator('vscode-checkbox#live[checked]').waitFor();
-    await client.sendTimeSeries([{ connectorId: 'CON-E2E', dtId: CAPABILITY, sourceTimestamp: new Date().toISOString(), scalarValue: 99.5 }]);
+    await client.sendTimeSeries([
+      { connectorId: 'CON-E2E', dtId: CAPABILITY, sourceTimestamp: new Date().toISOString(), scalarValue: 99.5 },
+    ]);
     await frame.locator('.latest li', { hasText: '99.50 °C' }).waitFor({ timeout: 30_000 });
   });
 
@@ -162,11 +184,23 @@ describe('webview panels in the workbench', () => {
     const find = frame.locator('input[aria-label="Find in the loaded rows"]');
     await find.fill(needle.toUpperCase());
     await frame.locator('body[data-find-matches]:not([data-find-matches="0"])').waitFor();
-    assert.equal(await frame.locator('body').getAttribute('data-state'), 'ready', 'find sends no request (the panel never went loading)');
+    assert.equal(
+      await frame.locator('body').getAttribute('data-state'),
+      'ready',
+      'find sends no request (the panel never went loading)',
+    );
     // A row shown either matches or is a root opened to show a matching child.
-    const shown = await frame.locator('table.insights tbody tr:not(.find-miss):not([hidden])').evaluateAll((trs) => trs.map((tr) => ({ text: tr.textContent ?? '', open: tr.getAttribute('aria-expanded') === 'true' })));
+    const shown = await frame
+      .locator('table.insights tbody tr:not(.find-miss):not([hidden])')
+      .evaluateAll((trs) =>
+        trs.map((tr) => ({ text: tr.textContent ?? '', open: tr.getAttribute('aria-expanded') === 'true' })),
+      );
     assert.ok(shown.some((r) => r.text.toLowerCase().includes(needle.toLowerCase())));
-    for (const row of shown) assert.ok(row.open || row.text.toLowerCase().includes(needle.toLowerCase()), `"${row.text}" contains "${needle}"`);
+    for (const row of shown)
+      assert.ok(
+        row.open || row.text.toLowerCase().includes(needle.toLowerCase()),
+        `"${row.text}" contains "${needle}"`,
+      );
     assert.ok((await frame.locator('table.insights tbody mark').count()) > 0, 'matches highlighted');
     await workbench.screenshot('insights-find');
     assert.match((await frame.locator('.find-count').textContent()) ?? '', /\d+ match(es)? in \d+ of \d+ loaded rows/);
@@ -184,20 +218,27 @@ describe('webview panels in the workbench', () => {
     assert.ok(children > 0, 'roots show how many children they have');
     await expandable.locator('button.toggle').click();
     await frame.locator('tbody tr.root[aria-expanded="true"]').first().waitFor();
-    assert.equal(await frame.locator('tbody tr.child:visible').count(), children, 'the expanded root shows its children under it');
+    assert.equal(
+      await frame.locator('tbody tr.child:visible').count(),
+      children,
+      'the expanded root shows its children under it',
+    );
     await frame.locator('tbody tr.root').first().click();
     await frame.locator('.detail dt', { hasText: 'scenarioId' }).waitFor();
     await assertStyledControls(frame);
     // At the panel's default width: every header whole, no word broken across lines (a line may end after a hyphen),
     // a cut value ends in an ellipsis and has its whole text as the cell's title.
     const layout = await frame.locator('table.insights').evaluate((table) => {
-      const cutHeaders = [...table.querySelectorAll<HTMLElement>('th button.sort')].filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent);
+      const cutHeaders = [...table.querySelectorAll<HTMLElement>('th button.sort')]
+        .filter((b) => b.scrollWidth > b.clientWidth + 1)
+        .map((b) => b.textContent);
       const brokenWords: string[] = [];
       const cutWithoutTitle: string[] = [];
       for (const td of table.querySelectorAll<HTMLElement>('tbody tr:not([hidden]) td[data-field]')) {
         if (td.offsetParent === null) continue;
         const style = getComputedStyle(td);
-        if (td.scrollWidth > td.clientWidth + 1 && (style.textOverflow !== 'ellipsis' || td.title !== td.textContent)) cutWithoutTitle.push(td.textContent ?? '');
+        if (td.scrollWidth > td.clientWidth + 1 && (style.textOverflow !== 'ellipsis' || td.title !== td.textContent))
+          cutWithoutTitle.push(td.textContent ?? '');
         const node = td.firstChild;
         if (!node || node.nodeType !== Node.TEXT_NODE) continue;
         const text = node.textContent ?? '';
@@ -221,7 +262,10 @@ describe('webview panels in the workbench', () => {
     await frame.locator('button.chip', { hasText: 'status = open' }).waitFor();
     await frame.locator('body[data-state="ready"]').waitFor();
     const statuses = await frame.locator('tbody tr.root td[data-field="status"]').allTextContents();
-    assert.ok(statuses.length > 0 && statuses.every((s) => s === 'open'), `statuses after the filter: ${statuses.join(', ')}`);
+    assert.ok(
+      statuses.length > 0 && statuses.every((s) => s === 'open'),
+      `statuses after the filter: ${statuses.join(', ')}`,
+    );
   });
 
   it('shows the root of the twin graph', async () => {
@@ -245,13 +289,19 @@ describe('webview panels in the workbench', () => {
     }
   });
 
-  it('gives each unit of a room\'s capabilities its own y-axis, left and right in turn', async () => {
+  it("gives each unit of a room's capabilities its own y-axis, left and right in turn", async () => {
     await openWith('Building Twins: Show Time Series…', MEETING_ROOM);
     const frame = await ready('timeSeries');
     const axes = ((await frame.locator('.chart').getAttribute('data-y-axes')) ?? '').split('|');
     assert.deepEqual([...axes].sort(), ['left:°C', 'left:ppm', 'right:people'].sort(), `axes: ${axes.join(', ')}`);
-    assert.deepEqual(axes.map((a) => a.split(':')[0]), ['left', 'right', 'left']);
-    assert.match((await frame.locator('.chart').getAttribute('aria-description')) ?? '', /left axis: °C|left axis: ppm/);
+    assert.deepEqual(
+      axes.map((a) => a.split(':')[0]),
+      ['left', 'right', 'left'],
+    );
+    assert.match(
+      (await frame.locator('.chart').getAttribute('aria-description')) ?? '',
+      /left axis: °C|left axis: ppm/,
+    );
   });
 
   it('shows the drawn points of the visible range as a data table, one column per series', async () => {
@@ -264,12 +314,18 @@ describe('webview panels in the workbench', () => {
     assert.equal(await frame.locator('#data-table-toggle').getAttribute('aria-pressed'), 'true');
     const headings = await table.locator('thead th').allTextContents();
     assert.equal(headings.length, 4, `headings: ${headings.join(' | ')}`);
-    assert.ok(headings.some((h) => h.endsWith('[ppm]')) && headings.some((h) => h.endsWith('[°C]')), headings.join(' | '));
+    assert.ok(
+      headings.some((h) => h.endsWith('[ppm]')) && headings.some((h) => h.endsWith('[°C]')),
+      headings.join(' | '),
+    );
     const rows = await table.locator('tbody tr').count();
     const drawn = Number(await frame.locator('body').getAttribute('data-point-count'));
     assert.ok(rows > 0 && rows <= drawn, `table rows ${rows}, points drawn ${drawn}`);
     await workbench.screenshot('timeseries-units-table');
-    assert.match((await table.locator('caption').textContent()) ?? '', /points the chart draws \(downsampled from [\d,.\s]+ in range\)|all [\d,.\s]+ points in range \(none left out by downsampling\)/);
+    assert.match(
+      (await table.locator('caption').textContent()) ?? '',
+      /points the chart draws \(downsampled from [\d,.\s]+ in range\)|all [\d,.\s]+ points in range \(none left out by downsampling\)/,
+    );
     await frame.locator('#data-table-toggle').click();
     await frame.locator('.data-table[hidden]').waitFor({ state: 'attached' });
   });
@@ -277,19 +333,34 @@ describe('webview panels in the workbench', () => {
   it('shows service strings literally and runs none of them', async () => {
     // Stored only now, so the screenshots of the earlier tests show the sample building alone.
     const capability = await client.getTwin(CAPABILITY);
-    await client.putTwin({ id: XSS_TWIN, modelId: capability.modelId, contents: { ...capability.contents, name: PAYLOADS.name, unit: PAYLOADS.unit, externalID: 'XSS-EXT-1' } });
+    await client.putTwin({
+      id: XSS_TWIN,
+      modelId: capability.modelId,
+      contents: { ...capability.contents, name: PAYLOADS.name, unit: PAYLOADS.unit, externalID: 'XSS-EXT-1' },
+    });
     await client.putRelationship({ sourceId: XSS_TWIN, targetId: EQUIPMENT, name: 'isCapabilityOf' });
     const now = Date.now();
     await client.sendTimeSeries(
-      Array.from({ length: 20 }, (_, i) => ({ connectorId: 'CON-XSS', dtId: XSS_TWIN, sourceTimestamp: new Date(now - (20 - i) * 60_000).toISOString(), scalarValue: i })),
+      Array.from({ length: 20 }, (_, i) => ({
+        connectorId: 'CON-XSS',
+        dtId: XSS_TWIN,
+        sourceTimestamp: new Date(now - (20 - i) * 60_000).toISOString(),
+        scalarValue: i,
+      })),
     );
     await openWith('Building Twins: Show Time Series…', XSS_TWIN);
     const series = await ready('timeSeries');
     await series.locator('.latest .series-name', { hasText: PAYLOADS.name }).waitFor();
     assert.match((await series.locator('.u-legend').textContent()) ?? '', /<\/script><script>window.__xss=2<\/script>/);
-    assert.equal(await series.locator('body').evaluate(() => (window as unknown as { __xss?: unknown }).__xss), undefined);
+    assert.equal(
+      await series.locator('body').evaluate(() => (window as unknown as { __xss?: unknown }).__xss),
+      undefined,
+    );
     assert.equal(await series.locator('img[src="x"], svg[onload]').count(), 0);
-    assert.equal(await series.locator('body').evaluate(() => [...document.scripts].filter((s) => s.text.includes('__xss')).length), 0);
+    assert.equal(
+      await series.locator('body').evaluate(() => [...document.scripts].filter((s) => s.text.includes('__xss')).length),
+      0,
+    );
     await workbench.runCommand('View: Close All Editors');
 
     await openWith('Building Twins: Show Twin Graph…', XSS_TWIN);
@@ -297,19 +368,49 @@ describe('webview panels in the workbench', () => {
     const rootButton = graph.locator(`.node-list button[data-id="${XSS_TWIN}"]`);
     assert.equal(await rootButton.textContent(), PAYLOADS.name);
     assert.equal(await graph.locator('.details h2').textContent(), PAYLOADS.name);
-    assert.equal(await graph.locator('body').evaluate(() => (window as unknown as { __xss?: unknown }).__xss), undefined);
+    assert.equal(
+      await graph.locator('body').evaluate(() => (window as unknown as { __xss?: unknown }).__xss),
+      undefined,
+    );
     assert.equal(await graph.locator('img[src="x"], svg[onload]').count(), 0);
     await workbench.runCommand('View: Close All Editors');
 
     // Insight text (seeded through the emulator's admin route: the service has no insight write) and a ticket
     // whose fields carry payloads, linked from the insight.
-    const ticket = await client.createTicket({ summary: PAYLOADS.name, description: PAYLOADS.unit, notes: PAYLOADS.site, twinId: XSS_TWIN });
+    const ticket = await client.createTicket({
+      summary: PAYLOADS.name,
+      description: PAYLOADS.unit,
+      notes: PAYLOADS.site,
+      twinId: XSS_TWIN,
+    });
     const seeded = await fetch(`${workbench.emulator!.url.replace(/\/api\/v3$/, '')}/_emulator/insights`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${(await client.getToken()).access_token}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${(await client.getToken()).access_token}`,
+      },
       body: JSON.stringify([
-        { id: XSS_ROOT_INSIGHT, scenarioId: null, name: `xss ${PAYLOADS.name}`, description: PAYLOADS.unit, recommendation: PAYLOADS.site, twinId: XSS_TWIN, twinName: PAYLOADS.name, type: PAYLOADS.site, status: 'open', priority: 1, ticketIds: [ticket.id] },
-        { id: XSS_CHILD_INSIGHT, scenarioId: XSS_ROOT_INSIGHT, name: `xss child ${PAYLOADS.unit}`, twinId: XSS_TWIN, status: 'open', priority: 1 },
+        {
+          id: XSS_ROOT_INSIGHT,
+          scenarioId: null,
+          name: `xss ${PAYLOADS.name}`,
+          description: PAYLOADS.unit,
+          recommendation: PAYLOADS.site,
+          twinId: XSS_TWIN,
+          twinName: PAYLOADS.name,
+          type: PAYLOADS.site,
+          status: 'open',
+          priority: 1,
+          ticketIds: [ticket.id],
+        },
+        {
+          id: XSS_CHILD_INSIGHT,
+          scenarioId: XSS_ROOT_INSIGHT,
+          name: `xss child ${PAYLOADS.unit}`,
+          twinId: XSS_TWIN,
+          status: 'open',
+          priority: 1,
+        },
       ]),
     });
     assert.equal(seeded.status, 200, await seeded.text());
@@ -319,13 +420,24 @@ describe('webview panels in the workbench', () => {
     const root = insights.locator('tbody tr.root', { hasText: PAYLOADS.name });
     await root.waitFor({ timeout: 30_000 });
     await root.locator('button.toggle').click();
-    assert.equal(await insights.locator('tbody tr.child td[data-field="name"]').first().textContent(), `xss child ${PAYLOADS.unit}`);
+    assert.equal(
+      await insights.locator('tbody tr.child td[data-field="name"]').first().textContent(),
+      `xss child ${PAYLOADS.unit}`,
+    );
     await root.click();
     await insights.locator('.detail dd', { hasText: PAYLOADS.unit }).first().waitFor();
     await insights.locator('.detail vscode-button', { hasText: `Open ticket ${ticket.id}` }).waitFor();
-    assert.equal(await insights.locator('body').evaluate(() => (window as unknown as { __xss?: unknown }).__xss), undefined);
+    assert.equal(
+      await insights.locator('body').evaluate(() => (window as unknown as { __xss?: unknown }).__xss),
+      undefined,
+    );
     assert.equal(await insights.locator('img[src="x"], svg[onload]').count(), 0);
-    assert.equal(await insights.locator('body').evaluate(() => [...document.scripts].filter((s) => s.text.includes('__xss')).length), 0);
+    assert.equal(
+      await insights
+        .locator('body')
+        .evaluate(() => [...document.scripts].filter((s) => s.text.includes('__xss')).length),
+      0,
+    );
     assert.deepEqual(dialogs, []);
     assert.deepEqual(consoleHits, []);
   });

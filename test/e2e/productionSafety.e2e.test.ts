@@ -19,7 +19,10 @@ describe('writes shown before they go', () => {
     const input = workbench.quickInput.locator('input[type="text"]').first();
     await input.waitFor({ state: 'visible' });
     await input.fill('RL-L01-PLANT');
-    await workbench.quickInput.locator('.monaco-list-row', { hasText: 'RL-L01-PLANT' }).first().click({ timeout: 30000 });
+    await workbench.quickInput
+      .locator('.monaco-list-row', { hasText: 'RL-L01-PLANT' })
+      .first()
+      .click({ timeout: 30000 });
     const editor = page.locator('.monaco-editor .view-lines', { hasText: '"capacity"' }).first();
     await editor.waitFor({ timeout: 30000 });
 
@@ -49,6 +52,8 @@ describe('writes shown before they go', () => {
     await dialog.locator('.monaco-button', { hasText: /^Send$/ }).click();
     await dialog.waitFor({ state: 'detached', timeout: 30000 });
     // Saved: the tab of the twin's document no longer shows unsaved changes.
-    await page.locator('.tabs-container .tab.dirty', { hasText: 'RL-L01-PLANT' }).waitFor({ state: 'detached', timeout: 30000 });
+    await page
+      .locator('.tabs-container .tab.dirty', { hasText: 'RL-L01-PLANT' })
+      .waitFor({ state: 'detached', timeout: 30000 });
   });
 });

@@ -12,7 +12,10 @@ describe('twin request files in the workbench', () => {
 
   before(async () => {
     const folder = mkdtempSync(join(tmpdir(), 'twinq-e2e-'));
-    writeFileSync(join(folder, 'sample-building.twinq.json'), readFileSync(join(repoRoot, 'media', 'samples', 'sample-building.twinq.json')));
+    writeFileSync(
+      join(folder, 'sample-building.twinq.json'),
+      readFileSync(join(repoRoot, 'media', 'samples', 'sample-building.twinq.json')),
+    );
     workbench = await Workbench.open({ theme: 'dark', folder });
   });
 
@@ -28,17 +31,19 @@ describe('twin request files in the workbench', () => {
     await page.keyboard.press('Enter');
     const run = page.locator('.codelens-decoration a', { hasText: /^Run$/ }).first();
     await run.waitFor({ timeout: 60_000 });
-    assert.ok(await page.locator('.codelens-decoration a', { hasText: /^Run all/ }).count() > 0, 'Run all is shown');
+    assert.ok((await page.locator('.codelens-decoration a', { hasText: /^Run all/ }).count()) > 0, 'Run all is shown');
     await run.click();
     const frame = await workbench.webview('body[data-panel="requestResults"]', 60_000);
     await frame.locator('body[data-state="ready"]').waitFor({ timeout: 60_000 });
     const rows = frame.locator('#results-table tbody tr');
-    assert.ok(await rows.count() > 0, 'the table has rows');
+    assert.ok((await rows.count()) > 0, 'the table has rows');
     const header = await frame.locator('#results-table thead th').allTextContents();
     assert.deepEqual(header.slice(0, 2), ['id', 'modelId']);
     assert.match((await rows.first().locator('td').first().textContent()) ?? '', /^HP-L03-VAV\d$/);
     // The run's progress notification closes once every request has answered.
-    await page.locator('.notification-toast', { hasText: 'Running requests' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await page
+      .locator('.notification-toast', { hasText: 'Running requests' })
+      .waitFor({ state: 'detached', timeout: 30_000 });
     await workbench.readmeImage('request-results');
   });
 

@@ -21,12 +21,19 @@ describe('tickets (preview) in the explorer', () => {
     await openGroup.click();
     const ticket = pane.locator('.monaco-list-row[aria-level="4"]').first();
     await ticket.waitFor({ timeout: 30000 });
-    assert.equal(await ticket.locator('.codicon-flame, .codicon-arrow-up, .codicon-dash, .codicon-arrow-down').count(), 1, 'a priority badge');
+    assert.equal(
+      await ticket.locator('.codicon-flame, .codicon-arrow-up, .codicon-dash, .codicon-arrow-down').count(),
+      1,
+      'a priority badge',
+    );
     await ticket.click();
 
     const tab = workbench.page.locator('.tabs-container .tab', { hasText: /\.json/ }).first();
     await tab.waitFor({ timeout: 30000 });
-    await workbench.page.locator('.monaco-editor .view-lines', { hasText: '"ticketStatus"' }).first().waitFor({ timeout: 30000 });
+    await workbench.page
+      .locator('.monaco-editor .view-lines', { hasText: '"ticketStatus"' })
+      .first()
+      .waitFor({ timeout: 30000 });
 
     const file = await workbench.screenshot('tickets');
     console.log(`      screenshot ${file}`);

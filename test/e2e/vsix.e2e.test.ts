@@ -26,14 +26,23 @@ describe('VSIX: installed into code-server, not in development mode', () => {
     await packageVsix(vsix);
     mkdirSync(extensionsDir);
     const installed = installVsix(vsix, extensionsDir);
-    assert.ok(installed.some((id) => id.startsWith('building-twins.building-twins@')), `installed: ${installed.join(', ')}`);
+    assert.ok(
+      installed.some((id) => id.startsWith('building-twins.building-twins@')),
+      `installed: ${installed.join(', ')}`,
+    );
   });
 
   it('shows the Building Twins view container and its Explorer view', async () => {
     // The exports probe is another extension asking Building Twins for its exports, as any installed one could.
-    workbench = await Workbench.open({ extensionsDir, developmentPath: join(repoRoot, 'test', 'fixtures', 'exports-probe') });
+    workbench = await Workbench.open({
+      extensionsDir,
+      developmentPath: join(repoRoot, 'test', 'fixtures', 'exports-probe'),
+    });
     const pane = await workbench.openView();
-    await pane.locator('.pane-body .monaco-list-row, .pane-body .welcome-view-content').first().waitFor({ timeout: 30000 });
+    await pane
+      .locator('.pane-body .monaco-list-row, .pane-body .welcome-view-content')
+      .first()
+      .waitFor({ timeout: 30000 });
     await workbench.screenshot('vsix-explorer');
   });
 

@@ -28,7 +28,10 @@ describe('workbench: the Building Twins view', () => {
     const rows = workbench.quickInput.locator('.quick-input-list .monaco-list-row');
     await rows.first().waitFor();
     const labels = await rows.allTextContents();
-    assert.ok(labels.some((l) => l.includes('Building Twins: Add Connection…')), `palette rows: ${labels.join(' | ')}`);
+    assert.ok(
+      labels.some((l) => l.includes('Building Twins: Add Connection…')),
+      `palette rows: ${labels.join(' | ')}`,
+    );
     await workbench.page.keyboard.press('Escape');
   });
 

@@ -55,18 +55,32 @@ export class Workbench {
     try {
       let emulator: EmulatorProcess | undefined;
       if (options.emulator ?? true) {
-        if (!existsSync(emulatorBundle)) throw new Error(`${emulatorBundle} is missing: run \`npm run build\` (needs src/emulator/main.ts)`);
+        if (!existsSync(emulatorBundle))
+          throw new Error(`${emulatorBundle} is missing: run \`npm run build\` (needs src/emulator/main.ts)`);
         emulator = await startEmulatorProcess({ args: options.emulatorArgs });
         cleanUps.push(() => emulator!.stop());
       }
       const wiring = wireToEmulator(emulator);
-      const settings = { 'workbench.colorTheme': themes[options.theme ?? 'dark'].setting, ...wiring.settings, ...options.settings };
+      const settings = {
+        'workbench.colorTheme': themes[options.theme ?? 'dark'].setting,
+        ...wiring.settings,
+        ...options.settings,
+      };
       const env = wiring.env;
-      const server = await startCodeServer({ settings, env, extensionsDir: options.extensionsDir, folder: options.folder, workspaceTrust: options.workspaceTrust });
+      const server = await startCodeServer({
+        settings,
+        env,
+        extensionsDir: options.extensionsDir,
+        folder: options.folder,
+        workspaceTrust: options.workspaceTrust,
+      });
       cleanUps.push(() => server.stop());
       const browser = await launchChromium();
       cleanUps.push(() => browser.close());
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: options.theme ?? 'dark' });
+      const page = await browser.newPage({
+        viewport: { width: 1400, height: 900 },
+        colorScheme: options.theme ?? 'dark',
+      });
       page.on('pageerror', (error) => console.log(`[workbench] page error: ${error.message}`));
       const started = Date.now();
       const payload: Array<[string, string]> = [['skipWelcome', 'true']];
@@ -100,7 +114,9 @@ export class Workbench {
 
   /** A tree row (any tree in the workbench) by the text of its label. */
   treeRow(label: string | RegExp): Locator {
-    return this.page.locator('.monaco-list-row[role="treeitem"]', { has: this.page.locator('.label-name', { hasText: label }) }).first();
+    return this.page
+      .locator('.monaco-list-row[role="treeitem"]', { has: this.page.locator('.label-name', { hasText: label }) })
+      .first();
   }
 
   /**
@@ -111,7 +127,10 @@ export class Workbench {
     const hovers = this.page.locator('.workbench-hover, .monaco-hover').filter({ visible: true });
     await this.page.mouse.move(900, 700);
     if (await hovers.count()) await this.page.keyboard.press('Escape');
-    await hovers.first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+    await hovers
+      .first()
+      .waitFor({ state: 'hidden', timeout: 10_000 })
+      .catch(() => undefined);
     await row.click();
   }
 
@@ -143,7 +162,9 @@ export class Workbench {
   /** Accepts the item of the open quick pick whose label is exactly `label` (others may match the filter first). */
   async pickQuickInputItem(label: string, timeout = 15000): Promise<void> {
     const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-    const row = this.quickInput.locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: exact }) }).first();
+    const row = this.quickInput
+      .locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: exact }) })
+      .first();
     await row.waitFor({ timeout });
     await row.click();
   }
@@ -165,7 +186,8 @@ export class Workbench {
   async webview(containing?: string, timeout = 30000): Promise<FrameLocator> {
     const outer = this.page.locator('iframe.webview.ready');
     await outer.first().waitFor({ state: 'attached', timeout });
-    const frameOf = (i: number) => this.page.frameLocator('iframe.webview.ready').nth(i).frameLocator('iframe#active-frame');
+    const frameOf = (i: number) =>
+      this.page.frameLocator('iframe.webview.ready').nth(i).frameLocator('iframe#active-frame');
     if (!containing) return this.page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
     const deadline = Date.now() + timeout;
     while (Date.now() < deadline) {

@@ -57,7 +57,16 @@ const quietSettings = {
 function baseArgs(runDir: string, extensionsDir: string): string[] {
   const config = join(runDir, 'config.yaml');
   writeFileSync(config, 'auth: none\n');
-  return ['--config', config, '--auth', 'none', '--user-data-dir', join(runDir, 'user-data'), '--extensions-dir', extensionsDir];
+  return [
+    '--config',
+    config,
+    '--auth',
+    'none',
+    '--user-data-dir',
+    join(runDir, 'user-data'),
+    '--extensions-dir',
+    extensionsDir,
+  ];
 }
 
 export async function startCodeServer(options: CodeServerOptions = {}): Promise<CodeServer> {
@@ -69,15 +78,29 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const folder = options.folder ?? join(runDir, 'workspace');
   for (const dir of [userSettings, tmp, extensionsDir, folder]) mkdirSync(dir, { recursive: true });
   const untrusted = options.workspaceTrust === 'untrusted';
-  const trustSettings = untrusted ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' } : {};
-  writeFileSync(join(userSettings, 'settings.json'), JSON.stringify({ ...quietSettings, ...trustSettings, ...options.settings }, null, 2));
+  const trustSettings = untrusted
+    ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' }
+    : {};
+  writeFileSync(
+    join(userSettings, 'settings.json'),
+    JSON.stringify({ ...quietSettings, ...trustSettings, ...options.settings }, null, 2),
+  );
   const port = await freePort();
   const logFile = join(runDir, 'code-server.log');
   const log = openSync(logFile, 'a');
   const server = spawnGroup(
     paths.node,
-    [paths.entry, ...baseArgs(runDir, extensionsDir), '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check',
-      ...(untrusted ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override', folder],
+    [
+      paths.entry,
+      ...baseArgs(runDir, extensionsDir),
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      ...(untrusted ? [] : ['--disable-workspace-trust']),
+      '--disable-getting-started-override',
+      folder,
+    ],
     // EXTENSIONS_GALLERY={} turns off the marketplace lookups that fail offline; the own TMPDIR keeps ipc sockets apart.
     { env: { EXTENSIONS_GALLERY: '{}', ...process.env, ...options.env, TMPDIR: tmp }, stdio: ['ignore', log, log] },
   );
@@ -95,7 +118,13 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
       await stop();
       throw new Error(`code-server exited with code ${server.child.exitCode} while starting:\n${tail}`);
     }
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`code-server did not answer ${url}/healthz within ${options.startTimeoutMs ?? 60000} ms`);
@@ -124,14 +153,19 @@ export function installVsix(vsixPath: string, extensionsDir: string): string[] {
   const paths = ensureCodeServer();
   const runDir = mkdtempSync(join(tmpdir(), 'building-twins-vsix-install-'));
   try {
-    const cli = (...args: string[]) => spawnSync(paths.node, [paths.entry, ...baseArgs(runDir, extensionsDir), ...args], {
-      encoding: 'utf8',
-      env: { EXTENSIONS_GALLERY: '{}', ...process.env, TMPDIR: runDir },
-    });
+    const cli = (...args: string[]) =>
+      spawnSync(paths.node, [paths.entry, ...baseArgs(runDir, extensionsDir), ...args], {
+        encoding: 'utf8',
+        env: { EXTENSIONS_GALLERY: '{}', ...process.env, TMPDIR: runDir },
+      });
     const install = cli('--install-extension', vsixPath);
-    if (install.status !== 0) throw new Error(`code-server --install-extension ${vsixPath} failed:\n${install.stdout}${install.stderr}`);
+    if (install.status !== 0)
+      throw new Error(`code-server --install-extension ${vsixPath} failed:\n${install.stdout}${install.stderr}`);
     const list = cli('--list-extensions', '--show-versions');
-    return list.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+    return list.stdout
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
   } finally {
     rmSync(runDir, { recursive: true, force: true });
   }

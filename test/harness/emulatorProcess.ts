@@ -42,7 +42,10 @@ export async function startEmulatorProcess(options: EmulatorProcessOptions = {})
   });
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the emulator did not report its URL within ${options.startTimeoutMs ?? 30000} ms`)), options.startTimeoutMs ?? 30000);
+      const timer = setTimeout(
+        () => reject(new Error(`the emulator did not report its URL within ${options.startTimeoutMs ?? 30000} ms`)),
+        options.startTimeoutMs ?? 30000,
+      );
       let stdout = '';
       proc.child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
         stdout += chunk;
@@ -68,7 +71,13 @@ export async function startEmulatorProcess(options: EmulatorProcessOptions = {})
  * How a workbench reaches the emulator (seams §6): the user setting buildingTwins.emulator.port and
  * BUILDING_TWINS_EMULATOR_URL in the extension host's environment. Both stay empty without an emulator.
  */
-export function wireToEmulator(emulator: EmulatorProcess | undefined): { settings: Record<string, unknown>; env: Record<string, string> } {
+export function wireToEmulator(emulator: EmulatorProcess | undefined): {
+  settings: Record<string, unknown>;
+  env: Record<string, string>;
+} {
   if (!emulator) return { settings: {}, env: {} };
-  return { settings: { 'buildingTwins.emulator.port': emulator.port }, env: { BUILDING_TWINS_EMULATOR_URL: emulator.url } };
+  return {
+    settings: { 'buildingTwins.emulator.port': emulator.port },
+    env: { BUILDING_TWINS_EMULATOR_URL: emulator.url },
+  };
 }

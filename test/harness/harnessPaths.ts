@@ -39,18 +39,33 @@ export const CODE_SERVER_RELEASES: Record<VscodeTarget, CodeServerRelease> = {
   oldest: {
     version: '4.99.4',
     vscode: '1.99.3',
-    node: { version: '20.20.2', integrity: 'sha512-PeHQM8wAdmHtZA1mBocygZxs5LiUWtsJezQTkBd0iY987KpGrD1O2tVEydvMZiuXceRanxt7rjTnDEBwOPujoQ==' },
+    node: {
+      version: '20.20.2',
+      integrity: 'sha512-PeHQM8wAdmHtZA1mBocygZxs5LiUWtsJezQTkBd0iY987KpGrD1O2tVEydvMZiuXceRanxt7rjTnDEBwOPujoQ==',
+    },
     rebuild: ['node-pty', '@parcel/watcher', '@vscode/spdlog', 'kerberos', 'native-watchdog', '@vscode/deviceid'],
     unbuilt: { ...WINDOWS_ONLY, ...SSH2_OPTIONAL },
   },
   newest: {
     version: '4.139.1',
     vscode: '1.139.1',
-    node: { version: '24.21.0', integrity: 'sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q==' },
+    node: {
+      version: '24.21.0',
+      integrity: 'sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q==',
+    },
     // @vscode/sqlite3 takes about 8 minutes to build on 2 cores and only the agent host (agentHostMain.js) imports it,
     // but it cannot be left out: without it the agent host's requests fail, and saving a document of our file system
     // then returns false (every document-save integration test failed that way; they pass with it built).
-    rebuild: ['node-pty', '@parcel/watcher', '@vscode/spdlog', 'kerberos', '@vscode/native-watchdog', '@vscode/deviceid', '@vscode/fs-copyfile', '@vscode/sqlite3'],
+    rebuild: [
+      'node-pty',
+      '@parcel/watcher',
+      '@vscode/spdlog',
+      'kerberos',
+      '@vscode/native-watchdog',
+      '@vscode/deviceid',
+      '@vscode/fs-copyfile',
+      '@vscode/sqlite3',
+    ],
     unbuilt: { ...WINDOWS_ONLY, ...SSH2_OPTIONAL },
   },
 };
@@ -58,7 +73,8 @@ export const CODE_SERVER_RELEASES: Record<VscodeTarget, CodeServerRelease> = {
 /** Which VS Code a harness run uses: BUILDING_TWINS_VSCODE=oldest|newest (default oldest, the engines floor). */
 export function vscodeTarget(): VscodeTarget {
   const value = process.env.BUILDING_TWINS_VSCODE ?? 'oldest';
-  if (value !== 'oldest' && value !== 'newest') throw new Error(`BUILDING_TWINS_VSCODE must be "oldest" or "newest", not "${value}"`);
+  if (value !== 'oldest' && value !== 'newest')
+    throw new Error(`BUILDING_TWINS_VSCODE must be "oldest" or "newest", not "${value}"`);
   return value;
 }
 

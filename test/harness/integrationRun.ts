@@ -15,7 +15,8 @@ import { repoRoot } from './harnessPaths';
 import { requireSystemPackages } from './systemPackages';
 
 // Workbench chatter that reaches the automation log on every run and says nothing about the tests.
-const workbenchNoise = /^(Ignoring fetching additional builtin extensions|Resolving connection token|Resolved connection token|Updating additional builtin extensions cache|Creating a socket|\[Service Worker\])/;
+const workbenchNoise =
+  /^(Ignoring fetching additional builtin extensions|Resolving connection token|Resolved connection token|Updating additional builtin extensions cache|Creating a socket|\[Service Worker\])/;
 
 export interface IntegrationRunOptions {
   /** Compiled test entry (default out/test/integration/index.js). */
@@ -47,7 +48,9 @@ export const UNTRUSTED_FOLDER_SETTINGS = {
   'buildingTwins.emulator.dataFolder': 'emulator-data',
   'buildingTwins.twins.pageSize': 7,
   'buildingTwins.confirmWrites': 'never',
-  'buildingTwins.connections': [{ name: 'Pinned by the folder', baseUrl: 'https://twins.attacker.example/api/v3', clientId: 'cloned' }],
+  'buildingTwins.connections': [
+    { name: 'Pinned by the folder', baseUrl: 'https://twins.attacker.example/api/v3', clientId: 'cloned' },
+  ],
   'buildingTwins.activeConnection': 'Pinned by the folder',
 };
 
@@ -59,13 +62,26 @@ export const HOSTILE_TWIN_ID = 'HOSTILE-REQUEST-FILE-TWIN';
  * write among reads, so one click on Run all would write without a question if the folder's settings were obeyed.
  */
 export const UNTRUSTED_FOLDER_FILES: Readonly<Record<string, string>> = {
-  'hostile.twinq.json': `${JSON.stringify({
-    connection: 'Local emulator',
-    requests: [
-      { name: 'looks harmless', operation: 'twins count' },
-      { name: 'overwrite', operation: 'twins put', write: true, body: { id: HOSTILE_TWIN_ID, modelId: 'dtmi:com:buildingtwins:sample:Room;1', contents: { name: 'written without a question' } } },
-    ],
-  }, null, 2)}\n`,
+  'hostile.twinq.json': `${JSON.stringify(
+    {
+      connection: 'Local emulator',
+      requests: [
+        { name: 'looks harmless', operation: 'twins count' },
+        {
+          name: 'overwrite',
+          operation: 'twins put',
+          write: true,
+          body: {
+            id: HOSTILE_TWIN_ID,
+            modelId: 'dtmi:com:buildingtwins:sample:Room;1',
+            contents: { name: 'written without a question' },
+          },
+        },
+      ],
+    },
+    null,
+    2,
+  )}\n`,
 };
 
 /**
@@ -85,7 +101,8 @@ export interface IntegrationRunOutcome {
 
 export async function runIntegrationTests(options: IntegrationRunOptions = {}): Promise<IntegrationRunOutcome> {
   const testsPath = options.testsPath ?? join(repoRoot, 'out', 'test', 'integration', 'index.js');
-  if (!existsSync(testsPath)) throw new Error(`${testsPath} does not exist: compile the tests first (npm run compile-tests)`);
+  if (!existsSync(testsPath))
+    throw new Error(`${testsPath} does not exist: compile the tests first (npm run compile-tests)`);
   requireSystemPackages('browser');
   const resultDir = mkdtempSync(join(tmpdir(), 'building-twins-integration-'));
   const resultFile = join(resultDir, 'result.json');
@@ -98,7 +115,9 @@ export async function runIntegrationTests(options: IntegrationRunOptions = {}): 
       cleanUps.push(() => emulator!.stop());
       say(`emulator listening on ${emulator.url}`);
     } else {
-      say(`emulator not started: ${emulatorBundle} does not exist (src/emulator/main.ts not built); BUILDING_TWINS_EMULATOR_URL is unset`);
+      say(
+        `emulator not started: ${emulatorBundle} does not exist (src/emulator/main.ts not built); BUILDING_TWINS_EMULATOR_URL is unset`,
+      );
     }
     const { settings, env } = wireToEmulator(emulator);
     env.BUILDING_TWINS_TEST_RESULT_FILE = resultFile;
@@ -112,14 +131,22 @@ export async function runIntegrationTests(options: IntegrationRunOptions = {}): 
       writeFileSync(join(folder, '.vscode', 'settings.json'), JSON.stringify(UNTRUSTED_FOLDER_SETTINGS, null, 2));
       for (const [name, text] of Object.entries(UNTRUSTED_FOLDER_FILES)) writeFileSync(join(folder, name), text);
     }
-    const server = await startCodeServer({ settings, env, keep: options.keep, folder, workspaceTrust: options.restricted ? 'untrusted' : 'disabled' });
+    const server = await startCodeServer({
+      settings,
+      env,
+      keep: options.keep,
+      folder,
+      workspaceTrust: options.restricted ? 'untrusted' : 'disabled',
+    });
     cleanUps.push(() => server.stop());
     say(`code-server on ${server.url}${options.keep ? ` (run folder ${server.runDir})` : ''}`);
     const browser = await launchChromium();
     cleanUps.push(() => browser.close());
     const outcome = await runInExtensionHost(server, browser, testsPath, { timeoutMs: options.timeoutMs, echo: true });
     if (outcome.timedOut) {
-      say(`timed out after ${options.timeoutMs ?? INTEGRATION_TIMEOUT_MS} ms waiting for the extension host to finish the tests`);
+      say(
+        `timed out after ${options.timeoutMs ?? INTEGRATION_TIMEOUT_MS} ms waiting for the extension host to finish the tests`,
+      );
       const partial = readResult(resultFile);
       if (partial?.running) say(`still running: ${partial.running}`);
       return { exitCode: 2, result: partial, metrics: outcome.metrics };
@@ -177,15 +204,22 @@ export async function runInExtensionHost(
       for (const match of text.matchAll(/\[metric\] (\w+)=(\S+)/g)) metrics[match[1]] = match[2];
       if (options.echo && !workbenchNoise.test(text)) process.stdout.write(`${text}\n`);
     });
-    await page.exposeFunction('codeAutomationExit', (code: number, logs?: ExtensionHostRun['logs']) => reportExit({ code, logs }));
+    await page.exposeFunction('codeAutomationExit', (code: number, logs?: ExtensionHostRun['logs']) =>
+      reportExit({ code, logs }),
+    );
     const started = Date.now();
-    await page.goto(server.workbenchUrl([
-      ['extensionDevelopmentPath', server.remoteUri(repoRoot)],
-      ['extensionTestsPath', server.remoteUri(testsPath)],
-      ['skipWelcome', 'true'],
-    ]));
+    await page.goto(
+      server.workbenchUrl([
+        ['extensionDevelopmentPath', server.remoteUri(repoRoot)],
+        ['extensionTestsPath', server.remoteUri(testsPath)],
+        ['skipWelcome', 'true'],
+      ]),
+    );
     const timeout = new AbortController();
-    const outcome = await Promise.race([exited, sleep(options.timeoutMs ?? INTEGRATION_TIMEOUT_MS, undefined, { signal: timeout.signal }).catch(() => undefined)]);
+    const outcome = await Promise.race([
+      exited,
+      sleep(options.timeoutMs ?? INTEGRATION_TIMEOUT_MS, undefined, { signal: timeout.signal }).catch(() => undefined),
+    ]);
     timeout.abort();
     const elapsedMs = Date.now() - started;
     if (!outcome) return { code: 2, timedOut: true, metrics, logs: [], elapsedMs };

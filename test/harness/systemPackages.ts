@@ -12,12 +12,34 @@ interface Requirement {
 const onPath = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
 const requirements: Record<'browser' | 'codeServerBuild', Requirement[]> = {
-  browser: [{ debianPackage: 'chromium', reason: `the browser playwright-core drives (${chromiumPath})`, present: () => existsSync(chromiumPath) }],
+  browser: [
+    {
+      debianPackage: 'chromium',
+      reason: `the browser playwright-core drives (${chromiumPath})`,
+      present: () => existsSync(chromiumPath),
+    },
+  ],
   codeServerBuild: [
-    { debianPackage: 'libkrb5-dev', reason: 'headers for the kerberos module of code-server', present: () => existsSync('/usr/include/gssapi/gssapi.h') || existsSync('/usr/include/krb5.h') },
-    { debianPackage: 'ripgrep', reason: 'code-server search (copied into its @vscode/ripgrep)', present: () => existsSync('/usr/bin/rg') },
-    { debianPackage: 'build-essential', reason: 'a C/C++ toolchain to rebuild code-server native modules', present: () => onPath('make') && onPath('g++') },
-    { debianPackage: 'python3', reason: 'node-gyp, to rebuild code-server native modules', present: () => onPath('python3') },
+    {
+      debianPackage: 'libkrb5-dev',
+      reason: 'headers for the kerberos module of code-server',
+      present: () => existsSync('/usr/include/gssapi/gssapi.h') || existsSync('/usr/include/krb5.h'),
+    },
+    {
+      debianPackage: 'ripgrep',
+      reason: 'code-server search (copied into its @vscode/ripgrep)',
+      present: () => existsSync('/usr/bin/rg'),
+    },
+    {
+      debianPackage: 'build-essential',
+      reason: 'a C/C++ toolchain to rebuild code-server native modules',
+      present: () => onPath('make') && onPath('g++'),
+    },
+    {
+      debianPackage: 'python3',
+      reason: 'node-gyp, to rebuild code-server native modules',
+      present: () => onPath('python3'),
+    },
   ],
 };
 

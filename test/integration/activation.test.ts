@@ -24,7 +24,9 @@ describe('extension activation', () => {
   const manifest = () => extension().packageJSON as Manifest;
 
   it(`runs in VS Code ${vscode.version}, which the manifest's engines range allows`, () => {
-    console.log(`VS Code version: ${vscode.version} (${vscode.env.appName}, ${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'})`);
+    console.log(
+      `VS Code version: ${vscode.version} (${vscode.env.appName}, ${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'})`,
+    );
     const [major, minor] = vscode.version.split('.').map(Number);
     const [minMajor, minMinor] = manifest().engines.vscode.replace(/^\^/, '').split('.').map(Number);
     assert.ok(major === minMajor && minor >= minMinor, `${vscode.version} is outside ${manifest().engines.vscode}`);
@@ -32,7 +34,10 @@ describe('extension activation', () => {
 
   it('activates only on its views and commands, never on startup', () => {
     const events = manifest().activationEvents ?? [];
-    assert.ok(!events.includes('*') && !events.includes('onStartupFinished'), `eager activation events: ${events.join(', ')}`);
+    assert.ok(
+      !events.includes('*') && !events.includes('onStartupFinished'),
+      `eager activation events: ${events.join(', ')}`,
+    );
   });
 
   it('activates and returns its test API', async () => {
@@ -59,7 +64,9 @@ describe('extension activation', () => {
   it('registers every command the manifest contributes', async () => {
     await extension().activate();
     const registered = new Set(await vscode.commands.getCommands(true));
-    const missing = manifest().contributes.commands.map((c) => c.command).filter((id) => !registered.has(id));
+    const missing = manifest()
+      .contributes.commands.map((c) => c.command)
+      .filter((id) => !registered.has(id));
     assert.deepEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
   });
 

@@ -16,7 +16,10 @@ export async function adminFetch(apiUrl: string, path: string, init: RequestInit
     tokens.delete(base);
     throw error;
   });
-  return fetch(new URL(path, base), { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${accessToken}` } });
+  return fetch(new URL(path, base), {
+    ...init,
+    headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${accessToken}` },
+  });
 }
 
 const tokens = new Map<string, Promise<string>>();
@@ -25,8 +28,13 @@ async function requestToken(base: string): Promise<string> {
   const token = await fetch(`${base}/oauth2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: LOCAL_DEV_CLIENT_ID, client_secret: LOCAL_DEV_CLIENT_SECRET }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: LOCAL_DEV_CLIENT_ID,
+      client_secret: LOCAL_DEV_CLIENT_SECRET,
+    }),
   });
-  if (token.status !== 200) throw new Error(`token request for the admin route failed: ${token.status} ${await token.text()}`);
+  if (token.status !== 200)
+    throw new Error(`token request for the admin route failed: ${token.status} ${await token.text()}`);
   return ((await token.json()) as { access_token: string }).access_token;
 }

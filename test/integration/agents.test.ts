@@ -39,7 +39,11 @@ describe('agent tools in VS Code (language model tools)', function () {
 
   it('answers reads from the active connection (the local emulator) through vscode.lm.invokeTool', async () => {
     const vav = await invoke('find_twins', { model: `${SAMPLE}:VAVBox;1`, locationId: 'HP-L03' });
-    assert.deepEqual((vav.data.twins as Array<{ id: string }>).map((t) => t.id).sort(), ['HP-L03-VAV1', 'HP-L03-VAV2'], vav.text);
+    assert.deepEqual(
+      (vav.data.twins as Array<{ id: string }>).map((t) => t.id).sort(),
+      ['HP-L03-VAV1', 'HP-L03-VAV2'],
+      vav.text,
+    );
     const twin = await invoke('get_twin', { id: 'HP-AHU-1' });
     assert.equal((twin.data.twin as { modelId: string }).modelId, `${SAMPLE}:AirHandlingUnit;1`);
     assert.ok((twin.data.incoming as Array<{ name: string }>).some((r) => r.name === 'isFedBy'));
@@ -59,29 +63,50 @@ describe('agent tools in VS Code (language model tools)', function () {
     await clearRequests(url);
     const prepared = await putTwin.prepareInvocation({ input }, token);
     const confirmation = prepared.confirmationMessages!;
-    assert.equal(confirmation.title, 'Create or replace twin AGENT-ROOM-1 on "Local emulator"?', 'the write gate\'s question for this request');
+    assert.equal(
+      confirmation.title,
+      'Create or replace twin AGENT-ROOM-1 on "Local emulator"?',
+      "the write gate's question for this request",
+    );
     const message = (confirmation.message as vscode.MarkdownString).value;
     assert.ok(message.includes('PUT /twins'), message);
     assert.ok(message.includes(JSON.stringify(input.twin, null, 2)), message);
-    assert.ok(message.includes(url.replace(/\/+$/, '')), 'the connection\'s URL is shown');
-    assert.ok((await requests(url)).every((r) => r.method !== 'PUT'), 'preparing sent nothing');
+    assert.ok(message.includes(url.replace(/\/+$/, '')), "the connection's URL is shown");
+    assert.ok(
+      (await requests(url)).every((r) => r.method !== 'PUT'),
+      'preparing sent nothing',
+    );
     const result = await putTwin.invoke({ input, toolInvocationToken: undefined }, token);
-    assert.match((result.content[0] as vscode.LanguageModelTextPart).value, /"done":"create or replace twin AGENT-ROOM-1/);
+    assert.match(
+      (result.content[0] as vscode.LanguageModelTextPart).value,
+      /"done":"create or replace twin AGENT-ROOM-1/,
+    );
     assert.ok((await requests(url)).some((r) => r.method === 'PUT' && r.path === '/api/v3/twins'));
   });
 
   it('runs a write through vscode.lm.invokeTool only via prepareInvocation (VS Code asks there; this test host accepts)', async () => {
     // invoke refuses a write whose plan prepareInvocation did not make, so a sent write proves VS Code prepared it first.
     await clearRequests(url);
-    const sent = await invoke('put_twin', { twin: { id: 'AGENT-ROOM-2', modelId: ROOM, contents: { name: 'Second agent room' } } });
+    const sent = await invoke('put_twin', {
+      twin: { id: 'AGENT-ROOM-2', modelId: ROOM, contents: { name: 'Second agent room' } },
+    });
     assert.equal(sent.data.connection, LOCAL, sent.text);
-    assert.deepEqual((await requests(url)).filter((r) => r.method === 'PUT').map((r) => r.path), ['/api/v3/twins']);
+    assert.deepEqual(
+      (await requests(url)).filter((r) => r.method === 'PUT').map((r) => r.path),
+      ['/api/v3/twins'],
+    );
   });
 
   describe('on a read-only connection', () => {
     before(async () => {
       const api = await extensionApi();
-      await vscode.commands.executeCommand('buildingTwins.addConnection', { name: READ_ONLY, baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', readOnly: true });
+      await vscode.commands.executeCommand('buildingTwins.addConnection', {
+        name: READ_ONLY,
+        baseUrl: url,
+        clientId: 'local-dev',
+        clientSecret: 'local-dev-secret',
+        readOnly: true,
+      });
       assert.equal(api.takeLastError(), undefined);
     });
     after(async () => {
@@ -102,7 +127,10 @@ describe('agent tools in VS Code (language model tools)', function () {
         assert.equal(prepared.confirmationMessages, undefined, tool.tool.name);
         assert.match(String(prepared.invocationMessage), /refused, nothing will be sent .*is read-only/);
         const refused = await invoke(tool.tool.name, input);
-        assert.equal(refused.data.error, `${tool.tool.name} refused: the connection "${READ_ONLY}" is read-only; nothing was sent`);
+        assert.equal(
+          refused.data.error,
+          `${tool.tool.name} refused: the connection "${READ_ONLY}" is read-only; nothing was sent`,
+        );
       }
       assert.deepEqual(await requests(url), [], 'not even a read: the refusal comes first');
     });
@@ -112,9 +140,18 @@ describe('agent tools in VS Code (language model tools)', function () {
     const api = await extensionApi();
     const patchTwin = api.context.agentTools.find((t) => t.tool.name === 'patch_twin')!;
     await clearRequests(url);
-    const unconfirmed = await patchTwin.invoke({ input: { id: 'AGENT-ROOM-1', patch: [{ op: 'replace', path: '/name', value: 'x' }] }, toolInvocationToken: undefined }, token);
+    const unconfirmed = await patchTwin.invoke(
+      {
+        input: { id: 'AGENT-ROOM-1', patch: [{ op: 'replace', path: '/name', value: 'x' }] },
+        toolInvocationToken: undefined,
+      },
+      token,
+    );
     assert.match((unconfirmed.content[0] as vscode.LanguageModelTextPart).value, /was not confirmed/);
-    const invalid = await patchTwin.prepareInvocation({ input: { id: 'AGENT-ROOM-1', patch: [{ op: 'add', path: '/colour', value: 'red' }] } }, token);
+    const invalid = await patchTwin.prepareInvocation(
+      { input: { id: 'AGENT-ROOM-1', patch: [{ op: 'add', path: '/colour', value: 'red' }] } },
+      token,
+    );
     assert.equal(invalid.confirmationMessages, undefined);
     assert.match(String(invalid.invocationMessage), /refused, nothing will be sent .*colour is not a property/);
     assert.ok((await requests(url)).every((r) => r.method !== 'PATCH'));

@@ -12,7 +12,8 @@ describe('auto save of remote documents', () => {
   after(async () => {
     await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
     await files().update('autoSaveWorkspaceFilesOnly', undefined, vscode.ConfigurationTarget.Global);
-    for (let i = 0; i < 5 && vscode.window.activeTextEditor; i++) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    for (let i = 0; i < 5 && vscode.window.activeTextEditor; i++)
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('is said once when an editable remote document opens while auto save would save it, and can be switched off for them', async function () {
@@ -20,11 +21,18 @@ describe('auto save of remote documents', () => {
     const api = await extensionApi();
     await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
     await files().update('autoSaveWorkspaceFilesOnly', false, vscode.ConfigurationTarget.Global);
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(resourceUri(LOCAL, 'twins', 'HP-L01-R03')));
+    await vscode.window.showTextDocument(
+      await vscode.workspace.openTextDocument(resourceUri(LOCAL, 'twins', 'HP-L01-R03')),
+    );
     const advice = api.context.documents.autoSaveAdvice.given;
-    assert.match(advice ?? '', /^Auto save is on \(files\.autoSave: afterDelay\): documents of "Local emulator" would be saved to the service after every pause in typing/);
+    assert.match(
+      advice ?? '',
+      /^Auto save is on \(files\.autoSave: afterDelay\): documents of "Local emulator" would be saved to the service after every pause in typing/,
+    );
 
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(resourceUri(LOCAL, 'twins', 'HP-L01-R04')));
+    await vscode.window.showTextDocument(
+      await vscode.workspace.openTextDocument(resourceUri(LOCAL, 'twins', 'HP-L01-R04')),
+    );
     assert.equal(api.context.documents.autoSaveAdvice.given, advice, 'said once per session');
 
     await vscode.commands.executeCommand('buildingTwins.keepRemoteDocumentsOutOfAutoSave');

@@ -19,18 +19,26 @@ import { localisedManifest } from '../shared/manifest';
 import { whenHolds, type WhenContext } from '../shared/whenClause';
 import { emulatorUrl, extensionApi, LOCAL } from './explorerHelpers';
 
-interface MenuEntry { command: string; when?: string; group?: string }
-interface Manifest { contributes: { commands: Array<{ command: string; title: string }>; menus: Record<string, MenuEntry[]> } }
+interface MenuEntry {
+  command: string;
+  when?: string;
+  group?: string;
+}
+interface Manifest {
+  contributes: { commands: Array<{ command: string; title: string }>; menus: Record<string, MenuEntry[]> };
+}
 
 const manifest = localisedManifest<Manifest>();
 const { menus } = manifest.contributes;
-const titleOf = (command: string): string => manifest.contributes.commands.find((c) => c.command === command)?.title ?? command;
+const titleOf = (command: string): string =>
+  manifest.contributes.commands.find((c) => c.command === command)?.title ?? command;
 const EXPLORER = 'buildingTwins.explorer';
 const CUSTOM = 'Menu test connection';
 const READ_ONLY = 'Menu test connection (read-only)';
 
 /** Failures that come from a command reading an argument it cannot use, not from a message meant for the user. */
-const NOT_FOR_USERS = /is not a function|Cannot read propert|Cannot set propert|is not iterable|is not defined|Cannot destructure|\(reading '|of undefined|of null/;
+const NOT_FOR_USERS =
+  /is not a function|Cannot read propert|Cannot set propert|is not iterable|is not defined|Cannot destructure|\(reading '|of undefined|of null/;
 
 /**
  * The messages a row-menu command may end with on a row of the right kind, because they tell what this one row
@@ -41,14 +49,31 @@ const ROW_EXPLAINS: Record<string, RegExp> = { 'buildingTwins.showTimeSeries': /
 
 /** What the panel commands return: the host of the panel they opened or showed. */
 function isPanelHost(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && 'panel' in value && typeof (value as { panel: { viewType?: unknown } }).panel?.viewType === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'panel' in value &&
+    typeof (value as { panel: { viewType?: unknown } }).panel?.viewType === 'string'
+  );
 }
 
-interface Sample { node: TreeNode; contextValue: string; item: vscode.TreeItem }
+interface Sample {
+  node: TreeNode;
+  contextValue: string;
+  item: vscode.TreeItem;
+}
 
 /** How many rows of a kind are expanded while looking for one row of every kind the menus name. */
 // A read-only connection's row is sampled for its own menu; its branches are the writable connection's, marked.
-const EXPANSIONS: Record<string, number> = { twinModelGroup: 60, ticketStatusGroup: 10, ticket: 200, loadMore: 0, message: 0, relationship: 0, 'connection.custom.readOnly': 0 };
+const EXPANSIONS: Record<string, number> = {
+  twinModelGroup: 60,
+  ticketStatusGroup: 10,
+  ticket: 200,
+  loadMore: 0,
+  message: 0,
+  relationship: 0,
+  'connection.custom.readOnly': 0,
+};
 
 /** Rows of the explorer, at most a few of each kind, found by expanding the tree breadth first. */
 async function sampleRows(api: TestApi): Promise<Sample[]> {
@@ -62,7 +87,8 @@ async function sampleRows(api: TestApi): Promise<Sample[]> {
       const contextValue = item.contextValue ?? '';
       samples.push({ node, contextValue, item });
       const count = expanded.get(contextValue) ?? 0;
-      if (item.collapsibleState === vscode.TreeItemCollapsibleState.None || count >= (EXPANSIONS[contextValue] ?? 2)) continue;
+      if (item.collapsibleState === vscode.TreeItemCollapsibleState.None || count >= (EXPANSIONS[contextValue] ?? 2))
+        continue;
       expanded.set(contextValue, count + 1);
       next.push(...(await node.getChildren()));
     }
@@ -71,7 +97,11 @@ async function sampleRows(api: TestApi): Promise<Sample[]> {
   return samples;
 }
 
-interface Run { error?: Error; prompts: string[]; kinds: PromptKind[] }
+interface Run {
+  error?: Error;
+  prompts: string[];
+  kinds: PromptKind[];
+}
 
 describe('every command from every place it appears', function () {
   this.timeout(300_000);
@@ -107,7 +137,8 @@ describe('every command from every place it appears', function () {
 
   async function tidy(): Promise<void> {
     api.useVsCodeInput();
-    for (let i = 0; i < 20 && vscode.window.activeTextEditor; i++) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    for (let i = 0; i < 20 && vscode.window.activeTextEditor; i++)
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (api.context.connections.activeName() !== LOCAL) await api.context.connections.setActive(LOCAL);
     if (api.context.tree.filter) api.context.tree.setFilter(undefined);
@@ -158,8 +189,19 @@ describe('every command from every place it appears', function () {
   before(async function () {
     const url = emulatorUrl(this);
     api = await extensionApi();
-    await vscode.commands.executeCommand('buildingTwins.addConnection', { name: CUSTOM, baseUrl: url, clientId: LOCAL_DEV_CLIENT_ID, clientSecret: LOCAL_DEV_CLIENT_SECRET });
-    await vscode.commands.executeCommand('buildingTwins.addConnection', { name: READ_ONLY, baseUrl: url, clientId: LOCAL_DEV_CLIENT_ID, clientSecret: LOCAL_DEV_CLIENT_SECRET, readOnly: true });
+    await vscode.commands.executeCommand('buildingTwins.addConnection', {
+      name: CUSTOM,
+      baseUrl: url,
+      clientId: LOCAL_DEV_CLIENT_ID,
+      clientSecret: LOCAL_DEV_CLIENT_SECRET,
+    });
+    await vscode.commands.executeCommand('buildingTwins.addConnection', {
+      name: READ_ONLY,
+      baseUrl: url,
+      clientId: LOCAL_DEV_CLIENT_ID,
+      clientSecret: LOCAL_DEV_CLIENT_SECRET,
+      readOnly: true,
+    });
     assert.equal(api.takeLastError(), undefined);
     // A filtered Events group, so "Clear Events Filter" has its row.
     const events = (await api.context.tree.getChildren()).find((n) => n.connection === LOCAL);
@@ -172,15 +214,21 @@ describe('every command from every place it appears', function () {
     writeFileSync(join(folder, 'draft.events.json'), '[]\n');
     writeFileSync(join(folder, 'draft.ticket.json'), '{}\n');
     writeFileSync(join(folder, 'no-such-ticket.ticket-patch.json'), '[]\n');
-    writeFileSync(join(folder, 'checks.twinq.json'), '{ "requests": [ { "name": "models", "operation": "models list" } ] }\n');
+    writeFileSync(
+      join(folder, 'checks.twinq.json'),
+      '{ "requests": [ { "name": "models", "operation": "models list" } ] }\n',
+    );
   });
 
   after(async () => {
     console.log(`[metric] commandInvocations=${invocations}`);
     await tidy();
-    for (const name of [CUSTOM, READ_ONLY]) if (api.context.connections.configured().some((p) => p.name === name)) await api.context.connections.remove(name);
+    for (const name of [CUSTOM, READ_ONLY])
+      if (api.context.connections.configured().some((p) => p.name === name)) await api.context.connections.remove(name);
     await vscode.commands.executeCommand('buildingTwins.events.clearFilter');
-    await vscode.workspace.getConfiguration('files').update('autoSaveWorkspaceFilesOnly', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('files')
+      .update('autoSaveWorkspaceFilesOnly', undefined, vscode.ConfigurationTarget.Global);
     api.takeLastError();
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
@@ -197,7 +245,9 @@ describe('every command from every place it appears', function () {
   });
 
   it('finds a row for every row-menu entry', () => {
-    const missing = menus['view/item/context'].filter((e) => rowsFor(e).length === 0).map((e) => `${e.command} (${e.when ?? ''})`);
+    const missing = menus['view/item/context']
+      .filter((e) => rowsFor(e).length === 0)
+      .map((e) => `${e.command} (${e.when ?? ''})`);
     assert.deepEqual(missing, []);
   });
 
@@ -216,7 +266,9 @@ describe('every command from every place it appears', function () {
     const failing: string[] = [];
     for (const entry of menus['view/item/context']) {
       const kinds = new Map<string, Sample>();
-      for (const row of rows) if (!kinds.has(row.contextValue) && whenHolds(entry.when, { view: EXPLORER, viewItem: row.contextValue })) kinds.set(row.contextValue, row);
+      for (const row of rows)
+        if (!kinds.has(row.contextValue) && whenHolds(entry.when, { view: EXPLORER, viewItem: row.contextValue }))
+          kinds.set(row.contextValue, row);
       for (const row of kinds.values()) {
         const effect = await effectOf(entry.command, [row.node]);
         const place = `${titleOf(entry.command)} on ${row.contextValue}`;
@@ -232,14 +284,27 @@ describe('every command from every place it appears', function () {
   it('view title: with no row selected and with a row selected, the same behaviour', async () => {
     const entries = menus['view/title'].filter((e) => (e.when ?? '').includes(`view == ${EXPLORER}`));
     assert.ok(entries.length >= 5);
-    const selected = ['twin', 'twinModelGroup', 'connection.local.active', 'ticket'].map((kind) => rows.find((r) => r.contextValue === kind)).filter((r): r is Sample => !!r);
+    const selected = ['twin', 'twinModelGroup', 'connection.local.active', 'ticket']
+      .map((kind) => rows.find((r) => r.contextValue === kind))
+      .filter((r): r is Sample => !!r);
     assert.equal(selected.length, 4, 'rows to select');
     for (const entry of entries) {
       const alone = await check('the view title', entry.command, []);
       for (const row of selected) {
-        const withRow = await check(`the view title with a ${row.contextValue} row selected`, entry.command, [row.node, [row.node]]);
-        assert.deepEqual(withRow.prompts, alone.prompts, `${titleOf(entry.command)} asks the same with a ${row.contextValue} row selected`);
-        assert.equal(withRow.error?.message, alone.error?.message, `${titleOf(entry.command)} ends the same with a ${row.contextValue} row selected`);
+        const withRow = await check(`the view title with a ${row.contextValue} row selected`, entry.command, [
+          row.node,
+          [row.node],
+        ]);
+        assert.deepEqual(
+          withRow.prompts,
+          alone.prompts,
+          `${titleOf(entry.command)} asks the same with a ${row.contextValue} row selected`,
+        );
+        assert.equal(
+          withRow.error?.message,
+          alone.error?.message,
+          `${titleOf(entry.command)} ends the same with a ${row.contextValue} row selected`,
+        );
       }
     }
     assertForUsers();
@@ -254,7 +319,8 @@ describe('every command from every place it appears', function () {
       const result = await check('the palette', command, []);
       if (conditional.has(command)) continue;
       const asks = result.kinds.some((k) => k !== 'confirm' && k !== 'choose');
-      if (asks !== title.endsWith('…')) ellipsis.push(`${title}: ${asks ? `asks (${result.prompts[0]}) but has no "…"` : 'has "…" but asks nothing'}`);
+      if (asks !== title.endsWith('…'))
+        ellipsis.push(`${title}: ${asks ? `asks (${result.prompts[0]}) but has no "…"` : 'has "…" but asks nothing'}`);
     }
     assertForUsers();
     assert.deepEqual(ellipsis, []);
@@ -276,15 +342,24 @@ describe('every command from every place it appears', function () {
     const drafts = ['draft.events.json', 'draft.ticket.json', 'no-such-ticket.ticket-patch.json', 'checks.twinq.json'];
     const twinDraft = vscode.Uri.parse('untitled:/menus/Menu-1.twin.json');
     // A ticket document of the service, for the commands shown over the extension's own documents.
-    const [ticket] = (await (await (await extensionApi()).context.getActiveClient()).listTickets({ page: 1, pageSize: 1 })).items;
+    const [ticket] = (
+      await (await (await extensionApi()).context.getActiveClient()).listTickets({ page: 1, pageSize: 1 })
+    ).items;
     const ticketDoc = resourceUri(LOCAL, 'tickets', ticket.id);
-    const ownDocContext: WhenContext = { resourceScheme: ticketDoc.scheme, resourcePath: ticketDoc.path, resourceFilename: `${ticket.id}.json` };
+    const ownDocContext: WhenContext = {
+      resourceScheme: ticketDoc.scheme,
+      resourcePath: ticketDoc.path,
+      resourceFilename: `${ticket.id}.json`,
+    };
     for (const entry of menus['editor/title']) {
-      const files = entry.command === 'buildingTwins.createFromJson'
-        ? [twinDraft]
-        : whenHolds(entry.when, ownDocContext)
-          ? [ticketDoc]
-          : drafts.filter((d) => whenHolds(entry.when, { resourceFilename: d })).map((d) => vscode.Uri.file(join(folder, d)));
+      const files =
+        entry.command === 'buildingTwins.createFromJson'
+          ? [twinDraft]
+          : whenHolds(entry.when, ownDocContext)
+            ? [ticketDoc]
+            : drafts
+                .filter((d) => whenHolds(entry.when, { resourceFilename: d }))
+                .map((d) => vscode.Uri.file(join(folder, d)));
       assert.ok(files.length, `a document for ${entry.command} in the editor title`);
       for (const uri of files) {
         const doc = await vscode.workspace.openTextDocument(uri);
@@ -309,6 +384,9 @@ describe('every command from every place it appears', function () {
       await check(`a click on ${row.contextValue}`, row.item.command!.command, row.item.command!.arguments ?? []);
     }
     assertForUsers();
-    assert.ok(['twin', 'event', 'ticket', 'ticketAttachment'].every((k) => kinds.has(k)), [...kinds].join(', '));
+    assert.ok(
+      ['twin', 'event', 'ticket', 'ticketAttachment'].every((k) => kinds.has(k)),
+      [...kinds].join(', '),
+    );
   });
 });

@@ -34,15 +34,23 @@ describe('connections', () => {
     assert.deepEqual(profile, { name, baseUrl: 'https://contoso.example.com/api/v3', clientId: 'my-client' });
 
     const stored = vscode.workspace.getConfiguration('buildingTwins').get<unknown[]>('connections');
-    assert.deepEqual(stored?.find((p) => (p as { name: string }).name === name), profile);
+    assert.deepEqual(
+      stored?.find((p) => (p as { name: string }).name === name),
+      profile,
+    );
     const allSettings = JSON.stringify(vscode.workspace.getConfiguration('buildingTwins'));
     assert.ok(!allSettings.includes(secret), 'the client secret must never be written to settings');
-    const kept = JSON.parse((await api.context.vscodeContext.secrets.get(ConnectionSecrets.key(name, 'clientSecret'))) ?? 'null') as { origin: string; secret: string };
+    const kept = JSON.parse(
+      (await api.context.vscodeContext.secrets.get(ConnectionSecrets.key(name, 'clientSecret'))) ?? 'null',
+    ) as { origin: string; secret: string };
     assert.equal(kept.secret, secret, 'the secret is in SecretStorage');
     assert.equal(kept.origin, 'https://contoso.example.com', 'bound to the service it was entered for');
 
     const roots = await api.treeSnapshot();
-    assert.ok(roots.some((r) => r.label === name), 'the new connection shows in the tree');
+    assert.ok(
+      roots.some((r) => r.label === name),
+      'the new connection shows in the tree',
+    );
   });
 
   it('refuses an invalid URL with a clear message and adds nothing', async () => {
@@ -63,7 +71,12 @@ describe('connections', () => {
 
   it('edits, activates and removes a connection; removing deletes its secrets', async () => {
     const api = await extensionApi();
-    await vscode.commands.executeCommand('buildingTwins.addConnection', { name, baseUrl: 'contoso', clientId: 'a', clientSecret: secret });
+    await vscode.commands.executeCommand('buildingTwins.addConnection', {
+      name,
+      baseUrl: 'contoso',
+      clientId: 'a',
+      clientSecret: secret,
+    });
     assert.equal(api.context.connections.require(name).baseUrl, 'https://contoso.app.willowinc.com/api/v3');
 
     const storedSecret = async (): Promise<unknown> => {
@@ -73,14 +86,26 @@ describe('connections', () => {
     api.useScriptedInput([name, 'contoso', 'b', '']);
     await vscode.commands.executeCommand('buildingTwins.editConnection', name);
     assert.equal(api.takeLastError(), undefined);
-    assert.deepEqual(api.context.connections.require(name), { name, baseUrl: 'https://contoso.app.willowinc.com/api/v3', clientId: 'b' });
-    assert.deepEqual(await storedSecret(), { v: 1, origin: 'https://contoso.app.willowinc.com', secret }, 'an empty secret keeps the stored one for the same service');
+    assert.deepEqual(api.context.connections.require(name), {
+      name,
+      baseUrl: 'https://contoso.app.willowinc.com/api/v3',
+      clientId: 'b',
+    });
+    assert.deepEqual(
+      await storedSecret(),
+      { v: 1, origin: 'https://contoso.app.willowinc.com', secret },
+      'an empty secret keeps the stored one for the same service',
+    );
 
     // Another host: the stored secret is never carried over, an empty answer is refused.
     api.useScriptedInput([name, 'https://other.example.com/api/v3', 'b', '']);
     await vscode.commands.executeCommand('buildingTwins.editConnection', name);
     assert.match(api.takeLastError()?.message ?? '', /Enter the client secret/);
-    assert.equal(api.context.connections.require(name).baseUrl, 'https://contoso.app.willowinc.com/api/v3', 'nothing changed');
+    assert.equal(
+      api.context.connections.require(name).baseUrl,
+      'https://contoso.app.willowinc.com/api/v3',
+      'nothing changed',
+    );
     api.useScriptedInput([name, 'https://other.example.com/api/v3', 'b', 'other-secret']);
     await vscode.commands.executeCommand('buildingTwins.editConnection', name);
     assert.equal(api.takeLastError(), undefined);
@@ -93,7 +118,11 @@ describe('connections', () => {
     assert.equal(await vscode.commands.executeCommand('buildingTwins.removeConnection', name), true);
     assert.ok(!api.context.connections.list().some((p) => p.name === name));
     assert.equal(await api.context.vscodeContext.secrets.get(ConnectionSecrets.key(name, 'clientSecret')), undefined);
-    assert.equal(api.context.connections.activeName(), LOCAL, 'removing the active connection falls back to the local emulator');
+    assert.equal(
+      api.context.connections.activeName(),
+      LOCAL,
+      'removing the active connection falls back to the local emulator',
+    );
   });
 
   it('will not remove or edit the local emulator connection', async () => {
@@ -122,7 +151,12 @@ describe('connections', () => {
   it('reports a wrong secret as a connection error', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
-    await vscode.commands.executeCommand('buildingTwins.addConnection', { name, baseUrl: url, clientId: 'local-dev', clientSecret: 'wrong-secret' });
+    await vscode.commands.executeCommand('buildingTwins.addConnection', {
+      name,
+      baseUrl: url,
+      clientId: 'local-dev',
+      clientSecret: 'wrong-secret',
+    });
     await assert.rejects(api.context.connections.signIn(name));
     assert.equal(api.context.connections.state(name).kind, 'error');
   });
@@ -130,9 +164,16 @@ describe('connections', () => {
   it('redacts the client secret and tokens from everything it logs', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
-    await vscode.commands.executeCommand('buildingTwins.addConnection', { name, baseUrl: url, clientId: 'local-dev', clientSecret: secret });
+    await vscode.commands.executeCommand('buildingTwins.addConnection', {
+      name,
+      baseUrl: url,
+      clientId: 'local-dev',
+      clientSecret: secret,
+    });
     await assert.rejects(api.context.connections.signIn(name));
-    const line = api.context.log.redact(`POST /oauth2/token client_secret=${secret} Authorization: Bearer abc.def.ghi ${secret}`);
+    const line = api.context.log.redact(
+      `POST /oauth2/token client_secret=${secret} Authorization: Bearer abc.def.ghi ${secret}`,
+    );
     assert.ok(!line.includes(secret) && !line.includes('abc.def.ghi'), line);
   });
 

@@ -7,8 +7,13 @@ import type { BuildingEvent, EventsFileUploadResult, EventsUpsertResult } from '
 import type { TreeNode } from '../../src/extension/explorer/treeNode';
 import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests } from './explorerHelpers';
 
-interface EventNodeLike extends TreeNode { event: BuildingEvent }
-interface EventsNodeLike extends TreeNode { loadedCount: number; knownTotal?: number }
+interface EventNodeLike extends TreeNode {
+  event: BuildingEvent;
+}
+interface EventsNodeLike extends TreeNode {
+  loadedCount: number;
+  knownTotal?: number;
+}
 
 const isEventNode = (n: TreeNode): n is EventNodeLike => 'event' in n;
 
@@ -27,7 +32,12 @@ async function eventChildren(): Promise<EventNodeLike[]> {
 /** Requests that changed something on the service (the request log proves what was, or was not, sent). */
 async function writes(url: string): Promise<string[]> {
   return (await requests(url))
-    .filter((r) => r.path.startsWith('/api/v3/events') && r.method !== 'GET' && !(r.method === 'POST' && r.path === '/api/v3/events'))
+    .filter(
+      (r) =>
+        r.path.startsWith('/api/v3/events') &&
+        r.method !== 'GET' &&
+        !(r.method === 'POST' && r.path === '/api/v3/events'),
+    )
     .map((r) => `${r.method} ${r.path} ${r.status}`);
 }
 
@@ -62,9 +72,16 @@ describe('events', () => {
     const children = await eventChildren();
     assert.ok(children.length > 0);
     const starts = children.map((n) => Date.parse(n.event.startTime));
-    assert.deepEqual(starts, [...starts].sort((a, b) => b - a), 'newest first');
+    assert.deepEqual(
+      starts,
+      [...starts].sort((a, b) => b - a),
+      'newest first',
+    );
     const items = await api.treeSnapshot(await eventsNode(), 0);
-    assert.match(items[0].description ?? '', /^(CalendarEvent|WeatherForecast|UtilityBill|MaintenanceWindow) · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    assert.match(
+      items[0].description ?? '',
+      /^(CalendarEvent|WeatherForecast|UtilityBill|MaintenanceWindow) · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+    );
     const { total } = await client.listEvents({ pageSize: 1 });
     const hasMore = items.some((i) => i.contextValue === 'loadMore');
     assert.equal(hasMore, total > children.length, `total ${total}, loaded ${children.length}`);
@@ -78,7 +95,10 @@ describe('events', () => {
   it('filters by type names and a start-time range, then clears the filter', async () => {
     const api = await extensionApi();
     const script = api.useScriptedInput([['WeatherForecast'], 'Last 7 days']);
-    const filter = (await vscode.commands.executeCommand('buildingTwins.events.filter')) as { typeIds?: number[]; range?: { start: number; end: number } };
+    const filter = (await vscode.commands.executeCommand('buildingTwins.events.filter')) as {
+      typeIds?: number[];
+      range?: { start: number; end: number };
+    };
     assert.equal(script.remaining, 0);
     assert.equal(api.takeLastError(), undefined);
     assert.deepEqual(filter.typeIds, [2]);
@@ -88,7 +108,10 @@ describe('events', () => {
     for (const child of children) {
       assert.equal(child.event.eventTypeId, 2);
       const start = Date.parse(child.event.startTime);
-      assert.ok(start >= filter.range!.start && start < filter.range!.end, `${child.event.startTime} is inside the range`);
+      assert.ok(
+        start >= filter.range!.start && start < filter.range!.end,
+        `${child.event.startTime} is inside the range`,
+      );
     }
     const [item] = (await api.treeSnapshot(node.parent, 0)).filter((i) => i.label === 'Events');
     assert.match(item.description ?? '', /filtered: WeatherForecast · /);
@@ -122,9 +145,13 @@ describe('events', () => {
     const api = await extensionApi();
     const client = await api.context.getActiveClient();
     const types = await client.listEventTypes();
-    const first = (await eventChildren()).find((n) => typeof n.event.payload === 'string' && n.event.payload.trim().startsWith('{'));
+    const first = (await eventChildren()).find(
+      (n) => typeof n.event.payload === 'string' && n.event.payload.trim().startsWith('{'),
+    );
     assert.ok(first, 'an event with an object payload');
-    const doc = await vscode.workspace.openTextDocument((await vscode.commands.executeCommand('buildingTwins.events.open', first.event.id)) as vscode.Uri);
+    const doc = await vscode.workspace.openTextDocument(
+      (await vscode.commands.executeCommand('buildingTwins.events.open', first.event.id)) as vscode.Uri,
+    );
     const shown = JSON.parse(doc.getText()) as Record<string, unknown>;
     assert.equal(shown.eventTypeName, types.find((t) => t.id === first.event.eventTypeId)?.name);
     assert.deepEqual(Object.keys(shown).slice(0, 4), ['id', 'name', 'eventTypeId', 'eventTypeName']);
@@ -137,7 +164,11 @@ describe('events', () => {
     const saved = await client.getEvent(first.event.id!);
     assert.equal(typeof saved.payload, 'string');
     assert.deepEqual(JSON.parse(saved.payload as string), payload);
-    assert.deepEqual((JSON.parse(doc.getText()) as Record<string, unknown>).payload, payload, 'the document shows the saved payload as JSON');
+    assert.deepEqual(
+      (JSON.parse(doc.getText()) as Record<string, unknown>).payload,
+      payload,
+      'the document shows the saved payload as JSON',
+    );
 
     await replaceAll(doc, JSON.stringify({ ...shown, payload, eventTypeName: 'Something else' }, null, 2));
     await clearRequests(url);
@@ -151,7 +182,9 @@ describe('events', () => {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     const [first] = await eventChildren();
-    const doc = await vscode.workspace.openTextDocument((await vscode.commands.executeCommand('buildingTwins.events.open', first.event.id)) as vscode.Uri);
+    const doc = await vscode.workspace.openTextDocument(
+      (await vscode.commands.executeCommand('buildingTwins.events.open', first.event.id)) as vscode.Uri,
+    );
     const event = JSON.parse(doc.getText()) as Record<string, unknown>;
     event.payload = 42;
     delete event.twinId;
@@ -172,9 +205,19 @@ describe('events', () => {
     const api = await extensionApi();
     const client = await api.context.getActiveClient();
     const [existing] = (await client.listEvents({ pageSize: 1 })).items;
-    const fresh = { name: 'Integration test booking', startTime: new Date().toISOString(), eventTypeId: 'CalendarEvent', twinId, payload: '{"attendees": 4}', payloadVersion: '1.0' };
+    const fresh = {
+      name: 'Integration test booking',
+      startTime: new Date().toISOString(),
+      eventTypeId: 'CalendarEvent',
+      twinId,
+      payload: '{"attendees": 4}',
+      payloadVersion: '1.0',
+    };
     await clearRequests(url);
-    const result = (await vscode.commands.executeCommand('buildingTwins.events.upsertFromJson', JSON.stringify([fresh, { ...existing, description: 'updated by the integration test' }]))) as EventsUpsertResult;
+    const result = (await vscode.commands.executeCommand(
+      'buildingTwins.events.upsertFromJson',
+      JSON.stringify([fresh, { ...existing, description: 'updated by the integration test' }]),
+    )) as EventsUpsertResult;
     assert.equal(api.takeLastError(), undefined);
     assert.deepEqual([result.eventsCreatedCount, result.eventsUpdatedCount], [1, 1]);
     assert.deepEqual(await writes(url), ['PUT /api/v3/events 200']);
@@ -185,7 +228,10 @@ describe('events', () => {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     await clearRequests(url);
-    const bad = [{ name: 'ok so far', startTime: 'yesterday', eventTypeId: 1, twinId, payload: '{}', payloadVersion: '1' }, { name: 'second' }];
+    const bad = [
+      { name: 'ok so far', startTime: 'yesterday', eventTypeId: 1, twinId, payload: '{}', payloadVersion: '1' },
+      { name: 'second' },
+    ];
     const result = await vscode.commands.executeCommand('buildingTwins.events.upsertFromJson', JSON.stringify(bad));
     assert.equal(result, undefined);
     const message = api.takeLastError()?.message ?? '';
@@ -212,7 +258,16 @@ describe('events', () => {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     const client = await api.context.getActiveClient();
-    const created = await client.putEvents([1, 2].map((i) => ({ name: `Delete me ${i}`, startTime: new Date(Date.now() + 30 * 86_400_000 + i).toISOString(), eventTypeId: 1, twinId, payload: '{}', payloadVersion: '1.0' })));
+    const created = await client.putEvents(
+      [1, 2].map((i) => ({
+        name: `Delete me ${i}`,
+        startTime: new Date(Date.now() + 30 * 86_400_000 + i).toISOString(),
+        eventTypeId: 1,
+        twinId,
+        payload: '{}',
+        payloadVersion: '1.0',
+      })),
+    );
     assert.equal(created.eventsCreatedCount, 2);
     const victims = (await eventChildren()).filter((n) => n.event.name?.startsWith('Delete me'));
     assert.equal(victims.length, 2, 'the new events are the newest, on the first page');
@@ -223,7 +278,9 @@ describe('events', () => {
     assert.deepEqual(await writes(url), [], 'declined: nothing sent');
 
     api.useScriptedInput([true]);
-    const result = (await vscode.commands.executeCommand('buildingTwins.events.delete', victims[0], victims)) as { eventsDeletedCount: number };
+    const result = (await vscode.commands.executeCommand('buildingTwins.events.delete', victims[0], victims)) as {
+      eventsDeletedCount: number;
+    };
     assert.equal(api.takeLastError(), undefined);
     assert.equal(result.eventsDeletedCount, 2);
     assert.deepEqual(await writes(url), ['DELETE /api/v3/events 200']);
@@ -236,9 +293,15 @@ describe('events', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bt-events-'));
     try {
       const csv = join(dir, 'events.csv');
-      writeFileSync(csv, `name,startTime,eventTypeId,twinId,payload,payloadVersion\nUploaded booking,${new Date().toISOString()},CalendarEvent,${twinId},{},1.0\nBroken row,${new Date().toISOString()},CalendarEvent,no-such-twin,{},1.0\n`);
+      writeFileSync(
+        csv,
+        `name,startTime,eventTypeId,twinId,payload,payloadVersion\nUploaded booking,${new Date().toISOString()},CalendarEvent,${twinId},{},1.0\nBroken row,${new Date().toISOString()},CalendarEvent,no-such-twin,{},1.0\n`,
+      );
       await clearRequests(url);
-      const outcome = (await vscode.commands.executeCommand('buildingTwins.events.uploadFile', vscode.Uri.file(csv))) as { result: EventsFileUploadResult; report: { summary: string; lines: string[] } };
+      const outcome = (await vscode.commands.executeCommand(
+        'buildingTwins.events.uploadFile',
+        vscode.Uri.file(csv),
+      )) as { result: EventsFileUploadResult; report: { summary: string; lines: string[] } };
       assert.equal(api.takeLastError(), undefined);
       assert.equal(outcome.result.eventsCreatedCount, 1);
       assert.equal(outcome.report.summary, 'Uploaded events.csv: 1 created, 0 updated, 1 row rejected.');

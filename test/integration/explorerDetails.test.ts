@@ -8,7 +8,16 @@ import type { DigitalTwin } from '../../src/core/api/types';
 import { resourceUri } from '../../src/extension/documents/resourceUri';
 import { EditedDocumentDecorations, InsightBadgeDecorations } from '../../src/extension/explorer/explorerDecorations';
 import type { TreeNode } from '../../src/extension/explorer/treeNode';
-import { clearRequests, emulatorUrl, freshExplorer, extensionApi, LOCAL, requests, SAMPLE, setSetting } from './explorerHelpers';
+import {
+  clearRequests,
+  emulatorUrl,
+  freshExplorer,
+  extensionApi,
+  LOCAL,
+  requests,
+  SAMPLE,
+  setSetting,
+} from './explorerHelpers';
 
 const token = (): vscode.CancellationToken => new vscode.CancellationTokenSource().token;
 
@@ -29,7 +38,7 @@ describe('explorer details: tooltips and badges', () => {
     await freshExplorer(this);
   });
 
-  it('resolves a twin row\'s tooltip on hover: model, relationship counts, open insights, links to three commands only', async () => {
+  it("resolves a twin row's tooltip on hover: model, relationship counts, open insights, links to three commands only", async () => {
     const api = await extensionApi();
     const client = await api.context.connections.getClient(LOCAL);
     const open = await readOpenInsights(client);
@@ -42,13 +51,21 @@ describe('explorer details: tooltips and badges', () => {
     const resolved = await api.context.tree.resolveTreeItem(item, row, token());
     const md = markdownOf(resolved.tooltip);
     const plain = md.value.replace(/\\(.)/g, '$1');
-    const [outgoing, incoming] = await Promise.all([client.listOutgoingRelationships(twin.id), client.listIncomingRelationships(twin.id)]);
+    const [outgoing, incoming] = await Promise.all([
+      client.listOutgoingRelationships(twin.id),
+      client.listIncomingRelationships(twin.id),
+    ]);
     assert.ok(plain.includes(`Relationships: ${outgoing.length} outgoing, ${incoming.length} incoming`), plain);
     assert.ok(plain.includes(`Model: Room (${SAMPLE}:Room;1)`), plain);
     const entry = open.byTwin.get(twin.id);
     assert.ok(entry ? plain.includes(`${entry.count} open insight`) : plain.includes('No open insights'), plain);
-    assert.deepEqual(md.isTrusted, { enabledCommands: ['buildingTwins.openTwin', 'buildingTwins.showTimeSeries', 'buildingTwins.showTwinGraph'] });
-    assert.deepEqual([...md.value.matchAll(/\(command:([\w.]+)\?/g)].map((m) => m[1]), ['buildingTwins.openTwin', 'buildingTwins.showTimeSeries', 'buildingTwins.showTwinGraph']);
+    assert.deepEqual(md.isTrusted, {
+      enabledCommands: ['buildingTwins.openTwin', 'buildingTwins.showTimeSeries', 'buildingTwins.showTwinGraph'],
+    });
+    assert.deepEqual(
+      [...md.value.matchAll(/\(command:([\w.]+)\?/g)].map((m) => m[1]),
+      ['buildingTwins.openTwin', 'buildingTwins.showTimeSeries', 'buildingTwins.showTwinGraph'],
+    );
   });
 
   it('reads no relationship list again for a row whose lists are loaded', async () => {
@@ -61,7 +78,10 @@ describe('explorer details: tooltips and badges', () => {
     await clearRequests(url);
     const resolved = await api.context.tree.resolveTreeItem(await api.context.tree.getTreeItem(row), row, token());
     assert.match(markdownOf(resolved.tooltip).value, /Relationships/);
-    assert.deepEqual((await requests(url)).filter((r) => r.path.includes('/relationships')), []);
+    assert.deepEqual(
+      (await requests(url)).filter((r) => r.path.includes('/relationships')),
+      [],
+    );
   });
 
   it('describes a model on hover with its inherited properties from the model index', async () => {
@@ -78,10 +98,16 @@ describe('explorer details: tooltips and badges', () => {
     assert.ok(room, 'the Room model row');
     const item = await api.context.tree.getTreeItem(room);
     assert.equal(item.tooltip, undefined);
-    const plain = markdownOf((await api.context.tree.resolveTreeItem(item, room, token())).tooltip).value.replace(/\\(.)/g, '$1');
+    const plain = markdownOf((await api.context.tree.resolveTreeItem(item, room, token())).tooltip).value.replace(
+      /\\(.)/g,
+      '$1',
+    );
     const inherited = [...index.properties(roomId).values()].find((p) => p.definedIn !== roomId);
     assert.ok(inherited, 'Room inherits a property in the sample');
-    assert.ok(plain.includes(`**${inherited.name}**`) && plain.includes(`(from ${index.displayName(inherited.definedIn)})`), plain);
+    assert.ok(
+      plain.includes(`**${inherited.name}**`) && plain.includes(`(from ${index.displayName(inherited.definedIn)})`),
+      plain,
+    );
   });
 
   it('badges twins with open insights, coloured by the most urgent priority, and nothing else', async () => {
@@ -92,10 +118,21 @@ describe('explorer details: tooltips and badges', () => {
       const [twinId, entry] = [...open.byTwin].sort((a, b) => b[1].count - a[1].count)[0];
       const badge = await decorations.provideFileDecoration(resourceUri(LOCAL, 'twins', twinId));
       assert.equal(badge?.badge, entry.count > 9 ? '9+' : String(entry.count));
-      const expected = entry.topPriority === 1 ? 'list.errorForeground' : entry.topPriority === 2 ? 'list.warningForeground' : 'charts.blue';
+      const expected =
+        entry.topPriority === 1
+          ? 'list.errorForeground'
+          : entry.topPriority === 2
+            ? 'list.warningForeground'
+            : 'charts.blue';
       assert.equal((badge?.color as vscode.ThemeColor | undefined)?.id, expected);
-      assert.equal(await decorations.provideFileDecoration(resourceUri(LOCAL, 'twins', 'no-such-twin-anywhere')), undefined);
-      assert.equal(await decorations.provideFileDecoration(resourceUri(LOCAL, 'models', `${SAMPLE}:Room;1`)), undefined);
+      assert.equal(
+        await decorations.provideFileDecoration(resourceUri(LOCAL, 'twins', 'no-such-twin-anywhere')),
+        undefined,
+      );
+      assert.equal(
+        await decorations.provideFileDecoration(resourceUri(LOCAL, 'models', `${SAMPLE}:Room;1`)),
+        undefined,
+      );
     } finally {
       decorations.dispose();
     }
@@ -131,9 +168,18 @@ describe('explorer details: tooltips and badges', () => {
     const ids = await vscode.commands.executeCommand<string>('buildingTwins.copyId', rows[1], rows);
     assert.equal(ids, twins.map((t) => t.id).join('\n'));
     assert.equal(await vscode.env.clipboard.readText(), ids);
-    const json = JSON.parse(await vscode.commands.executeCommand<string>('buildingTwins.copyJson', rows[0], rows)) as DigitalTwin[];
-    assert.deepEqual(json.map((t) => t.id), twins.map((t) => t.id));
-    assert.equal(await vscode.commands.executeCommand<string>('buildingTwins.copyId', rows[2], [rows[0], rows[1]]), twins[2].id, 'a row outside the selection acts alone');
+    const json = JSON.parse(
+      await vscode.commands.executeCommand<string>('buildingTwins.copyJson', rows[0], rows),
+    ) as DigitalTwin[];
+    assert.deepEqual(
+      json.map((t) => t.id),
+      twins.map((t) => t.id),
+    );
+    assert.equal(
+      await vscode.commands.executeCommand<string>('buildingTwins.copyId', rows[2], [rows[0], rows[1]]),
+      twins[2].id,
+      'a row outside the selection acts alone',
+    );
 
     const accessToken = (await (await api.context.connections.getClient(LOCAL)).getToken()).access_token;
     const base = emulatorUrl().replace(/\/+$/, '');
@@ -142,13 +188,25 @@ describe('explorer details: tooltips and badges', () => {
     const lines = curl.split('\n\n');
     assert.equal(lines.length, 3);
     lines.forEach((line, i) => {
-      assert.ok(line.startsWith(`curl -sS --fail-with-body -X GET '${base}/twins/${encodeURIComponent(twins[i].id)}'`), line);
-      assert.ok(line.endsWith('-H "Authorization: Bearer ${BUILDING_TWINS_TOKEN:?set BUILDING_TWINS_TOKEN to an access token first (Building Twins: Copy Access Token)}"'), line);
+      assert.ok(
+        line.startsWith(`curl -sS --fail-with-body -X GET '${base}/twins/${encodeURIComponent(twins[i].id)}'`),
+        line,
+      );
+      assert.ok(
+        line.endsWith(
+          '-H "Authorization: Bearer ${BUILDING_TWINS_TOKEN:?set BUILDING_TWINS_TOKEN to an access token first (Building Twins: Copy Access Token)}"',
+        ),
+        line,
+      );
     });
     const http = await vscode.commands.executeCommand<string>('buildingTwins.copyAsHttp', rows[0], rows);
     assert.ok(!http.includes(accessToken), 'no token in the .http requests');
     assert.equal(http.split('\n###\n').length, 3);
-    assert.ok(http.includes(`@baseUrl = ${base}`) && http.includes(`GET {{baseUrl}}/twins/${encodeURIComponent(twins[0].id)}`) && http.includes('Authorization: Bearer {{token}}'));
+    assert.ok(
+      http.includes(`@baseUrl = ${base}`) &&
+        http.includes(`GET {{baseUrl}}/twins/${encodeURIComponent(twins[0].id)}`) &&
+        http.includes('Authorization: Bearer {{token}}'),
+    );
     assert.ok(http.includes('@token = {{$processEnv BUILDING_TWINS_TOKEN}}'), http);
   });
 
@@ -157,7 +215,10 @@ describe('explorer details: tooltips and badges', () => {
     await vscode.env.clipboard.writeText('unchanged');
     const twinsGroup = await api.findNode([LOCAL, 'Twins']);
     await vscode.commands.executeCommand('buildingTwins.copyAsCurl', twinsGroup);
-    assert.match(api.takeLastError()?.message ?? '', /Copy as Curl Command works on twins, relationships, models and insights/);
+    assert.match(
+      api.takeLastError()?.message ?? '',
+      /Copy as Curl Command works on twins, relationships, models and insights/,
+    );
     assert.equal(await vscode.env.clipboard.readText(), 'unchanged');
   });
 
@@ -168,25 +229,43 @@ describe('explorer details: tooltips and badges', () => {
     await twinRows(label);
     const url = emulatorUrl();
     await clearRequests(url);
-    const order = async (): Promise<DigitalTwin[]> => (await twinRows(label)).map((r) => (r as unknown as { twin: DigitalTwin }).twin);
+    const order = async (): Promise<DigitalTwin[]> =>
+      (await twinRows(label)).map((r) => (r as unknown as { twin: DigitalTwin }).twin);
     try {
-      const group = async (): Promise<{ description?: string; tooltip?: string }> => (await api.treeSnapshot(await api.findNode([LOCAL, 'Twins']))).find((g) => g.label === label)!;
+      const group = async (): Promise<{ description?: string; tooltip?: string }> =>
+        (await api.treeSnapshot(await api.findNode([LOCAL, 'Twins']))).find((g) => g.label === label)!;
       assert.doesNotMatch((await group()).description ?? '', / · /, 'by name (the default) adds nothing to the count');
       assert.equal(await vscode.commands.executeCommand('buildingTwins.sortTwins', 'id'), 'id');
       // The order in force shows on the group, and its hover says it orders what is loaded.
       assert.match((await group()).description ?? '', /^\d+ twins.* · by id$/);
-      assert.match((await group()).tooltip ?? '', /Order: by id, of the loaded twins \(the service lists twins in no set order/);
+      assert.match(
+        (await group()).tooltip ?? '',
+        /Order: by id, of the loaded twins \(the service lists twins in no set order/,
+      );
       const byId = (await order()).map((t) => t.id);
-      assert.deepEqual(byId, [...byId].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      assert.deepEqual(
+        byId,
+        [...byId].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      );
       await vscode.commands.executeCommand('buildingTwins.sortTwins', 'lastUpdate');
       const times = (await order()).map((t) => Date.parse(t.lastUpdateTime ?? ''));
-      assert.ok(times.every((t, i) => i === 0 || t <= times[i - 1]), 'newest first');
+      assert.ok(
+        times.every((t, i) => i === 0 || t <= times[i - 1]),
+        'newest first',
+      );
       const script = api.useScriptedInput(['Name']);
       assert.equal(await vscode.commands.executeCommand('buildingTwins.sortTwins'), 'name');
       assert.deepEqual(script.prompts, ['Sort twins by']);
       const names = (await order()).map((t) => String(t.contents?.name ?? t.id));
-      assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' })));
-      assert.deepEqual((await requests(url)).filter((r) => r.path.includes('/twins')), [], 'reordering reads nothing');
+      assert.deepEqual(
+        names,
+        [...names].sort((a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' })),
+      );
+      assert.deepEqual(
+        (await requests(url)).filter((r) => r.path.includes('/twins')),
+        [],
+        'reordering reads nothing',
+      );
       await vscode.commands.executeCommand('buildingTwins.sortTwins', 'lastUpdate');
       api.context.tree.setFilter({ nameText: 'o' });
       try {
@@ -210,9 +289,16 @@ describe('explorer details: tooltips and badges', () => {
     const rows = (await twinRows(index.displayName(`${SAMPLE}:Room;1`))).slice(0, 3);
     try {
       const uris = await vscode.commands.executeCommand<vscode.Uri[]>('buildingTwins.openTwin', rows[1], rows);
-      const expected = rows.map((r) => resourceUri(LOCAL, 'twins', (r as unknown as { twin: DigitalTwin }).twin.id).toString());
-      assert.deepEqual(uris.map((u) => u.toString()), expected);
-      const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => (t.input as { uri?: vscode.Uri }).uri?.toString());
+      const expected = rows.map((r) =>
+        resourceUri(LOCAL, 'twins', (r as unknown as { twin: DigitalTwin }).twin.id).toString(),
+      );
+      assert.deepEqual(
+        uris.map((u) => u.toString()),
+        expected,
+      );
+      const tabs = vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .map((t) => (t.input as { uri?: vscode.Uri }).uri?.toString());
       for (const uri of expected) assert.ok(tabs.includes(uri), `a tab for ${uri}`);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -228,14 +314,21 @@ describe('explorer details: tooltips and badges', () => {
     const target = join(dir, 'selected.json');
     api.useScriptedInput([target]);
     try {
-      const result = await vscode.commands.executeCommand<{ twins: number; relationships: number; filter: string }>('buildingTwins.exportTwins', rows[0], rows);
+      const result = await vscode.commands.executeCommand<{ twins: number; relationships: number; filter: string }>(
+        'buildingTwins.exportTwins',
+        rows[0],
+        rows,
+      );
       assert.equal(api.takeLastError(), undefined);
       assert.equal(result.twins, 2);
       assert.equal(result.filter, '2 twins selected');
       const items = JSON.parse(await readFile(target, 'utf8')) as Array<{ id?: string; sourceId?: string }>;
       const client = await api.context.connections.getClient(LOCAL);
       const outgoing = (await Promise.all(ids.map((id) => client.listOutgoingRelationships(id)))).flat();
-      assert.deepEqual(items.filter((i) => i.id !== undefined && i.sourceId === undefined).map((i) => i.id), ids);
+      assert.deepEqual(
+        items.filter((i) => i.id !== undefined && i.sourceId === undefined).map((i) => i.id),
+        ids,
+      );
       assert.equal(items.filter((i) => i.sourceId !== undefined).length, outgoing.length);
       assert.ok(items.filter((i) => i.sourceId !== undefined).every((r) => ids.includes(r.sourceId!)));
     } finally {

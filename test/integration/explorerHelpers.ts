@@ -18,11 +18,18 @@ export async function extensionApi(): Promise<TestApi> {
 /** The harness's emulator URL; a run without one fails loudly (tests never skip themselves). */
 export function emulatorUrl(_ctx?: Mocha.Context): string {
   const url = process.env.BUILDING_TWINS_EMULATOR_URL;
-  if (!url) throw new Error('BUILDING_TWINS_EMULATOR_URL is unset: the integration harness must start the emulator (npm run build makes dist/emulator.js)');
+  if (!url)
+    throw new Error(
+      'BUILDING_TWINS_EMULATOR_URL is unset: the integration harness must start the emulator (npm run build makes dist/emulator.js)',
+    );
   return url;
 }
 
-export interface LoggedRequest { method: string; path: string; status: number }
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+}
 
 export async function clearRequests(url: string): Promise<void> {
   await adminFetch(url, '/_emulator/requests', { method: 'DELETE' });

@@ -21,7 +21,9 @@ async function freePort(): Promise<number> {
 }
 
 /** A local HTTP server answering every request with `status`; counts what it received. */
-async function answering(status: number): Promise<{ port: number; url: string; received: () => number; close: () => Promise<void> }> {
+async function answering(
+  status: number,
+): Promise<{ port: number; url: string; received: () => number; close: () => Promise<void> }> {
   let received = 0;
   const server = http.createServer((req, res) => {
     received++;
@@ -30,7 +32,12 @@ async function answering(status: number): Promise<{ port: number; url: string; r
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
-  return { port, url: `http://127.0.0.1:${port}/api/v3`, received: () => received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    url: `http://127.0.0.1:${port}/api/v3`,
+    received: () => received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in failures', function () {
@@ -60,11 +67,16 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
 
   it('with no custom connection and nothing on the emulator port, the explorer is empty and its welcome view applies', async () => {
     const api = await extensionApi();
-    const manifest = api.context.vscodeContext.extension.packageJSON as { contributes: { viewsWelcome: Array<{ view: string; contents: string; when?: string }> } };
-    const welcome = manifest.contributes.viewsWelcome.find((w) => w.view === 'buildingTwins.explorer' && /startEmulator/.test(w.contents));
+    const manifest = api.context.vscodeContext.extension.packageJSON as {
+      contributes: { viewsWelcome: Array<{ view: string; contents: string; when?: string }> };
+    };
+    const welcome = manifest.contributes.viewsWelcome.find(
+      (w) => w.view === 'buildingTwins.explorer' && /startEmulator/.test(w.contents),
+    );
     assert.ok(welcome, 'a welcome entry that starts the emulator');
     assert.equal(welcome.when, `!${HAS_CONNECTIONS_KEY} && !${EMULATOR_RUNNING_KEY}`);
-    for (const link of ['command:buildingTwins.startEmulator', 'command:buildingTwins.addConnection', '#readme']) assert.ok(welcome.contents.includes(link), link);
+    for (const link of ['command:buildingTwins.startEmulator', 'command:buildingTwins.addConnection', '#readme'])
+      assert.ok(welcome.contents.includes(link), link);
 
     await setSetting('connections', []);
     await setSetting('emulator.port', await freePort());
@@ -72,7 +84,12 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
     assert.equal(api.context.localEmulator.known, false);
 
     await setSetting('emulator.port', harnessPort);
-    await eventually(async () => assert.deepEqual((await api.treeSnapshot()).map((r) => r.label), [LOCAL]));
+    await eventually(async () =>
+      assert.deepEqual(
+        (await api.treeSnapshot()).map((r) => r.label),
+        [LOCAL],
+      ),
+    );
     assert.equal(api.context.localEmulator.known, true);
   });
 
@@ -80,11 +97,19 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
     const api = await extensionApi();
     const port = await freePort();
     await api.context.connections.signIn(LOCAL); // connected to the harness's emulator: moving the port must not keep that state
-    await vscode.commands.executeCommand('buildingTwins.addConnection', { name: other, baseUrl: process.env.BUILDING_TWINS_EMULATOR_URL!, clientId: 'local-dev', clientSecret: 'local-dev-secret' });
+    await vscode.commands.executeCommand('buildingTwins.addConnection', {
+      name: other,
+      baseUrl: process.env.BUILDING_TWINS_EMULATOR_URL!,
+      clientId: 'local-dev',
+      clientSecret: 'local-dev-secret',
+    });
     await setSetting('emulator.port', port);
     const local = await api.findNode([LOCAL]);
     const refused = await api.treeSnapshot(local);
-    assert.deepEqual(refused.map((r) => [r.label, r.contextValue]), [['Local emulator is not running — Start', 'emulatorStopped']]);
+    assert.deepEqual(
+      refused.map((r) => [r.label, r.contextValue]),
+      [['Local emulator is not running — Start', 'emulatorStopped']],
+    );
     assert.match(refused[0]!.tooltip ?? '', new RegExp(`127\\.0\\.0\\.1:${port}.*connection refused`));
     assert.match(String((await local.getTreeItem()).description), /not running/);
     const row = (await local.getChildren())[0]!;
@@ -103,12 +128,17 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
     assert.equal(api.context.emulator.running, true);
     await changed; // VS Code re-reads the tree on this event: no manual refresh
     const groups = await api.treeSnapshot(await api.findNode([LOCAL]));
-    assert.ok(groups.some((g) => g.label === 'Twins'), groups.map((g) => g.label).join(', '));
+    assert.ok(
+      groups.some((g) => g.label === 'Twins'),
+      groups.map((g) => g.label).join(', '),
+    );
     assert.equal(api.context.localEmulator.known, true);
 
     assert.equal(await vscode.commands.executeCommand('buildingTwins.stopEmulator'), true);
     assert.equal(api.context.emulator.running, false);
-    await eventually(async () => assert.equal((await api.treeSnapshot(await api.findNode([LOCAL])))[0]?.contextValue, 'emulatorStopped'));
+    await eventually(async () =>
+      assert.equal((await api.treeSnapshot(await api.findNode([LOCAL])))[0]?.contextValue, 'emulatorStopped'),
+    );
     assert.equal(await vscode.commands.executeCommand('buildingTwins.stopEmulator'), false, 'nothing left to stop');
   });
 
@@ -120,7 +150,11 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
     assert.equal(url, harnessUrl);
     assert.equal(api.context.emulator.running, false, 'no second emulator was started');
     assert.equal(api.context.connections.require(LOCAL).baseUrl, harnessUrl);
-    assert.equal(await vscode.commands.executeCommand('buildingTwins.stopEmulator'), false, 'an emulator started elsewhere is not stopped from here');
+    assert.equal(
+      await vscode.commands.executeCommand('buildingTwins.stopEmulator'),
+      false,
+      'an emulator started elsewhere is not stopped from here',
+    );
   });
 
   it('Start refuses a port held by something that is not an emulator, naming what answered', async () => {
@@ -129,7 +163,10 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
     try {
       await setSetting('emulator.port', squatter.port);
       await vscode.commands.executeCommand('buildingTwins.startEmulator');
-      assert.match(api.takeLastError()?.message ?? '', new RegExp(`Port ${squatter.port} is taken by something that is not a Building Twin emulator \\(.*404`));
+      assert.match(
+        api.takeLastError()?.message ?? '',
+        new RegExp(`Port ${squatter.port} is taken by something that is not a Building Twin emulator \\(.*404`),
+      );
       assert.equal(api.context.emulator.running, false);
     } finally {
       await squatter.close();
@@ -139,9 +176,17 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
   it('sign-in to a refused port fails after one attempt, at once', async () => {
     const api = await extensionApi();
     const port = await freePort();
-    await vscode.commands.executeCommand('buildingTwins.addConnection', { name: other, baseUrl: `http://127.0.0.1:${port}/api/v3`, clientId: 'c', clientSecret: 's3cret-value' });
+    await vscode.commands.executeCommand('buildingTwins.addConnection', {
+      name: other,
+      baseUrl: `http://127.0.0.1:${port}/api/v3`,
+      clientId: 'c',
+      clientSecret: 's3cret-value',
+    });
     const started = Date.now();
-    const error = await api.context.connections.signIn(other).then(() => undefined, (e: unknown) => e);
+    const error = await api.context.connections.signIn(other).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     const elapsed = Date.now() - started;
     // The bundle has its own copy of ApiError, so the class is checked by name.
     assert.ok(isApiError(error), String(error));
@@ -155,8 +200,16 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
     const api = await extensionApi();
     const busy = await answering(503);
     try {
-      await vscode.commands.executeCommand('buildingTwins.addConnection', { name: other, baseUrl: busy.url, clientId: 'c', clientSecret: 's3cret-value' });
-      const signingIn = api.context.connections.signIn(other).then(() => undefined, (e: unknown) => e);
+      await vscode.commands.executeCommand('buildingTwins.addConnection', {
+        name: other,
+        baseUrl: busy.url,
+        clientId: 'c',
+        clientSecret: 's3cret-value',
+      });
+      const signingIn = api.context.connections.signIn(other).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       await eventually(() => assert.ok(busy.received() >= 1));
       await api.context.connections.remove(other);
       const error = await signingIn;
@@ -171,7 +224,12 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
 
   it('Report an Issue opens a new issue with the versions and nothing about connections but their kind and number', async () => {
     const api = await extensionApi();
-    await vscode.commands.executeCommand('buildingTwins.addConnection', { name: other, baseUrl: 'https://contoso-private.example.com/api/v3', clientId: 'client-7', clientSecret: 's3cret-value' });
+    await vscode.commands.executeCommand('buildingTwins.addConnection', {
+      name: other,
+      baseUrl: 'https://contoso-private.example.com/api/v3',
+      clientId: 'client-7',
+      clientSecret: 's3cret-value',
+    });
     await vscode.commands.executeCommand('buildingTwins.setActiveConnection', other);
     const url = await vscode.commands.executeCommand<string>('buildingTwins.reportIssue');
     assert.equal(api.takeLastError(), undefined);
@@ -183,7 +241,8 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
     assert.ok(body.includes(`Building Twins: ${manifest.version}`), body);
     assert.ok(body.includes(`VS Code: ${vscode.version}`), body);
     assert.match(body, /a service instance \(address left out\)/);
-    for (const secret of ['contoso-private', 'client-7', 's3cret-value', other]) assert.ok(!url.includes(encodeURIComponent(secret)) && !body.includes(secret), secret);
+    for (const secret of ['contoso-private', 'client-7', 's3cret-value', other])
+      assert.ok(!url.includes(encodeURIComponent(secret)) && !body.includes(secret), secret);
     await setSetting('activeConnection', undefined);
   });
 
@@ -191,15 +250,35 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
     const api = await extensionApi();
     await vscode.commands.executeCommand('buildingTwins.openWalkthrough');
     assert.equal(api.takeLastError(), undefined);
-    const manifest = api.context.vscodeContext.extension.packageJSON as { contributes: { walkthroughs: Array<{ steps: Array<{ id: string; completionEvents: string[]; media: { markdown?: string } }> }>; commands: Array<{ command: string }> } };
+    const manifest = api.context.vscodeContext.extension.packageJSON as {
+      contributes: {
+        walkthroughs: Array<{ steps: Array<{ id: string; completionEvents: string[]; media: { markdown?: string } }> }>;
+        commands: Array<{ command: string }>;
+      };
+    };
     const steps = manifest.contributes.walkthroughs[0]!.steps;
-    assert.deepEqual(steps.map((s) => s.id), ['startEmulator', 'browseTwins', 'openTwin', 'chartCapability', 'openInsights', 'addConnection', 'importFile', 'requestFile']);
+    assert.deepEqual(
+      steps.map((s) => s.id),
+      [
+        'startEmulator',
+        'browseTwins',
+        'openTwin',
+        'chartCapability',
+        'openInsights',
+        'addConnection',
+        'importFile',
+        'requestFile',
+      ],
+    );
     const known = new Set([...manifest.contributes.commands.map((c) => c.command), 'buildingTwins.explorer.focus']);
     const commands = await vscode.commands.getCommands(true);
     for (const step of steps) {
-      const onCommand = step.completionEvents.filter((e) => e.startsWith('onCommand:')).map((e) => e.slice('onCommand:'.length));
+      const onCommand = step.completionEvents
+        .filter((e) => e.startsWith('onCommand:'))
+        .map((e) => e.slice('onCommand:'.length));
       assert.ok(onCommand.length > 0, `${step.id} is completed by a command`);
-      for (const id of onCommand) assert.ok(known.has(id) && commands.includes(id), `${step.id}: ${id} is a registered command`);
+      for (const id of onCommand)
+        assert.ok(known.has(id) && commands.includes(id), `${step.id}: ${id} is a registered command`);
       const media = vscode.Uri.joinPath(api.context.vscodeContext.extensionUri, step.media.markdown!);
       assert.ok((await vscode.workspace.fs.stat(media)).size > 0, step.media.markdown);
     }

@@ -47,11 +47,15 @@ export function run(): Promise<void> {
   const restricted = process.env.BUILDING_TWINS_TEST_SUITE === 'restricted';
   const order = parseTestOrder(process.env.BUILDING_TWINS_TEST_ORDER);
   const files = orderTestFiles(
-    readdirSync(__dirname, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.js') && f.endsWith('.restricted.test.js') === restricted),
+    readdirSync(__dirname, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.test.js') && f.endsWith('.restricted.test.js') === restricted,
+    ),
     order,
   );
   for (const file of files) mocha.addFile(join(__dirname, file));
-  console.log(`Running ${files.length} integration test file(s) in ${vscode.env.appName} ${vscode.version}, order ${describeTestOrder(order)}`);
+  console.log(
+    `Running ${files.length} integration test file(s) in ${vscode.env.appName} ${vscode.version}, order ${describeTestOrder(order)}`,
+  );
   snapshotSettings();
   beforeEachFile(mocha, 'the window as the run started (settings, editors, explorer)', resetWindow);
 
@@ -61,7 +65,17 @@ export function run(): Promise<void> {
     // Written as the run goes too, so a harness that gives up on the host still says which test hung and what failed.
     const progress = (running: string) => {
       const stats = runner.stats!;
-      const partial: IntegrationResult = { vscodeVersion: vscode.version, appName: vscode.env.appName, tests: stats.tests, passes: stats.passes, failures: stats.failures, pending: stats.pending, durationMs: 0, failed, running };
+      const partial: IntegrationResult = {
+        vscodeVersion: vscode.version,
+        appName: vscode.env.appName,
+        tests: stats.tests,
+        passes: stats.passes,
+        failures: stats.failures,
+        pending: stats.pending,
+        durationMs: 0,
+        failed,
+        running,
+      };
       if (resultFile) writeFileSync(resultFile, JSON.stringify(partial, null, 2));
     };
     const runner = mocha.run((failures) => {
@@ -76,10 +90,13 @@ export function run(): Promise<void> {
         durationMs: stats.duration ?? 0,
         failed,
       };
-      console.log(`VS Code ${result.vscodeVersion}: ${result.passes} passing, ${result.failures} failing, ${result.pending} pending`);
+      console.log(
+        `VS Code ${result.vscodeVersion}: ${result.passes} passing, ${result.failures} failing, ${result.pending} pending`,
+      );
       if (resultFile) writeFileSync(resultFile, JSON.stringify(result, null, 2));
       if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
-      else if (result.passes === 0 && !process.env.BUILDING_TWINS_TEST_ALLOW_EMPTY) reject(new Error('no integration test ran (check the test files and BUILDING_TWINS_TEST_GREP)'));
+      else if (result.passes === 0 && !process.env.BUILDING_TWINS_TEST_ALLOW_EMPTY)
+        reject(new Error('no integration test ran (check the test files and BUILDING_TWINS_TEST_GREP)'));
       else resolve();
     });
     runner.on('test', (test) => progress(test.fullTitle()));

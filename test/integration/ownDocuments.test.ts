@@ -13,11 +13,16 @@ async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void>
   assert.ok(await vscode.workspace.applyEdit(edit));
 }
 
-const schemaMessages = (uri: vscode.Uri): string[] => vscode.languages.getDiagnostics(uri).filter((d) => d.source !== 'Building Twins').map((d) => d.message);
+const schemaMessages = (uri: vscode.Uri): string[] =>
+  vscode.languages
+    .getDiagnostics(uri)
+    .filter((d) => d.source !== 'Building Twins')
+    .map((d) => d.message);
 
 describe("the extension's own JSON documents", () => {
   afterEach(async () => {
-    for (let i = 0; i < 10 && vscode.window.activeTextEditor; i++) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    for (let i = 0; i < 10 && vscode.window.activeTextEditor; i++)
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('serves ticket and event schemas with the ids of the live lists, and the ticket document on screen passes them', async function () {
@@ -30,15 +35,27 @@ describe("the extension's own JSON documents", () => {
     const statusIds = (await client.listTicketStatuses()).map((s) => s.id);
     let schema: TicketSchema = {};
     await eventually(async () => {
-      schema = JSON.parse((await vscode.workspace.openTextDocument(vscode.Uri.parse('buildingtwins-schema://schemas/ticket.json'))).getText()) as TicketSchema;
-      assert.deepEqual(schema.properties?.ticketStatus.properties.id.enum, statusIds, JSON.stringify(schema).slice(0, 300));
+      schema = JSON.parse(
+        (
+          await vscode.workspace.openTextDocument(vscode.Uri.parse('buildingtwins-schema://schemas/ticket.json'))
+        ).getText(),
+      ) as TicketSchema;
+      assert.deepEqual(
+        schema.properties?.ticketStatus.properties.id.enum,
+        statusIds,
+        JSON.stringify(schema).slice(0, 300),
+      );
     }, 30_000);
     const doc = await vscode.workspace.openTextDocument(resourceUri(LOCAL, 'tickets', ticket.id));
     const validate = new Ajv({ strict: false }).compile(schema);
     assert.equal(validate(JSON.parse(doc.getText())), true, JSON.stringify(validate.errors));
     for (const kind of ['event', 'events', 'ticket-request', 'ticket-patch']) {
       await eventually(async () => {
-        const served = JSON.parse((await vscode.workspace.openTextDocument(vscode.Uri.parse(`buildingtwins-schema://schemas/${kind}.json`))).getText()) as { title?: string; description?: string };
+        const served = JSON.parse(
+          (
+            await vscode.workspace.openTextDocument(vscode.Uri.parse(`buildingtwins-schema://schemas/${kind}.json`))
+          ).getText(),
+        ) as { title?: string; description?: string };
         assert.ok(served.title, `${kind} is served: ${served.description ?? ''}`);
       }, 30_000);
     }
@@ -51,15 +68,41 @@ describe("the extension's own JSON documents", () => {
     const doc = await vscode.workspace.openTextDocument(resourceUri(LOCAL, 'tickets', ticket.id));
     await vscode.window.showTextDocument(doc);
     const edited = JSON.parse(doc.getText()) as Ticket;
-    await replaceAll(doc, JSON.stringify({ ...edited, ticketStatus: { ...edited.ticketStatus, id: 'no-such-status' } }, null, 2));
-    await eventually(() => assert.ok(schemaMessages(doc.uri).some((m) => /Value is not accepted|no-such-status|enum/i.test(m)), schemaMessages(doc.uri).join(' | ')), 30_000);
+    await replaceAll(
+      doc,
+      JSON.stringify({ ...edited, ticketStatus: { ...edited.ticketStatus, id: 'no-such-status' } }, null, 2),
+    );
+    await eventually(
+      () =>
+        assert.ok(
+          schemaMessages(doc.uri).some((m) => /Value is not accepted|no-such-status|enum/i.test(m)),
+          schemaMessages(doc.uri).join(' | '),
+        ),
+      30_000,
+    );
     assert.equal(doc.isDirty, true, 'shown while typing: nothing was saved');
   });
 
   it('checks a new events draft against the event types: an unknown type name shows', async () => {
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse('untitled:/own-documents/check.events.json'));
     await vscode.window.showTextDocument(doc);
-    await replaceAll(doc, JSON.stringify([{ name: 'x', startTime: '2024-10-01T00:00:00Z', eventTypeId: 'NoSuchType', twinId: 'BLD-HP', payload: '{}', payloadVersion: '1.0' }], null, 2));
+    await replaceAll(
+      doc,
+      JSON.stringify(
+        [
+          {
+            name: 'x',
+            startTime: '2024-10-01T00:00:00Z',
+            eventTypeId: 'NoSuchType',
+            twinId: 'BLD-HP',
+            payload: '{}',
+            payloadVersion: '1.0',
+          },
+        ],
+        null,
+        2,
+      ),
+    );
     await eventually(() => assert.ok(schemaMessages(doc.uri).length > 0, 'a problem for the unknown type'), 30_000);
   });
 
@@ -68,15 +111,30 @@ describe("the extension's own JSON documents", () => {
     const client = await (await extensionApi()).context.getActiveClient();
     const [ticket] = (await client.listTickets({ page: 1, pageSize: 1 })).items;
     const own = await vscode.workspace.openTextDocument(resourceUri(LOCAL, 'tickets', ticket.id));
-    const legend = await vscode.commands.executeCommand<vscode.SemanticTokensLegend>('vscode.provideDocumentSemanticTokensLegend', own.uri);
+    const legend = await vscode.commands.executeCommand<vscode.SemanticTokensLegend>(
+      'vscode.provideDocumentSemanticTokensLegend',
+      own.uri,
+    );
     assert.deepEqual(legend?.tokenTypes, ['buildingTwinsTimestamp', 'buildingTwinsUuid']);
-    const tokens = await vscode.commands.executeCommand<vscode.SemanticTokens>('vscode.provideDocumentSemanticTokens', own.uri);
+    const tokens = await vscode.commands.executeCommand<vscode.SemanticTokens>(
+      'vscode.provideDocumentSemanticTokens',
+      own.uri,
+    );
     assert.ok(tokens && tokens.data.length >= 5 * 2, 'at least two tokens (the ticket id and a date)');
     const uuidType = legend.tokenTypes.indexOf('buildingTwinsUuid');
-    assert.ok(tokens.data.some((value, i) => i % 5 === 3 && value === uuidType), 'the ticket id is a UUID token');
+    assert.ok(
+      tokens.data.some((value, i) => i % 5 === 3 && value === uuidType),
+      'the ticket id is a UUID token',
+    );
 
-    const other = await vscode.workspace.openTextDocument({ language: 'json', content: `{ "id": "${ticket.id}", "at": "2024-10-01T00:00:00Z" }` });
-    const none = await vscode.commands.executeCommand<vscode.SemanticTokens | undefined>('vscode.provideDocumentSemanticTokens', other.uri);
+    const other = await vscode.workspace.openTextDocument({
+      language: 'json',
+      content: `{ "id": "${ticket.id}", "at": "2024-10-01T00:00:00Z" }`,
+    });
+    const none = await vscode.commands.executeCommand<vscode.SemanticTokens | undefined>(
+      'vscode.provideDocumentSemanticTokens',
+      other.uri,
+    );
     assert.equal(none, undefined, 'other JSON keeps its theme colours');
   });
 });

@@ -11,7 +11,10 @@ import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests }
 const CAPABILITY = 'HP-AHU-1-SAT';
 const EQUIPMENT = 'HP-AHU-1';
 
-interface Host { panel: vscode.WebviewPanel; bridge: { handle(message: unknown): Promise<ResponseMessage | undefined> } }
+interface Host {
+  panel: vscode.WebviewPanel;
+  bridge: { handle(message: unknown): Promise<ResponseMessage | undefined> };
+}
 
 let nextId = 1;
 async function ask<T>(host: Host, method: string, params: unknown = {}): Promise<T> {
@@ -59,12 +62,22 @@ describe('webview panels', () => {
     // The app loads in the webview and requests its range: the host fetches it from the emulator.
     await eventually(async () => {
       const log = await requests(url);
-      assert.ok(log.some((r) => r.path.includes(`/time-series/${CAPABILITY}`)), 'time series fetched for the webview');
+      assert.ok(
+        log.some((r) => r.path.includes(`/time-series/${CAPABILITY}`)),
+        'time series fetched for the webview',
+      );
     }, 30_000);
     const init = await ask<{ series: Array<{ twinId: string; unit?: string }> }>(host, 'init');
-    assert.deepEqual(init.series.map((s) => [s.twinId, s.unit]), [[CAPABILITY, '°C']]);
+    assert.deepEqual(
+      init.series.map((s) => [s.twinId, s.unit]),
+      [[CAPABILITY, '°C']],
+    );
     const end = Date.now();
-    const load = await ask<{ series: Array<{ x: number[]; rawCount: number }> }>(host, 'load', { start: end - 86_400_000, end, width: 300 });
+    const load = await ask<{ series: Array<{ x: number[]; rawCount: number }> }>(host, 'load', {
+      start: end - 86_400_000,
+      end,
+      width: 300,
+    });
     assert.ok(load.series[0].rawCount > 0);
     assert.ok(load.series[0].x.length <= 600);
   });
@@ -76,7 +89,7 @@ describe('webview panels', () => {
     assert.ok(!init.twinIds.includes(EQUIPMENT));
   });
 
-  it('hands the panel each capability\'s unit, so a room\'s °C, people and ppm series get an axis each', async () => {
+  it("hands the panel each capability's unit, so a room's °C, people and ppm series get an axis each", async () => {
     const host = await command('buildingTwins.showTimeSeries', 'HP-L02-R03');
     const init = await ask<{ series: Array<{ twinId: string; unit?: string }> }>(host, 'init');
     assert.deepEqual([...new Set(init.series.map((s) => s.unit))].sort(), ['people', 'ppm', '°C']);
@@ -111,7 +124,12 @@ describe('webview panels', () => {
 
   it('answers a bad request with an error the panel shows, not a crash', async () => {
     const host = await command('buildingTwins.showTimeSeries', CAPABILITY);
-    const reply = await host.bridge.handle({ kind: 'request', id: 99, method: 'load', params: { start: 5, end: 1, width: 100 } });
+    const reply = await host.bridge.handle({
+      kind: 'request',
+      id: 99,
+      method: 'load',
+      params: { start: 5, end: 1, width: 100 },
+    });
     assert.equal(reply?.ok, false);
     assert.match(reply && !reply.ok ? reply.error : '', /must be before its end/);
   });
@@ -120,10 +138,17 @@ describe('webview panels', () => {
     const api = await extensionApi();
     const host = await command('buildingTwins.showInsights', await api.findNode([LOCAL, 'Insights']));
     assert.equal(host.panel.viewType, INSIGHTS_VIEW_TYPE);
-    const page = await ask<{ rows: Array<{ root: { scenarioId: unknown }; children: unknown[] }>; total: number }>(host, 'list', { page: 1, pageSize: 10, filters: [] });
+    const page = await ask<{ rows: Array<{ root: { scenarioId: unknown }; children: unknown[] }>; total: number }>(
+      host,
+      'list',
+      { page: 1, pageSize: 10, filters: [] },
+    );
     assert.equal(page.rows.length, Math.min(10, page.total));
     assert.ok(page.rows.every((r) => r.root.scenarioId === null || r.root.scenarioId === undefined));
-    assert.ok(page.rows.some((r) => r.children.length > 0), 'some roots have children');
+    assert.ok(
+      page.rows.some((r) => r.children.length > 0),
+      'some roots have children',
+    );
   });
 
   it('opens the insights of one twin (and the twins under it) from a twin node', async () => {
@@ -137,7 +162,10 @@ describe('webview panels', () => {
     for await (const twin of client.iterateTwins({ locationFilter: { locationId: EQUIPMENT } })) scope.add(twin.id);
     assert.ok(page.rows.length > 0, `${EQUIPMENT} has insights in the sample`);
     for (const row of page.rows) {
-      assert.ok([row.root, ...row.children].some((i) => scope.has(i.twinId ?? '')), 'every row concerns a twin in scope');
+      assert.ok(
+        [row.root, ...row.children].some((i) => scope.has(i.twinId ?? '')),
+        'every row concerns a twin in scope',
+      );
     }
     const all = await client.listInsights({ page: 1, pageSize: 1 });
     assert.ok(page.total < all.total, `scoped total ${page.total} is below the connection's ${all.total}`);
@@ -170,7 +198,10 @@ describe('webview panels', () => {
       rootId: CAPABILITY,
       hops: { relationshipNames: ['hasLease'], direction: 'Outgoing', depth: 1 },
     });
-    assert.deepEqual(lonely.nodes.map((n) => n.id), [CAPABILITY]);
+    assert.deepEqual(
+      lonely.nodes.map((n) => n.id),
+      [CAPABILITY],
+    );
   });
 
   it('draws several roots together from a multi-selection', async () => {
@@ -180,7 +211,11 @@ describe('webview panels', () => {
     assert.deepEqual([init.rootId, init.otherRootIds], [EQUIPMENT, [CAPABILITY]]);
     assert.equal(host.panel.title, `Twin graph: ${EQUIPMENT} and 1 more`);
     const alone = await command('buildingTwins.showTwinGraph', b, [a]);
-    assert.deepEqual((await ask<{ otherRootIds: string[] }>(alone, 'init')).otherRootIds, [], 'a row outside the selection is drawn alone');
+    assert.deepEqual(
+      (await ask<{ otherRootIds: string[] }>(alone, 'init')).otherRootIds,
+      [],
+      'a row outside the selection is drawn alone',
+    );
   });
 
   it('asks for a twin id when run from the palette without arguments', async () => {
@@ -197,25 +232,41 @@ describe('webview panels', () => {
 
   it('restores each panel kind from its saved webview state', async () => {
     const api = await extensionApi();
-    const manifest = vscode.extensions.getExtension('building-twins.building-twins')!.packageJSON as { activationEvents: string[] };
+    const manifest = vscode.extensions.getExtension('building-twins.building-twins')!.packageJSON as {
+      activationEvents: string[];
+    };
     const states: Record<string, unknown> = {
       [TIME_SERIES_VIEW_TYPE]: { connection: LOCAL, twinIds: [CAPABILITY], preset: '7d' },
       [INSIGHTS_VIEW_TYPE]: { connection: LOCAL, scopeTwinId: EQUIPMENT, scopeLabel: 'AHU 1' },
-      [TWIN_GRAPH_VIEW_TYPE]: { connection: LOCAL, rootId: EQUIPMENT, otherRootIds: [CAPABILITY, 7, EQUIPMENT], hops: { relationshipNames: [], direction: 'Outgoing', depth: 2 } },
+      [TWIN_GRAPH_VIEW_TYPE]: {
+        connection: LOCAL,
+        rootId: EQUIPMENT,
+        otherRootIds: [CAPABILITY, 7, EQUIPMENT],
+        hops: { relationshipNames: [], direction: 'Outgoing', depth: 2 },
+      },
     };
     for (const [viewType, restore] of PANEL_RESTORERS) {
       assert.ok(manifest.activationEvents.includes(`onWebviewPanel:${viewType}`), `activation event for ${viewType}`);
-      const panel = vscode.window.createWebviewPanel(viewType, 'restored', vscode.ViewColumn.Active, { enableScripts: true });
+      const panel = vscode.window.createWebviewPanel(viewType, 'restored', vscode.ViewColumn.Active, {
+        enableScripts: true,
+      });
       opened.push(panel);
       const host = restore(api.context, panel, states[viewType]) as Host;
       const init = await ask<Record<string, unknown>>(host, 'init');
       assert.equal(init.connection, LOCAL);
       if (viewType === TIME_SERIES_VIEW_TYPE) assert.deepEqual(init.twinIds, [CAPABILITY]);
       if (viewType === INSIGHTS_VIEW_TYPE) assert.equal(init.scopeTwinId, EQUIPMENT);
-      if (viewType === TWIN_GRAPH_VIEW_TYPE) assert.deepEqual([init.hops, init.otherRootIds], [{ relationshipNames: [], direction: 'Outgoing', depth: 2 }, [CAPABILITY]]);
+      if (viewType === TWIN_GRAPH_VIEW_TYPE)
+        assert.deepEqual(
+          [init.hops, init.otherRootIds],
+          [{ relationshipNames: [], direction: 'Outgoing', depth: 2 }, [CAPABILITY]],
+        );
     }
     const broken = vscode.window.createWebviewPanel(TWIN_GRAPH_VIEW_TYPE, 'broken', vscode.ViewColumn.Active, {});
     opened.push(broken);
-    assert.throws(() => PANEL_RESTORERS.find(([v]) => v === TWIN_GRAPH_VIEW_TYPE)![1](api.context, broken, {}), /names no root twin/);
+    assert.throws(
+      () => PANEL_RESTORERS.find(([v]) => v === TWIN_GRAPH_VIEW_TYPE)![1](api.context, broken, {}),
+      /names no root twin/,
+    );
   });
 });

@@ -12,15 +12,30 @@ import { extensionApi, setSetting } from './explorerHelpers';
 const RESTRICTED = 'Restricted client';
 const NOTHING = 'Client without permissions';
 const SECRET = 'it-permissions-secret-3b8e';
-const EVERY_PERMISSION_BUT_INSIGHTS = ['Models.Read', 'Twins.Read', 'Twins.Write', 'TimeSeries.Read', 'TimeSeries.Write', 'Tickets.Read', 'Tickets.Write', 'Events.Read', 'Events.Write'];
+const EVERY_PERMISSION_BUT_INSIGHTS = [
+  'Models.Read',
+  'Twins.Read',
+  'Twins.Write',
+  'TimeSeries.Read',
+  'TimeSeries.Write',
+  'Tickets.Read',
+  'Tickets.Write',
+  'Events.Read',
+  'Events.Write',
+];
 
-interface Host { panel: vscode.WebviewPanel; bridge: { handle(message: unknown): Promise<ResponseMessage | undefined> } }
+interface Host {
+  panel: vscode.WebviewPanel;
+  bridge: { handle(message: unknown): Promise<ResponseMessage | undefined> };
+}
 
 async function labels(nodes: TreeNode[]): Promise<string[]> {
-  return Promise.all(nodes.map(async (n) => {
-    const label = (await n.getTreeItem()).label;
-    return typeof label === 'string' ? label : label?.label ?? '';
-  }));
+  return Promise.all(
+    nodes.map(async (n) => {
+      const label = (await n.getTreeItem()).label;
+      return typeof label === 'string' ? label : (label?.label ?? '');
+    }),
+  );
 }
 
 async function childLabels(names: string[]): Promise<string[]> {
@@ -36,17 +51,28 @@ describe('connections whose client lacks permissions', function () {
     const api = await extensionApi();
     dir = mkdtempSync(path.join(tmpdir(), 'bt-it-clients-'));
     const file = path.join(dir, 'clients.json');
-    writeFileSync(file, JSON.stringify({
-      clients: [
-        { id: 'it-restricted', secret: SECRET, permissions: EVERY_PERMISSION_BUT_INSIGHTS, location: 'BLD-HP' },
-        { id: 'it-nothing', secret: SECRET, permissions: [] },
-      ],
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        clients: [
+          { id: 'it-restricted', secret: SECRET, permissions: EVERY_PERMISSION_BUT_INSIGHTS, location: 'BLD-HP' },
+          { id: 'it-nothing', secret: SECRET, permissions: [] },
+        ],
+      }),
+    );
     await setSetting('emulator.clientsFile', file);
     const url = await vscode.commands.executeCommand<string | undefined>('buildingTwins.startEmulator', { port: 0 });
     assert.ok(url, `the emulator did not start: ${api.takeLastError()?.message}`);
-    for (const [name, clientId] of [[RESTRICTED, 'it-restricted'], [NOTHING, 'it-nothing']]) {
-      await vscode.commands.executeCommand('buildingTwins.addConnection', { name, baseUrl: url, clientId, clientSecret: SECRET });
+    for (const [name, clientId] of [
+      [RESTRICTED, 'it-restricted'],
+      [NOTHING, 'it-nothing'],
+    ]) {
+      await vscode.commands.executeCommand('buildingTwins.addConnection', {
+        name,
+        baseUrl: url,
+        clientId,
+        clientSecret: SECRET,
+      });
       assert.equal(api.takeLastError(), undefined);
     }
     await vscode.commands.executeCommand('buildingTwins.setActiveConnection', RESTRICTED);
@@ -72,12 +98,22 @@ describe('connections whose client lacks permissions', function () {
     const api = await extensionApi();
     assert.deepEqual(await childLabels([RESTRICTED, 'Insights']), [`No permission to read insights on ${RESTRICTED}`]);
     const models = await (await api.findNode([RESTRICTED, 'Models'])).getChildren();
-    assert.ok(models.length > 0 && (await Promise.all(models.map((m) => m.getTreeItem()))).every((i) => i.contextValue === 'model'), 'models load');
+    assert.ok(
+      models.length > 0 &&
+        (await Promise.all(models.map((m) => m.getTreeItem()))).every((i) => i.contextValue === 'model'),
+      'models load',
+    );
     const twinGroups = await (await api.findNode([RESTRICTED, 'Twins'])).getChildren();
-    assert.ok((await Promise.all(twinGroups.map((g) => g.getTreeItem()))).every((i) => i.contextValue === 'twinModelGroup'), 'twins group by model');
+    assert.ok(
+      (await Promise.all(twinGroups.map((g) => g.getTreeItem()))).every((i) => i.contextValue === 'twinModelGroup'),
+      'twins group by model',
+    );
     for (const group of ['Events', 'Tickets (preview)']) {
       const rows = await childLabels([RESTRICTED, group]);
-      assert.ok(rows.length > 0 && !rows.some((r) => /No permission|Failed to load/.test(r)), `${group}: ${rows.join(', ')}`);
+      assert.ok(
+        rows.length > 0 && !rows.some((r) => /No permission|Failed to load/.test(r)),
+        `${group}: ${rows.join(', ')}`,
+      );
     }
     const state = api.context.connections.state(RESTRICTED);
     assert.equal(state.kind, 'connected', `a 403 does not fail the connection: ${JSON.stringify(state)}`);
@@ -89,19 +125,35 @@ describe('connections whose client lacks permissions', function () {
     const api = await extensionApi();
     const sites = await (await api.findNode([RESTRICTED, 'By location'])).getChildren();
     const byId = new Map(sites.map((s) => [(s as unknown as { twinId?: string }).twinId, s]));
-    assert.ok(byId.has('BLD-HP') && byId.has('BLD-RL'), `the twin list is not limited by location: ${[...byId.keys()].join(', ')}`);
+    assert.ok(
+      byId.has('BLD-HP') && byId.has('BLD-RL'),
+      `the twin list is not limited by location: ${[...byId.keys()].join(', ')}`,
+    );
     const inside = await labels(await byId.get('BLD-HP')!.getChildren());
-    assert.ok(inside.length > 0 && !inside.some((l) => l.startsWith('No permission')), `inside the scope: ${inside.join(', ')}`);
-    assert.deepEqual(await labels(await byId.get('BLD-RL')!.getChildren()), [`No permission to read twins on ${RESTRICTED}`]);
+    assert.ok(
+      inside.length > 0 && !inside.some((l) => l.startsWith('No permission')),
+      `inside the scope: ${inside.join(', ')}`,
+    );
+    assert.deepEqual(await labels(await byId.get('BLD-RL')!.getChildren()), [
+      `No permission to read twins on ${RESTRICTED}`,
+    ]);
   });
 
   it('opens twin documents inside the scope and refuses the others with "No permission"', async () => {
     const api = await extensionApi();
-    const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('buildingTwins.openTwin', RESTRICTED, 'HP-L01');
+    const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>(
+      'buildingTwins.openTwin',
+      RESTRICTED,
+      'HP-L01',
+    );
     assert.ok(uri, `HP-L01 opens: ${api.takeLastError()?.message}`);
     assert.equal((JSON.parse((await vscode.workspace.openTextDocument(uri)).getText()) as { id: string }).id, 'HP-L01');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-    const refused = await vscode.commands.executeCommand<vscode.Uri | undefined>('buildingTwins.openTwin', RESTRICTED, 'RL-L01');
+    const refused = await vscode.commands.executeCommand<vscode.Uri | undefined>(
+      'buildingTwins.openTwin',
+      RESTRICTED,
+      'RL-L01',
+    );
     assert.equal(refused, undefined);
     assert.match(api.takeLastError()?.message ?? '', new RegExp(`No permission to read twins/RL-L01 on ${RESTRICTED}`));
   });
@@ -109,8 +161,12 @@ describe('connections whose client lacks permissions', function () {
   it('says "No permission" in panels, and charts series inside the scope', async () => {
     const api = await extensionApi();
     let nextId = 1;
-    const ask = (host: Host, method: string, params: unknown = {}) => host.bridge.handle({ kind: 'request', id: nextId++, method, params });
-    const insights = await vscode.commands.executeCommand<Host>('buildingTwins.showInsights', await api.findNode([RESTRICTED, 'Insights']));
+    const ask = (host: Host, method: string, params: unknown = {}) =>
+      host.bridge.handle({ kind: 'request', id: nextId++, method, params });
+    const insights = await vscode.commands.executeCommand<Host>(
+      'buildingTwins.showInsights',
+      await api.findNode([RESTRICTED, 'Insights']),
+    );
     assert.ok(insights, `the insights panel opens: ${api.takeLastError()?.message}`);
     opened.push(insights.panel);
     const list = await ask(insights, 'list', { page: 1, pageSize: 10, filters: [] });
@@ -122,9 +178,15 @@ describe('connections whose client lacks permissions', function () {
     opened.push(series.panel);
     const init = await ask(series, 'init');
     assert.ok(init?.ok, JSON.stringify(init));
-    assert.deepEqual((init.result as { series: Array<{ twinId: string }> }).series.map((s) => s.twinId), ['HP-AHU-1-SAT']);
+    assert.deepEqual(
+      (init.result as { series: Array<{ twinId: string }> }).series.map((s) => s.twinId),
+      ['HP-AHU-1-SAT'],
+    );
 
-    const outside = await vscode.commands.executeCommand<Host | undefined>('buildingTwins.showTimeSeries', 'RL-AHU-1-SAT');
+    const outside = await vscode.commands.executeCommand<Host | undefined>(
+      'buildingTwins.showTimeSeries',
+      'RL-AHU-1-SAT',
+    );
     assert.equal(outside, undefined, 'no panel for a twin outside the scope');
     assert.match(api.takeLastError()?.message ?? '', /^No permission to read twins: /);
   });
@@ -141,7 +203,9 @@ describe('connections whose client lacks permissions', function () {
     for (const [group, what] of Object.entries(rows)) {
       assert.deepEqual(await childLabels([NOTHING, group]), [`No permission to read ${what} on ${NOTHING}`], group);
     }
-    const metadata = await (await (await extensionApi()).findNode([NOTHING, 'Ticket metadata (preview)'])).getChildren();
+    const metadata = await (
+      await (await extensionApi()).findNode([NOTHING, 'Ticket metadata (preview)'])
+    ).getChildren();
     for (const kind of metadata) {
       assert.deepEqual(await labels(await kind.getChildren()), [`No permission to read ticket metadata on ${NOTHING}`]);
     }

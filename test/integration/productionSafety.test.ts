@@ -22,7 +22,11 @@ async function setCapacity(doc: vscode.TextDocument, capacity: number): Promise<
   const twin = JSON.parse(doc.getText()) as { contents: Record<string, unknown> };
   twin.contents.capacity = capacity;
   const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), JSON.stringify(twin, null, 2));
+  edit.replace(
+    doc.uri,
+    new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)),
+    JSON.stringify(twin, null, 2),
+  );
   assert.ok(await vscode.workspace.applyEdit(edit));
 }
 
@@ -35,13 +39,17 @@ async function editedUnderConfirmation(url: string, capacity: number): Promise<v
   return doc;
 }
 
-
 /** The diff editors open now, by their left side's scheme. */
-const diffLefts = (): vscode.Uri[] => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input)
-  .filter((input): input is vscode.TabInputTextDiff => input instanceof vscode.TabInputTextDiff).map((input) => input.original);
+const diffLefts = (): vscode.Uri[] =>
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .map((t) => t.input)
+    .filter((input): input is vscode.TabInputTextDiff => input instanceof vscode.TabInputTextDiff)
+    .map((input) => input.original);
 
 /** A Markdown tooltip's text as the hover shows it (appendText escapes punctuation and spaces). */
-const shownText = (markdown: string | undefined): string => (markdown ?? '').replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
+const shownText = (markdown: string | undefined): string =>
+  (markdown ?? '').replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
 
 describe('production safety', () => {
   let original: unknown;
@@ -50,7 +58,13 @@ describe('production safety', () => {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     original = (await (await api.context.getActiveClient()).getTwin(TWIN)).contents?.capacity;
-    await vscode.commands.executeCommand('buildingTwins.addConnection', { name: READ_ONLY, baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', readOnly: true });
+    await vscode.commands.executeCommand('buildingTwins.addConnection', {
+      name: READ_ONLY,
+      baseUrl: url,
+      clientId: 'local-dev',
+      clientSecret: 'local-dev-secret',
+      readOnly: true,
+    });
     assert.equal(api.takeLastError(), undefined);
   });
 
@@ -58,7 +72,9 @@ describe('production safety', () => {
 
   after(async () => {
     const api = await extensionApi();
-    await (await api.context.getActiveClient()).patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: original }]);
+    await (
+      await api.context.getActiveClient()
+    ).patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: original }]);
     await removeConnectionIfAny(READ_ONLY);
   });
 
@@ -66,7 +82,9 @@ describe('production safety', () => {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     assert.equal(api.context.connections.require(READ_ONLY).readOnly, true);
-    const stored = vscode.workspace.getConfiguration('buildingTwins').get<Array<{ name: string; readOnly?: boolean }>>('connections');
+    const stored = vscode.workspace
+      .getConfiguration('buildingTwins')
+      .get<Array<{ name: string; readOnly?: boolean }>>('connections');
     assert.equal(stored?.find((p) => p.name === READ_ONLY)?.readOnly, true, 'the flag is in the connection profile');
 
     const doc = await openDoc(READ_ONLY);
@@ -79,14 +97,19 @@ describe('production safety', () => {
     // The workbench refuses to write a read-only file; the provider itself refuses too, saying why.
     const edited = new TextEncoder().encode(doc.getText());
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(doc.uri, edited)), /NoPermissions/);
-    await assert.rejects(api.context.documents.writeFile(doc.uri, edited, { create: false, overwrite: true }),
-      /Not saved: the connection "Production \(read-only\)" is read-only, nothing was sent/);
+    await assert.rejects(
+      api.context.documents.writeFile(doc.uri, edited, { create: false, overwrite: true }),
+      /Not saved: the connection "Production \(read-only\)" is read-only, nothing was sent/,
+    );
     api.takeLastError();
     assert.deepEqual(await writesIn(url), []);
 
     // The client refuses on its own too, before any request.
     const client = await api.context.connections.getClient(READ_ONLY);
-    await assert.rejects(client.patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: 1 }]), /patchTwin refused: the connection "Production \(read-only\)" is read-only; nothing was sent/);
+    await assert.rejects(
+      client.patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: 1 }]),
+      /patchTwin refused: the connection "Production \(read-only\)" is read-only; nothing was sent/,
+    );
     assert.deepEqual(await writesIn(url), [], 'the emulator saw no write');
 
     const row = (await api.treeSnapshot(undefined, 0)).find((r) => r.label === READ_ONLY);
@@ -95,7 +118,10 @@ describe('production safety', () => {
     assert.match(row?.description ?? '', /(^| · )read-only( · |$)/);
     assert.match(shownText(row?.tooltip), /Read-only: every write is refused before it is sent\./);
     const twins = await api.treeSnapshot(await api.findNode([READ_ONLY, 'Twins']), 0);
-    assert.ok(twins.length > 0 && twins.every((r) => (r.contextValue ?? '').endsWith('.readOnly')), JSON.stringify(twins.map((r) => r.contextValue)));
+    assert.ok(
+      twins.length > 0 && twins.every((r) => (r.contextValue ?? '').endsWith('.readOnly')),
+      JSON.stringify(twins.map((r) => r.contextValue)),
+    );
 
     await vscode.commands.executeCommand('buildingTwins.allowConnectionWrites', READ_ONLY);
     assert.equal(api.takeLastError(), undefined);
@@ -118,10 +144,20 @@ describe('production safety', () => {
     assert.deepEqual(script.kinds, ['choose', 'choose']);
     assert.equal(script.prompts[0], `Send 1 change to twin ${TWIN} on "${LOCAL}"?`);
     const patchBytes = Buffer.byteLength(JSON.stringify([{ op: 'replace', path: '/capacity', value: 12 }]));
-    assert.equal(script.details[0], `PATCH ${api.context.connections.require(LOCAL).baseUrl}/twins/${TWIN}\n\nreplace /capacity: 12\n\n`
-      + `1 request, ${patchBytes} bytes of body: "Show Everything" opens all of it beside, read-only.`);
+    assert.equal(
+      script.details[0],
+      `PATCH ${api.context.connections.require(LOCAL).baseUrl}/twins/${TWIN}\n\nreplace /capacity: 12\n\n` +
+        `1 request, ${patchBytes} bytes of body: "Show Everything" opens all of it beside, read-only.`,
+    );
     // The save does not wait for the diff editor (it may open only after the save): it shows up.
-    await eventually(() => assert.ok(diffLefts().some((left) => left.scheme === SERVICE_VERSION_SCHEME && left.path === resourceUri(LOCAL, 'twins', TWIN).path), 'a diff of the opened version and the edits'));
+    await eventually(() =>
+      assert.ok(
+        diffLefts().some(
+          (left) => left.scheme === SERVICE_VERSION_SCHEME && left.path === resourceUri(LOCAL, 'twins', TWIN).path,
+        ),
+        'a diff of the opened version and the edits',
+      ),
+    );
     assert.deepEqual(await writesIn(url), [`PATCH /api/v3/twins/${TWIN}`]);
   });
 
@@ -131,7 +167,10 @@ describe('production safety', () => {
     const doc = await editedUnderConfirmation(url, 13);
     api.useScriptedInput([undefined]);
     assert.equal(await doc.save(), false);
-    assert.match(api.takeLastError()?.message ?? '', new RegExp(`Not sent: saving twin ${TWIN} to "Local emulator" was cancelled`));
+    assert.match(
+      api.takeLastError()?.message ?? '',
+      new RegExp(`Not sent: saving twin ${TWIN} to "Local emulator" was cancelled`),
+    );
     assert.equal(doc.isDirty, true);
     assert.deepEqual(await writesIn(url), []);
 
@@ -142,7 +181,7 @@ describe('production safety', () => {
     assert.deepEqual(await writesIn(url), [`PATCH /api/v3/twins/${TWIN}`]);
   });
 
-  it('a change on the service since opening: Compare shows the service\'s version, Revert takes it and sends nothing', async function () {
+  it("a change on the service since opening: Compare shows the service's version, Revert takes it and sends nothing", async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     const doc = await openDoc(LOCAL);
@@ -155,13 +194,19 @@ describe('production safety', () => {
     assert.deepEqual(script.kinds, ['choose', 'choose']);
     const left = await eventually(() => {
       const found = diffLefts().find((uri) => uri.scheme === SERVICE_VERSION_SCHEME);
-      assert.ok(found, 'a diff with the service\'s version on the left');
+      assert.ok(found, "a diff with the service's version on the left");
       return found;
     });
     const serviceSide = await vscode.workspace.openTextDocument(left);
     assert.equal((JSON.parse(serviceSide.getText()) as { contents: { capacity: number } }).contents.capacity, 77);
     assert.deepEqual(await writesIn(url), [], 'Revert sends nothing');
-    await eventually(() => assert.equal((JSON.parse(doc.getText()) as { contents: { capacity: number } }).contents.capacity, 77, 'the editor shows the service\'s version'));
+    await eventually(() =>
+      assert.equal(
+        (JSON.parse(doc.getText()) as { contents: { capacity: number } }).contents.capacity,
+        77,
+        "the editor shows the service's version",
+      ),
+    );
     assert.equal(doc.isDirty, false);
   });
 
@@ -180,7 +225,11 @@ describe('production safety', () => {
     const lookups = log.slice(0, opened).filter((r) => r.method === 'POST' && /\/twins(\/ids)?(\?|$)/.test(r.path));
     console.log(`[metric] goToTwinLookups=${lookups.length}`);
     // One lookup is two requests: the exact id (POST /twins/ids) and the combined filter (POST /twins).
-    assert.deepEqual(lookups.map((r) => r.path.replace(/^.*\/twins/, '/twins')).sort(), ['/twins/ids', '/twins?pageSize=20'], JSON.stringify(log.slice(0, opened)));
+    assert.deepEqual(
+      lookups.map((r) => r.path.replace(/^.*\/twins/, '/twins')).sort(),
+      ['/twins/ids', '/twins?pageSize=20'],
+      JSON.stringify(log.slice(0, opened)),
+    );
   });
 
   it('tree refreshes asked for in one turn reach the view once, and none below a node refreshed with them', async () => {
@@ -193,7 +242,10 @@ describe('production safety', () => {
     const listening = tree.onDidChangeTreeData((e) => events.push(e));
     try {
       const heard = new Promise<void>((resolve) => {
-        const once = tree.onDidChangeTreeData(() => { once.dispose(); resolve(); });
+        const once = tree.onDidChangeTreeData(() => {
+          once.dispose();
+          resolve();
+        });
       });
       tree.refresh(first);
       tree.refresh(first);
@@ -205,7 +257,10 @@ describe('production safety', () => {
       assert.deepEqual(events, [twins], 'one event, for the group that holds the others');
       events.length = 0;
       const all = new Promise<void>((resolve) => {
-        const once = tree.onDidChangeTreeData(() => { once.dispose(); resolve(); });
+        const once = tree.onDidChangeTreeData(() => {
+          once.dispose();
+          resolve();
+        });
       });
       tree.refresh(first);
       tree.refresh();
@@ -219,13 +274,19 @@ describe('production safety', () => {
 
   it('closing a panel mid-request aborts it: its time-series request never reaches the service', async function () {
     const url = emulatorUrl(this);
-    type Host = { panel: vscode.WebviewPanel; bridge: { handle(message: unknown): Promise<{ ok: boolean } | undefined> } };
+    type Host = {
+      panel: vscode.WebviewPanel;
+      bridge: { handle(message: unknown): Promise<{ ok: boolean } | undefined> };
+    };
     // Whole seconds: the panel asks the service for whole-second bounds, which the filter below looks for.
     const end = Math.floor(Date.now() / 1000) * 1000;
     const start = end - 7 * 86_400_000;
     const load = { kind: 'request', id: 9001, method: 'load', params: { start, end, width: 600 } };
     // The request log keeps the query: this request's pages are told from the app's own by their start.
-    const mine = async (): Promise<unknown[]> => (await requests(url)).filter((r) => r.path.includes('/time-series/') && r.path.includes(encodeURIComponent(new Date(start).toISOString())));
+    const mine = async (): Promise<unknown[]> =>
+      (await requests(url)).filter(
+        (r) => r.path.includes('/time-series/') && r.path.includes(encodeURIComponent(new Date(start).toISOString())),
+      );
 
     const open = await vscode.commands.executeCommand<Host>('buildingTwins.showTimeSeries', CAPABILITY);
     assert.equal(open.panel.viewType, TIME_SERIES_VIEW_TYPE);

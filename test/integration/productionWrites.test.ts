@@ -36,7 +36,9 @@ describe('production safety: every write passes the gate', () => {
     const client = await api.context.getActiveClient();
     await client.putTwin({ id: 'gate-AHU', modelId: `${SAMPLE}:AirHandlingUnit;1`, contents: { name: 'Gate AHU' } });
     await client.putTwin({ id: 'gate-CH', modelId: `${SAMPLE}:Chiller;1`, contents: { name: 'Gate chiller' } });
-    const [found] = (await client.listTwins({ modelFilter: { modelIds: [`${SAMPLE}:TemperatureSensor;1`] }, pageSize: 1 })).content;
+    const [found] = (
+      await client.listTwins({ modelFilter: { modelIds: [`${SAMPLE}:TemperatureSensor;1`] }, pageSize: 1 })
+    ).content;
     assert.ok(found, 'the sample has temperature sensors');
     sensor = found.id;
     const [first] = (await client.listTickets({ pageSize: 1 })).items;
@@ -46,14 +48,23 @@ describe('production safety: every write passes the gate', () => {
     assert.ok(anInsight, 'the sample has insights');
     insight = anInsight.id;
     dir = mkdtempSync(join(tmpdir(), 'bt-gate-'));
-    writeFileSync(join(dir, 'gate.csv'), [
-      'kind,id,modelId,sourceId,name,targetId,levelNumber,roomType',
-      `twin,gate-L1,${SAMPLE}:Level;1,,Gate level 1,,1,`,
-      `twin,gate-R1,${SAMPLE}:Room;1,,Gate room 1,,,office`,
-      'relationship,,,gate-R1,isPartOf,gate-L1,,',
-    ].join('\n'));
-    writeFileSync(join(dir, 'telemetry.csv'), `twinId,timestamp,value,connectorId\n${sensor},${Date.now() - 1000},21.5,TW-CC-01\n`);
-    writeFileSync(join(dir, 'events.csv'), `name,startTime,eventTypeId,twinId,payload,payloadVersion\nGate booking,${new Date().toISOString()},CalendarEvent,gate-AHU,{},1.0\n`);
+    writeFileSync(
+      join(dir, 'gate.csv'),
+      [
+        'kind,id,modelId,sourceId,name,targetId,levelNumber,roomType',
+        `twin,gate-L1,${SAMPLE}:Level;1,,Gate level 1,,1,`,
+        `twin,gate-R1,${SAMPLE}:Room;1,,Gate room 1,,,office`,
+        'relationship,,,gate-R1,isPartOf,gate-L1,,',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(dir, 'telemetry.csv'),
+      `twinId,timestamp,value,connectorId\n${sensor},${Date.now() - 1000},21.5,TW-CC-01\n`,
+    );
+    writeFileSync(
+      join(dir, 'events.csv'),
+      `name,startTime,eventTypeId,twinId,payload,payloadVersion\nGate booking,${new Date().toISOString()},CalendarEvent,gate-AHU,{},1.0\n`,
+    );
   });
 
   afterEach(resetAfterWriteTest);
@@ -75,7 +86,13 @@ describe('production safety: every write passes the gate', () => {
     {
       title: 'Create Twins and Relationships from JSON',
       command: 'buildingTwins.createFromJson',
-      args: () => [JSON.stringify({ id: 'gate-L2', modelId: `${SAMPLE}:Level;1`, contents: { name: 'Gate level 2', levelNumber: 2 } })],
+      args: () => [
+        JSON.stringify({
+          id: 'gate-L2',
+          modelId: `${SAMPLE}:Level;1`,
+          contents: { name: 'Gate level 2', levelNumber: 2 },
+        }),
+      ],
       question: /^Create or replace 1 twin, 0 relationships from .+ on "Local emulator"\?$/,
       request: (base) => `PUT ${base}/twins: 1 item`,
     },
@@ -89,7 +106,18 @@ describe('production safety: every write passes the gate', () => {
     {
       title: 'Create or Update Events from JSON',
       command: 'buildingTwins.events.upsertFromJson',
-      args: () => [JSON.stringify([{ name: 'Gate event', startTime: new Date().toISOString(), eventTypeId: 'CalendarEvent', twinId: 'gate-AHU', payload: '{}', payloadVersion: '1.0' }])],
+      args: () => [
+        JSON.stringify([
+          {
+            name: 'Gate event',
+            startTime: new Date().toISOString(),
+            eventTypeId: 'CalendarEvent',
+            twinId: 'gate-AHU',
+            payload: '{}',
+            payloadVersion: '1.0',
+          },
+        ]),
+      ],
       question: /^Create or update 1 event on "Local emulator"\?$/,
       request: (base) => `PUT ${base}/events`,
     },
@@ -156,12 +184,21 @@ describe('production safety: every write passes the gate', () => {
     await setSetting('confirmWrites', 'always');
     await clearRequests(url);
     const script = api.useScriptedInput(['Show Everything', undefined]);
-    assert.equal(await vscode.commands.executeCommand('buildingTwins.importFile', vscode.Uri.file(join(dir, 'gate.csv'))), undefined);
-    assert.match(api.takeLastError()?.message ?? '', /^Not sent: the import of gate\.csv into "Local emulator" was cancelled\./);
-    assert.deepEqual(script.kinds, ['choose', 'choose'], 'the gate\'s question replaces the import\'s own');
+    assert.equal(
+      await vscode.commands.executeCommand('buildingTwins.importFile', vscode.Uri.file(join(dir, 'gate.csv'))),
+      undefined,
+    );
+    assert.match(
+      api.takeLastError()?.message ?? '',
+      /^Not sent: the import of gate\.csv into "Local emulator" was cancelled\./,
+    );
+    assert.deepEqual(script.kinds, ['choose', 'choose'], "the gate's question replaces the import's own");
     assert.equal(script.prompts[0], 'Import 2 twins, 1 relationship from gate.csv into "Local emulator"?');
     const base = api.context.connections.require(LOCAL).baseUrl.replace(/\/+$/, '');
-    assert.deepEqual(script.details[0]?.split('\n').slice(0, 2), [`PUT ${base}/twins: 2 items`, `PUT ${base}/twins/relationships: 1 item`]);
+    assert.deepEqual(script.details[0]?.split('\n').slice(0, 2), [
+      `PUT ${base}/twins: 2 items`,
+      `PUT ${base}/twins/relationships: 1 item`,
+    ]);
     assert.match(script.details[0] ?? '', /3 requests, [\d,]+ bytes of body in total: "Show Everything"/);
     assert.match(await shownEverything('"gate-R1"'), /^\/\/ 3\/3 PUT .*\/twins\/relationships/m);
     assert.deepEqual(await writesIn(url), []);
@@ -173,13 +210,24 @@ describe('production safety: every write passes the gate', () => {
     await setSetting('confirmWrites', 'always');
     await clearRequests(url);
     const script = api.useScriptedInput(['Compare', undefined]);
-    await vscode.commands.executeCommand('buildingTwins.tickets.applyPatch', ticket, [{ op: 'replace', path: '/summary', value: 'Gate summary' }]);
+    await vscode.commands.executeCommand('buildingTwins.tickets.applyPatch', ticket, [
+      { op: 'replace', path: '/summary', value: 'Gate summary' },
+    ]);
     assert.match(api.takeLastError()?.message ?? '', /^Not sent: the patch of ticket .* was cancelled\./);
     assert.deepEqual(script.kinds, ['choose', 'choose']);
-    const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input).find((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff);
+    const diff = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .map((t) => t.input)
+      .find((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff);
     assert.ok(diff, 'a diff editor is open');
-    const before = JSON.parse((await vscode.workspace.openTextDocument(diff.original)).getText()) as { id: string; summary: string };
-    const after = JSON.parse((await vscode.workspace.openTextDocument(diff.modified)).getText()) as { id: string; summary: string };
+    const before = JSON.parse((await vscode.workspace.openTextDocument(diff.original)).getText()) as {
+      id: string;
+      summary: string;
+    };
+    const after = JSON.parse((await vscode.workspace.openTextDocument(diff.modified)).getText()) as {
+      id: string;
+      summary: string;
+    };
     assert.equal(after.summary, 'Gate summary');
     assert.notEqual(before.summary, 'Gate summary');
     assert.deepEqual({ ...after, summary: before.summary }, before, 'only the patched field differs');
@@ -192,7 +240,11 @@ describe('production safety: every write passes the gate', () => {
     await setSetting('confirmWrites', 'always');
     await clearRequests(url);
     const script = api.useScriptedInput(['Send']);
-    const created = await vscode.commands.executeCommand<{ name: string } | undefined>('buildingTwins.tickets.createMetadata', 'categories', name);
+    const created = await vscode.commands.executeCommand<{ name: string } | undefined>(
+      'buildingTwins.tickets.createMetadata',
+      'categories',
+      name,
+    );
     assert.equal(created?.name, name, api.takeLastError()?.message);
     assert.deepEqual(script.kinds, ['choose']);
     assert.deepEqual(await writesIn(url), ['PUT /api/v3/tickets/categories']);
@@ -200,22 +252,32 @@ describe('production safety: every write passes the gate', () => {
     await setSetting('confirmWrites', 'remoteOnly');
     await clearRequests(url);
     const quiet = api.useScriptedInput([]);
-    const again = await vscode.commands.executeCommand<{ name: string } | undefined>('buildingTwins.tickets.createMetadata', 'categories', `${name} 2`);
+    const again = await vscode.commands.executeCommand<{ name: string } | undefined>(
+      'buildingTwins.tickets.createMetadata',
+      'categories',
+      `${name} 2`,
+    );
     assert.equal(again?.name, `${name} 2`, api.takeLastError()?.message);
     assert.deepEqual(quiet.prompts, []);
     assert.deepEqual(await writesIn(url), ['PUT /api/v3/tickets/categories']);
   });
 
-  it('an event changed on the service since it was opened: Compare, then Revert takes the service\'s version and sends nothing', async function () {
+  it("an event changed on the service since it was opened: Compare, then Revert takes the service's version and sends nothing", async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     const client = await api.context.getActiveClient();
     const [event] = (await client.listEvents({ pageSize: 1 })).items;
     assert.ok(event?.id, 'the sample has events');
-    const doc = await vscode.workspace.openTextDocument(await vscode.commands.executeCommand<vscode.Uri>('buildingTwins.events.open', event.id));
+    const doc = await vscode.workspace.openTextDocument(
+      await vscode.commands.executeCommand<vscode.Uri>('buildingTwins.events.open', event.id),
+    );
     const edited = { ...(JSON.parse(doc.getText()) as Record<string, unknown>), name: 'Edited in the editor' };
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), JSON.stringify(edited, null, 2));
+    edit.replace(
+      doc.uri,
+      new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)),
+      JSON.stringify(edited, null, 2),
+    );
     assert.ok(await vscode.workspace.applyEdit(edit));
     const { createdDate: _c, lastModifiedDate: _m, ...unchanged } = event;
     await client.putEvents([{ ...unchanged, description: 'changed on the service meanwhile' }]);
@@ -226,13 +288,23 @@ describe('production safety: every write passes the gate', () => {
     assert.equal(script.prompts[0], `Event ${event.id} was changed on the service after you opened it.`);
     assert.deepEqual(script.kinds, ['choose', 'choose']);
     assert.deepEqual(await writesIn(url), [], 'Revert sends nothing');
-    await eventually(() => assert.equal((JSON.parse(doc.getText()) as { description?: string }).description, 'changed on the service meanwhile'));
+    await eventually(() =>
+      assert.equal(
+        (JSON.parse(doc.getText()) as { description?: string }).description,
+        'changed on the service meanwhile',
+      ),
+    );
     assert.equal((await client.getEvent(event.id)).name, event.name, 'the service keeps its name');
   });
 
   it('the status bar: the warning colour on a writable remote connection, a lock on a read-only one', async () => {
     const api = await extensionApi();
-    await vscode.commands.executeCommand('buildingTwins.addConnection', { name: REMOTE, baseUrl: 'https://gate.example.com/api/v3', clientId: 'a', clientSecret: 's' });
+    await vscode.commands.executeCommand('buildingTwins.addConnection', {
+      name: REMOTE,
+      baseUrl: 'https://gate.example.com/api/v3',
+      clientId: 'a',
+      clientSecret: 's',
+    });
     assert.equal(api.takeLastError(), undefined);
     try {
       await vscode.commands.executeCommand('buildingTwins.setActiveConnection', REMOTE);

@@ -53,7 +53,10 @@ describe('twin request files', function () {
   it('shows Run all above the requests and Run over each', async () => {
     const document = await requestFile(FILE);
     const lenses = await eventually(async () => {
-      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri);
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+        'vscode.executeCodeLensProvider',
+        document.uri,
+      );
       assert.ok(found && found.length >= 4, `lenses: ${found?.length}`);
       return found;
     });
@@ -76,20 +79,34 @@ describe('twin request files', function () {
     assert.ok(outcome.ok, outcome.ok ? '' : outcome.error);
     const ids = (outcome.result as { content: Array<{ id: string }> }).content.map((t) => t.id).sort();
     const client = await (await extensionApi()).context.connections.getClient('Local emulator');
-    const expected = (await client.listTwins({ modelFilter: { modelIds: [CO2] }, pageSize: 1000 })).content.map((t) => t.id).sort();
+    const expected = (await client.listTwins({ modelFilter: { modelIds: [CO2] }, pageSize: 1000 })).content
+      .map((t) => t.id)
+      .sort();
     assert.ok(expected.length > 0);
     assert.deepEqual(ids, expected);
   });
 
   it('refuses a file with a problem before sending anything, naming the line', async function () {
     const url = emulatorUrl(this);
-    const document = await requestFile('{ "requests": [\n  { "name": "bad", "operation": "twins list", "query": { "page-size": "ten" } }\n] }');
+    const document = await requestFile(
+      '{ "requests": [\n  { "name": "bad", "operation": "twins list", "query": { "page-size": "ten" } }\n] }',
+    );
     await clearRequests(url);
-    const report = await vscode.commands.executeCommand<RunReport | undefined>('buildingTwins.runRequest', document.uri, 'bad');
+    const report = await vscode.commands.executeCommand<RunReport | undefined>(
+      'buildingTwins.runRequest',
+      document.uri,
+      'bad',
+    );
     assert.equal(report, undefined);
     const error = (await extensionApi()).takeLastError();
-    assert.match(error?.message ?? '', /Nothing was sent: .*checks\.twinq\.json:2:\d+: query\["page-size"\]: must be an integer/);
-    assert.deepEqual((await requests(url)).filter((r) => !r.path.startsWith('/oauth')), []);
+    assert.match(
+      error?.message ?? '',
+      /Nothing was sent: .*checks\.twinq\.json:2:\d+: query\["page-size"\]: must be an integer/,
+    );
+    assert.deepEqual(
+      (await requests(url)).filter((r) => !r.path.startsWith('/oauth')),
+      [],
+    );
   });
 
   it('sends a write only after the write confirmation, which shows every byte, and nothing when it is declined', async function () {
@@ -97,7 +114,9 @@ describe('twin request files', function () {
     const api = await extensionApi();
     const hidden = 'x'.repeat(30_000) + 'HIDDEN-PAST-THE-CUT';
     const twin = { id: 'REQ-FILE-WRITE-1', modelId: CO2, contents: { name: `written by a request file ${hidden}` } };
-    const document = await requestFile(JSON.stringify({ requests: [{ name: 'add', operation: 'twins put', write: true, body: twin }] }, null, 2));
+    const document = await requestFile(
+      JSON.stringify({ requests: [{ name: 'add', operation: 'twins put', write: true, body: twin }] }, null, 2),
+    );
     await setSetting('confirmWrites', 'always');
     try {
       await clearRequests(url);
@@ -105,7 +124,11 @@ describe('twin request files', function () {
       const declined = await run(document.uri, 'add');
       assert.equal(declined.cancelled, true);
       assert.deepEqual(script.kinds, ['choose']);
-      assert.deepEqual((await requests(url)).filter((r) => r.method === 'PUT'), [], 'nothing sent when declined');
+      assert.deepEqual(
+        (await requests(url)).filter((r) => r.method === 'PUT'),
+        [],
+        'nothing sent when declined',
+      );
       script = api.useScriptedInput(['Show Everything', 'Send']);
       const sent = await run(document.uri, 'add');
       const outcome = sent.runs[0]!.outcome;
@@ -125,30 +148,59 @@ describe('twin request files', function () {
   it('shows each JSON syntax error of a request file once in Problems (the JSON support reports it; Run still refuses)', async () => {
     const document = await requestFile('{ "requests": [\n  { "name": "a" "operation": "models list" }\n] }\n');
     const at = new vscode.Position(1, 16);
-    const here = (): vscode.Diagnostic[] => vscode.languages.getDiagnostics(document.uri).filter((d) => d.range.contains(at) || d.range.start.isEqual(at));
+    const here = (): vscode.Diagnostic[] =>
+      vscode.languages.getDiagnostics(document.uri).filter((d) => d.range.contains(at) || d.range.start.isEqual(at));
     // The JSON language support's own error arrives in its time; then nothing else stands at the same place.
-    await eventually(() => assert.ok(here().some((d) => d.source !== 'Building Twins'), JSON.stringify(vscode.languages.getDiagnostics(document.uri))), 30_000);
+    await eventually(
+      () =>
+        assert.ok(
+          here().some((d) => d.source !== 'Building Twins'),
+          JSON.stringify(vscode.languages.getDiagnostics(document.uri)),
+        ),
+      30_000,
+    );
     assert.equal(here().length, 1, JSON.stringify(here().map((d) => `${d.source}: ${d.message}`)));
     assert.equal(await vscode.commands.executeCommand('buildingTwins.runAllRequests', document.uri), undefined);
-    assert.match((await extensionApi()).takeLastError()?.message ?? '', /Nothing was sent: .*JSON syntax error: CommaExpected/);
+    assert.match(
+      (await extensionApi()).takeLastError()?.message ?? '',
+      /Nothing was sent: .*JSON syntax error: CommaExpected/,
+    );
   });
 
   it('refuses a write on a read-only connection before asking, naming the connection and the write', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     const name = 'Request file (read-only)';
-    await vscode.commands.executeCommand('buildingTwins.addConnection', { name, baseUrl: url, clientId: 'local-dev', clientSecret: 'local-dev-secret', readOnly: true });
+    await vscode.commands.executeCommand('buildingTwins.addConnection', {
+      name,
+      baseUrl: url,
+      clientId: 'local-dev',
+      clientSecret: 'local-dev-secret',
+      readOnly: true,
+    });
     assert.equal(api.takeLastError(), undefined);
     try {
       const twin = { id: 'REQ-FILE-READ-ONLY-1', modelId: CO2, contents: { name: 'never written' } };
-      const document = await requestFile(JSON.stringify({ connection: name, requests: [{ name: 'add', operation: 'twins put', write: true, body: twin }] }, null, 2));
+      const document = await requestFile(
+        JSON.stringify(
+          { connection: name, requests: [{ name: 'add', operation: 'twins put', write: true, body: twin }] },
+          null,
+          2,
+        ),
+      );
       await setSetting('confirmWrites', 'always');
       await clearRequests(url);
       const script = api.useScriptedInput([true]);
       assert.equal(await vscode.commands.executeCommand('buildingTwins.runRequest', document.uri, 'add'), undefined);
       assert.deepEqual(script.prompts, [], 'no "Send?" that could only be refused afterwards');
-      assert.match(api.takeLastError()?.message ?? '', /Nothing was sent: "Request file \(read-only\)" is read-only and refuses the write "add"/);
-      assert.deepEqual((await requests(url)).filter((r) => r.method === 'PUT'), []);
+      assert.match(
+        api.takeLastError()?.message ?? '',
+        /Nothing was sent: "Request file \(read-only\)" is read-only and refuses the write "add"/,
+      );
+      assert.deepEqual(
+        (await requests(url)).filter((r) => r.method === 'PUT'),
+        [],
+      );
     } finally {
       api.useVsCodeInput();
       await setSetting('confirmWrites', undefined);
@@ -172,24 +224,39 @@ describe('twin request files', function () {
   });
 
   it('runs against the connection the file pins, and refuses one that is not configured', async () => {
-    const pinned = await requestFile('{ "connection": "Local emulator", "requests": [ { "name": "models", "operation": "models list" } ] }');
+    const pinned = await requestFile(
+      '{ "connection": "Local emulator", "requests": [ { "name": "models", "operation": "models list" } ] }',
+    );
     assert.equal((await run(pinned.uri, 'models')).connection, 'Local emulator');
-    const unknown = await requestFile('{ "connection": "Nowhere", "requests": [ { "name": "models", "operation": "models list" } ] }');
+    const unknown = await requestFile(
+      '{ "connection": "Nowhere", "requests": [ { "name": "models", "operation": "models list" } ] }',
+    );
     assert.equal(await vscode.commands.executeCommand('buildingTwins.runRequest', unknown.uri, 'models'), undefined);
-    assert.match((await extensionApi()).takeLastError()?.message ?? '', /the connection "Nowhere", which is not configured/);
+    assert.match(
+      (await extensionApi()).takeLastError()?.message ?? '',
+      /the connection "Nowhere", which is not configured/,
+    );
   });
 
-  it('completes the property names of the request\'s model, inherited ones included', async () => {
+  it("completes the property names of the request's model, inherited ones included", async () => {
     const document = await requestFile(FILE);
-    const line = document.getText().split('\n').findIndex((l) => l.includes('"field": ""'));
+    const line = document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.includes('"field": ""'));
     const position = new vscode.Position(line, document.lineAt(line).text.indexOf('"field": ""') + '"field": "'.length);
     const index = await (await extensionApi()).context.models.getIndex('Local emulator');
     const own = [...index.properties(CO2).keys()];
     assert.ok(own.includes('name'), 'the sample CO2 sensor inherits name');
     const list = await eventually(async () => {
-      const found = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
+      const found = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        document.uri,
+        position,
+      );
       const labels = found.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
-      for (const name of own) assert.ok(labels.includes(name), `${name} offered (got ${labels.slice(0, 20).join(', ')})`);
+      for (const name of own)
+        assert.ok(labels.includes(name), `${name} offered (got ${labels.slice(0, 20).join(', ')})`);
       return labels;
     }, 20_000);
     assert.ok(!list.includes('occupancy') || own.includes('occupancy'), 'only the properties of the model named');
@@ -203,7 +270,10 @@ describe('twin request files', function () {
     api.useScriptedInput(['New request file']);
     let saved: { uri: vscode.Uri; name: string } | undefined;
     try {
-      saved = await vscode.commands.executeCommand<{ uri: vscode.Uri; name: string }>('buildingTwins.saveTwinGroupAsRequest', group);
+      saved = await vscode.commands.executeCommand<{ uri: vscode.Uri; name: string }>(
+        'buildingTwins.saveTwinGroupAsRequest',
+        group,
+      );
     } finally {
       api.useVsCodeInput();
     }
@@ -215,23 +285,42 @@ describe('twin request files', function () {
     assert.ok(outcome.ok, outcome.ok ? '' : outcome.error);
     const ids = (outcome.result as { content: Array<{ id: string }> }).content.map((t) => t.id).sort();
     const client = await api.context.connections.getClient('Local emulator');
-    const expected = (await client.listTwins({ modelFilter: { modelIds: [CO2], exactModelMatch: true }, pageSize: 1000 })).content.map((t) => t.id).sort();
+    const expected = (
+      await client.listTwins({ modelFilter: { modelIds: [CO2], exactModelMatch: true }, pageSize: 1000 })
+    ).content
+      .map((t) => t.id)
+      .sort();
     assert.deepEqual(ids, expected);
   });
 
   it('runs the request under the cursor (the Ctrl+Alt+R keybinding) and completes twin ids from a lookup', async () => {
     const document = await requestFile(FILE);
     const editor = await vscode.window.showTextDocument(document);
-    const line = document.getText().split('\n').findIndex((l) => l.includes('"all twins"'));
+    const line = document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.includes('"all twins"'));
     editor.selection = new vscode.Selection(line, 10, line, 10);
     const report = await run();
-    assert.deepEqual(report.runs.map((r) => r.entry.name), ['all twins']);
-    const lookup = await requestFile('{ "requests": [ { "name": "one", "operation": "twins get", "query": { "id": "HP-L01-R0" } } ] }');
+    assert.deepEqual(
+      report.runs.map((r) => r.entry.name),
+      ['all twins'],
+    );
+    const lookup = await requestFile(
+      '{ "requests": [ { "name": "one", "operation": "twins get", "query": { "id": "HP-L01-R0" } } ] }',
+    );
     const at = new vscode.Position(0, lookup.getText().indexOf('HP-L01-R0') + 'HP-L01-R0'.length);
     await eventually(async () => {
-      const found = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', lookup.uri, at);
+      const found = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        lookup.uri,
+        at,
+      );
       const labels = found.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
-      assert.ok(labels.some((l) => l.startsWith('HP-L01-R0')), `twin ids offered (got ${labels.slice(0, 10).join(', ')})`);
+      assert.ok(
+        labels.some((l) => l.startsWith('HP-L01-R0')),
+        `twin ids offered (got ${labels.slice(0, 10).join(', ')})`,
+      );
     }, 20_000);
   });
 
@@ -255,7 +344,10 @@ describe('twin request files', function () {
     assert.equal(detail.totalRows, await client.countTwins({}));
     assert.equal(pages, Math.ceil(detail.totalRows / 25));
     assert.equal(detail.kind, 'twins');
-    assert.deepEqual(detail.columns.slice(0, 2).map((c) => c.key), ['id', 'modelId']);
+    assert.deepEqual(
+      detail.columns.slice(0, 2).map((c) => c.key),
+      ['id', 'modelId'],
+    );
     assert.equal(new Set(detail.rows.map((r) => r[0])).size, detail.rows.length, 'every twin once');
   });
 });

@@ -5,7 +5,16 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HOSTILE_TWIN_ID, UNTRUSTED_FOLDER_SETTINGS } from '../harness/integrationRun';
 import type { RunReport } from '../../src/extension/requestFiles/requestRunController';
-import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests, SAMPLE, setSetting } from './explorerHelpers';
+import {
+  clearRequests,
+  emulatorUrl,
+  eventually,
+  extensionApi,
+  LOCAL,
+  requests,
+  SAMPLE,
+  setSetting,
+} from './explorerHelpers';
 import { shownEverything, writesIn } from './productionHelpers';
 
 describe('Restricted Mode (untrusted folder)', function () {
@@ -22,8 +31,16 @@ describe('Restricted Mode (untrusted folder)', function () {
     const api = await extensionApi();
     const config = vscode.workspace.getConfiguration('buildingTwins');
     const folderSettings = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, '.vscode', 'settings.json');
-    assert.deepEqual(JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(folderSettings)).toString('utf8')), UNTRUSTED_FOLDER_SETTINGS, 'the folder does set them');
-    assert.equal(config.get('twins.pageSize'), UNTRUSTED_FOLDER_SETTINGS['buildingTwins.twins.pageSize'], "the folder's settings are read (an unrestricted one applies)");
+    assert.deepEqual(
+      JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(folderSettings)).toString('utf8')),
+      UNTRUSTED_FOLDER_SETTINGS,
+      'the folder does set them',
+    );
+    assert.equal(
+      config.get('twins.pageSize'),
+      UNTRUSTED_FOLDER_SETTINGS['buildingTwins.twins.pageSize'],
+      "the folder's settings are read (an unrestricted one applies)",
+    );
     assert.equal(config.get('emulator.port'), Number(new URL(url).port), 'the port is the user setting');
     assert.equal(config.get('emulator.dataFolder'), '', "the folder's data folder is not used");
     assert.equal(api.context.connections.require(LOCAL).baseUrl, url.replace(/\/$/, ''));
@@ -34,7 +51,8 @@ describe('Restricted Mode (untrusted folder)', function () {
     const roots = await api.treeSnapshot(undefined, 1);
     assert.equal(roots[0]?.label, LOCAL);
     const groups = (roots[0]?.children ?? []).map((g) => g.label);
-    for (const group of ['Models', 'Twins', 'By location', 'Insights']) assert.ok(groups.includes(group), groups.join(', '));
+    for (const group of ['Models', 'Twins', 'By location', 'Insights'])
+      assert.ok(groups.includes(group), groups.join(', '));
     const twinGroups = await (await api.findNode([LOCAL, 'Twins'])).getChildren();
     assert.ok(twinGroups.length > 0);
     const room = twinGroups.find((g) => (g as unknown as { modelId?: string }).modelId === `${SAMPLE}:Room;1`)!;
@@ -49,7 +67,10 @@ describe('Restricted Mode (untrusted folder)', function () {
     await setSetting('emulator.dataFolder', 'emulator-data');
     try {
       await vscode.commands.executeCommand('buildingTwins.startEmulator', { port: 0 });
-      assert.match(api.takeLastError()?.message ?? '', /^Restricted Mode: buildingTwins\.emulator\.dataFolder \("emulator-data"\) points into this folder/);
+      assert.match(
+        api.takeLastError()?.message ?? '',
+        /^Restricted Mode: buildingTwins\.emulator\.dataFolder \("emulator-data"\) points into this folder/,
+      );
       assert.equal(api.context.emulator.running, false);
     } finally {
       await setSetting('emulator.dataFolder', undefined);
@@ -77,17 +98,32 @@ describe('Restricted Mode: a hostile folder cannot switch write confirmations of
     const api = await extensionApi();
     const config = vscode.workspace.getConfiguration('buildingTwins');
     assert.equal(config.inspect('confirmWrites')?.workspaceValue, 'never', 'the folder does say "never"');
-    assert.ok(!(config.get<Array<{ name: string }>>('connections') ?? []).some((c) => c.name === 'Pinned by the folder'), 'connections are user settings only');
+    assert.ok(
+      !(config.get<Array<{ name: string }>>('connections') ?? []).some((c) => c.name === 'Pinned by the folder'),
+      'connections are user settings only',
+    );
     assert.notEqual(api.context.connections.activeName(), 'Pinned by the folder');
     await setSetting('confirmWrites', 'always');
-    await eventually(() => assert.equal(vscode.workspace.getConfiguration('buildingTwins').inspect('confirmWrites')?.globalValue, 'always'));
-    assert.equal(api.context.writes.needsConfirmation(LOCAL), true, 'the user\'s "always" holds against the folder\'s "never"');
+    await eventually(() =>
+      assert.equal(vscode.workspace.getConfiguration('buildingTwins').inspect('confirmWrites')?.globalValue, 'always'),
+    );
+    assert.equal(
+      api.context.writes.needsConfirmation(LOCAL),
+      true,
+      'the user\'s "always" holds against the folder\'s "never"',
+    );
     await setSetting('confirmWrites', undefined);
-    await eventually(() => assert.equal(vscode.workspace.getConfiguration('buildingTwins').inspect('confirmWrites')?.globalValue, undefined));
-    assert.equal(api.context.writes.needsConfirmation(LOCAL), false, 'remoteOnly (the default) spares the local emulator');
+    await eventually(() =>
+      assert.equal(vscode.workspace.getConfiguration('buildingTwins').inspect('confirmWrites')?.globalValue, undefined),
+    );
+    assert.equal(
+      api.context.writes.needsConfirmation(LOCAL),
+      false,
+      'remoteOnly (the default) spares the local emulator',
+    );
   });
 
-  it('Run all of the folder\'s request file asks before its write; declined, nothing is written (the request log shows it)', async function () {
+  it("Run all of the folder's request file asks before its write; declined, nothing is written (the request log shows it)", async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     const before = await hostileTwin();
@@ -95,14 +131,21 @@ describe('Restricted Mode: a hostile folder cannot switch write confirmations of
     await eventually(() => assert.equal(api.context.writes.needsConfirmation(LOCAL), true));
     await clearRequests(url);
     const script = api.useScriptedInput([undefined]);
-    const report = await vscode.commands.executeCommand<RunReport | undefined>('buildingTwins.runAllRequests', hostileFile());
+    const report = await vscode.commands.executeCommand<RunReport | undefined>(
+      'buildingTwins.runAllRequests',
+      hostileFile(),
+    );
     assert.ok(report, `no report (last error: ${api.takeLastError()?.message})`);
     assert.equal(report.cancelled, true);
     assert.deepEqual(script.kinds, ['choose'], 'one question, before anything is sent');
     assert.match(script.prompts[0] ?? '', /^Run the write "overwrite" on "Local emulator"\?$/);
     assert.match(script.details[0] ?? '', /1 request, [\d,]+ bytes of body: "Show Everything"/);
     assert.deepEqual(await writesIn(url), [], 'declined: no write reached the service');
-    assert.deepEqual((await requests(url)).filter((r) => r.path.endsWith('/twins/count')), [], 'not even the file\'s read ran');
+    assert.deepEqual(
+      (await requests(url)).filter((r) => r.path.endsWith('/twins/count')),
+      [],
+      "not even the file's read ran",
+    );
     assert.equal(await hostileTwin(), before, 'the store is unchanged');
   });
 
@@ -114,7 +157,10 @@ describe('Restricted Mode: a hostile folder cannot switch write confirmations of
     const before = await hostileTwin();
     await clearRequests(url);
     const script = api.useScriptedInput(['Show Everything', 'Send']);
-    const report = await vscode.commands.executeCommand<RunReport | undefined>('buildingTwins.runAllRequests', hostileFile());
+    const report = await vscode.commands.executeCommand<RunReport | undefined>(
+      'buildingTwins.runAllRequests',
+      hostileFile(),
+    );
     assert.ok(report && !report.cancelled, `not run (last error: ${api.takeLastError()?.message})`);
     assert.deepEqual(script.kinds, ['choose', 'choose']);
     assert.match(await shownEverything(HOSTILE_TWIN_ID), /"written without a question"/);

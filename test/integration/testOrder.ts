@@ -5,7 +5,10 @@
 export type TestOrder = { kind: 'sorted' } | { kind: 'reverse' } | { kind: 'shuffle'; seed: number };
 
 /** Reads `sorted`, `reverse`, `shuffle` (a seed from `randomSeed`) or `shuffle:<seed>`; anything else is an error. */
-export function parseTestOrder(text: string | undefined, randomSeed: () => number = () => Math.floor(Math.random() * 2 ** 31)): TestOrder {
+export function parseTestOrder(
+  text: string | undefined,
+  randomSeed: () => number = () => Math.floor(Math.random() * 2 ** 31),
+): TestOrder {
   const value = (text ?? '').trim();
   if (value === '' || value === 'sorted') return { kind: 'sorted' };
   if (value === 'reverse') return { kind: 'reverse' };

@@ -4,7 +4,9 @@ import type { Ticket } from '../../src/core/api/types';
 import type { TreeNode } from '../../src/extension/explorer/treeNode';
 import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests } from './explorerHelpers';
 
-interface TicketRow extends TreeNode { ticket: Ticket }
+interface TicketRow extends TreeNode {
+  ticket: Ticket;
+}
 
 /** The first ticket row of the explorer (under its status group). */
 async function firstTicketRow(): Promise<TicketRow> {
@@ -18,7 +20,9 @@ async function firstTicketRow(): Promise<TicketRow> {
 }
 
 async function ticketPatches(url: string): Promise<string[]> {
-  return (await requests(url)).filter((r) => r.method === 'PATCH' && r.path.startsWith('/api/v3/tickets/')).map((r) => `${r.method} ${r.status}`);
+  return (await requests(url))
+    .filter((r) => r.method === 'PATCH' && r.path.startsWith('/api/v3/tickets/'))
+    .map((r) => `${r.method} ${r.status}`);
 }
 
 describe('ticket fields by name (preview)', () => {
@@ -80,10 +84,15 @@ describe('ticket fields by name (preview)', () => {
     const current = await client.getTicket(row.ticket.id);
     const other = (await client.listTicketPriorities()).find((p) => p.id !== current.ticketPriority.id && p.name);
     assert.ok(other, 'another priority');
-    const doc = await vscode.workspace.openTextDocument((await vscode.commands.executeCommand('buildingTwins.tickets.open', row.ticket.id)) as vscode.Uri);
+    const doc = await vscode.workspace.openTextDocument(
+      (await vscode.commands.executeCommand('buildingTwins.tickets.open', row.ticket.id)) as vscode.Uri,
+    );
     await clearRequests(url);
     api.useScriptedInput(['Priority', other.name as string]);
-    assert.equal((await vscode.commands.executeCommand('buildingTwins.tickets.editField', doc.uri) as vscode.Uri).toString(), doc.uri.toString());
+    assert.equal(
+      ((await vscode.commands.executeCommand('buildingTwins.tickets.editField', doc.uri)) as vscode.Uri).toString(),
+      doc.uri.toString(),
+    );
     assert.equal(api.takeLastError(), undefined);
     assert.equal(doc.isDirty, true);
     assert.deepEqual((JSON.parse(doc.getText()) as Ticket).ticketPriority, { id: other.id, name: other.name });
@@ -98,11 +107,17 @@ describe('ticket fields by name (preview)', () => {
     const api = await extensionApi();
     const client = await api.context.getActiveClient();
     const row = await firstTicketRow();
-    const doc = await vscode.workspace.openTextDocument((await vscode.commands.executeCommand('buildingTwins.tickets.open', row.ticket.id)) as vscode.Uri);
+    const doc = await vscode.workspace.openTextDocument(
+      (await vscode.commands.executeCommand('buildingTwins.tickets.open', row.ticket.id)) as vscode.Uri,
+    );
     const text = doc.getText();
     const priorityId = (JSON.parse(text) as Ticket).ticketPriority.id;
     const inPriority = doc.positionAt(text.indexOf(`"${priorityId}"`, text.indexOf('"ticketPriority"')) + 1);
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, inPriority);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      doc.uri,
+      inPriority,
+    );
     const offered = new Map(list.items.map((i) => [typeof i.label === 'string' ? i.label : i.label.label, i]));
     for (const priority of await client.listTicketPriorities()) {
       const item = offered.get(priority.name as string);
@@ -111,8 +126,15 @@ describe('ticket fields by name (preview)', () => {
     }
 
     const inSummary = doc.positionAt(text.indexOf('"summary"') + 2);
-    const elsewhere = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, inSummary);
+    const elsewhere = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      doc.uri,
+      inSummary,
+    );
     const priorityNames = new Set((await client.listTicketPriorities()).map((p) => p.name));
-    assert.deepEqual(elsewhere.items.filter((i) => priorityNames.has(typeof i.label === 'string' ? i.label : i.label.label)), []);
+    assert.deepEqual(
+      elsewhere.items.filter((i) => priorityNames.has(typeof i.label === 'string' ? i.label : i.label.label)),
+      [],
+    );
   });
 });

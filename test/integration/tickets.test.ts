@@ -10,7 +10,9 @@ import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests, setSetting }
 const TICKETS = 'Tickets (preview)';
 const METADATA = 'Ticket metadata (preview)';
 
-interface TicketNodeLike extends TreeNode { ticket: Ticket }
+interface TicketNodeLike extends TreeNode {
+  ticket: Ticket;
+}
 const isTicketNode = (n: TreeNode): n is TicketNodeLike => 'ticket' in n && 'owner' in n;
 
 /** Requests that changed tickets or ticket metadata (PUT / PATCH); the log proves what was, or was not, sent. */
@@ -52,7 +54,9 @@ async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void>
 }
 
 async function openTicketDoc(id: string): Promise<vscode.TextDocument> {
-  return vscode.workspace.openTextDocument((await vscode.commands.executeCommand('buildingTwins.tickets.open', id)) as vscode.Uri);
+  return vscode.workspace.openTextDocument(
+    (await vscode.commands.executeCommand('buildingTwins.tickets.open', id)) as vscode.Uri,
+  );
 }
 
 describe('tickets (preview)', () => {
@@ -72,7 +76,11 @@ describe('tickets (preview)', () => {
     const groups = await api.treeSnapshot(await ticketsNode(), 1);
     const groupLabels = groups.filter((g) => g.contextValue === 'ticketStatusGroup').map((g) => g.label);
     assert.ok(groupLabels.length > 1, 'tickets of several statuses');
-    assert.deepEqual(groupLabels, statuses.filter((s) => groupLabels.includes(s as string)), 'in the order of GET /tickets/status');
+    assert.deepEqual(
+      groupLabels,
+      statuses.filter((s) => groupLabels.includes(s as string)),
+      'in the order of GET /tickets/status',
+    );
     for (const group of groups.filter((g) => g.contextValue === 'ticketStatusGroup')) {
       assert.equal(Number(group.description), group.children?.length);
     }
@@ -100,7 +108,10 @@ describe('tickets (preview)', () => {
     await clearRequests(url);
     node = await ticketsNode();
     const [error] = await api.treeSnapshot(node, 0);
-    assert.match(error.label, /^Failed to load: buildingTwins\.tickets\.pageSize is 1001, above the service's maximum of 1000 tickets per page; nothing was sent\.$/);
+    assert.match(
+      error.label,
+      /^Failed to load: buildingTwins\.tickets\.pageSize is 1001, above the service's maximum of 1000 tickets per page; nothing was sent\.$/,
+    );
     assert.equal(await listRequests(url), 0, 'no POST /tickets was sent');
   });
 
@@ -112,7 +123,8 @@ describe('tickets (preview)', () => {
     assert.equal(api.takeLastError(), undefined);
     assert.equal(script.remaining, 0);
     const template = JSON.parse(doc.getText()) as Record<string, unknown>;
-    for (const key of ['categoryId', 'jobTypeId', 'serviceNeededId', 'priorityId']) assert.equal(typeof template[key], 'string', key);
+    for (const key of ['categoryId', 'jobTypeId', 'serviceNeededId', 'priorityId'])
+      assert.equal(typeof template[key], 'string', key);
     assert.equal(template.twinId, null);
 
     await clearRequests(url);
@@ -121,7 +133,10 @@ describe('tickets (preview)', () => {
     assert.deepEqual(await writes(url), []);
 
     const editor = await vscode.window.showTextDocument(doc);
-    await replaceAll(editor.document, JSON.stringify({ ...template, summary: 'Integration test ticket', description: 'Made by a test' }, null, 2));
+    await replaceAll(
+      editor.document,
+      JSON.stringify({ ...template, summary: 'Integration test ticket', description: 'Made by a test' }, null, 2),
+    );
     const ticket = (await vscode.commands.executeCommand('buildingTwins.tickets.createFromJson')) as Ticket;
     assert.equal(api.takeLastError(), undefined);
     assert.equal(ticket.summary, 'Integration test ticket');
@@ -129,7 +144,10 @@ describe('tickets (preview)', () => {
     assert.equal(ticket.serviceNeeded?.name, 'Filter replacement');
     assert.equal(ticket.ticketPriority.name, 'High');
     assert.deepEqual(await writes(url), ['PUT /api/v3/tickets 200']);
-    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(true), `buildingtwins:/${LOCAL}/tickets/${ticket.id}.json`);
+    assert.equal(
+      vscode.window.activeTextEditor?.document.uri.toString(true),
+      `buildingtwins:/${LOCAL}/tickets/${ticket.id}.json`,
+    );
   });
 
   it('saves an edited ticket document as replace operations on the updatable properties', async function () {
@@ -179,7 +197,11 @@ describe('tickets (preview)', () => {
     api.useScriptedInput(['Overwrite']);
     assert.equal(await doc.save(), true, api.takeLastError()?.message);
     const now = await client.getTicket(target.id);
-    assert.deepEqual([now.notes, now.assigneeName], ['Edited while someone else changed the ticket', 'Someone else'], 'only the changed field was sent');
+    assert.deepEqual(
+      [now.notes, now.assigneeName],
+      ['Edited while someone else changed the ticket', 'Someone else'],
+      'only the changed field was sent',
+    );
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
@@ -191,9 +213,24 @@ describe('tickets (preview)', () => {
     const doc = await openTicketDoc(target.id);
     const original = JSON.parse(doc.getText()) as Record<string, unknown>;
     const cases: Array<[(t: Record<string, unknown>) => void, RegExp]> = [
-      [(t) => { t.twinId = 'someone-else'; }, /"twinId" cannot be changed: it is not an updatable ticket field/],
-      [(t) => { delete t.description; }, /Removing "description" is not allowed: a ticket patch can only replace values/],
-      [(t) => { t.extraField = 1; }, /"extraField" cannot be changed: it is not an updatable ticket field/],
+      [
+        (t) => {
+          t.twinId = 'someone-else';
+        },
+        /"twinId" cannot be changed: it is not an updatable ticket field/,
+      ],
+      [
+        (t) => {
+          delete t.description;
+        },
+        /Removing "description" is not allowed: a ticket patch can only replace values/,
+      ],
+      [
+        (t) => {
+          t.extraField = 1;
+        },
+        /"extraField" cannot be changed: it is not an updatable ticket field/,
+      ],
     ];
     for (const [change, expected] of cases) {
       const copy = structuredClone(original);
@@ -215,16 +252,31 @@ describe('tickets (preview)', () => {
     const [target] = (await client.listTickets({ pageSize: 1 })).items;
 
     await clearRequests(url);
-    await vscode.commands.executeCommand('buildingTwins.tickets.applyPatch', target.id, [{ op: 'add', path: '/notes', value: 'x' }]);
+    await vscode.commands.executeCommand('buildingTwins.tickets.applyPatch', target.id, [
+      { op: 'add', path: '/notes', value: 'x' },
+    ]);
     assert.match(api.takeLastError()?.message ?? '', /only "replace" operations are allowed on tickets, got "add"/);
-    const tooMany = [...TICKET_UPDATABLE_PROPERTIES, 'summary'].map((p) => ({ op: 'replace', path: `/${p}`, value: null }));
+    const tooMany = [...TICKET_UPDATABLE_PROPERTIES, 'summary'].map((p) => ({
+      op: 'replace',
+      path: `/${p}`,
+      value: null,
+    }));
     await vscode.commands.executeCommand('buildingTwins.tickets.applyPatch', target.id, tooMany);
-    assert.match(api.takeLastError()?.message ?? '', new RegExp(`at most ${TICKET_UPDATABLE_PROPERTIES.length} operations .*got ${tooMany.length}`));
-    await vscode.commands.executeCommand('buildingTwins.tickets.applyPatch', target.id, '[{"op": "replace", "path": "/twinId", "value": "x"}]');
+    assert.match(
+      api.takeLastError()?.message ?? '',
+      new RegExp(`at most ${TICKET_UPDATABLE_PROPERTIES.length} operations .*got ${tooMany.length}`),
+    );
+    await vscode.commands.executeCommand(
+      'buildingTwins.tickets.applyPatch',
+      target.id,
+      '[{"op": "replace", "path": "/twinId", "value": "x"}]',
+    );
     assert.match(api.takeLastError()?.message ?? '', /"\/twinId" is not an updatable ticket property/);
     assert.deepEqual(await writes(url), [], 'nothing was sent');
 
-    const patched = (await vscode.commands.executeCommand('buildingTwins.tickets.applyPatch', target.id, [{ op: 'replace', path: '/assigneeName', value: 'Integration crew' }])) as Ticket;
+    const patched = (await vscode.commands.executeCommand('buildingTwins.tickets.applyPatch', target.id, [
+      { op: 'replace', path: '/assigneeName', value: 'Integration crew' },
+    ])) as Ticket;
     assert.equal(api.takeLastError(), undefined);
     assert.equal(patched.assigneeName, 'Integration crew');
     assert.deepEqual(await writes(url), ['PATCH /api/v3/tickets/{id} 200']);
@@ -246,14 +298,21 @@ describe('tickets (preview)', () => {
     assert.equal(child.label, attachment.fileName);
 
     const [attachmentNode] = await node.getChildren();
-    const opened = (await vscode.commands.executeCommand('buildingTwins.tickets.openAttachment', attachmentNode)) as vscode.Uri;
+    const opened = (await vscode.commands.executeCommand(
+      'buildingTwins.tickets.openAttachment',
+      attachmentNode,
+    )) as vscode.Uri;
     assert.equal(api.takeLastError(), undefined);
     assert.deepEqual(Buffer.from(await vscode.workspace.fs.readFile(opened)), expected);
 
     const dir = mkdtempSync(join(tmpdir(), 'bt-attachment-'));
     try {
       const target = join(dir, 'saved.bin');
-      await vscode.commands.executeCommand('buildingTwins.tickets.saveAttachment', { ticketId: withAttachment.id, attachmentId: attachment.id }, target);
+      await vscode.commands.executeCommand(
+        'buildingTwins.tickets.saveAttachment',
+        { ticketId: withAttachment.id, attachmentId: attachment.id },
+        target,
+      );
       assert.equal(api.takeLastError(), undefined);
       assert.deepEqual(readFileSync(target), expected);
     } finally {
@@ -273,7 +332,10 @@ describe('tickets (preview)', () => {
     assert.deepEqual(await writes(url), []);
 
     api.useScriptedInput(['Urgent', true]);
-    const ticket = (await vscode.commands.executeCommand('buildingTwins.tickets.createForInsight', insight.id)) as Ticket;
+    const ticket = (await vscode.commands.executeCommand(
+      'buildingTwins.tickets.createForInsight',
+      insight.id,
+    )) as Ticket;
     assert.equal(api.takeLastError(), undefined);
     assert.equal(ticket.insightId, insight.id);
     assert.equal(ticket.summary, insight.name);
@@ -286,8 +348,14 @@ describe('tickets (preview)', () => {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     const lists = await api.treeSnapshot(await api.findNode([LOCAL, METADATA]), 1);
-    assert.deepEqual(lists.map((l) => l.label), ['Categories', 'Job types', 'Services needed', 'Statuses', 'Priorities']);
-    assert.deepEqual(lists.slice(3).map((l) => l.description), ['read-only', 'read-only']);
+    assert.deepEqual(
+      lists.map((l) => l.label),
+      ['Categories', 'Job types', 'Services needed', 'Statuses', 'Priorities'],
+    );
+    assert.deepEqual(
+      lists.slice(3).map((l) => l.description),
+      ['read-only', 'read-only'],
+    );
     assert.ok(lists[4].children!.some((p) => p.label === 'Urgent' && p.description === 'Urgent'));
 
     await clearRequests(url);
@@ -296,25 +364,40 @@ describe('tickets (preview)', () => {
     assert.deepEqual(await writes(url), []);
 
     const name = `Integration category ${Date.now()}`;
-    const created = (await vscode.commands.executeCommand('buildingTwins.tickets.createMetadata', 'categories', name)) as TicketMetadataItem;
+    const created = (await vscode.commands.executeCommand(
+      'buildingTwins.tickets.createMetadata',
+      'categories',
+      name,
+    )) as TicketMetadataItem;
     assert.equal(api.takeLastError(), undefined);
     assert.equal(created.name, name);
 
     const categories = await api.findNode([LOCAL, METADATA, 'Categories']);
     api.context.tree.refresh(categories);
     let node: TreeNode | undefined;
-    for (const child of await categories.getChildren()) if (((await child.getTreeItem()).label as string) === name) node = child;
+    for (const child of await categories.getChildren())
+      if (((await child.getTreeItem()).label as string) === name) node = child;
     assert.ok(node, 'the new category shows in the tree');
     api.useScriptedInput([`${name} (renamed)`]);
-    const renamed = (await vscode.commands.executeCommand('buildingTwins.tickets.renameMetadata', node)) as TicketMetadataItem;
+    const renamed = (await vscode.commands.executeCommand(
+      'buildingTwins.tickets.renameMetadata',
+      node,
+    )) as TicketMetadataItem;
     assert.equal(api.takeLastError(), undefined);
     assert.equal(renamed.id, created.id);
     assert.equal(renamed.name, `${name} (renamed)`);
-    assert.deepEqual(await writes(url), ['PUT /api/v3/tickets/categories 200', 'PATCH /api/v3/tickets/categories/{id} 200']);
+    assert.deepEqual(await writes(url), [
+      'PUT /api/v3/tickets/categories 200',
+      'PATCH /api/v3/tickets/categories/{id} 200',
+    ]);
 
     api.useScriptedInput(['Categories', `${name} (renamed)`, `${name} (palette)`]);
     const again = (await vscode.commands.executeCommand('buildingTwins.tickets.renameMetadata')) as TicketMetadataItem;
     assert.equal(api.takeLastError(), undefined);
-    assert.deepEqual([again.id, again.name], [created.id, `${name} (palette)`], 'renamed from the palette: list, item, name');
+    assert.deepEqual(
+      [again.id, again.name],
+      [created.id, `${name} (palette)`],
+      'renamed from the palette: list, item, name',
+    );
   });
 });

@@ -1,7 +1,17 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/extension/explorer/treeNode';
-import { clearRequests, emulatorUrl, freshExplorer, eventually, extensionApi, LOCAL, requests, SAMPLE, setSetting } from './explorerHelpers';
+import {
+  clearRequests,
+  emulatorUrl,
+  freshExplorer,
+  eventually,
+  extensionApi,
+  LOCAL,
+  requests,
+  SAMPLE,
+  setSetting,
+} from './explorerHelpers';
 import { restoreSettings } from './windowState';
 
 async function labelled(children: TreeNode[], label: string): Promise<TreeNode> {
@@ -28,7 +38,8 @@ describe('explorer tree', () => {
     assert.equal(root.label, LOCAL);
     assert.match(root.contextValue ?? '', /^connection\.local\.active$/);
     const groups = (root.children ?? []).map((c) => c.label);
-    for (const g of ['Models', 'Twins', 'By location', 'Insights']) assert.ok(groups.includes(g), `group ${g} in ${groups.join(', ')}`);
+    for (const g of ['Models', 'Twins', 'By location', 'Insights'])
+      assert.ok(groups.includes(g), `group ${g} in ${groups.join(', ')}`);
   });
 
   it('lists models by their extends hierarchy and counts twins on demand', async () => {
@@ -69,7 +80,11 @@ describe('explorer tree', () => {
     await clearRequests(url);
     let children = await room.getChildren();
     assert.equal(children.length, 11, 'one page and "Load more…"');
-    assert.equal((await room.getTreeItem()).description, `${twinsText} (10 loaded)`, 'the total first, as on a group with everything loaded');
+    assert.equal(
+      (await room.getTreeItem()).description,
+      `${twinsText} (10 loaded)`,
+      'the total first, as on a group with everything loaded',
+    );
     let more = children[children.length - 1];
     while ((await more.getTreeItem()).contextValue === 'loadMore') {
       await vscode.commands.executeCommand('buildingTwins.loadMore', more);
@@ -89,8 +104,14 @@ describe('explorer tree', () => {
     const twins = await api.findNode([LOCAL, 'Twins']);
     for (const group of await twins.getChildren()) {
       const item = await group.getTreeItem();
-      const total = await client.countTwins({ modelFilter: { modelIds: [(group as unknown as { modelId: string }).modelId], exactModelMatch: true } });
-      assert.equal(item.description, `${total.toLocaleString('en-US')} ${total === 1 ? 'twin' : 'twins'}`, String(item.label));
+      const total = await client.countTwins({
+        modelFilter: { modelIds: [(group as unknown as { modelId: string }).modelId], exactModelMatch: true },
+      });
+      assert.equal(
+        item.description,
+        `${total.toLocaleString('en-US')} ${total === 1 ? 'twin' : 'twins'}`,
+        String(item.label),
+      );
     }
     const models = await api.findNode([LOCAL, 'Models']);
     assert.match(String((await models.getTreeItem()).description), /^\d[\d,]* models?$/);
@@ -117,12 +138,20 @@ describe('explorer tree', () => {
     assert.equal((await incoming.getTreeItem()).label, 'Incoming');
     const client = await api.context.getActiveClient();
     const levelId = (firstLevel as unknown as { twin: { id: string } }).twin.id;
-    assert.equal((await outgoing.getTreeItem()).description, String((await client.listOutgoingRelationships(levelId)).length), 'counted before expanding');
-    assert.equal((await incoming.getTreeItem()).description, String((await client.listIncomingRelationships(levelId)).length));
+    assert.equal(
+      (await outgoing.getTreeItem()).description,
+      String((await client.listOutgoingRelationships(levelId)).length),
+      'counted before expanding',
+    );
+    assert.equal(
+      (await incoming.getTreeItem()).description,
+      String((await client.listIncomingRelationships(levelId)).length),
+    );
     const partOf = (await outgoing.getChildren())[0];
     const relItem = await partOf.getTreeItem();
     const [building] = await partOf.getChildren();
-    const buildingTwin = (building as unknown as { twin: { id: string; modelId: string; contents: { name: string } } }).twin;
+    const buildingTwin = (building as unknown as { twin: { id: string; modelId: string; contents: { name: string } } })
+      .twin;
     assert.equal(buildingTwin.modelId, `${SAMPLE}:Building;1`);
     assert.equal(relItem.label, `isPartOf → ${buildingTwin.contents.name}`, 'the other twin by name');
     assert.match(String(relItem.description), new RegExp(`^${buildingTwin.id}`), 'and its id beside it');
@@ -145,7 +174,9 @@ describe('explorer tree', () => {
     const api = await extensionApi();
     const insights = await (await api.findNode([LOCAL, 'Insights'])).getChildren();
     const items = await Promise.all(insights.map((i) => i.getTreeItem()));
-    assert.ok(items.length > 0 && items.every((i) => i.contextValue === 'insight.root' || i.contextValue === 'loadMore'));
+    assert.ok(
+      items.length > 0 && items.every((i) => i.contextValue === 'insight.root' || i.contextValue === 'loadMore'),
+    );
   });
 
   it('filters twins by name, by one and by two property conditions, and clears the filter', async () => {
@@ -162,16 +193,36 @@ describe('explorer tree', () => {
 
     api.useScriptedInput(['Level', '', 'levelNumber >= 2']);
     const prompted = await vscode.commands.executeCommand('buildingTwins.filterTwins');
-    assert.deepEqual(prompted, { modelId: `${SAMPLE}:Level;1`, nameText: undefined, properties: [{ field: 'levelNumber', operator: '>=', value: 2 }] });
-    const levels = await (await labelled(await (await api.findNode([LOCAL, 'Twins'])).getChildren(), 'Level')).getChildren();
-    for (const l of levels) assert.ok(Number((l as unknown as { twin: { contents: { levelNumber: number } } }).twin.contents.levelNumber) >= 2);
+    assert.deepEqual(prompted, {
+      modelId: `${SAMPLE}:Level;1`,
+      nameText: undefined,
+      properties: [{ field: 'levelNumber', operator: '>=', value: 2 }],
+    });
+    const levels = await (
+      await labelled(await (await api.findNode([LOCAL, 'Twins'])).getChildren(), 'Level')
+    ).getChildren();
+    for (const l of levels)
+      assert.ok(
+        Number((l as unknown as { twin: { contents: { levelNumber: number } } }).twin.contents.levelNumber) >= 2,
+      );
 
     api.useScriptedInput(['Level', '', 'levelNumber >= 1; levelNumber <= 2']);
     const two = await vscode.commands.executeCommand('buildingTwins.filterTwins');
-    assert.deepEqual(two, { modelId: `${SAMPLE}:Level;1`, nameText: undefined, properties: [{ field: 'levelNumber', operator: '>=', value: 1 }, { field: 'levelNumber', operator: '<=', value: 2 }] });
+    assert.deepEqual(two, {
+      modelId: `${SAMPLE}:Level;1`,
+      nameText: undefined,
+      properties: [
+        { field: 'levelNumber', operator: '>=', value: 1 },
+        { field: 'levelNumber', operator: '<=', value: 2 },
+      ],
+    });
     assert.match(api.context.tree.view.message ?? '', /levelNumber >= 1, levelNumber <= 2/);
-    const between = await (await labelled(await (await api.findNode([LOCAL, 'Twins'])).getChildren(), 'Level')).getChildren();
-    const numbers = between.map((l) => Number((l as unknown as { twin: { contents: { levelNumber: number } } }).twin.contents.levelNumber));
+    const between = await (
+      await labelled(await (await api.findNode([LOCAL, 'Twins'])).getChildren(), 'Level')
+    ).getChildren();
+    const numbers = between.map((l) =>
+      Number((l as unknown as { twin: { contents: { levelNumber: number } } }).twin.contents.levelNumber),
+    );
     assert.ok(numbers.length > 0 && numbers.every((n) => n >= 1 && n <= 2), `levels ${numbers.join(', ')}`);
     const client = await api.context.getActiveClient();
     const all = await client.countTwins({ modelFilter: { modelIds: [`${SAMPLE}:Level;1`], exactModelMatch: true } });
@@ -186,15 +237,25 @@ describe('explorer tree', () => {
     const api = await extensionApi();
     await vscode.commands.executeCommand('buildingTwins.explorer.focus');
     const client = await api.context.getActiveClient();
-    const page = await client.listTwins({ propertyFilter: { field: 'externalID', operator: 'isNotNull' }, pageSize: 1 });
+    const page = await client.listTwins({
+      propertyFilter: { field: 'externalID', operator: 'isNotNull' },
+      pageSize: 1,
+    });
     const target = page.content[0];
     const externalId = String(target.contents?.externalID);
     api.useScriptedInput([externalId]);
     const twin = await vscode.commands.executeCommand<{ id: string }>('buildingTwins.goToTwin');
     assert.equal(api.takeLastError(), undefined);
     assert.equal(twin.id, target.id);
-    await eventually(() => assert.equal(vscode.window.activeTextEditor?.document.uri.path, `/${LOCAL}/twins/${target.id}.json`));
-    await eventually(() => assert.ok(api.context.tree.view.selection.some((n) => n.id.endsWith(`/${encodeURIComponent(target.id)}`)), 'revealed and selected'));
+    await eventually(() =>
+      assert.equal(vscode.window.activeTextEditor?.document.uri.path, `/${LOCAL}/twins/${target.id}.json`),
+    );
+    await eventually(() =>
+      assert.ok(
+        api.context.tree.view.selection.some((n) => n.id.endsWith(`/${encodeURIComponent(target.id)}`)),
+        'revealed and selected',
+      ),
+    );
   });
 
   it('reports an unknown twin id clearly', async () => {

@@ -16,7 +16,10 @@ async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void>
   assert.ok(await vscode.workspace.applyEdit(edit));
 }
 
-function edited(doc: vscode.TextDocument, change: (twin: { modelId: string; contents: Record<string, unknown> }) => void): string {
+function edited(
+  doc: vscode.TextDocument,
+  change: (twin: { modelId: string; contents: Record<string, unknown> }) => void,
+): string {
   const twin = JSON.parse(doc.getText()) as { modelId: string; contents: Record<string, unknown> };
   change(twin);
   return JSON.stringify(twin, null, 2);
@@ -59,16 +62,30 @@ describe('twins as documents', () => {
     const api = await extensionApi();
     const doc = await openTwin();
     const openedAt = (JSON.parse(doc.getText()) as { lastUpdateTime: string }).lastUpdateTime;
-    await replaceAll(doc, edited(doc, (t) => { t.contents.capacity = 7; }));
+    await replaceAll(
+      doc,
+      edited(doc, (t) => {
+        t.contents.capacity = 7;
+      }),
+    );
     await clearRequests(url);
     assert.equal(await doc.save(), true, api.takeLastError()?.message);
     assert.equal(doc.isDirty, false);
     const client = await api.context.getActiveClient();
     const now = await client.getTwin(TWIN);
     assert.equal(now.contents?.capacity, 7);
-    const sent = (await requests(url)).filter((r) => r.path.split('?')[0] === `/api/v3/twins/${TWIN}`).map((r) => `${r.method} ${r.status}`);
-    assert.deepEqual(sent.slice(0, 3), ['GET 200', 'PATCH 200', 'GET 200'], 'conflict check, one patch (paths at the properties), read back');
-    const kept = api.context.documents.loaded(doc.uri)?.value as { lastUpdateTime: string; contents: { capacity: number } };
+    const sent = (await requests(url))
+      .filter((r) => r.path.split('?')[0] === `/api/v3/twins/${TWIN}`)
+      .map((r) => `${r.method} ${r.status}`);
+    assert.deepEqual(
+      sent.slice(0, 3),
+      ['GET 200', 'PATCH 200', 'GET 200'],
+      'conflict check, one patch (paths at the properties), read back',
+    );
+    const kept = api.context.documents.loaded(doc.uri)?.value as {
+      lastUpdateTime: string;
+      contents: { capacity: number };
+    };
     assert.equal(kept.lastUpdateTime, now.lastUpdateTime, 'the next save diffs against the twin read back');
     assert.notEqual(kept.lastUpdateTime, openedAt);
     assert.equal(kept.contents.capacity, 7);
@@ -78,7 +95,12 @@ describe('twins as documents', () => {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     const doc = await openTwin();
-    await replaceAll(doc, edited(doc, (t) => { t.contents.capacity = 11; }));
+    await replaceAll(
+      doc,
+      edited(doc, (t) => {
+        t.contents.capacity = 11;
+      }),
+    );
     const client = await api.context.getActiveClient();
     await client.patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: 99 }]);
 
@@ -105,14 +127,25 @@ describe('twins as documents', () => {
     await clearRequests(url);
     assert.equal(await doc.save(), false);
     assert.equal(doc.isDirty, true);
-    assert.match(api.takeLastError()?.message ?? '', /is not valid JSON: \w+ at line 3, column \d+\. Nothing was sent\./);
-    assert.deepEqual((await requests(url)).filter((r) => r.method !== 'GET' && r.path.startsWith('/api/')), []);
+    assert.match(
+      api.takeLastError()?.message ?? '',
+      /is not valid JSON: \w+ at line 3, column \d+\. Nothing was sent\./,
+    );
+    assert.deepEqual(
+      (await requests(url)).filter((r) => r.method !== 'GET' && r.path.startsWith('/api/')),
+      [],
+    );
   });
 
   it('shows the service refusal verbatim and keeps the edits', async () => {
     const api = await extensionApi();
     const doc = await openTwin();
-    await replaceAll(doc, edited(doc, (t) => { t.contents.capacity = 'lots'; }));
+    await replaceAll(
+      doc,
+      edited(doc, (t) => {
+        t.contents.capacity = 'lots';
+      }),
+    );
     assert.equal(await doc.save(), false);
     assert.equal(doc.isDirty, true);
     assert.match(api.takeLastError()?.message ?? '', /The service refused twin HP-L01-PLANT: .*capacity/i);
@@ -122,7 +155,12 @@ describe('twins as documents', () => {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     const doc = await openTwin();
-    await replaceAll(doc, edited(doc, (t) => { t.modelId = `${SAMPLE}:Space;1`; }));
+    await replaceAll(
+      doc,
+      edited(doc, (t) => {
+        t.modelId = `${SAMPLE}:Space;1`;
+      }),
+    );
     const script = api.useScriptedInput([false]);
     await clearRequests(url);
     assert.equal(await doc.save(), false);
@@ -135,12 +173,18 @@ describe('twins as documents', () => {
     const modelUri = resourceUri(LOCAL, 'models', `${SAMPLE}:Room;1`);
     const stat = await vscode.workspace.fs.stat(modelUri);
     assert.equal(stat.permissions, vscode.FilePermission.Readonly);
-    const model = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(modelUri)).toString('utf8')) as Record<string, unknown>;
+    const model = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(modelUri)).toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     assert.equal(model['@id'], `${SAMPLE}:Room;1`);
     assert.equal(Object.keys(model)[0], '@context');
 
     const rel = resourceUri(LOCAL, 'relationships', TWIN, `${TWIN}_isPartOf_HP-L01`);
-    const relationship = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(rel)).toString('utf8')) as Record<string, unknown>;
+    const relationship = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(rel)).toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     assert.deepEqual([relationship.sourceId, relationship.name, relationship.targetId], [TWIN, 'isPartOf', 'HP-L01']);
   });
 });

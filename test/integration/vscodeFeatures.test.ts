@@ -12,7 +12,10 @@ import { extensionApi, LOCAL } from './explorerHelpers';
 
 const token = new vscode.CancellationTokenSource().token;
 const READ_ONLY = 'MCP (read-only)';
-const manifest = () => vscode.extensions.getExtension('building-twins.building-twins')!.packageJSON as { contributes: Record<string, Array<{ path?: string; id?: string }>> };
+const manifest = () =>
+  vscode.extensions.getExtension('building-twins.building-twins')!.packageJSON as {
+    contributes: Record<string, Array<{ path?: string; id?: string }>>;
+  };
 
 describe('newer VS Code features, feature-detected', function () {
   this.timeout(90_000);
@@ -20,7 +23,10 @@ describe('newer VS Code features, feature-detected', function () {
   describe('MCP server definition provider', () => {
     it('is registered exactly when this VS Code has the MCP API, and declared in the manifest either way', async () => {
       const api = await extensionApi();
-      assert.deepEqual(manifest().contributes.mcpServerDefinitionProviders!.map((p) => p.id), ['buildingTwins.mcpServers']);
+      assert.deepEqual(
+        manifest().contributes.mcpServerDefinitionProviders!.map((p) => p.id),
+        ['buildingTwins.mcpServers'],
+      );
       assert.equal(api.context.mcpServers !== undefined, mcpApi() !== undefined, `VS Code ${vscode.version}`);
     });
 
@@ -33,7 +39,13 @@ describe('newer VS Code features, feature-detected', function () {
         return;
       }
       const emulator = api.context.localEmulatorUrl();
-      await vscode.commands.executeCommand('buildingTwins.addConnection', { name: READ_ONLY, baseUrl: emulator, clientId: 'local-dev', clientSecret: 'local-dev-secret', readOnly: true });
+      await vscode.commands.executeCommand('buildingTwins.addConnection', {
+        name: READ_ONLY,
+        baseUrl: emulator,
+        clientId: 'local-dev',
+        clientSecret: 'local-dev-secret',
+        readOnly: true,
+      });
       assert.equal(api.takeLastError(), undefined);
       let offered: McpStdioDefinition[];
       try {
@@ -45,14 +57,27 @@ describe('newer VS Code features, feature-detected', function () {
         await api.treeSnapshot();
       }
       // A definition of a connection removed since (VS Code keeps definitions across sessions) is not started.
-      assert.equal(await provider.resolveMcpServerDefinition(offered.find((d) => d.label === `Building Twins: ${READ_ONLY}`)!, token), undefined);
+      assert.equal(
+        await provider.resolveMcpServerDefinition(
+          offered.find((d) => d.label === `Building Twins: ${READ_ONLY}`)!,
+          token,
+        ),
+        undefined,
+      );
     });
   });
 
   it('adds the chart points of time_series as a data part where VS Code has data parts, text only before', async () => {
-    const result = await vscode.lm.invokeTool(lmToolId('time_series'), { input: { twinIds: ['HP-AHU-1-SAT'], range: '24h', points: 4 }, toolInvocationToken: undefined });
+    const result = await vscode.lm.invokeTool(lmToolId('time_series'), {
+      input: { twinIds: ['HP-AHU-1-SAT'], range: '24h', points: 4 },
+      toolInvocationToken: undefined,
+    });
     // Data parts as finalised (1.105+) have LanguageModelDataPart.json; 1.99's class of that name is a proposal without it.
-    const dataPartClass = (vscode as unknown as { LanguageModelDataPart?: (new (...args: never[]) => { mimeType: string; data: Uint8Array }) & { json?: unknown } }).LanguageModelDataPart;
+    const dataPartClass = (
+      vscode as unknown as {
+        LanguageModelDataPart?: (new (...args: never[]) => { mimeType: string; data: Uint8Array }) & { json?: unknown };
+      }
+    ).LanguageModelDataPart;
     assert.ok(result.content[0] instanceof vscode.LanguageModelTextPart);
     if (typeof dataPartClass?.json !== 'function') {
       assert.equal(result.content.length, 1, `VS Code ${vscode.version} has no data parts: text only`);
@@ -61,12 +86,19 @@ describe('newer VS Code features, feature-detected', function () {
     const data = result.content.find((p): p is { mimeType: string; data: Uint8Array } => p instanceof dataPartClass!);
     assert.ok(data, 'a data part');
     assert.equal(data.mimeType, CHART_POINTS_MIME);
-    const points = JSON.parse(new TextDecoder().decode(data.data)) as { series: Array<{ twinId: string; points: unknown[] }> };
-    assert.deepEqual(points.series.map((s) => [s.twinId, s.points.length]), [['HP-AHU-1-SAT', 4]]);
+    const points = JSON.parse(new TextDecoder().decode(data.data)) as {
+      series: Array<{ twinId: string; points: unknown[] }>;
+    };
+    assert.deepEqual(
+      points.series.map((s) => [s.twinId, s.points.length]),
+      [['HP-AHU-1-SAT', 4]],
+    );
   });
 
   it('contributes a skill, prompt files and instructions that VS Code lists where it reads them, ignored where it does not', async () => {
-    const contributed = (['chatSkills', 'chatPromptFiles', 'chatInstructions'] as const).flatMap((key) => manifest().contributes[key]!.map((c) => c.path!.replace(/^\.\//, '')));
+    const contributed = (['chatSkills', 'chatPromptFiles', 'chatInstructions'] as const).flatMap((key) =>
+      manifest().contributes[key]!.map((c) => c.path!.replace(/^\.\//, '')),
+    );
     assert.equal(contributed.length, 4);
     const commands = await vscode.commands.getCommands(false);
     if (!commands.includes('_listExtensionPromptFiles')) {
@@ -74,9 +106,14 @@ describe('newer VS Code features, feature-detected', function () {
       assert.ok((await extensionApi()).context);
       return;
     }
-    const listed = await vscode.commands.executeCommand<Array<{ uri: { scheme: string; authority?: string; path: string }; type: string; extensionId: string }>>('_listExtensionPromptFiles');
-    const ours = listed.filter((f) => f.extensionId.toLowerCase() === 'building-twins.building-twins')
-      .map((f) => [vscode.Uri.from(f.uri).path.replace(/.*\/(chat\/)/, '$1'), f.type]).sort();
+    const listed =
+      await vscode.commands.executeCommand<
+        Array<{ uri: { scheme: string; authority?: string; path: string }; type: string; extensionId: string }>
+      >('_listExtensionPromptFiles');
+    const ours = listed
+      .filter((f) => f.extensionId.toLowerCase() === 'building-twins.building-twins')
+      .map((f) => [vscode.Uri.from(f.uri).path.replace(/.*\/(chat\/)/, '$1'), f.type])
+      .sort();
     assert.deepEqual(ours, [
       ['chat/instructions/dtdl-models.instructions.md', 'instructions'],
       ['chat/prompts/find-faults.prompt.md', 'prompt'],
@@ -89,21 +126,43 @@ describe('newer VS Code features, feature-detected', function () {
 /** Offers the servers, resolves each and talks MCP to it: tools listed (writes refused on the read-only one) and a read answered. */
 async function offerAndStart(provider: McpServerProvider): Promise<McpStdioDefinition[]> {
   const offered = await provider.provideMcpServerDefinitions(token);
-  assert.deepEqual(offered.map((d) => d.label), [`Building Twins: ${LOCAL}`, `Building Twins: ${READ_ONLY}`]);
+  assert.deepEqual(
+    offered.map((d) => d.label),
+    [`Building Twins: ${LOCAL}`, `Building Twins: ${READ_ONLY}`],
+  );
   assert.ok(!JSON.stringify(offered).includes('local-dev-secret'), 'no secret in what VS Code keeps');
-  for (const [label, writable] of [[`Building Twins: ${LOCAL}`, true], [`Building Twins: ${READ_ONLY}`, false]] as const) {
-    const resolved: McpStdioDefinition = (await provider.resolveMcpServerDefinition(offered.find((d) => d.label === label)!, token))!;
+  for (const [label, writable] of [
+    [`Building Twins: ${LOCAL}`, true],
+    [`Building Twins: ${READ_ONLY}`, false],
+  ] as const) {
+    const resolved: McpStdioDefinition = (await provider.resolveMcpServerDefinition(
+      offered.find((d) => d.label === label)!,
+      token,
+    ))!;
     assert.equal(resolved.env.BUILDING_TWINS_CLIENT_SECRET, 'local-dev-secret');
-    const env = Object.fromEntries(Object.entries({ ...process.env, ...resolved.env }).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const env = Object.fromEntries(
+      Object.entries({ ...process.env, ...resolved.env }).filter(
+        (e): e is [string, string] => typeof e[1] === 'string',
+      ),
+    );
     const client = new Client({ name: 'integration-test', version: '0.0.0' });
-    await client.connect(new StdioClientTransport({ command: resolved.command, args: resolved.args, env, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({ command: resolved.command, args: resolved.args, env, stderr: 'pipe' }),
+    );
     try {
       const tools = (await client.listTools()).tools;
       assert.ok(tools.some((t) => t.name === 'list_models'));
       // A read-only server still lists the write tools, each saying it refuses (src/cli/mcpServer.ts).
       const putTwin = tools.find((t) => t.name === 'put_twin')!;
-      assert.equal(/Refused here: this server is read-only/.test(putTwin.description ?? ''), !writable, `${label}: ${putTwin.description}`);
-      const answer = await client.callTool({ name: 'find_twins', arguments: { model: 'dtmi:com:buildingtwins:sample:AirHandlingUnit;1' } });
+      assert.equal(
+        /Refused here: this server is read-only/.test(putTwin.description ?? ''),
+        !writable,
+        `${label}: ${putTwin.description}`,
+      );
+      const answer = await client.callTool({
+        name: 'find_twins',
+        arguments: { model: 'dtmi:com:buildingtwins:sample:AirHandlingUnit;1' },
+      });
       assert.match(JSON.stringify(answer.content), /HP-AHU-1/);
     } finally {
       await client.close();

@@ -14,7 +14,9 @@ let snapshot: Map<string, unknown> | undefined;
 function settingKeys(): string[] {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   if (!extension) throw new Error(`the extension ${EXTENSION_ID} is not loaded`);
-  const configuration = (extension.packageJSON as { contributes: { configuration: { properties: Record<string, unknown> } } }).contributes.configuration;
+  const configuration = (
+    extension.packageJSON as { contributes: { configuration: { properties: Record<string, unknown> } } }
+  ).contributes.configuration;
   return [...Object.keys(configuration.properties), ...OTHER_SETTINGS];
 }
 
@@ -30,11 +32,14 @@ export function snapshotSettings(): void {
 
 /** Puts back every user setting a test changed; an unchanged one is not written (no needless change events). */
 export async function restoreSettings(): Promise<void> {
-  if (!snapshot) throw new Error('restoreSettings before snapshotSettings: index.ts takes the snapshot before the first test');
+  if (!snapshot)
+    throw new Error('restoreSettings before snapshotSettings: index.ts takes the snapshot before the first test');
   for (const [key, value] of snapshot) {
     if (JSON.stringify(globalValue(key)) === JSON.stringify(value)) continue;
     const dot = key.lastIndexOf('.');
-    await vscode.workspace.getConfiguration(key.slice(0, dot)).update(key.slice(dot + 1), value, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration(key.slice(0, dot))
+      .update(key.slice(dot + 1), value, vscode.ConfigurationTarget.Global);
   }
 }
 
@@ -51,7 +56,8 @@ export async function resetExplorer(): Promise<void> {
   // Collapsed first, so VS Code does not load the rows it showed expanded again (with whatever page size is set). The
   // view registers its Collapse All command when it is first drawn; a view never drawn has no expanded rows.
   const collapseAll = 'workbench.actions.treeView.buildingTwins.explorer.collapseAll';
-  if ((await vscode.commands.getCommands(true)).includes(collapseAll)) await vscode.commands.executeCommand(collapseAll);
+  if ((await vscode.commands.getCommands(true)).includes(collapseAll))
+    await vscode.commands.executeCommand(collapseAll);
   api.context.tree.refresh();
 }
 

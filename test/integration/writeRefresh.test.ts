@@ -26,7 +26,7 @@ async function open(kind: string, id: string): Promise<vscode.TextDocument> {
 
 const label = async (node: TreeNode): Promise<string> => {
   const item = await node.getTreeItem();
-  return typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 };
 
 /** The loaded row of a twin under Twins > Room (loaded once; never refreshed by the test). */
@@ -63,7 +63,8 @@ describe('what you see is what the service holds', () => {
   afterEach(async () => {
     api.useVsCodeInput();
     api.takeLastError();
-    for (let i = 0; i < 10 && vscode.window.activeTextEditor; i++) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    for (let i = 0; i < 10 && vscode.window.activeTextEditor; i++)
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   after(async () => {
@@ -81,7 +82,9 @@ describe('what you see is what the service holds', () => {
     assert.equal(await doc.save(), true, api.takeLastError()?.message);
     const held = await (await api.context.getActiveClient()).getTwin(TWIN);
     assert.notEqual(held.lastUpdateTime, before.lastUpdateTime);
-    await eventually(() => assert.equal((JSON.parse(doc.getText()) as DigitalTwin).lastUpdateTime, held.lastUpdateTime));
+    await eventually(() =>
+      assert.equal((JSON.parse(doc.getText()) as DigitalTwin).lastUpdateTime, held.lastUpdateTime),
+    );
     assert.equal(doc.isDirty, false);
   });
 
@@ -90,13 +93,20 @@ describe('what you see is what the service holds', () => {
     const doc = await open('twins', TWIN);
     const mine = JSON.parse(doc.getText()) as DigitalTwin;
     assert.notEqual(mine.contents?.capacity, 40);
-    await replaceAll(doc, JSON.stringify({ ...mine, contents: { ...mine.contents, name: 'Open office South (Overwrite)' } }, null, 2));
+    await replaceAll(
+      doc,
+      JSON.stringify({ ...mine, contents: { ...mine.contents, name: 'Open office South (Overwrite)' } }, null, 2),
+    );
     await client.patchTwin(TWIN, [{ op: 'replace', path: '/capacity', value: 40 }]);
     const script = api.useScriptedInput(['Overwrite']);
     assert.equal(await doc.save(), true, api.takeLastError()?.message);
     assert.equal(script.remaining, 0, 'the change on the service was asked about');
     const held = await client.getTwin(TWIN);
-    assert.deepEqual([held.contents?.capacity, held.contents?.name], [40, 'Open office South (Overwrite)'], 'only the changed field was sent');
+    assert.deepEqual(
+      [held.contents?.capacity, held.contents?.name],
+      [40, 'Open office South (Overwrite)'],
+      'only the changed field was sent',
+    );
     await eventually(() => {
       const shown = JSON.parse(doc.getText()) as DigitalTwin;
       assert.deepEqual([shown.contents?.capacity, shown.lastUpdateTime], [40, held.lastUpdateTime]);
@@ -123,7 +133,10 @@ describe('what you see is what the service holds', () => {
     const target = statuses.find((s) => s.name !== groupBefore)!;
     const doc = await open('tickets', ticketId);
     const ticket = JSON.parse(doc.getText()) as Ticket;
-    await replaceAll(doc, JSON.stringify({ ...ticket, ticketStatus: { ...ticket.ticketStatus, id: target.id } }, null, 2));
+    await replaceAll(
+      doc,
+      JSON.stringify({ ...ticket, ticketStatus: { ...ticket.ticketStatus, id: target.id } }, null, 2),
+    );
     assert.equal(await doc.save(), true, api.takeLastError()?.message);
     assert.equal((await ticketGroups(api)).get(ticketId), target.name);
     await eventually(() => assert.equal((JSON.parse(doc.getText()) as Ticket).ticketStatus.name, target.name), 10_000);
@@ -134,7 +147,9 @@ describe('what you see is what the service holds', () => {
     const [ticketId, groupBefore] = [...(await ticketGroups(api))][1];
     const target = (await client.listTicketStatuses()).find((s) => s.name !== groupBefore)!;
     const doc = await open('tickets', ticketId);
-    await vscode.commands.executeCommand('buildingTwins.tickets.applyPatch', ticketId, [{ op: 'replace', path: '/statusId', value: target.id }]);
+    await vscode.commands.executeCommand('buildingTwins.tickets.applyPatch', ticketId, [
+      { op: 'replace', path: '/statusId', value: target.id },
+    ]);
     assert.equal(api.takeLastError(), undefined);
     assert.equal((await ticketGroups(api)).get(ticketId), target.name);
     await eventually(() => assert.equal((JSON.parse(doc.getText()) as Ticket).ticketStatus.id, target.id));

@@ -28,7 +28,8 @@ export function resolvePlaceholders<T>(manifest: T, nls: Record<string, NlsEntry
       return typeof entry === 'string' ? entry : entry.message;
     }
     if (Array.isArray(value)) return value.map(resolve);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
     return value;
   };
   return resolve(manifest) as T;

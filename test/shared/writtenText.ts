@@ -7,9 +7,18 @@ import * as ts from 'typescript';
 export function writtenText(expression: ts.Expression): string | undefined {
   if (ts.isParenthesizedExpression(expression)) return writtenText(expression.expression);
   if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) return expression.text;
-  if (ts.isTemplateExpression(expression)) return [expression.head.text, ...expression.templateSpans.map((s) => s.literal.text)].join('');
-  if (ts.isConditionalExpression(expression)) return [writtenText(expression.whenTrue), writtenText(expression.whenFalse)].filter(Boolean).join(' | ') || undefined;
-  if (ts.isBinaryExpression(expression) && [ts.SyntaxKind.PlusToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(expression.operatorToken.kind)) {
+  if (ts.isTemplateExpression(expression))
+    return [expression.head.text, ...expression.templateSpans.map((s) => s.literal.text)].join('');
+  if (ts.isConditionalExpression(expression))
+    return (
+      [writtenText(expression.whenTrue), writtenText(expression.whenFalse)].filter(Boolean).join(' | ') || undefined
+    );
+  if (
+    ts.isBinaryExpression(expression) &&
+    [ts.SyntaxKind.PlusToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(
+      expression.operatorToken.kind,
+    )
+  ) {
     return [writtenText(expression.left), writtenText(expression.right)].filter(Boolean).join(' ') || undefined;
   }
   return undefined;

@@ -23,8 +23,13 @@ const FIRST_USE: Record<string, string> = {
 /** Runs `script` in a fresh node (`module`: as an ES module) and parses the JSON it prints. */
 function runNode<T>(script: string, module = false): Promise<T> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [...(module ? ['--input-type=module'] : []), '-e', script], { cwd: repoRoot }, (error, stdout, stderr) =>
-      (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as T)));
+    execFile(
+      process.execPath,
+      [...(module ? ['--input-type=module'] : []), '-e', script],
+      { cwd: repoRoot },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as T),
+    );
   });
 }
 
@@ -66,7 +71,11 @@ describe('the extension bundle at start', function () {
     // The extension's bundle requires some of them, the bundle of its first-use modules (in dist/lib) the others.
     const required = new Set([
       ...[...readFileSync(bundle, 'utf8').matchAll(/require\("\.\/(lib\/[^"]+)"\)/g)].map((m) => m[1]!),
-      ...[...readFileSync(join(repoRoot, 'dist', 'lib', 'extension-first-use.js'), 'utf8').matchAll(/require\("\.\/([^"]+)"\)/g)].map((m) => `lib/${m[1]!}`),
+      ...[
+        ...readFileSync(join(repoRoot, 'dist', 'lib', 'extension-first-use.js'), 'utf8').matchAll(
+          /require\("\.\/([^"]+)"\)/g,
+        ),
+      ].map((m) => `lib/${m[1]!}`),
     ]);
     assert.deepEqual([...required].sort(), [...Object.keys(FIRST_USE), 'lib/extension-first-use.js'].sort());
     for (const [file, name] of Object.entries(FIRST_USE)) {
@@ -79,13 +88,17 @@ describe('the extension bundle at start', function () {
   it('loads a library behind its stand-in on the first use of an export, once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bt-first-use-'));
     try {
-      writeFileSync(join(dir, 'entry.ts'), [
-        "import { parse, SyntaxKind } from 'jsonc-parser';",
-        "import { compare } from 'fast-json-patch';",
-        'export const use = () => ({ value: parse(\'{"a": [1, 2]}\'), eof: SyntaxKind.EOF, patch: compare({ a: 1 }, { a: 2 }) });',
-      ].join('\n'));
+      writeFileSync(
+        join(dir, 'entry.ts'),
+        [
+          "import { parse, SyntaxKind } from 'jsonc-parser';",
+          "import { compare } from 'fast-json-patch';",
+          'export const use = () => ({ value: parse(\'{"a": [1, 2]}\'), eof: SyntaxKind.EOF, patch: compare({ a: 1 }, { a: 2 }) });',
+        ].join('\n'),
+      );
       const plugin = pathToFileURL(join(repoRoot, 'scripts', 'firstUseLibraryPlugin.mjs')).href;
-      const result = await runNode<{ before: string[]; after: string[]; first: unknown; second: unknown }>(`
+      const result = await runNode<{ before: string[]; after: string[]; first: unknown; second: unknown }>(
+        `
         import * as esbuild from 'esbuild';
         import { createRequire } from 'node:module';
         import { firstUseLibraryEntryPoints, firstUseLibraryPlugin } from ${JSON.stringify(plugin)};
@@ -98,7 +111,9 @@ describe('the extension bundle at start', function () {
         const before = libraries();
         const first = use();
         const after = libraries();
-        process.stdout.write(JSON.stringify({ before, after, first, second: use() }));`, true);
+        process.stdout.write(JSON.stringify({ before, after, first, second: use() }));`,
+        true,
+      );
       assert.deepEqual(result.before, []);
       assert.deepEqual(result.after, [join(dir, 'lib', 'fast-json-patch.js'), join(dir, 'lib', 'jsonc-parser.js')]);
       const expected = { value: { a: [1, 2] }, eof: 17, patch: [{ op: 'replace', path: '/a', value: 2 }] };
@@ -114,14 +129,20 @@ describe('the extension bundle at start', function () {
     try {
       writeFileSync(join(dir, 'entry.ts'), "import addFormats from 'ajv-formats';\nexport const use = addFormats;\n");
       const plugin = pathToFileURL(join(repoRoot, 'scripts', 'firstUseLibraryPlugin.mjs')).href;
-      const result = await runNode<{ errors: string[] }>(`
+      const result = await runNode<{ errors: string[] }>(
+        `
         import * as esbuild from 'esbuild';
         import { firstUseLibraryPlugin } from ${JSON.stringify(plugin)};
         const errors = await esbuild.build({ bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent', entryPoints: [${JSON.stringify(join(dir, 'entry.ts'))}], plugins: [firstUseLibraryPlugin] })
           .then(() => [], (error) => error.errors.map((e) => e.text));
-        process.stdout.write(JSON.stringify({ errors }));`, true);
+        process.stdout.write(JSON.stringify({ errors }));`,
+        true,
+      );
       assert.equal(result.errors.length, 1, JSON.stringify(result.errors));
-      assert.match(result.errors[0]!, /^"ajv-formats" \(imported by .*entry\.ts\) is part of a library the extension loads on first use: import ajv-formats\/dist\/formats, or add it to FIRST_USE_LIBRARIES/);
+      assert.match(
+        result.errors[0]!,
+        /^"ajv-formats" \(imported by .*entry\.ts\) is part of a library the extension loads on first use: import ajv-formats\/dist\/formats, or add it to FIRST_USE_LIBRARIES/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -17,18 +17,31 @@ const MAIN_BUNDLE_LIMIT = 250_000;
 /** Runs `script` in a fresh node (`module`: as an ES module) and parses the JSON it prints last. */
 function runNode<T>(script: string, module = false): Promise<T> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [...(module ? ['--input-type=module'] : []), '-e', script], { cwd: repoRoot }, (error, stdout, stderr) =>
-      (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout.trim().split('\n').pop()!) as T)));
+    execFile(
+      process.execPath,
+      [...(module ? ['--input-type=module'] : []), '-e', script],
+      { cwd: repoRoot },
+      (error, stdout, stderr) =>
+        error
+          ? reject(new Error(`${error.message}\n${stderr}`))
+          : resolve(JSON.parse(stdout.trim().split('\n').pop()!) as T),
+    );
   });
 }
 
 const plugin = pathToFileURL(join(repoRoot, 'scripts', 'firstUseModulePlugin.mjs')).href;
 
-describe('the extension\'s first-use modules', function () {
+describe("the extension's first-use modules", function () {
   this.timeout(60_000);
 
   it('are not loaded by activation, which registers their commands and agent tools; the first run of one loads their bundle, whose tables hold exactly those commands', async () => {
-    const result = await runNode<{ commands: string[]; tools: number; afterActivate: string[]; afterRun: string[]; tables: string[] }>(`
+    const result = await runNode<{
+      commands: string[];
+      tools: number;
+      afterActivate: string[];
+      afterRun: string[];
+      tables: string[];
+    }>(`
       const Module = require('node:module');
       const path = require('node:path');
       // A stand-in vscode: every name of the API a callable, constructible, assignable proxy; a few answers fixed.
@@ -74,15 +87,24 @@ describe('the extension\'s first-use modules', function () {
       root = mkdtempSync(join(tmpdir(), 'bt-first-use-modules-'));
       mkdirSync(join(root, 'src'));
       // state.ts: a class and a counter, in both bundles' reach; feature.ts: loaded on first use; heavy.ts: only it uses.
-      writeFileSync(join(root, 'src', 'state.ts'), 'export class Marker {}\nexport let count = 0;\nexport const bump = (): number => ++count;\n');
+      writeFileSync(
+        join(root, 'src', 'state.ts'),
+        'export class Marker {}\nexport let count = 0;\nexport const bump = (): number => ++count;\n',
+      );
       writeFileSync(join(root, 'src', 'heavy.ts'), 'export const heavy = (n: number): number => n * 2;\n');
-      writeFileSync(join(root, 'src', 'feature.ts'), "import { bump, Marker } from './state';\nimport { heavy } from './heavy';\nexport const make = (): Marker => new Marker();\nexport const twice = (): number => heavy(bump());\n");
+      writeFileSync(
+        join(root, 'src', 'feature.ts'),
+        "import { bump, Marker } from './state';\nimport { heavy } from './heavy';\nexport const make = (): Marker => new Marker();\nexport const twice = (): number => heavy(bump());\n",
+      );
     });
     afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-    const build = (entry: string): Promise<{ errors: string[]; before?: string[]; after?: string[]; result?: unknown }> => {
+    const build = (
+      entry: string,
+    ): Promise<{ errors: string[]; before?: string[]; after?: string[]; result?: unknown }> => {
       writeFileSync(join(root, 'src', 'entry.ts'), entry);
-      return runNode(`
+      return runNode(
+        `
         import * as esbuild from 'esbuild';
         import { createRequire } from 'node:module';
         import { firstUseModulePlugin } from ${JSON.stringify(plugin)};
@@ -96,15 +118,19 @@ describe('the extension\'s first-use modules', function () {
         const main = require(root + '/dist/main.js');
         const before = libraries();
         const result = main.use();
-        process.stdout.write(JSON.stringify({ errors, before, after: libraries(), result }) + '\\n');`, true);
+        process.stdout.write(JSON.stringify({ errors, before, after: libraries(), result }) + '\\n');`,
+        true,
+      );
     };
 
     it('gives the first-use bundle the modules both bundles reach, one copy of each', async () => {
-      const result = await build([
-        "import { bump, count, Marker } from './state';",
-        "import { make, twice } from './feature';",
-        'export const use = () => { bump(); const doubled = twice(); return { sameClass: make() instanceof Marker, doubled, count }; };',
-      ].join('\n'));
+      const result = await build(
+        [
+          "import { bump, count, Marker } from './state';",
+          "import { make, twice } from './feature';",
+          'export const use = () => { bump(); const doubled = twice(); return { sameClass: make() instanceof Marker, doubled, count }; };',
+        ].join('\n'),
+      );
       assert.deepEqual(result.errors, []);
       assert.deepEqual(result.before, []);
       assert.deepEqual(result.after, [join(root, 'dist', 'lib', 'extension-first-use.js')]);
@@ -115,7 +141,10 @@ describe('the extension\'s first-use modules', function () {
     it('fails when the main bundle imports what only first-use modules may, naming the import', async () => {
       const result = await build("import { heavy } from './heavy';\nexport const use = () => heavy(1);\n");
       assert.equal(result.errors.length, 1, JSON.stringify(result.errors));
-      assert.match(result.errors[0]!, /^src\/heavy\.ts is loaded on first use, but dist\/extension\.js imports it \(from src\/entry\.ts\)/);
+      assert.match(
+        result.errors[0]!,
+        /^src\/heavy\.ts is loaded on first use, but dist\/extension\.js imports it \(from src\/entry\.ts\)/,
+      );
     });
   });
 });

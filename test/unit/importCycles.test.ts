@@ -10,12 +10,20 @@ import { repoRoot } from '../harness/harnessPaths';
 /** Module graph: file -> the files of the same set it imports (resolved the way the compiler resolves them). */
 export function importGraph(files: readonly string[], readSource: (file: string) => string): Map<string, string[]> {
   const known = new Set(files);
-  const options: ts.CompilerOptions = { moduleResolution: ts.ModuleResolutionKind.Node10, resolveJsonModule: true, allowJs: false };
-  const host: ts.ModuleResolutionHost = { fileExists: (f) => known.has(f) || ts.sys.fileExists(f), readFile: (f) => ts.sys.readFile(f) };
+  const options: ts.CompilerOptions = {
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    resolveJsonModule: true,
+    allowJs: false,
+  };
+  const host: ts.ModuleResolutionHost = {
+    fileExists: (f) => known.has(f) || ts.sys.fileExists(f),
+    readFile: (f) => ts.sys.readFile(f),
+  };
   const graph = new Map<string, string[]>();
   for (const file of files) {
-    const targets = ts.preProcessFile(readSource(file), true, true).importedFiles
-      .map((f) => ts.resolveModuleName(f.fileName, file, options, host).resolvedModule?.resolvedFileName)
+    const targets = ts
+      .preProcessFile(readSource(file), true, true)
+      .importedFiles.map((f) => ts.resolveModuleName(f.fileName, file, options, host).resolvedModule?.resolvedFileName)
       .filter((target): target is string => target !== undefined && known.has(target));
     graph.set(file, [...new Set(targets)]);
   }
@@ -88,6 +96,9 @@ describe('import cycles', () => {
   it('no module under src/ reaches itself through its imports', () => {
     const files = typeScriptFiles(join(repoRoot, 'src'));
     const cycles = importCycles(importGraph(files, (f) => readFileSync(f, 'utf8')));
-    assert.deepEqual(cycles.map((cycle) => cycle.map((f) => relative(repoRoot, f))), []);
+    assert.deepEqual(
+      cycles.map((cycle) => cycle.map((f) => relative(repoRoot, f))),
+      [],
+    );
   });
 });

@@ -25,7 +25,8 @@ function layeringViolation(file: string, source: string): string | undefined {
     if (specifier === 'vscode' || specifier.startsWith('vscode/')) return `imports '${specifier}'`;
     if (specifier.startsWith('.')) {
       const target = resolve(dirname(file), specifier);
-      if (target === extensionLayer || target.startsWith(extensionLayer + sep)) return `imports '${specifier}' from src/extension`;
+      if (target === extensionLayer || target.startsWith(extensionLayer + sep))
+        return `imports '${specifier}' from src/extension`;
     }
   }
   return undefined;
@@ -46,12 +47,19 @@ function isProtocol(file: string): boolean {
 }
 
 function isNodeOrVscode(specifier: string): boolean {
-  return specifier === 'vscode' || specifier.startsWith('vscode/') || specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]);
+  return (
+    specifier === 'vscode' ||
+    specifier.startsWith('vscode/') ||
+    specifier.startsWith('node:') ||
+    builtinModules.includes(specifier.split('/')[0])
+  );
 }
 
 function resolveRelative(file: string, specifier: string): string | undefined {
   const base = resolve(dirname(file), specifier);
-  return [base, `${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate) && !readdirSyncSafe(candidate));
+  return [base, `${base}.ts`, join(base, 'index.ts')].find(
+    (candidate) => existsSync(candidate) && !readdirSyncSafe(candidate),
+  );
 }
 
 function readdirSyncSafe(path: string): boolean {
@@ -134,7 +142,8 @@ describe('layering', () => {
   });
 
   it('covers every folder of src but src/extension', () => {
-    for (const layer of ['src/cli', 'src/core', 'src/emulator', 'src/shared', 'src/webviews']) assert.ok(outsideExtension.includes(layer), layer);
+    for (const layer of ['src/cli', 'src/core', 'src/emulator', 'src/shared', 'src/webviews'])
+      assert.ok(outsideExtension.includes(layer), layer);
   });
 
   for (const layer of outsideExtension) {
@@ -160,7 +169,11 @@ describe('layering', () => {
       "import { BuildingTwinsClient } from '../../../core/api/client';",
     ];
     for (const source of violating) {
-      it(`flags: ${source}`, () => assert.ok(webviewAppViolation(app, (f) => (f === app ? source : read(f))), `not flagged: ${source}`));
+      it(`flags: ${source}`, () =>
+        assert.ok(
+          webviewAppViolation(app, (f) => (f === app ? source : read(f))),
+          `not flagged: ${source}`,
+        ));
     }
     const clean = [
       "import type { TimeSeriesMethods } from '../timeSeriesProtocol';",
@@ -171,7 +184,11 @@ describe('layering', () => {
       "import uPlot from 'uplot';",
     ];
     for (const source of clean) {
-      it(`accepts: ${source}`, () => assert.equal(webviewAppViolation(app, (f) => (f === app ? source : read(f))), undefined));
+      it(`accepts: ${source}`, () =>
+        assert.equal(
+          webviewAppViolation(app, (f) => (f === app ? source : read(f))),
+          undefined,
+        ));
     }
 
     it('every module of a panel app imports only app modules, protocol types and pure helpers', () => {

@@ -42,7 +42,10 @@ const SHOWN_FIELDS = [
 const SCHEMA_TEXT = ['title', 'description', 'markdownDescription', 'deprecationMessage', 'markdownDeprecationMessage'];
 const SCHEMA_TEXT_LISTS = ['enumDescriptions', 'markdownEnumDescriptions', 'enumItemLabels'];
 
-interface Field { where: string; value: unknown }
+interface Field {
+  where: string;
+  value: unknown;
+}
 
 function fieldsAt(value: unknown, segments: string[], where: string): Field[] {
   if (!segments.length) return value === undefined ? [] : [{ where, value }];
@@ -51,18 +54,38 @@ function fieldsAt(value: unknown, segments: string[], where: string): Field[] {
   const list = segment.endsWith('[]');
   const name = list ? segment.slice(0, -2) : segment;
   const record = value as Record<string, unknown>;
-  const children: Array<[string, unknown]> = name === '*' ? Object.entries(record).map(([k, v]) => [`${where}.${k}`, v]) : name ? [[`${where}.${name}`, record[name]]] : [[where, value]];
+  const children: Array<[string, unknown]> =
+    name === '*'
+      ? Object.entries(record).map(([k, v]) => [`${where}.${k}`, v])
+      : name
+        ? [[`${where}.${name}`, record[name]]]
+        : [[where, value]];
   return children.flatMap(([at, child]) =>
-    list ? (Array.isArray(child) ? child.flatMap((item, i) => fieldsAt(item, rest, `${at}[${i}]`)) : []) : fieldsAt(child, rest, at));
+    list
+      ? Array.isArray(child)
+        ? child.flatMap((item, i) => fieldsAt(item, rest, `${at}[${i}]`))
+        : []
+      : fieldsAt(child, rest, at),
+  );
 }
 
 function schemaText(schema: unknown, where: string): Field[] {
   if (!schema || typeof schema !== 'object') return [];
   const node = schema as Record<string, unknown>;
   const own = SCHEMA_TEXT.filter((f) => node[f] !== undefined).map((f) => ({ where: `${where}.${f}`, value: node[f] }));
-  const lists = SCHEMA_TEXT_LISTS.flatMap((f) => (Array.isArray(node[f]) ? node[f].map((value, i) => ({ where: `${where}.${f}[${i}]`, value })) : []));
-  const properties = Object.entries((node.properties ?? {}) as Record<string, unknown>).flatMap(([k, v]) => schemaText(v, `${where}.properties.${k}`));
-  return [...own, ...lists, ...properties, ...schemaText(node.items, `${where}.items`), ...schemaText(node.additionalProperties, `${where}.additionalProperties`)];
+  const lists = SCHEMA_TEXT_LISTS.flatMap((f) =>
+    Array.isArray(node[f]) ? node[f].map((value, i) => ({ where: `${where}.${f}[${i}]`, value })) : [],
+  );
+  const properties = Object.entries((node.properties ?? {}) as Record<string, unknown>).flatMap(([k, v]) =>
+    schemaText(v, `${where}.properties.${k}`),
+  );
+  return [
+    ...own,
+    ...lists,
+    ...properties,
+    ...schemaText(node.items, `${where}.items`),
+    ...schemaText(node.additionalProperties, `${where}.additionalProperties`),
+  ];
 }
 
 /** Every user-facing field of a manifest, with its value. */
@@ -71,13 +94,20 @@ function shownText(manifest: unknown): Field[] {
   const sections = Array.isArray(configuration) ? configuration : configuration ? [configuration] : [];
   return [
     ...SHOWN_FIELDS.flatMap((path) => fieldsAt(manifest, path.split('.'), 'package.json')),
-    ...sections.flatMap((section, i) => schemaText({ title: (section as { title?: unknown }).title, properties: (section as { properties?: unknown }).properties }, `configuration[${i}]`)),
+    ...sections.flatMap((section, i) =>
+      schemaText(
+        { title: (section as { title?: unknown }).title, properties: (section as { properties?: unknown }).properties },
+        `configuration[${i}]`,
+      ),
+    ),
   ];
 }
 
 /** The fields of `manifest` written out instead of being placeholders. */
 function literalText(manifest: unknown): string[] {
-  return shownText(manifest).filter((f) => typeof f.value !== 'string' || placeholderKey(f.value) === undefined).map((f) => `${f.where}: ${JSON.stringify(f.value)}`);
+  return shownText(manifest)
+    .filter((f) => typeof f.value !== 'string' || placeholderKey(f.value) === undefined)
+    .map((f) => `${f.where}: ${JSON.stringify(f.value)}`);
 }
 
 /** Every placeholder key anywhere in `value`. */
@@ -98,7 +128,16 @@ describe('manifest: localisable text', () => {
         commands: [{ command: 'a', title: 'Go to Twin…', category: '%command.category%' }],
         views: { c: [{ id: 'v', name: '%view.v.name%', contextualTitle: 'Building Twins' }] },
         walkthroughs: [{ title: '%w%', description: '%w%', steps: [{ title: '%s%', description: 'Start it' }] }],
-        configuration: { title: '%t%', properties: { 'x.y': { description: '%d%', items: { properties: { name: { description: 'Name' } } }, enumDescriptions: ['%e%', 'Off'] } } },
+        configuration: {
+          title: '%t%',
+          properties: {
+            'x.y': {
+              description: '%d%',
+              items: { properties: { name: { description: 'Name' } } },
+              enumDescriptions: ['%e%', 'Off'],
+            },
+          },
+        },
       },
     };
     assert.deepEqual(literalText(sample), [
@@ -112,14 +151,25 @@ describe('manifest: localisable text', () => {
 
   it('every shown text is a placeholder', () => {
     const fields = shownText(manifest);
-    assert.ok(fields.length > 50, `${fields.length} fields found: the walk reaches commands, views, walkthrough and settings`);
+    assert.ok(
+      fields.length > 50,
+      `${fields.length} fields found: the walk reaches commands, views, walkthrough and settings`,
+    );
     assert.deepEqual(literalText(manifest), []);
   });
 
   it('every placeholder has its English text in package.nls.json, and every key there is used', () => {
     const used = new Set(placeholders(manifest));
-    assert.deepEqual([...used].filter((key) => !(key in nls)), [], 'placeholders without a key');
-    assert.deepEqual(Object.keys(nls).filter((key) => !used.has(key)), [], 'keys no placeholder uses');
+    assert.deepEqual(
+      [...used].filter((key) => !(key in nls)),
+      [],
+      'placeholders without a key',
+    );
+    assert.deepEqual(
+      Object.keys(nls).filter((key) => !used.has(key)),
+      [],
+      'keys no placeholder uses',
+    );
     for (const [key, entry] of Object.entries(nls)) {
       const text = typeof entry === 'string' ? entry : entry.message;
       assert.ok(text.trim() && placeholderKey(text) === undefined, `${key} holds text`);
@@ -127,7 +177,10 @@ describe('manifest: localisable text', () => {
   });
 
   it('resolves to the English manifest, and a missing key fails loudly', () => {
-    const english = localisedManifest<{ displayName: string; contributes: { commands: Array<{ command: string; title: string; category: string }> } }>();
+    const english = localisedManifest<{
+      displayName: string;
+      contributes: { commands: Array<{ command: string; title: string; category: string }> };
+    }>();
     assert.equal(english.displayName, 'Building Twins');
     const goToTwin = english.contributes.commands.find((c) => c.command === 'buildingTwins.goToTwin');
     assert.deepEqual(goToTwin && [goToTwin.category, goToTwin.title], ['Building Twins', 'Go to Twin…']);

@@ -29,41 +29,69 @@ describe('packaging (VSIX built with vsce from the current dist/)', function () 
   });
 
   it('holds the bundle, manifest, the English text of both, readme, license and icon', () => {
-    for (const required of ['extension/dist/extension.js', 'extension/package.json', 'extension/package.nls.json', 'extension/l10n/bundle.l10n.json', 'extension/readme.md', 'extension/media/icon.png', 'extension/media/icons/building-twins.svg',
+    for (const required of [
+      'extension/dist/extension.js',
+      'extension/package.json',
+      'extension/package.nls.json',
+      'extension/l10n/bundle.l10n.json',
+      'extension/readme.md',
+      'extension/media/icon.png',
+      'extension/media/icons/building-twins.svg',
       // The CLI, which the MCP server definition provider starts as `dist/cli.js mcp`.
-      'extension/dist/cli.js', 'extension/dist/climcp.js']) {
+      'extension/dist/cli.js',
+      'extension/dist/climcp.js',
+    ]) {
       assert.ok(entries.includes(required), `missing ${required}`);
     }
-    assert.ok(entries.some((e) => /^extension\/license(\.md|\.txt)?$/.test(e)), 'missing LICENSE');
+    assert.ok(
+      entries.some((e) => /^extension\/license(\.md|\.txt)?$/.test(e)),
+      'missing LICENSE',
+    );
   });
 
   it('holds every library bundle the extension requires on first use (dist/lib)', () => {
-    const required = [...readFileSync(join(repoRoot, 'dist', 'extension.js'), 'utf8').matchAll(/require\("\.\/(lib\/[^"]+)"\)/g)].map((m) => m[1]!);
+    const required = [
+      ...readFileSync(join(repoRoot, 'dist', 'extension.js'), 'utf8').matchAll(/require\("\.\/(lib\/[^"]+)"\)/g),
+    ].map((m) => m[1]!);
     assert.ok(required.length > 0, 'dist/extension.js requires no library bundle');
     for (const file of required) assert.ok(entries.includes(`extension/dist/${file}`), `missing dist/${file}`);
     // The bundle of the extension's first-use modules requires libraries beside it.
-    const besideIt = [...readFileSync(join(repoRoot, 'dist', 'lib', 'extension-first-use.js'), 'utf8').matchAll(/require\("\.\/([^"]+)"\)/g)].map((m) => m[1]!);
+    const besideIt = [
+      ...readFileSync(join(repoRoot, 'dist', 'lib', 'extension-first-use.js'), 'utf8').matchAll(
+        /require\("\.\/([^"]+)"\)/g,
+      ),
+    ].map((m) => m[1]!);
     assert.ok(besideIt.length > 0, 'dist/lib/extension-first-use.js requires no library bundle');
     for (const file of besideIt) assert.ok(entries.includes(`extension/dist/lib/${file}`), `missing dist/lib/${file}`);
   });
 
   it('holds the media of every walkthrough step, each small', () => {
-    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes: { walkthroughs: Array<{ steps: Array<{ id: string; media: Record<string, unknown> }> }> } };
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      contributes: { walkthroughs: Array<{ steps: Array<{ id: string; media: Record<string, unknown> }> }> };
+    };
     const steps = manifest.contributes.walkthroughs.flatMap((w) => w.steps);
     assert.ok(steps.length > 0, 'a walkthrough with steps');
     for (const step of steps) {
-      const files = ['markdown', 'svg', 'image'].map((key) => step.media[key]).filter((file): file is string => typeof file === 'string');
+      const files = ['markdown', 'svg', 'image']
+        .map((key) => step.media[key])
+        .filter((file): file is string => typeof file === 'string');
       assert.ok(files.length > 0, `${step.id} has media`);
       for (const file of files) {
-        assert.ok(entries.includes(`extension/${file.replace(/^\.\//, '')}`.toLowerCase()), `${step.id}: ${file} is not in the VSIX`); // entry names come lower-cased
+        assert.ok(
+          entries.includes(`extension/${file.replace(/^\.\//, '')}`.toLowerCase()),
+          `${step.id}: ${file} is not in the VSIX`,
+        ); // entry names come lower-cased
         assert.ok(statSync(join(repoRoot, file)).size < 8 * 1024, `${step.id}: ${file} is larger than 8 KiB`);
       }
     }
   });
 
   it('holds no sources, source maps, tests, tooling or node_modules', () => {
-    const unwanted = entries.filter((e) =>
-      /\.(ts|map)$/.test(e) || /^extension\/(src|test|bench|scripts|out|node_modules|\.vscode-test|\.vscode|\.ci|media\/webviews)\//.test(e));
+    const unwanted = entries.filter(
+      (e) =>
+        /\.(ts|map)$/.test(e) ||
+        /^extension\/(src|test|bench|scripts|out|node_modules|\.vscode-test|\.vscode|\.ci|media\/webviews)\//.test(e),
+    );
     assert.deepEqual(unwanted, []);
   });
 
@@ -79,16 +107,24 @@ describe('packaging (VSIX built with vsce from the current dist/)', function () 
     const notices = readFileSync(join(repoRoot, 'dist', 'THIRD_PARTY_NOTICES.txt'), 'utf8');
     // The development build's source maps name every bundled module: an account kept apart from the metafiles.
     const bundled = new Set<string>();
-    const maps = readdirSync(join(repoRoot, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js.map'));
+    const maps = readdirSync(join(repoRoot, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.js.map'),
+    );
     assert.ok(maps.length > 0, 'no source maps in dist/ to check against (build without --production)');
     for (const map of maps) {
-      for (const source of (JSON.parse(readFileSync(join(repoRoot, 'dist', map), 'utf8')) as { sources: string[] }).sources) {
+      for (const source of (JSON.parse(readFileSync(join(repoRoot, 'dist', map), 'utf8')) as { sources: string[] })
+        .sources) {
         const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source.slice(source.lastIndexOf('node_modules/')));
         if (m) bundled.add(m[1]!);
       }
     }
     assert.ok(bundled.size > 0);
-    for (const name of bundled) assert.match(notices, new RegExp(`^- ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\S+ \\(`, 'm'), `${name} is bundled but not in the notices`);
+    for (const name of bundled)
+      assert.match(
+        notices,
+        new RegExp(`^- ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\S+ \\(`, 'm'),
+        `${name} is bundled but not in the notices`,
+      );
     assert.ok(!/\(see text\)/.test(notices.split('\n\n')[1] ?? ''), 'every package names its license');
   });
 

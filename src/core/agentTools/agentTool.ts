@@ -4,7 +4,13 @@
 import type { BuildingTwinsApi } from '../api/types';
 import type { ModelIndex } from '../dtdl/modelIndex';
 
-export type JsonSchemaObject = { type: 'object'; properties: Record<string, object>; required?: string[]; additionalProperties?: boolean; [keyword: string]: unknown };
+export type JsonSchemaObject = {
+  type: 'object';
+  properties: Record<string, object>;
+  required?: string[];
+  additionalProperties?: boolean;
+  [keyword: string]: unknown;
+};
 
 /** What a tool works with: one connection. */
 export interface AgentToolContext {
@@ -71,13 +77,23 @@ export type AgentTool = ReadTool<any> | WriteTool<any>;
  * model APIs refuse, and no schema without a type).
  */
 export const ANY_JSON_VALUE = {
-  anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }, { type: 'array', items: {} }],
+  anyOf: [
+    { type: 'string' },
+    { type: 'number' },
+    { type: 'boolean' },
+    { type: 'object' },
+    { type: 'array', items: {} },
+  ],
 };
 
 /** What every write tool answers once sent: what was done, where, and the service's answer. */
 export const WRITE_ANSWER_SCHEMA: JsonSchemaObject = {
   type: 'object',
-  properties: { done: { type: 'string' }, connection: { type: 'string' }, result: { type: 'object', description: 'The service\'s answer, when it sent one.' } },
+  properties: {
+    done: { type: 'string' },
+    connection: { type: 'string' },
+    result: { type: 'object', description: "The service's answer, when it sent one." },
+  },
   required: ['done', 'connection'],
 };
 

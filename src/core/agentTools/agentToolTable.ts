@@ -8,7 +8,14 @@ import { getModelTool, listModelsTool, modelVocabularyTool } from './modelTools'
 import { eventsTool, insightsTool, ticketMetadataTool, ticketsTool } from './operationTools';
 import { latestValuesTool, timeSeriesTool } from './timeSeriesTools';
 import { findTwinsTool, getTwinTool, walkGraphTool } from './twinTools';
-import { createRelationshipTool, createTicketTool, patchTicketTool, patchTwinTool, putTwinTool, sendTelemetryTool } from './writeTools';
+import {
+  createRelationshipTool,
+  createTicketTool,
+  patchTicketTool,
+  patchTwinTool,
+  putTwinTool,
+  sendTelemetryTool,
+} from './writeTools';
 
 const withAnswerNotes = (tool: AgentTool): AgentTool => ({
   ...tool,
@@ -16,11 +23,24 @@ const withAnswerNotes = (tool: AgentTool): AgentTool => ({
 });
 
 export const AGENT_TOOLS: readonly AgentTool[] = [
-  listModelsTool, getModelTool, modelVocabularyTool,
-  findTwinsTool, getTwinTool, walkGraphTool,
-  timeSeriesTool, latestValuesTool,
-  insightsTool, eventsTool, ticketsTool, ticketMetadataTool,
-  putTwinTool, patchTwinTool, createRelationshipTool, sendTelemetryTool, createTicketTool, patchTicketTool,
+  listModelsTool,
+  getModelTool,
+  modelVocabularyTool,
+  findTwinsTool,
+  getTwinTool,
+  walkGraphTool,
+  timeSeriesTool,
+  latestValuesTool,
+  insightsTool,
+  eventsTool,
+  ticketsTool,
+  ticketMetadataTool,
+  putTwinTool,
+  patchTwinTool,
+  createRelationshipTool,
+  sendTelemetryTool,
+  createTicketTool,
+  patchTicketTool,
 ].map(withAnswerNotes);
 
 export function agentTool(name: string): AgentTool | undefined {

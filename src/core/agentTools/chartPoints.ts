@@ -11,7 +11,8 @@ export interface ChartPoints {
   series: Array<{ twinId: string; points: Array<[string, number]> }>;
 }
 
-const isPoint = (p: unknown): p is [string, number] => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'number';
+const isPoint = (p: unknown): p is [string, number] =>
+  Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'number';
 
 /** The chart points in a tool's answer data, or undefined when it has none (a summary without points, an error). */
 export function chartPointsOf(data: Record<string, unknown>): ChartPoints | undefined {

@@ -12,7 +12,13 @@ export const MAX_VALUES_READ = 200_000;
 const MAX_TWINS = 10;
 const MAX_POINTS = 200;
 
-interface SeriesInput { twinIds: string[]; range?: string; start?: string; end?: string; points?: number }
+interface SeriesInput {
+  twinIds: string[];
+  range?: string;
+  start?: string;
+  end?: string;
+  points?: number;
+}
 
 class SeriesSummary {
   count = 0;
@@ -32,19 +38,28 @@ class SeriesSummary {
     this.sum += v;
     if (!this.first || time < Date.parse(this.first.sourceTimestamp)) this.first = row;
     if (!this.last || time >= Date.parse(this.last.sourceTimestamp)) this.last = row;
-    if (keepPoints) { this.x.push(time); this.y.push(v); }
+    if (keepPoints) {
+      this.x.push(time);
+      this.y.push(v);
+    }
   }
 
   toJson(points: number): Record<string, unknown> {
     if (!this.count) return { count: 0 };
     const out: Record<string, unknown> = {
-      count: this.count, min: round(this.min), max: round(this.max), mean: round(this.sum / this.count),
+      count: this.count,
+      min: round(this.min),
+      max: round(this.max),
+      mean: round(this.sum / this.count),
       first: { time: this.first!.sourceTimestamp, value: this.first!.scalarValue },
       last: { time: this.last!.sourceTimestamp, value: this.last!.scalarValue },
     };
     if (points > 0) {
       const order = this.x.map((_, i) => i).sort((a, b) => this.x[a]! - this.x[b]!);
-      const kept = lttb({ x: Float64Array.from(order, (i) => this.x[i]!), y: Float64Array.from(order, (i) => this.y[i]!) }, points);
+      const kept = lttb(
+        { x: Float64Array.from(order, (i) => this.x[i]!), y: Float64Array.from(order, (i) => this.y[i]!) },
+        points,
+      );
       out.points = Array.from(kept.x, (t, i) => [new Date(t).toISOString(), round(kept.y[i]!)]);
     }
     return out;
@@ -58,8 +73,15 @@ function round(value: number): number {
 
 function rangeOf(input: { range?: string; start?: string; end?: string }, ctx: AgentToolContext): TimeRange {
   if (input.start || input.end) {
-    if (!input.start || !input.end) throw new ToolInputError('give both start and end (ISO 8601, e.g. 2026-11-01T00:00:00Z), or a range such as "7d"');
-    try { return parseRange(input.start, input.end); } catch (error) { throw new ToolInputError((error as Error).message); }
+    if (!input.start || !input.end)
+      throw new ToolInputError(
+        'give both start and end (ISO 8601, e.g. 2026-11-01T00:00:00Z), or a range such as "7d"',
+      );
+    try {
+      return parseRange(input.start, input.end);
+    } catch (error) {
+      throw new ToolInputError((error as Error).message);
+    }
   }
   const preset = input.range ?? '24h';
   if (!isRangePreset(preset)) throw new ToolInputError(`range must be one of ${RANGE_PRESETS.join(', ')}`);
@@ -78,11 +100,22 @@ export const timeSeriesTool: ReadTool<SeriesInput> = {
   inputSchema: {
     type: 'object',
     properties: {
-      twinIds: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: MAX_TWINS, description: 'Capability twin ids (find_twins or walk_graph find them).' },
+      twinIds: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        minItems: 1,
+        maxItems: MAX_TWINS,
+        description: 'Capability twin ids (find_twins or walk_graph find them).',
+      },
       range: { type: 'string', enum: [...RANGE_PRESETS], description: 'The last 1h, 24h, 7d or 30d (default 24h).' },
       start: { type: 'string', description: 'Range start, ISO 8601 (with end, instead of range).' },
       end: { type: 'string', description: 'Range end, ISO 8601.' },
-      points: { type: 'integer', minimum: 0, maximum: MAX_POINTS, description: `Downsampled points per twin (default 0: summary only, at most ${MAX_POINTS}).` },
+      points: {
+        type: 'integer',
+        minimum: 0,
+        maximum: MAX_POINTS,
+        description: `Downsampled points per twin (default 0: summary only, at most ${MAX_POINTS}).`,
+      },
     },
     required: ['twinIds'],
     additionalProperties: false,
@@ -106,15 +139,24 @@ export const timeSeriesTool: ReadTool<SeriesInput> = {
       for (const row of page.data ?? []) {
         const summary = summaries.get(row.twinId ?? '');
         if (!summary) continue;
-        if (read >= MAX_VALUES_READ) { stoppedAt = row.sourceTimestamp; break pages; }
+        if (read >= MAX_VALUES_READ) {
+          stoppedAt = row.sourceTimestamp;
+          break pages;
+        }
         summary.add(row, Date.parse(row.sourceTimestamp), points > 0);
         read++;
       }
     }
     return {
       ...query,
-      series: Object.fromEntries(ids.map((id) => [id, missing.has(id) ? { missing: 'no such twin' } : summaries.get(id)!.toJson(points)])),
-      ...(stoppedAt ? { cut: `read the first ${MAX_VALUES_READ} values (up to ${stoppedAt}); ask for a shorter range or fewer twins for complete figures` } : {}),
+      series: Object.fromEntries(
+        ids.map((id) => [id, missing.has(id) ? { missing: 'no such twin' } : summaries.get(id)!.toJson(points)]),
+      ),
+      ...(stoppedAt
+        ? {
+            cut: `read the first ${MAX_VALUES_READ} values (up to ${stoppedAt}); ask for a shorter range or fewer twins for complete figures`,
+          }
+        : {}),
     };
   },
 };
@@ -124,14 +166,27 @@ export const latestValuesTool: ReadTool<{ twinIds: string[] }> = {
   title: 'Latest values',
   access: 'read',
   whenCut: 'ask for fewer twins',
-  description: 'The latest telemetry value of up to 50 capability twins within the last hour (the service\'s window): value and time per twin; twins with no value in that hour are listed under noRecentValue.',
+  description:
+    "The latest telemetry value of up to 50 capability twins within the last hour (the service's window): value and time per twin; twins with no value in that hour are listed under noRecentValue.",
   inputSchema: {
     type: 'object',
-    properties: { twinIds: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 50, description: 'Capability twin ids.' } },
+    properties: {
+      twinIds: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        minItems: 1,
+        maxItems: 50,
+        description: 'Capability twin ids.',
+      },
+    },
     required: ['twinIds'],
     additionalProperties: false,
   },
-  outputSchema: { type: 'object', properties: { latest: { type: 'object' }, noRecentValue: { type: 'array' } }, required: ['latest', 'noRecentValue'] },
+  outputSchema: {
+    type: 'object',
+    properties: { latest: { type: 'object' }, noRecentValue: { type: 'array' } },
+    required: ['latest', 'noRecentValue'],
+  },
   async run(input, ctx) {
     const ids = [...new Set(input.twinIds)];
     const rows = await ctx.api.getLatestTimeSeriesByIds(ids, { signal: ctx.signal });

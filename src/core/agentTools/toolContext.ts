@@ -7,7 +7,11 @@ import type { AgentToolContext } from './agentTool';
  * and kept for the context's life: a front end makes one context per connection and drops it when the
  * connection changes.
  */
-export function createToolContext(api: BuildingTwinsApi, connection: string, options: { now?: () => number; signal?: AbortSignal } = {}): AgentToolContext {
+export function createToolContext(
+  api: BuildingTwinsApi,
+  connection: string,
+  options: { now?: () => number; signal?: AbortSignal } = {},
+): AgentToolContext {
   let models: Promise<ModelIndex> | undefined;
   const call: CallOptions = options.signal ? { signal: options.signal } : {};
   return {
@@ -16,9 +20,13 @@ export function createToolContext(api: BuildingTwinsApi, connection: string, opt
     now: options.now ?? (() => Date.now()),
     signal: options.signal,
     models: () => {
-      models ??= api.listModels({ includeModelDefinitions: true }, call).then((list) => ModelIndex.fromServiceModels(list));
+      models ??= api
+        .listModels({ includeModelDefinitions: true }, call)
+        .then((list) => ModelIndex.fromServiceModels(list));
       // A failed read is not kept: the next call tries again.
-      models.catch(() => { models = undefined; });
+      models.catch(() => {
+        models = undefined;
+      });
       return models;
     },
   };

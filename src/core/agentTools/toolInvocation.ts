@@ -29,8 +29,14 @@ export function checkToolInput(tool: AgentTool, input: unknown): Record<string, 
   if (!validate(value)) {
     const problems = (validate.errors ?? []).map((e) => {
       const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'input';
-      const extra = e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : '';
-      const allowed = e.keyword === 'enum' ? ` (${((e.params as { allowedValues?: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(', ')})` : '';
+      const extra =
+        e.keyword === 'additionalProperties'
+          ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`
+          : '';
+      const allowed =
+        e.keyword === 'enum'
+          ? ` (${((e.params as { allowedValues?: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(', ')})`
+          : '';
       return `${where} ${e.message ?? 'is not valid'}${extra}${allowed}`;
     });
     throw new ToolInputError(`invalid input for ${tool.name}: ${problems.join('; ')}`);
@@ -53,11 +59,19 @@ export async function planWrite(tool: WriteTool, input: unknown, ctx: AgentToolC
  * Runs a tool and answers; never throws (a failure is an answer with isError, for the model to read). `maxChars`
  * lowers the answer's cap (e.g. to a chat's token budget), never raises it.
  */
-export async function invokeAgentTool(tool: AgentTool, input: unknown, ctx: AgentToolContext, maxChars = MAX_ANSWER_CHARS): Promise<ToolOutcome> {
+export async function invokeAgentTool(
+  tool: AgentTool,
+  input: unknown,
+  ctx: AgentToolContext,
+  maxChars = MAX_ANSWER_CHARS,
+): Promise<ToolOutcome> {
   try {
     if (tool.access === 'write') return await sendPlanned(await planWrite(tool, input, ctx));
     const data = markedUntrusted(await tool.run(checkToolInput(tool, input), ctx));
-    return { ...fitAnswer(data, tool.whenCut, Math.min(maxChars, MAX_ANSWER_CHARS), tool.outputSchema, tool.whenClipped), isError: false };
+    return {
+      ...fitAnswer(data, tool.whenCut, Math.min(maxChars, MAX_ANSWER_CHARS), tool.outputSchema, tool.whenClipped),
+      isError: false,
+    };
   } catch (error) {
     return failure(error);
   }
@@ -67,7 +81,19 @@ export async function invokeAgentTool(tool: AgentTool, input: unknown, ctx: Agen
 export async function sendPlanned(plan: WritePlan, signal?: AbortSignal): Promise<ToolOutcome> {
   try {
     const result = await plan.send(signal);
-    return { ...fitAnswer(markedUntrusted({ done: plan.summary, connection: plan.connection, ...(result !== null && typeof result === 'object' ? { result } : {}) }), 'get_twin or tickets reads the whole result', MAX_ANSWER_CHARS, WRITE_ANSWER_SCHEMA), isError: false };
+    return {
+      ...fitAnswer(
+        markedUntrusted({
+          done: plan.summary,
+          connection: plan.connection,
+          ...(result !== null && typeof result === 'object' ? { result } : {}),
+        }),
+        'get_twin or tickets reads the whole result',
+        MAX_ANSWER_CHARS,
+        WRITE_ANSWER_SCHEMA,
+      ),
+      isError: false,
+    };
   } catch (error) {
     return failure(error);
   }

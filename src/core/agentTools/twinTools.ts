@@ -2,7 +2,14 @@
 // walk the graph around one.
 
 import { FILTER_OPERATORS } from '../api/filterVocabulary';
-import type { DigitalTwin, GetTwinsRequest, PropertyFilter, Relationship, TwinGraphCollection, TwinGraphHop } from '../api/types';
+import type {
+  DigitalTwin,
+  GetTwinsRequest,
+  PropertyFilter,
+  Relationship,
+  TwinGraphCollection,
+  TwinGraphHop,
+} from '../api/types';
 import { ANY_JSON_VALUE, type ReadTool } from './agentTool';
 import { clipText } from './toolAnswer';
 
@@ -24,17 +31,27 @@ export function compactTwin(twin: DigitalTwin): Record<string, unknown> {
 
 /** A twin reached by a graph walk: who it is and how far; get_twin reads the rest. */
 const graphNode = (twin: DigitalTwin, hop: number): Record<string, unknown> => ({
-  id: twin.id, modelId: twin.modelId, ...(typeof twin.contents?.name === 'string' ? { name: clipText(twin.contents.name) } : {}), hop,
+  id: twin.id,
+  modelId: twin.modelId,
+  ...(typeof twin.contents?.name === 'string' ? { name: clipText(twin.contents.name) } : {}),
+  hop,
 });
 
 const edge = (r: Relationship): Record<string, unknown> => ({
-  name: r.name, source: r.sourceId, target: r.targetId, ...(r.properties && Object.keys(r.properties).length ? { properties: r.properties } : {}),
+  name: r.name,
+  source: r.sourceId,
+  target: r.targetId,
+  ...(r.properties && Object.keys(r.properties).length ? { properties: r.properties } : {}),
 });
 
 interface FindInput {
-  model?: string; exactModel?: boolean; name?: string; locationId?: string;
+  model?: string;
+  exactModel?: boolean;
+  name?: string;
+  locationId?: string;
   filters?: Array<{ field: string; operator: string; value?: unknown }>;
-  limit?: number; continuationToken?: string;
+  limit?: number;
+  continuationToken?: string;
 }
 
 export const findTwinsTool: ReadTool<FindInput> = {
@@ -43,54 +60,94 @@ export const findTwinsTool: ReadTool<FindInput> = {
   access: 'read',
   whenCut: 'ask for a smaller limit and follow the continuationToken, or narrow the filters',
   whenClipped: 'get_twin reads a twin with its texts whole',
-  description: 'Finds twins by model (including models that extend it unless exactModel), words in their name, property filters, and location (locationId: the twins inside a building, level or room, through isPartOf/locatedIn chains). Returns a page of compact twins (id, modelId, scalar properties), the total count on the first page, and a continuationToken for the next page. For "air handlers on level 3": find the level with name "Level 3", then find_twins with its id as locationId and the air handler model.',
+  description:
+    'Finds twins by model (including models that extend it unless exactModel), words in their name, property filters, and location (locationId: the twins inside a building, level or room, through isPartOf/locatedIn chains). Returns a page of compact twins (id, modelId, scalar properties), the total count on the first page, and a continuationToken for the next page. For "air handlers on level 3": find the level with name "Level 3", then find_twins with its id as locationId and the air handler model.',
   inputSchema: {
     type: 'object',
     properties: {
       model: { type: 'string', description: 'A model id (list_models finds them).' },
-      exactModel: { type: 'boolean', description: 'Only twins of exactly this model, not of models extending it (default false).' },
-      name: { type: 'string', description: 'Text the twin\'s name contains.' },
-      locationId: { type: 'string', description: 'Id of a location twin (building, level, room): only twins inside it.' },
+      exactModel: {
+        type: 'boolean',
+        description: 'Only twins of exactly this model, not of models extending it (default false).',
+      },
+      name: { type: 'string', description: "Text the twin's name contains." },
+      locationId: {
+        type: 'string',
+        description: 'Id of a location twin (building, level, room): only twins inside it.',
+      },
       filters: {
-        type: 'array', maxItems: 10, description: 'Property conditions, all of which must hold.',
+        type: 'array',
+        maxItems: 10,
+        description: 'Property conditions, all of which must hold.',
         items: {
           type: 'object',
           properties: {
             field: { type: 'string', minLength: 1, description: 'A property name, e.g. "manufacturer".' },
-            operator: { type: 'string', enum: [...FILTER_OPERATORS], description: 'The service\'s operator word.' },
-            value: { ...ANY_JSON_VALUE, description: 'Not needed for isNull, isNotNull, isEmpty, isNotEmpty; an array for in and notin.' },
+            operator: { type: 'string', enum: [...FILTER_OPERATORS], description: "The service's operator word." },
+            value: {
+              ...ANY_JSON_VALUE,
+              description: 'Not needed for isNull, isNotNull, isEmpty, isNotEmpty; an array for in and notin.',
+            },
           },
           required: ['field', 'operator'],
           additionalProperties: false,
         },
       },
-      limit: { type: 'integer', minimum: 1, maximum: FIND_LIMIT, description: `Twins per page (default 20, at most ${FIND_LIMIT}).` },
-      continuationToken: { type: 'string', description: 'From the previous answer, for the next page (same other inputs).' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: FIND_LIMIT,
+        description: `Twins per page (default 20, at most ${FIND_LIMIT}).`,
+      },
+      continuationToken: {
+        type: 'string',
+        description: 'From the previous answer, for the next page (same other inputs).',
+      },
     },
     additionalProperties: false,
   },
   outputSchema: {
     type: 'object',
-    properties: { twins: { type: 'array', items: { type: 'object', required: ['id', 'modelId'] } }, continuationToken: { type: 'string', description: 'For the next page; absent on the last page.' }, total: { type: 'integer' } },
+    properties: {
+      twins: { type: 'array', items: { type: 'object', required: ['id', 'modelId'] } },
+      continuationToken: { type: 'string', description: 'For the next page; absent on the last page.' },
+      total: { type: 'integer' },
+    },
     required: ['twins'],
   },
   async run(input, ctx) {
     const conditions: PropertyFilter[] = [
       ...(input.name ? [{ field: 'name', operator: 'contains' as const, value: input.name }] : []),
-      ...(input.filters ?? []).map((f) => ({ field: f.field, operator: f.operator as PropertyFilter['operator'], value: f.value })),
+      ...(input.filters ?? []).map((f) => ({
+        field: f.field,
+        operator: f.operator as PropertyFilter['operator'],
+        value: f.value,
+      })),
     ];
     const filters: GetTwinsRequest = {
       ...(input.model ? { modelFilter: { modelIds: [input.model], exactModelMatch: input.exactModel === true } } : {}),
       ...(input.locationId ? { locationFilter: { locationId: input.locationId } } : {}),
-      ...(conditions.length ? { propertyFilter: conditions.length === 1 ? conditions[0] : { filterConditionOperator: 'And', filters: conditions } } : {}),
+      ...(conditions.length
+        ? {
+            propertyFilter:
+              conditions.length === 1 ? conditions[0] : { filterConditionOperator: 'And', filters: conditions },
+          }
+        : {}),
     };
     const o = { signal: ctx.signal };
     // The page and (on the first page) the total are independent: asked together.
     const [page, total] = await Promise.all([
-      ctx.api.listTwins({ ...filters, pageSize: input.limit ?? 20, continuationToken: input.continuationToken ?? null }, o),
+      ctx.api.listTwins(
+        { ...filters, pageSize: input.limit ?? 20, continuationToken: input.continuationToken ?? null },
+        o,
+      ),
       input.continuationToken ? undefined : ctx.api.countTwins(filters, o),
     ]);
-    return { ...(total !== undefined ? { total } : {}), twins: page.content.map(compactTwin), ...(page.continuationToken ? { continuationToken: page.continuationToken } : {}) };
+    return {
+      ...(total !== undefined ? { total } : {}),
+      twins: page.content.map(compactTwin),
+      ...(page.continuationToken ? { continuationToken: page.continuationToken } : {}),
+    };
   },
 };
 
@@ -99,7 +156,8 @@ export const getTwinTool: ReadTool<{ id: string; relationships?: boolean }> = {
   title: 'Get a twin',
   access: 'read',
   whenCut: 'walk_graph with relationshipNames reads the relationships by name',
-  description: 'Reads one twin by id: its model, every property (nested values included) and, unless relationships is false, its outgoing and incoming relationships (name, source, target, properties).',
+  description:
+    'Reads one twin by id: its model, every property (nested values included) and, unless relationships is false, its outgoing and incoming relationships (name, source, target, properties).',
   inputSchema: {
     type: 'object',
     properties: {
@@ -109,24 +167,47 @@ export const getTwinTool: ReadTool<{ id: string; relationships?: boolean }> = {
     required: ['id'],
     additionalProperties: false,
   },
-  outputSchema: { type: 'object', properties: { twin: { type: 'object', required: ['id', 'modelId'] } }, required: ['twin'] },
+  outputSchema: {
+    type: 'object',
+    properties: { twin: { type: 'object', required: ['id', 'modelId'] } },
+    required: ['twin'],
+  },
   async run(input, ctx) {
     const o = { signal: ctx.signal };
     const twin = await ctx.api.getTwin(input.id, {}, o);
     const { contents, ...rest } = twin;
-    const answer: Record<string, unknown> = { twin: { id: rest.id, modelId: rest.modelId, lastUpdateTime: rest.lastUpdateTime ?? null, contents: contents ?? {} } };
+    const answer: Record<string, unknown> = {
+      twin: {
+        id: rest.id,
+        modelId: rest.modelId,
+        lastUpdateTime: rest.lastUpdateTime ?? null,
+        contents: contents ?? {},
+      },
+    };
     if (input.relationships !== false) {
-      const [outgoing, incoming] = await Promise.all([ctx.api.listOutgoingRelationships(input.id, {}, o), ctx.api.listIncomingRelationships(input.id, o)]);
+      const [outgoing, incoming] = await Promise.all([
+        ctx.api.listOutgoingRelationships(input.id, {}, o),
+        ctx.api.listIncomingRelationships(input.id, o),
+      ]);
       answer.outgoing = outgoing.slice(0, RELATIONSHIPS_LIMIT).map(edge);
       answer.incoming = incoming.slice(0, RELATIONSHIPS_LIMIT).map(edge);
-      const cut = [outgoing.length > RELATIONSHIPS_LIMIT ? `outgoing: first ${RELATIONSHIPS_LIMIT} of ${outgoing.length}` : '', incoming.length > RELATIONSHIPS_LIMIT ? `incoming: first ${RELATIONSHIPS_LIMIT} of ${incoming.length}` : ''].filter(Boolean);
+      const cut = [
+        outgoing.length > RELATIONSHIPS_LIMIT ? `outgoing: first ${RELATIONSHIPS_LIMIT} of ${outgoing.length}` : '',
+        incoming.length > RELATIONSHIPS_LIMIT ? `incoming: first ${RELATIONSHIPS_LIMIT} of ${incoming.length}` : '',
+      ].filter(Boolean);
       if (cut.length) answer.cut = `${cut.join('; ')}; walk_graph with relationshipNames narrows them`;
     }
     return answer;
   },
 };
 
-interface WalkInput { id: string; hops?: number; direction?: 'Outgoing' | 'Incoming' | 'Both'; relationshipNames?: string[]; models?: string[] }
+interface WalkInput {
+  id: string;
+  hops?: number;
+  direction?: 'Outgoing' | 'Incoming' | 'Both';
+  relationshipNames?: string[];
+  models?: string[];
+}
 
 export const walkGraphTool: ReadTool<WalkInput> = {
   name: 'walk_graph',
@@ -134,15 +215,28 @@ export const walkGraphTool: ReadTool<WalkInput> = {
   access: 'read',
   whenCut: 'walk fewer hops, or only some relationshipNames or models',
   whenClipped: 'get_twin reads a twin with its texts whole',
-  description: 'Walks the graph from one twin up to N hops (1 to 3) along relationships (Outgoing, Incoming or Both; optionally only the given relationship names, and only twins of the given models at each hop). Returns the twins reached (id, model, name, hop; get_twin reads one in full) and the edges between them, at most 150 twins. E.g. from an air handler, Incoming isFedBy finds the VAV boxes it feeds; from a level, Incoming isPartOf/locatedIn finds what is on it.',
+  description:
+    'Walks the graph from one twin up to N hops (1 to 3) along relationships (Outgoing, Incoming or Both; optionally only the given relationship names, and only twins of the given models at each hop). Returns the twins reached (id, model, name, hop; get_twin reads one in full) and the edges between them, at most 150 twins. E.g. from an air handler, Incoming isFedBy finds the VAV boxes it feeds; from a level, Incoming isPartOf/locatedIn finds what is on it.',
   inputSchema: {
     type: 'object',
     properties: {
       id: { type: 'string', minLength: 1, description: 'The twin to start from.' },
       hops: { type: 'integer', minimum: 1, maximum: 3, description: 'How many relationships deep (default 1).' },
-      direction: { type: 'string', enum: ['Outgoing', 'Incoming', 'Both'], description: 'Which way to follow relationships (default Both).' },
-      relationshipNames: { type: 'array', items: { type: 'string' }, description: 'Only these relationship names, e.g. ["isFedBy"].' },
-      models: { type: 'array', items: { type: 'string' }, description: 'Only twins of these models (or models extending them) at each hop.' },
+      direction: {
+        type: 'string',
+        enum: ['Outgoing', 'Incoming', 'Both'],
+        description: 'Which way to follow relationships (default Both).',
+      },
+      relationshipNames: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Only these relationship names, e.g. ["isFedBy"].',
+      },
+      models: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Only twins of these models (or models extending them) at each hop.',
+      },
     },
     required: ['id'],
     additionalProperties: false,
@@ -158,13 +252,17 @@ export const walkGraphTool: ReadTool<WalkInput> = {
     let hop: TwinGraphHop | null = null;
     for (let i = hops; i >= 1; i--) {
       hop = {
-        alias: `hop${i}`, direction,
+        alias: `hop${i}`,
+        direction,
         ...(input.relationshipNames?.length ? { relationshipNames: input.relationshipNames } : {}),
         ...(input.models?.length ? { modelNames: input.models } : {}),
         relationship: hop,
       };
     }
-    const result = await ctx.api.getTwinGraph({ id: input.id, alias: 'root', relationships: hop ? [hop] : [] }, { signal: ctx.signal });
+    const result = await ctx.api.getTwinGraph(
+      { id: input.id, alias: 'root', relationships: hop ? [hop] : [] },
+      { signal: ctx.signal },
+    );
     const twins = new Map<string, Record<string, unknown>>([[result.twin.id, graphNode(result.twin, 0)]]);
     const edges = new Map<string, Record<string, unknown>>();
     let reached = 1;
@@ -177,7 +275,8 @@ export const walkGraphTool: ReadTool<WalkInput> = {
             twins.set(item.twin.id, graphNode(item.twin, depth));
           }
           const key = `${item.relationship.sourceId}|${item.relationship.name}|${item.relationship.targetId}`;
-          if (twins.has(item.relationship.sourceId) && twins.has(item.relationship.targetId)) edges.set(key, edge(item.relationship));
+          if (twins.has(item.relationship.sourceId) && twins.has(item.relationship.targetId))
+            edges.set(key, edge(item.relationship));
           visit(item.related, depth + 1);
         }
       }
@@ -187,7 +286,11 @@ export const walkGraphTool: ReadTool<WalkInput> = {
       root: result.twin.id,
       twins: [...twins.values()],
       edges: [...edges.values()],
-      ...(reached > twins.size ? { cut: `reached ${reached} twins, showing the first ${twins.size}; narrow with relationshipNames, models or fewer hops` } : {}),
+      ...(reached > twins.size
+        ? {
+            cut: `reached ${reached} twins, showing the first ${twins.size}; narrow with relationshipNames, models or fewer hops`,
+          }
+        : {}),
     };
   },
 };

@@ -27,7 +27,9 @@ function twinShape(raw: JsonObject): JsonObject {
   const twin = fromAdt(inner);
   if (twin.lastUpdateTime === undefined) {
     const twinData = Object.entries(wrapper).find(([key]) => key.toLowerCase() === 'twindata')?.[1];
-    const time = isObject(twinData) ? Object.entries(twinData).find(([key]) => key.toLowerCase() === 'lastupdatetime')?.[1] : undefined;
+    const time = isObject(twinData)
+      ? Object.entries(twinData).find(([key]) => key.toLowerCase() === 'lastupdatetime')?.[1]
+      : undefined;
     if (typeof time === 'string') twin.lastUpdateTime = time;
   }
   return { ...wrapper, ...twin };
@@ -72,7 +74,8 @@ const ADT_RELATIONSHIP_KEYS = ['$relationshipId', '$sourceId', '$targetId', '$re
  * incoming relationship without properties gets none. Anything else is returned as it is.
  */
 export function documentedRelationship(raw: unknown): unknown {
-  if (!isObject(raw) || hasKey(raw, 'properties') || !ADT_RELATIONSHIP_KEYS.some((key) => typeof raw[key] === 'string')) return raw;
+  if (!isObject(raw) || hasKey(raw, 'properties') || !ADT_RELATIONSHIP_KEYS.some((key) => typeof raw[key] === 'string'))
+    return raw;
   const out: JsonObject = {};
   const properties: JsonObject = {};
   for (const [key, value] of Object.entries(raw)) {

@@ -7,7 +7,8 @@ import type { ProblemDetails } from './types';
  * (BuildingTwinsClientOptions.readOnly), nothing was sent. paused: the instance answered 5xx too often in a
  * row and its requests are paused for a while (circuitBreaker.ts), nothing was sent.
  */
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-request' | 'invalid-response' | 'read-only' | 'paused';
+export type ApiErrorKind =
+  'http' | 'network' | 'timeout' | 'aborted' | 'invalid-request' | 'invalid-response' | 'read-only' | 'paused';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
@@ -49,8 +50,17 @@ export class ApiError extends Error {
     const problem = init.problem ? (JSON.parse(redact(JSON.stringify(init.problem))) as ProblemDetails) : undefined;
     const body = init.body === undefined ? undefined : redact(init.body);
     const detail = init.detail === undefined ? undefined : redact(init.detail);
-    const said = { problem, body, detail, target: init.target && redact(init.target), challenge: init.challenge && redact(init.challenge) };
-    super(describe(init.kind, init.operation, init.status ?? 0, said), init.cause === undefined ? undefined : { cause: init.cause });
+    const said = {
+      problem,
+      body,
+      detail,
+      target: init.target && redact(init.target),
+      challenge: init.challenge && redact(init.challenge),
+    };
+    super(
+      describe(init.kind, init.operation, init.status ?? 0, said),
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.name = 'ApiError';
     this.kind = init.kind;
     this.status = init.status ?? 0;
@@ -71,7 +81,12 @@ export class ApiError extends Error {
    * names the operation and the connection: `putTwin refused: the connection "Production" is read-only; nothing was sent`.
    */
   static readOnly(operation: string, connection: string): ApiError {
-    return new ApiError({ kind: 'read-only', operation, detail: `the connection "${connection}" is read-only; nothing was sent`, attempts: 0 });
+    return new ApiError({
+      kind: 'read-only',
+      operation,
+      detail: `the connection "${connection}" is read-only; nothing was sent`,
+      attempts: 0,
+    });
   }
 
   /** The service refused the operation for lack of permission (HTTP 403), not for bad credentials. */
@@ -88,7 +103,8 @@ export class ApiError extends Error {
   get fieldErrors(): Array<{ field: string; message: string }> {
     const errors = this.problem?.errors ?? {};
     return Object.entries(errors).flatMap(([field, messages]) =>
-      (Array.isArray(messages) ? messages : [String(messages)]).map((message) => ({ field, message: String(message) })));
+      (Array.isArray(messages) ? messages : [String(messages)]).map((message) => ({ field, message: String(message) })),
+    );
   }
 }
 
@@ -109,18 +125,34 @@ const SILENT_STATUS: Record<number, string> = {
   504: 'the service gateway timed out',
 };
 
-interface Said { problem?: ProblemDetails; body?: string; detail?: string; target?: string; challenge?: string }
+interface Said {
+  problem?: ProblemDetails;
+  body?: string;
+  detail?: string;
+  target?: string;
+  challenge?: string;
+}
 
 function describe(kind: ApiErrorKind, operation: string, status: number, said: Said): string {
   const { problem, body, detail } = said;
-  const head = status ? `${operation} failed with HTTP ${status}` : kind === 'read-only' ? `${operation} refused` : `${operation} failed`;
+  const head = status
+    ? `${operation} failed with HTTP ${status}`
+    : kind === 'read-only'
+      ? `${operation} refused`
+      : `${operation} failed`;
   const parts: string[] = [];
   if (problem) {
     if (problem.title) parts.push(String(problem.title));
     if (problem.detail && problem.detail !== problem.title) parts.push(String(problem.detail));
     const text = parts.join(' ');
     const errors = Object.entries(problem.errors ?? {})
-      .map(([field, messages]) => [field, (Array.isArray(messages) ? messages : [messages]).map(String).filter((m) => !text.includes(m))] as const)
+      .map(
+        ([field, messages]) =>
+          [
+            field,
+            (Array.isArray(messages) ? messages : [messages]).map(String).filter((m) => !text.includes(m)),
+          ] as const,
+      )
       .filter(([, messages]) => messages.length)
       .map(([field, messages]) => `${field}: ${messages.join(', ')}`);
     if (errors.length) parts.push(errors.join('; '));
@@ -135,7 +167,9 @@ function describe(kind: ApiErrorKind, operation: string, status: number, said: S
 
 /** A bodiless HTTP error in words: what the status means, the 401 challenge's reason, and the request. */
 function silentAnswer(status: number, said: Said): string {
-  const reason = /error_description="([^"]*)"/i.exec(said.challenge ?? '')?.[1] ?? /error="([^"]*)"/i.exec(said.challenge ?? '')?.[1];
+  const reason =
+    /error_description="([^"]*)"/i.exec(said.challenge ?? '')?.[1] ??
+    /error="([^"]*)"/i.exec(said.challenge ?? '')?.[1];
   const meaning = SILENT_STATUS[status] ?? 'no details given';
   const target = said.target ? ` (${said.target})` : '';
   return `${meaning}${reason ? ` (${reason})` : ''}; the service sent no details${target}`;
@@ -148,7 +182,12 @@ export function isReadOnlyRefusal(error: unknown): boolean {
 
 /** One line for anything thrown: an ApiError's `oneLine` (also from another copy of the class), else the message. */
 export function errorText(error: unknown): string {
-  if (error && typeof error === 'object' && 'oneLine' in error && typeof (error as { oneLine: unknown }).oneLine === 'string') {
+  if (
+    error &&
+    typeof error === 'object' &&
+    'oneLine' in error &&
+    typeof (error as { oneLine: unknown }).oneLine === 'string'
+  ) {
     return (error as { oneLine: string }).oneLine;
   }
   return error instanceof Error ? error.message : String(error);

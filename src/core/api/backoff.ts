@@ -10,7 +10,12 @@ export interface RetryOptions {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY: RetryOptions = { retries: 4, baseDelayMs: 500, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 };
+export const DEFAULT_RETRY: RetryOptions = {
+  retries: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 10_000,
+  maxRetryAfterMs: 60_000,
+};
 
 /**
  * HTTP statuses worth another try (only ever for operations safe to repeat): 429 and 502/503/504

@@ -34,12 +34,15 @@ export function resolveBaseUrl(input: string): string {
     throw new Error(`The service URL must use https, got "${url.protocol.replace(':', '')}".`);
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new Error(`Plain http is refused for ${url.hostname}: use https (http is only allowed for localhost, 127.0.0.0/8 and [::1]).`);
+    throw new Error(
+      `Plain http is refused for ${url.hostname}: use https (http is only allowed for localhost, 127.0.0.0/8 and [::1]).`,
+    );
   }
   if (url.username || url.password) throw new Error('The service URL must not contain credentials.');
   if (url.search || url.hash) throw new Error('The service URL must not contain a query or a fragment.');
   const path = url.pathname.replace(/\/+$/, '');
   if (path === '') return `${url.origin}${API_PATH}`;
-  if (!path.endsWith(API_PATH)) throw new Error(`The service URL path must end with ${API_PATH}, got "${url.pathname}".`);
+  if (!path.endsWith(API_PATH))
+    throw new Error(`The service URL path must end with ${API_PATH}, got "${url.pathname}".`);
   return `${url.origin}${path}`;
 }

@@ -8,7 +8,13 @@ import type { ClientBudget } from './client';
  */
 export function budgetLines(budget: ClientBudget): string[] {
   const lines = budget.groups.map((group) => {
-    const spent = l10n.t('{0}: {1} of {2} requests in the last {3} s', group.group, group.used, group.limit, group.windowSeconds);
+    const spent = l10n.t(
+      '{0}: {1} of {2} requests in the last {3} s',
+      group.group,
+      group.used,
+      group.limit,
+      group.windowSeconds,
+    );
     if (!group.waiting) return spent;
     const waiting = group.waiting === 1 ? l10n.t('1 waiting') : l10n.t('{0} waiting', group.waiting);
     return group.nextSlotInMs === undefined
@@ -18,9 +24,18 @@ export function budgetLines(budget: ClientBudget): string[] {
   if (!budget.groups.length) lines.push(l10n.t('Requests are not paced on this connection.'));
   const circuit = budget.circuit;
   if (circuit.state === 'open') {
-    lines.push(l10n.t('Paused after {0} server errors in a row (last HTTP {1}); retrying at {2} UTC.', circuit.serverErrorsInARow, circuit.lastStatus, new Date(circuit.retryAt).toISOString().slice(11, 19)));
+    lines.push(
+      l10n.t(
+        'Paused after {0} server errors in a row (last HTTP {1}); retrying at {2} UTC.',
+        circuit.serverErrorsInARow,
+        circuit.lastStatus,
+        new Date(circuit.retryAt).toISOString().slice(11, 19),
+      ),
+    );
   } else if (circuit.state === 'half-open') {
-    lines.push(l10n.t('Paused after {0} server errors in a row; the next request is a trial.', circuit.serverErrorsInARow));
+    lines.push(
+      l10n.t('Paused after {0} server errors in a row; the next request is a trial.', circuit.serverErrorsInARow),
+    );
   }
   return lines;
 }

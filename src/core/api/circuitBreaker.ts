@@ -8,7 +8,11 @@ export interface CircuitBreakerOptions {
   maxCoolDownMs: number;
 }
 
-export const DEFAULT_CIRCUIT_BREAKER: CircuitBreakerOptions = { failures: 5, coolDownMs: 30_000, maxCoolDownMs: 5 * 60_000 };
+export const DEFAULT_CIRCUIT_BREAKER: CircuitBreakerOptions = {
+  failures: 5,
+  coolDownMs: 30_000,
+  maxCoolDownMs: 5 * 60_000,
+};
 
 /** What the breaker says about the instance right now (for a status bar tooltip). */
 export type CircuitState =
@@ -42,10 +46,18 @@ export class CircuitBreaker {
   private coolDownMs: number;
   private probing = false;
 
-  constructor(private readonly options: CircuitBreakerOptions = DEFAULT_CIRCUIT_BREAKER, private readonly clock: Clock = systemClock) {
-    if (!Number.isInteger(options.failures) || options.failures < 1) throw new RangeError(`circuitBreaker.failures must be a whole number >= 1, got ${String(options.failures)}`);
-    if (!(options.coolDownMs > 0)) throw new RangeError(`circuitBreaker.coolDownMs must be positive, got ${String(options.coolDownMs)}`);
-    if (!(options.maxCoolDownMs >= options.coolDownMs)) throw new RangeError(`circuitBreaker.maxCoolDownMs must be at least coolDownMs, got ${String(options.maxCoolDownMs)}`);
+  constructor(
+    private readonly options: CircuitBreakerOptions = DEFAULT_CIRCUIT_BREAKER,
+    private readonly clock: Clock = systemClock,
+  ) {
+    if (!Number.isInteger(options.failures) || options.failures < 1)
+      throw new RangeError(`circuitBreaker.failures must be a whole number >= 1, got ${String(options.failures)}`);
+    if (!(options.coolDownMs > 0))
+      throw new RangeError(`circuitBreaker.coolDownMs must be positive, got ${String(options.coolDownMs)}`);
+    if (!(options.maxCoolDownMs >= options.coolDownMs))
+      throw new RangeError(
+        `circuitBreaker.maxCoolDownMs must be at least coolDownMs, got ${String(options.maxCoolDownMs)}`,
+      );
     this.coolDownMs = options.coolDownMs;
   }
 
@@ -54,7 +66,12 @@ export class CircuitBreaker {
     if (this.openUntil !== undefined) {
       const now = this.clock.now();
       if (this.probing || now < this.openUntil) {
-        return { serverErrorsInARow: this.serverErrors, lastStatus: this.lastStatus, retryAt: this.probing ? now : this.openUntil, probing: this.probing };
+        return {
+          serverErrorsInARow: this.serverErrors,
+          lastStatus: this.lastStatus,
+          retryAt: this.probing ? now : this.openUntil,
+          probing: this.probing,
+        };
       }
       this.probing = true;
       return this.ticket(true);
@@ -64,8 +81,14 @@ export class CircuitBreaker {
 
   state(): CircuitState {
     if (this.openUntil === undefined) return { state: 'closed', serverErrorsInARow: this.serverErrors };
-    if (this.probing || this.clock.now() >= this.openUntil) return { state: 'half-open', serverErrorsInARow: this.serverErrors, lastStatus: this.lastStatus };
-    return { state: 'open', serverErrorsInARow: this.serverErrors, lastStatus: this.lastStatus, retryAt: this.openUntil };
+    if (this.probing || this.clock.now() >= this.openUntil)
+      return { state: 'half-open', serverErrorsInARow: this.serverErrors, lastStatus: this.lastStatus };
+    return {
+      state: 'open',
+      serverErrorsInARow: this.serverErrors,
+      lastStatus: this.lastStatus,
+      retryAt: this.openUntil,
+    };
   }
 
   private ticket(probe: boolean): CircuitTicket {
@@ -107,6 +130,8 @@ export function isCircuitRefusal(value: CircuitTicket | CircuitRefusal): value i
  * retrying at 10:32:05 UTC; nothing was sent`.
  */
 export function circuitRefusalText(instance: string, refusal: CircuitRefusal): string {
-  const when = refusal.probing ? 'a trial request is under way' : `retrying at ${new Date(refusal.retryAt).toISOString().slice(11, 19)} UTC`;
+  const when = refusal.probing
+    ? 'a trial request is under way'
+    : `retrying at ${new Date(refusal.retryAt).toISOString().slice(11, 19)} UTC`;
   return `requests to ${instance} paused after ${refusal.serverErrorsInARow} server errors in a row (last HTTP ${refusal.lastStatus}); ${when}; nothing was sent`;
 }

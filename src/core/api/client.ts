@@ -3,7 +3,12 @@
 import { ApiError } from './apiError';
 import { DEFAULT_RETRY, type RetryOptions } from './backoff';
 import { resolveBaseUrl } from './baseUrl';
-import { CircuitBreaker, DEFAULT_CIRCUIT_BREAKER, type CircuitBreakerOptions, type CircuitState } from './circuitBreaker';
+import {
+  CircuitBreaker,
+  DEFAULT_CIRCUIT_BREAKER,
+  type CircuitBreakerOptions,
+  type CircuitState,
+} from './circuitBreaker';
 import { systemClock, type Clock } from './clock';
 import { Semaphore } from './concurrency';
 import { type ExchangeChoice, chooseExchange } from './exchangeChoice';
@@ -11,7 +16,13 @@ import { checkPropertyFilter, type StoreLimits } from './filterChecks';
 import { INSIGHT_UNRUNNABLE_OPERATORS } from './filterVocabulary';
 import { INSIGHT_CODED_FIELDS } from './insightStatus';
 import { twinFieldProblems } from '../dtdl/twinIdFields';
-import { HttpTransport, type HttpRequest, type OutgoingWrite, type QueryValue, type RequestEvent } from './httpTransport';
+import {
+  HttpTransport,
+  type HttpRequest,
+  type OutgoingWrite,
+  type QueryValue,
+  type RequestEvent,
+} from './httpTransport';
 import * as N from './normalize';
 import { RETRY_SAFE } from './operations';
 import { RecentCreations } from './recentCreations';
@@ -19,8 +30,17 @@ import { collect, itemsOf, iterateBatchPages, iterateContinuationPages } from '.
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateBudget, type RateLimit } from './rateLimiter';
 import { SecretRegistry } from './redact';
 import {
-  checkBatchRequest, checkJsonPatch, checkPageSize, checkTicketPatch, checkTimeSeriesEntries, checkTimestamp,
-  requireId, requireIds, requireTwinId, TICKETS_MAX_PAGE_SIZE, TWINS_MAX_PAGE_SIZE,
+  checkBatchRequest,
+  checkJsonPatch,
+  checkPageSize,
+  checkTicketPatch,
+  checkTimeSeriesEntries,
+  checkTimestamp,
+  requireId,
+  requireIds,
+  requireTwinId,
+  TICKETS_MAX_PAGE_SIZE,
+  TWINS_MAX_PAGE_SIZE,
 } from './requestChecks';
 import { keyedByDtId, noTwinKnownPage, sendResult, seriesQuery, whenNoTwinKnown } from './timeSeriesWire';
 import { TokenProvider } from './tokenProvider';
@@ -28,19 +48,51 @@ import { MemoryTokenStore, type TokenStore } from './tokenStore';
 import { namingMissingTwin } from './twinNotFound';
 import { TwinPatchPaths } from './twinPatchPaths';
 import type {
-  BatchPage, BatchRequest, BuildingEvent, BuildingTwinsApi, CallOptions, ContinuationPage, CreateTicketRequest,
-  DigitalTwin, EventsDeleteResult, EventsFileUploadResult, EventsUpsertResult, EventType, GetModelsQuery, GetTwinsRequest,
-  Insight, JsonPatchOperation, Model, Relationship, Ticket, TicketMetadataItem, TicketMetadataKind, TicketPriority,
-  TicketStatus, TimeSeriesData, TimeSeriesEntry, TimeSeriesPage, TimeSeriesQuery, TimeSeriesSendResult, TokenResponse,
-  TwinFilters, TwinGraphRequest, TwinGraphResult,
+  BatchPage,
+  BatchRequest,
+  BuildingEvent,
+  BuildingTwinsApi,
+  CallOptions,
+  ContinuationPage,
+  CreateTicketRequest,
+  DigitalTwin,
+  EventsDeleteResult,
+  EventsFileUploadResult,
+  EventsUpsertResult,
+  EventType,
+  GetModelsQuery,
+  GetTwinsRequest,
+  Insight,
+  JsonPatchOperation,
+  Model,
+  Relationship,
+  Ticket,
+  TicketMetadataItem,
+  TicketMetadataKind,
+  TicketPriority,
+  TicketStatus,
+  TimeSeriesData,
+  TimeSeriesEntry,
+  TimeSeriesPage,
+  TimeSeriesQuery,
+  TimeSeriesSendResult,
+  TokenResponse,
+  TwinFilters,
+  TwinGraphRequest,
+  TwinGraphResult,
 } from './types';
 
 /** A value that can travel in an HTTP header: printable ASCII, at most 8 KiB (a longer token goes in the body only). */
 const HEADER_SAFE = /^[\x21-\x7e][\x20-\x7e]{0,8191}$/;
 /** Insights are filtered by EF Core on SQL Server, which cannot run some of the service's operators, nor compare enum codes. */
-const INSIGHT_STORE: StoreLimits = { unrunnable: INSIGHT_UNRUNNABLE_OPERATORS, codedFields: INSIGHT_CODED_FIELDS, items: 'insights' };
+const INSIGHT_STORE: StoreLimits = {
+  unrunnable: INSIGHT_UNRUNNABLE_OPERATORS,
+  codedFields: INSIGHT_CODED_FIELDS,
+  items: 'insights',
+};
 /** Added to a 500 answered to a filtered insights list: the filter, not an outage, may be the cause. */
-const INSIGHT_FILTER_FAULT = 'the service may be unable to run one of these filters on insights (its database runs only some text operators: contains and like work); the request was not repeated';
+const INSIGHT_FILTER_FAULT =
+  'the service may be unable to run one of these filters on insights (its database runs only some text operators: contains and like work); the request was not repeated';
 
 export interface BuildingTwinsClientOptions {
   /** A full `https://…/api/v3` URL or an instance name (see resolveBaseUrl). */
@@ -135,14 +187,17 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     const limit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
     const limiters = this.limiters;
     if (limit) for (const group of ['twins', 'time-series']) limiters.set(group, new RateLimiter(limit, clock));
-    if (options.circuitBreaker !== false) this.breaker = new CircuitBreaker({ ...DEFAULT_CIRCUIT_BREAKER, ...options.circuitBreaker }, clock);
+    if (options.circuitBreaker !== false)
+      this.breaker = new CircuitBreaker({ ...DEFAULT_CIRCUIT_BREAKER, ...options.circuitBreaker }, clock);
     const retry = { ...DEFAULT_RETRY, ...options.retry };
-    if (!Number.isInteger(retry.retries) || retry.retries < 0) throw new RangeError(`retry.retries must be a whole number >= 0, got ${String(retry.retries)}`);
+    if (!Number.isInteger(retry.retries) || retry.retries < 0)
+      throw new RangeError(`retry.retries must be a whole number >= 0, got ${String(retry.retries)}`);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!(timeoutMs > 0)) throw new RangeError(`timeoutMs must be positive, got ${String(timeoutMs)}`);
     const exchange = chooseExchange(options);
     // Connections this client opened close with it (an exchange passed in belongs to its giver).
-    if (typeof options.exchange !== 'object') options.signal?.addEventListener('abort', () => exchange.close(), { once: true });
+    if (typeof options.exchange !== 'object')
+      options.signal?.addEventListener('abort', () => exchange.close(), { once: true });
     this.transport = new HttpTransport({
       baseUrl: this.baseUrl,
       exchange,
@@ -192,11 +247,22 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   }
 
   private async requestToken(o?: CallOptions): Promise<TokenResponse> {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: this.clientId, client_secret: this.#clientSecret });
-    const response = await this.call({ operation: 'getToken', method: 'POST', path: '/oauth2/token', form, auth: false, unreachableIsFinal: true }, o,
-      (raw) => N.normalizeObject<TokenResponse>(raw, 'a token response'));
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: this.clientId,
+      client_secret: this.#clientSecret,
+    });
+    const response = await this.call(
+      { operation: 'getToken', method: 'POST', path: '/oauth2/token', form, auth: false, unreachableIsFinal: true },
+      o,
+      (raw) => N.normalizeObject<TokenResponse>(raw, 'a token response'),
+    );
     if (typeof response.access_token !== 'string' || !response.access_token) {
-      throw new ApiError({ kind: 'invalid-response', operation: 'getToken', detail: 'the token response has no access_token' });
+      throw new ApiError({
+        kind: 'invalid-response',
+        operation: 'getToken',
+        detail: 'the token response has no access_token',
+      });
     }
     this.secrets.add(response.access_token);
     if (typeof response.expires_in !== 'number') response.expires_in = Number(response.expires_in) || 3599;
@@ -206,14 +272,26 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   // ------------------------------------------------------------ models
 
   listModels(q: GetModelsQuery = {}, o?: CallOptions): Promise<Model[]> {
-    return this.call({ operation: 'listModels', method: 'GET', path: '/models', query: { rootModel: q.rootModel, includeModelDefinitions: q.includeModelDefinitions } }, o,
-      (raw) => N.normalizeList(raw, N.normalizeModel));
+    return this.call(
+      {
+        operation: 'listModels',
+        method: 'GET',
+        path: '/models',
+        query: { rootModel: q.rootModel, includeModelDefinitions: q.includeModelDefinitions },
+      },
+      o,
+      (raw) => N.normalizeList(raw, N.normalizeModel),
+    );
   }
 
   getModel(id: string, o?: CallOptions): Promise<Model> {
     requireId('getModel', 'the model id', id);
     // The service sends the definition only when asked (it defaults to none), and every caller needs it.
-    return this.call({ operation: 'getModel', method: 'GET', path: `/models/${seg(id)}`, query: { includeModelDefinitions: true } }, o, N.normalizeModel);
+    return this.call(
+      { operation: 'getModel', method: 'GET', path: `/models/${seg(id)}`, query: { includeModelDefinitions: true } },
+      o,
+      N.normalizeModel,
+    );
   }
 
   // ------------------------------------------------------------ twins
@@ -224,18 +302,31 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     // Tolerant writer: the 2024 generation reads pageSize from the query and the token from a
     // `continuationToken` header (and ignores both in the body); the documented one reads the body.
     const token = req.continuationToken;
-    return this.call({
-      operation: 'listTwins', method: 'POST', path: '/twins', json: req, query: { pageSize: req.pageSize ?? undefined },
-      ...(token && HEADER_SAFE.test(token) ? { headers: { continuationToken: token } } : {}),
-    }, o, (raw) => N.normalizeContinuationPage(raw, N.normalizeTwin));
+    return this.call(
+      {
+        operation: 'listTwins',
+        method: 'POST',
+        path: '/twins',
+        json: req,
+        query: { pageSize: req.pageSize ?? undefined },
+        ...(token && HEADER_SAFE.test(token) ? { headers: { continuationToken: token } } : {}),
+      },
+      o,
+      (raw) => N.normalizeContinuationPage(raw, N.normalizeTwin),
+    );
   }
 
   /** Every page of twins, one request each; `o.maxPages`/`o.maxItems` bound the walk. */
   iterateTwinPages(req: GetTwinsRequest = {}, o?: CallOptions): AsyncIterable<ContinuationPage<DigitalTwin>> {
     checkPageSize('listTwins', req.pageSize, TWINS_MAX_PAGE_SIZE);
     checkPropertyFilter('listTwins', req.propertyFilter);
-    return iterateContinuationPages('listTwins', (token) => this.listTwins({ ...req, continuationToken: token ?? null }, o),
-      (page) => page.content.length, req.continuationToken ?? undefined, o);
+    return iterateContinuationPages(
+      'listTwins',
+      (token) => this.listTwins({ ...req, continuationToken: token ?? null }, o),
+      (page) => page.content.length,
+      req.continuationToken ?? undefined,
+      o,
+    );
   }
 
   iterateTwins(req: GetTwinsRequest = {}, o?: CallOptions): AsyncIterable<DigitalTwin> {
@@ -248,18 +339,33 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     requireId('putTwin', 'the twin modelId', twin.modelId);
     // The service checks these itself and fails with HTTP 500; say which field is wrong before sending.
     const problems = twinFieldProblems(twin);
-    if (problems.length) throw ApiError.invalidRequest('putTwin', `the service refuses twin "${twin.id}": ${problems.map((p) => p.message).join('; ')}; nothing was sent`);
-    return this.call({ operation: 'putTwin', method: 'PUT', path: '/twins', json: twin }, o, N.normalizeTwin).then((created) => {
-      this.recentTwins.record(twin.id);
-      return created;
-    });
+    if (problems.length)
+      throw ApiError.invalidRequest(
+        'putTwin',
+        `the service refuses twin "${twin.id}": ${problems.map((p) => p.message).join('; ')}; nothing was sent`,
+      );
+    return this.call({ operation: 'putTwin', method: 'PUT', path: '/twins', json: twin }, o, N.normalizeTwin).then(
+      (created) => {
+        this.recentTwins.record(twin.id);
+        return created;
+      },
+    );
   }
 
   /** A missing twin is a 404 ApiError whose message names the twin. */
   async getTwin(id: string, q: { includeRelationships?: boolean } = {}, o?: CallOptions): Promise<DigitalTwin> {
     requireId('getTwin', 'the twin id', id);
     try {
-      return await this.call({ operation: 'getTwin', method: 'GET', path: `/twins/${seg(id)}`, query: { includeRelationships: q.includeRelationships } }, o, N.normalizeTwin);
+      return await this.call(
+        {
+          operation: 'getTwin',
+          method: 'GET',
+          path: `/twins/${seg(id)}`,
+          query: { includeRelationships: q.includeRelationships },
+        },
+        o,
+        N.normalizeTwin,
+      );
     } catch (error) {
       throw namingMissingTwin(error, id);
     }
@@ -274,59 +380,121 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     requireId('patchTwin', 'the twin id', id);
     checkJsonPatch('patchTwin', patch);
     await this.twinPatchPaths.send(patch, async (ops) => {
-      await this.transport.send({ operation: 'patchTwin', method: 'PATCH', path: `/twins/${seg(id)}`, json: ops, retrySafe: RETRY_SAFE.patchTwin === true }, o);
+      await this.transport.send(
+        {
+          operation: 'patchTwin',
+          method: 'PATCH',
+          path: `/twins/${seg(id)}`,
+          json: ops,
+          retrySafe: RETRY_SAFE.patchTwin === true,
+        },
+        o,
+      );
     });
   }
 
   /** Twins for `ids`; `omitted` lists the requested ids the service left out (they do not exist). */
-  async getTwinsByIds(ids: string[], q: { includeRelationships?: boolean } = {}, o?: CallOptions): Promise<{ twins: DigitalTwin[]; omitted: string[] }> {
+  async getTwinsByIds(
+    ids: string[],
+    q: { includeRelationships?: boolean } = {},
+    o?: CallOptions,
+  ): Promise<{ twins: DigitalTwin[]; omitted: string[] }> {
     const unique = requireIds('getTwinsByIds', 'ids', ids);
     if (!unique.length) return { twins: [], omitted: [] };
-    const twins = await this.call({ operation: 'getTwinsByIds', method: 'POST', path: '/twins/ids', query: { includeRelationships: q.includeRelationships }, json: unique }, o,
-      (raw) => N.normalizeList(raw, N.normalizeTwin));
+    const twins = await this.call(
+      {
+        operation: 'getTwinsByIds',
+        method: 'POST',
+        path: '/twins/ids',
+        query: { includeRelationships: q.includeRelationships },
+        json: unique,
+      },
+      o,
+      (raw) => N.normalizeList(raw, N.normalizeTwin),
+    );
     const found = new Set(twins.map((t) => t.id));
     return { twins, omitted: unique.filter((id) => !found.has(id)) };
   }
 
   getTwinGraph(req: TwinGraphRequest, o?: CallOptions): Promise<TwinGraphResult> {
     requireId('getTwinGraph', 'the root twin id', req?.id);
-    return this.call({ operation: 'getTwinGraph', method: 'POST', path: '/twins/graph', json: req }, o, N.normalizeTwinGraph);
+    return this.call(
+      { operation: 'getTwinGraph', method: 'POST', path: '/twins/graph', json: req },
+      o,
+      N.normalizeTwinGraph,
+    );
   }
 
   countTwins(filters: TwinFilters = {}, o?: CallOptions): Promise<number> {
     checkPropertyFilter('countTwins', filters.propertyFilter);
-    return this.call({ operation: 'countTwins', method: 'POST', path: '/twins/count', json: filters }, o, N.normalizeCount);
+    return this.call(
+      { operation: 'countTwins', method: 'POST', path: '/twins/count', json: filters },
+      o,
+      N.normalizeCount,
+    );
   }
 
   // ------------------------------------------------------------ relationships
 
   putRelationship(rel: Relationship, o?: CallOptions): Promise<Relationship> {
-    if (!rel || typeof rel !== 'object') throw ApiError.invalidRequest('putRelationship', 'the relationship must be an object');
+    if (!rel || typeof rel !== 'object')
+      throw ApiError.invalidRequest('putRelationship', 'the relationship must be an object');
     requireTwinId('putRelationship', 'the relationship sourceId', rel.sourceId);
     requireTwinId('putRelationship', 'the relationship targetId', rel.targetId);
     requireId('putRelationship', 'the relationship name', rel.name);
-    return this.call({ operation: 'putRelationship', method: 'PUT', path: '/twins/relationships', json: rel }, o, N.normalizeRelationship);
+    return this.call(
+      { operation: 'putRelationship', method: 'PUT', path: '/twins/relationships', json: rel },
+      o,
+      N.normalizeRelationship,
+    );
   }
 
   getRelationship(twinId: string, relationshipId: string, o?: CallOptions): Promise<Relationship> {
     requireId('getRelationship', 'the twin id', twinId);
     requireId('getRelationship', 'the relationship id', relationshipId);
-    return this.call({ operation: 'getRelationship', method: 'GET', path: `/twins/${seg(twinId)}/relationships/${seg(relationshipId)}` }, o, N.normalizeRelationship);
+    return this.call(
+      {
+        operation: 'getRelationship',
+        method: 'GET',
+        path: `/twins/${seg(twinId)}/relationships/${seg(relationshipId)}`,
+      },
+      o,
+      N.normalizeRelationship,
+    );
   }
 
   /** `relationshipName` keeps relationships of that name only. */
-  listOutgoingRelationships(twinId: string, q: { relationshipName?: string } = {}, o?: CallOptions): Promise<Relationship[]> {
-    return this.listRelationships('listOutgoingRelationships', twinId, 'outgoing', { relationshipName: q.relationshipName || undefined }, o);
+  listOutgoingRelationships(
+    twinId: string,
+    q: { relationshipName?: string } = {},
+    o?: CallOptions,
+  ): Promise<Relationship[]> {
+    return this.listRelationships(
+      'listOutgoingRelationships',
+      twinId,
+      'outgoing',
+      { relationshipName: q.relationshipName || undefined },
+      o,
+    );
   }
 
   listIncomingRelationships(twinId: string, o?: CallOptions): Promise<Relationship[]> {
     return this.listRelationships('listIncomingRelationships', twinId, 'incoming', {}, o);
   }
 
-  private listRelationships(operation: string, twinId: string, direction: string, query: Record<string, QueryValue>, o?: CallOptions): Promise<Relationship[]> {
+  private listRelationships(
+    operation: string,
+    twinId: string,
+    direction: string,
+    query: Record<string, QueryValue>,
+    o?: CallOptions,
+  ): Promise<Relationship[]> {
     requireId(operation, 'the twin id', twinId);
-    return this.call({ operation, method: 'GET', path: `/twins/${seg(twinId)}/relationships/${direction}`, query }, o,
-      (raw) => N.normalizeList(raw, N.normalizeRelationship));
+    return this.call(
+      { operation, method: 'GET', path: `/twins/${seg(twinId)}/relationships/${direction}`, query },
+      o,
+      (raw) => N.normalizeList(raw, N.normalizeRelationship),
+    );
   }
 
   // ------------------------------------------------------------ time series (see timeSeriesWire.ts)
@@ -340,21 +508,37 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   sendTimeSeries(entries: TimeSeriesEntry[], o?: CallOptions): Promise<TimeSeriesSendResult> {
     checkTimeSeriesEntries('sendTimeSeries', entries);
     const wire = entries.map(keyedByDtId);
-    return this.call({ operation: 'sendTimeSeries', method: 'POST', path: '/time-series', json: wire }, o, (raw) => sendResult(raw, wire.length));
+    return this.call({ operation: 'sendTimeSeries', method: 'POST', path: '/time-series', json: wire }, o, (raw) =>
+      sendResult(raw, wire.length),
+    );
   }
 
   /** `start` and `end` are required (both included); rows in time order; the last page's token is null. */
   getTimeSeries(twinId: string, q: TimeSeriesQuery, o?: CallOptions): Promise<TimeSeriesPage> {
     requireId('getTimeSeries', 'the twin id', twinId);
     this.checkSeriesQuery('getTimeSeries', q, true);
-    return this.call({ operation: 'getTimeSeries', method: 'GET', path: `/time-series/${seg(twinId)}`, query: seriesQuery(q, 'range') }, o, N.normalizeTimeSeriesPage);
+    return this.call(
+      {
+        operation: 'getTimeSeries',
+        method: 'GET',
+        path: `/time-series/${seg(twinId)}`,
+        query: seriesQuery(q, 'range'),
+      },
+      o,
+      N.normalizeTimeSeriesPage,
+    );
   }
 
   /** Every page of the range, as the service sends them (rows in time order), one request each. */
   iterateTimeSeriesPages(twinId: string, q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesPage> {
     this.checkSeriesQuery('getTimeSeries', q, true);
-    return iterateContinuationPages('getTimeSeries', (token) => this.getTimeSeries(twinId, { ...q, continuationToken: token }, o),
-      seriesPageSize, q.continuationToken, o);
+    return iterateContinuationPages(
+      'getTimeSeries',
+      (token) => this.getTimeSeries(twinId, { ...q, continuationToken: token }, o),
+      seriesPageSize,
+      q.continuationToken,
+      o,
+    );
   }
 
   iterateTimeSeries(twinId: string, q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData> {
@@ -362,10 +546,23 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   }
 
   /** Null when the twin has no value in the window: the service looks back one hour unless `start`/`end` are given. */
-  getLatestTimeSeries(twinId: string, q: { start?: string; end?: string; includeDataQuality?: boolean } = {}, o?: CallOptions): Promise<TimeSeriesData | null> {
+  getLatestTimeSeries(
+    twinId: string,
+    q: { start?: string; end?: string; includeDataQuality?: boolean } = {},
+    o?: CallOptions,
+  ): Promise<TimeSeriesData | null> {
     requireId('getLatestTimeSeries', 'the twin id', twinId);
     this.checkSeriesQuery('getLatestTimeSeries', q, false);
-    return this.call({ operation: 'getLatestTimeSeries', method: 'GET', path: `/time-series/${seg(twinId)}/latest`, query: seriesQuery(q, 'latest') }, o, N.normalizeLatest);
+    return this.call(
+      {
+        operation: 'getLatestTimeSeries',
+        method: 'GET',
+        path: `/time-series/${seg(twinId)}/latest`,
+        query: seriesQuery(q, 'latest'),
+      },
+      o,
+      N.normalizeLatest,
+    );
   }
 
   /**
@@ -377,15 +574,29 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
     const unique = requireIds('getTimeSeriesByIds', 'ids', ids);
     if (!unique.length) throw ApiError.invalidRequest('getTimeSeriesByIds', 'give at least one twin id');
     this.checkSeriesQuery('getTimeSeriesByIds', q, true);
-    return this.call({ operation: 'getTimeSeriesByIds', method: 'POST', path: '/time-series/ids', query: seriesQuery(q, 'range'), json: unique }, o, N.normalizeTimeSeriesPage)
-      .catch((error: unknown) => whenNoTwinKnown(error, noTwinKnownPage(unique)));
+    return this.call(
+      {
+        operation: 'getTimeSeriesByIds',
+        method: 'POST',
+        path: '/time-series/ids',
+        query: seriesQuery(q, 'range'),
+        json: unique,
+      },
+      o,
+      N.normalizeTimeSeriesPage,
+    ).catch((error: unknown) => whenNoTwinKnown(error, noTwinKnownPage(unique)));
   }
 
   /** Every page of the range for several twins, one request each. */
   iterateTimeSeriesByIdsPages(ids: string[], q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesPage> {
     this.checkSeriesQuery('getTimeSeriesByIds', q, true);
-    return iterateContinuationPages('getTimeSeriesByIds', (token) => this.getTimeSeriesByIds(ids, { ...q, continuationToken: token }, o),
-      seriesPageSize, q.continuationToken, o);
+    return iterateContinuationPages(
+      'getTimeSeriesByIds',
+      (token) => this.getTimeSeriesByIds(ids, { ...q, continuationToken: token }, o),
+      seriesPageSize,
+      q.continuationToken,
+      o,
+    );
   }
 
   iterateTimeSeriesByIds(ids: string[], q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData> {
@@ -396,14 +607,18 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   getLatestTimeSeriesByIds(ids: string[], o?: CallOptions): Promise<TimeSeriesData[]> {
     const unique = requireIds('getLatestTimeSeriesByIds', 'ids', ids);
     if (!unique.length) return Promise.resolve([]);
-    return this.call({ operation: 'getLatestTimeSeriesByIds', method: 'POST', path: '/time-series/ids/latest', json: unique }, o, N.normalizeLatestList)
-      .catch((error: unknown) => whenNoTwinKnown(error, []));
+    return this.call(
+      { operation: 'getLatestTimeSeriesByIds', method: 'POST', path: '/time-series/ids/latest', json: unique },
+      o,
+      N.normalizeLatestList,
+    ).catch((error: unknown) => whenNoTwinKnown(error, []));
   }
 
   private checkSeriesQuery(operation: string, q: TimeSeriesQuery, rangeRequired: boolean): void {
     checkTimestamp(operation, 'start', q.start, rangeRequired);
     checkTimestamp(operation, 'end', q.end, rangeRequired);
-    if (q.start && q.end && Date.parse(q.start) > Date.parse(q.end)) throw ApiError.invalidRequest(operation, 'start must not be after end');
+    if (q.start && q.end && Date.parse(q.start) > Date.parse(q.end))
+      throw ApiError.invalidRequest(operation, 'start must not be after end');
     checkPageSize(operation, q.pageSize);
   }
 
@@ -412,10 +627,18 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   listInsights(req: BatchRequest = {}, q: { addFloor?: boolean } = {}, o?: CallOptions): Promise<BatchPage<Insight>> {
     checkBatchRequest('listInsights', req, Infinity, INSIGHT_STORE);
     const filtered = Array.isArray(req.filterSpecifications) && req.filterSpecifications.length > 0;
-    return this.call({
-      operation: 'listInsights', method: 'POST', path: '/insights', query: { addFloor: q.addFloor }, json: req,
-      ...(filtered ? { queryFault: INSIGHT_FILTER_FAULT } : {}),
-    }, o, (raw) => N.normalizeBatchPage(raw, N.normalizeInsight));
+    return this.call(
+      {
+        operation: 'listInsights',
+        method: 'POST',
+        path: '/insights',
+        query: { addFloor: q.addFloor },
+        json: req,
+        ...(filtered ? { queryFault: INSIGHT_FILTER_FAULT } : {}),
+      },
+      o,
+      (raw) => N.normalizeBatchPage(raw, N.normalizeInsight),
+    );
   }
 
   iterateInsights(req: BatchRequest = {}, o?: CallOptions): AsyncIterable<Insight> {
@@ -432,8 +655,9 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
 
   listEvents(req: BatchRequest = {}, o?: CallOptions): Promise<BatchPage<BuildingEvent>> {
     checkBatchRequest('listEvents', req);
-    return this.call({ operation: 'listEvents', method: 'POST', path: '/events', json: req }, o,
-      (raw) => N.normalizeBatchPage(raw, (e) => N.normalizeObject<BuildingEvent>(e, 'an event')));
+    return this.call({ operation: 'listEvents', method: 'POST', path: '/events', json: req }, o, (raw) =>
+      N.normalizeBatchPage(raw, (e) => N.normalizeObject<BuildingEvent>(e, 'an event')),
+    );
   }
 
   iterateEvents(req: BatchRequest = {}, o?: CallOptions): AsyncIterable<BuildingEvent> {
@@ -443,46 +667,68 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
 
   /** Retried on transient failures only when every event carries its upsert key (id, or eventSourceId + externalId). */
   putEvents(events: BuildingEvent[], o?: CallOptions): Promise<EventsUpsertResult> {
-    if (!Array.isArray(events) || !events.length) throw ApiError.invalidRequest('putEvents', 'send at least one event (an array)');
+    if (!Array.isArray(events) || !events.length)
+      throw ApiError.invalidRequest('putEvents', 'send at least one event (an array)');
     events.forEach((e, i) => {
-      if (!e || typeof e !== 'object' || Array.isArray(e)) throw ApiError.invalidRequest('putEvents', `[${i}] must be an object`);
+      if (!e || typeof e !== 'object' || Array.isArray(e))
+        throw ApiError.invalidRequest('putEvents', `[${i}] must be an object`);
     });
-    const keyed = events.every((e) => (typeof e.id === 'string' && e.id !== '') || (!!e.eventSourceId && !!e.externalId));
-    return this.call({ operation: 'putEvents', method: 'PUT', path: '/events', json: events, retrySafe: keyed }, o,
-      (raw) => N.normalizeObject<EventsUpsertResult>(raw));
+    const keyed = events.every(
+      (e) => (typeof e.id === 'string' && e.id !== '') || (!!e.eventSourceId && !!e.externalId),
+    );
+    return this.call(
+      { operation: 'putEvents', method: 'PUT', path: '/events', json: events, retrySafe: keyed },
+      o,
+      (raw) => N.normalizeObject<EventsUpsertResult>(raw),
+    );
   }
 
   deleteEvents(ids: string[], o?: CallOptions): Promise<EventsDeleteResult> {
     const unique = requireIds('deleteEvents', 'ids', ids);
     if (!unique.length) throw ApiError.invalidRequest('deleteEvents', 'give at least one event id');
-    return this.call({ operation: 'deleteEvents', method: 'DELETE', path: '/events', json: unique }, o,
-      (raw) => N.normalizeObject<EventsDeleteResult>(raw));
+    return this.call({ operation: 'deleteEvents', method: 'DELETE', path: '/events', json: unique }, o, (raw) =>
+      N.normalizeObject<EventsDeleteResult>(raw),
+    );
   }
 
   getEvent(id: string, o?: CallOptions): Promise<BuildingEvent> {
     requireId('getEvent', 'the event id', id);
-    return this.call({ operation: 'getEvent', method: 'GET', path: `/events/${seg(id)}` }, o, (raw) => N.normalizeObject<BuildingEvent>(raw, 'an event'));
+    return this.call({ operation: 'getEvent', method: 'GET', path: `/events/${seg(id)}` }, o, (raw) =>
+      N.normalizeObject<BuildingEvent>(raw, 'an event'),
+    );
   }
 
   listEventTypes(o?: CallOptions): Promise<EventType[]> {
-    return this.call({ operation: 'listEventTypes', method: 'GET', path: '/events/types' }, o,
-      (raw) => N.normalizeList(raw, (t) => N.normalizeObject<EventType>(t, 'an event type')));
+    return this.call({ operation: 'listEventTypes', method: 'GET', path: '/events/types' }, o, (raw) =>
+      N.normalizeList(raw, (t) => N.normalizeObject<EventType>(t, 'an event type')),
+    );
   }
 
   /** multipart/form-data with one `files` part per file (JSON arrays of events or CSV). */
-  uploadEventFiles(files: Array<{ name: string; content: Uint8Array | string; contentType?: string }>, o?: CallOptions): Promise<EventsFileUploadResult> {
-    if (!Array.isArray(files) || !files.length) throw ApiError.invalidRequest('uploadEventFiles', 'give at least one file');
+  uploadEventFiles(
+    files: Array<{ name: string; content: Uint8Array | string; contentType?: string }>,
+    o?: CallOptions,
+  ): Promise<EventsFileUploadResult> {
+    if (!Array.isArray(files) || !files.length)
+      throw ApiError.invalidRequest('uploadEventFiles', 'give at least one file');
     const form = new FormData();
     files.forEach((file, i) => {
       requireId('uploadEventFiles', `files[${i}].name`, file?.name);
       const type = file.contentType ?? (/\.csv$/i.test(file.name) ? 'text/csv' : 'application/json');
-      form.append('files', new Blob([typeof file.content === 'string' ? file.content : new Uint8Array(file.content)], { type }), file.name);
+      form.append(
+        'files',
+        new Blob([typeof file.content === 'string' ? file.content : new Uint8Array(file.content)], { type }),
+        file.name,
+      );
     });
-    return this.call({ operation: 'uploadEventFiles', method: 'POST', path: '/events/files', multipart: form }, o,
+    return this.call(
+      { operation: 'uploadEventFiles', method: 'POST', path: '/events/files', multipart: form },
+      o,
       (raw) => {
         const result = N.normalizeObject<EventsFileUploadResult>(raw);
         return { ...result, errors: Array.isArray(result.errors) ? result.errors : [] };
-      });
+      },
+    );
   }
 
   // ------------------------------------------------------------ tickets
@@ -490,8 +736,9 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   /** Page size defaults to 100 on the service; at most 1000. */
   listTickets(req: BatchRequest = {}, o?: CallOptions): Promise<BatchPage<Ticket>> {
     checkBatchRequest('listTickets', req, TICKETS_MAX_PAGE_SIZE);
-    return this.call({ operation: 'listTickets', method: 'POST', path: '/tickets', json: req }, o,
-      (raw) => N.normalizeBatchPage(raw, (t) => N.normalizeObject<Ticket>(t, 'a ticket')));
+    return this.call({ operation: 'listTickets', method: 'POST', path: '/tickets', json: req }, o, (raw) =>
+      N.normalizeBatchPage(raw, (t) => N.normalizeObject<Ticket>(t, 'a ticket')),
+    );
   }
 
   iterateTickets(req: BatchRequest = {}, o?: CallOptions): AsyncIterable<Ticket> {
@@ -500,30 +747,49 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   }
 
   createTicket(req: CreateTicketRequest, o?: CallOptions): Promise<Ticket> {
-    if (!req || typeof req !== 'object' || Array.isArray(req)) throw ApiError.invalidRequest('createTicket', 'the ticket must be an object');
+    if (!req || typeof req !== 'object' || Array.isArray(req))
+      throw ApiError.invalidRequest('createTicket', 'the ticket must be an object');
     requireId('createTicket', 'summary', req.summary);
-    return this.call({ operation: 'createTicket', method: 'PUT', path: '/tickets', json: req }, o, (raw) => N.normalizeObject<Ticket>(raw, 'a ticket'));
+    return this.call({ operation: 'createTicket', method: 'PUT', path: '/tickets', json: req }, o, (raw) =>
+      N.normalizeObject<Ticket>(raw, 'a ticket'),
+    );
   }
 
   getTicket(id: string, o?: CallOptions): Promise<Ticket> {
     requireId('getTicket', 'the ticket id', id);
-    return this.call({ operation: 'getTicket', method: 'GET', path: `/tickets/${seg(id)}` }, o, (raw) => N.normalizeObject<Ticket>(raw, 'a ticket'));
+    return this.call({ operation: 'getTicket', method: 'GET', path: `/tickets/${seg(id)}` }, o, (raw) =>
+      N.normalizeObject<Ticket>(raw, 'a ticket'),
+    );
   }
 
   /** Refused locally (nothing sent) unless every operation is a `replace` of an updatable property. */
   patchTicket(id: string, patch: JsonPatchOperation[], o?: CallOptions): Promise<Ticket> {
     requireId('patchTicket', 'the ticket id', id);
     checkTicketPatch(patch);
-    return this.call({ operation: 'patchTicket', method: 'PATCH', path: `/tickets/${seg(id)}`, json: patch }, o, (raw) => N.normalizeObject<Ticket>(raw, 'a ticket'));
+    return this.call(
+      { operation: 'patchTicket', method: 'PATCH', path: `/tickets/${seg(id)}`, json: patch },
+      o,
+      (raw) => N.normalizeObject<Ticket>(raw, 'a ticket'),
+    );
   }
 
-  async getTicketAttachment(ticketId: string, attachmentId: string, o?: CallOptions): Promise<{ content: Uint8Array; contentType: string; fileName?: string }> {
+  async getTicketAttachment(
+    ticketId: string,
+    attachmentId: string,
+    o?: CallOptions,
+  ): Promise<{ content: Uint8Array; contentType: string; fileName?: string }> {
     requireId('getTicketAttachment', 'the ticket id', ticketId);
     requireId('getTicketAttachment', 'the attachment id', attachmentId);
-    const response = await this.transport.send({
-      operation: 'getTicketAttachment', method: 'GET', path: `/tickets/${seg(ticketId)}/attachments/${seg(attachmentId)}`,
-      binary: true, retrySafe: RETRY_SAFE.getTicketAttachment === true,
-    }, o);
+    const response = await this.transport.send(
+      {
+        operation: 'getTicketAttachment',
+        method: 'GET',
+        path: `/tickets/${seg(ticketId)}/attachments/${seg(attachmentId)}`,
+        binary: true,
+        retrySafe: RETRY_SAFE.getTicketAttachment === true,
+      },
+      o,
+    );
     const fileName = fileNameFrom(response.headers.get('content-disposition'));
     return {
       content: response.bytes ?? new Uint8Array(),
@@ -534,14 +800,25 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
 
   // ------------------------------------------------------------ ticket metadata
 
-  listTicketMetadata(kind: TicketMetadataKind, req: BatchRequest = {}, o?: CallOptions): Promise<BatchPage<TicketMetadataItem>> {
+  listTicketMetadata(
+    kind: TicketMetadataKind,
+    req: BatchRequest = {},
+    o?: CallOptions,
+  ): Promise<BatchPage<TicketMetadataItem>> {
     checkKind('listTicketMetadata', kind);
     checkBatchRequest('listTicketMetadata', req);
-    return this.call({ operation: 'listTicketMetadata', method: 'POST', path: `/tickets/${kind}`, json: req }, o,
-      (raw) => N.normalizeBatchPage(raw, (m) => N.normalizeObject<TicketMetadataItem>(m)));
+    return this.call(
+      { operation: 'listTicketMetadata', method: 'POST', path: `/tickets/${kind}`, json: req },
+      o,
+      (raw) => N.normalizeBatchPage(raw, (m) => N.normalizeObject<TicketMetadataItem>(m)),
+    );
   }
 
-  iterateTicketMetadata(kind: TicketMetadataKind, req: BatchRequest = {}, o?: CallOptions): AsyncIterable<TicketMetadataItem> {
+  iterateTicketMetadata(
+    kind: TicketMetadataKind,
+    req: BatchRequest = {},
+    o?: CallOptions,
+  ): AsyncIterable<TicketMetadataItem> {
     checkKind('listTicketMetadata', kind);
     checkBatchRequest('listTicketMetadata', req);
     return iterateBatchPages((page) => this.listTicketMetadata(kind, { ...req, page }, o), req.page ?? 1);
@@ -555,26 +832,44 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   createTicketMetadata(kind: TicketMetadataKind, name: string, o?: CallOptions): Promise<TicketMetadataItem> {
     checkKind('createTicketMetadata', kind);
     requireId('createTicketMetadata', 'name', name);
-    return this.call({ operation: 'createTicketMetadata', method: 'PUT', path: `/tickets/${kind}`, json: { name } }, o,
-      (raw) => N.normalizeObject<TicketMetadataItem>(raw));
+    return this.call(
+      { operation: 'createTicketMetadata', method: 'PUT', path: `/tickets/${kind}`, json: { name } },
+      o,
+      (raw) => N.normalizeObject<TicketMetadataItem>(raw),
+    );
   }
 
-  renameTicketMetadata(kind: TicketMetadataKind, id: string, name: string, o?: CallOptions): Promise<TicketMetadataItem> {
+  renameTicketMetadata(
+    kind: TicketMetadataKind,
+    id: string,
+    name: string,
+    o?: CallOptions,
+  ): Promise<TicketMetadataItem> {
     checkKind('renameTicketMetadata', kind);
     requireId('renameTicketMetadata', 'the id', id);
     requireId('renameTicketMetadata', 'name', name);
-    return this.call({ operation: 'renameTicketMetadata', method: 'PATCH', path: `/tickets/${kind}/${seg(id)}`, json: [{ op: 'replace', path: '/name', value: name }] }, o,
-      (raw) => N.normalizeObject<TicketMetadataItem>(raw));
+    return this.call(
+      {
+        operation: 'renameTicketMetadata',
+        method: 'PATCH',
+        path: `/tickets/${kind}/${seg(id)}`,
+        json: [{ op: 'replace', path: '/name', value: name }],
+      },
+      o,
+      (raw) => N.normalizeObject<TicketMetadataItem>(raw),
+    );
   }
 
   listTicketStatuses(o?: CallOptions): Promise<TicketStatus[]> {
-    return this.call({ operation: 'listTicketStatuses', method: 'GET', path: '/tickets/status' }, o,
-      (raw) => N.normalizeList(raw, (s) => N.normalizeObject<TicketStatus>(s)));
+    return this.call({ operation: 'listTicketStatuses', method: 'GET', path: '/tickets/status' }, o, (raw) =>
+      N.normalizeList(raw, (s) => N.normalizeObject<TicketStatus>(s)),
+    );
   }
 
   listTicketPriorities(o?: CallOptions): Promise<TicketPriority[]> {
-    return this.call({ operation: 'listTicketPriorities', method: 'GET', path: '/tickets/priorities' }, o,
-      (raw) => N.normalizeList(raw, (p) => N.normalizeObject<TicketPriority>(p)));
+    return this.call({ operation: 'listTicketPriorities', method: 'GET', path: '/tickets/priorities' }, o, (raw) =>
+      N.normalizeList(raw, (p) => N.normalizeObject<TicketPriority>(p)),
+    );
   }
 
   // ------------------------------------------------------------ plumbing
@@ -594,7 +889,16 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
       throw this.recentTwins.explain(error, request);
     }
     const invalid = (detail: string): ApiError =>
-      new ApiError({ kind: 'invalid-response', operation: request.operation, status: response.status, detail, body: response.text }, (t) => this.redact(t));
+      new ApiError(
+        {
+          kind: 'invalid-response',
+          operation: request.operation,
+          status: response.status,
+          detail,
+          body: response.text,
+        },
+        (t) => this.redact(t),
+      );
     let raw: unknown = null;
     if (NON_BLANK.test(response.text)) {
       try {
@@ -616,7 +920,10 @@ const seriesPageSize = (page: TimeSeriesPage): number => page.data?.length ?? 0;
 
 function checkKind(operation: string, kind: string): void {
   if (!METADATA_KINDS.includes(kind as TicketMetadataKind)) {
-    throw ApiError.invalidRequest(operation, `unknown ticket metadata kind "${kind}" (one of ${METADATA_KINDS.join(', ')})`);
+    throw ApiError.invalidRequest(
+      operation,
+      `unknown ticket metadata kind "${kind}" (one of ${METADATA_KINDS.join(', ')})`,
+    );
   }
 }
 
@@ -624,7 +931,11 @@ function fileNameFrom(disposition: string | null): string | undefined {
   if (!disposition) return undefined;
   const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
   if (star) {
-    try { return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, '')); } catch { /* fall back to filename= */ }
+    try {
+      return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall back to filename= */
+    }
   }
   const plain = /filename\s*=\s*("?)([^";]+)\1/i.exec(disposition);
   return plain?.[2]?.trim();

@@ -6,7 +6,8 @@ export class Semaphore {
   private readonly waiters: Array<() => void> = [];
 
   constructor(readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Concurrency must be a positive integer, got ${String(limit)}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`Concurrency must be a positive integer, got ${String(limit)}`);
   }
 
   async acquire(signal?: AbortSignal): Promise<() => void> {
@@ -37,7 +38,8 @@ export class Semaphore {
       if (released) return;
       released = true;
       const next = this.waiters.shift();
-      if (next) next(); // the slot passes straight to the next waiter
+      if (next)
+        next(); // the slot passes straight to the next waiter
       else this.active--;
     };
   }
@@ -53,7 +55,8 @@ export async function mapWithConcurrency<T, R>(
   fn: (item: T, index: number) => Promise<R>,
   signal?: AbortSignal,
 ): Promise<R[]> {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Concurrency must be a positive integer, got ${String(limit)}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`Concurrency must be a positive integer, got ${String(limit)}`);
   const list = Array.from(items);
   const results = new Array<R>(list.length);
   let next = 0;

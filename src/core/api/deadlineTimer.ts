@@ -4,7 +4,10 @@
 // until the next. Weak: it keeps no process alive (a call in flight holds its socket or another timer that does).
 import type { Clock } from './clock';
 
-interface Entry { at: number; expire: () => void }
+interface Entry {
+  at: number;
+  expire: () => void;
+}
 
 export class DeadlineTimer {
   private readonly pending = new Set<Entry>();

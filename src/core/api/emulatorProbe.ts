@@ -16,7 +16,10 @@ export type EmulatorProbe =
   | { kind: 'other'; detail: string };
 
 /** Signs in once with the development client (no retries, a short deadline) and says what answered. */
-export async function probeEmulator(baseUrl: string, options: { fetch?: typeof fetch; timeoutMs?: number } = {}): Promise<EmulatorProbe> {
+export async function probeEmulator(
+  baseUrl: string,
+  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
+): Promise<EmulatorProbe> {
   const client = new BuildingTwinsClient({
     baseUrl,
     clientId: LOCAL_DEV_CLIENT_ID,

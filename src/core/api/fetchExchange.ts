@@ -1,7 +1,13 @@
 // HTTP exchanges through a fetch function (the global one by default). Inside VS Code the global fetch
 // carries the editor's proxy settings and certificates whatever the settings say, so it is the fallback
 // where node:http would not (docs/extension.md, "Network").
-import { type ExchangeRequest, type ExchangeResponse, type HttpExchange, RedirectRefused, ResponseTooLarge } from './httpExchange';
+import {
+  type ExchangeRequest,
+  type ExchangeResponse,
+  type HttpExchange,
+  RedirectRefused,
+  ResponseTooLarge,
+} from './httpExchange';
 
 export class FetchExchange implements HttpExchange {
   readonly name = 'fetch';
@@ -13,7 +19,14 @@ export class FetchExchange implements HttpExchange {
     try {
       // No redirects: with `redirect: 'error'` and no window, fetch also skips cloning the request and teeing its body.
       // A FormData body gets its multipart boundary header from fetch itself.
-      res = await this.fetchImpl(request.url, { method: request.method, headers: request.headers, body: request.body, signal: request.signal, redirect: 'error', window: null });
+      res = await this.fetchImpl(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal: request.signal,
+        redirect: 'error',
+        window: null,
+      });
     } catch (error) {
       if (!request.signal.aborted && isRedirect(error)) throw new RedirectRefused(request.url);
       throw error;

@@ -3,14 +3,24 @@
 
 import { isObject } from '../dtdl/dtdlText';
 import { ApiError } from './apiError';
-import { codedFieldProblem, FILTER_OPERATORS, filterProblem, isFilterOperator, ORDER_OPERATORS, serviceOperatorFor, sortDirectionOf, unrunnableOperatorProblem, type FilterOperator } from './filterVocabulary';
+import {
+  codedFieldProblem,
+  FILTER_OPERATORS,
+  filterProblem,
+  isFilterOperator,
+  ORDER_OPERATORS,
+  serviceOperatorFor,
+  sortDirectionOf,
+  unrunnableOperatorProblem,
+  type FilterOperator,
+} from './filterVocabulary';
 import type { PropertyFilter } from './types';
 
 /** The operator and value problem of one filter, with the service's word when a familiar one was used. */
 function filterMessage(where: string, operator: unknown, value: unknown): string | undefined {
   if (!isFilterOperator(operator)) {
     const word = typeof operator === 'string' ? serviceOperatorFor(operator) : undefined;
-    const hint = word ? `use "${word}"` : 'use one of the service\'s words';
+    const hint = word ? `use "${word}"` : "use one of the service's words";
     return `${where}: the service has no operator ${JSON.stringify(operator)}; ${hint} (operators are case-sensitive: ${FILTER_OPERATORS.join(' ')})`;
   }
   const problem = filterProblem(operator, value);
@@ -24,10 +34,15 @@ export function checkSortSpecifications(operation: string, specs: unknown): void
   specs.forEach((spec: unknown, i) => {
     const where = `sortSpecifications[${i}]`;
     if (!isObject(spec)) throw ApiError.invalidRequest(operation, `${where} must be an object`);
-    if (typeof spec.field !== 'string' || spec.field.trim() === '') throw ApiError.invalidRequest(operation, `${where} needs a field`);
+    if (typeof spec.field !== 'string' || spec.field.trim() === '')
+      throw ApiError.invalidRequest(operation, `${where} needs a field`);
     if (!sortDirectionOf(spec.sort)) {
-      const hint = 'isSortDescending' in spec ? ' (isSortDescending is computed by the service and ignored when sent)' : '';
-      throw ApiError.invalidRequest(operation, `${where} needs sort "asc" or "desc", got ${JSON.stringify(spec.sort)}${hint}`);
+      const hint =
+        'isSortDescending' in spec ? ' (isSortDescending is computed by the service and ignored when sent)' : '';
+      throw ApiError.invalidRequest(
+        operation,
+        `${where} needs sort "asc" or "desc", got ${JSON.stringify(spec.sort)}${hint}`,
+      );
     }
   });
 }
@@ -61,16 +76,22 @@ export function checkFilterSpecifications(operation: string, specs: unknown, lim
   specs.forEach((spec: unknown, i) => {
     const where = `filterSpecifications[${i}]`;
     if (!isObject(spec)) throw ApiError.invalidRequest(operation, `${where} must be an object`);
-    if (typeof spec.field !== 'string' || spec.field.trim() === '') throw ApiError.invalidRequest(operation, `${where} needs a field`);
+    if (typeof spec.field !== 'string' || spec.field.trim() === '')
+      throw ApiError.invalidRequest(operation, `${where} needs a field`);
     const message = filterMessage(where, spec.operator, spec.value);
     if (message) throw ApiError.invalidRequest(operation, message);
     const unrunnable = limits && storeProblem(spec.field, spec.operator as FilterOperator, limits);
-    if (unrunnable) throw ApiError.invalidRequest(operation, `${where}: ${unrunnable.replace(/\.$/, '')}; nothing was sent`);
+    if (unrunnable)
+      throw ApiError.invalidRequest(operation, `${where}: ${unrunnable.replace(/\.$/, '')}; nothing was sent`);
   });
 }
 
 /** A twins `propertyFilter` and its nested `filters`: every condition with a field uses an operator of the service. */
-export function checkPropertyFilter(operation: string, filter: PropertyFilter | undefined, where = 'propertyFilter'): void {
+export function checkPropertyFilter(
+  operation: string,
+  filter: PropertyFilter | undefined,
+  where = 'propertyFilter',
+): void {
   if (filter === undefined || filter === null) return;
   if (!isObject(filter)) throw ApiError.invalidRequest(operation, `${where} must be an object`);
   if (filter.field) {
@@ -79,6 +100,7 @@ export function checkPropertyFilter(operation: string, filter: PropertyFilter | 
   } else if (filter.operator) {
     throw ApiError.invalidRequest(operation, `${where} has an operator but no field`);
   }
-  if (filter.filters !== undefined && filter.filters !== null && !Array.isArray(filter.filters)) throw ApiError.invalidRequest(operation, `${where}.filters must be an array`);
+  if (filter.filters !== undefined && filter.filters !== null && !Array.isArray(filter.filters))
+    throw ApiError.invalidRequest(operation, `${where}.filters must be an array`);
   (filter.filters ?? []).forEach((child, i) => checkPropertyFilter(operation, child, `${where}.filters[${i}]`));
 }

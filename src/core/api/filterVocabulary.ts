@@ -4,8 +4,27 @@
 
 /** Every operator the service accepts, spelled and ordered as its validation message lists them. Case-sensitive. */
 export const FILTER_OPERATORS = [
-  'containedIn', 'contains', 'notcontains', 'startsWith', 'endsWith', 'equals', '=', '!=', '>', '>=', '<', '<=',
-  'is', 'not', 'isEmpty', 'isNotEmpty', 'isNull', 'isNotNull', 'like', 'in', 'notin',
+  'containedIn',
+  'contains',
+  'notcontains',
+  'startsWith',
+  'endsWith',
+  'equals',
+  '=',
+  '!=',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'is',
+  'not',
+  'isEmpty',
+  'isNotEmpty',
+  'isNull',
+  'isNotNull',
+  'like',
+  'in',
+  'notin',
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
@@ -22,7 +41,20 @@ export const COLLECTION_OPERATORS: readonly FilterOperator[] = ['containedIn', '
 export const INSIGHT_UNRUNNABLE_OPERATORS: readonly FilterOperator[] = ['startsWith', 'endsWith', 'notcontains'];
 /** The operators an insights filter offers: the service's words (synonyms such as `equals` left out) its store can run. */
 export const INSIGHT_FILTER_OPERATORS: readonly FilterOperator[] = [
-  '=', '!=', 'contains', 'like', '>', '>=', '<', '<=', 'in', 'notin', 'isNull', 'isNotNull', 'isEmpty', 'isNotEmpty',
+  '=',
+  '!=',
+  'contains',
+  'like',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'in',
+  'notin',
+  'isNull',
+  'isNotNull',
+  'isEmpty',
+  'isNotEmpty',
 ].filter((op) => !INSIGHT_UNRUNNABLE_OPERATORS.includes(op as FilterOperator)) as FilterOperator[];
 /** The operators that do the same work on insights. */
 export const INSIGHT_TEXT_OPERATORS: readonly FilterOperator[] = ['contains', 'like'];
@@ -36,8 +68,16 @@ export function unrunnableOperatorProblem(operator: FilterOperator, items: strin
 export const ORDER_OPERATORS: readonly FilterOperator[] = ['>', '>=', '<', '<='];
 
 /** Why a field stored as an enum code cannot be compared with an order operator, and what works instead. */
-export function codedFieldProblem(operator: FilterOperator, field: string, codes: Readonly<Record<string, number>>, items: string): string {
-  const words = Object.entries(codes).sort((a, b) => a[1] - b[1]).map(([word, code]) => `${word} ${code}`).join(', ');
+export function codedFieldProblem(
+  operator: FilterOperator,
+  field: string,
+  codes: Readonly<Record<string, number>>,
+  items: string,
+): string {
+  const words = Object.entries(codes)
+    .sort((a, b) => a[1] - b[1])
+    .map(([word, code]) => `${word} ${code}`)
+    .join(', ');
   return `${operator} cannot compare ${field} of ${items}: it is stored as a code the service cannot compare (a real instance fails with HTTP 500); use in with the values wanted instead (codes: ${words}).`;
 }
 
@@ -47,8 +87,20 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** Words other APIs (and earlier versions of this project) use, with the service's word for each. */
 const FAMILIAR_WORDS: Readonly<Record<string, FilterOperator>> = {
-  eq: '=', ne: '!=', neq: '!=', gt: '>', ge: '>=', gte: '>=', lt: '<', le: '<=', lte: '<=',
-  exists: 'isNotNull', startswith: 'startsWith', endswith: 'endsWith', notContains: 'notcontains', notIn: 'notin',
+  eq: '=',
+  ne: '!=',
+  neq: '!=',
+  gt: '>',
+  ge: '>=',
+  gte: '>=',
+  lt: '<',
+  le: '<=',
+  lte: '<=',
+  exists: 'isNotNull',
+  startswith: 'startsWith',
+  endswith: 'endsWith',
+  notContains: 'notcontains',
+  notIn: 'notin',
 };
 
 const OPERATOR_SET: ReadonlySet<string> = new Set(FILTER_OPERATORS);
@@ -60,7 +112,11 @@ export function isFilterOperator(value: unknown): value is FilterOperator {
 /** The service's word for a familiar spelling (`eq` → `=`, `StartsWith` → `startsWith`), or undefined. */
 export function serviceOperatorFor(word: string): FilterOperator | undefined {
   if (isFilterOperator(word)) return word;
-  return FAMILIAR_WORDS[word] ?? FAMILIAR_WORDS[word.toLowerCase()] ?? FILTER_OPERATORS.find((op) => op.toLowerCase() === word.toLowerCase());
+  return (
+    FAMILIAR_WORDS[word] ??
+    FAMILIAR_WORDS[word.toLowerCase()] ??
+    FILTER_OPERATORS.find((op) => op.toLowerCase() === word.toLowerCase())
+  );
 }
 
 /**
@@ -72,8 +128,10 @@ export function filterProblem(operator: unknown, value: unknown): string | undef
   if (!isFilterOperator(operator)) {
     return `Unsupported expression of type '${String(operator)}'. Supported expression are: ${FILTER_OPERATORS.join(',')}`;
   }
-  if ((value === undefined || value === null) && !VALUELESS_OPERATORS.includes(operator)) return `${operator} requires value to be assigned.`;
-  if (COLLECTION_OPERATORS.includes(operator) && !(Array.isArray(value) && value.length > 0)) return `${operator} requires value to be a non-empty collection.`;
+  if ((value === undefined || value === null) && !VALUELESS_OPERATORS.includes(operator))
+    return `${operator} requires value to be assigned.`;
+  if (COLLECTION_OPERATORS.includes(operator) && !(Array.isArray(value) && value.length > 0))
+    return `${operator} requires value to be a non-empty collection.`;
   return undefined;
 }
 

@@ -44,14 +44,21 @@ export interface HttpExchange {
 
 /** The answer was a redirect; the API has none, and following one would drop or leak the bearer token. */
 export class RedirectRefused extends Error {
-  constructor(readonly url: string, readonly status?: number, readonly location?: string) {
+  constructor(
+    readonly url: string,
+    readonly status?: number,
+    readonly location?: string,
+  ) {
     super(`${url} answered with a redirect${status ? ` (HTTP ${status}${location ? ` to ${location}` : ''})` : ''}`);
   }
 }
 
 /** The body is larger than the exchange's maxBytes: refused on its Content-Length or cancelled once past it. */
 export class ResponseTooLarge extends Error {
-  constructor(readonly status: number, readonly limit: number) {
+  constructor(
+    readonly status: number,
+    readonly limit: number,
+  ) {
     super(`the response is larger than ${limit} bytes`);
   }
 }

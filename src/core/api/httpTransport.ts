@@ -116,17 +116,26 @@ class Deadline {
   /** What the exchange in flight asked to be called on abort (ExchangeRequest.onAbort): no listener on the signal. */
   private cancel: (() => void) | undefined;
 
-  constructor(readonly timeoutMs: number, timer: DeadlineTimer, private readonly outer?: AbortSignal) {
+  constructor(
+    readonly timeoutMs: number,
+    timer: DeadlineTimer,
+    private readonly outer?: AbortSignal,
+  ) {
     // Timers cannot wait longer than 2^31-1 ms (Node fires them at once instead): longer means none.
-    this.cancelTimer = timeoutMs > MAX_TIMER_MS ? () => undefined : timer.add(timeoutMs, () => {
-      this.timedOut = true;
-      this.abort(new Error(`no answer within ${timeoutMs} ms`));
-    });
+    this.cancelTimer =
+      timeoutMs > MAX_TIMER_MS
+        ? () => undefined
+        : timer.add(timeoutMs, () => {
+            this.timedOut = true;
+            this.abort(new Error(`no answer within ${timeoutMs} ms`));
+          });
     if (outer?.aborted) this.controller.abort(outer.reason);
     else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
   }
 
-  get signal(): AbortSignal { return this.controller.signal; }
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
 
   /** ExchangeRequest.onAbort: one exchange at a time is in flight for a call. */
   readonly onAbort = (cancel: () => void): (() => void) => {
@@ -163,15 +172,25 @@ export class HttpTransport {
   async send(request: HttpRequest, call: CallOptions = {}): Promise<HttpResponse> {
     // Every request passes here, the token request too: a refused write sends nothing at all.
     const readOnly = this.options.readOnlyConnection;
-    if (readOnly !== undefined && isWriteOperation(request.operation)) throw ApiError.readOnly(request.operation, readOnly);
+    if (readOnly !== undefined && isWriteOperation(request.operation))
+      throw ApiError.readOnly(request.operation, readOnly);
     // URLs resolve `.` and `..` segments, so such an id would silently address another resource.
     const dotSegment = request.path.split('/').find((segment) => segment === '.' || segment === '..');
-    if (dotSegment !== undefined) throw ApiError.invalidRequest(request.operation, `an id of "${dotSegment}" cannot be sent in a URL path; nothing was sent`);
+    if (dotSegment !== undefined)
+      throw ApiError.invalidRequest(
+        request.operation,
+        `an id of "${dotSegment}" cannot be sent in a URL path; nothing was sent`,
+      );
     // Serialised once, before anything goes out: a body that cannot be (too deep, circular, a BigInt) is the
     // caller's mistake, reported at once, never retried as if the network had failed.
     const json = jsonBody(request);
-    if (this.options.beforeWrite && isWriteOperation(request.operation)) await this.options.beforeWrite(this.outgoingWrite(request));
-    const deadline = new Deadline(call.timeoutMs ?? this.options.timeoutMs, this.deadlines, eitherSignal(call.signal, this.options.signal));
+    if (this.options.beforeWrite && isWriteOperation(request.operation))
+      await this.options.beforeWrite(this.outgoingWrite(request));
+    const deadline = new Deadline(
+      call.timeoutMs ?? this.options.timeoutMs,
+      this.deadlines,
+      eitherSignal(call.signal, this.options.signal),
+    );
     let attempt = 0;
     try {
       let retries = 0;
@@ -182,7 +201,13 @@ export class HttpTransport {
         const ticket = this.admit(request, attempt);
         let outcome: { response: HttpResponse; token?: string };
         try {
-          outcome = await this.attempt(request, json, attempt, deadline, call.maxResponseBytes ?? this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+          outcome = await this.attempt(
+            request,
+            json,
+            attempt,
+            deadline,
+            call.maxResponseBytes ?? this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+          );
           ticket?.(isQueryFault(request, outcome.response.status) ? undefined : outcome.response.status);
         } catch (error) {
           ticket?.(undefined);
@@ -190,10 +215,19 @@ export class HttpTransport {
           const final = request.unreachableIsFinal === true && unreachableCode(error) !== undefined;
           if (request.retrySafe && !final && retries < this.options.retry.retries) {
             retries++;
-            await sleep(backoffDelay(retries, this.options.retry, this.options.random), deadline.signal, this.options.clock);
+            await sleep(
+              backoffDelay(retries, this.options.retry, this.options.random),
+              deadline.signal,
+              this.options.clock,
+            );
             continue;
           }
-          throw this.error(request, { kind: 'network', detail: networkMessage(error), attempts: attempt, cause: error });
+          throw this.error(request, {
+            kind: 'network',
+            detail: networkMessage(error),
+            attempts: attempt,
+            cause: error,
+          });
         }
         const { response, token } = outcome;
         if (response.status === 401 && token && !refreshed && this.tokens) {
@@ -201,7 +235,12 @@ export class HttpTransport {
           await this.tokens.invalidate(token);
           continue;
         }
-        if (RETRYABLE_STATUSES.has(response.status) && request.retrySafe && !isQueryFault(request, response.status) && retries < this.options.retry.retries) {
+        if (
+          RETRYABLE_STATUSES.has(response.status) &&
+          request.retrySafe &&
+          !isQueryFault(request, response.status) &&
+          retries < this.options.retry.retries
+        ) {
           const retryAfter = parseRetryAfter(response.headers.get('retry-after'), this.options.clock.now());
           if (retryAfter === undefined || retryAfter <= this.options.retry.maxRetryAfterMs) {
             retries++;
@@ -217,7 +256,11 @@ export class HttpTransport {
       if (error instanceof ApiError) throw error;
       if (deadline.signal.aborted) {
         throw deadline.timedOut
-          ? this.error(request, { kind: 'timeout', detail: `no answer within ${deadline.timeoutMs} ms`, attempts: attempt })
+          ? this.error(request, {
+              kind: 'timeout',
+              detail: `no answer within ${deadline.timeoutMs} ms`,
+              attempts: attempt,
+            })
           : this.error(request, { kind: 'aborted', detail: 'cancelled', attempts: attempt });
       }
       throw this.error(request, { kind: 'network', detail: networkMessage(error), attempts: attempt, cause: error });
@@ -227,7 +270,12 @@ export class HttpTransport {
   }
 
   private outgoingWrite(request: HttpRequest): OutgoingWrite {
-    const write: OutgoingWrite = { operation: request.operation, method: request.method, path: request.path, url: this.url(request) };
+    const write: OutgoingWrite = {
+      operation: request.operation,
+      method: request.method,
+      path: request.path,
+      url: this.url(request),
+    };
     if (request.json !== undefined) write.json = request.json;
     if (request.multipart) {
       write.files = [];
@@ -252,10 +300,20 @@ export class HttpTransport {
   private admit(request: HttpRequest, attempt: number): ((status: number | undefined) => void) | undefined {
     const outcome = this.options.breaker?.admit();
     if (!outcome || !isCircuitRefusal(outcome)) return outcome;
-    throw this.error(request, { kind: 'paused', detail: circuitRefusalText(new URL(this.options.baseUrl).host, outcome), attempts: attempt - 1 });
+    throw this.error(request, {
+      kind: 'paused',
+      detail: circuitRefusalText(new URL(this.options.baseUrl).host, outcome),
+      attempts: attempt - 1,
+    });
   }
 
-  private async attempt(request: HttpRequest, json: string | undefined, attempt: number, deadline: Deadline, maxBytes: number): Promise<{ response: HttpResponse; token?: string }> {
+  private async attempt(
+    request: HttpRequest,
+    json: string | undefined,
+    attempt: number,
+    deadline: Deadline,
+    maxBytes: number,
+  ): Promise<{ response: HttpResponse; token?: string }> {
     const signal = deadline.signal;
     const group = rateLimitGroup(request.path);
     const limiter = group ? this.options.limiters.get(group) : undefined;
@@ -277,7 +335,14 @@ export class HttpTransport {
   }
 
   /** The HTTP exchange itself, reported to onRequest whatever happens. */
-  private async exchange(request: HttpRequest, json: string | undefined, attempt: number, token: string | undefined, deadline: Deadline, maxBytes: number): Promise<HttpResponse> {
+  private async exchange(
+    request: HttpRequest,
+    json: string | undefined,
+    attempt: number,
+    token: string | undefined,
+    deadline: Deadline,
+    maxBytes: number,
+  ): Promise<HttpResponse> {
     const signal = deadline.signal;
     const headers: Record<string, string> = { ...request.headers, accept: request.binary ? '*/*' : 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
@@ -296,12 +361,23 @@ export class HttpTransport {
     let failure: string | undefined;
     const url = this.url(request);
     try {
-      const res = await this.options.exchange.send({ url, method: request.method, headers, body, signal, onAbort: deadline.onAbort, maxBytes, idempotent: request.retrySafe });
+      const res = await this.options.exchange.send({
+        url,
+        method: request.method,
+        headers,
+        body,
+        signal,
+        onAbort: deadline.onAbort,
+        maxBytes,
+        idempotent: request.retrySafe,
+      });
       status = res.status;
       const bytes = request.binary && res.status >= 200 && res.status <= 299 ? res.body : undefined;
       return { status: res.status, headers: res.headers, text: bytes ? '' : UTF8.decode(res.body), bytes };
     } catch (error) {
-      failure = signal.aborted ? String((signal.reason as Error | undefined)?.message ?? 'cancelled') : networkMessage(error);
+      failure = signal.aborted
+        ? String((signal.reason as Error | undefined)?.message ?? 'cancelled')
+        : networkMessage(error);
       if (signal.aborted) throw error;
       if (error instanceof ResponseTooLarge) {
         status = error.status;
@@ -314,19 +390,25 @@ export class HttpTransport {
       }
       if (error instanceof RedirectRefused) {
         const answer = error.status ? ` (HTTP ${error.status}${error.location ? ` to ${error.location}` : ''})` : '';
-        throw this.error(request, { kind: 'network', detail: `${url} answered with a redirect${answer}, which the client does not follow: check the service URL (${this.options.baseUrl})`, attempts: attempt, cause: error });
+        throw this.error(request, {
+          kind: 'network',
+          detail: `${url} answered with a redirect${answer}, which the client does not follow: check the service URL (${this.options.baseUrl})`,
+          attempts: attempt,
+          cause: error,
+        });
       }
       throw error;
     } finally {
-      if (this.options.onRequest) this.report({
-        operation: request.operation,
-        method: request.method,
-        path: this.options.secrets.redact(request.path),
-        status,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
-        attempt,
-        ...(failure ? { error: this.options.secrets.redact(failure) } : {}),
-      });
+      if (this.options.onRequest)
+        this.report({
+          operation: request.operation,
+          method: request.method,
+          path: this.options.secrets.redact(request.path),
+          status,
+          durationMs: Math.round((performance.now() - started) * 100) / 100,
+          attempt,
+          ...(failure ? { error: this.options.secrets.redact(failure) } : {}),
+        });
     }
   }
 
@@ -370,11 +452,13 @@ function isQueryFault(request: HttpRequest, status: number): boolean {
 
 /** One signal that fires when either does (undefined when neither is given). */
 function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
-  return a && b ? AbortSignal.any([a, b]) : a ?? b;
+  return a && b ? AbortSignal.any([a, b]) : (a ?? b);
 }
 
 function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MiB` : `${bytes} bytes`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MiB`
+    : `${bytes} bytes`;
 }
 
 function networkMessage(error: unknown): string {
@@ -390,7 +474,11 @@ function jsonBody(request: HttpRequest): string | undefined {
   try {
     return JSON.stringify(request.json);
   } catch (error) {
-    const reason = error instanceof RangeError ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error);
-    throw ApiError.invalidRequest(request.operation, `the request body cannot be written as JSON (${reason}); nothing was sent`);
+    const reason =
+      error instanceof RangeError ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error);
+    throw ApiError.invalidRequest(
+      request.operation,
+      `the request body cannot be written as JSON (${reason}); nothing was sent`,
+    );
   }
 }

@@ -10,10 +10,18 @@ export const LEGACY_INSIGHT_STATUSES = ['open', 'acknowledged', 'inProgress', 'c
 export type LegacyInsightStatus = (typeof LEGACY_INSIGHT_STATUSES)[number];
 
 const LEGACY_OF: Readonly<Record<InsightStatus, LegacyInsightStatus>> = {
-  new: 'open', open: 'open', ignored: 'acknowledged', inProgress: 'inProgress', readyToResolve: 'inProgress', resolved: 'closed',
+  new: 'open',
+  open: 'open',
+  ignored: 'acknowledged',
+  inProgress: 'inProgress',
+  readyToResolve: 'inProgress',
+  resolved: 'closed',
 };
 const CURRENT_OF: Readonly<Record<LegacyInsightStatus, InsightStatus>> = {
-  open: 'open', acknowledged: 'ignored', inProgress: 'inProgress', closed: 'resolved',
+  open: 'open',
+  acknowledged: 'ignored',
+  inProgress: 'inProgress',
+  closed: 'resolved',
 };
 
 export function isInsightStatus(value: unknown): value is InsightStatus {
@@ -44,19 +52,45 @@ export function shownInsightStatus(insight: { status?: unknown; lastStatus?: unk
  * The codes the service stores the current status under (InsightCore `Models/InsightStatus.cs`; 50 is
  * `deleted`, never listed). Sorting by `status` follows these codes, not the words.
  */
-export const INSIGHT_STATUS_CODES: Readonly<Record<InsightStatus, number>> = { open: 0, ignored: 10, inProgress: 20, resolved: 30, new: 40, readyToResolve: 60 };
+export const INSIGHT_STATUS_CODES: Readonly<Record<InsightStatus, number>> = {
+  open: 0,
+  ignored: 10,
+  inProgress: 20,
+  resolved: 30,
+  new: 40,
+  readyToResolve: 60,
+};
 
 /** The codes the service stores an insight's `type` under (InsightCore `Models/InsightType.cs`); sorting by `type` follows them. */
 export const INSIGHT_TYPE_CODES: Readonly<Record<string, number>> = {
-  fault: 1, energy: 2, alert: 3, note: 4, goldenStandard: 5, infrastructure: 6, integrityKpi: 7, energyKpi: 8, edgeDevice: 9,
-  dataQuality: 10, commissioning: 11, comfort: 12, wellness: 13, calibration: 14, diagnostic: 15, predictive: 16,
+  fault: 1,
+  energy: 2,
+  alert: 3,
+  note: 4,
+  goldenStandard: 5,
+  infrastructure: 6,
+  integrityKpi: 7,
+  energyKpi: 8,
+  edgeDevice: 9,
+  dataQuality: 10,
+  commissioning: 11,
+  comfort: 12,
+  wellness: 13,
+  calibration: 14,
+  diagnostic: 15,
+  predictive: 16,
 };
 
 /** Insight fields the service stores as enum codes: they sort by code and cannot be compared with `>`, `>=`, `<`, `<=`. */
-export const INSIGHT_CODED_FIELDS: Readonly<Record<string, Readonly<Record<string, number>>>> = { status: INSIGHT_STATUS_CODES, type: INSIGHT_TYPE_CODES };
+export const INSIGHT_CODED_FIELDS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  status: INSIGHT_STATUS_CODES,
+  type: INSIGHT_TYPE_CODES,
+};
 
 /** The current statuses in the order the service sorts them (by code). */
-export const INSIGHT_STATUS_SORT_ORDER: readonly InsightStatus[] = [...INSIGHT_STATUSES].sort((a, b) => INSIGHT_STATUS_CODES[a] - INSIGHT_STATUS_CODES[b]);
+export const INSIGHT_STATUS_SORT_ORDER: readonly InsightStatus[] = [...INSIGHT_STATUSES].sort(
+  (a, b) => INSIGHT_STATUS_CODES[a] - INSIGHT_STATUS_CODES[b],
+);
 
 /** The code of an enum word (any case), or undefined when it is none. */
 export function enumCode(codes: Readonly<Record<string, number>>, word: unknown): number | undefined {

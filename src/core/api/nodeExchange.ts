@@ -7,7 +7,13 @@ import * as https from 'node:https';
 import type { Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
 import {
-  type ExchangeRequest, type ExchangeResponse, type HttpExchange, REDIRECT_STATUSES, RedirectRefused, type ResponseHeaders, ResponseTooLarge,
+  type ExchangeRequest,
+  type ExchangeResponse,
+  type HttpExchange,
+  REDIRECT_STATUSES,
+  RedirectRefused,
+  type ResponseHeaders,
+  ResponseTooLarge,
 } from './httpExchange';
 
 export interface NodeExchangeOptions {
@@ -41,12 +47,14 @@ export class NodeExchange implements HttpExchange {
       headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
       payload = new Uint8Array(await encoded.arrayBuffer());
     }
-    if (payload !== undefined) headers['content-length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength);
+    if (payload !== undefined)
+      headers['content-length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength);
     try {
       return await this.once(url, headers, payload, request);
     } catch (error) {
       // A kept-alive connection the server had just closed: nothing was answered, a new connection may try again.
-      if (error instanceof StaleConnection && request.idempotent && !request.signal.aborted) return this.once(url, headers, payload, request, true);
+      if (error instanceof StaleConnection && request.idempotent && !request.signal.aborted)
+        return this.once(url, headers, payload, request, true);
       throw error instanceof StaleConnection ? error.cause : error;
     }
   }
@@ -64,14 +72,26 @@ export class NodeExchange implements HttpExchange {
     let agent = this.agents.get(origin);
     if (!agent) {
       const sockets = this.options.maxSocketsPerOrigin ?? 16;
-      const options: http.AgentOptions = { keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets, scheduling: 'lifo', timeout: this.options.idleMs ?? 15_000 };
+      const options: http.AgentOptions = {
+        keepAlive: true,
+        maxSockets: sockets,
+        maxFreeSockets: sockets,
+        scheduling: 'lifo',
+        timeout: this.options.idleMs ?? 15_000,
+      };
       agent = isHttps(origin) ? new https.Agent(options) : new http.Agent(options);
       this.agents.set(origin, agent);
     }
     return agent;
   }
 
-  private once(url: string, headers: Record<string, string>, payload: string | Uint8Array | undefined, request: ExchangeRequest, fresh = false): Promise<ExchangeResponse> {
+  private once(
+    url: string,
+    headers: Record<string, string>,
+    payload: string | Uint8Array | undefined,
+    request: ExchangeRequest,
+    fresh = false,
+  ): Promise<ExchangeResponse> {
     const { signal, maxBytes } = request;
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(abortReason(signal));
@@ -89,7 +109,11 @@ export class NodeExchange implements HttpExchange {
         finish();
         outgoing.destroy();
         const code = (error as { code?: unknown })?.code;
-        reject(!answered && outgoing.reusedSocket && typeof code === 'string' && STALE_CODES.has(code) ? new StaleConnection(error) : error);
+        reject(
+          !answered && outgoing.reusedSocket && typeof code === 'string' && STALE_CODES.has(code)
+            ? new StaleConnection(error)
+            : error,
+        );
       };
       const onAbort = (): void => fail(abortReason(signal));
       const stopListening = request.onAbort?.(onAbort) ?? listen(signal, onAbort);
@@ -151,11 +175,17 @@ function abortReason(signal: AbortSignal): unknown {
 
 /** The body as the server meant it: gzip, deflate and br undone (as fetch does); other codings as sent. */
 function decoded(res: http.IncomingMessage): Readable {
-  const coding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const decoder = coding === 'gzip' || coding === 'x-gzip' ? zlib.createGunzip()
-    : coding === 'deflate' ? zlib.createInflate()
-      : coding === 'br' ? zlib.createBrotliDecompress()
-        : undefined;
+  const coding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const decoder =
+    coding === 'gzip' || coding === 'x-gzip'
+      ? zlib.createGunzip()
+      : coding === 'deflate'
+        ? zlib.createInflate()
+        : coding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined;
   return decoder ? res.pipe(decoder) : res;
 }
 

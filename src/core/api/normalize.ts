@@ -4,8 +4,19 @@
 // bare integer. Unknown fields are kept.
 
 import type {
-  BatchPage, ContinuationPage, DigitalTwin, Insight, Model, ProblemDetails, Relationship,
-  TimeSeriesData, TimeSeriesErrorData, TimeSeriesPage, TwinGraphCollection, TwinGraphItem, TwinGraphResult,
+  BatchPage,
+  ContinuationPage,
+  DigitalTwin,
+  Insight,
+  Model,
+  ProblemDetails,
+  Relationship,
+  TimeSeriesData,
+  TimeSeriesErrorData,
+  TimeSeriesPage,
+  TwinGraphCollection,
+  TwinGraphItem,
+  TwinGraphResult,
 } from './types';
 import { isObject } from '../dtdl/dtdlText';
 import { setOwn } from '../untrusted/prototypeKeys';
@@ -15,7 +26,14 @@ type Obj = Record<string, unknown>;
 
 /** Keys whose values are user data (DTDL contents, relationship properties, language maps, validation errors): never re-cased. */
 const OPAQUE_KEYS: ReadonlySet<string> = new Set([
-  'contents', 'properties', 'displayName', 'description', 'errors', 'payload', 'modelDefinition', 'customProperties',
+  'contents',
+  'properties',
+  'displayName',
+  'description',
+  'errors',
+  'payload',
+  'modelDefinition',
+  'customProperties',
 ]);
 
 export class ShapeError extends Error {}
@@ -104,7 +122,8 @@ export function normalizeRelationship(raw: unknown): Relationship {
 export function normalizeTwin(raw: unknown): DigitalTwin {
   const o = obj(documentedTwin(raw), 'a twin');
   alias(o, 'id', ['dtId', '$dtId', 'twinId']);
-  if (o.modelId === undefined && isObject(o.$metadata) && typeof o.$metadata.$model === 'string') o.modelId = o.$metadata.$model;
+  if (o.modelId === undefined && isObject(o.$metadata) && typeof o.$metadata.$model === 'string')
+    o.modelId = o.$metadata.$model;
   for (const key of ['incomingRelationships', 'outgoingRelationships'] as const) {
     if (Array.isArray(o[key])) o[key] = (o[key] as unknown[]).map(normalizeRelationship);
   }
@@ -115,12 +134,17 @@ export function normalizeTwin(raw: unknown): DigitalTwin {
 export function normalizeModel(raw: unknown): Model {
   const o = obj(raw, 'a model');
   alias(o, 'modelDefinition', ['model']); // the 2024 service's name for it
-  if (isObject(o.modelDefinition) || Array.isArray(o.modelDefinition)) o.modelDefinition = JSON.stringify(withDtdlKeywords(o.modelDefinition));
+  if (isObject(o.modelDefinition) || Array.isArray(o.modelDefinition))
+    o.modelDefinition = JSON.stringify(withDtdlKeywords(o.modelDefinition));
   if (typeof o.id !== 'string') throw new ShapeError('a model without an id');
   return o as Model;
 }
 
-const DTDL_KEYWORDS: ReadonlyArray<[string, string]> = [['id', '@id'], ['type', '@type'], ['context', '@context']];
+const DTDL_KEYWORDS: ReadonlyArray<[string, string]> = [
+  ['id', '@id'],
+  ['type', '@type'],
+  ['context', '@context'],
+];
 
 /**
  * A DTDL definition sent as an object whose keywords lost their `@` (`id`, `type`, `context`, as Willow's twin
@@ -165,7 +189,13 @@ function inClientForm(row: unknown): boolean {
   for (const key in row) {
     // A switch over literals: far cheaper per key than a Set lookup or reading the values.
     switch (key) {
-      case 'connectorId': case 'twinId': case 'externalId': case 'sourceTimestamp': case 'enqueuedTimestamp': case 'scalarValue': case 'properties':
+      case 'connectorId':
+      case 'twinId':
+      case 'externalId':
+      case 'sourceTimestamp':
+      case 'enqueuedTimestamp':
+      case 'scalarValue':
+      case 'properties':
         continue;
       default:
         return false;
@@ -197,11 +227,16 @@ export function normalizeTimeSeriesPage(raw: unknown): TimeSeriesPage {
   const o = pageObj(raw, 'a time series page');
   o.data = o.data === null ? null : normalizeTimeSeriesRows(listIn(o, ['data', 'items', 'content']));
   o.continuationToken = typeof o.continuationToken === 'string' && o.continuationToken ? o.continuationToken : null;
-  const parts = [o.errorData, ...(Array.isArray(o.errorList) ? o.errorList : [o.errorList])].filter(isObject) as TimeSeriesErrorData[];
+  const parts = [o.errorData, ...(Array.isArray(o.errorList) ? o.errorList : [o.errorList])].filter(
+    isObject,
+  ) as TimeSeriesErrorData[];
   if (parts.length) {
     const messages = parts.map((p) => p.message).filter((m): m is string => typeof m === 'string' && m !== '');
     const ids = parts.flatMap((p) => (Array.isArray(p.ids) ? p.ids : []));
-    o.errorData = { ...(messages.length ? { message: [...new Set(messages)].join('; ') } : {}), ...(ids.length ? { ids } : {}) };
+    o.errorData = {
+      ...(messages.length ? { message: [...new Set(messages)].join('; ') } : {}),
+      ...(ids.length ? { ids } : {}),
+    };
   }
   return o as TimeSeriesPage;
 }
@@ -217,7 +252,13 @@ export function normalizeBatchPage<T>(raw: unknown, item: (value: unknown) => T)
   const o = pageObj(raw, 'a page');
   const items = listIn(o, ['items', 'content', 'data']).map(item);
   const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
-  return { ...o, items, before: num(o.before, 0), after: num(o.after, 0), total: num(o.total, items.length) } as BatchPage<T>;
+  return {
+    ...o,
+    items,
+    before: num(o.before, 0),
+    after: num(o.after, 0),
+    total: num(o.total, items.length),
+  } as BatchPage<T>;
 }
 
 export function normalizeInsight(raw: unknown): Insight {
@@ -240,7 +281,8 @@ export function normalizeList<T>(raw: unknown, item: (value: unknown) => T): T[]
 export function normalizeCount(raw: unknown): number {
   const value = isObject(raw) ? (camelizeKeys(raw) as Obj).count : raw;
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new ShapeError(`expected a count, got ${JSON.stringify(raw)}`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+    throw new ShapeError(`expected a count, got ${JSON.stringify(raw)}`);
   return n;
 }
 
@@ -284,7 +326,11 @@ export function normalizeProblem(text: string): ProblemDetails | undefined {
     return { ...o, title: o.error, ...(description ? { detail: description } : {}) };
   }
   if (typeof o.message === 'string' && o.detail === undefined) {
-    return { ...o, detail: o.message, ...(typeof o.statusCode === 'number' && o.status === undefined ? { status: o.statusCode } : {}) };
+    return {
+      ...o,
+      detail: o.message,
+      ...(typeof o.statusCode === 'number' && o.status === undefined ? { status: o.statusCode } : {}),
+    };
   }
   const known = ['title', 'detail', 'status', 'type', 'errors'].some((key) => o[key] !== undefined && o[key] !== null);
   return known ? (o as ProblemDetails) : undefined;

@@ -47,7 +47,11 @@ export function summarizeOpenInsights(insights: readonly Insight[], truncated = 
     if (typeof insight.twinId !== 'string' || !insight.twinId || !isOpen(insight)) continue;
     const entry = byTwin.get(insight.twinId) ?? { count: 0, topPriority: undefined, names: [] };
     entry.count++;
-    if (typeof insight.priority === 'number' && (entry.topPriority === undefined || insight.priority < entry.topPriority)) entry.topPriority = insight.priority;
+    if (
+      typeof insight.priority === 'number' &&
+      (entry.topPriority === undefined || insight.priority < entry.topPriority)
+    )
+      entry.topPriority = insight.priority;
     if (entry.names.length < 5) entry.names.push(insight.name ?? insight.id);
     byTwin.set(insight.twinId, entry);
   }
@@ -55,7 +59,10 @@ export function summarizeOpenInsights(insights: readonly Insight[], truncated = 
 }
 
 /** Reads the open insights of a connection page by page, up to OPEN_INSIGHTS_LIMIT. */
-export async function readOpenInsights(client: Pick<BuildingTwinsApi, 'listInsights'>, o?: CallOptions): Promise<OpenInsightsSummary> {
+export async function readOpenInsights(
+  client: Pick<BuildingTwinsApi, 'listInsights'>,
+  o?: CallOptions,
+): Promise<OpenInsightsSummary> {
   const insights: Insight[] = [];
   for (let page = 1; ; page++) {
     const result = await client.listInsights(openInsightsRequest(page), {}, o);

@@ -93,5 +93,8 @@ export const OPERATION_ACCESS: Readonly<Record<OperationName, 'read' | 'write'>>
 
 /** True for the operations that change state, and for any name the table does not know (fails closed). */
 export function isWriteOperation(operation: string): boolean {
-  return !Object.prototype.hasOwnProperty.call(OPERATION_ACCESS, operation) || OPERATION_ACCESS[operation as OperationName] === 'write';
+  return (
+    !Object.prototype.hasOwnProperty.call(OPERATION_ACCESS, operation) ||
+    OPERATION_ACCESS[operation as OperationName] === 'write'
+  );
 }

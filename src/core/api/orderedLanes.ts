@@ -51,7 +51,12 @@ class Lane<T> {
   private stopped = false;
   private readonly space = new Signal();
 
-  constructor(private readonly iterator: AsyncIterator<T>, private readonly ahead: number, private readonly failure: { error?: unknown }, private readonly moved: Signal) {
+  constructor(
+    private readonly iterator: AsyncIterator<T>,
+    private readonly ahead: number,
+    private readonly failure: { error?: unknown },
+    private readonly moved: Signal,
+  ) {
     void this.pump();
   }
 

@@ -15,7 +15,10 @@ class WalkBudget {
   private readonly maxPages: number;
   private readonly maxItems: number;
 
-  constructor(private readonly operation: string, limits: PagingLimits = {}) {
+  constructor(
+    private readonly operation: string,
+    limits: PagingLimits = {},
+  ) {
     this.maxPages = limits.maxPages ?? DEFAULT_MAX_PAGES;
     this.maxItems = limits.maxItems ?? DEFAULT_MAX_ITEMS;
   }
@@ -55,7 +58,11 @@ export async function* iterateContinuationPages<P extends { continuationToken: s
     yield page;
     if (!page.continuationToken) return;
     if (seen.has(page.continuationToken)) {
-      throw new ApiError({ kind: 'invalid-response', operation, detail: 'the service returned the same continuation token twice' });
+      throw new ApiError({
+        kind: 'invalid-response',
+        operation,
+        detail: 'the service returned the same continuation token twice',
+      });
     }
     seen.add(page.continuationToken);
     token = page.continuationToken;
@@ -69,11 +76,17 @@ export async function* iterateContinuation<T>(
   firstToken?: string,
   limits?: PagingLimits,
 ): AsyncGenerator<T, void, undefined> {
-  yield* itemsOf(iterateContinuationPages(operation, fetchPage, (p) => p.items.length, firstToken, limits), (p) => p.items);
+  yield* itemsOf(
+    iterateContinuationPages(operation, fetchPage, (p) => p.items.length, firstToken, limits),
+    (p) => p.items,
+  );
 }
 
 /** The items of each page in turn. */
-export async function* itemsOf<P, T>(pages: AsyncIterable<P>, items: (page: P) => readonly T[]): AsyncGenerator<T, void, undefined> {
+export async function* itemsOf<P, T>(
+  pages: AsyncIterable<P>,
+  items: (page: P) => readonly T[],
+): AsyncGenerator<T, void, undefined> {
   for await (const page of pages) yield* items(page);
 }
 

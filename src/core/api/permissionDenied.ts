@@ -30,7 +30,8 @@ const READ_OPERATION = /^(get|list|count|iterate)/;
 /** What a refused operation tried, in words: `listInsights` → "read insights", `patchTwin` → "change twins". */
 export function deniedAction(error: unknown): string {
   const operation = (error as { operation?: unknown } | undefined)?.operation;
-  const subject = typeof operation === 'string' ? SUBJECTS.find(([pattern]) => pattern.test(operation))?.[1] : undefined;
+  const subject =
+    typeof operation === 'string' ? SUBJECTS.find(([pattern]) => pattern.test(operation))?.[1] : undefined;
   if (!subject) return 'do this';
   return `${READ_OPERATION.test(operation as string) ? 'read' : 'change'} ${subject}`;
 }

@@ -55,9 +55,14 @@ export class RateLimiter {
   private readonly queue: Waiter[] = [];
   private cancelTimer?: () => void;
 
-  constructor(readonly limit: RateLimit, private readonly clock: Clock = systemClock) {
-    if (!Number.isInteger(limit.count) || limit.count < 1) throw new RangeError(`Rate limit count must be a positive integer, got ${String(limit.count)}`);
-    if (!(limit.seconds > 0)) throw new RangeError(`Rate limit window must be positive seconds, got ${String(limit.seconds)}`);
+  constructor(
+    readonly limit: RateLimit,
+    private readonly clock: Clock = systemClock,
+  ) {
+    if (!Number.isInteger(limit.count) || limit.count < 1)
+      throw new RangeError(`Rate limit count must be a positive integer, got ${String(limit.count)}`);
+    if (!(limit.seconds > 0))
+      throw new RangeError(`Rate limit window must be positive seconds, got ${String(limit.seconds)}`);
     this.windowMs = limit.seconds * 1000;
   }
 
@@ -100,7 +105,9 @@ export class RateLimiter {
       used,
       inFlight: this.inFlight,
       waiting: this.queue.length,
-      ...(used >= this.limit.count && oldest !== undefined ? { nextSlotInMs: Math.max(0, oldest - this.clock.now()) } : {}),
+      ...(used >= this.limit.count && oldest !== undefined
+        ? { nextSlotInMs: Math.max(0, oldest - this.clock.now()) }
+        : {}),
     };
   }
 

@@ -33,7 +33,13 @@ export class RecentCreations {
     const ago = Math.max(1, Math.round((now - recent.at) / MINUTE));
     const until = new Date(recent.at + SCOPE_CACHE_MS).toISOString().slice(11, 16);
     return new ApiError({
-      kind: 'http', operation: error.operation, status: 403, problem: error.problem, body: error.body, attempts: error.attempts, cause: error,
+      kind: 'http',
+      operation: error.operation,
+      status: 403,
+      problem: error.problem,
+      body: error.body,
+      attempts: error.attempts,
+      cause: error,
       detail: `no permission for twin "${recent.id}", which this client created ${ago} min ago: the service keeps a location-scoped client's allowed twins for about 20 minutes, so it may refuse a new twin until about ${until} UTC; try again then`,
     });
   }

@@ -16,7 +16,8 @@ export const TIME_SERIES_DEFAULT_PAGE_SIZE = PAGE_SIZES.timeSeries.default;
 export const TIME_SERIES_LATEST_WINDOW_MS = LATEST_WINDOW_MS;
 
 export function requireId(operation: string, what: string, value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw ApiError.invalidRequest(operation, `${what} must be a non-empty string`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw ApiError.invalidRequest(operation, `${what} must be a non-empty string`);
   return value;
 }
 
@@ -41,11 +42,20 @@ export function checkPageSize(operation: string, pageSize: unknown, max = Infini
   }
 }
 
-export function checkBatchRequest(operation: string, req: BatchRequest, maxPageSize = Infinity, limits?: StoreLimits): void {
-  if (typeof req !== 'object' || req === null || Array.isArray(req)) throw ApiError.invalidRequest(operation, 'the request must be an object');
+export function checkBatchRequest(
+  operation: string,
+  req: BatchRequest,
+  maxPageSize = Infinity,
+  limits?: StoreLimits,
+): void {
+  if (typeof req !== 'object' || req === null || Array.isArray(req))
+    throw ApiError.invalidRequest(operation, 'the request must be an object');
   const page = req.page;
   if (page !== undefined && page !== null && (typeof page !== 'number' || !Number.isInteger(page) || page < 0)) {
-    throw ApiError.invalidRequest(operation, `page must be a non-negative integer (1 is the first page), got ${JSON.stringify(page)}`);
+    throw ApiError.invalidRequest(
+      operation,
+      `page must be a non-negative integer (1 is the first page), got ${JSON.stringify(page)}`,
+    );
   }
   checkPageSize(operation, req.pageSize, maxPageSize);
   checkSortSpecifications(operation, req.sortSpecifications);
@@ -63,7 +73,8 @@ export function checkTimestamp(operation: string, what: string, value: unknown, 
 }
 
 export function checkJsonPatch(operation: string, patch: unknown): asserts patch is JsonPatchOperation[] {
-  if (!Array.isArray(patch) || patch.length === 0) throw ApiError.invalidRequest(operation, 'the patch must be a non-empty JSON Patch array');
+  if (!Array.isArray(patch) || patch.length === 0)
+    throw ApiError.invalidRequest(operation, 'the patch must be a non-empty JSON Patch array');
   patch.forEach((op: unknown, i) => {
     const o = op as Partial<JsonPatchOperation> | null;
     if (!o || typeof o !== 'object' || typeof o.op !== 'string' || typeof o.path !== 'string') {
@@ -80,34 +91,50 @@ export function checkTicketPatch(patch: unknown, operation = 'patchTicket'): ass
   checkJsonPatch(operation, patch);
   const max = TICKET_UPDATABLE_PROPERTIES.length;
   if (patch.length > max) {
-    throw ApiError.invalidRequest(operation, `a ticket patch may hold at most ${max} operations (one per updatable property), got ${patch.length}`);
+    throw ApiError.invalidRequest(
+      operation,
+      `a ticket patch may hold at most ${max} operations (one per updatable property), got ${patch.length}`,
+    );
   }
   const allowed: ReadonlySet<string> = new Set(TICKET_UPDATABLE_PROPERTIES);
   const seen = new Set<string>();
   patch.forEach((op, i) => {
-    if (op.op !== 'replace') throw ApiError.invalidRequest(operation, `patch[${i}]: only "replace" operations are allowed on tickets, got "${op.op}"`);
+    if (op.op !== 'replace')
+      throw ApiError.invalidRequest(
+        operation,
+        `patch[${i}]: only "replace" operations are allowed on tickets, got "${op.op}"`,
+      );
     const property = op.path.slice(1);
     if (!op.path.startsWith('/') || !allowed.has(property)) {
-      throw ApiError.invalidRequest(operation, `patch[${i}]: "${op.path}" is not an updatable ticket property (allowed: ${TICKET_UPDATABLE_PROPERTIES.map((p) => `/${p}`).join(', ')})`);
+      throw ApiError.invalidRequest(
+        operation,
+        `patch[${i}]: "${op.path}" is not an updatable ticket property (allowed: ${TICKET_UPDATABLE_PROPERTIES.map((p) => `/${p}`).join(', ')})`,
+      );
     }
-    if (seen.has(property)) throw ApiError.invalidRequest(operation, `patch[${i}]: "/${property}" is replaced more than once`);
+    if (seen.has(property))
+      throw ApiError.invalidRequest(operation, `patch[${i}]: "/${property}" is replaced more than once`);
     if (!('value' in op)) throw ApiError.invalidRequest(operation, `patch[${i}]: a replace operation needs a "value"`);
     seen.add(property);
   });
 }
 
 export function checkTimeSeriesEntries(operation: string, entries: unknown): asserts entries is TimeSeriesEntry[] {
-  if (!Array.isArray(entries) || entries.length === 0) throw ApiError.invalidRequest(operation, 'send at least one time series entry (an array)');
+  if (!Array.isArray(entries) || entries.length === 0)
+    throw ApiError.invalidRequest(operation, 'send at least one time series entry (an array)');
   entries.forEach((entry: unknown, i) => {
     const e = entry as Partial<TimeSeriesEntry> | null;
     if (!e || typeof e !== 'object') throw ApiError.invalidRequest(operation, `[${i}] must be an object`);
-    if (typeof e.connectorId !== 'string' || !e.connectorId) throw ApiError.invalidRequest(operation, `[${i}].connectorId is required`);
+    if (typeof e.connectorId !== 'string' || !e.connectorId)
+      throw ApiError.invalidRequest(operation, `[${i}].connectorId is required`);
     if (![e.dtId, e.twinId, e.externalId].some((id) => typeof id === 'string' && id !== '')) {
       throw ApiError.invalidRequest(operation, `[${i}] must name its twin by dtId (twinId) or externalId`);
     }
     checkTimestamp(operation, `[${i}].sourceTimestamp`, e.sourceTimestamp, true);
     if (typeof e.scalarValue !== 'number' || !Number.isFinite(e.scalarValue)) {
-      throw ApiError.invalidRequest(operation, `[${i}].scalarValue must be a finite number, got ${JSON.stringify(e.scalarValue)}`);
+      throw ApiError.invalidRequest(
+        operation,
+        `[${i}].scalarValue must be a finite number, got ${JSON.stringify(e.scalarValue)}`,
+      );
     }
   });
 }

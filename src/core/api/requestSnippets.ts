@@ -51,8 +51,23 @@ const TOKEN_OR_STOP = `\${${CURL_TOKEN_VARIABLE}:?set ${CURL_TOKEN_VARIABLE} to 
  * error body; `-sS` keeps curl's own error line.
  */
 export function curlCommand(request: SnippetRequest): string {
-  const parts = ['curl', '-sS', '--fail-with-body', '-X', request.method, shellQuote(snippetUrl(request)), '-H', `"Authorization: Bearer ${TOKEN_OR_STOP}"`];
-  if (request.body !== undefined) parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', shellQuote(JSON.stringify(request.body)));
+  const parts = [
+    'curl',
+    '-sS',
+    '--fail-with-body',
+    '-X',
+    request.method,
+    shellQuote(snippetUrl(request)),
+    '-H',
+    `"Authorization: Bearer ${TOKEN_OR_STOP}"`,
+  ];
+  if (request.body !== undefined)
+    parts.push(
+      '-H',
+      shellQuote('Content-Type: application/json'),
+      '--data-raw',
+      shellQuote(JSON.stringify(request.body)),
+    );
   return parts.join(' ');
 }
 
@@ -71,6 +86,7 @@ export function httpFileRequest(request: SnippetRequest): string {
     `${request.method} {{baseUrl}}${pathAndQuery(request)}`,
     'Authorization: Bearer {{token}}',
   ];
-  if (request.body !== undefined) lines.push('Content-Type: application/json', '', JSON.stringify(request.body, null, 2));
+  if (request.body !== undefined)
+    lines.push('Content-Type: application/json', '', JSON.stringify(request.body, null, 2));
   return `${lines.join('\n')}\n`;
 }

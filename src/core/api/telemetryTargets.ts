@@ -29,7 +29,10 @@ export interface TelemetryTargetReport {
   twins: Map<string, DigitalTwin>;
 }
 
-export function twinReference(entry: Pick<TimeSeriesEntry, 'dtId' | 'twinId' | 'externalId'>): { twinId?: string; externalId?: string } {
+export function twinReference(entry: Pick<TimeSeriesEntry, 'dtId' | 'twinId' | 'externalId'>): {
+  twinId?: string;
+  externalId?: string;
+} {
   const twinId = entry.dtId || entry.twinId;
   if (twinId) return { twinId };
   return entry.externalId ? { externalId: entry.externalId } : {};
@@ -55,13 +58,21 @@ export async function checkTelemetryTargets(
   const externalIds = [...byExternalId.keys()];
   for (let i = 0; i < externalIds.length; i += EXTERNAL_IDS_PER_QUERY) {
     const chunk = externalIds.slice(i, i + EXTERNAL_IDS_PER_QUERY);
-    const query: GetTwinsRequest = { pageSize: 1000, propertyFilter: { filterConditionOperator: 'Or', filters: chunk.map((value) => ({ field: EXTERNAL_ID_PROPERTY, operator: '=', value })) } };
+    const query: GetTwinsRequest = {
+      pageSize: 1000,
+      propertyFilter: {
+        filterConditionOperator: 'Or',
+        filters: chunk.map((value) => ({ field: EXTERNAL_ID_PROPERTY, operator: '=', value })),
+      },
+    };
     for await (const twin of api.iterateTwins(query, o)) {
       const ext = isObject(twin.contents) ? twin.contents[EXTERNAL_ID_PROPERTY] : undefined;
       if (typeof ext === 'string' && byExternalId.has(ext)) twins.set(`externalId:${ext}`, twin);
     }
   }
-  const models = twins.size ? options.models ?? ModelIndex.fromServiceModels(await api.listModels({ includeModelDefinitions: true }, o)) : undefined;
+  const models = twins.size
+    ? (options.models ?? ModelIndex.fromServiceModels(await api.listModels({ includeModelDefinitions: true }, o)))
+    : undefined;
   const problems: TelemetryTargetProblem[] = [];
   const judge = (key: string, indexes: number[], ref: { twinId?: string; externalId?: string }): void => {
     const label = ref.twinId ? `twin "${ref.twinId}"` : `external id "${ref.externalId}"`;
@@ -69,7 +80,13 @@ export async function checkTelemetryTargets(
     if (!twin) {
       problems.push({ indexes, ...ref, problem: 'missing', message: `${label} does not exist` });
     } else if (!models?.isCapability(twin.modelId)) {
-      problems.push({ indexes, ...ref, problem: 'not-capability', modelId: twin.modelId, message: `${label} is a ${twin.modelId}, not a Capability twin` });
+      problems.push({
+        indexes,
+        ...ref,
+        problem: 'not-capability',
+        modelId: twin.modelId,
+        message: `${label} is a ${twin.modelId}, not a Capability twin`,
+      });
     }
   };
   for (const [twinId, indexes] of byTwinId) judge(twinId, indexes, { twinId });

@@ -8,7 +8,13 @@ import { ApiError } from './apiError';
 import type { QueryValue } from './httpTransport';
 import { isObject } from '../dtdl/dtdlText';
 import { TIME_SERIES_DEFAULT_PAGE_SIZE } from './requestChecks';
-import type { TimeSeriesEntry, TimeSeriesErrorData, TimeSeriesPage, TimeSeriesQuery, TimeSeriesSendResult } from './types';
+import type {
+  TimeSeriesEntry,
+  TimeSeriesErrorData,
+  TimeSeriesPage,
+  TimeSeriesQuery,
+  TimeSeriesSendResult,
+} from './types';
 
 /** The entry as the service reads it: a `twinId` key becomes `dtId` (an explicit `dtId` wins). */
 export function keyedByDtId(entry: TimeSeriesEntry): TimeSeriesEntry {
@@ -18,9 +24,18 @@ export function keyedByDtId(entry: TimeSeriesEntry): TimeSeriesEntry {
 }
 
 /** The query of a range read or a latest read; `pageSize` only on range reads (where it is required). */
-export function seriesQuery(q: TimeSeriesQuery & { pageSize?: number }, kind: 'range' | 'latest'): Record<string, QueryValue> {
-  const pageSize = kind === 'range' ? q.pageSize ?? TIME_SERIES_DEFAULT_PAGE_SIZE : undefined;
-  return { start: q.start, end: q.end, pageSize, continuationToken: q.continuationToken, includeDataQuality: q.includeDataQuality };
+export function seriesQuery(
+  q: TimeSeriesQuery & { pageSize?: number },
+  kind: 'range' | 'latest',
+): Record<string, QueryValue> {
+  const pageSize = kind === 'range' ? (q.pageSize ?? TIME_SERIES_DEFAULT_PAGE_SIZE) : undefined;
+  return {
+    start: q.start,
+    end: q.end,
+    pageSize,
+    continuationToken: q.continuationToken,
+    includeDataQuality: q.includeDataQuality,
+  };
 }
 
 /** The result of `POST /time-series`: how many entries were sent, plus whatever a service put in its body. */

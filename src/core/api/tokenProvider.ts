@@ -50,7 +50,9 @@ export class TokenProvider {
   }
 
   private fetchShared(): Promise<StoredToken> {
-    this.pending ??= this.load().finally(() => { this.pending = undefined; });
+    this.pending ??= this.load().finally(() => {
+      this.pending = undefined;
+    });
     return this.pending;
   }
 
@@ -91,8 +93,14 @@ function withSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
     const onAbort = (): void => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
-      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
-      (error) => { signal.removeEventListener('abort', onAbort); reject(error); },
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
     );
   });
 }

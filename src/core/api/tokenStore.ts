@@ -18,9 +18,15 @@ export interface TokenStore {
 
 export class MemoryTokenStore implements TokenStore {
   private readonly tokens = new Map<string, StoredToken>();
-  get(key: string): StoredToken | undefined { return this.tokens.get(key); }
-  set(key: string, token: StoredToken): void { this.tokens.set(key, token); }
-  delete(key: string): void { this.tokens.delete(key); }
+  get(key: string): StoredToken | undefined {
+    return this.tokens.get(key);
+  }
+  set(key: string, token: StoredToken): void {
+    this.tokens.set(key, token);
+  }
+  delete(key: string): void {
+    this.tokens.delete(key);
+  }
 }
 
 /** Reads a stored token back, refusing anything malformed (a store may hold older or foreign data). */
@@ -28,7 +34,11 @@ export function parseStoredToken(value: unknown): StoredToken | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const t = value as Partial<StoredToken>;
   return typeof t.accessToken === 'string' && t.accessToken && typeof t.expiresAt === 'number'
-    ? { accessToken: t.accessToken, tokenType: typeof t.tokenType === 'string' ? t.tokenType : 'Bearer', expiresAt: t.expiresAt,
-      ...(typeof t.obtainedAt === 'number' ? { obtainedAt: t.obtainedAt } : {}) }
+    ? {
+        accessToken: t.accessToken,
+        tokenType: typeof t.tokenType === 'string' ? t.tokenType : 'Bearer',
+        expiresAt: t.expiresAt,
+        ...(typeof t.obtainedAt === 'number' ? { obtainedAt: t.obtainedAt } : {}),
+      }
     : undefined;
 }

@@ -25,10 +25,13 @@ export function twinLookupQuery(value: string): GetTwinsRequest {
 /** The twin with this id first, then those with this external id, then ids starting with it, then names, each once. */
 export function rankLookup(twins: readonly DigitalTwin[], value: string): DigitalTwin[] {
   const rank = (twin: DigitalTwin): number =>
-    (twin.id === value ? 0 : twin.contents?.[EXTERNAL_ID_PROPERTY] === value ? 1 : twin.id.startsWith(value) ? 2 : 3);
+    twin.id === value ? 0 : twin.contents?.[EXTERNAL_ID_PROPERTY] === value ? 1 : twin.id.startsWith(value) ? 2 : 3;
   const seen = new Set<string>();
-  return twins.filter((twin) => !seen.has(twin.id) && seen.add(twin.id)).map((twin, index) => ({ twin, index }))
-    .sort((a, b) => rank(a.twin) - rank(b.twin) || a.index - b.index).map((entry) => entry.twin);
+  return twins
+    .filter((twin) => !seen.has(twin.id) && seen.add(twin.id))
+    .map((twin, index) => ({ twin, index }))
+    .sort((a, b) => rank(a.twin) - rank(b.twin) || a.index - b.index)
+    .map((entry) => entry.twin);
 }
 
 /**
@@ -57,7 +60,10 @@ export class TwinLookup {
     const [byId, byExternal, byName] = await Promise.all([
       exact,
       this.api.listTwins({ propertyFilter: { field: EXTERNAL_ID_PROPERTY, operator: '=', value }, pageSize: 5 }, o),
-      this.api.listTwins({ propertyFilter: { field: 'name', operator: 'contains', value }, pageSize: TWIN_LOOKUP_PAGE_SIZE }, o),
+      this.api.listTwins(
+        { propertyFilter: { field: 'name', operator: 'contains', value }, pageSize: TWIN_LOOKUP_PAGE_SIZE },
+        o,
+      ),
     ]);
     return rankLookup([...byId, ...byExternal.content, ...byName.content], value);
   }

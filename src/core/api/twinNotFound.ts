@@ -10,7 +10,13 @@ export function namingMissingTwin(error: unknown, id: string): unknown {
   const bodyIsId = error.body !== undefined && error.body.trim().replace(/^"(.*)"$/, '$1') === id;
   if (!bodyIsId && refusalText(error).includes(id)) return error;
   return new ApiError({
-    kind: 'http', operation: error.operation, status: 404, problem: error.problem, body: bodyIsId ? undefined : error.body,
-    detail: `twin "${id}" does not exist`, attempts: error.attempts, cause: error,
+    kind: 'http',
+    operation: error.operation,
+    status: 404,
+    problem: error.problem,
+    body: bodyIsId ? undefined : error.body,
+    detail: `twin "${id}" does not exist`,
+    attempts: error.attempts,
+    cause: error,
   });
 }

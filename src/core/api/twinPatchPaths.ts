@@ -17,15 +17,18 @@ function inContents(path: string): boolean {
 
 /** "contents" when every path (and `from`) starts with `/contents/`, else "root". */
 export function patchPathForm(patch: readonly JsonPatchOperation[]): TwinPatchPathForm {
-  return patch.every((op) => inContents(op.path) && (op.from === undefined || inContents(op.from))) ? 'contents' : 'root';
+  return patch.every((op) => inContents(op.path) && (op.from === undefined || inContents(op.from)))
+    ? 'contents'
+    : 'root';
 }
 
 /** The same patch written in `form` (a patch already in that form is returned as it is). */
 export function inPathForm(patch: JsonPatchOperation[], form: TwinPatchPathForm): JsonPatchOperation[] {
   if (patchPathForm(patch) === form) return patch;
-  const move = form === 'root'
-    ? (path: string) => (inContents(path) ? path.slice(CONTENTS.length) : path)
-    : (path: string) => `${CONTENTS}${path}`;
+  const move =
+    form === 'root'
+      ? (path: string) => (inContents(path) ? path.slice(CONTENTS.length) : path)
+      : (path: string) => `${CONTENTS}${path}`;
   return patch.map((op) => ({ ...op, path: move(op.path), ...(op.from === undefined ? {} : { from: move(op.from) }) }));
 }
 
@@ -34,8 +37,12 @@ export function inPathForm(patch: JsonPatchOperation[], form: TwinPatchPathForm)
  * Twins names the unknown property `contents` when it gets `/contents/...`).
  */
 export function isPathRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'http' && error.status === 400
-    && /\bpath\b|\bpointer\b|\bcontents\b/i.test(refusalText(error));
+  return (
+    error instanceof ApiError &&
+    error.kind === 'http' &&
+    error.status === 400 &&
+    /\bpath\b|\bpointer\b|\bcontents\b/i.test(refusalText(error))
+  );
 }
 
 /**

@@ -9,7 +9,9 @@ import type { FilterOperator, SortDirection } from './filterVocabulary';
 import type { InsightStatus, LegacyInsightStatus } from './insightStatus';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export interface Extra { [key: string]: unknown }
+export interface Extra {
+  [key: string]: unknown;
+}
 
 /** POST /oauth2/token response. */
 export interface TokenResponse extends Extra {
@@ -31,7 +33,9 @@ export interface ProblemDetails extends Extra {
 
 // ---------------------------------------------------------------- models
 
-export interface LocalizedText { [language: string]: string }
+export interface LocalizedText {
+  [language: string]: string;
+}
 
 export interface Model extends Extra {
   id: string;
@@ -70,7 +74,10 @@ export interface DigitalTwin extends Extra {
 
 export type RelationshipDirection = 'Incoming' | 'Outgoing' | 'IncomingOrOutgoing';
 
-export interface ModelFilter { modelIds?: string[]; exactModelMatch?: boolean }
+export interface ModelFilter {
+  modelIds?: string[];
+  exactModelMatch?: boolean;
+}
 
 export interface PropertyFilter {
   field?: string | null;
@@ -139,8 +146,15 @@ export interface TwinGraphResult extends Extra {
   twin: DigitalTwin;
   related: TwinGraphCollection[];
 }
-export interface TwinGraphCollection { alias: string; items: TwinGraphItem[] }
-export interface TwinGraphItem { relationship: Relationship; twin: DigitalTwin; related: TwinGraphCollection[] }
+export interface TwinGraphCollection {
+  alias: string;
+  items: TwinGraphItem[];
+}
+export interface TwinGraphItem {
+  relationship: Relationship;
+  twin: DigitalTwin;
+  related: TwinGraphCollection[];
+}
 
 // ---------------------------------------------------------------- time series
 
@@ -163,9 +177,17 @@ export interface TimeSeriesEntry extends Extra {
  * unknown or non-Capability twins are dropped without a word), so `sent` is the number of entries sent.
  * Fields a service does put in its body are kept (older emulators sent `insertedCount`).
  */
-export interface TimeSeriesSendResult extends Extra { sent: number }
+export interface TimeSeriesSendResult extends Extra {
+  sent: number;
+}
 
-export interface DataQuality { offline?: boolean; valueOutOfRange?: boolean; sparse?: boolean; flatline?: boolean; delayed?: boolean }
+export interface DataQuality {
+  offline?: boolean;
+  valueOutOfRange?: boolean;
+  sparse?: boolean;
+  flatline?: boolean;
+  delayed?: boolean;
+}
 
 export interface TimeSeriesData extends Extra {
   connectorId?: string | null;
@@ -178,7 +200,10 @@ export interface TimeSeriesData extends Extra {
   dataQuality?: DataQuality;
 }
 
-export interface TimeSeriesErrorData { message?: string; ids?: string[] }
+export interface TimeSeriesErrorData {
+  message?: string;
+  ids?: string[];
+}
 
 /** GET /time-series/{id} and POST /time-series/ids response. `errorData` (single) or `errorList` (ids). */
 export interface TimeSeriesPage extends Extra {
@@ -204,7 +229,10 @@ export interface TimeSeriesQuery {
  * `sort` is the only sort input. (The service's schema also lists `isSortDescending`, but it is computed
  * from `sort` and ignored when sent; without `sort` the service fails.)
  */
-export interface SortSpecification { field: string; sort: SortDirection }
+export interface SortSpecification {
+  field: string;
+  sort: SortDirection;
+}
 export interface FilterSpecification {
   /** A field of the items (a dot path into nested objects, `list[sub]` for any element, or a comma list ORed); the service ignores a filter on a field its items lack. */
   field: string;
@@ -277,11 +305,20 @@ export interface BuildingEvent extends Extra {
   createdDate?: string;
   lastModifiedDate?: string;
 }
-export interface EventType extends Extra { id: number; name: string; description?: string }
+export interface EventType extends Extra {
+  id: number;
+  name: string;
+  description?: string;
+}
 /** PUT /events response. Upsert key: `id` when given and known, else (`eventSourceId`, `externalId`) when both given, else a new event. */
-export interface EventsUpsertResult extends Extra { eventsCreatedCount: number; eventsUpdatedCount: number }
+export interface EventsUpsertResult extends Extra {
+  eventsCreatedCount: number;
+  eventsUpdatedCount: number;
+}
 /** DELETE /events: body is a JSON array of event ids (chosen); response `{ eventsDeletedCount }`. */
-export interface EventsDeleteResult extends Extra { eventsDeletedCount: number }
+export interface EventsDeleteResult extends Extra {
+  eventsDeletedCount: number;
+}
 /** POST /events/files: multipart/form-data, one or more `files` parts of JSON (array of events) or CSV (header row of event field names). */
 export interface EventsFileUploadResult extends EventsUpsertResult {
   errors: Array<{ file: string; row: number; message: string }>;
@@ -289,11 +326,29 @@ export interface EventsFileUploadResult extends EventsUpsertResult {
 
 // ---------------------------------------------------------------- tickets (pre-release group)
 
-export interface TicketStatus extends Extra { id: string; name: string | null; tab?: string | null; color?: string | null }
+export interface TicketStatus extends Extra {
+  id: string;
+  name: string | null;
+  tab?: string | null;
+  color?: string | null;
+}
 export type PriorityLevel = 'urgent' | 'high' | 'medium' | 'low';
-export interface TicketPriority extends Extra { id: string; name: string | null; priorityLevel: PriorityLevel }
-export interface TicketMetadataItem extends Extra { id: string; name: string }
-export interface TicketAttachment extends Extra { id: string; fileName: string; contentType: string; size: number; createdDate?: string }
+export interface TicketPriority extends Extra {
+  id: string;
+  name: string | null;
+  priorityLevel: PriorityLevel;
+}
+export interface TicketMetadataItem extends Extra {
+  id: string;
+  name: string;
+}
+export interface TicketAttachment extends Extra {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  createdDate?: string;
+}
 
 /** Optional details of a ticket, as read and as sent on create. */
 export interface TicketDetails {
@@ -341,8 +396,18 @@ export interface CreateTicketRequest extends Extra, TicketDetails {
  * sending) and emulator (enforces). The list itself is not documented; chosen from the create fields.
  */
 export const TICKET_UPDATABLE_PROPERTIES = [
-  'summary', 'description', 'cause', 'solution', 'notes', 'statusId', 'priorityId',
-  'categoryId', 'jobTypeId', 'serviceNeededId', 'assigneeName', 'dueDate',
+  'summary',
+  'description',
+  'cause',
+  'solution',
+  'notes',
+  'statusId',
+  'priorityId',
+  'categoryId',
+  'jobTypeId',
+  'serviceNeededId',
+  'assigneeName',
+  'dueDate',
 ] as const;
 export type TicketUpdatableProperty = (typeof TICKET_UPDATABLE_PROPERTIES)[number];
 
@@ -382,13 +447,21 @@ export interface BuildingTwinsApi {
   putTwin(twin: DigitalTwin, o?: CallOptions): Promise<DigitalTwin>;
   getTwin(id: string, q?: { includeRelationships?: boolean }, o?: CallOptions): Promise<DigitalTwin>;
   patchTwin(id: string, patch: JsonPatchOperation[], o?: CallOptions): Promise<void>;
-  getTwinsByIds(ids: string[], q?: { includeRelationships?: boolean }, o?: CallOptions): Promise<{ twins: DigitalTwin[]; omitted: string[] }>;
+  getTwinsByIds(
+    ids: string[],
+    q?: { includeRelationships?: boolean },
+    o?: CallOptions,
+  ): Promise<{ twins: DigitalTwin[]; omitted: string[] }>;
   getTwinGraph(req: TwinGraphRequest, o?: CallOptions): Promise<TwinGraphResult>;
   countTwins(filters?: TwinFilters, o?: CallOptions): Promise<number>;
 
   putRelationship(rel: Relationship, o?: CallOptions): Promise<Relationship>;
   getRelationship(twinId: string, relationshipId: string, o?: CallOptions): Promise<Relationship>;
-  listOutgoingRelationships(twinId: string, q?: { relationshipName?: string }, o?: CallOptions): Promise<Relationship[]>;
+  listOutgoingRelationships(
+    twinId: string,
+    q?: { relationshipName?: string },
+    o?: CallOptions,
+  ): Promise<Relationship[]>;
   listIncomingRelationships(twinId: string, o?: CallOptions): Promise<Relationship[]>;
 
   sendTimeSeries(entries: TimeSeriesEntry[], o?: CallOptions): Promise<TimeSeriesSendResult>;
@@ -396,7 +469,11 @@ export interface BuildingTwinsApi {
   iterateTimeSeries(twinId: string, q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData>;
   /** The pages iterateTimeSeries walks, one request each, rows normalised once. */
   iterateTimeSeriesPages(twinId: string, q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesPage>;
-  getLatestTimeSeries(twinId: string, q?: { start?: string; end?: string; includeDataQuality?: boolean }, o?: CallOptions): Promise<TimeSeriesData | null>;
+  getLatestTimeSeries(
+    twinId: string,
+    q?: { start?: string; end?: string; includeDataQuality?: boolean },
+    o?: CallOptions,
+  ): Promise<TimeSeriesData | null>;
   getTimeSeriesByIds(ids: string[], q: TimeSeriesQuery, o?: CallOptions): Promise<TimeSeriesPage>;
   iterateTimeSeriesByIds(ids: string[], q: TimeSeriesQuery, o?: CallOptions): AsyncIterable<TimeSeriesData>;
   /** The pages iterateTimeSeriesByIds walks, one request each. */
@@ -413,18 +490,34 @@ export interface BuildingTwinsApi {
   deleteEvents(ids: string[], o?: CallOptions): Promise<EventsDeleteResult>;
   getEvent(id: string, o?: CallOptions): Promise<BuildingEvent>;
   listEventTypes(o?: CallOptions): Promise<EventType[]>;
-  uploadEventFiles(files: Array<{ name: string; content: Uint8Array | string; contentType?: string }>, o?: CallOptions): Promise<EventsFileUploadResult>;
+  uploadEventFiles(
+    files: Array<{ name: string; content: Uint8Array | string; contentType?: string }>,
+    o?: CallOptions,
+  ): Promise<EventsFileUploadResult>;
 
   listTickets(req?: BatchRequest, o?: CallOptions): Promise<BatchPage<Ticket>>;
   iterateTickets(req?: BatchRequest, o?: CallOptions): AsyncIterable<Ticket>;
   createTicket(req: CreateTicketRequest, o?: CallOptions): Promise<Ticket>;
   getTicket(id: string, o?: CallOptions): Promise<Ticket>;
   patchTicket(id: string, patch: JsonPatchOperation[], o?: CallOptions): Promise<Ticket>;
-  getTicketAttachment(ticketId: string, attachmentId: string, o?: CallOptions): Promise<{ content: Uint8Array; contentType: string; fileName?: string }>;
+  getTicketAttachment(
+    ticketId: string,
+    attachmentId: string,
+    o?: CallOptions,
+  ): Promise<{ content: Uint8Array; contentType: string; fileName?: string }>;
 
-  listTicketMetadata(kind: TicketMetadataKind, req?: BatchRequest, o?: CallOptions): Promise<BatchPage<TicketMetadataItem>>;
+  listTicketMetadata(
+    kind: TicketMetadataKind,
+    req?: BatchRequest,
+    o?: CallOptions,
+  ): Promise<BatchPage<TicketMetadataItem>>;
   createTicketMetadata(kind: TicketMetadataKind, name: string, o?: CallOptions): Promise<TicketMetadataItem>;
-  renameTicketMetadata(kind: TicketMetadataKind, id: string, name: string, o?: CallOptions): Promise<TicketMetadataItem>;
+  renameTicketMetadata(
+    kind: TicketMetadataKind,
+    id: string,
+    name: string,
+    o?: CallOptions,
+  ): Promise<TicketMetadataItem>;
   listTicketStatuses(o?: CallOptions): Promise<TicketStatus[]>;
   listTicketPriorities(o?: CallOptions): Promise<TicketPriority[]>;
 }

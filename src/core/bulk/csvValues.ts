@@ -53,6 +53,8 @@ function parseJsonCell(text: string, lenient: boolean): unknown {
     return JSON.parse(text);
   } catch {
     if (lenient) return text;
-    throw new Error(`"${text.length > 40 ? `${text.slice(0, 40)}…` : text}" is not valid JSON (objects, maps and arrays are written as JSON)`);
+    throw new Error(
+      `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}" is not valid JSON (objects, maps and arrays are written as JSON)`,
+    );
   }
 }

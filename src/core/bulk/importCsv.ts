@@ -30,16 +30,28 @@ export function parseImportCsv(text: string, index: ModelIndex, file?: string): 
   const hasTwins = TWIN_COLUMNS.every((c) => col.has(c));
   const hasRelationships = RELATIONSHIP_COLUMNS.every((c) => col.has(c));
   if (!hasTwins && !hasRelationships) {
-    errors.push({ file, line: 1, message: 'the header must have id,modelId (twins), sourceId,name,targetId (relationships), or a kind column with both' });
+    errors.push({
+      file,
+      line: 1,
+      message:
+        'the header must have id,modelId (twins), sourceId,name,targetId (relationships), or a kind column with both',
+    });
     return { items, errors };
   }
   const fileKind = mixed ? undefined : hasTwins ? 'twin' : 'relationship';
   const refused = refusedColumns(table.header);
   for (const column of refused) {
-    errors.push({ file, line: table.headerLine, path: column, message: prototypeKeyMessage(column.split('.').find(isPrototypeKey)!, `column ${column}`) });
+    errors.push({
+      file,
+      line: table.headerLine,
+      path: column,
+      message: prototypeKeyMessage(column.split('.').find(isPrototypeKey)!, `column ${column}`),
+    });
   }
   if (refused.length) return { items, errors };
-  const twinProps = table.header.filter((h) => !['kind', ...TWIN_COLUMNS, ...(mixed ? ['sourceId', 'targetId'] : [])].includes(h));
+  const twinProps = table.header.filter(
+    (h) => !['kind', ...TWIN_COLUMNS, ...(mixed ? ['sourceId', 'targetId'] : [])].includes(h),
+  );
   const relProps = table.header.filter((h) => !['kind', ...TWIN_COLUMNS, ...RELATIONSHIP_COLUMNS].includes(h));
   const typing = new ColumnTyping(index);
 
@@ -47,7 +59,10 @@ export function parseImportCsv(text: string, index: ModelIndex, file?: string): 
     const cell = (name: string): string => (col.has(name) ? cells[col.get(name)!] : '');
     const kind = fileKind ?? cell('kind').trim().toLowerCase();
     if (kind === 'twin') {
-      if (!hasTwins) { errors.push({ file, line, message: 'twin rows need id and modelId columns' }); continue; }
+      if (!hasTwins) {
+        errors.push({ file, line, message: 'twin rows need id and modelId columns' });
+        continue;
+      }
       const modelId = cell('modelId').trim();
       const twin: DigitalTwin = { id: cell('id').trim(), modelId };
       const contents: Record<string, unknown> = {};
@@ -67,16 +82,30 @@ export function parseImportCsv(text: string, index: ModelIndex, file?: string): 
       if (Object.keys(contents).length) twin.contents = contents;
       items.push({ kind: 'twin', file, line, twin });
     } else if (kind === 'relationship') {
-      if (!hasRelationships) { errors.push({ file, line, message: 'relationship rows need sourceId, name and targetId columns' }); continue; }
+      if (!hasRelationships) {
+        errors.push({ file, line, message: 'relationship rows need sourceId, name and targetId columns' });
+        continue;
+      }
       const csvProperties: Record<string, string> = {};
       for (const column of relProps) if (cell(column) !== '') csvProperties[column] = cell(column);
       items.push({
-        kind: 'relationship', file, line,
-        relationship: { sourceId: cell('sourceId').trim(), name: cell('name').trim(), targetId: cell('targetId').trim() },
+        kind: 'relationship',
+        file,
+        line,
+        relationship: {
+          sourceId: cell('sourceId').trim(),
+          name: cell('name').trim(),
+          targetId: cell('targetId').trim(),
+        },
         ...(Object.keys(csvProperties).length ? { csvProperties } : {}),
       });
     } else {
-      errors.push({ file, line, path: 'kind', message: `kind must be "twin" or "relationship", found "${cell('kind')}"` });
+      errors.push({
+        file,
+        line,
+        path: 'kind',
+        message: `kind must be "twin" or "relationship", found "${cell('kind')}"`,
+      });
     }
   }
   return { items, errors };
@@ -100,9 +129,15 @@ class ColumnTyping {
     for (const segment of path) {
       if (!schema) {
         const prop = this.index.properties(model).get(segment);
-        if (prop) { schema = prop.schema; continue; }
+        if (prop) {
+          schema = prop.schema;
+          continue;
+        }
         const component = this.index.components(model).get(segment);
-        if (component && this.index.has(component.schema)) { model = component.schema; continue; }
+        if (component && this.index.has(component.schema)) {
+          model = component.schema;
+          continue;
+        }
         return undefined;
       }
       if (schema.kind === 'object') schema = schema.fields.find((f) => f.name === segment)?.schema;

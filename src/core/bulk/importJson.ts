@@ -22,12 +22,30 @@ export function parseImportJson(text: string, file?: string): ParsedImport {
   const source = text.replace(/^\uFEFF/, ' ');
   const deep = tooDeepOffset(source, MAX_JSON_DEPTH + WRAPPER_LEVELS);
   if (deep !== undefined) {
-    return { items: [], errors: [{ file, line: lines.lineAt(deep), message: `the JSON nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels in an item (the service refuses deeper requests)` }] };
+    return {
+      items: [],
+      errors: [
+        {
+          file,
+          line: lines.lineAt(deep),
+          message: `the JSON nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels in an item (the service refuses deeper requests)`,
+        },
+      ],
+    };
   }
   const root = parseTree(source, syntax, { allowTrailingComma: false, disallowComments: true });
   if (syntax.length || !root) {
     const first = syntax[0];
-    return { items: [], errors: [{ file, line: first ? lines.lineAt(first.offset) : 1, message: first ? `JSON syntax error: ${printParseErrorCode(first.error)}` : 'the file is empty' }] };
+    return {
+      items: [],
+      errors: [
+        {
+          file,
+          line: first ? lines.lineAt(first.offset) : 1,
+          message: first ? `JSON syntax error: ${printParseErrorCode(first.error)}` : 'the file is empty',
+        },
+      ],
+    };
   }
   const items: ImportItem[] = [];
   const errors: ImportIssue[] = [];
@@ -42,7 +60,11 @@ export function parseImportJson(text: string, file?: string): ParsedImport {
     } else if (kind === 'relationship') {
       items.push({ kind, file, line, relationship: value as Relationship });
     } else {
-      errors.push({ file, line, message: 'the item is neither a twin (needs modelId) nor a relationship (needs sourceId, name and targetId)' });
+      errors.push({
+        file,
+        line,
+        message: 'the item is neither a twin (needs modelId) nor a relationship (needs sourceId, name and targetId)',
+      });
     }
   };
   if (root.type === 'array') {
@@ -53,7 +75,11 @@ export function parseImportJson(text: string, file?: string): ParsedImport {
       const [keyNode, valueNode] = prop.children ?? [];
       const key = keyNode?.value as string;
       if (key !== 'twins' && key !== 'relationships') {
-        errors.push({ file, line: lines.lineAt(prop.offset), message: `unexpected key "${key}" (expected "twins" and/or "relationships")` });
+        errors.push({
+          file,
+          line: lines.lineAt(prop.offset),
+          message: `unexpected key "${key}" (expected "twins" and/or "relationships")`,
+        });
         continue;
       }
       known++;
@@ -63,9 +89,18 @@ export function parseImportJson(text: string, file?: string): ParsedImport {
       }
       for (const child of valueNode.children ?? []) take(child, key === 'twins' ? 'twin' : 'relationship');
     }
-    if (!known && !errors.length) errors.push({ file, line: lines.lineAt(root.offset), message: 'expected an array of items or { "twins": [...], "relationships": [...] }' });
+    if (!known && !errors.length)
+      errors.push({
+        file,
+        line: lines.lineAt(root.offset),
+        message: 'expected an array of items or { "twins": [...], "relationships": [...] }',
+      });
   } else {
-    errors.push({ file, line: lines.lineAt(root.offset), message: 'expected an array of items or { "twins": [...], "relationships": [...] }' });
+    errors.push({
+      file,
+      line: lines.lineAt(root.offset),
+      message: 'expected an array of items or { "twins": [...], "relationships": [...] }',
+    });
   }
   return { items, errors };
 }

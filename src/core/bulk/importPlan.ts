@@ -11,8 +11,14 @@ import type { ImportIssue, ParsedImport, RelationshipItem, SourceLocation } from
 /** Model ids of the given twins that exist on the service (absent ids: not there). */
 export type TwinLookup = (ids: string[], signal?: AbortSignal) => Promise<Map<string, string>>;
 
-export interface PlannedTwin extends SourceLocation { key: string; twin: DigitalTwin }
-export interface PlannedRelationship extends SourceLocation { key: string; relationship: Relationship }
+export interface PlannedTwin extends SourceLocation {
+  key: string;
+  twin: DigitalTwin;
+}
+export interface PlannedRelationship extends SourceLocation {
+  key: string;
+  relationship: Relationship;
+}
 
 export interface ImportPlan {
   twins: PlannedTwin[];
@@ -27,7 +33,11 @@ export const twinKey = (id: string): string => `twin:${id}`;
 
 /** Stable identity of a relationship for resuming: source, name, target and sorted properties. */
 export function relationshipKey(rel: Relationship): string {
-  const props = isObject(rel.properties) ? Object.keys(rel.properties).sort().map((k) => [k, rel.properties![k]]) : [];
+  const props = isObject(rel.properties)
+    ? Object.keys(rel.properties)
+        .sort()
+        .map((k) => [k, rel.properties![k]])
+    : [];
   return `relationship:${JSON.stringify([rel.sourceId, rel.name, rel.targetId, props])}`;
 }
 
@@ -45,9 +55,13 @@ export function serviceTwinLookup(client: Pick<BuildingTwinsApi, 'getTwinsByIds'
 
 /** Why an item cannot be sent whatever its model says: too deep for the service, or a prototype key. */
 function shapeProblem(item: unknown): { message: string; path?: string } | undefined {
-  if (exceedsJsonDepth(item, MAX_JSON_DEPTH)) return { message: `the item nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels (the service refuses deeper requests)` };
+  if (exceedsJsonDepth(item, MAX_JSON_DEPTH))
+    return {
+      message: `the item nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels (the service refuses deeper requests)`,
+    };
   const pointer = findPrototypeKey(item);
-  if (pointer !== undefined) return { message: prototypeKeyMessage(pointer.slice(pointer.lastIndexOf('/') + 1), pointer), path: pointer };
+  if (pointer !== undefined)
+    return { message: prototypeKeyMessage(pointer.slice(pointer.lastIndexOf('/') + 1), pointer), path: pointer };
   return undefined;
 }
 
@@ -68,7 +82,13 @@ export async function planImport(
 ): Promise<ImportPlan> {
   const { index } = options;
   const inputs = Array.isArray(parsed) ? parsed : [parsed];
-  const plan: ImportPlan = { twins: [], relationships: [], errors: inputs.flatMap((p) => p.errors), twinCountsByModel: {}, relationshipCountsByName: {} };
+  const plan: ImportPlan = {
+    twins: [],
+    relationships: [],
+    errors: inputs.flatMap((p) => p.errors),
+    twinCountsByModel: {},
+    relationshipCountsByName: {},
+  };
   const issue = (at: SourceLocation, message: string, path?: string): void => {
     plan.errors.push({ file: at.file, line: at.line, message, ...(path ? { path } : {}) });
   };
@@ -77,15 +97,30 @@ export async function planImport(
   const fileTwins = new Map<string, PlannedTwin>();
   const relationshipItems: RelationshipItem[] = [];
   for (const item of inputs.flatMap((p) => p.items)) {
-    if (item.kind === 'relationship') { relationshipItems.push(item); continue; }
+    if (item.kind === 'relationship') {
+      relationshipItems.push(item);
+      continue;
+    }
     const { twin } = item;
-    if (typeof twin.id !== 'string' || twin.id.trim() === '') { issue(item, 'the twin needs a non-empty id', '/id'); continue; }
+    if (typeof twin.id !== 'string' || twin.id.trim() === '') {
+      issue(item, 'the twin needs a non-empty id', '/id');
+      continue;
+    }
     const idProblem = twinIdProblem(twin.id);
-    if (idProblem) { issue(item, `the twin id ${idProblem}`, '/id'); continue; }
+    if (idProblem) {
+      issue(item, `the twin id ${idProblem}`, '/id');
+      continue;
+    }
     const shape = shapeProblem(twin);
-    if (shape) { issue(item, shape.message, shape.path); continue; }
+    if (shape) {
+      issue(item, shape.message, shape.path);
+      continue;
+    }
     const earlier = fileTwins.get(twin.id);
-    if (earlier) { issue(item, `twin ${twin.id} is already defined on ${where(earlier)}`, '/id'); continue; }
+    if (earlier) {
+      issue(item, `twin ${twin.id} is already defined on ${where(earlier)}`, '/id');
+      continue;
+    }
     const problems = validateTwin(index, twin);
     for (const p of problems) issue(item, `${p.path}: ${p.message}`, p.path);
     const planned = { key: twinKey(twin.id), file: item.file, line: item.line, twin };
@@ -100,34 +135,66 @@ export async function planImport(
     if (twinIdProblem(r.sourceId) || twinIdProblem(r.targetId)) continue; // reported below, never sent
     for (const id of [r.sourceId, r.targetId]) if (!fileTwins.has(id)) missing.add(id);
   }
-  const onService = missing.size && options.lookupTwins ? await options.lookupTwins([...missing], options.signal) : new Map<string, string>();
+  const onService =
+    missing.size && options.lookupTwins
+      ? await options.lookupTwins([...missing], options.signal)
+      : new Map<string, string>();
   const modelOf = (id: string): string | undefined => fileTwins.get(id)?.twin.modelId ?? onService.get(id);
 
   const seen = new Map<string, SourceLocation>();
   for (const item of relationshipItems) {
     const rel = { ...item.relationship };
     const bad = (message: string, path?: string): void => issue(item, message, path);
-    const fields = (['sourceId', 'name', 'targetId'] as const).filter((f) => typeof rel[f] !== 'string' || rel[f].trim() === '');
-    if (fields.length) { bad(`the relationship needs a non-empty ${fields.join(', ')}`, `/${fields[0]}`); continue; }
-    const idProblems = (['sourceId', 'targetId'] as const).map((f) => [f, twinIdProblem(rel[f])] as const).filter(([, p]) => p);
+    const fields = (['sourceId', 'name', 'targetId'] as const).filter(
+      (f) => typeof rel[f] !== 'string' || rel[f].trim() === '',
+    );
+    if (fields.length) {
+      bad(`the relationship needs a non-empty ${fields.join(', ')}`, `/${fields[0]}`);
+      continue;
+    }
+    const idProblems = (['sourceId', 'targetId'] as const)
+      .map((f) => [f, twinIdProblem(rel[f])] as const)
+      .filter(([, p]) => p);
     for (const [f, p] of idProblems) bad(`${f}: ${p}`, `/${f}`);
     if (idProblems.length) continue;
-    if (rel.properties !== undefined && !isObject(rel.properties)) { bad('properties must be a JSON object', '/properties'); continue; }
+    if (rel.properties !== undefined && !isObject(rel.properties)) {
+      bad('properties must be a JSON object', '/properties');
+      continue;
+    }
     const sourceModel = modelOf(rel.sourceId);
     const targetModel = modelOf(rel.targetId);
     let ok = true;
-    if (!sourceModel) { bad(`source twin ${rel.sourceId} exists neither in the file nor on the service`, '/sourceId'); ok = false; }
-    if (!targetModel) { bad(`target twin ${rel.targetId} exists neither in the file nor on the service`, '/targetId'); ok = false; }
+    if (!sourceModel) {
+      bad(`source twin ${rel.sourceId} exists neither in the file nor on the service`, '/sourceId');
+      ok = false;
+    }
+    if (!targetModel) {
+      bad(`target twin ${rel.targetId} exists neither in the file nor on the service`, '/targetId');
+      ok = false;
+    }
     if (!ok || !sourceModel || !targetModel) continue;
-    if (!index.has(sourceModel)) { bad(`source twin ${rel.sourceId} has model ${sourceModel}, which is not known`, '/sourceId'); continue; }
+    if (!index.has(sourceModel)) {
+      bad(`source twin ${rel.sourceId} has model ${sourceModel}, which is not known`, '/sourceId');
+      continue;
+    }
     const definition = index.relationship(sourceModel, rel.name);
     if (!definition) {
-      const allowed = index.relationships(sourceModel).map((r) => r.name).join(', ') || 'none';
-      bad(`${index.displayName(sourceModel)} (${sourceModel}) has no relationship named ${rel.name}; allowed: ${allowed}`, '/name');
+      const allowed =
+        index
+          .relationships(sourceModel)
+          .map((r) => r.name)
+          .join(', ') || 'none';
+      bad(
+        `${index.displayName(sourceModel)} (${sourceModel}) has no relationship named ${rel.name}; allowed: ${allowed}`,
+        '/name',
+      );
       continue;
     }
     if (definition.target && !index.isA(targetModel, definition.target)) {
-      bad(`${rel.name} must target a ${index.displayName(definition.target)} (${definition.target}), but ${rel.targetId} is a ${targetModel}`, '/targetId');
+      bad(
+        `${rel.name} must target a ${index.displayName(definition.target)} (${definition.target}), but ${rel.targetId} is a ${targetModel}`,
+        '/targetId',
+      );
       continue;
     }
     if (item.csvProperties) {
@@ -135,21 +202,37 @@ export async function planImport(
       let failed = false;
       for (const [name, text] of Object.entries(item.csvProperties)) {
         const schema = definition.properties.find((p) => p.name === name)?.schema;
-        try { props[name] = coerceCell(text, schema); } catch (e) { bad(`column ${name}: ${(e as Error).message}`, name); failed = true; }
+        try {
+          props[name] = coerceCell(text, schema);
+        } catch (e) {
+          bad(`column ${name}: ${(e as Error).message}`, name);
+          failed = true;
+        }
       }
       if (failed) continue;
       rel.properties = props;
     }
     const shape = shapeProblem(rel);
-    if (shape) { bad(shape.message, shape.path); continue; }
+    if (shape) {
+      bad(shape.message, shape.path);
+      continue;
+    }
     if (rel.properties) {
-      const problems = validateProperties(definition.properties, rel.properties, '/properties', `relationship ${rel.name}`);
+      const problems = validateProperties(
+        definition.properties,
+        rel.properties,
+        '/properties',
+        `relationship ${rel.name}`,
+      );
       for (const p of problems) bad(`${p.path}: ${p.message}`, p.path);
       if (problems.length) continue;
     }
     const key = relationshipKey(rel);
     const earlier = seen.get(key);
-    if (earlier) { bad(`the same relationship is already on ${where(earlier)}`); continue; }
+    if (earlier) {
+      bad(`the same relationship is already on ${where(earlier)}`);
+      continue;
+    }
     seen.set(key, item);
     delete rel.id;
     plan.relationships.push({ key, file: item.file, line: item.line, relationship: rel });

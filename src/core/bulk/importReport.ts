@@ -43,7 +43,9 @@ export function newReport(now = new Date()): ImportReport {
 export function summarizeReport(report: ImportReport): { done: number; failed: number } {
   let done = 0;
   let failed = 0;
-  for (const e of Object.values(report.items)) if (e.status === 'done') done++; else failed++;
+  for (const e of Object.values(report.items))
+    if (e.status === 'done') done++;
+    else failed++;
   return { done, failed };
 }
 
@@ -59,7 +61,11 @@ export function fileReportStore(file: string): ReportStore {
         throw e;
       }
       const report = JSON.parse(text) as ImportReport;
-      if (report?.format !== 'building-twins-import-report' || typeof report.items !== 'object' || report.items === null) {
+      if (
+        report?.format !== 'building-twins-import-report' ||
+        typeof report.items !== 'object' ||
+        report.items === null
+      ) {
         throw new Error(`${path.basename(file)} is not an import report`);
       }
       return report;
@@ -82,8 +88,12 @@ function snapshot(report: ImportReport): ImportReport {
 export function memoryReportStore(initial?: ImportReport): ReportStore & { current?: ImportReport } {
   const store: ReportStore & { current?: ImportReport } = {
     current: initial && snapshot(initial),
-    async load() { return store.current && snapshot(store.current); },
-    async save(report) { store.current = snapshot(report); },
+    async load() {
+      return store.current && snapshot(store.current);
+    },
+    async save(report) {
+      store.current = snapshot(report);
+    },
   };
   return store;
 }

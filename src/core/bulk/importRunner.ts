@@ -44,15 +44,21 @@ export interface ImportOptions {
   saveIntervalMs?: number;
 }
 
-type Work = (PlannedTwin & { kind: 'twin'; hash: string }) | (PlannedRelationship & { kind: 'relationship'; hash: string });
+type Work =
+  (PlannedTwin & { kind: 'twin'; hash: string }) | (PlannedRelationship & { kind: 'relationship'; hash: string });
 
 /**
  * Sends a validated plan: all twins first, then relationships, with bounded concurrency. Items
  * already `done` in the report (and unchanged since) are skipped; a relationship whose twin failed in this run fails
  * without being sent. Every item ends as done, failed or skipped (pending only when cancelled).
  */
-export async function runImport(plan: ImportPlan, client: Pick<BuildingTwinsApi, 'putTwin' | 'putRelationship'>, options: ImportOptions = {}): Promise<ImportResult> {
-  if (plan.errors.length) throw new Error(`The import plan has ${plan.errors.length} error(s); fix them first (nothing was sent).`);
+export async function runImport(
+  plan: ImportPlan,
+  client: Pick<BuildingTwinsApi, 'putTwin' | 'putRelationship'>,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  if (plan.errors.length)
+    throw new Error(`The import plan has ${plan.errors.length} error(s); fix them first (nothing was sent).`);
   const { signal } = options;
   const report = (await options.report?.load()) ?? newReport();
   const outcomes = new Map<string, ImportOutcome>();
@@ -64,38 +70,57 @@ export async function runImport(plan: ImportPlan, client: Pick<BuildingTwinsApi,
 
   const finish = (item: Work, status: 'done' | 'failed', error?: string): void => {
     counts[status]++;
-    outcomes.set(item.key, { key: item.key, kind: item.kind, file: item.file, line: item.line, status, ...(error ? { error } : {}) });
+    outcomes.set(item.key, {
+      key: item.key,
+      kind: item.kind,
+      file: item.file,
+      line: item.line,
+      status,
+      ...(error ? { error } : {}),
+    });
     const previous = report.items[item.key];
     const entry: ReportEntry = {
-      kind: item.kind, line: item.line, status, attempts: (previous?.attempts ?? 0) + 1, hash: item.hash, at: new Date().toISOString(),
-      ...(item.file ? { file: item.file } : {}), ...(error ? { error } : {}),
+      kind: item.kind,
+      line: item.line,
+      status,
+      attempts: (previous?.attempts ?? 0) + 1,
+      hash: item.hash,
+      at: new Date().toISOString(),
+      ...(item.file ? { file: item.file } : {}),
+      ...(error ? { error } : {}),
     };
     report.items[item.key] = entry;
     saver.changed();
     progress();
   };
 
-  const pendingOf = (items: Work[]): Work[] => items.filter((item) => {
-    const previous = report.items[item.key];
-    if (previous?.status !== 'done' || (previous.hash !== undefined && previous.hash !== item.hash)) return true;
-    counts.skipped++;
-    outcomes.set(item.key, { key: item.key, kind: item.kind, file: item.file, line: item.line, status: 'skipped' });
-    return false;
-  });
+  const pendingOf = (items: Work[]): Work[] =>
+    items.filter((item) => {
+      const previous = report.items[item.key];
+      if (previous?.status !== 'done' || (previous.hash !== undefined && previous.hash !== item.hash)) return true;
+      counts.skipped++;
+      outcomes.set(item.key, { key: item.key, kind: item.kind, file: item.file, line: item.line, status: 'skipped' });
+      return false;
+    });
 
   const run = async (items: Work[], send: (item: Work) => Promise<unknown>): Promise<boolean> => {
     try {
-      await mapWithConcurrency(items, options.concurrency ?? 16, async (item) => {
-        const blocked = blockedBy(item);
-        if (blocked) return finish(item, 'failed', blocked);
-        try {
-          await send(item);
-          finish(item, 'done');
-        } catch (error) {
-          if (signal?.aborted) throw error;
-          finish(item, 'failed', errorText(error));
-        }
-      }, signal);
+      await mapWithConcurrency(
+        items,
+        options.concurrency ?? 16,
+        async (item) => {
+          const blocked = blockedBy(item);
+          if (blocked) return finish(item, 'failed', blocked);
+          try {
+            await send(item);
+            finish(item, 'done');
+          } catch (error) {
+            if (signal?.aborted) throw error;
+            finish(item, 'failed', errorText(error));
+          }
+        },
+        signal,
+      );
       return false;
     } catch (error) {
       if (signal?.aborted) return true;
@@ -120,18 +145,35 @@ export async function runImport(plan: ImportPlan, client: Pick<BuildingTwinsApi,
     for (const t of plan.twins) if (outcomes.get(t.key)?.status === 'failed') failedTwins.add(t.twin.id);
     if (!aborted) {
       phase = 'relationships';
-      const relationships = pendingOf(plan.relationships.map((r) => ({ ...r, kind: 'relationship' as const, hash: itemHash(r.relationship) })));
+      const relationships = pendingOf(
+        plan.relationships.map((r) => ({ ...r, kind: 'relationship' as const, hash: itemHash(r.relationship) })),
+      );
       progress();
-      aborted = await run(relationships, (item) => client.putRelationship((item as PlannedRelationship).relationship, { signal }));
+      aborted = await run(relationships, (item) =>
+        client.putRelationship((item as PlannedRelationship).relationship, { signal }),
+      );
     }
   } finally {
     await saver.flush();
   }
 
-  const ordered: ImportOutcome[] = [...plan.twins, ...plan.relationships].map((item) => outcomes.get(item.key) ?? {
-    key: item.key, kind: 'twin' in item ? 'twin' : 'relationship', file: item.file, line: item.line, status: 'pending',
-  });
-  return { outcomes: ordered, ...counts, pending: ordered.filter((o) => o.status === 'pending').length, aborted, report };
+  const ordered: ImportOutcome[] = [...plan.twins, ...plan.relationships].map(
+    (item) =>
+      outcomes.get(item.key) ?? {
+        key: item.key,
+        kind: 'twin' in item ? 'twin' : 'relationship',
+        file: item.file,
+        line: item.line,
+        status: 'pending',
+      },
+  );
+  return {
+    outcomes: ordered,
+    ...counts,
+    pending: ordered.filter((o) => o.status === 'pending').length,
+    aborted,
+    report,
+  };
 }
 
 /** Saves the report at most every `intervalMs` while running, one save at a time, and once more at the end. */
@@ -141,11 +183,22 @@ class ThrottledSaver {
   private inFlight: Promise<void> | undefined;
   private error: unknown;
 
-  constructor(private readonly store: ReportStore | undefined, private readonly report: ImportReport, private readonly intervalMs: number) {}
+  constructor(
+    private readonly store: ReportStore | undefined,
+    private readonly report: ImportReport,
+    private readonly intervalMs: number,
+  ) {}
 
   changed(): void {
     this.dirty = true;
-    if (!this.inFlight && Date.now() - this.last >= this.intervalMs) this.inFlight = this.save().catch((e: unknown) => { this.error ??= e; }).finally(() => { this.inFlight = undefined; });
+    if (!this.inFlight && Date.now() - this.last >= this.intervalMs)
+      this.inFlight = this.save()
+        .catch((e: unknown) => {
+          this.error ??= e;
+        })
+        .finally(() => {
+          this.inFlight = undefined;
+        });
   }
 
   async flush(): Promise<void> {
@@ -154,7 +207,10 @@ class ThrottledSaver {
   }
 
   private async save(): Promise<void> {
-    if (!this.store) { this.dirty = false; return; }
+    if (!this.store) {
+      this.dirty = false;
+      return;
+    }
     this.dirty = false;
     this.last = Date.now();
     this.report.updatedAt = new Date().toISOString();

@@ -1,9 +1,15 @@
 import type { DigitalTwin, Relationship } from '../api/types';
 
 /** Where an item or problem comes from: file name (as given by the caller) and 1-based line. */
-export interface SourceLocation { file?: string; line: number }
+export interface SourceLocation {
+  file?: string;
+  line: number;
+}
 
-export interface TwinItem extends SourceLocation { kind: 'twin'; twin: DigitalTwin }
+export interface TwinItem extends SourceLocation {
+  kind: 'twin';
+  twin: DigitalTwin;
+}
 export interface RelationshipItem extends SourceLocation {
   kind: 'relationship';
   relationship: Relationship;
@@ -19,4 +25,7 @@ export interface ImportIssue extends SourceLocation {
   path?: string;
 }
 
-export interface ParsedImport { items: ImportItem[]; errors: ImportIssue[] }
+export interface ParsedImport {
+  items: ImportItem[];
+  errors: ImportIssue[];
+}

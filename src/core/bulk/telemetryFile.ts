@@ -8,14 +8,33 @@ import { readCsv } from './csvRecords';
 import type { ImportIssue } from './importTypes';
 import { LineIndex } from './lineIndex';
 
-export interface TelemetryRow { file?: string; line: number; entry: TimeSeriesEntry }
-export interface ParsedTelemetry { rows: TelemetryRow[]; errors: ImportIssue[] }
-export interface TelemetryParseOptions { file?: string; /** Used for rows without a connectorId. */ defaultConnectorId?: string }
+export interface TelemetryRow {
+  file?: string;
+  line: number;
+  entry: TimeSeriesEntry;
+}
+export interface ParsedTelemetry {
+  rows: TelemetryRow[];
+  errors: ImportIssue[];
+}
+export interface TelemetryParseOptions {
+  file?: string;
+  /** Used for rows without a connectorId. */ defaultConnectorId?: string;
+}
 
 /** Entries per `POST /time-series` request by default. */
 export const DEFAULT_TELEMETRY_BATCH = 1000;
 
-const CSV_KNOWN = ['twinId', 'dtId', 'externalId', 'timestamp', 'sourceTimestamp', 'value', 'scalarValue', 'connectorId'];
+const CSV_KNOWN = [
+  'twinId',
+  'dtId',
+  'externalId',
+  'timestamp',
+  'sourceTimestamp',
+  'value',
+  'scalarValue',
+  'connectorId',
+];
 
 /**
  * Parses a telemetry file by name: `.csv` as CSV, anything else as JSON. Layout (see
@@ -24,7 +43,11 @@ const CSV_KNOWN = ['twinId', 'dtId', 'externalId', 'timestamp', 'sourceTimestamp
  * `properties`, CSV columns beyond these become string properties. Bad rows are reported with
  * their line and left out; the good rows are kept.
  */
-export function parseTelemetryFile(text: string, fileName: string, options: Omit<TelemetryParseOptions, 'file'> = {}): ParsedTelemetry {
+export function parseTelemetryFile(
+  text: string,
+  fileName: string,
+  options: Omit<TelemetryParseOptions, 'file'> = {},
+): ParsedTelemetry {
   const opts = { ...options, file: fileName };
   return /\.csv$/i.test(fileName) ? parseTelemetryCsv(text, opts) : parseTelemetryJson(text, opts);
 }
@@ -37,12 +60,35 @@ export function parseTelemetryJson(text: string, options: TelemetryParseOptions 
   const source = text.replace(/^\uFEFF/, ' ');
   // The file nests as a request body does (an array of rows); deeper is refused before the recursive parser runs.
   const deep = tooDeepOffset(source, MAX_JSON_DEPTH);
-  if (deep !== undefined) return { rows: [], errors: [{ file, line: lines.lineAt(deep), message: `the JSON nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels (the service refuses deeper requests)` }] };
+  if (deep !== undefined)
+    return {
+      rows: [],
+      errors: [
+        {
+          file,
+          line: lines.lineAt(deep),
+          message: `the JSON nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels (the service refuses deeper requests)`,
+        },
+      ],
+    };
   const root = parseTree(source, syntax, { disallowComments: true });
   if (syntax.length || !root) {
-    return { rows: [], errors: [{ file, line: syntax[0] ? lines.lineAt(syntax[0].offset) : 1, message: syntax[0] ? `JSON syntax error: ${printParseErrorCode(syntax[0].error)}` : 'the file is empty' }] };
+    return {
+      rows: [],
+      errors: [
+        {
+          file,
+          line: syntax[0] ? lines.lineAt(syntax[0].offset) : 1,
+          message: syntax[0] ? `JSON syntax error: ${printParseErrorCode(syntax[0].error)}` : 'the file is empty',
+        },
+      ],
+    };
   }
-  if (root.type !== 'array') return { rows: [], errors: [{ file, line: lines.lineAt(root.offset), message: 'expected a JSON array of telemetry rows' }] };
+  if (root.type !== 'array')
+    return {
+      rows: [],
+      errors: [{ file, line: lines.lineAt(root.offset), message: 'expected a JSON array of telemetry rows' }],
+    };
   const parsed: ParsedTelemetry = { rows: [], errors: [] };
   for (const node of root.children ?? []) {
     const line = lines.lineAt(node.offset);
@@ -51,11 +97,20 @@ export function parseTelemetryJson(text: string, options: TelemetryParseOptions 
       parsed.errors.push({ file, line, message: 'each row must be a JSON object' });
       continue;
     }
-    const pick = (...keys: string[]): unknown => keys.map((k) => value[k]).find((v) => v !== undefined && v !== null && v !== '');
-    addRow(parsed, { file, line }, {
-      twinId: pick('twinId', 'dtId'), externalId: pick('externalId'), timestamp: pick('timestamp', 'sourceTimestamp'),
-      value: pick('value', 'scalarValue'), connectorId: pick('connectorId') ?? options.defaultConnectorId, properties: value.properties,
-    });
+    const pick = (...keys: string[]): unknown =>
+      keys.map((k) => value[k]).find((v) => v !== undefined && v !== null && v !== '');
+    addRow(
+      parsed,
+      { file, line },
+      {
+        twinId: pick('twinId', 'dtId'),
+        externalId: pick('externalId'),
+        timestamp: pick('timestamp', 'sourceTimestamp'),
+        value: pick('value', 'scalarValue'),
+        connectorId: pick('connectorId') ?? options.defaultConnectorId,
+        properties: value.properties,
+      },
+    );
   }
   return parsed;
 }
@@ -68,33 +123,60 @@ export function parseTelemetryCsv(text: string, options: TelemetryParseOptions =
   const col = new Map(table.header.map((h, i) => [h, i]));
   const has = (...names: string[]): boolean => names.some((n) => col.has(n));
   if (!has('twinId', 'dtId', 'externalId') || !has('timestamp', 'sourceTimestamp') || !has('value', 'scalarValue')) {
-    parsed.errors.push({ file, line: 1, message: 'the header needs twinId (or externalId), timestamp and value columns' });
+    parsed.errors.push({
+      file,
+      line: 1,
+      message: 'the header needs twinId (or externalId), timestamp and value columns',
+    });
     return parsed;
   }
   const extra = table.header.filter((h) => !CSV_KNOWN.includes(h));
   const refused = extra.filter(isPrototypeKey);
   if (refused.length) {
-    parsed.errors.push(...refused.map((column) => ({ file, line: table.headerLine, path: column, message: prototypeKeyMessage(column, `column ${column}`) })));
+    parsed.errors.push(
+      ...refused.map((column) => ({
+        file,
+        line: table.headerLine,
+        path: column,
+        message: prototypeKeyMessage(column, `column ${column}`),
+      })),
+    );
     return parsed;
   }
   for (const { line, cells } of table.rows) {
-    const cell = (...names: string[]): string | undefined => names.map((n) => (col.has(n) ? cells[col.get(n)!].trim() : '')).find((v) => v !== '');
+    const cell = (...names: string[]): string | undefined =>
+      names.map((n) => (col.has(n) ? cells[col.get(n)!].trim() : '')).find((v) => v !== '');
     const properties: Record<string, string> = {};
     for (const name of extra) if (cells[col.get(name)!] !== '') properties[name] = cells[col.get(name)!];
     const rawValue = cell('value', 'scalarValue');
     const rawTime = cell('timestamp', 'sourceTimestamp');
-    addRow(parsed, { file, line }, {
-      twinId: cell('twinId', 'dtId'), externalId: cell('externalId'),
-      timestamp: rawTime !== undefined && /^\d+$/.test(rawTime) ? Number(rawTime) : rawTime,
-      value: rawValue !== undefined && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(rawValue) ? Number(rawValue) : rawValue,
-      connectorId: cell('connectorId') ?? options.defaultConnectorId,
-      properties: Object.keys(properties).length ? properties : undefined,
-    });
+    addRow(
+      parsed,
+      { file, line },
+      {
+        twinId: cell('twinId', 'dtId'),
+        externalId: cell('externalId'),
+        timestamp: rawTime !== undefined && /^\d+$/.test(rawTime) ? Number(rawTime) : rawTime,
+        value:
+          rawValue !== undefined && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(rawValue)
+            ? Number(rawValue)
+            : rawValue,
+        connectorId: cell('connectorId') ?? options.defaultConnectorId,
+        properties: Object.keys(properties).length ? properties : undefined,
+      },
+    );
   }
   return parsed;
 }
 
-interface RawRow { twinId: unknown; externalId: unknown; timestamp: unknown; value: unknown; connectorId: unknown; properties: unknown }
+interface RawRow {
+  twinId: unknown;
+  externalId: unknown;
+  timestamp: unknown;
+  value: unknown;
+  connectorId: unknown;
+  properties: unknown;
+}
 
 function addRow(parsed: ParsedTelemetry, at: { file?: string; line: number }, raw: RawRow): void {
   const problems: string[] = [];
@@ -102,14 +184,23 @@ function addRow(parsed: ParsedTelemetry, at: { file?: string; line: number }, ra
   const externalId = typeof raw.externalId === 'string' ? raw.externalId : undefined;
   if (!twinId && !externalId) problems.push('twinId or externalId is required');
   let sourceTimestamp: string | undefined;
-  if (typeof raw.timestamp === 'number' && Number.isInteger(raw.timestamp) && raw.timestamp >= 0) sourceTimestamp = new Date(raw.timestamp).toISOString();
-  else if (typeof raw.timestamp === 'string' && !checkPrimitive('dateTime', raw.timestamp)) sourceTimestamp = raw.timestamp;
-  else problems.push(`timestamp ${JSON.stringify(raw.timestamp ?? null)} is not an ISO 8601 date-time with offset or epoch milliseconds`);
-  if (typeof raw.value !== 'number' || !Number.isFinite(raw.value)) problems.push(`value ${JSON.stringify(raw.value ?? null)} is not a number`);
-  if (typeof raw.connectorId !== 'string' || !raw.connectorId) problems.push('connectorId is required (add a connectorId column or choose a default connector)');
-  if (raw.properties !== undefined && raw.properties !== null && !isObject(raw.properties)) problems.push('properties must be a JSON object');
+  if (typeof raw.timestamp === 'number' && Number.isInteger(raw.timestamp) && raw.timestamp >= 0)
+    sourceTimestamp = new Date(raw.timestamp).toISOString();
+  else if (typeof raw.timestamp === 'string' && !checkPrimitive('dateTime', raw.timestamp))
+    sourceTimestamp = raw.timestamp;
+  else
+    problems.push(
+      `timestamp ${JSON.stringify(raw.timestamp ?? null)} is not an ISO 8601 date-time with offset or epoch milliseconds`,
+    );
+  if (typeof raw.value !== 'number' || !Number.isFinite(raw.value))
+    problems.push(`value ${JSON.stringify(raw.value ?? null)} is not a number`);
+  if (typeof raw.connectorId !== 'string' || !raw.connectorId)
+    problems.push('connectorId is required (add a connectorId column or choose a default connector)');
+  if (raw.properties !== undefined && raw.properties !== null && !isObject(raw.properties))
+    problems.push('properties must be a JSON object');
   const refusedKey = isObject(raw.properties) ? findPrototypeKey(raw.properties) : undefined;
-  if (refusedKey !== undefined) problems.push(prototypeKeyMessage(refusedKey.slice(refusedKey.lastIndexOf('/') + 1), `properties${refusedKey}`));
+  if (refusedKey !== undefined)
+    problems.push(prototypeKeyMessage(refusedKey.slice(refusedKey.lastIndexOf('/') + 1), `properties${refusedKey}`));
   if (problems.length) {
     parsed.errors.push({ ...at, message: problems.join('; ') });
     return;
@@ -126,7 +217,8 @@ function addRow(parsed: ParsedTelemetry, at: { file?: string; line: number }, ra
 
 /** Splits rows into `POST /time-series` batches. */
 export function telemetryBatches(rows: TelemetryRow[], batchSize = DEFAULT_TELEMETRY_BATCH): TelemetryRow[][] {
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer, got ${String(batchSize)}`);
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new RangeError(`batchSize must be a positive integer, got ${String(batchSize)}`);
   const batches: TelemetryRow[][] = [];
   for (let i = 0; i < rows.length; i += batchSize) batches.push(rows.slice(i, i + batchSize));
   return batches;
@@ -143,7 +235,10 @@ export async function sendTelemetry(
 ): Promise<{ sent: number }> {
   let sent = 0;
   for (const batch of telemetryBatches(rows, options.batchSize)) {
-    await client.sendTimeSeries(batch.map((r) => r.entry), { signal: options.signal });
+    await client.sendTimeSeries(
+      batch.map((r) => r.entry),
+      { signal: options.signal },
+    );
     sent += batch.length;
     options.onProgress?.(sent, rows.length);
   }

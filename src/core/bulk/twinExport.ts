@@ -1,7 +1,10 @@
 import type { Writable } from 'node:stream';
 import type { BuildingTwinsApi, CallOptions, DigitalTwin, Relationship, TwinFilters } from '../api/types';
 
-export interface ExportProgress { twins: number; relationships: number }
+export interface ExportProgress {
+  twins: number;
+  relationships: number;
+}
 
 export interface ExportOptions {
   /** Which twins (same filters as `POST /twins`); all twins when absent. */
@@ -38,7 +41,7 @@ export async function exportTwins(
     const pending: DigitalTwin[] = [];
     const flushRelationships = async (): Promise<void> => {
       for (const twin of pending.splice(0)) {
-        const rels = twin.outgoingRelationships ?? await client.listOutgoingRelationships(twin.id, {}, call);
+        const rels = twin.outgoingRelationships ?? (await client.listOutgoingRelationships(twin.id, {}, call));
         for (const rel of rels) {
           await writeItem(exportRelationship(rel));
           counts.relationships++;
@@ -47,7 +50,10 @@ export async function exportTwins(
       options.onProgress?.({ ...counts });
     };
     const pageSize = options.pageSize ?? 100;
-    for await (const twin of client.iterateTwins({ ...options.filter, pageSize, include: { outgoingRelationships: withRelationships } }, call)) {
+    for await (const twin of client.iterateTwins(
+      { ...options.filter, pageSize, include: { outgoingRelationships: withRelationships } },
+      call,
+    )) {
       await writeItem(exportTwin(twin));
       counts.twins++;
       if (withRelationships) pending.push(twin);
@@ -85,8 +91,14 @@ function exportRelationship(rel: Relationship): Relationship {
 
 function waitForDrain(out: Writable, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const done = (): void => { cleanup(); resolve(); };
-    const fail = (e: unknown): void => { cleanup(); reject(e); };
+    const done = (): void => {
+      cleanup();
+      resolve();
+    };
+    const fail = (e: unknown): void => {
+      cleanup();
+      reject(e);
+    };
     const abort = (): void => fail(signal?.reason);
     const cleanup = (): void => {
       out.off('drain', done);

@@ -66,7 +66,10 @@ export class UsageError extends Error {}
  * its outcome), `message` goes to stderr, and the exit code is 1.
  */
 export class PartialFailure {
-  constructor(readonly result: unknown, readonly message: string) {}
+  constructor(
+    readonly result: unknown,
+    readonly message: string,
+  ) {}
 }
 
 export function stringOption(input: CommandInput, name: string): string | undefined {

@@ -9,6 +9,12 @@ import { tokenCommands } from './tokenCommands';
 import { twinCommands } from './twinCommands';
 
 export const COMMANDS: readonly CliCommand[] = [
-  ...modelCommands, ...twinCommands, ...relationshipCommands, ...timeSeriesCommands,
-  ...insightCommands, ...eventCommands, ...ticketCommands, ...tokenCommands,
+  ...modelCommands,
+  ...twinCommands,
+  ...relationshipCommands,
+  ...timeSeriesCommands,
+  ...insightCommands,
+  ...eventCommands,
+  ...ticketCommands,
+  ...tokenCommands,
 ];

@@ -9,7 +9,13 @@ export const eventCommands: CliCommand[] = [
     summary: 'List events',
     options: BATCH_OPTIONS,
     columns: ['id', 'name', 'eventTypeId', 'startTime', 'twinId'],
-    run: (ctx, input) => listBatch(ctx, input, (req) => ctx.client().listEvents(req, { signal: ctx.signal }), (req) => ctx.client().iterateEvents(req, { signal: ctx.signal })),
+    run: (ctx, input) =>
+      listBatch(
+        ctx,
+        input,
+        (req) => ctx.client().listEvents(req, { signal: ctx.signal }),
+        (req) => ctx.client().iterateEvents(req, { signal: ctx.signal }),
+      ),
   },
   {
     words: ['events', 'get'],
@@ -49,7 +55,9 @@ export const eventCommands: CliCommand[] = [
     args: '<file...>',
     arity: [1, Infinity],
     run: async (ctx, input) => {
-      const files = await Promise.all(input.args.map(async (path) => ({ name: basename(path), content: await ctx.readFile(path) })));
+      const files = await Promise.all(
+        input.args.map(async (path) => ({ name: basename(path), content: await ctx.readFile(path) })),
+      );
       return withRejectedRows(await ctx.client().uploadEventFiles(files, { signal: ctx.signal }));
     },
   },
@@ -61,5 +69,8 @@ function withRejectedRows(result: EventsFileUploadResult): EventsFileUploadResul
   if (!rejected) return result;
   const stored = (result.eventsCreatedCount ?? 0) + (result.eventsUpdatedCount ?? 0);
   const first = result.errors[0]!;
-  return new PartialFailure(result, `the service rejected ${rejected} row(s) and stored ${stored} event(s); first: ${first.file} row ${first.row}: ${first.message}`);
+  return new PartialFailure(
+    result,
+    `the service rejected ${rejected} row(s) and stored ${stored} event(s); first: ${first.file} row ${first.row}: ${first.message}`,
+  );
 }

@@ -4,15 +4,24 @@ import { BATCH_OPTIONS, batchRequest, listBatch } from './listOptions';
 export const insightCommands: CliCommand[] = [
   {
     words: ['insights', 'list'],
-    summary: 'List insights (pages count root insights; children come with their root; filter text with contains or like: startsWith, endsWith and notcontains fail on insights)',
-    options: { ...BATCH_OPTIONS, 'add-floor': { type: 'boolean', description: 'ask the service to add floor information' } },
+    summary:
+      'List insights (pages count root insights; children come with their root; filter text with contains or like: startsWith, endsWith and notcontains fail on insights)',
+    options: {
+      ...BATCH_OPTIONS,
+      'add-floor': { type: 'boolean', description: 'ask the service to add floor information' },
+    },
     columns: ['id', 'scenarioId', 'name', 'twinId', 'priority', 'status'],
     run: async (ctx, input) => {
       const o = { signal: ctx.signal };
       if (flag(input, 'add-floor') && !flag(input, 'all')) {
         return ctx.client().listInsights(await batchRequest(ctx, input), { addFloor: true }, o);
       }
-      return listBatch(ctx, input, (req) => ctx.client().listInsights(req, {}, o), (req) => ctx.client().iterateInsights(req, o));
+      return listBatch(
+        ctx,
+        input,
+        (req) => ctx.client().listInsights(req, {}, o),
+        (req) => ctx.client().iterateInsights(req, o),
+      );
     },
   },
   {

@@ -11,12 +11,16 @@ export const BATCH_OPTIONS: Record<string, OptionSpec> = {
   query: {
     type: 'string',
     value: '<file>',
-    description: 'JSON request body: sortSpecifications [{ field, sort: "asc"|"desc" }], filterSpecifications [{ field, operator: "=", value }] (operators as the service spells them: = != > >= < <= contains startsWith in isNull …); - for stdin',
+    description:
+      'JSON request body: sortSpecifications [{ field, sort: "asc"|"desc" }], filterSpecifications [{ field, operator: "=", value }] (operators as the service spells them: = != > >= < <= contains startsWith in isNull …); - for stdin',
   },
 };
 
 /** Reads `--query` when given (a file or - for stdin); undefined otherwise. */
-export async function optionalQuery(ctx: CliContext, input: CommandInput): Promise<Record<string, unknown> | undefined> {
+export async function optionalQuery(
+  ctx: CliContext,
+  input: CommandInput,
+): Promise<Record<string, unknown> | undefined> {
   const path = input.options.query;
   if (typeof path !== 'string') return undefined;
   const body = await ctx.readJson(path);

@@ -9,7 +9,13 @@ export const modelCommands: CliCommand[] = [
       definitions: { type: 'boolean', description: 'include the DTDL definitions' },
     },
     columns: ['id', 'displayName', 'uploadTime'],
-    run: (ctx, input) => ctx.client().listModels({ rootModel: stringOption(input, 'root'), includeModelDefinitions: flag(input, 'definitions') }, { signal: ctx.signal }),
+    run: (ctx, input) =>
+      ctx
+        .client()
+        .listModels(
+          { rootModel: stringOption(input, 'root'), includeModelDefinitions: flag(input, 'definitions') },
+          { signal: ctx.signal },
+        ),
   },
   {
     words: ['models', 'get'],

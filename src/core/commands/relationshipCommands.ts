@@ -16,7 +16,8 @@ export const relationshipCommands: CliCommand[] = [
     summary: 'Retrieve a relationship',
     args: '<twinId> <relationshipId>',
     arity: [2, 2],
-    run: (ctx, input) => ctx.client().getRelationship(input.args[0] as string, input.args[1] as string, { signal: ctx.signal }),
+    run: (ctx, input) =>
+      ctx.client().getRelationship(input.args[0] as string, input.args[1] as string, { signal: ctx.signal }),
   },
   {
     words: ['relationships', 'outgoing'],
@@ -25,7 +26,14 @@ export const relationshipCommands: CliCommand[] = [
     arity: [1, 1],
     options: { name: { type: 'string', value: '<name>', description: 'only relationships of this name' } },
     columns: COLUMNS,
-    run: (ctx, input) => ctx.client().listOutgoingRelationships(input.args[0] as string, { relationshipName: stringOption(input, 'name') }, { signal: ctx.signal }),
+    run: (ctx, input) =>
+      ctx
+        .client()
+        .listOutgoingRelationships(
+          input.args[0] as string,
+          { relationshipName: stringOption(input, 'name') },
+          { signal: ctx.signal },
+        ),
   },
   {
     words: ['relationships', 'incoming'],

@@ -20,7 +20,9 @@ function metadataCommand(kind: TicketMetadataKind): CliCommand {
       }
       if (action === 'create' && a !== undefined && b === undefined) return client.createTicketMetadata(kind, a, o);
       if (action === 'rename' && a !== undefined && b !== undefined) return client.renameTicketMetadata(kind, a, b, o);
-      throw new UsageError(`expected "tickets ${kind}", "tickets ${kind} create <name>" or "tickets ${kind} rename <id> <name>"`);
+      throw new UsageError(
+        `expected "tickets ${kind}", "tickets ${kind} create <name>" or "tickets ${kind} rename <id> <name>"`,
+      );
     },
   };
 }
@@ -31,7 +33,13 @@ export const ticketCommands: CliCommand[] = [
     summary: 'List tickets (100 per page unless --page-size, at most 1000)',
     options: BATCH_OPTIONS,
     columns: ['id', 'summary', 'ticketStatus.name', 'ticketPriority.name', 'twinId'],
-    run: (ctx, input) => listBatch(ctx, input, (req) => ctx.client().listTickets(req, { signal: ctx.signal }), (req) => ctx.client().iterateTickets(req, { signal: ctx.signal })),
+    run: (ctx, input) =>
+      listBatch(
+        ctx,
+        input,
+        (req) => ctx.client().listTickets(req, { signal: ctx.signal }),
+        (req) => ctx.client().iterateTickets(req, { signal: ctx.signal }),
+      ),
   },
   {
     words: ['tickets', 'get'],
@@ -45,7 +53,8 @@ export const ticketCommands: CliCommand[] = [
     write: true,
     summary: 'Create a ticket',
     body: 'a create-ticket request {summary, description?, twinId?, priorityId?, …}',
-    run: async (ctx) => ctx.client().createTicket((await ctx.readJson()) as CreateTicketRequest, { signal: ctx.signal }),
+    run: async (ctx) =>
+      ctx.client().createTicket((await ctx.readJson()) as CreateTicketRequest, { signal: ctx.signal }),
   },
   {
     words: ['tickets', 'patch'],
@@ -54,20 +63,32 @@ export const ticketCommands: CliCommand[] = [
     args: '<ticketId>',
     arity: [1, 1],
     body: 'a JSON Patch array of replace operations',
-    run: async (ctx, input) => ctx.client().patchTicket(input.args[0] as string, (await ctx.readJson()) as JsonPatchOperation[], { signal: ctx.signal }),
+    run: async (ctx, input) =>
+      ctx
+        .client()
+        .patchTicket(input.args[0] as string, (await ctx.readJson()) as JsonPatchOperation[], { signal: ctx.signal }),
   },
   {
     words: ['tickets', 'attachment'],
     summary: 'Download an attachment (to --out, or raw to stdout)',
     args: '<ticketId> <attachmentId>',
     arity: [2, 2],
-    options: { out: { type: 'string', value: '<file>', description: 'write the attachment to this file and print its details' } },
+    options: {
+      out: { type: 'string', value: '<file>', description: 'write the attachment to this file and print its details' },
+    },
     run: async (ctx, input) => {
-      const attachment = await ctx.client().getTicketAttachment(input.args[0] as string, input.args[1] as string, { signal: ctx.signal });
+      const attachment = await ctx
+        .client()
+        .getTicketAttachment(input.args[0] as string, input.args[1] as string, { signal: ctx.signal });
       const out = stringOption(input, 'out');
       if (!out) return attachment.content;
       await ctx.writeFile(out, attachment.content);
-      return { file: out, fileName: attachment.fileName ?? null, contentType: attachment.contentType, size: attachment.content.byteLength };
+      return {
+        file: out,
+        fileName: attachment.fileName ?? null,
+        contentType: attachment.contentType,
+        size: attachment.content.byteLength,
+      };
     },
   },
   {

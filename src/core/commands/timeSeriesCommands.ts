@@ -15,7 +15,10 @@ export function rangeQuery(input: CommandInput, now = Date.now()): TimeSeriesQue
   const end = stringOption(input, 'end') ?? new Date(now).toISOString();
   const endTime = Date.parse(end);
   if (Number.isNaN(endTime)) throw new UsageError(`--end must be an ISO 8601 date-time, got "${end}"`);
-  const q: TimeSeriesQuery = { start: stringOption(input, 'start') ?? new Date(endTime - DEFAULT_RANGE_MS).toISOString(), end };
+  const q: TimeSeriesQuery = {
+    start: stringOption(input, 'start') ?? new Date(endTime - DEFAULT_RANGE_MS).toISOString(),
+    end,
+  };
   const pageSize = intOption(input, 'page-size');
   const token = stringOption(input, 'continuation-token');
   if (pageSize !== undefined) q.pageSize = pageSize;
@@ -31,13 +34,20 @@ export function rangeQuery(input: CommandInput, now = Date.now()): TimeSeriesQue
 async function checkTargets(client: BuildingTwinsApi, entries: TimeSeriesEntry[], signal: AbortSignal): Promise<void> {
   const { problems } = await checkTelemetryTargets(client, entries, { signal });
   if (!problems.length) return;
-  const listed = problems.slice(0, 5).map((p) => `${p.message} (entries ${p.indexes.slice(0, 5).join(', ')}${p.indexes.length > 5 ? ', …' : ''})`);
+  const listed = problems
+    .slice(0, 5)
+    .map((p) => `${p.message} (entries ${p.indexes.slice(0, 5).join(', ')}${p.indexes.length > 5 ? ', …' : ''})`);
   const more = problems.length > listed.length ? `; ${problems.length - listed.length} more` : '';
-  throw new Error(`nothing was sent: the service would drop these values without a word: ${listed.join('; ')}${more}. --skip-check sends anyway`);
+  throw new Error(
+    `nothing was sent: the service would drop these values without a word: ${listed.join('; ')}${more}. --skip-check sends anyway`,
+  );
 }
 
 /** One row per twin asked for, in that order: its latest value, or a note that it has none in the last hour. */
-function latestRows(twinIds: string[], points: TimeSeriesData[]): Array<TimeSeriesData | { twinId: string; message: string }> {
+function latestRows(
+  twinIds: string[],
+  points: TimeSeriesData[],
+): Array<TimeSeriesData | { twinId: string; message: string }> {
   const byTwin = new Map(points.map((p) => [p.twinId, p]));
   return twinIds.map((twinId) => byTwin.get(twinId) ?? { twinId, message: NO_RECENT_VALUE });
 }
@@ -46,10 +56,14 @@ export const timeSeriesCommands: CliCommand[] = [
   {
     words: ['timeseries', 'send'],
     write: true,
-    summary: 'Send values (not retried: a repeat would store them twice); first checks that every twin exists and is a Capability, as the service drops other values without a word',
+    summary:
+      'Send values (not retried: a repeat would store them twice); first checks that every twin exists and is a Capability, as the service drops other values without a word',
     body: 'an array of {connectorId, dtId|externalId, sourceTimestamp, scalarValue} (twinId is sent as dtId)',
     options: {
-      'skip-check': { type: 'boolean', description: 'send without first checking that every twin exists and is a Capability' },
+      'skip-check': {
+        type: 'boolean',
+        description: 'send without first checking that every twin exists and is a Capability',
+      },
     },
     run: async (ctx, input) => {
       const entries = (await ctx.readJson()) as TimeSeriesEntry[];
@@ -78,8 +92,11 @@ export const timeSeriesCommands: CliCommand[] = [
       const q = rangeQuery(input);
       const o = { signal: ctx.signal };
       const [first] = input.args as [string];
-      if (input.args.length === 1) return flag(input, 'all') ? collect(client.iterateTimeSeries(first, q, o)) : client.getTimeSeries(first, q, o);
-      return flag(input, 'all') ? collect(client.iterateTimeSeriesByIds(input.args, q, o)) : client.getTimeSeriesByIds(input.args, q, o);
+      if (input.args.length === 1)
+        return flag(input, 'all') ? collect(client.iterateTimeSeries(first, q, o)) : client.getTimeSeries(first, q, o);
+      return flag(input, 'all')
+        ? collect(client.iterateTimeSeriesByIds(input.args, q, o))
+        : client.getTimeSeriesByIds(input.args, q, o);
     },
   },
   {
@@ -90,7 +107,8 @@ export const timeSeriesCommands: CliCommand[] = [
     columns: [...COLUMNS, 'message'],
     run: async (ctx, input) => {
       const o = { signal: ctx.signal };
-      if (input.args.length > 1) return latestRows(input.args, await ctx.client().getLatestTimeSeriesByIds(input.args, o));
+      if (input.args.length > 1)
+        return latestRows(input.args, await ctx.client().getLatestTimeSeriesByIds(input.args, o));
       const [twinId] = input.args as [string];
       const point = await ctx.client().getLatestTimeSeries(twinId, {}, o);
       return point ?? { twinId, message: NO_RECENT_VALUE };

@@ -1,12 +1,26 @@
 import { collect } from '../api/paging';
 import type { DigitalTwin, GetTwinsRequest, JsonPatchOperation, TwinFilters, TwinGraphRequest } from '../api/types';
-import { flag, intOption, listOption, stringOption, UsageError, type CliCommand, type CliContext, type CommandInput } from './cliCommand';
+import {
+  flag,
+  intOption,
+  listOption,
+  stringOption,
+  UsageError,
+  type CliCommand,
+  type CliContext,
+  type CommandInput,
+} from './cliCommand';
 import { optionalQuery } from './listOptions';
 import { putTwinArray } from './twinPut';
 
 const TWIN_COLUMNS = ['id', 'modelId', 'lastUpdateTime'];
 const FILTER_OPTIONS = {
-  model: { type: 'string', multiple: true, value: '<dtmi>', description: 'only twins of this model (and its descendants); repeatable' },
+  model: {
+    type: 'string',
+    multiple: true,
+    value: '<dtmi>',
+    description: 'only twins of this model (and its descendants); repeatable',
+  },
   exact: { type: 'boolean', description: 'with --model: exact model match only' },
   location: { type: 'string', value: '<twinId>', description: 'only twins located under this twin' },
   query: { type: 'string', value: '<file>', description: 'JSON request body (filters, include, …); - for stdin' },
@@ -50,12 +64,20 @@ export const twinCommands: CliCommand[] = [
     args: '<id>',
     arity: [1, 1],
     options: { relationships: { type: 'boolean', description: 'include its relationships' } },
-    run: (ctx, input) => ctx.client().getTwin(input.args[0] as string, { includeRelationships: flag(input, 'relationships') }, { signal: ctx.signal }),
+    run: (ctx, input) =>
+      ctx
+        .client()
+        .getTwin(
+          input.args[0] as string,
+          { includeRelationships: flag(input, 'relationships') },
+          { signal: ctx.signal },
+        ),
   },
   {
     words: ['twins', 'put'],
     write: true,
-    summary: 'Create or replace a twin, or each twin of an array (all checked first; each reported, with its error if it failed)',
+    summary:
+      'Create or replace a twin, or each twin of an array (all checked first; each reported, with its error if it failed)',
     body: 'a twin, or an array of twins',
     columns: [...TWIN_COLUMNS, 'error'],
     run: async (ctx) => {
@@ -86,7 +108,10 @@ export const twinCommands: CliCommand[] = [
     arity: [1, Infinity],
     options: { relationships: { type: 'boolean', description: 'include their relationships' } },
     columns: TWIN_COLUMNS,
-    run: (ctx, input) => ctx.client().getTwinsByIds(input.args, { includeRelationships: flag(input, 'relationships') }, { signal: ctx.signal }),
+    run: (ctx, input) =>
+      ctx
+        .client()
+        .getTwinsByIds(input.args, { includeRelationships: flag(input, 'relationships') }, { signal: ctx.signal }),
   },
   {
     words: ['twins', 'graph'],
@@ -105,6 +130,8 @@ export const twinCommands: CliCommand[] = [
     words: ['twins', 'count'],
     summary: 'Count twins matching the filters',
     options: FILTER_OPTIONS,
-    run: async (ctx, input) => ({ count: await ctx.client().countTwins(await filters(ctx, input), { signal: ctx.signal }) }),
+    run: async (ctx, input) => ({
+      count: await ctx.client().countTwins(await filters(ctx, input), { signal: ctx.signal }),
+    }),
   },
 ];

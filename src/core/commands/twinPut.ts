@@ -22,7 +22,8 @@ export function twinArrayProblems(items: unknown[]): string[] {
     }
     const idProblem = twinIdProblem(item.id);
     if (idProblem) problems.push(`item ${i}: id ${idProblem}`);
-    if (typeof item.modelId !== 'string' || item.modelId.trim() === '') problems.push(`item ${i}: modelId must be a non-empty string`);
+    if (typeof item.modelId !== 'string' || item.modelId.trim() === '')
+      problems.push(`item ${i}: modelId must be a non-empty string`);
     if (typeof item.id !== 'string' || idProblem) return;
     const earlier = firstIndex.get(item.id);
     if (earlier === undefined) firstIndex.set(item.id, i);
@@ -39,7 +40,9 @@ export function twinArrayProblems(items: unknown[]): string[] {
 export async function putTwinArray(client: BuildingTwinsApi, items: unknown[], signal?: AbortSignal): Promise<unknown> {
   const problems = twinArrayProblems(items);
   if (problems.length) {
-    throw new Error(`${problems.length} problem(s) in the array of ${items.length} twins; nothing was sent:\n  ${problems.join('\n  ')}`);
+    throw new Error(
+      `${problems.length} problem(s) in the array of ${items.length} twins; nothing was sent:\n  ${problems.join('\n  ')}`,
+    );
   }
   const twins = items as DigitalTwin[];
   const failed = new Set<number>();
@@ -54,5 +57,8 @@ export async function putTwinArray(client: BuildingTwinsApi, items: unknown[], s
   if (!failed.size) return outcomes;
   const ids = twins.filter((_, i) => failed.has(i)).map((t) => t.id);
   const names = ids.slice(0, 10).join(', ') + (ids.length > 10 ? ', …' : '');
-  return new PartialFailure(outcomes, `${ids.length} of ${twins.length} twins were not written (${names}); each is listed with its error`);
+  return new PartialFailure(
+    outcomes,
+    `${ids.length} of ${twins.length} twins were not written (${names}); each is listed with its error`,
+  );
 }

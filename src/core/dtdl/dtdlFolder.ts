@@ -22,7 +22,7 @@ export async function readDtdlFolder(dir: string): Promise<{ documents: DtdlDocu
     if (++calls % CALLS_PER_TURN === 0) await nextTurn();
   };
   const files: string[] = [];
-  for (const folders = [dir]; folders.length; ) {
+  for (const folders = [dir]; folders.length;) {
     const folder = folders.pop()!;
     await pace();
     for (const entry of readdirSync(folder, { withFileTypes: true })) {

@@ -1,9 +1,19 @@
-import type { CommandInfo, ComponentInfo, DtdlInterface, PropertyInfo, RelationshipInfo, TelemetryInfo } from './dtdlTypes';
+import type {
+  CommandInfo,
+  ComponentInfo,
+  DtdlInterface,
+  PropertyInfo,
+  RelationshipInfo,
+  TelemetryInfo,
+} from './dtdlTypes';
 import { contextVersion, isObject, localized, typeList, type JsonObject } from './dtdlText';
 import { type SchemaResolver } from './dtdlSchemaResolver';
 
 /** One parsed JSON document (an interface or an array of them) and where it came from. */
-export interface DtdlDocument { doc: unknown; source?: string }
+export interface DtdlDocument {
+  doc: unknown;
+  source?: string;
+}
 
 /** An interface found in a document, before its contents are resolved. */
 export interface RawInterface {
@@ -24,7 +34,10 @@ const COMPLEX_SCHEMAS = ['Enum', 'Object', 'Map', 'Array'];
  * Finds every interface (top-level, array members, inline `extends` and inline component schemas)
  * and every named complex schema (interface `schemas` and any inline schema with an `@id`).
  */
-export function collectInterfaces(documents: DtdlDocument[], warn: (m: string) => void): {
+export function collectInterfaces(
+  documents: DtdlDocument[],
+  warn: (m: string) => void,
+): {
   interfaces: RawInterface[];
   schemaDefinitions: Map<string, JsonObject>;
 } {
@@ -45,7 +58,8 @@ export function collectInterfaces(documents: DtdlDocument[], warn: (m: string) =
     for (const content of Array.isArray(node.contents) ? node.contents : []) {
       if (!isObject(content) || !typeList(content).includes('Component') || typeof content.name !== 'string') continue;
       if (typeof content.schema === 'string') componentSchemas.set(content.name, content.schema);
-      else if (isObject(content.schema)) componentSchemas.set(content.name, addInterface(content.schema, source, ownVersion, `${id}#${content.name}`));
+      else if (isObject(content.schema))
+        componentSchemas.set(content.name, addInterface(content.schema, source, ownVersion, `${id}#${content.name}`));
     }
     for (const schema of Array.isArray(node.schemas) ? node.schemas : []) collectSchemas(schema);
     collectSchemas(node.contents);
@@ -57,7 +71,8 @@ export function collectInterfaces(documents: DtdlDocument[], warn: (m: string) =
     if (Array.isArray(value)) {
       value.forEach(collectSchemas);
     } else if (isObject(value)) {
-      if (typeof value['@id'] === 'string' && typeList(value).some((t) => COMPLEX_SCHEMAS.includes(t))) schemaDefinitions.set(value['@id'], value);
+      if (typeof value['@id'] === 'string' && typeList(value).some((t) => COMPLEX_SCHEMAS.includes(t)))
+        schemaDefinitions.set(value['@id'], value);
       for (const [key, child] of Object.entries(value)) {
         // Inline interfaces (component schemas) are collected as interfaces, not walked here.
         if (key === 'schema' && isObject(child) && typeList(child).includes('Interface')) continue;
@@ -88,11 +103,19 @@ export function collectInterfaces(documents: DtdlDocument[], warn: (m: string) =
 export function resolveInterface(raw: RawInterface, schemas: SchemaResolver, warn: (m: string) => void): DtdlInterface {
   const { node, id } = raw;
   const result: DtdlInterface = {
-    id, dtdlVersion: raw.version, extends: raw.extends,
-    displayName: localized(node.displayName), description: localized(node.description),
+    id,
+    dtdlVersion: raw.version,
+    extends: raw.extends,
+    displayName: localized(node.displayName),
+    description: localized(node.description),
     comment: typeof node.comment === 'string' ? node.comment : undefined,
-    properties: [], telemetry: [], relationships: [], components: [], commands: [],
-    source: raw.source, definition: node,
+    properties: [],
+    telemetry: [],
+    relationships: [],
+    components: [],
+    commands: [],
+    source: raw.source,
+    definition: node,
   };
   const seen = new Set<string>();
   const where = `${raw.source ? `${raw.source}: ` : ''}${id}`;
@@ -110,8 +133,10 @@ export function resolveInterface(raw: RawInterface, schemas: SchemaResolver, war
     if (seen.has(content.name)) warn(`${where}: content name ${content.name} is declared twice`);
     seen.add(content.name);
     const common = {
-      name: content.name, definedIn: id,
-      displayName: localized(content.displayName), description: localized(content.description),
+      name: content.name,
+      definedIn: id,
+      displayName: localized(content.displayName),
+      description: localized(content.description),
       comment: typeof content.comment === 'string' ? content.comment : undefined,
       semanticTypes: types.filter((t) => t !== kind),
     };
@@ -121,16 +146,27 @@ export function resolveInterface(raw: RawInterface, schemas: SchemaResolver, war
         result.properties.push(property(content, common, schemas, at));
         break;
       case 'Telemetry':
-        result.telemetry.push({ ...common, schema: schemas.resolve(content.schema, at), unit: str(content.unit) } satisfies TelemetryInfo);
+        result.telemetry.push({
+          ...common,
+          schema: schemas.resolve(content.schema, at),
+          unit: str(content.unit),
+        } satisfies TelemetryInfo);
         break;
       case 'Relationship':
         result.relationships.push(relationship(content, common, schemas, at));
         break;
       case 'Component':
-        result.components.push({ ...common, schema: raw.componentSchemas.get(content.name) ?? '' } satisfies ComponentInfo);
+        result.components.push({
+          ...common,
+          schema: raw.componentSchemas.get(content.name) ?? '',
+        } satisfies ComponentInfo);
         break;
       case 'Command':
-        result.commands.push({ ...common, request: payload(content.request, schemas, at), response: payload(content.response, schemas, at) } satisfies CommandInfo);
+        result.commands.push({
+          ...common,
+          request: payload(content.request, schemas, at),
+          response: payload(content.response, schemas, at),
+        } satisfies CommandInfo);
         break;
     }
   }
@@ -154,10 +190,21 @@ function relationship(content: JsonObject, common: Common, schemas: SchemaResolv
   const properties: PropertyInfo[] = [];
   for (const p of Array.isArray(content.properties) ? content.properties : []) {
     if (!isObject(p) || typeof p.name !== 'string') continue;
-    properties.push(property(p, {
-      name: p.name, definedIn: common.definedIn, displayName: localized(p.displayName), description: localized(p.description),
-      comment: str(p.comment), semanticTypes: typeList(p).filter((t) => t !== 'Property'),
-    }, schemas, `${at} property ${p.name}`));
+    properties.push(
+      property(
+        p,
+        {
+          name: p.name,
+          definedIn: common.definedIn,
+          displayName: localized(p.displayName),
+          description: localized(p.description),
+          comment: str(p.comment),
+          semanticTypes: typeList(p).filter((t) => t !== 'Property'),
+        },
+        schemas,
+        `${at} property ${p.name}`,
+      ),
+    );
   }
   return {
     ...common,

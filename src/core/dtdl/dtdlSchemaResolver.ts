@@ -2,8 +2,25 @@ import type { DtdlSchema, EnumValueInfo, FieldInfo, PrimitiveSchemaName } from '
 import { isObject, localized, typeList, type JsonObject } from './dtdlText';
 
 export const PRIMITIVE_SCHEMAS: ReadonlySet<string> = new Set<PrimitiveSchemaName>([
-  'boolean', 'date', 'dateTime', 'double', 'duration', 'float', 'integer', 'long', 'string', 'time',
-  'byte', 'bytes', 'decimal', 'short', 'unsignedByte', 'unsignedInteger', 'unsignedLong', 'unsignedShort', 'uuid',
+  'boolean',
+  'date',
+  'dateTime',
+  'double',
+  'duration',
+  'float',
+  'integer',
+  'long',
+  'string',
+  'time',
+  'byte',
+  'bytes',
+  'decimal',
+  'short',
+  'unsignedByte',
+  'unsignedInteger',
+  'unsignedLong',
+  'unsignedShort',
+  'uuid',
 ]);
 
 /** quantitativeTypes unit schemas are named `<Quantity>Unit` (LengthUnit, TemperatureUnit, ...). */
@@ -54,19 +71,29 @@ export class SchemaResolver {
 
   private parseComplex(node: JsonObject, where: string): DtdlSchema {
     const id = typeof node['@id'] === 'string' ? node['@id'] : undefined;
-    const common = { ...(id ? { id } : {}), displayName: localized(node.displayName), description: localized(node.description) };
+    const common = {
+      ...(id ? { id } : {}),
+      displayName: localized(node.displayName),
+      description: localized(node.description),
+    };
     const types = typeList(node);
     let result: DtdlSchema;
     if (types.includes('Enum')) {
       const valueSchema = node.valueSchema === 'integer' ? 'integer' : 'string';
-      if (node.valueSchema !== 'integer' && node.valueSchema !== 'string') this.warn(`${where}: Enum valueSchema must be integer or string`);
+      if (node.valueSchema !== 'integer' && node.valueSchema !== 'string')
+        this.warn(`${where}: Enum valueSchema must be integer or string`);
       const values: EnumValueInfo[] = [];
       for (const v of Array.isArray(node.enumValues) ? node.enumValues : []) {
         if (!isObject(v) || (typeof v.enumValue !== 'string' && typeof v.enumValue !== 'number')) {
           this.warn(`${where}: Enum value without enumValue`);
           continue;
         }
-        values.push({ name: String(v.name ?? v.enumValue), value: v.enumValue, displayName: localized(v.displayName), description: localized(v.description) });
+        values.push({
+          name: String(v.name ?? v.enumValue),
+          value: v.enumValue,
+          displayName: localized(v.displayName),
+          description: localized(v.description),
+        });
       }
       result = { ...common, kind: 'enum', valueSchema, values };
     } else if (types.includes('Object')) {
@@ -76,14 +103,20 @@ export class SchemaResolver {
           this.warn(`${where}: Object field without a name`);
           continue;
         }
-        fields.push({ name: f.name, schema: this.resolve(f.schema, `${where} field ${f.name}`), displayName: localized(f.displayName), description: localized(f.description) });
+        fields.push({
+          name: f.name,
+          schema: this.resolve(f.schema, `${where} field ${f.name}`),
+          displayName: localized(f.displayName),
+          description: localized(f.description),
+        });
       }
       result = { ...common, kind: 'object', fields };
     } else if (types.includes('Map')) {
       const key = isObject(node.mapKey) ? node.mapKey : {};
       const value = isObject(node.mapValue) ? node.mapValue : {};
       result = {
-        ...common, kind: 'map',
+        ...common,
+        kind: 'map',
         keyName: typeof key.name === 'string' ? key.name : 'key',
         valueName: typeof value.name === 'string' ? value.name : 'value',
         value: this.resolve(value.schema, `${where} mapValue`),

@@ -2,12 +2,31 @@
 // available as `definition`; everything else is normalised (localized text as a map, `@type`
 // split into kind + semantic types, schema references resolved).
 
-export interface LocalizedText { [language: string]: string }
+export interface LocalizedText {
+  [language: string]: string;
+}
 
 /** DTDL primitive schema names (v2 and v3). */
 export type PrimitiveSchemaName =
-  | 'boolean' | 'date' | 'dateTime' | 'double' | 'duration' | 'float' | 'integer' | 'long' | 'string' | 'time'
-  | 'byte' | 'bytes' | 'decimal' | 'short' | 'unsignedByte' | 'unsignedInteger' | 'unsignedLong' | 'unsignedShort' | 'uuid';
+  | 'boolean'
+  | 'date'
+  | 'dateTime'
+  | 'double'
+  | 'duration'
+  | 'float'
+  | 'integer'
+  | 'long'
+  | 'string'
+  | 'time'
+  | 'byte'
+  | 'bytes'
+  | 'decimal'
+  | 'short'
+  | 'unsignedByte'
+  | 'unsignedInteger'
+  | 'unsignedLong'
+  | 'unsignedShort'
+  | 'uuid';
 
 export interface EnumValueInfo {
   name: string;
@@ -23,7 +42,11 @@ export interface FieldInfo {
   description?: LocalizedText;
 }
 
-interface SchemaCommon { id?: string; displayName?: LocalizedText; description?: LocalizedText }
+interface SchemaCommon {
+  id?: string;
+  displayName?: LocalizedText;
+  description?: LocalizedText;
+}
 
 export type DtdlSchema =
   | { kind: 'primitive'; name: PrimitiveSchemaName }
@@ -56,7 +79,10 @@ export interface PropertyInfo extends ContentCommon {
   overrides?: string;
 }
 
-export interface TelemetryInfo extends ContentCommon { schema: DtdlSchema; unit?: string }
+export interface TelemetryInfo extends ContentCommon {
+  schema: DtdlSchema;
+  unit?: string;
+}
 
 export interface RelationshipInfo extends ContentCommon {
   /** Target model id; undefined means any model. */

@@ -31,13 +31,17 @@ export class ModelIndex {
 
   private constructor(documents: DtdlDocument[], warnings: string[] = []) {
     this.warnings.push(...warnings);
-    const warn = (m: string): void => { this.warnings.push(m); };
+    const warn = (m: string): void => {
+      this.warnings.push(m);
+    };
     const { interfaces, schemaDefinitions } = collectInterfaces(documents, warn);
     const resolver = new SchemaResolver(schemaDefinitions, warn);
     for (const raw of interfaces) {
       const existing = this.interfaces.get(raw.id);
       if (existing) {
-        warn(`${raw.source ?? raw.id}: ${raw.id} is already defined${existing.source ? ` in ${existing.source}` : ''} (ignored)`);
+        warn(
+          `${raw.source ?? raw.id}: ${raw.id} is already defined${existing.source ? ` in ${existing.source}` : ''} (ignored)`,
+        );
         continue;
       }
       this.interfaces.set(raw.id, resolveInterface(raw, resolver, warn));
@@ -70,12 +74,20 @@ export class ModelIndex {
       } else {
         withoutDefinition++;
         documents.push({
-          doc: { '@id': model.id, '@type': 'Interface', displayName: model.displayName ?? undefined, description: model.description ?? undefined },
+          doc: {
+            '@id': model.id,
+            '@type': 'Interface',
+            displayName: model.displayName ?? undefined,
+            description: model.description ?? undefined,
+          },
           source: model.id,
         });
       }
     }
-    if (withoutDefinition) warnings.push(`${withoutDefinition} model(s) came without modelDefinition: their contents and inheritance are unknown`);
+    if (withoutDefinition)
+      warnings.push(
+        `${withoutDefinition} model(s) came without modelDefinition: their contents and inheritance are unknown`,
+      );
     return new ModelIndex(documents, warnings);
   }
 
@@ -85,13 +97,23 @@ export class ModelIndex {
     return ModelIndex.fromDocuments(documents, warnings);
   }
 
-  ids(): string[] { return [...this.interfaces.keys()]; }
-  get size(): number { return this.interfaces.size; }
-  has(id: string): boolean { return this.interfaces.has(id); }
-  get(id: string): DtdlInterface | undefined { return this.interfaces.get(id); }
+  ids(): string[] {
+    return [...this.interfaces.keys()];
+  }
+  get size(): number {
+    return this.interfaces.size;
+  }
+  has(id: string): boolean {
+    return this.interfaces.has(id);
+  }
+  get(id: string): DtdlInterface | undefined {
+    return this.interfaces.get(id);
+  }
 
   /** Direct parents (`extends`). */
-  parents(id: string): string[] { return this.interfaces.get(id)?.extends ?? []; }
+  parents(id: string): string[] {
+    return this.interfaces.get(id)?.extends ?? [];
+  }
 
   /** Direct children (models that extend `id`). */
   children(id: string): string[] {
@@ -178,7 +200,11 @@ export class ModelIndex {
     };
   }
 
-  private inherited<T extends { name: string }>(id: string, cache: Map<string, Map<string, T>>, own: (m: DtdlInterface) => T[]): Map<string, T> {
+  private inherited<T extends { name: string }>(
+    id: string,
+    cache: Map<string, Map<string, T>>,
+    own: (m: DtdlInterface) => T[],
+  ): Map<string, T> {
     let result = cache.get(id);
     if (result) return result;
     result = new Map();
@@ -218,15 +244,17 @@ export class ModelIndex {
 
   private checkReferences(model: DtdlInterface, warn: (m: string) => void): void {
     const where = `${model.source ? `${model.source}: ` : ''}${model.id}`;
-    for (const parent of model.extends) if (!this.interfaces.has(parent)) warn(`${where} extends unknown model ${parent}`);
+    for (const parent of model.extends)
+      if (!this.interfaces.has(parent)) warn(`${where} extends unknown model ${parent}`);
     for (const r of model.relationships) {
-      if (r.target && !this.interfaces.has(r.target)) warn(`${where} relationship ${r.name} targets unknown model ${r.target}`);
+      if (r.target && !this.interfaces.has(r.target))
+        warn(`${where} relationship ${r.name} targets unknown model ${r.target}`);
     }
     for (const c of model.components) {
-      if (!this.interfaces.has(c.schema)) warn(`${where} component ${c.name} uses unknown interface ${c.schema || '(none)'}`);
+      if (!this.interfaces.has(c.schema))
+        warn(`${where} component ${c.name} uses unknown interface ${c.schema || '(none)'}`);
     }
     const cyclic = [model.id, ...this.ancestors(model.id)].some((a) => this.parents(a).includes(model.id));
     if (cyclic) warn(`${where} inherits from itself (extends cycle)`);
   }
 }
-

@@ -15,7 +15,12 @@ export interface PrimitiveRule {
   describe: string;
 }
 
-const int = (minimum: number, maximum: number, describe: string): PrimitiveRule => ({ jsonType: 'integer', minimum, maximum, describe });
+const int = (minimum: number, maximum: number, describe: string): PrimitiveRule => ({
+  jsonType: 'integer',
+  minimum,
+  maximum,
+  describe,
+});
 
 export const PRIMITIVE_RULES: Readonly<Record<PrimitiveSchemaName, PrimitiveRule>> = {
   boolean: { jsonType: 'boolean', describe: 'a boolean' },
@@ -32,7 +37,11 @@ export const PRIMITIVE_RULES: Readonly<Record<PrimitiveSchemaName, PrimitiveRule
   unsignedInteger: int(0, 4294967295, 'an unsigned 32-bit integer'),
   unsignedLong: int(0, Number.MAX_SAFE_INTEGER, 'a non-negative integer'),
   date: { jsonType: 'string', format: 'date', describe: 'a date (YYYY-MM-DD)' },
-  dateTime: { jsonType: 'string', format: 'date-time', describe: 'an RFC 3339 date-time with offset (e.g. 2024-10-01T12:34:56Z)' },
+  dateTime: {
+    jsonType: 'string',
+    format: 'date-time',
+    describe: 'an RFC 3339 date-time with offset (e.g. 2024-10-01T12:34:56Z)',
+  },
   time: { jsonType: 'string', format: 'iso-time', describe: 'a time (hh:mm:ss, optional offset)' },
   duration: { jsonType: 'string', format: 'duration', describe: 'an ISO 8601 duration (e.g. PT15M)' },
   uuid: { jsonType: 'string', format: 'uuid', describe: 'a UUID' },
@@ -58,9 +67,12 @@ export function checkPrimitive(name: PrimitiveSchemaName, value: unknown): strin
   const rule = PRIMITIVE_RULES[name];
   const ok = (() => {
     switch (rule.jsonType) {
-      case 'boolean': return typeof value === 'boolean';
-      case 'number': return typeof value === 'number' && Number.isFinite(value);
-      case 'integer': return typeof value === 'number' && Number.isInteger(value) && value >= rule.minimum! && value <= rule.maximum!;
+      case 'boolean':
+        return typeof value === 'boolean';
+      case 'number':
+        return typeof value === 'number' && Number.isFinite(value);
+      case 'integer':
+        return typeof value === 'number' && Number.isInteger(value) && value >= rule.minimum! && value <= rule.maximum!;
       case 'string': {
         if (typeof value !== 'string') return false;
         if (!rule.format) return true;

@@ -6,14 +6,22 @@
 import { canonicalGuid } from '../api/guid';
 
 /** DTMI syntax of DTDL v3 (segments, optional version). */
-const DTMI = /^dtmi:(?:_+[A-Za-z0-9]|[A-Za-z])(?:[A-Za-z0-9_]*[A-Za-z0-9])?(?::(?:_+[A-Za-z0-9]|[A-Za-z])(?:[A-Za-z0-9_]*[A-Za-z0-9])?)*(?:;[1-9][0-9]{0,8}(?:\.[1-9][0-9]{0,5})?)?$/;
+const DTMI =
+  /^dtmi:(?:_+[A-Za-z0-9]|[A-Za-z])(?:[A-Za-z0-9_]*[A-Za-z0-9])?(?::(?:_+[A-Za-z0-9]|[A-Za-z])(?:[A-Za-z0-9_]*[A-Za-z0-9])?)*(?:;[1-9][0-9]{0,8}(?:\.[1-9][0-9]{0,5})?)?$/;
 
 export function isDtmi(id: string): boolean {
   return id.length <= 2048 && DTMI.test(id);
 }
 
 /** Top-level contents the service requires to be GUIDs when present and not null (names are case-sensitive). */
-export const GUID_TWIN_FIELDS = ['siteID', 'floorID', 'uniqueID', 'geometryViewerID', 'trendID', 'connectorID'] as const;
+export const GUID_TWIN_FIELDS = [
+  'siteID',
+  'floorID',
+  'uniqueID',
+  'geometryViewerID',
+  'trendID',
+  'connectorID',
+] as const;
 
 export interface TwinFieldProblem {
   /** JSON Pointer into the twin: `/modelId` or `/contents/siteID`. */
@@ -31,14 +39,19 @@ function shown(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
-const line = (field: string, value: unknown, message: string) => `Field : ${field} Value: ${shown(value)} Message: ${message}`;
+const line = (field: string, value: unknown, message: string) =>
+  `Field : ${field} Value: ${shown(value)} Message: ${message}`;
 
 /** The service's checks of a twin's model id and id fields; empty when it passes them. */
 export function twinFieldProblems(twin: { modelId?: unknown; contents?: unknown }): TwinFieldProblem[] {
   const problems: TwinFieldProblem[] = [];
   const modelId = twin.modelId;
   if (typeof modelId === 'string' && !isDtmi(modelId)) {
-    problems.push({ path: '/modelId', field: 'ModelId', message: line('ModelId', modelId, 'Invalid Model Id Format.') });
+    problems.push({
+      path: '/modelId',
+      field: 'ModelId',
+      message: line('ModelId', modelId, 'Invalid Model Id Format.'),
+    });
   }
   const contents = twin.contents;
   if (contents === null || typeof contents !== 'object' || Array.isArray(contents)) return problems;

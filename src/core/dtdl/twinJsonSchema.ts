@@ -38,7 +38,8 @@ export function valueJsonSchema(schema: DtdlSchema): JsonSchema {
       return enumSchema(schema.valueSchema, schema.values);
     case 'object': {
       const properties: Record<string, JsonSchema> = {};
-      for (const f of schema.fields) properties[f.name] = withText(valueJsonSchema(f.schema), pickText(f.displayName), pickText(f.description));
+      for (const f of schema.fields)
+        properties[f.name] = withText(valueJsonSchema(f.schema), pickText(f.displayName), pickText(f.description));
       return { type: 'object', properties, additionalProperties: false };
     }
     case 'map':
@@ -58,7 +59,10 @@ function enumSchema(valueSchema: 'integer' | 'string', values: EnumValueInfo[]):
     type: valueSchema,
     enum: values.map((v) => v.value),
     enumDescriptions: values.map(describe),
-    markdownEnumDescriptions: values.map((v) => `**${markdownText(pickText(v.displayName) ?? v.name)}**${pickText(v.description) ? ` — ${markdownText(pickText(v.description)!)}` : ''}`),
+    markdownEnumDescriptions: values.map(
+      (v) =>
+        `**${markdownText(pickText(v.displayName) ?? v.name)}**${pickText(v.description) ? ` — ${markdownText(pickText(v.description)!)}` : ''}`,
+    ),
   };
 }
 
@@ -68,7 +72,8 @@ export function propertyJsonSchema(prop: PropertyInfo): JsonSchema {
   const facts: string[] = [`Schema: ${describeSchema(prop.schema)}`];
   if (prop.unit) facts.push(`Unit: ${unitSymbol(prop.unit)}`);
   if (prop.semanticTypes.length) facts.push(`Semantic type: ${prop.semanticTypes.join(', ')}`);
-  if (prop.annotates) facts.push(`Annotates: ${prop.annotates}${prop.overrides ? ` (overrides ${prop.overrides})` : ''}`);
+  if (prop.annotates)
+    facts.push(`Annotates: ${prop.annotates}${prop.overrides ? ` (overrides ${prop.overrides})` : ''}`);
   facts.push(`Defined in: ${prop.definedIn}`);
   const title = pickText(prop.displayName) ?? prop.name;
   const schema = valueJsonSchema(prop.schema);
@@ -87,13 +92,21 @@ export function contentsJsonSchema(index: ModelIndex, modelId: string, component
   const properties: Record<string, JsonSchema> = {};
   for (const prop of index.properties(modelId).values()) properties[prop.name] = propertyJsonSchema(prop);
   for (const component of index.components(modelId).values()) {
-    const nested = index.has(component.schema) && !componentOf.includes(component.schema) && component.schema !== modelId;
-    const inner: JsonSchema = nested ? contentsJsonSchema(index, component.schema, [...componentOf, modelId]) : { type: 'object' };
-    properties[component.name] = withText(inner, pickText(component.displayName) ?? component.name, `Component (${component.schema})`);
+    const nested =
+      index.has(component.schema) && !componentOf.includes(component.schema) && component.schema !== modelId;
+    const inner: JsonSchema = nested
+      ? contentsJsonSchema(index, component.schema, [...componentOf, modelId])
+      : { type: 'object' };
+    properties[component.name] = withText(
+      inner,
+      pickText(component.displayName) ?? component.name,
+      `Component (${component.schema})`,
+    );
   }
   properties.$metadata = { type: 'object', description: 'Per-property metadata kept by the service' };
   properties.$etag = { type: 'string' };
-  if (!isComponent && !properties[EXTERNAL_ID_KEY]) properties[EXTERNAL_ID_KEY] = { type: 'string', description: "The twin's external id" };
+  if (!isComponent && !properties[EXTERNAL_ID_KEY])
+    properties[EXTERNAL_ID_KEY] = { type: 'string', description: "The twin's external id" };
   return { type: 'object', properties, additionalProperties: false };
 }
 
@@ -120,7 +133,10 @@ export function twinJsonSchema(index: ModelIndex, modelId: string): JsonSchema {
   return {
     $schema: DRAFT_07,
     title: `${index.displayName(modelId)} twin`,
-    ...twinShape({ const: modelId, description: `Model: ${index.displayName(modelId)} (${modelId})` }, contentsJsonSchema(index, modelId)),
+    ...twinShape(
+      { const: modelId, description: `Model: ${index.displayName(modelId)} (${modelId})` },
+      contentsJsonSchema(index, modelId),
+    ),
   };
 }
 
@@ -173,12 +189,19 @@ function withText(schema: JsonSchema, title: string | undefined, description: st
 
 export function describeSchema(schema: DtdlSchema): string {
   switch (schema.kind) {
-    case 'primitive': return schema.name;
-    case 'unit': return schema.name;
-    case 'unresolved': return `unresolved ${schema.ref}`;
-    case 'enum': return `enum of ${schema.valueSchema}`;
-    case 'object': return `object (${schema.fields.map((f) => f.name).join(', ')})`;
-    case 'map': return `map of ${describeSchema(schema.value)}`;
-    case 'array': return `array of ${describeSchema(schema.element)}`;
+    case 'primitive':
+      return schema.name;
+    case 'unit':
+      return schema.name;
+    case 'unresolved':
+      return `unresolved ${schema.ref}`;
+    case 'enum':
+      return `enum of ${schema.valueSchema}`;
+    case 'object':
+      return `object (${schema.fields.map((f) => f.name).join(', ')})`;
+    case 'map':
+      return `map of ${describeSchema(schema.value)}`;
+    case 'array':
+      return `array of ${describeSchema(schema.element)}`;
   }
 }

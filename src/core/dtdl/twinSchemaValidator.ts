@@ -25,9 +25,13 @@ export class TwinSchemaValidator {
   /** Validates against the model named by `modelId` (unknown or missing models reported like validateTwin). */
   validate(twin: unknown): TwinValidationError[] {
     const modelId = typeof twin === 'object' && twin !== null ? (twin as { modelId?: unknown }).modelId : undefined;
-    if (typeof modelId !== 'string' || modelId === '') return [{ path: '/modelId', message: 'modelId must be a non-empty string' }];
+    if (typeof modelId !== 'string' || modelId === '')
+      return [{ path: '/modelId', message: 'modelId must be a non-empty string' }];
     if (!this.index.has(modelId)) return [{ path: '/modelId', message: `unknown model ${modelId}` }];
-    return this.run(this.compile(modelId, () => twinJsonSchema(this.index, modelId)), twin);
+    return this.run(
+      this.compile(modelId, () => twinJsonSchema(this.index, modelId)),
+      twin,
+    );
   }
 
   /** Validates any value against any schema with this validator's ajv setup. */
@@ -57,16 +61,21 @@ export function toValidationErrors(errors: ErrorObject[]): TwinValidationError[]
   for (const e of errors) {
     if (e.keyword === 'if') continue;
     let path = e.instancePath;
-    if (e.keyword === 'additionalProperties') path += `/${pointerEscape(String((e.params as { additionalProperty: string }).additionalProperty))}`;
-    if (e.keyword === 'required') path += `/${pointerEscape(String((e.params as { missingProperty: string }).missingProperty))}`;
+    if (e.keyword === 'additionalProperties')
+      path += `/${pointerEscape(String((e.params as { additionalProperty: string }).additionalProperty))}`;
+    if (e.keyword === 'required')
+      path += `/${pointerEscape(String((e.params as { missingProperty: string }).missingProperty))}`;
     const key = `${path}\n${e.keyword}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const segments = path.split('/');
     const property = segments[1] === 'contents' && segments.length > 2 ? unescape(segments[2]) : undefined;
-    const message = e.keyword === 'additionalProperties' ? 'is not allowed here' : e.keyword === 'enum'
-      ? `must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues).map((v) => JSON.stringify(v)).join(', ')}`
-      : (e.message ?? e.keyword);
+    const message =
+      e.keyword === 'additionalProperties'
+        ? 'is not allowed here'
+        : e.keyword === 'enum'
+          ? `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
+          : (e.message ?? e.keyword);
     out.push({ path, ...(property !== undefined ? { property } : {}), message });
   }
   return out;

@@ -22,10 +22,15 @@ export const EXTERNAL_ID_KEY = 'externalID';
  * Checks a twin against its model; an empty list means valid. `idFields` (default true) adds the service's
  * own checks of a created twin: a DTMI model id and GUID id fields (twinIdFields.ts).
  */
-export function validateTwin(index: ModelIndex, twin: { id?: unknown; modelId: string; contents?: Record<string, unknown> }, options: { idFields?: boolean } = {}): TwinValidationError[] {
+export function validateTwin(
+  index: ModelIndex,
+  twin: { id?: unknown; modelId: string; contents?: Record<string, unknown> },
+  options: { idFields?: boolean } = {},
+): TwinValidationError[] {
   const errors: TwinValidationError[] = [];
   if (!isObject(twin)) return [{ path: '', message: 'a twin must be a JSON object' }];
-  if ('id' in twin && (typeof twin.id !== 'string' || twin.id.trim() === '')) errors.push({ path: '/id', message: 'id must be a non-empty string' });
+  if ('id' in twin && (typeof twin.id !== 'string' || twin.id.trim() === ''))
+    errors.push({ path: '/id', message: 'id must be a non-empty string' });
   const modelId: unknown = twin.modelId;
   if (typeof modelId !== 'string' || modelId === '') {
     errors.push({ path: '/modelId', message: 'modelId must be a non-empty string' });
@@ -34,9 +39,15 @@ export function validateTwin(index: ModelIndex, twin: { id?: unknown; modelId: s
   // The service's own checks (a DTMI model id, GUID id fields), which it answers with a 500.
   const fieldProblems = options.idFields === false ? [] : twinFieldProblems(twin);
   for (const p of fieldProblems) {
-    errors.push(p.field === 'ModelId'
-      ? { path: p.path, message: `modelId must be a DTMI (dtmi:…;1), got ${JSON.stringify(modelId)}` }
-      : { path: p.path, property: p.field, message: `${p.field} must be a GUID, got ${JSON.stringify((twin.contents as Record<string, unknown>)[p.field])}` });
+    errors.push(
+      p.field === 'ModelId'
+        ? { path: p.path, message: `modelId must be a DTMI (dtmi:…;1), got ${JSON.stringify(modelId)}` }
+        : {
+            path: p.path,
+            property: p.field,
+            message: `${p.field} must be a GUID, got ${JSON.stringify((twin.contents as Record<string, unknown>)[p.field])}`,
+          },
+    );
   }
   if (fieldProblems.some((p) => p.field === 'ModelId')) return errors;
   if (!index.has(modelId)) {
@@ -53,7 +64,14 @@ export function validateTwin(index: ModelIndex, twin: { id?: unknown; modelId: s
   return errors;
 }
 
-function validateContents(index: ModelIndex, modelId: string, contents: Record<string, unknown>, base: string, topProperty: string | undefined, errors: TwinValidationError[]): void {
+function validateContents(
+  index: ModelIndex,
+  modelId: string,
+  contents: Record<string, unknown>,
+  base: string,
+  topProperty: string | undefined,
+  errors: TwinValidationError[],
+): void {
   const properties = index.properties(modelId);
   const components = index.components(modelId);
   for (const [key, value] of Object.entries(contents)) {
@@ -84,7 +102,12 @@ function validateContents(index: ModelIndex, modelId: string, contents: Record<s
 }
 
 /** Checks values against declared properties (e.g. relationship properties); unknown keys are errors. */
-export function validateProperties(declared: ReadonlyMap<string, PropertyInfo> | PropertyInfo[], values: Record<string, unknown>, base: string, owner: string): TwinValidationError[] {
+export function validateProperties(
+  declared: ReadonlyMap<string, PropertyInfo> | PropertyInfo[],
+  values: Record<string, unknown>,
+  base: string,
+  owner: string,
+): TwinValidationError[] {
   const map = declared instanceof Map ? declared : new Map((declared as PropertyInfo[]).map((p) => [p.name, p]));
   const errors: TwinValidationError[] = [];
   for (const [key, value] of Object.entries(values)) {
@@ -97,8 +120,16 @@ export function validateProperties(declared: ReadonlyMap<string, PropertyInfo> |
 }
 
 /** Checks one value against a DTDL schema, appending errors named by JSON Pointer. */
-export function validateValue(schema: DtdlSchema, value: unknown, path: string, property: string | undefined, errors: TwinValidationError[]): void {
-  const fail = (message: string): void => { errors.push({ path, ...(property !== undefined ? { property } : {}), message }); };
+export function validateValue(
+  schema: DtdlSchema,
+  value: unknown,
+  path: string,
+  property: string | undefined,
+  errors: TwinValidationError[],
+): void {
+  const fail = (message: string): void => {
+    errors.push({ path, ...(property !== undefined ? { property } : {}), message });
+  };
   if (value === null) {
     fail('must not be null (omit the property instead)');
     return;
@@ -130,7 +161,12 @@ export function validateValue(schema: DtdlSchema, value: unknown, path: string, 
       for (const [key, fieldValue] of Object.entries(value)) {
         const field = fields.get(key);
         if (field) validateValue(field.schema, fieldValue, `${path}/${pointerEscape(key)}`, property, errors);
-        else errors.push({ path: `${path}/${pointerEscape(key)}`, ...(property !== undefined ? { property } : {}), message: `${key} is not a field of this object (fields: ${[...fields.keys()].join(', ') || 'none'})` });
+        else
+          errors.push({
+            path: `${path}/${pointerEscape(key)}`,
+            ...(property !== undefined ? { property } : {}),
+            message: `${key} is not a field of this object (fields: ${[...fields.keys()].join(', ') || 'none'})`,
+          });
       }
       return;
     }
@@ -139,7 +175,8 @@ export function validateValue(schema: DtdlSchema, value: unknown, path: string, 
         fail('must be a JSON object (a map)');
         return;
       }
-      for (const [key, item] of Object.entries(value)) validateValue(schema.value, item, `${path}/${pointerEscape(key)}`, property, errors);
+      for (const [key, item] of Object.entries(value))
+        validateValue(schema.value, item, `${path}/${pointerEscape(key)}`, property, errors);
       return;
     }
     case 'array': {

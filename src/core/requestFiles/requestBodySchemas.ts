@@ -7,7 +7,11 @@ import type { JsonSchema } from '../dtdl/twinJsonSchema';
 const STRING = { type: 'string' };
 const STRINGS = { type: 'array', items: STRING };
 const DATE_TIME = { type: 'string', format: 'date-time' };
-const CONDITION = { type: 'string', enum: ['And', 'Or'], description: 'how the nested filters combine with this condition' };
+const CONDITION = {
+  type: 'string',
+  enum: ['And', 'Or'],
+  description: 'how the nested filters combine with this condition',
+};
 const DIRECTION = { type: 'string', enum: ['Incoming', 'Outgoing', 'IncomingOrOutgoing'] };
 
 const modelFilter: JsonSchema = {
@@ -15,7 +19,10 @@ const modelFilter: JsonSchema = {
   additionalProperties: false,
   properties: {
     modelIds: { ...STRINGS, description: 'model ids (DTMIs) to match' },
-    exactModelMatch: { type: 'boolean', description: 'true: only these models; false (the default): their descendants too' },
+    exactModelMatch: {
+      type: 'boolean',
+      description: 'true: only these models; false (the default): their descendants too',
+    },
   },
 };
 
@@ -24,8 +31,10 @@ const propertyFilter: JsonSchema = {
   additionalProperties: false,
   properties: {
     field: { type: ['string', 'null'], description: 'a property name of the twins' },
-    operator: { enum: [...FILTER_OPERATORS, null], description: 'the service\'s operator word (case-sensitive)' },
-    value: { description: 'not needed for isNull, isNotNull, isEmpty, isNotEmpty; a non-empty list for in, notin, containedIn' },
+    operator: { enum: [...FILTER_OPERATORS, null], description: "the service's operator word (case-sensitive)" },
+    value: {
+      description: 'not needed for isNull, isNotNull, isEmpty, isNotEmpty; a non-empty list for in, notin, containedIn',
+    },
     filterConditionOperator: CONDITION,
     filters: { type: 'array', items: { $ref: '#/definitions/propertyFilter' } },
   },
@@ -42,11 +51,18 @@ const twinFilterProperties: JsonSchema = {
       relatedModelFilter: { $ref: '#/definitions/modelFilter' },
     },
   },
-  locationFilter: { type: 'object', additionalProperties: false, properties: { locationId: { type: ['string', 'null'], description: 'twins under this twin (itself excluded)' } } },
+  locationFilter: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { locationId: { type: ['string', 'null'], description: 'twins under this twin (itself excluded)' } },
+  },
   dateFilter: {
     type: 'object',
     additionalProperties: false,
-    properties: { lastUpdatedAfter: { ...DATE_TIME, type: ['string', 'null'] }, lastUpdatedBefore: { ...DATE_TIME, type: ['string', 'null'] } },
+    properties: {
+      lastUpdatedAfter: { ...DATE_TIME, type: ['string', 'null'] },
+      lastUpdatedBefore: { ...DATE_TIME, type: ['string', 'null'] },
+    },
   },
   propertyFilter: { $ref: '#/definitions/propertyFilter' },
 };
@@ -69,7 +85,11 @@ export const BODY_DEFINITIONS: Readonly<Record<string, JsonSchema>> = {
   modelFilter,
   propertyFilter,
   graphHop,
-  relationshipNames: { type: ['array', 'null'], items: STRING, description: 'relationship names (isFedBy, locatedIn, …)' },
+  relationshipNames: {
+    type: ['array', 'null'],
+    items: STRING,
+    description: 'relationship names (isFedBy, locatedIn, …)',
+  },
 };
 
 const batchRequest: JsonSchema = {
@@ -80,7 +100,12 @@ const batchRequest: JsonSchema = {
     pageSize: { type: ['integer', 'null'], minimum: 1 },
     sortSpecifications: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['field', 'sort'], properties: { field: STRING, sort: { enum: [...SORT_DIRECTIONS] } } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['field', 'sort'],
+        properties: { field: STRING, sort: { enum: [...SORT_DIRECTIONS] } },
+      },
     },
     filterSpecifications: {
       type: 'array',
@@ -90,7 +115,7 @@ const batchRequest: JsonSchema = {
         required: ['field', 'operator'],
         properties: {
           field: { ...STRING, description: 'a field of the items (a dot path into nested objects)' },
-          operator: { enum: [...FILTER_OPERATORS], description: 'the service\'s operator word (case-sensitive)' },
+          operator: { enum: [...FILTER_OPERATORS], description: "the service's operator word (case-sensitive)" },
           value: {},
           filterConditionOperator: CONDITION,
         },
@@ -99,16 +124,29 @@ const batchRequest: JsonSchema = {
   },
 };
 
-const twin: JsonSchema = { type: 'object', required: ['id', 'modelId'], properties: { id: STRING, modelId: STRING, contents: { type: 'object' } } };
+const twin: JsonSchema = {
+  type: 'object',
+  required: ['id', 'modelId'],
+  properties: { id: STRING, modelId: STRING, contents: { type: 'object' } },
+};
 const jsonPatch: JsonSchema = {
   type: 'array',
   items: {
     type: 'object',
     required: ['op', 'path'],
-    properties: { op: { enum: ['add', 'remove', 'replace', 'move', 'copy', 'test'] }, path: STRING, value: {}, from: STRING },
+    properties: {
+      op: { enum: ['add', 'remove', 'replace', 'move', 'copy', 'test'] },
+      path: STRING,
+      value: {},
+      from: STRING,
+    },
   },
 };
-const event: JsonSchema = { type: 'object', required: ['startTime', 'eventTypeId'], properties: { startTime: DATE_TIME, eventTypeId: { type: 'integer' } } };
+const event: JsonSchema = {
+  type: 'object',
+  required: ['startTime', 'eventTypeId'],
+  properties: { startTime: DATE_TIME, eventTypeId: { type: 'integer' } },
+};
 
 /** Body schemas by operation; an operation without one takes no body. */
 export const BODY_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
@@ -117,7 +155,11 @@ export const BODY_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     additionalProperties: false,
     properties: {
       ...twinFilterProperties,
-      include: { type: 'object', additionalProperties: false, properties: { outgoingRelationships: { type: 'boolean' }, incomingRelationships: { type: 'boolean' } } },
+      include: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { outgoingRelationships: { type: 'boolean' }, incomingRelationships: { type: 'boolean' } },
+      },
       pageSize: { type: 'integer', minimum: 1, maximum: 1000 },
       continuationToken: { type: ['string', 'null'] },
     },
@@ -126,17 +168,32 @@ export const BODY_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   'twins graph': {
     type: 'object',
     additionalProperties: false,
-    properties: { id: { ...STRING, description: 'the root twin (or the "id" argument)' }, alias: STRING, relationships: { type: ['array', 'null'], items: { $ref: '#/definitions/graphHop' } } },
+    properties: {
+      id: { ...STRING, description: 'the root twin (or the "id" argument)' },
+      alias: STRING,
+      relationships: { type: ['array', 'null'], items: { $ref: '#/definitions/graphHop' } },
+    },
   },
   'twins put': { anyOf: [twin, { type: 'array', items: twin }] },
   'twins patch': jsonPatch,
-  'relationships put': { type: 'object', required: ['sourceId', 'targetId', 'name'], properties: { sourceId: STRING, targetId: STRING, name: STRING, properties: { type: 'object' } } },
+  'relationships put': {
+    type: 'object',
+    required: ['sourceId', 'targetId', 'name'],
+    properties: { sourceId: STRING, targetId: STRING, name: STRING, properties: { type: 'object' } },
+  },
   'timeseries send': {
     type: 'array',
     items: {
       type: 'object',
       required: ['connectorId', 'sourceTimestamp', 'scalarValue'],
-      properties: { connectorId: STRING, dtId: STRING, twinId: STRING, externalId: STRING, sourceTimestamp: DATE_TIME, scalarValue: { type: 'number' } },
+      properties: {
+        connectorId: STRING,
+        dtId: STRING,
+        twinId: STRING,
+        externalId: STRING,
+        sourceTimestamp: DATE_TIME,
+        scalarValue: { type: 'number' },
+      },
     },
   },
   'insights list': batchRequest,

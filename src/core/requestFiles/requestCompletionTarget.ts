@@ -22,7 +22,8 @@ type Segment = string | number;
 
 function lastKey(path: readonly Segment[]): { key?: string; inList: boolean } {
   const last = path[path.length - 1];
-  if (typeof last === 'number') return { key: typeof path[path.length - 2] === 'string' ? String(path[path.length - 2]) : undefined, inList: true };
+  if (typeof last === 'number')
+    return { key: typeof path[path.length - 2] === 'string' ? String(path[path.length - 2]) : undefined, inList: true };
   return { key: last, inList: false };
 }
 
@@ -38,11 +39,17 @@ function requestModel(root: Node | undefined, requestIndex: number): string | un
   if (!root) return undefined;
   const request = findNodeAtLocation(root, ['requests', requestIndex]);
   if (!request) return undefined;
-  return firstString(findNodeAtLocation(request, ['body', 'modelFilter', 'modelIds'])) ?? firstString(findNodeAtLocation(request, ['query', 'model']));
+  return (
+    firstString(findNodeAtLocation(request, ['body', 'modelFilter', 'modelIds'])) ??
+    firstString(findNodeAtLocation(request, ['query', 'model']))
+  );
 }
 
 /** The string value the cursor is in: where its text starts and ends (inside the quotes), and what is typed before the cursor. */
-export function stringAtOffset(text: string, offset: number): { start: number; end: number; typed: string } | undefined {
+export function stringAtOffset(
+  text: string,
+  offset: number,
+): { start: number; end: number; typed: string } | undefined {
   const node = getLocation(text, offset).previousNode;
   if (node?.type !== 'string' || offset <= node.offset || offset > node.offset + node.length) return undefined;
   const start = node.offset + 1;

@@ -15,7 +15,12 @@ export interface RequestDraft {
 /** Twins of a filtered group of the explorer, 100 a page (the results panel loads more). */
 export function twinsRequest(name: string, filters: TwinFilters): RequestDraft {
   const body = JSON.parse(JSON.stringify(filters)) as Json;
-  return { name, operation: 'twins list', query: { 'page-size': 100 }, ...(Object.keys(filters).length ? { body } : {}) };
+  return {
+    name,
+    operation: 'twins list',
+    query: { 'page-size': 100 },
+    ...(Object.keys(filters).length ? { body } : {}),
+  };
 }
 
 /** Insights as the insights panel filters them (from its first page). */
@@ -30,7 +35,11 @@ export function timeSeriesRequest(name: string, twinIds: readonly string[], star
   return {
     name,
     operation: 'timeseries get',
-    query: { twinId: twinIds.length === 1 ? twinIds[0]! : [...twinIds], start: new Date(start).toISOString(), end: new Date(end).toISOString() },
+    query: {
+      twinId: twinIds.length === 1 ? twinIds[0]! : [...twinIds],
+      start: new Date(start).toISOString(),
+      end: new Date(end).toISOString(),
+    },
   };
 }
 
@@ -41,7 +50,7 @@ function usedNames(text: string): Set<string> {
   const root = parseTree(text);
   const requests = root ? findNodeAtLocation(root, ['requests']) : undefined;
   const names = new Set<string>();
-  for (const request of requests?.type === 'array' ? requests.children ?? [] : []) {
+  for (const request of requests?.type === 'array' ? (requests.children ?? []) : []) {
     const name = findNodeAtLocation(request, ['name']);
     if (typeof name?.value === 'string') names.add(name.value);
   }
@@ -71,6 +80,9 @@ export function addRequest(text: string, draft: RequestDraft): { text: string; n
   if (draft.query) request.query = draft.query;
   if (draft.body !== undefined) request.body = draft.body;
   const path = requests ? ['requests', requests.children?.length ?? 0] : ['requests'];
-  const edits = modify(source, path, requests ? request : [request], { formattingOptions: FORMAT, isArrayInsertion: Boolean(requests) });
+  const edits = modify(source, path, requests ? request : [request], {
+    formattingOptions: FORMAT,
+    isArrayInsertion: Boolean(requests),
+  });
   return { text: applyEdits(source, edits), name };
 }

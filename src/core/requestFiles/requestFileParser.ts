@@ -10,7 +10,13 @@ import { MAX_JSON_DEPTH, tooDeepOffset } from '../untrusted/jsonDepth';
 import type { ParsedRequestFile, RequestEntry, RequestFile, RequestProblem, TextSpan } from './requestFileModel';
 import { LEFT_OUT_COMMANDS, REQUEST_OPERATIONS, requestOperation } from './requestOperations';
 import { schemaProblems } from './requestValidation';
-import { isConnectionVariable, knownNamesText, substituteString, VARIABLE_NAME, type ConnectionVariables } from './requestVariables';
+import {
+  isConnectionVariable,
+  knownNamesText,
+  substituteString,
+  VARIABLE_NAME,
+  type ConnectionVariables,
+} from './requestVariables';
 
 const FILE_KEYS = ['$schema', 'connection', 'variables', 'requests'];
 const REQUEST_KEYS = ['name', 'operation', 'query', 'body', 'write'];
@@ -38,11 +44,19 @@ class ProblemList {
   }
 
   add(node: { offset: number; length: number }, message: string, request?: number): void {
-    this.problems.push({ ...this.span(node.offset, node.length), message, ...(request !== undefined ? { request } : {}) });
+    this.problems.push({
+      ...this.span(node.offset, node.length),
+      message,
+      ...(request !== undefined ? { request } : {}),
+    });
   }
 
   addSyntax(error: ParseError): void {
-    this.problems.push({ ...this.span(error.offset, error.length), message: `JSON syntax error: ${printParseErrorCode(error.error)}`, syntax: true });
+    this.problems.push({
+      ...this.span(error.offset, error.length),
+      message: `JSON syntax error: ${printParseErrorCode(error.error)}`,
+      syntax: true,
+    });
   }
 }
 
@@ -64,18 +78,23 @@ export function parseRequestFile(text: string, connection: ConnectionVariables =
   for (const error of syntax) list.addSyntax(error);
   if (syntax.length) return { file, problems: list.problems };
   if (!root || root.type !== 'object') {
-    list.add(root ?? { offset: 0, length: 0 }, 'a request file is an object: { "requests": [ { "name", "operation", … } ] }');
+    list.add(
+      root ?? { offset: 0, length: 0 },
+      'a request file is an object: { "requests": [ { "name", "operation", … } ] }',
+    );
     return { file, problems: list.problems };
   }
   const top = new Map<string, Node>();
   for (const { key, keyNode, value } of properties(root)) {
-    if (!FILE_KEYS.includes(key)) list.add(keyNode, `unknown key "${key}" (a request file has ${FILE_KEYS.slice(1).join(', ')})`);
+    if (!FILE_KEYS.includes(key))
+      list.add(keyNode, `unknown key "${key}" (a request file has ${FILE_KEYS.slice(1).join(', ')})`);
     else if (top.has(key)) list.add(keyNode, `"${key}" is given twice`);
     else top.set(key, value);
   }
   const connectionNode = top.get('connection');
   if (connectionNode) {
-    if (connectionNode.type === 'string' && String(connectionNode.value).trim()) file.connection = String(connectionNode.value);
+    if (connectionNode.type === 'string' && String(connectionNode.value).trim())
+      file.connection = String(connectionNode.value);
     else list.add(connectionNode, '"connection" must be the name of a connection');
   }
   readVariables(top.get('variables'), file, list);
@@ -84,13 +103,18 @@ export function parseRequestFile(text: string, connection: ConnectionVariables =
   else if (requestsNode.type !== 'array') list.add(requestsNode, '"requests" must be a list of requests');
   else {
     const lookup = (name: string): Json | undefined =>
-      Object.hasOwn(file.variables, name) ? file.variables[name] : isConnectionVariable(name) ? (connection[name] ?? '') : undefined;
+      Object.hasOwn(file.variables, name)
+        ? file.variables[name]
+        : isConnectionVariable(name)
+          ? (connection[name] ?? '')
+          : undefined;
     const names = new Map<string, number>();
     (requestsNode.children ?? []).forEach((node, index) => {
       const entry = readRequest(node, index, { source, list, lookup, variableNames: Object.keys(file.variables) });
       if (!entry) return;
       const earlier = names.get(entry.name);
-      if (earlier !== undefined) list.add(nameNode(node) ?? node, `the name "${entry.name}" is also the name of request ${earlier + 1}`, index);
+      if (earlier !== undefined)
+        list.add(nameNode(node) ?? node, `the name "${entry.name}" is also the name of request ${earlier + 1}`, index);
       else names.set(entry.name, index);
       file.requests.push(entry);
     });
@@ -109,8 +133,10 @@ function readVariables(node: Node | undefined, file: RequestFile, list: ProblemL
     return;
   }
   for (const { key, keyNode, value } of properties(node)) {
-    if (!VARIABLE_NAME.test(key) || isPrototypeKey(key)) list.add(keyNode, `"${key}" cannot be a variable name (letters, digits, _ . -, not starting with a digit)`);
-    else if (isConnectionVariable(key)) list.add(keyNode, `"${key}" is supplied by the connection: choose another name`);
+    if (!VARIABLE_NAME.test(key) || isPrototypeKey(key))
+      list.add(keyNode, `"${key}" cannot be a variable name (letters, digits, _ . -, not starting with a digit)`);
+    else if (isConnectionVariable(key))
+      list.add(keyNode, `"${key}" is supplied by the connection: choose another name`);
     else if (Object.hasOwn(file.variables, key)) list.add(keyNode, `the variable "${key}" is given twice`);
     else setOwn(file.variables, key, plainValue(value));
   }
@@ -142,17 +168,20 @@ function readRequest(node: Node, index: number, ctx: RequestContext): RequestEnt
   }
   const fields = new Map<string, Node>();
   for (const { key, keyNode, value } of properties(node)) {
-    if (!REQUEST_KEYS.includes(key)) list.add(keyNode, `unknown key "${key}" in a request (it has ${REQUEST_KEYS.join(', ')})`, index);
+    if (!REQUEST_KEYS.includes(key))
+      list.add(keyNode, `unknown key "${key}" in a request (it has ${REQUEST_KEYS.join(', ')})`, index);
     else if (fields.has(key)) list.add(keyNode, `"${key}" is given twice`, index);
     else fields.set(key, value);
   }
   const at = { offset: node.offset, length: 1 };
   const nameValue = fields.get('name');
   if (!nameValue) list.add(at, `request ${index + 1} has no "name"`, index);
-  else if (nameValue.type !== 'string' || !String(nameValue.value).trim()) list.add(nameValue, '"name" must be a non-empty string', index);
+  else if (nameValue.type !== 'string' || !String(nameValue.value).trim())
+    list.add(nameValue, '"name" must be a non-empty string', index);
   const operationValue = fields.get('operation');
   if (!operationValue) list.add(at, `request ${index + 1} has no "operation" (e.g. "twins list")`, index);
-  else if (operationValue.type !== 'string') list.add(operationValue, '"operation" must be a command path such as "twins list"', index);
+  else if (operationValue.type !== 'string')
+    list.add(operationValue, '"operation" must be a command path such as "twins list"', index);
   const writeValue = fields.get('write');
   if (writeValue && writeValue.type !== 'boolean') list.add(writeValue, '"write" must be true or false', index);
   const name = nameValue?.type === 'string' ? String(nameValue.value) : undefined;
@@ -170,17 +199,23 @@ function readRequest(node: Node, index: number, ctx: RequestContext): RequestEnt
     list.add(operationValue!, unknownOperationMessage(operationName), index);
     return entry;
   }
-  if (operation.write && !entry.write) list.add(operationValue!, `"${operationName}" changes data: add "write": true to the request to run it`, index);
+  if (operation.write && !entry.write)
+    list.add(operationValue!, `"${operationName}" changes data: add "write": true to the request to run it`, index);
   const queryNode = fields.get('query');
   if (queryNode) {
-    if (queryNode.type !== 'object') list.add(queryNode, '"query" must be an object of the operation\'s arguments and options', index);
+    if (queryNode.type !== 'object')
+      list.add(queryNode, '"query" must be an object of the operation\'s arguments and options', index);
     else entry.query = substitute(queryNode, index, ctx) as Record<string, Json>;
   }
   const bodyNode = fields.get('body');
   if (bodyNode) entry.body = substitute(bodyNode, index, ctx);
   for (const problem of schemaProblems(operation, entry.query, entry.body)) {
     const base = (problem.part === 'query' ? queryNode : bodyNode) ?? operationValue!;
-    list.add(nodeAtPointer(base, problem.pointer), problem.path ? `${problem.part}${problem.path}: ${problem.message}` : problem.message, index);
+    list.add(
+      nodeAtPointer(base, problem.pointer),
+      problem.path ? `${problem.part}${problem.path}: ${problem.message}` : problem.message,
+      index,
+    );
   }
   return entry;
 }
@@ -223,10 +258,16 @@ function substitute(node: Node, index: number, ctx: RequestContext): Json {
 /** The deepest node a JSON Pointer reaches from `base` (a property's whole `"key": value` when it ends at one). */
 function nodeAtPointer(base: Node, pointer: string): Node {
   let node = base;
-  for (const segment of pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) {
-    const next = node.type === 'object'
-      ? properties(node).find((p) => p.key === segment)?.value
-      : node.type === 'array' ? node.children?.[Number(segment)] : undefined;
+  for (const segment of pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+    const next =
+      node.type === 'object'
+        ? properties(node).find((p) => p.key === segment)?.value
+        : node.type === 'array'
+          ? node.children?.[Number(segment)]
+          : undefined;
     if (!next) break;
     node = next;
   }

@@ -80,7 +80,10 @@ function toOperation(command: CliCommand): RequestOperation {
 }
 
 export const REQUEST_OPERATIONS: ReadonlyMap<string, RequestOperation> = new Map(
-  COMMANDS.filter((c) => LEFT_OUT_COMMANDS[c.words.join(' ')] === undefined).map((c) => [c.words.join(' '), toOperation(c)]),
+  COMMANDS.filter((c) => LEFT_OUT_COMMANDS[c.words.join(' ')] === undefined).map((c) => [
+    c.words.join(' '),
+    toOperation(c),
+  ]),
 );
 
 export function requestOperation(name: string): RequestOperation | undefined {

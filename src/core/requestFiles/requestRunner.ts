@@ -34,7 +34,9 @@ function commandInput(operation: RequestOperation, query: Record<string, Json>, 
 }
 
 function commandContext(entry: RequestEntry, run: RequestRunContext): CliContext {
-  const noFiles = (): never => { throw new UsageError(`"${entry.operation}" reads or writes local files, which a request file does not`); };
+  const noFiles = (): never => {
+    throw new UsageError(`"${entry.operation}" reads or writes local files, which a request file does not`);
+  };
   return {
     client: () => run.client(),
     signal: run.signal,
@@ -48,7 +50,11 @@ function commandContext(entry: RequestEntry, run: RequestRunContext): CliContext
 }
 
 /** The query for the page after `result`, or undefined when it was the last (or every page was read). */
-export function nextPageQuery(operation: RequestOperation, query: Record<string, Json>, result: unknown): Record<string, Json> | undefined {
+export function nextPageQuery(
+  operation: RequestOperation,
+  query: Record<string, Json>,
+  result: unknown,
+): Record<string, Json> | undefined {
   if (query.all === true || !result || typeof result !== 'object' || Array.isArray(result)) return undefined;
   const page = result as { continuationToken?: unknown; after?: unknown };
   const has = (name: string): boolean => operation.params.some((p) => p.name === name);
@@ -66,12 +72,20 @@ export function nextPageQuery(operation: RequestOperation, query: Record<string,
  * Runs a request that parsed without problems. `query` replaces the request's own (the next page).
  * Never throws: a failure is an outcome with the error's one-line text.
  */
-export async function runRequest(entry: RequestEntry, run: RequestRunContext, query: Record<string, Json> = entry.query ?? {}): Promise<RequestOutcome> {
+export async function runRequest(
+  entry: RequestEntry,
+  run: RequestRunContext,
+  query: Record<string, Json> = entry.query ?? {},
+): Promise<RequestOutcome> {
   const operation = requestOperation(entry.operation);
   if (!operation) return { ok: false, error: `unknown operation "${entry.operation}"` };
-  if (operation.write && !entry.write) return { ok: false, error: `"${entry.operation}" changes data: add "write": true to the request to run it` };
+  if (operation.write && !entry.write)
+    return { ok: false, error: `"${entry.operation}" changes data: add "write": true to the request to run it` };
   try {
-    const outcome = await operation.command.run(commandContext(entry, run), commandInput(operation, query, entry.body !== undefined));
+    const outcome = await operation.command.run(
+      commandContext(entry, run),
+      commandInput(operation, query, entry.body !== undefined),
+    );
     if (outcome instanceof PartialFailure) return { ok: false, error: outcome.message, result: outcome.result };
     const next = nextPageQuery(operation, query, outcome);
     return { ok: true, result: outcome, ...(next ? { next } : {}) };

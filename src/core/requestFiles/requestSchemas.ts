@@ -11,9 +11,12 @@ import { CONNECTION_VARIABLES } from './requestVariables';
 const REFERENCE_PATTERN = '^\\$\\{[^}]+\\}$';
 
 function paramSchema(param: RequestParam): JsonSchema {
-  const scalar: JsonSchema = param.type === 'string' ? { type: 'string' }
-    : param.type === 'integer' ? { type: ['integer', 'string'], pattern: `^-?\\d+$|${REFERENCE_PATTERN}` }
-      : { type: ['boolean', 'string'], pattern: REFERENCE_PATTERN };
+  const scalar: JsonSchema =
+    param.type === 'string'
+      ? { type: 'string' }
+      : param.type === 'integer'
+        ? { type: ['integer', 'string'], pattern: `^-?\\d+$|${REFERENCE_PATTERN}` }
+        : { type: ['boolean', 'string'], pattern: REFERENCE_PATTERN };
   const schema = param.multiple ? { anyOf: [scalar, { type: 'array', items: scalar, minItems: 1 }] } : scalar;
   return { ...schema, description: param.description };
 }
@@ -70,7 +73,10 @@ export function requestFileSchema(live: LiveSchemaValues = {}): JsonSchema {
     required: ['requests'],
     properties: {
       $schema: { type: 'string' },
-      connection: { type: 'string', description: 'the name of the connection to run against (default: the active connection)' },
+      connection: {
+        type: 'string',
+        description: 'the name of the connection to run against (default: the active connection)',
+      },
       variables: {
         type: 'object',
         description: `values for \${name} in strings; the connection supplies ${CONNECTION_VARIABLES.join(', ')}`,
@@ -83,7 +89,10 @@ export function requestFileSchema(live: LiveSchemaValues = {}): JsonSchema {
       relationshipNames: { type: ['array', 'null'], items: { type: 'string', ...relationshipNames } },
       modelFilter: {
         ...BODY_DEFINITIONS.modelFilter,
-        properties: { ...(BODY_DEFINITIONS.modelFilter!.properties as JsonSchema), modelIds: { type: 'array', items: { type: 'string', ...modelIds } } },
+        properties: {
+          ...(BODY_DEFINITIONS.modelFilter!.properties as JsonSchema),
+          modelIds: { type: 'array', items: { type: 'string', ...modelIds } },
+        },
       },
       request: {
         type: 'object',
@@ -91,8 +100,13 @@ export function requestFileSchema(live: LiveSchemaValues = {}): JsonSchema {
         required: ['name', 'operation'],
         properties: {
           name: { type: 'string', minLength: 1, description: 'unique in the file' },
-          operation: { enum: operations.map((o) => o.name), markdownEnumDescriptions: operations.map((o) => o.summary + (o.write ? ' (changes data: needs "write": true)' : '')) },
-          query: { type: 'object', description: 'the command\'s arguments and options, by name' },
+          operation: {
+            enum: operations.map((o) => o.name),
+            markdownEnumDescriptions: operations.map(
+              (o) => o.summary + (o.write ? ' (changes data: needs "write": true)' : ''),
+            ),
+          },
+          query: { type: 'object', description: "the command's arguments and options, by name" },
           body: {},
           write: { type: 'boolean', description: 'allow an operation that changes data' },
         },

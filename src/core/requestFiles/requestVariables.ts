@@ -21,9 +21,7 @@ export interface VariableReference {
   length: number;
 }
 
-export type Substitution =
-  | { ok: true; value: Json }
-  | { ok: false; reference: VariableReference; message: string };
+export type Substitution = { ok: true; value: Json } | { ok: false; reference: VariableReference; message: string };
 
 /** Every `${name}` in a string (escaped `$${…}` left out). */
 export function variableReferences(text: string): VariableReference[] {
@@ -60,10 +58,16 @@ export function substituteString(text: string, lookup: (name: string) => Json | 
     const value = lookup(reference.name);
     if (value === undefined) return unknown(reference);
     if (value !== null && typeof value === 'object') {
-      return { ok: false, reference, message: `\${${reference.name}} holds ${Array.isArray(value) ? 'a list' : 'an object'}: it can only stand alone as the whole string` };
+      return {
+        ok: false,
+        reference,
+        message: `\${${reference.name}} holds ${Array.isArray(value) ? 'a list' : 'an object'}: it can only stand alone as the whole string`,
+      };
     }
   }
-  const value = text.replace(REFERENCE, (whole: string, escaped: string, name: string) => (escaped ? whole.slice(1) : String(lookup(name))));
+  const value = text.replace(REFERENCE, (whole: string, escaped: string, name: string) =>
+    escaped ? whole.slice(1) : String(lookup(name)),
+  );
   return { ok: true, value };
 }
 

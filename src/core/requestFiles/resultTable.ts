@@ -35,11 +35,13 @@ const SERIES_COLUMNS = ['twinId', 'sourceTimestamp', 'scalarValue', 'connectorId
 /** Columns beyond these are left to the JSON view. */
 const MAX_COLUMNS = 40;
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function cellOf(value: unknown): Cell {
   if (value === undefined) return null;
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
   return JSON.stringify(value);
 }
 
@@ -60,11 +62,16 @@ function isSeriesRow(row: unknown): row is Record<string, unknown> {
 
 function twinColumns(rows: Array<Record<string, unknown>>, properties: ModelProperties): ResultColumn[] {
   const names = new Set<string>();
-  for (const modelId of new Set(rows.map((r) => r.modelId as string))) for (const name of properties(modelId)) names.add(name);
+  for (const modelId of new Set(rows.map((r) => r.modelId as string)))
+    for (const name of properties(modelId)) names.add(name);
   // Properties the rows hold that no model names (an ontology not loaded) still get a column.
-  for (const row of rows) if (isObject(row.contents)) for (const name of Object.keys(row.contents)) if (!isPrototypeKey(name)) names.add(name);
+  for (const row of rows)
+    if (isObject(row.contents))
+      for (const name of Object.keys(row.contents)) if (!isPrototypeKey(name)) names.add(name);
   // The twin's name first, then the model's other properties in the model's order.
-  const used = [...names].filter((name) => rows.some((r) => read(r, `contents.${name}`) !== undefined)).sort((a, b) => Number(b === 'name') - Number(a === 'name'));
+  const used = [...names]
+    .filter((name) => rows.some((r) => read(r, `contents.${name}`) !== undefined))
+    .sort((a, b) => Number(b === 'name') - Number(a === 'name'));
   return [
     ...TWIN_LEADING.map((key) => ({ key, label: key })),
     ...used.map((name) => ({ key: `contents.${name}`, label: name })),
@@ -85,15 +92,24 @@ export function resultTable(result: unknown, properties: ModelProperties = () =>
     const record = isObject(result) ? result : { value: result };
     return {
       kind: 'record',
-      columns: [{ key: 'field', label: 'field' }, { key: 'value', label: 'value' }],
-      rows: Object.entries(record).filter(([k]) => !isPrototypeKey(k)).map(([k, v]) => [k, cellOf(v)]),
+      columns: [
+        { key: 'field', label: 'field' },
+        { key: 'value', label: 'value' },
+      ],
+      rows: Object.entries(record)
+        .filter(([k]) => !isPrototypeKey(k))
+        .map(([k, v]) => [k, cellOf(v)]),
     };
   }
   const rows = list.map((item) => (isObject(item) ? item : { value: item }));
-  const kind = rows.length && rows.every(isTwinRow) ? 'twins' : rows.length && rows.every(isSeriesRow) ? 'series' : 'records';
-  const columns = kind === 'twins' ? twinColumns(rows, properties)
-    : kind === 'series' ? SERIES_COLUMNS.filter((k) => rows.some((r) => r[k] !== undefined)).map((key) => ({ key, label: key }))
-      : recordColumns(rows);
+  const kind =
+    rows.length && rows.every(isTwinRow) ? 'twins' : rows.length && rows.every(isSeriesRow) ? 'series' : 'records';
+  const columns =
+    kind === 'twins'
+      ? twinColumns(rows, properties)
+      : kind === 'series'
+        ? SERIES_COLUMNS.filter((k) => rows.some((r) => r[k] !== undefined)).map((key) => ({ key, label: key }))
+        : recordColumns(rows);
   return { kind, columns, rows: rows.map((row) => columns.map((c) => cellOf(read(row, c.key)))) };
 }
 
@@ -114,5 +130,8 @@ export function resultSeries(result: unknown): ResultSeries[] {
 
 /** The table as a CSV file (the one CSV writer of every export). */
 export function tableCsv(table: ResultTable): string {
-  return csvText(table.columns.map((c) => c.label), table.rows);
+  return csvText(
+    table.columns.map((c) => c.label),
+    table.rows,
+  );
 }

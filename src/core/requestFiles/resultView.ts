@@ -4,7 +4,14 @@
 
 import { lttb } from '../timeseries/lttb';
 import { resultRows } from './resultRows';
-import { resultSeries, resultTable, type Cell, type ModelProperties, type ResultColumn, type ResultTable } from './resultTable';
+import {
+  resultSeries,
+  resultTable,
+  type Cell,
+  type ModelProperties,
+  type ResultColumn,
+  type ResultTable,
+} from './resultTable';
 
 /** Rows the table shows at once. */
 export const MAX_TABLE_ROWS = 2_000;
@@ -68,7 +75,9 @@ export class ResultPages {
   /** The result as pretty JSON for the JSON view, clipped. */
   json(): { text: string; clipped: boolean } {
     const text = JSON.stringify(this.result(), null, 2) ?? 'null';
-    return text.length > MAX_JSON_CHARS ? { text: text.slice(0, MAX_JSON_CHARS), clipped: true } : { text, clipped: false };
+    return text.length > MAX_JSON_CHARS
+      ? { text: text.slice(0, MAX_JSON_CHARS), clipped: true }
+      : { text, clipped: false };
   }
 
   fullTable(properties?: ModelProperties): ResultTable {
@@ -96,7 +105,10 @@ export class ResultPages {
   private chartSeries(): ChartSeries[] {
     return resultSeries(this.result()).map((s) => {
       const order = s.times.map((_, i) => i).sort((a, b) => s.times[a]! - s.times[b]!);
-      const down = lttb({ x: Float64Array.from(order, (i) => s.times[i]!), y: Float64Array.from(order, (i) => s.values[i]!) }, MAX_CHART_POINTS);
+      const down = lttb(
+        { x: Float64Array.from(order, (i) => s.times[i]!), y: Float64Array.from(order, (i) => s.values[i]!) },
+        MAX_CHART_POINTS,
+      );
       return { label: s.twinId, x: Array.from(down.x), y: Array.from(down.y), points: s.times.length };
     });
   }

@@ -12,15 +12,34 @@ export function isoTimeParser(): (text: string) => number {
   return (text) => {
     const length = text.length;
     // 20 characters without a fraction, at most 9 fraction digits (Date.parse's limit).
-    if (length < 20 || length > 30 || text.charCodeAt(length - 1) !== 90 /* Z */ || text.charCodeAt(10) !== 84 /* T */
-      || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return Date.parse(text);
+    if (
+      length < 20 ||
+      length > 30 ||
+      text.charCodeAt(length - 1) !== 90 /* Z */ ||
+      text.charCodeAt(10) !== 84 /* T */ ||
+      text.charCodeAt(4) !== 45 ||
+      text.charCodeAt(7) !== 45 ||
+      text.charCodeAt(13) !== 58 ||
+      text.charCodeAt(16) !== 58
+    )
+      return Date.parse(text);
     const year = pair(text, 0) * 100 + pair(text, 2);
     const month = pair(text, 5);
     const day = pair(text, 8);
     const hours = pair(text, 11);
     const minutes = pair(text, 14);
     const seconds = pair(text, 17);
-    if (year < 100 || month < 1 || month > 12 || day < 1 || (day > 28 && day > daysInMonth(year, month)) || (hours | minutes | seconds) < 0 || hours > 23 || minutes > 59 || seconds > 59) {
+    if (
+      year < 100 ||
+      month < 1 ||
+      month > 12 ||
+      day < 1 ||
+      (day > 28 && day > daysInMonth(year, month)) ||
+      (hours | minutes | seconds) < 0 ||
+      hours > 23 ||
+      minutes > 59 ||
+      seconds > 59
+    ) {
       return Date.parse(text); // also a non-digit, which makes its pair negative
     }
     let millis = 0;

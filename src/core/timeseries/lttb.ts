@@ -64,7 +64,16 @@ export function lttb(series: XYSeries, threshold: number): XYSeries {
  * The index in [from, to) of the point forming the largest triangle with the kept point (ax, ay) and the
  * next bucket's average; the first one on ties.
  */
-export function largestTriangle(x: ArrayLike<number>, y: ArrayLike<number>, from: number, to: number, ax: number, ay: number, avgX: number, avgY: number): number {
+export function largestTriangle(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  from: number,
+  to: number,
+  ax: number,
+  ay: number,
+  avgX: number,
+  avgY: number,
+): number {
   let maxArea = -1;
   let chosen = from;
   for (let i = from; i < to; i++) {
@@ -82,7 +91,10 @@ export class TimeBuckets {
   readonly count: number;
   private readonly width: number;
 
-  constructor(threshold: number, private readonly range: { start: number; end: number }) {
+  constructor(
+    threshold: number,
+    private readonly range: { start: number; end: number },
+  ) {
     this.count = Math.max(1, Math.floor(threshold) - 2);
     this.width = (range.end - range.start) / this.count;
   }
@@ -110,7 +122,8 @@ export function lttbOverRange(series: XYSeries, threshold: number, range: { star
   const { x, y } = series;
   const length = x.length;
   if (y.length !== length) throw new RangeError(`lttb: x has ${length} values but y has ${y.length}`);
-  if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`lttb: threshold must be a non-negative number, got ${threshold}`);
+  if (!Number.isFinite(threshold) || threshold < 0)
+    throw new RangeError(`lttb: threshold must be a non-negative number, got ${threshold}`);
   if (length <= Math.floor(threshold) || Math.floor(threshold) < 3) return { x: x.slice(), y: y.slice() };
   const buckets = new TimeBuckets(threshold, range);
   // The start of each bucket holding points, among the points between the first and the last.

@@ -5,7 +5,10 @@ import { largestTriangle, TimeBuckets, type XYSeries } from './lttb';
 
 /** Points came out of time order: equal-time buckets need ascending times (sort them and use lttbOverRange). */
 export class OutOfOrderError extends Error {
-  constructor(readonly previous: number, readonly next: number) {
+  constructor(
+    readonly previous: number,
+    readonly next: number,
+  ) {
     super(`time ${next} came after ${previous}: points must arrive in time order`);
   }
 }
@@ -68,7 +71,8 @@ export class LttbStream {
   private filling = new Bucket();
 
   constructor(threshold: number, range: { start: number; end: number }) {
-    if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`lttb: threshold must be a non-negative number, got ${threshold}`);
+    if (!Number.isFinite(threshold) || threshold < 0)
+      throw new RangeError(`lttb: threshold must be a non-negative number, got ${threshold}`);
     this.target = Math.floor(threshold);
     this.buckets = new TimeBuckets(threshold, range);
   }
@@ -122,8 +126,14 @@ export class LttbStream {
 
   /** The downsampled series (the stream should not be pushed to afterwards). */
   finish(): XYSeries {
-    if (!this.bucketing) return { x: this.early.x.slice(0, this.early.length), y: this.early.y.slice(0, this.early.length) };
-    if (this.waiting.index >= 0) this.decide(this.waiting, this.filling.sumX / this.filling.points.length, this.filling.sumY / this.filling.points.length);
+    if (!this.bucketing)
+      return { x: this.early.x.slice(0, this.early.length), y: this.early.y.slice(0, this.early.length) };
+    if (this.waiting.index >= 0)
+      this.decide(
+        this.waiting,
+        this.filling.sumX / this.filling.points.length,
+        this.filling.sumY / this.filling.points.length,
+      );
     if (this.filling.index >= 0) this.decide(this.filling, this.heldX, this.heldY);
     this.out.push(this.heldX, this.heldY);
     return { x: this.out.x.slice(0, this.out.length), y: this.out.y.slice(0, this.out.length) };
@@ -149,7 +159,12 @@ export class LttbStream {
     if (bucket !== this.filling.index) {
       if (this.filling.index >= 0) {
         // The filling bucket is complete: the one waiting for its average can now choose its point.
-        if (this.waiting.index >= 0) this.decide(this.waiting, this.filling.sumX / this.filling.points.length, this.filling.sumY / this.filling.points.length);
+        if (this.waiting.index >= 0)
+          this.decide(
+            this.waiting,
+            this.filling.sumX / this.filling.points.length,
+            this.filling.sumY / this.filling.points.length,
+          );
         const done = this.waiting;
         this.waiting = this.filling;
         this.filling = done;

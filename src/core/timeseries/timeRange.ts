@@ -11,7 +11,10 @@ const PRESET_MS: Record<RangePreset, number> = {
 };
 
 /** Epoch-millisecond interval, start inclusive, end exclusive. */
-export interface TimeRange { start: number; end: number }
+export interface TimeRange {
+  start: number;
+  end: number;
+}
 
 export function isRangePreset(value: unknown): value is RangePreset {
   return typeof value === 'string' && (RANGE_PRESETS as readonly string[]).includes(value);
@@ -28,7 +31,9 @@ export function checkRange(range: TimeRange): TimeRange {
     throw new RangeError(`Time range bounds must be valid dates (got start ${range.start}, end ${range.end})`);
   }
   if (range.start >= range.end) {
-    throw new RangeError(`Time range start (${new Date(range.start).toISOString()}) must be before its end (${new Date(range.end).toISOString()})`);
+    throw new RangeError(
+      `Time range start (${new Date(range.start).toISOString()}) must be before its end (${new Date(range.end).toISOString()})`,
+    );
   }
   return range;
 }
@@ -50,7 +55,9 @@ export const MAX_CHART_WIDTH_PX = 8_000;
 export function checkPanelRange(range: TimeRange): TimeRange {
   checkRange(range);
   if (range.end - range.start > MAX_PANEL_RANGE_MS) {
-    throw new RangeError(`Time range of ${Math.round((range.end - range.start) / 86_400_000)} days is longer than the ${MAX_PANEL_RANGE_MS / 86_400_000} days a panel can fetch; choose a shorter range`);
+    throw new RangeError(
+      `Time range of ${Math.round((range.end - range.start) / 86_400_000)} days is longer than the ${MAX_PANEL_RANGE_MS / 86_400_000} days a panel can fetch; choose a shorter range`,
+    );
   }
   return range;
 }

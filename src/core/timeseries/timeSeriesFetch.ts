@@ -13,7 +13,10 @@ import { LttbStream, OutOfOrderError } from './lttbStream';
 import type { TimeRange } from './timeRange';
 import { wholeSecondCover } from './wholeSeconds';
 
-export interface Points { x: Float64Array; y: Float64Array }
+export interface Points {
+  x: Float64Array;
+  y: Float64Array;
+}
 
 export interface FetchOptions {
   /** Points per request (the emulator's maximum by default). */
@@ -30,19 +33,35 @@ const MAX_LANES = 4;
 const PAGES_AHEAD = 2;
 
 /** The points one page holds for one twin, within the page's slice. */
-interface Chunk { twinId: string; x: Float64Array; y: Float64Array; length: number }
+interface Chunk {
+  twinId: string;
+  x: Float64Array;
+  y: Float64Array;
+  length: number;
+}
 
 /** What a page gave: its chunks, and its last time when its rows came in time order (else undefined). */
-interface PagePoints { chunks: Chunk[]; lastTime: number | undefined; count: number }
+interface PagePoints {
+  chunks: Chunk[];
+  lastTime: number | undefined;
+  count: number;
+}
 
 /** Takes the points of one twin as they come, in time order within a slice and slices in order. */
-interface SeriesSink { add(chunk: Chunk): void }
+interface SeriesSink {
+  add(chunk: Chunk): void;
+}
 
 /**
  * Every point of the twins in [start, end), grouped by twin and sorted by time. The service includes
  * `end` in its reads, so a point exactly at `end` is left out here (it belongs to the next range).
  */
-export async function fetchRange(api: BuildingTwinsApi, twinIds: string[], range: TimeRange, options: FetchOptions = {}): Promise<Map<string, Points>> {
+export async function fetchRange(
+  api: BuildingTwinsApi,
+  twinIds: string[],
+  range: TimeRange,
+  options: FetchOptions = {},
+): Promise<Map<string, Points>> {
   const columns = new Map(twinIds.map((id) => [id, new GrowableSeries()]));
   await streamRange(api, twinIds, range, options, (id) => {
     const column = columns.get(id)!;
@@ -51,14 +70,22 @@ export async function fetchRange(api: BuildingTwinsApi, twinIds: string[], range
   return new Map([...columns].map(([id, column]) => [id, column.sorted()]));
 }
 
-export interface Downsampled extends XYSeries { rawCount: number }
+export interface Downsampled extends XYSeries {
+  rawCount: number;
+}
 
 /**
  * The twins' points in [start, end) downsampled to at most `threshold` each (lttbOverRange), computed as
  * the pages arrive: memory holds the output and two buckets, not the range. Should a service send points
  * out of time order, the range is fetched again whole and sorted first.
  */
-export async function fetchDownsampled(api: BuildingTwinsApi, twinIds: string[], range: TimeRange, threshold: number, options: FetchOptions = {}): Promise<Map<string, Downsampled>> {
+export async function fetchDownsampled(
+  api: BuildingTwinsApi,
+  twinIds: string[],
+  range: TimeRange,
+  threshold: number,
+  options: FetchOptions = {},
+): Promise<Map<string, Downsampled>> {
   const streams = new Map(twinIds.map((id) => [id, new LttbStream(threshold, range)]));
   try {
     await streamRange(api, twinIds, range, options, (id) => {
@@ -68,13 +95,21 @@ export async function fetchDownsampled(api: BuildingTwinsApi, twinIds: string[],
   } catch (error) {
     if (!(error instanceof OutOfOrderError)) throw error;
     const all = await fetchRange(api, twinIds, range, options);
-    return new Map([...all].map(([id, points]) => [id, { ...lttbOverRange(points, threshold, range), rawCount: points.x.length }]));
+    return new Map(
+      [...all].map(([id, points]) => [id, { ...lttbOverRange(points, threshold, range), rawCount: points.x.length }]),
+    );
   }
   return new Map([...streams].map(([id, stream]) => [id, { ...stream.finish(), rawCount: stream.count }]));
 }
 
 /** Pages the range into the twins' sinks: the first page, then the rest by time slices side by side, or by token. */
-async function streamRange(api: BuildingTwinsApi, twinIds: string[], range: TimeRange, options: FetchOptions, sinkFor: (twinId: string) => SeriesSink): Promise<void> {
+async function streamRange(
+  api: BuildingTwinsApi,
+  twinIds: string[],
+  range: TimeRange,
+  options: FetchOptions,
+  sinkFor: (twinId: string) => SeriesSink,
+): Promise<void> {
   const pageSize = options.pageSize ?? SERIES_PAGE_SIZE;
   const sinks = new Map(twinIds.map((id) => [id, sinkFor(id)]));
   const deliver = (points: PagePoints): void => {
@@ -83,10 +118,17 @@ async function streamRange(api: BuildingTwinsApi, twinIds: string[], range: Time
   const parseTime = isoTimeParser();
   // Ends the other slices' requests when one fails.
   const lifetime = new AbortController();
-  const call: CallOptions = { signal: options.signal ? AbortSignal.any([lifetime.signal, options.signal]) : lifetime.signal };
-  const pagesOf = (slice: TimeRange) => mapPages(
-    twinIds.length === 1 ? api.iterateTimeSeriesPages(twinIds[0], query(slice, pageSize), call) : api.iterateTimeSeriesByIdsPages(twinIds, query(slice, pageSize), call),
-    (page) => pagePoints(page, twinIds, slice, parseTime), lifetime);
+  const call: CallOptions = {
+    signal: options.signal ? AbortSignal.any([lifetime.signal, options.signal]) : lifetime.signal,
+  };
+  const pagesOf = (slice: TimeRange) =>
+    mapPages(
+      twinIds.length === 1
+        ? api.iterateTimeSeriesPages(twinIds[0], query(slice, pageSize), call)
+        : api.iterateTimeSeriesByIdsPages(twinIds, query(slice, pageSize), call),
+      (page) => pagePoints(page, twinIds, slice, parseTime),
+      lifetime,
+    );
   const walk = pagesOf(range)[Symbol.asyncIterator]();
   try {
     const first = await walk.next();
@@ -103,7 +145,10 @@ async function streamRange(api: BuildingTwinsApi, twinIds: string[], range: Time
     // Expected points left, from the first page's density; one slice per expected page, up to the lanes.
     const rest = { start: covered + 1, end: range.end };
     const density = first.value.count / Math.max(1, covered - range.start + 1);
-    const lanes = Math.max(1, Math.min(options.lanes ?? MAX_LANES, Math.ceil((density * (rest.end - rest.start)) / pageSize)));
+    const lanes = Math.max(
+      1,
+      Math.min(options.lanes ?? MAX_LANES, Math.ceil((density * (rest.end - rest.start)) / pageSize)),
+    );
     const slices = Array.from({ length: lanes }, (_, i) => ({
       start: rest.start + Math.round(((rest.end - rest.start) * i) / lanes),
       end: rest.start + Math.round(((rest.end - rest.start) * (i + 1)) / lanes),
@@ -118,7 +163,11 @@ async function streamRange(api: BuildingTwinsApi, twinIds: string[], range: Time
  * Each page as its points (read in the slice's own lane), and whether another page follows. A failure
  * ends the other slices' requests at once.
  */
-async function* mapPages(pages: AsyncIterable<TimeSeriesPage>, read: (page: TimeSeriesPage) => PagePoints, lifetime: AbortController): AsyncGenerator<PagePoints & { more: boolean }, void, undefined> {
+async function* mapPages(
+  pages: AsyncIterable<TimeSeriesPage>,
+  read: (page: TimeSeriesPage) => PagePoints,
+  lifetime: AbortController,
+): AsyncGenerator<PagePoints & { more: boolean }, void, undefined> {
   try {
     for await (const page of pages) yield { ...read(page), more: page.continuationToken !== null };
   } catch (error) {
@@ -142,10 +191,18 @@ export function seriesTwinId(d: TimeSeriesData): string | undefined {
  * must not repeat), read into one chunk per twin. With one twin every row is that twin's; with several a
  * row without a twin id goes to the first.
  */
-export function pagePoints(page: TimeSeriesPage, twinIds: string[], within: TimeRange, parseTime: (text: string) => number): PagePoints {
+export function pagePoints(
+  page: TimeSeriesPage,
+  twinIds: string[],
+  within: TimeRange,
+  parseTime: (text: string) => number,
+): PagePoints {
   const rows = page.data ?? [];
   // One twin: every row is its own, read into columns of the page's size. Several: one growing column each.
-  const only = twinIds.length === 1 ? { twinId: twinIds[0], x: new Float64Array(rows.length), y: new Float64Array(rows.length), length: 0 } : undefined;
+  const only =
+    twinIds.length === 1
+      ? { twinId: twinIds[0], x: new Float64Array(rows.length), y: new Float64Array(rows.length), length: 0 }
+      : undefined;
   const columns = new Map<string, GrowableSeries>();
   let lastTime = -Infinity;
   let ascending = true;
@@ -163,13 +220,15 @@ export function pagePoints(page: TimeSeriesPage, twinIds: string[], within: Time
     } else {
       const twinId = seriesTwinId(row) ?? twinIds[0];
       let column = columns.get(twinId);
-      if (!column) columns.set(twinId, column = new GrowableSeries());
+      if (!column) columns.set(twinId, (column = new GrowableSeries()));
       column.push(time, value);
     }
     if (time < lastTime) ascending = false;
     lastTime = time;
     count++;
   }
-  const chunks = only ? [only] : [...columns].map(([twinId, column]) => ({ twinId, x: column.x, y: column.y, length: column.length }));
+  const chunks = only
+    ? [only]
+    : [...columns].map(([twinId, column]) => ({ twinId, x: column.x, y: column.y, length: column.length }));
   return { chunks, lastTime: ascending && count ? lastTime : undefined, count };
 }

@@ -13,7 +13,8 @@
  * - any other ESC with its intermediates and final byte.
  * The character classes do not overlap, so matching stays linear.
  */
-const ESCAPE_SEQUENCE = /(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)|(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|\x1b[\x20-\x2f]*[\x30-\x7e]/g;
+const ESCAPE_SEQUENCE =
+  /(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)|(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|\x1b[\x20-\x2f]*[\x30-\x7e]/g;
 /** C0 controls, DEL and C1 controls. */
 const CONTROL = /[\x00-\x1f\x7f-\x9f]/g;
 const HAS_CONTROL = new RegExp(CONTROL.source);
@@ -29,7 +30,10 @@ const RAW_IN_JSON = /[\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
  * DEL, C1 control and bidi control. With `keepLayout`, tab and line feed stay (for multi-line messages).
  */
 export function stripControl(text: string, options: { keepLayout?: boolean } = {}): string {
-  return text.replace(ESCAPE_SEQUENCE, '').replace(options.keepLayout ? CONTROL_BUT_LAYOUT : CONTROL, '').replace(BIDI_CONTROL, '');
+  return text
+    .replace(ESCAPE_SEQUENCE, '')
+    .replace(options.keepLayout ? CONTROL_BUT_LAYOUT : CONTROL, '')
+    .replace(BIDI_CONTROL, '');
 }
 
 /** Whether `text` holds a C0 control, DEL or a C1 control. */

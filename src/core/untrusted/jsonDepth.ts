@@ -15,7 +15,8 @@ export function exceedsJsonDepth(value: unknown, max = MAX_JSON_DEPTH): boolean 
     if (current === null || typeof current !== 'object') continue;
     if (depth > max) return true;
     const children = Array.isArray(current) ? current : Object.values(current as Record<string, unknown>);
-    for (const child of children) if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1 });
+    for (const child of children)
+      if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1 });
   }
   return false;
 }

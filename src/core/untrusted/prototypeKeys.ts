@@ -13,7 +13,8 @@ export function isPrototypeKey(key: string): boolean {
  * the prototype instead (JSON.parse keeps such a key as an ordinary property; a copy must too).
  */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 
@@ -31,7 +32,9 @@ export function findPrototypeKey(value: unknown): string | undefined {
   while (stack.length) {
     const { value: current, pointer } = stack.pop()!;
     if (current === null || typeof current !== 'object') continue;
-    const entries: Array<[string, unknown]> = Array.isArray(current) ? current.map((v, i) => [String(i), v]) : Object.entries(current);
+    const entries: Array<[string, unknown]> = Array.isArray(current)
+      ? current.map((v, i) => [String(i), v])
+      : Object.entries(current);
     for (const [key, child] of entries) {
       const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       if (!Array.isArray(current) && isPrototypeKey(key)) return at;

@@ -14,8 +14,12 @@ export interface WriteTarget {
 }
 
 /** The confirmation's question and the PendingWrite its detail is made of (writeDetail). */
-export function outgoingWritePreview(write: OutgoingWrite, target: WriteTarget): { question: string; pending: PendingWrite } {
-  const patch = write.method === 'PATCH' && Array.isArray(write.json) ? (write.json as JsonPatchOperation[]) : undefined;
+export function outgoingWritePreview(
+  write: OutgoingWrite,
+  target: WriteTarget,
+): { question: string; pending: PendingWrite } {
+  const patch =
+    write.method === 'PATCH' && Array.isArray(write.json) ? (write.json as JsonPatchOperation[]) : undefined;
   const pending: PendingWrite = {
     subject: write.operation,
     connection: target.connection,
@@ -39,22 +43,40 @@ export function outgoingWriteQuestion(write: OutgoingWrite, connection: string):
     case 'patchTwin':
       return l10n.t('Send {0} to twin {1} on "{2}"?', changes(count), last, on);
     case 'putRelationship':
-      return l10n.t('Create or replace relationship {0} from {1} to {2} on "{3}"?',
-        shownId(field(body, 'name')), shownId(field(body, 'sourceId')), shownId(field(body, 'targetId')), on);
+      return l10n.t(
+        'Create or replace relationship {0} from {1} to {2} on "{3}"?',
+        shownId(field(body, 'name')),
+        shownId(field(body, 'sourceId')),
+        shownId(field(body, 'targetId')),
+        on,
+      );
     case 'sendTimeSeries':
-      return l10n.t('Send {0} to "{1}"?', countNoun(count, l10n.t('{0} time series value'), l10n.t('{0} time series values')), on);
+      return l10n.t(
+        'Send {0} to "{1}"?',
+        countNoun(count, l10n.t('{0} time series value'), l10n.t('{0} time series values')),
+        on,
+      );
     case 'putEvents':
       return l10n.t('Create or update {0} on "{1}"?', countNoun(count, l10n.t('{0} event'), l10n.t('{0} events')), on);
     case 'deleteEvents':
       return l10n.t('Delete {0} on "{1}"?', countNoun(count, l10n.t('{0} event'), l10n.t('{0} events')), on);
     case 'uploadEventFiles':
-      return l10n.t('Upload {0} of events to "{1}"?', countNoun(write.files?.length ?? 0, l10n.t('{0} file'), l10n.t('{0} files')), on);
+      return l10n.t(
+        'Upload {0} of events to "{1}"?',
+        countNoun(write.files?.length ?? 0, l10n.t('{0} file'), l10n.t('{0} files')),
+        on,
+      );
     case 'createTicket':
       return l10n.t('Create the ticket "{0}" on "{1}"?', shownId(field(body, 'summary')), on);
     case 'patchTicket':
       return l10n.t('Send {0} to ticket {1} on "{2}"?', changes(count), last, on);
     case 'createTicketMetadata':
-      return l10n.t('Create the ticket {0} item "{1}" on "{2}"?', metadataKind(write.path), shownId(field(body, 'name')), on);
+      return l10n.t(
+        'Create the ticket {0} item "{1}" on "{2}"?',
+        metadataKind(write.path),
+        shownId(field(body, 'name')),
+        on,
+      );
     case 'renameTicketMetadata':
       return l10n.t('Rename the ticket {0} item {1} on "{2}"?', metadataKind(write.path), last, on);
     default:
@@ -80,8 +102,10 @@ function metadataKind(path: string): string {
 }
 
 function field(body: unknown, key: string): string {
-  const value = body && typeof body === 'object' && !Array.isArray(body) && Object.prototype.hasOwnProperty.call(body, key)
-    ? (body as Record<string, unknown>)[key] : undefined;
+  const value =
+    body && typeof body === 'object' && !Array.isArray(body) && Object.prototype.hasOwnProperty.call(body, key)
+      ? (body as Record<string, unknown>)[key]
+      : undefined;
   return typeof value === 'string' ? value : '?';
 }
 

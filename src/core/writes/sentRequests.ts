@@ -20,7 +20,13 @@ export interface SentRequest {
 export function pendingRequest(write: PendingWrite): SentRequest {
   return {
     title: requestLine(write.method, write.baseUrl, write.path),
-    ...(write.patch ? { body: write.patch } : write.files ? { files: write.files } : write.body !== undefined ? { body: write.body } : {}),
+    ...(write.patch
+      ? { body: write.patch }
+      : write.files
+        ? { files: write.files }
+        : write.body !== undefined
+          ? { body: write.body }
+          : {}),
   };
 }
 
@@ -34,7 +40,9 @@ export function bodyBytes(request: SentRequest): number {
 /** How much is sent, e.g. `2 requests, 1,234 bytes in total`. */
 export function sentSize(requests: readonly SentRequest[]): string {
   const bytes = requests.reduce((sum, r) => sum + bodyBytes(r), 0).toLocaleString('en-US');
-  return requests.length === 1 ? l10n.t('1 request, {0} bytes of body', bytes) : l10n.t('{0} requests, {1} bytes of body in total', requests.length, bytes);
+  return requests.length === 1
+    ? l10n.t('1 request, {0} bytes of body', bytes)
+    : l10n.t('{0} requests, {1} bytes of body in total', requests.length, bytes);
 }
 
 /**
@@ -44,10 +52,27 @@ export function sentSize(requests: readonly SentRequest[]): string {
  */
 export function sentText(requests: readonly SentRequest[]): string {
   const header = `// ${sentSize(requests)}`;
-  return [header, ...requests.map((r, i) => {
-    const title = [`// ${requests.length > 1 ? `${i + 1}/${requests.length} ` : ''}${r.title} (${l10n.t('{0} bytes', bodyBytes(r).toLocaleString('en-US'))})`,
-      ...(r.args && Object.keys(r.args).length ? [`// ${l10n.t('arguments: {0}', escapeRawControlInJson(JSON.stringify(r.args)))}`] : [])].join('\n');
-    if (r.files) return [title, ...r.files.map((f) => `//   ${l10n.t('file {0} ({1} bytes)', escapeRawControlInJson(JSON.stringify(f.name)), f.bytes)}`)].join('\n');
-    return r.body === undefined ? `${title}\n// ${l10n.t('no body')}` : `${title}\n${escapeRawControlInJson(JSON.stringify(r.body, null, 2))}`;
-  })].join('\n\n') + '\n';
+  return (
+    [
+      header,
+      ...requests.map((r, i) => {
+        const title = [
+          `// ${requests.length > 1 ? `${i + 1}/${requests.length} ` : ''}${r.title} (${l10n.t('{0} bytes', bodyBytes(r).toLocaleString('en-US'))})`,
+          ...(r.args && Object.keys(r.args).length
+            ? [`// ${l10n.t('arguments: {0}', escapeRawControlInJson(JSON.stringify(r.args)))}`]
+            : []),
+        ].join('\n');
+        if (r.files)
+          return [
+            title,
+            ...r.files.map(
+              (f) => `//   ${l10n.t('file {0} ({1} bytes)', escapeRawControlInJson(JSON.stringify(f.name)), f.bytes)}`,
+            ),
+          ].join('\n');
+        return r.body === undefined
+          ? `${title}\n// ${l10n.t('no body')}`
+          : `${title}\n${escapeRawControlInJson(JSON.stringify(r.body, null, 2))}`;
+      }),
+    ].join('\n\n') + '\n'
+  );
 }

@@ -66,11 +66,19 @@ export function writeQuestion(write: PendingWrite): string {
 /** The confirmation's detail: the request, then one line per operation (or the body), at most `maxLines` of them. */
 export function writeDetail(write: PendingWrite, maxLines = MAX_DETAIL_LINES, comparable = true): string {
   const request = requestLine(write.method, write.baseUrl, write.path);
-  const lines = write.patch ? write.patch.map(operationLine)
-    : write.files ? write.files.map((f) => l10n.t('{0} ({1} bytes)', clipped(f.name), f.bytes)) : bodyLines(write.body);
+  const lines = write.patch
+    ? write.patch.map(operationLine)
+    : write.files
+      ? write.files.map((f) => l10n.t('{0} ({1} bytes)', clipped(f.name), f.bytes))
+      : bodyLines(write.body);
   const kept = lines.slice(0, maxLines);
   const more = lines.length - kept.length;
-  if (more > 0) kept.push(comparable ? l10n.t('… and {0} more lines (Compare shows everything)', more) : l10n.t('… and {0} more lines', more));
+  if (more > 0)
+    kept.push(
+      comparable
+        ? l10n.t('… and {0} more lines (Compare shows everything)', more)
+        : l10n.t('… and {0} more lines', more),
+    );
   return [request, '', ...kept].join('\n');
 }
 

@@ -14,7 +14,10 @@ export class AccessPolicy {
   private readonly grants: Map<string, ClientGrant>;
 
   /** Clients not listed here (the development client, --client-id ones) may do everything. */
-  constructor(clients: readonly EmulatorClient[], private readonly graph: TwinGraph) {
+  constructor(
+    clients: readonly EmulatorClient[],
+    private readonly graph: TwinGraph,
+  ) {
     this.grants = new Map(clients.map((client) => [client.id, clientGrant(client)]));
   }
 
@@ -24,7 +27,10 @@ export class AccessPolicy {
    */
   mayAdminister(clientId: string): boolean {
     const grant = this.grants.get(clientId);
-    return !grant || (grant.location === undefined && (!grant.permissions || PERMISSIONS.every((p) => grant.permissions!.has(p))));
+    return (
+      !grant ||
+      (grant.location === undefined && (!grant.permissions || PERMISSIONS.every((p) => grant.permissions!.has(p))))
+    );
   }
 
   /** Throws 403 when the client may not call the route; may replace `ctx.body` by the part the client may address. */
@@ -32,7 +38,10 @@ export class AccessPolicy {
     const grant = this.grants.get(clientId);
     if (!grant || (!grant.permissions && grant.location === undefined)) return;
     const access = routeAccess(route.method, route.pattern);
-    if (!access) throw forbidden(`No permission rule covers ${route.method} ${route.pattern}; only unrestricted clients may call it.`);
+    if (!access)
+      throw forbidden(
+        `No permission rule covers ${route.method} ${route.pattern}; only unrestricted clients may call it.`,
+      );
     if (grant.permissions && !grant.permissions.has(access.permission)) {
       throw forbidden(`Client '${clientId}' does not hold the permission ${access.permission}.`);
     }
@@ -43,7 +52,8 @@ export class AccessPolicy {
 
   /** The body with only what the scope allows, or a 403 when a twin is outside it or nothing remains. */
   private narrow(twins: TwinsInRequest, ctx: RequestContext, scope: TwinScope, clientId: string): unknown {
-    const outside = (what: string) => forbidden(`${what} outside the location '${scope.location}' of client '${clientId}'.`);
+    const outside = (what: string) =>
+      forbidden(`${what} outside the location '${scope.location}' of client '${clientId}'.`);
     const body = ctx.body;
     switch (twins.kind) {
       case 'pathParameter': {
@@ -55,7 +65,8 @@ export class AccessPolicy {
         if (!isObject(body)) return body;
         for (const aliases of twins.fields) {
           const id = field(body, ...aliases);
-          if (typeof id !== 'string' || !scope.contains(id)) throw outside(`'${aliases[0]}' ${typeof id === 'string' ? `('${id}') is` : 'names no twin, so it is'}`);
+          if (typeof id !== 'string' || !scope.contains(id))
+            throw outside(`'${aliases[0]}' ${typeof id === 'string' ? `('${id}') is` : 'names no twin, so it is'}`);
         }
         return body;
       }

@@ -23,8 +23,14 @@ export interface RouteAccess {
 }
 
 const param = (name: string): TwinsInRequest => ({ kind: 'pathParameter', name });
-const read = (area: 'Models' | 'Twins' | 'TimeSeries' | 'Insights' | 'Tickets' | 'Events', twins?: TwinsInRequest): RouteAccess => ({ permission: `${area}.Read`, twins });
-const write = (area: 'Twins' | 'TimeSeries' | 'Tickets' | 'Events', twins?: TwinsInRequest): RouteAccess => ({ permission: `${area}.Write`, twins });
+const read = (
+  area: 'Models' | 'Twins' | 'TimeSeries' | 'Insights' | 'Tickets' | 'Events',
+  twins?: TwinsInRequest,
+): RouteAccess => ({ permission: `${area}.Read`, twins });
+const write = (area: 'Twins' | 'TimeSeries' | 'Tickets' | 'Events', twins?: TwinsInRequest): RouteAccess => ({
+  permission: `${area}.Write`,
+  twins,
+});
 
 const TICKET_METADATA = ['categories', 'job-types', 'service-needed'];
 
@@ -45,7 +51,16 @@ export const ROUTE_ACCESS: ReadonlyMap<string, RouteAccess> = new Map<string, Ro
   // PUT /twins: the service checks the permission only, not where the twin is.
   ['PUT /twins', write('Twins')],
   ['PATCH /twins/:id', write('Twins', param('id'))],
-  ['PUT /twins/relationships', write('Twins', { kind: 'bodyFields', fields: [['sourceId', '$sourceId'], ['targetId', '$targetId']] })],
+  [
+    'PUT /twins/relationships',
+    write('Twins', {
+      kind: 'bodyFields',
+      fields: [
+        ['sourceId', '$sourceId'],
+        ['targetId', '$targetId'],
+      ],
+    }),
+  ],
 
   ['GET /time-series/:twinId', read('TimeSeries', param('twinId'))],
   ['GET /time-series/:twinId/latest', read('TimeSeries', param('twinId'))],

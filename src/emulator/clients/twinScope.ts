@@ -9,13 +9,17 @@ import type { TwinGraph } from '../twins/twinGraph';
 export class TwinScope {
   private readonly answers = new Map<string, boolean>();
 
-  constructor(private readonly graph: TwinGraph, readonly location: string) {}
+  constructor(
+    private readonly graph: TwinGraph,
+    readonly location: string,
+  ) {}
 
   contains(twinId: string): boolean {
     let inside = this.answers.get(twinId);
     if (inside === undefined) {
-      inside = this.graph.getTwin(twinId) !== undefined
-        && (twinId === this.location || twinAncestors(this.graph, twinId).some((twin) => twin.id === this.location));
+      inside =
+        this.graph.getTwin(twinId) !== undefined &&
+        (twinId === this.location || twinAncestors(this.graph, twinId).some((twin) => twin.id === this.location));
       this.answers.set(twinId, inside);
     }
     return inside;

@@ -12,7 +12,8 @@ export async function loadModelIndex(folders: string[], sampleModels: Model[]): 
   const docs: unknown[] = [];
   const warnings: string[] = [];
   for (const folder of folders) {
-    if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new Error(`Models folder '${folder}' does not exist or is not a folder`);
+    if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory())
+      throw new Error(`Models folder '${folder}' does not exist or is not a folder`);
     const read = await readDtdlFolder(folder);
     warnings.push(...read.warnings.map((w) => `${folder}: ${w}`));
     docs.push(...read.documents.map((d) => d.doc));

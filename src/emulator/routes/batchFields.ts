@@ -39,13 +39,19 @@ export interface FieldRef {
 const PART = /^([^.[\]]+)((?:\.[^.[\]]+)*)(?:\[([^.[\]]+(?:\.[^.[\]]+)*)\])?$/;
 
 /** A dot path whose parent the entity lacks: the service cannot build the property and answers 400 naming it. */
-export interface UnknownParent { unknownParent: string }
+export interface UnknownParent {
+  unknownParent: string;
+}
 
 /**
  * A field text as refs; 'unknown' when the entity lacks a named top-level field (the last segment: the filter
  * is ignored); `{ unknownParent }` when it lacks the parent of a dot path; undefined when the text is no field path.
  */
-export function resolveFields(entity: BatchEntity, text: string, allowList: boolean): FieldRef[] | 'unknown' | UnknownParent | undefined {
+export function resolveFields(
+  entity: BatchEntity,
+  text: string,
+  allowList: boolean,
+): FieldRef[] | 'unknown' | UnknownParent | undefined {
   const parts = allowList ? text.split(',') : [text];
   const refs: FieldRef[] = [];
   let unknown = false;
@@ -58,7 +64,12 @@ export function resolveFields(entity: BatchEntity, text: string, allowList: bool
     if (name === undefined) unknown = true;
     else {
       const codes = rest.length === 0 ? entity.codedFields?.[name] : undefined;
-      refs.push({ source: entity.storedAs?.[name] ?? name, rest, element: match[3]?.split('.'), ...(codes ? { codes } : {}) });
+      refs.push({
+        source: entity.storedAs?.[name] ?? name,
+        rest,
+        element: match[3]?.split('.'),
+        ...(codes ? { codes } : {}),
+      });
     }
   }
   return unknown ? 'unknown' : refs;
@@ -79,7 +90,12 @@ function walk(start: unknown, path: readonly string[]): { value: unknown; throug
  * One field's condition on one item. A missing parent fails the condition (whatever the operator);
  * a dot path through a list is not a property to the service, which then ignores the filter.
  */
-export function fieldHolds(item: Record<string, unknown>, ref: FieldRef, operator: FilterOperator, value: unknown): boolean {
+export function fieldHolds(
+  item: Record<string, unknown>,
+  ref: FieldRef,
+  operator: FilterOperator,
+  value: unknown,
+): boolean {
   const { value: actual, through } = walk(field(item, ref.source), ref.rest);
   if (through === 'list') return true;
   if (through === 'null') return false;
@@ -94,5 +110,5 @@ export function fieldHolds(item: Record<string, unknown>, ref: FieldRef, operato
 /** A sort key's value: the field's (its code for a coded field), or undefined where the path meets nothing or a list. */
 export function sortValue(item: Record<string, unknown>, ref: FieldRef): unknown {
   const value = walk(field(item, ref.source), ref.rest).value;
-  return ref.codes ? enumCode(ref.codes, value) ?? value : value;
+  return ref.codes ? (enumCode(ref.codes, value) ?? value) : value;
 }

@@ -1,4 +1,11 @@
-import { codedFieldProblem, filterProblem, ORDER_OPERATORS, sortDirectionOf, unrunnableOperatorProblem, type FilterOperator } from '../../core/api/filterVocabulary';
+import {
+  codedFieldProblem,
+  filterProblem,
+  ORDER_OPERATORS,
+  sortDirectionOf,
+  unrunnableOperatorProblem,
+  type FilterOperator,
+} from '../../core/api/filterVocabulary';
 import type { BatchPage } from '../../core/api/types';
 import { badRequest, HttpError, validationFailed } from '../httpErrors';
 import { field, isObject, optInteger, requireObject, type JsonObject } from '../requestFields';
@@ -13,7 +20,10 @@ import { instant } from './filterOperators';
  * (`FilterSpecifications[0]`, `SortSpecifications[1].Sort`).
  */
 
-export interface SortRule { ref: FieldRef; descending: boolean }
+export interface SortRule {
+  ref: FieldRef;
+  descending: boolean;
+}
 export interface FilterRule {
   /** The fields ORed together; 'ignored' when the entity lacks one of them (the filter then holds for every item). */
   refs: FieldRef[] | 'ignored';
@@ -28,8 +38,13 @@ export interface BatchQuery {
   sorts: SortRule[];
   filters: FilterRule[];
 }
-export interface BatchLimits { defaultPageSize: number; maxPageSize: number }
-export interface BatchListing extends BatchLimits { entity: BatchEntity }
+export interface BatchLimits {
+  defaultPageSize: number;
+  maxPageSize: number;
+}
+export interface BatchListing extends BatchLimits {
+  entity: BatchEntity;
+}
 
 type Problems = Record<string, string[]>;
 const note = (problems: Problems, key: string, message: string) => (problems[key] ??= []).push(message);
@@ -39,8 +54,15 @@ export function parseBatchRequest(body: unknown, listing: BatchListing): BatchQu
   const request: JsonObject = body === undefined || body === null ? {} : requireObject(body);
   const page = Math.max(1, optInteger(request, 'page', -2_147_483_648, 2_147_483_647) ?? 1);
   const rawSize = field(request, 'pageSize');
-  if (rawSize !== undefined && rawSize !== null && (typeof rawSize !== 'number' || !Number.isInteger(rawSize) || rawSize < 0 || rawSize > listing.maxPageSize)) {
-    throw badRequest(`'pageSize' must be an integer between 1 and ${listing.maxPageSize} (0 or null means the default, ${listing.defaultPageSize}).`, 'pageSize');
+  if (
+    rawSize !== undefined &&
+    rawSize !== null &&
+    (typeof rawSize !== 'number' || !Number.isInteger(rawSize) || rawSize < 0 || rawSize > listing.maxPageSize)
+  ) {
+    throw badRequest(
+      `'pageSize' must be an integer between 1 and ${listing.maxPageSize} (0 or null means the default, ${listing.defaultPageSize}).`,
+      'pageSize',
+    );
   }
   const pageSize = (rawSize as number | null | undefined) || listing.defaultPageSize;
   const problems: Problems = {};
@@ -79,11 +101,18 @@ function parseSorts(value: unknown, entity: BatchEntity, problems: Problems): So
     const text = requiredField(spec, where, problems);
     const refs = text === undefined ? undefined : resolveFields(entity, text, false);
     if (text !== undefined && (refs === undefined || refs === 'unknown' || 'unknownParent' in refs)) {
-      note(problems, `${where}.Field`, `Cannot sort by '${text}': it is not a field of the items listed (fields: ${entity.fields.join(', ')}).`);
+      note(
+        problems,
+        `${where}.Field`,
+        `Cannot sort by '${text}': it is not a field of the items listed (fields: ${entity.fields.join(', ')}).`,
+      );
     }
     const direction = sortDirectionOf(field(spec, 'sort'));
     if (!direction) {
-      const hint = field(spec, 'isSortDescending') !== undefined ? ' isSortDescending is computed from it and ignored when sent.' : '';
+      const hint =
+        field(spec, 'isSortDescending') !== undefined
+          ? ' isSortDescending is computed from it and ignored when sent.'
+          : '';
       note(problems, `${where}.Sort`, `The Sort field is required: "asc" or "desc".${hint}`);
     }
     if (Array.isArray(refs) && direction) rules.push({ ref: refs[0], descending: direction === 'desc' });
@@ -115,17 +144,31 @@ function parseFilters(value: unknown, entity: BatchEntity, problems: Problems): 
     }
     const refs = resolveFields(entity, text, true);
     if (refs === undefined) {
-      note(problems, `${where}.Field`, `'${text}' is not a field: use a name, a dot path (ticketStatus.name), list[sub] or a comma list of those.`);
+      note(
+        problems,
+        `${where}.Field`,
+        `'${text}' is not a field: use a name, a dot path (ticketStatus.name), list[sub] or a comma list of those.`,
+      );
       continue;
     }
     // The service builds the property path and fails on a parent the items lack (an ArgumentException: 400).
     if (!Array.isArray(refs) && refs !== 'unknown') {
-      throw new HttpError(400, `'${refs.unknownParent}' is not a member of the ${entity.items ?? 'items'} listed (filter field '${text}'); only an unknown last segment is ignored.`);
+      throw new HttpError(
+        400,
+        `'${refs.unknownParent}' is not a member of the ${entity.items ?? 'items'} listed (filter field '${text}'); only an unknown last segment is ignored.`,
+      );
     }
-    const coded = Array.isArray(refs) && ORDER_OPERATORS.includes(operator as FilterOperator) ? refs.find((ref) => ref.codes) : undefined;
+    const coded =
+      Array.isArray(refs) && ORDER_OPERATORS.includes(operator as FilterOperator)
+        ? refs.find((ref) => ref.codes)
+        : undefined;
     if (coded) {
       const name = entity.fields.find((f) => (entity.storedAs?.[f] ?? f) === coded.source) ?? coded.source;
-      note(problems, where, codedFieldProblem(operator as FilterOperator, name, coded.codes!, entity.items ?? 'these items'));
+      note(
+        problems,
+        where,
+        codedFieldProblem(operator as FilterOperator, name, coded.codes!, entity.items ?? 'these items'),
+      );
       continue;
     }
     const join = field(spec, 'filterConditionOperator');
@@ -134,7 +177,12 @@ function parseFilters(value: unknown, entity: BatchEntity, problems: Problems): 
       note(problems, `${where}.FilterConditionOperator`, "FilterConditionOperator must be 'And' or 'Or'.");
       continue;
     }
-    rules.push({ refs: refs === 'unknown' ? 'ignored' : refs, operator: operator as FilterOperator, value: filterValue, or: joinWord === 'or' });
+    rules.push({
+      refs: refs === 'unknown' ? 'ignored' : refs,
+      operator: operator as FilterOperator,
+      value: filterValue,
+      or: joinWord === 'or',
+    });
   }
   return rules;
 }
@@ -189,7 +237,11 @@ function compareKeys(a: SortKey, b: SortKey, descending: boolean): number {
  * Sorts by the rules, then by later rules for ties (stable). Keys are computed once per item;
  * `pick` selects the object the rules read (e.g. the root of an insight group).
  */
-export function orderBy<T>(items: readonly T[], rules: readonly SortRule[], pick: (item: T) => unknown = (item) => item): T[] {
+export function orderBy<T>(
+  items: readonly T[],
+  rules: readonly SortRule[],
+  pick: (item: T) => unknown = (item) => item,
+): T[] {
   const keyed = items.map((item) => {
     const target = pick(item);
     return { item, keys: rules.map((rule) => (isObject(target) ? sortKey(sortValue(target, rule.ref)) : null)) };
@@ -216,7 +268,11 @@ export function pageOf<T>(items: readonly T[], query: Pick<BatchQuery, 'page' | 
 }
 
 /** Parse, filter, sort (request rules, then `defaultSort`) and page in one step. */
-export function runBatchQuery<T>(items: Iterable<T>, body: unknown, listing: BatchListing & { defaultSort: SortRule[] }): BatchPage<T> {
+export function runBatchQuery<T>(
+  items: Iterable<T>,
+  body: unknown,
+  listing: BatchListing & { defaultSort: SortRule[] },
+): BatchPage<T> {
   const query = parseBatchRequest(body, listing);
   const matched: T[] = [];
   for (const item of items) if (matchesFilters(item, query.filters)) matched.push(item);

@@ -5,8 +5,15 @@ import { EVENT_FIELDS } from './eventRecords';
 import type { FormPart } from './multipart';
 
 /** One event read from an uploaded file, with its 1-based position in the file. */
-export interface FileRow { row: number; item: unknown }
-export interface ParsedEventFile { file: string; rows: FileRow[]; /** File-level problem (row 0); the file's rows are then empty. */ error?: string }
+export interface FileRow {
+  row: number;
+  item: unknown;
+}
+export interface ParsedEventFile {
+  file: string;
+  rows: FileRow[];
+  /** File-level problem (row 0); the file's rows are then empty. */ error?: string;
+}
 
 const FIELD_BY_LOWER = new Map<string, string>(EVENT_FIELDS.map((f) => [f.toLowerCase(), f]));
 
@@ -15,7 +22,10 @@ function looksLikeJson(part: FormPart): boolean {
   const name = (part.fileName ?? '').toLowerCase();
   if (type.includes('json') || name.endsWith('.json')) return true;
   if (type.includes('csv') || name.endsWith('.csv')) return false;
-  const first = part.content.toString('utf8').replace(/^\uFEFF/, '').trimStart()[0];
+  const first = part.content
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()[0];
   return first === '[' || first === '{';
 }
 
@@ -47,7 +57,12 @@ export function readEventFile(part: FormPart, index: number, types: readonly Eve
   }
   const header = records.length > 0 ? Object.keys(records[0].record) : [];
   const unknown = header.filter((column) => !FIELD_BY_LOWER.has(column.toLowerCase()));
-  if (unknown.length > 0) return { file, rows: [], error: `Unknown CSV column(s): ${unknown.join(', ')}. Known columns: ${EVENT_FIELDS.join(', ')}.` };
+  if (unknown.length > 0)
+    return {
+      file,
+      rows: [],
+      error: `Unknown CSV column(s): ${unknown.join(', ')}. Known columns: ${EVENT_FIELDS.join(', ')}.`,
+    };
   return { file, rows: records.map(({ record, info }) => ({ row: info.records, item: csvEvent(record, types) })) };
 }
 

@@ -8,8 +8,19 @@ import { twinAncestors } from './twinLocation';
 
 /** Every field an event may carry (unknown fields are dropped). */
 export const EVENT_FIELDS = [
-  'id', 'name', 'description', 'startTime', 'endTime', 'eventTypeId', 'eventSourceId', 'externalId',
-  'payload', 'payloadVersion', 'scalarValue', 'twinId', 'locations',
+  'id',
+  'name',
+  'description',
+  'startTime',
+  'endTime',
+  'eventTypeId',
+  'eventSourceId',
+  'externalId',
+  'payload',
+  'payloadVersion',
+  'scalarValue',
+  'twinId',
+  'locations',
 ] as const;
 
 /** A validated event without its server-side fields, or the problems found (field name -> message). */
@@ -60,18 +71,24 @@ export function checkEvent(item: unknown, types: Collection<EventType>, graph: T
   else start = dateTime(rawStart, 'startTime', problems);
   const rawEnd = field(item, 'endTime');
   const end = rawEnd === undefined || rawEnd === null ? undefined : dateTime(rawEnd, 'endTime', problems);
-  if (start !== undefined && end !== undefined && end < start) problems.push(['endTime', "'endTime' must not be before 'startTime'."]);
+  if (start !== undefined && end !== undefined && end < start)
+    problems.push(['endTime', "'endTime' must not be before 'startTime'."]);
 
   const typeId = field(item, 'eventTypeId');
-  if (typeof typeId !== 'number' || !Number.isInteger(typeId)) problems.push(['eventTypeId', "'eventTypeId' is required and must be an integer (see GET /events/types)."]);
-  else if (!types.has(String(typeId))) problems.push(['eventTypeId', `Event type ${typeId} does not exist; known types: ${[...types.values()].map((t) => `${t.id} ${t.name}`).join(', ')}.`]);
+  if (typeof typeId !== 'number' || !Number.isInteger(typeId))
+    problems.push(['eventTypeId', "'eventTypeId' is required and must be an integer (see GET /events/types)."]);
+  else if (!types.has(String(typeId)))
+    problems.push([
+      'eventTypeId',
+      `Event type ${typeId} does not exist; known types: ${[...types.values()].map((t) => `${t.id} ${t.name}`).join(', ')}.`,
+    ]);
 
   const payload = requiredText(item, 'payload', problems);
   if (payload) {
     try {
       JSON.parse(payload);
     } catch {
-      problems.push(['payload', "'payload' must be a string holding JSON, e.g. \"{\\\"temperature\\\": 21}\"."]);
+      problems.push(['payload', '\'payload\' must be a string holding JSON, e.g. "{\\"temperature\\": 21}".']);
     }
   }
   const payloadVersion = requiredText(item, 'payloadVersion', problems);
@@ -79,7 +96,8 @@ export function checkEvent(item: unknown, types: Collection<EventType>, graph: T
   if (twinId && !graph.getTwin(twinId)) problems.push(['twinId', `Twin '${twinId}' does not exist.`]);
 
   const scalar = field(item, 'scalarValue');
-  if (scalar !== undefined && scalar !== null && (typeof scalar !== 'number' || !Number.isFinite(scalar))) problems.push(['scalarValue', "'scalarValue' must be a number or null."]);
+  if (scalar !== undefined && scalar !== null && (typeof scalar !== 'number' || !Number.isFinite(scalar)))
+    problems.push(['scalarValue', "'scalarValue' must be a number or null."]);
   const description = optionalText(item, 'description', problems);
   const eventSourceId = optionalText(item, 'eventSourceId', problems);
   const externalId = optionalText(item, 'externalId', problems);
@@ -101,7 +119,13 @@ export function checkEvent(item: unknown, types: Collection<EventType>, graph: T
       payloadVersion,
       scalarValue: (scalar as number | null | undefined) ?? null,
       twinId,
-      locations: locations ?? JSON.stringify(twinAncestors(graph, twinId).map((t) => t.id).reverse()),
+      locations:
+        locations ??
+        JSON.stringify(
+          twinAncestors(graph, twinId)
+            .map((t) => t.id)
+            .reverse(),
+        ),
     },
   };
 }
@@ -111,9 +135,14 @@ export function checkEvent(item: unknown, types: Collection<EventType>, graph: T
  * known, else (`eventSourceId`, `externalId`) when both are given, else a new event (keeping a given
  * unknown `id`). Later items of the same request see the earlier ones.
  */
-export function upsertEvents(events: Collection<BuildingEvent>, incoming: BuildingEvent[], now: string): { eventsCreatedCount: number; eventsUpdatedCount: number } {
+export function upsertEvents(
+  events: Collection<BuildingEvent>,
+  incoming: BuildingEvent[],
+  now: string,
+): { eventsCreatedCount: number; eventsUpdatedCount: number } {
   const bySource = new Map<string, string>();
-  const sourceKey = (e: BuildingEvent) => (e.eventSourceId && e.externalId ? `${e.eventSourceId}\u0000${e.externalId}` : undefined);
+  const sourceKey = (e: BuildingEvent) =>
+    e.eventSourceId && e.externalId ? `${e.eventSourceId}\u0000${e.externalId}` : undefined;
   for (const existing of events.values()) {
     const key = sourceKey(existing);
     if (key && existing.id) bySource.set(key, existing.id);

@@ -18,7 +18,23 @@ export const MAX_EVENT_PAGE_SIZE = PAGE_SIZES.events.max;
 const DEFAULT_SORT = [sortBy('startTime', true), sortBy('id')];
 /** The fields an event can be filtered and sorted by (the docs' Event schema). */
 export const EVENT_ENTITY: BatchEntity = {
-  fields: ['id', 'name', 'description', 'startTime', 'endTime', 'eventTypeId', 'eventSourceId', 'externalId', 'payload', 'payloadVersion', 'scalarValue', 'twinId', 'locations', 'createdDate', 'lastModifiedDate'],
+  fields: [
+    'id',
+    'name',
+    'description',
+    'startTime',
+    'endTime',
+    'eventTypeId',
+    'eventSourceId',
+    'externalId',
+    'payload',
+    'payloadVersion',
+    'scalarValue',
+    'twinId',
+    'locations',
+    'createdDate',
+    'lastModifiedDate',
+  ],
 };
 
 export function registerEventRoutes(router: Router, graph: TwinGraph): void {
@@ -26,10 +42,16 @@ export function registerEventRoutes(router: Router, graph: TwinGraph): void {
   const events = store.collection<BuildingEvent>(COLLECTIONS.events);
   const types = store.collection<EventType>(COLLECTIONS.eventTypes);
   // The service defines the event types: without the sample the emulator still has them.
-  if (types.size === 0) store.batch(() => SAMPLE_EVENT_TYPES.forEach((type) => types.put(String(type.id), { ...type })));
+  if (types.size === 0)
+    store.batch(() => SAMPLE_EVENT_TYPES.forEach((type) => types.put(String(type.id), { ...type })));
 
   router.add('POST', '/events', (ctx) => ({
-    body: runBatchQuery(events.values(), ctx.body, { defaultPageSize: DEFAULT_EVENT_PAGE_SIZE, maxPageSize: MAX_EVENT_PAGE_SIZE, entity: EVENT_ENTITY, defaultSort: DEFAULT_SORT }),
+    body: runBatchQuery(events.values(), ctx.body, {
+      defaultPageSize: DEFAULT_EVENT_PAGE_SIZE,
+      maxPageSize: MAX_EVENT_PAGE_SIZE,
+      entity: EVENT_ENTITY,
+      defaultSort: DEFAULT_SORT,
+    }),
   }));
 
   router.add('PUT', '/events', (ctx) => {
@@ -40,16 +62,20 @@ export function registerEventRoutes(router: Router, graph: TwinGraph): void {
     items.forEach((item, index) => {
       const result = checkEvent(item, types, graph);
       if (result.ok) checked.push(result.event);
-      else for (const [name, message] of result.problems) (errors[name === '$' ? `[${index}]` : `[${index}].${name}`] ??= []).push(message);
+      else
+        for (const [name, message] of result.problems)
+          (errors[name === '$' ? `[${index}]` : `[${index}].${name}`] ??= []).push(message);
     });
-    if (Object.keys(errors).length > 0) throw validationFailed(errors, `${Object.keys(errors).length} problem(s) in the events; nothing was saved.`);
+    if (Object.keys(errors).length > 0)
+      throw validationFailed(errors, `${Object.keys(errors).length} problem(s) in the events; nothing was saved.`);
     return { body: store.batch(() => upsertEvents(events, checked, graph.isoNow())) };
   });
 
   router.add('DELETE', '/events', (ctx) => {
     const ids = requireArray(ctx.body);
     ids.forEach((id, index) => {
-      if (typeof id !== 'string' || id === '') throw badRequest(`'[${index}]' must be an event id (a non-empty string).`, `[${index}]`);
+      if (typeof id !== 'string' || id === '')
+        throw badRequest(`'[${index}]' must be an event id (a non-empty string).`, `[${index}]`);
     });
     const eventsDeletedCount = store.batch(() => (ids as string[]).filter((id) => events.delete(id)).length);
     return { body: { eventsDeletedCount } };
@@ -66,7 +92,8 @@ export function registerEventRoutes(router: Router, graph: TwinGraph): void {
   router.add('POST', '/events/files', (ctx) => {
     const parts = parseMultipart(ctx.rawBody, ctx.contentType);
     const stray = parts.find((part) => part.name.toLowerCase() !== 'files');
-    if (stray) throw badRequest(`Unexpected form field '${stray.name}': upload each file as a part named 'files'.`, stray.name);
+    if (stray)
+      throw badRequest(`Unexpected form field '${stray.name}': upload each file as a part named 'files'.`, stray.name);
     if (parts.length === 0) throw badRequest("No file was uploaded: send one or more parts named 'files'.", 'files');
     const typeList = [...types.values()];
     const result: EventsFileUploadResult = { eventsCreatedCount: 0, eventsUpdatedCount: 0, errors: [] };
@@ -77,10 +104,19 @@ export function registerEventRoutes(router: Router, graph: TwinGraph): void {
       for (const { row, item } of parsed.rows) {
         const checked = checkEvent(item, types, graph);
         if (checked.ok) valid.push(checked.event);
-        else result.errors.push({ file: parsed.file, row, message: checked.problems.map(([, message]) => message).join(' ') });
+        else
+          result.errors.push({
+            file: parsed.file,
+            row,
+            message: checked.problems.map(([, message]) => message).join(' '),
+          });
       }
     });
-    if (valid.length > 0) Object.assign(result, store.batch(() => upsertEvents(events, valid, graph.isoNow())));
+    if (valid.length > 0)
+      Object.assign(
+        result,
+        store.batch(() => upsertEvents(events, valid, graph.isoNow())),
+      );
     return { body: result };
   });
 }

@@ -13,19 +13,39 @@ export function testOperator(actual: unknown, operator: FilterOperator, value: u
   if (actual === null || actual === undefined) return false;
   if (Array.isArray(actual)) return testArray(actual, operator, value);
   switch (operator) {
-    case 'isNotNull': return true;
-    case 'isEmpty': return typeof actual === 'string' && actual.trim() === '';
-    case 'isNotEmpty': return typeof actual !== 'string' || actual.trim() !== '';
-    case '=': case 'equals': case 'is': return valuesEqual(actual, value);
-    case '!=': case 'not': return !valuesEqual(actual, value);
-    case '>': case '>=': case '<': case '<=': return holdsOrder(orderOf(actual, value), operator);
-    case 'contains': return typeof actual === 'string' && plain(actual).includes(plain(value));
-    case 'notcontains': return typeof actual === 'string' && !plain(actual).includes(plain(value));
-    case 'startsWith': return typeof actual === 'string' && plain(actual).startsWith(plain(value));
-    case 'endsWith': return typeof actual === 'string' && plain(actual).endsWith(plain(value));
-    case 'like': return typeof actual === 'string' && likePattern(value).test(actual.trim());
-    case 'in': case 'containedIn': return asList(value).some((v) => valuesEqual(actual, v));
-    case 'notin': return !asList(value).some((v) => valuesEqual(actual, v));
+    case 'isNotNull':
+      return true;
+    case 'isEmpty':
+      return typeof actual === 'string' && actual.trim() === '';
+    case 'isNotEmpty':
+      return typeof actual !== 'string' || actual.trim() !== '';
+    case '=':
+    case 'equals':
+    case 'is':
+      return valuesEqual(actual, value);
+    case '!=':
+    case 'not':
+      return !valuesEqual(actual, value);
+    case '>':
+    case '>=':
+    case '<':
+    case '<=':
+      return holdsOrder(orderOf(actual, value), operator);
+    case 'contains':
+      return typeof actual === 'string' && plain(actual).includes(plain(value));
+    case 'notcontains':
+      return typeof actual === 'string' && !plain(actual).includes(plain(value));
+    case 'startsWith':
+      return typeof actual === 'string' && plain(actual).startsWith(plain(value));
+    case 'endsWith':
+      return typeof actual === 'string' && plain(actual).endsWith(plain(value));
+    case 'like':
+      return typeof actual === 'string' && likePattern(value).test(actual.trim());
+    case 'in':
+    case 'containedIn':
+      return asList(value).some((v) => valuesEqual(actual, v));
+    case 'notin':
+      return !asList(value).some((v) => valuesEqual(actual, v));
   }
 }
 
@@ -33,9 +53,12 @@ const NEGATIVE_OPERATORS: ReadonlySet<FilterOperator> = new Set(['!=', 'not', 'n
 
 function testArray(elements: unknown[], operator: FilterOperator, value: unknown): boolean {
   switch (operator) {
-    case 'isNotNull': return true;
-    case 'isEmpty': return elements.length === 0;
-    case 'isNotEmpty': return elements.length > 0;
+    case 'isNotNull':
+      return true;
+    case 'isEmpty':
+      return elements.length === 0;
+    case 'isNotEmpty':
+      return elements.length > 0;
     default:
       return NEGATIVE_OPERATORS.has(operator)
         ? elements.every((element) => testOperator(element, operator, value))
@@ -47,7 +70,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T|$)/;
 
 /** Text as the service compares it: trimmed, lower case. */
 function plain(value: unknown): string {
-  return (typeof value === 'string' ? value : JSON.stringify(value) ?? '').trim().toLowerCase();
+  return (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).trim().toLowerCase();
 }
 
 function asList(value: unknown): unknown[] {
@@ -102,15 +125,21 @@ export function valuesEqual(actual: unknown, expected: unknown): boolean {
 function holdsOrder(order: number | undefined, operator: '>' | '>=' | '<' | '<='): boolean {
   if (order === undefined) return false;
   switch (operator) {
-    case '>': return order > 0;
-    case '>=': return order >= 0;
-    case '<': return order < 0;
-    case '<=': return order <= 0;
+    case '>':
+      return order > 0;
+    case '>=':
+      return order >= 0;
+    case '<':
+      return order < 0;
+    case '<=':
+      return order <= 0;
   }
 }
 
 /** SQL LIKE as the service sends it to its database: the value wrapped in `%…%`, `%` and `_` wildcards inside, no case. */
 function likePattern(value: unknown): RegExp {
-  const body = [...plain(value)].map((ch) => (ch === '%' ? '.*' : ch === '_' ? '.' : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const body = [...plain(value)]
+    .map((ch) => (ch === '%' ? '.*' : ch === '_' ? '.' : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
   return new RegExp(`^.*${body}.*$`, 'is');
 }

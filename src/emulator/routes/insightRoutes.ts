@@ -23,7 +23,24 @@ const DEFAULT_SORT = [sortBy('createdDate', true), sortBy('id')];
  * stored as enum codes, so they sort by code and cannot be compared with `>`, `>=`, `<`, `<=`.
  */
 export const INSIGHT_ENTITY: BatchEntity = {
-  fields: ['id', 'scenarioId', 'twinId', 'twinName', 'name', 'description', 'recommendation', 'type', 'priority', 'status', 'createdDate', 'updatedDate', 'occurrenceCount', 'ruleName', 'impactScores', 'ticketIds'],
+  fields: [
+    'id',
+    'scenarioId',
+    'twinId',
+    'twinName',
+    'name',
+    'description',
+    'recommendation',
+    'type',
+    'priority',
+    'status',
+    'createdDate',
+    'updatedDate',
+    'occurrenceCount',
+    'ruleName',
+    'impactScores',
+    'ticketIds',
+  ],
   storedAs: { status: 'lastStatus' },
   unrunnable: INSIGHT_UNRUNNABLE_OPERATORS,
   codedFields: INSIGHT_CODED_FIELDS,
@@ -35,7 +52,11 @@ export function registerInsightRoutes(router: Router, graph: TwinGraph): void {
 
   router.add('POST', '/insights', (ctx) => {
     const addFloor = queryBoolean(ctx.query, 'addFloor') ?? false;
-    const query = parseBatchRequest(ctx.body, { defaultPageSize: DEFAULT_INSIGHT_PAGE_SIZE, maxPageSize: MAX_INSIGHT_PAGE_SIZE, entity: INSIGHT_ENTITY });
+    const query = parseBatchRequest(ctx.body, {
+      defaultPageSize: DEFAULT_INSIGHT_PAGE_SIZE,
+      maxPageSize: MAX_INSIGHT_PAGE_SIZE,
+      entity: INSIGHT_ENTITY,
+    });
     const page = listInsights(insights.values(), query);
     if (addFloor) page.items = page.items.map((insight) => ({ ...insight, ...floorOf(graph, insight.twinId) }));
     return { body: page };
@@ -85,6 +106,9 @@ export function listInsights(all: Iterable<Insight>, query: BatchQuery): BatchPa
     groups.push({ root, children: kept });
   }
   // Only the roots of the requested page need their children sorted.
-  const { before, after, total, items } = pageOf(orderBy(groups, rules, (g) => g.root), query);
+  const { before, after, total, items } = pageOf(
+    orderBy(groups, rules, (g) => g.root),
+    query,
+  );
   return { before, after, total, items: items.flatMap((g) => [g.root, ...orderBy(g.children, rules)]) };
 }

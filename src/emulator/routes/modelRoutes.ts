@@ -12,7 +12,10 @@ export { isDtmi };
  * GET /models/{id} (the definition, as a JSON string, only with `includeModelDefinitions=true`, as in the service).
  */
 export function registerModelRoutes(router: Router, models: ModelIndex, uploadTime: string): void {
-  const wire = (id: string, withDefinition: boolean): Model => ({ ...models.toServiceModel(id, withDefinition)!, uploadTime });
+  const wire = (id: string, withDefinition: boolean): Model => ({
+    ...models.toServiceModel(id, withDefinition)!,
+    uploadTime,
+  });
 
   router.add('GET', '/models', (ctx) => {
     const withDefinitions = queryBoolean(ctx.query, 'includeModelDefinitions') ?? false;

@@ -57,7 +57,8 @@ function parsePart(raw: Buffer, index: number): FormPart {
     if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
   const disposition = headers.get('content-disposition') ?? '';
-  if (!/^form-data\b/i.test(disposition)) throw badRequest(`Multipart part ${index + 1} is not form-data (Content-Disposition: '${disposition}').`, '$');
+  if (!/^form-data\b/i.test(disposition))
+    throw badRequest(`Multipart part ${index + 1} is not form-data (Content-Disposition: '${disposition}').`, '$');
   const name = dispositionParameter(disposition, 'name');
   if (name === undefined) throw badRequest(`Multipart part ${index + 1} has no field name.`, '$');
   return {

@@ -26,7 +26,8 @@ export function registerRelationshipRoutes(router: Router, graph: TwinGraph): vo
     const { twinId, relationshipId } = ctx.params;
     requireTwin(graph, twinId);
     const rel = graph.relationships.get(relationshipId);
-    if (!rel || (rel.sourceId !== twinId && rel.targetId !== twinId)) throw notFound(`Twin '${twinId}' has no relationship '${relationshipId}'.`);
+    if (!rel || (rel.sourceId !== twinId && rel.targetId !== twinId))
+      throw notFound(`Twin '${twinId}' has no relationship '${relationshipId}'.`);
     return { body: rel };
   });
 }
@@ -46,7 +47,8 @@ function putRelationship(graph: TwinGraph, body: unknown): Relationship {
   const targetId = reqString(req, ['targetId', '$targetId'], 'targetId');
   const name = reqString(req, ['name', 'relationshipName', '$relationshipName'], 'name');
   const rawProps = field(req, 'properties');
-  if (rawProps !== undefined && rawProps !== null && !isObject(rawProps)) throw badRequest("'properties' must be an object.", 'properties');
+  if (rawProps !== undefined && rawProps !== null && !isObject(rawProps))
+    throw badRequest("'properties' must be an object.", 'properties');
   const properties = (rawProps ?? {}) as Record<string, unknown>;
 
   const source = graph.getTwin(sourceId);
@@ -57,9 +59,16 @@ function putRelationship(graph: TwinGraph, body: unknown): Relationship {
   if (!source || !target) throw validationFailed(missing, Object.values(missing).flat().join(' '));
 
   const declared = graph.models.relationship(source.modelId, name);
-  if (!declared) throw badRequest(`Model ${source.modelId} of source twin '${sourceId}' declares no relationship '${name}'.`, 'name');
+  if (!declared)
+    throw badRequest(
+      `Model ${source.modelId} of source twin '${sourceId}' declares no relationship '${name}'.`,
+      'name',
+    );
   if (declared.target && !graph.models.isA(target.modelId, declared.target)) {
-    throw badRequest(`Relationship '${name}' must target a ${declared.target} twin; '${targetId}' is a ${target.modelId}.`, 'targetId');
+    throw badRequest(
+      `Relationship '${name}' must target a ${declared.target} twin; '${targetId}' is a ${target.modelId}.`,
+      'targetId',
+    );
   }
   const problems = validateProperties(declared.properties, properties, '/properties', `relationship ${name}`);
   if (problems.length) {
@@ -68,20 +77,37 @@ function putRelationship(graph: TwinGraph, body: unknown): Relationship {
     throw validationFailed(errors, problems.map((p) => `${p.property ?? p.path}: ${p.message}`).join('; '));
   }
 
-  const rel: Relationship & { id: string } = { id: '', sourceId, targetId, name, ...(Object.keys(properties).length ? { properties } : {}) };
+  const rel: Relationship & { id: string } = {
+    id: '',
+    sourceId,
+    targetId,
+    name,
+    ...(Object.keys(properties).length ? { properties } : {}),
+  };
   rel.id = deriveRelationshipId(rel);
   const existing = graph.relationships.get(rel.id);
   if (existing) {
     if (sameRelationship(existing, rel)) return existing;
-    throw conflict(`Relationship id '${rel.id}' is already used by a relationship with different twins, name or properties.`);
+    throw conflict(
+      `Relationship id '${rel.id}' is already used by a relationship with different twins, name or properties.`,
+    );
   }
   return graph.putRelationship(rel);
 }
 
 function sameRelationship(a: Relationship, b: Relationship): boolean {
-  return a.sourceId === b.sourceId && a.targetId === b.targetId && a.name === b.name && JSON.stringify(sortKeys(a.properties ?? {})) === JSON.stringify(sortKeys(b.properties ?? {}));
+  return (
+    a.sourceId === b.sourceId &&
+    a.targetId === b.targetId &&
+    a.name === b.name &&
+    JSON.stringify(sortKeys(a.properties ?? {})) === JSON.stringify(sortKeys(b.properties ?? {}))
+  );
 }
 
 function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
 }

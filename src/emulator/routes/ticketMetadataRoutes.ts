@@ -25,18 +25,29 @@ export const METADATA_COLLECTIONS: Record<TicketMetadataKind, { collection: stri
 
 /** Methods served on `/tickets/{segment}` for the reserved segments, so `/tickets/{ticketId}` routes can answer 405. */
 const RESERVED_SEGMENTS: Record<string, string[]> = {
-  status: ['GET'], priorities: ['GET'], categories: ['POST', 'PUT'], 'job-types': ['POST', 'PUT'], 'service-needed': ['POST', 'PUT'],
+  status: ['GET'],
+  priorities: ['GET'],
+  categories: ['POST', 'PUT'],
+  'job-types': ['POST', 'PUT'],
+  'service-needed': ['POST', 'PUT'],
 };
 
 /** Throws 405 when a `/tickets/{ticketId}` request actually names a metadata list (e.g. PATCH /tickets/status). */
 export function rejectReservedTicketSegment(method: string, segment: string): void {
   // Own keys only: a ticket id such as "constructor" must not find Object.prototype's members.
   const allowed = Object.hasOwn(RESERVED_SEGMENTS, segment) ? RESERVED_SEGMENTS[segment] : undefined;
-  if (allowed) throw new HttpError(405, `Method ${method} is not allowed on /tickets/${segment}; allowed: ${allowed.join(', ')}.`, undefined, { headers: { Allow: allowed.join(', ') } });
+  if (allowed)
+    throw new HttpError(
+      405,
+      `Method ${method} is not allowed on /tickets/${segment}; allowed: ${allowed.join(', ')}.`,
+      undefined,
+      { headers: { Allow: allowed.join(', ') } },
+    );
 }
 
 function checkName(value: unknown, path: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw badRequest(`'${path}' is required and must be a non-empty string.`, path);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw badRequest(`'${path}' is required and must be a non-empty string.`, path);
   const name = value.trim();
   if (name.length > MAX_NAME_LENGTH) throw badRequest(`'${path}' must be at most ${MAX_NAME_LENGTH} characters.`, path);
   return name;
@@ -45,20 +56,24 @@ function checkName(value: unknown, path: string): string {
 function rejectDuplicate(items: Collection<TicketMetadataItem>, name: string, label: string, exceptId?: string): void {
   const lower = name.toLowerCase();
   for (const item of items.values()) {
-    if (item.id !== exceptId && item.name.toLowerCase() === lower) throw conflict(`A ${label} named '${item.name}' already exists (id ${item.id}).`);
+    if (item.id !== exceptId && item.name.toLowerCase() === lower)
+      throw conflict(`A ${label} named '${item.name}' already exists (id ${item.id}).`);
   }
 }
 
 /** The new name from `[{ op: 'replace', path: '/name', value }]` or `{ name }`. */
 function renameValue(body: unknown): string {
   if (Array.isArray(body)) {
-    if (body.length !== 1) throw badRequest("The patch must hold exactly one operation: { op: 'replace', path: '/name', value }.", '$');
+    if (body.length !== 1)
+      throw badRequest("The patch must hold exactly one operation: { op: 'replace', path: '/name', value }.", '$');
     const op = body[0];
     if (!isObject(op)) throw badRequest("'[0]' must be a JSON Patch operation object.", '[0]');
     const kind = field(op, 'op');
-    if (typeof kind !== 'string' || kind.toLowerCase() !== 'replace') throw badRequest(`Only 'replace' is allowed; got '${String(kind)}'.`, '[0].op');
+    if (typeof kind !== 'string' || kind.toLowerCase() !== 'replace')
+      throw badRequest(`Only 'replace' is allowed; got '${String(kind)}'.`, '[0].op');
     const path = field(op, 'path');
-    if (typeof path !== 'string' || path.toLowerCase() !== '/name') throw badRequest(`Only '/name' can be replaced; got '${String(path)}'.`, '[0].path');
+    if (typeof path !== 'string' || path.toLowerCase() !== '/name')
+      throw badRequest(`Only '/name' can be replaced; got '${String(path)}'.`, '[0].path');
     return checkName(field(op, 'value'), '[0].value');
   }
   return checkName(field(requireObject(body), 'name'), 'name');
@@ -69,7 +84,12 @@ export function registerTicketMetadataRoutes(router: Router, store: Store): void
     const items = store.collection<TicketMetadataItem>(collection);
 
     router.add('POST', `/tickets/${kind}`, (ctx) => ({
-      body: runBatchQuery(items.values(), ctx.body, { defaultPageSize: DEFAULT_METADATA_PAGE_SIZE, maxPageSize: MAX_METADATA_PAGE_SIZE, entity: METADATA_ENTITY, defaultSort: [sortBy('name'), sortBy('id')] }),
+      body: runBatchQuery(items.values(), ctx.body, {
+        defaultPageSize: DEFAULT_METADATA_PAGE_SIZE,
+        maxPageSize: MAX_METADATA_PAGE_SIZE,
+        entity: METADATA_ENTITY,
+        defaultSort: [sortBy('name'), sortBy('id')],
+      }),
     }));
 
     router.add('PUT', `/tickets/${kind}`, (ctx) => {

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  TICKET_UPDATABLE_PROPERTIES, type Insight, type Ticket, type TicketAttachment, type TicketMetadataItem,
-  type TicketPriority, type TicketStatus, type TicketUpdatableProperty,
+  TICKET_UPDATABLE_PROPERTIES,
+  type Insight,
+  type Ticket,
+  type TicketAttachment,
+  type TicketMetadataItem,
+  type TicketPriority,
+  type TicketStatus,
+  type TicketUpdatableProperty,
 } from '../../core/api/types';
 import { COLLECTIONS } from '../collectionNames';
 import { badRequest, HttpError, notFound, validationFailed } from '../httpErrors';
@@ -21,15 +27,41 @@ const DEFAULT_SORT = [sortBy('createdDate', true), sortBy('id')];
 /** The fields a ticket can be filtered and sorted by: those it is read with. */
 export const TICKET_ENTITY: BatchEntity = {
   fields: [
-    'id', 'summary', 'description', 'ticketStatus', 'ticketPriority', 'category', 'jobType', 'serviceNeeded', 'createdDate', 'updatedDate',
-    'attachments', 'cause', 'solution', 'notes', 'twinId', 'insightId', 'insightName', 'latitude', 'longitude', 'assigneeName', 'dueDate', 'externalId',
+    'id',
+    'summary',
+    'description',
+    'ticketStatus',
+    'ticketPriority',
+    'category',
+    'jobType',
+    'serviceNeeded',
+    'createdDate',
+    'updatedDate',
+    'attachments',
+    'cause',
+    'solution',
+    'notes',
+    'twinId',
+    'insightId',
+    'insightName',
+    'latitude',
+    'longitude',
+    'assigneeName',
+    'dueDate',
+    'externalId',
   ],
 };
 const TEXT_FIELDS = ['description', 'cause', 'solution', 'notes', 'insightName', 'assigneeName', 'externalId'] as const;
-const PROPERTY_BY_LOWER = new Map<string, TicketUpdatableProperty>(TICKET_UPDATABLE_PROPERTIES.map((p) => [p.toLowerCase(), p]));
+const PROPERTY_BY_LOWER = new Map<string, TicketUpdatableProperty>(
+  TICKET_UPDATABLE_PROPERTIES.map((p) => [p.toLowerCase(), p]),
+);
 
 /** A stored attachment: metadata plus the bytes (base64, so the store stays JSON). */
-export interface StoredAttachment { ticketId: string; attachment: TicketAttachment; contentBase64: string }
+export interface StoredAttachment {
+  ticketId: string;
+  attachment: TicketAttachment;
+  contentBase64: string;
+}
 
 class TicketReferences {
   readonly statuses: Collection<TicketStatus>;
@@ -61,7 +93,8 @@ class TicketReferences {
 
   /** The ticket with its status, priority and metadata refreshed (renamed metadata shows at once). */
   toWire(ticket: Ticket): Ticket {
-    const fresh = <T extends { id: string }>(item: T | null | undefined, from: Collection<T>): T | null | undefined => (item ? from.get(item.id) ?? item : item);
+    const fresh = <T extends { id: string }>(item: T | null | undefined, from: Collection<T>): T | null | undefined =>
+      item ? (from.get(item.id) ?? item) : item;
     return {
       ...ticket,
       ticketStatus: fresh(ticket.ticketStatus, this.statuses) ?? ticket.ticketStatus,
@@ -87,7 +120,14 @@ function text(value: unknown, path: string, problems: Problems, required = false
   return null;
 }
 
-function reference<T>(value: unknown, path: string, from: Collection<T>, label: string, problems: Problems, nullable: boolean): T | null | undefined {
+function reference<T>(
+  value: unknown,
+  path: string,
+  from: Collection<T>,
+  label: string,
+  problems: Problems,
+  nullable: boolean,
+): T | null | undefined {
   if (value === undefined) return undefined;
   if (value === null) {
     if (!nullable) note(problems, path, `'${path}' cannot be null.`);
@@ -132,14 +172,29 @@ function createTicket(body: unknown, refs: TicketReferences, now: string): { tic
   const insight = reference(field(request, 'insightId'), 'insightId', refs.insights, 'insight', problems, true);
   const defaults = refs.defaults();
   const status = reference(field(request, 'statusId'), 'statusId', refs.statuses, 'ticket status', problems, true);
-  const priority = reference(field(request, 'priorityId'), 'priorityId', refs.priorities, 'ticket priority', problems, true);
+  const priority = reference(
+    field(request, 'priorityId'),
+    'priorityId',
+    refs.priorities,
+    'ticket priority',
+    problems,
+    true,
+  );
   const category = reference(field(request, 'categoryId'), 'categoryId', refs.categories, 'category', problems, true);
   const jobType = reference(field(request, 'jobTypeId'), 'jobTypeId', refs.jobTypes, 'job type', problems, true);
-  const serviceNeeded = reference(field(request, 'serviceNeededId'), 'serviceNeededId', refs.servicesNeeded, 'service needed', problems, true);
+  const serviceNeeded = reference(
+    field(request, 'serviceNeededId'),
+    'serviceNeededId',
+    refs.servicesNeeded,
+    'service needed',
+    problems,
+    true,
+  );
   const latitude = coordinate(field(request, 'latitude'), 'latitude', 90, problems);
   const longitude = coordinate(field(request, 'longitude'), 'longitude', 180, problems);
   const due = dueDate(field(request, 'dueDate'), 'dueDate', problems);
-  if (Object.keys(problems).length > 0) throw validationFailed(problems, 'The ticket was not created: ' + Object.values(problems).flat().join(' '));
+  if (Object.keys(problems).length > 0)
+    throw validationFailed(problems, 'The ticket was not created: ' + Object.values(problems).flat().join(' '));
   const ticket: Ticket = {
     id: randomUUID(),
     summary,
@@ -172,7 +227,10 @@ function patchTicket(ticket: Ticket, body: unknown, refs: TicketReferences, now:
   const operations = requireArray(body);
   const limit = TICKET_UPDATABLE_PROPERTIES.length;
   if (operations.length > limit) {
-    throw badRequest(`A ticket patch may hold at most ${limit} operations (one per updatable property); got ${operations.length}.`, '$');
+    throw badRequest(
+      `A ticket patch may hold at most ${limit} operations (one per updatable property); got ${operations.length}.`,
+      '$',
+    );
   }
   const problems: Problems = {};
   const next: Ticket = { ...ticket };
@@ -180,18 +238,33 @@ function patchTicket(ticket: Ticket, body: unknown, refs: TicketReferences, now:
     const at = `[${index}]`;
     if (!isObject(operation)) return note(problems, at, `'${at}' must be a JSON Patch operation object.`);
     const op = field(operation, 'op');
-    if (typeof op !== 'string' || op.toLowerCase() !== 'replace') return note(problems, `${at}.op`, `Only 'replace' operations are allowed on tickets; got '${String(op)}'.`);
+    if (typeof op !== 'string' || op.toLowerCase() !== 'replace')
+      return note(problems, `${at}.op`, `Only 'replace' operations are allowed on tickets; got '${String(op)}'.`);
     const path = field(operation, 'path');
-    const property = typeof path === 'string' ? PROPERTY_BY_LOWER.get(path.replace(/^\//, '').toLowerCase()) : undefined;
-    if (!property) return note(problems, `${at}.path`, `'${String(path)}' is not an updatable ticket property; allowed: ${TICKET_UPDATABLE_PROPERTIES.map((p) => `/${p}`).join(', ')}.`);
+    const property =
+      typeof path === 'string' ? PROPERTY_BY_LOWER.get(path.replace(/^\//, '').toLowerCase()) : undefined;
+    if (!property)
+      return note(
+        problems,
+        `${at}.path`,
+        `'${String(path)}' is not an updatable ticket property; allowed: ${TICKET_UPDATABLE_PROPERTIES.map((p) => `/${p}`).join(', ')}.`,
+      );
     applyProperty(next, property, operation, `${at}.value`, refs, problems);
   });
-  if (Object.keys(problems).length > 0) throw validationFailed(problems, 'The ticket was not changed: ' + Object.values(problems).flat().join(' '));
+  if (Object.keys(problems).length > 0)
+    throw validationFailed(problems, 'The ticket was not changed: ' + Object.values(problems).flat().join(' '));
   next.updatedDate = now;
   return next;
 }
 
-function applyProperty(ticket: Ticket, property: TicketUpdatableProperty, operation: JsonObject, path: string, refs: TicketReferences, problems: Problems): void {
+function applyProperty(
+  ticket: Ticket,
+  property: TicketUpdatableProperty,
+  operation: JsonObject,
+  path: string,
+  refs: TicketReferences,
+  problems: Problems,
+): void {
   const value = field(operation, 'value');
   const before = Object.keys(problems).length;
   switch (property) {
@@ -217,7 +290,8 @@ function applyProperty(ticket: Ticket, property: TicketUpdatableProperty, operat
       ticket.jobType = reference(value ?? null, path, refs.jobTypes, 'job type', problems, true) ?? null;
       return;
     case 'serviceNeededId':
-      ticket.serviceNeeded = reference(value ?? null, path, refs.servicesNeeded, 'service needed', problems, true) ?? null;
+      ticket.serviceNeeded =
+        reference(value ?? null, path, refs.servicesNeeded, 'service needed', problems, true) ?? null;
       return;
     case 'dueDate':
       ticket.dueDate = dueDate(value, path, problems);
@@ -249,7 +323,16 @@ export function registerTicketRoutes(router: Router, graph: TwinGraph): void {
   };
 
   router.add('POST', '/tickets', (ctx) => ({
-    body: runBatchQuery([...tickets.values()].map((t) => refs.toWire(t)), ctx.body, { defaultPageSize: DEFAULT_TICKET_PAGE_SIZE, maxPageSize: MAX_TICKET_PAGE_SIZE, entity: TICKET_ENTITY, defaultSort: DEFAULT_SORT }),
+    body: runBatchQuery(
+      [...tickets.values()].map((t) => refs.toWire(t)),
+      ctx.body,
+      {
+        defaultPageSize: DEFAULT_TICKET_PAGE_SIZE,
+        maxPageSize: MAX_TICKET_PAGE_SIZE,
+        entity: TICKET_ENTITY,
+        defaultSort: DEFAULT_SORT,
+      },
+    ),
   }));
 
   router.add('PUT', '/tickets', (ctx) => {
@@ -278,7 +361,10 @@ export function registerTicketRoutes(router: Router, graph: TwinGraph): void {
     const stored = attachments.get(`${ticket.id}/${ctx.params.attachmentId}`);
     if (!stored) throw notFound(`Ticket '${ticket.id}' has no attachment '${ctx.params.attachmentId}'.`);
     return {
-      raw: { content: Buffer.from(stored.contentBase64, 'base64'), contentType: stored.attachment.contentType || 'application/octet-stream' },
+      raw: {
+        content: Buffer.from(stored.contentBase64, 'base64'),
+        contentType: stored.attachment.contentType || 'application/octet-stream',
+      },
       headers: { 'Content-Disposition': contentDisposition(stored.attachment.fileName) },
     };
   });

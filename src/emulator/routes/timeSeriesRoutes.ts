@@ -7,7 +7,13 @@ import type { Reply, Router } from '../router';
 import type { Series } from '../store/timeSeriesStore';
 import { dataQualityOf } from '../timeSeries/dataQuality';
 import { seriesPage, type SeriesPosition, type SeriesSource } from '../timeSeries/seriesPage';
-import { includeDataQuality, latestWindow, requiredPageSize, requiredRange, type SeriesRange } from '../timeSeries/seriesQuery';
+import {
+  includeDataQuality,
+  latestWindow,
+  requiredPageSize,
+  requiredRange,
+  type SeriesRange,
+} from '../timeSeries/seriesQuery';
 import { insertTelemetry } from '../timeSeries/telemetryInsert';
 import { timeSeriesPageJson } from '../timeSeries/timeSeriesPageJson';
 import type { StoredTwin, TwinGraph } from '../twins/twinGraph';
@@ -25,7 +31,10 @@ export function registerTimeSeriesRoutes(router: Router, graph: TwinGraph, clock
     const read = rangeRead(ctx.query, { twin: ctx.params.twinId });
     const twin = knownTwin(graph, ctx.params.twinId);
     if (!graph.models.isCapability(twin.modelId)) {
-      const errorData = { message: `Twin '${twin.id}' (${twin.modelId}) is not a Capability twin and has no time series.`, ids: [twin.id] };
+      const errorData = {
+        message: `Twin '${twin.id}' (${twin.modelId}) is not a Capability twin and has no time series.`,
+        ids: [twin.id],
+      };
       return { body: { data: [], continuationToken: '', errorData } satisfies TimeSeriesPage };
     }
     return pageReply(graph, [twin], read, { errorData: null }, clock.now());
@@ -54,7 +63,13 @@ export function registerTimeSeriesRoutes(router: Router, graph: TwinGraph, clock
   });
 }
 
-interface RangeRead { range: SeriesRange; size: number; after?: SeriesPosition; queryKey: unknown; includeDataQuality: boolean }
+interface RangeRead {
+  range: SeriesRange;
+  size: number;
+  after?: SeriesPosition;
+  queryKey: unknown;
+  includeDataQuality: boolean;
+}
 
 function rangeRead(query: URLSearchParams, what: Record<string, unknown>): RangeRead {
   const range = requiredRange(query);
@@ -64,16 +79,28 @@ function rangeRead(query: URLSearchParams, what: Record<string, unknown>): Range
   const token = queryValue(query, 'continuationToken');
   if (!token) return read;
   const p = decodeToken(token, queryKey);
-  if (typeof p.k !== 'number' || typeof p.t !== 'number') throw badRequest("'continuationToken' is not a continuation token issued by this service.", 'continuationToken');
+  if (typeof p.k !== 'number' || typeof p.t !== 'number')
+    throw badRequest("'continuationToken' is not a continuation token issued by this service.", 'continuationToken');
   return { ...read, after: { t: p.t, k: p.k } };
 }
 
 /** The page as JSON text written straight from the stored columns (see timeSeriesPageJson); the last page's token is "". */
-function pageReply(graph: TwinGraph, twins: StoredTwin[], read: RangeRead, rest: Omit<TimeSeriesPage, 'data' | 'continuationToken'>, now: number): Reply {
+function pageReply(
+  graph: TwinGraph,
+  twins: StoredTwin[],
+  read: RangeRead,
+  rest: Omit<TimeSeriesPage, 'data' | 'continuationToken'>,
+  now: number,
+): Reply {
   const sources: SeriesSource[] = twins.map((twin) => ({ twin, series: graph.store.timeSeries.get(twin.id) }));
   const { runs, next } = seriesPage(sources, read.range, read.size, read.after);
   const fields = { continuationToken: next ? encodeToken({ ...next }, read.queryKey) : '', ...rest };
-  return { raw: { content: timeSeriesPageJson(runs, fields, read.includeDataQuality, now), contentType: 'application/json; charset=utf-8' } };
+  return {
+    raw: {
+      content: timeSeriesPageJson(runs, fields, read.includeDataQuality, now),
+      contentType: 'application/json; charset=utf-8',
+    },
+  };
 }
 
 /** The twin, or the service's bodiless 404. */
@@ -109,15 +136,23 @@ function resolveIds(graph: TwinGraph, ids: string[]): { twins: StoredTwin[]; err
     else if (!graph.models.isCapability(twin.modelId)) notCapability.push(id);
     else twins.push(twin);
   }
-  if (unknown.length === ids.length) throw noneKnown(ids.length ? `None of the ${ids.length} twins exists.` : 'No twin ids were given.');
+  if (unknown.length === ids.length)
+    throw noneKnown(ids.length ? `None of the ${ids.length} twins exists.` : 'No twin ids were given.');
   const errorList: TwinError[] = [];
   if (unknown.length) errorList.push({ message: 'Twins not found.', ids: unknown });
-  if (notCapability.length) errorList.push({ message: 'Twins are not Capability twins and have no time series.', ids: notCapability });
+  if (notCapability.length)
+    errorList.push({ message: 'Twins are not Capability twins and have no time series.', ids: notCapability });
   return { twins, errorList };
 }
 
 /** The latest point of each twin within the window, sorted by source time (ties in request order). */
-function latestPoints(graph: TwinGraph, twins: StoredTwin[], window: SeriesRange, withQuality: boolean, now: number): TimeSeriesData[] {
+function latestPoints(
+  graph: TwinGraph,
+  twins: StoredTwin[],
+  window: SeriesRange,
+  withQuality: boolean,
+  now: number,
+): TimeSeriesData[] {
   const found: Array<{ time: number; point: TimeSeriesData }> = [];
   for (const twin of twins) {
     const series = graph.store.timeSeries.get(twin.id);

@@ -39,7 +39,10 @@ export function twinAncestors(graph: TwinGraph, twinId: string): StoredTwin[] {
  * The `addFloor` fields of an insight: the nearest level among the twin and its ancestors.
  * `floor` is the level's name (else its code, else its id); both are null when there is none.
  */
-export function floorOf(graph: TwinGraph, twinId: string | null | undefined): { floor: string | null; floorId: string | null } {
+export function floorOf(
+  graph: TwinGraph,
+  twinId: string | null | undefined,
+): { floor: string | null; floorId: string | null } {
   const own = twinId ? graph.getTwin(twinId) : undefined;
   if (!own) return { floor: null, floorId: null };
   const level = [own, ...twinAncestors(graph, own.id)].find((twin) => isLevel(graph, twin));

@@ -3,7 +3,16 @@ import { validateTwin } from '../../core/dtdl/twinValidation';
 import { decodeToken, encodeToken } from '../continuationToken';
 import { badRequest, HttpError, notFound, validationFailed } from '../httpErrors';
 import { twinFieldProblems } from '../../core/dtdl/twinIdFields';
-import { field, isObject, optBoolean, optInteger, optObject, queryBoolean, requireArray, requireObject } from '../requestFields';
+import {
+  field,
+  isObject,
+  optBoolean,
+  optInteger,
+  optObject,
+  queryBoolean,
+  requireArray,
+  requireObject,
+} from '../requestFields';
 import type { Router } from '../router';
 import { compileTwinFilters } from '../twins/twinFilters';
 import { compareIds, type StoredTwin, type TwinGraph } from '../twins/twinGraph';
@@ -73,7 +82,8 @@ function putTwin(graph: TwinGraph, body: unknown): StoredTwin {
   const id = field(req, 'id', 'dtId', 'twinId', '$dtId');
   checkTwinId(id);
   const modelId = field(req, 'modelId');
-  if (typeof modelId !== 'string' || modelId === '') throw badRequest("'modelId' is required and must be a model id string.", 'modelId');
+  if (typeof modelId !== 'string' || modelId === '')
+    throw badRequest("'modelId' is required and must be a model id string.", 'modelId');
   const contents = field(req, 'contents') ?? {};
   if (!isObject(contents)) throw badRequest("'contents' must be an object.", 'contents');
   // The service's own checks, with its words (one line each); it answers 500, the emulator 400.
@@ -83,7 +93,8 @@ function putTwin(graph: TwinGraph, body: unknown): StoredTwin {
 }
 
 function checkTwinId(id: unknown): asserts id is string {
-  if (typeof id !== 'string' || id.trim() === '') throw badRequest("'id' is required and must be a non-empty string.", 'id');
+  if (typeof id !== 'string' || id.trim() === '')
+    throw badRequest("'id' is required and must be a non-empty string.", 'id');
   if (id.length > MAX_TWIN_ID_LENGTH) throw badRequest(`'id' must be at most ${MAX_TWIN_ID_LENGTH} characters.`, 'id');
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(id)) throw badRequest("'id' must not contain control characters.", 'id');
@@ -96,7 +107,11 @@ type ProblemPaths = (path: string) => string;
 const PUT_PATHS: ProblemPaths = (path) => path || '/';
 const PATCH_PATHS: ProblemPaths = (path) => path.replace(/^\/contents(?=\/|$)/, '') || '/';
 
-function store(graph: TwinGraph, doc: { id: string; modelId: string; contents: Record<string, unknown> }, paths: ProblemPaths = PUT_PATHS): StoredTwin {
+function store(
+  graph: TwinGraph,
+  doc: { id: string; modelId: string; contents: Record<string, unknown> },
+  paths: ProblemPaths = PUT_PATHS,
+): StoredTwin {
   // The DTMI and GUID checks belong to PUT only (putTwin): the service does not run them on a patch.
   const problems = validateTwin(graph.models, doc, { idFields: false });
   if (problems.length) {
@@ -122,8 +137,12 @@ function listTwins(graph: TwinGraph, body: unknown): ContinuationPage<DigitalTwi
   const req = body === undefined ? {} : requireObject(body);
   const pageSize = optInteger(req, 'pageSize', 1, MAX_TWIN_PAGE_SIZE) ?? DEFAULT_TWIN_PAGE_SIZE;
   const include = optObject(req, 'include');
-  const includeOut = include ? optBoolean(include, 'outgoingRelationships', 'include.outgoingRelationships') ?? false : false;
-  const includeIn = include ? optBoolean(include, 'incomingRelationships', 'include.incomingRelationships') ?? false : false;
+  const includeOut = include
+    ? (optBoolean(include, 'outgoingRelationships', 'include.outgoingRelationships') ?? false)
+    : false;
+  const includeIn = include
+    ? (optBoolean(include, 'incomingRelationships', 'include.incomingRelationships') ?? false)
+    : false;
   const match = compileTwinFilters(req, graph);
   const queryKey = Object.fromEntries(
     Object.entries(req)
@@ -131,11 +150,13 @@ function listTwins(graph: TwinGraph, body: unknown): ContinuationPage<DigitalTwi
       .map(([k, v]) => [k.toLowerCase(), v]),
   );
   const token = field(req, 'continuationToken');
-  if (token !== undefined && token !== null && typeof token !== 'string') throw badRequest("'continuationToken' must be a string.", 'continuationToken');
+  if (token !== undefined && token !== null && typeof token !== 'string')
+    throw badRequest("'continuationToken' must be a string.", 'continuationToken');
   let after: string | undefined;
   if (token) {
     const position = decodeToken(token, queryKey);
-    if (typeof position.a !== 'string') throw badRequest("'continuationToken' is not a continuation token issued by this service.", 'continuationToken');
+    if (typeof position.a !== 'string')
+      throw badRequest("'continuationToken' is not a continuation token issued by this service.", 'continuationToken');
     after = position.a;
   }
   const ids = graph.sortedIds();

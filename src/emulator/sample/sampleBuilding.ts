@@ -1,5 +1,14 @@
 import type {
-  BuildingEvent, DigitalTwin, EventType, Insight, Model, Relationship, Ticket, TicketMetadataItem, TicketPriority, TicketStatus,
+  BuildingEvent,
+  DigitalTwin,
+  EventType,
+  Insight,
+  Model,
+  Relationship,
+  Ticket,
+  TicketMetadataItem,
+  TicketPriority,
+  TicketStatus,
 } from '../../core/api/types';
 import { buildEvents, SAMPLE_EVENT_TYPES } from './sampleEvents';
 import { buildInsights } from './sampleInsights';
@@ -92,36 +101,49 @@ export function buildSample(options: SampleOptions = {}): SampleData {
   const twinById = new Map(twins.map((t) => [t.id, t]));
   const locationsOf = (twinId: string): string[] => {
     const chain: string[] = [];
-    for (let id = locationOf.get(twinId); id !== undefined && chain.length < 16; id = locationOf.get(id)) chain.unshift(id);
+    for (let id = locationOf.get(twinId); id !== undefined && chain.length < 16; id = locationOf.get(id))
+      chain.unshift(id);
     return chain;
   };
-  const twinsWithIds = (ids: string[]) => ids.map((id) => twinById.get(id)).filter((t): t is DigitalTwin => t !== undefined);
+  const twinsWithIds = (ids: string[]) =>
+    ids.map((id) => twinById.get(id)).filter((t): t is DigitalTwin => t !== undefined);
 
   const overheatingIds = new Set(['HP-L03-R01-TEMP', 'RL-L02-R03-TEMP']);
   const offlineIds = new Set(['HP-L04-R03-CO2']);
   const telemetry = buildTelemetry(points, { seed, now, days: options.telemetryDays ?? 3, overheatingIds, offlineIds });
 
-  const insights = buildInsights({
-    byRole: options.insights !== undefined ? allByRole : baseByRole,
-    overheatingRooms: twinsWithIds([...overheatingIds].map((id) => id.replace(/-TEMP$/, ''))),
-    offlinePoints: twinsWithIds([...offlineIds]),
-  }, { seed, now, roots: options.insights });
+  const insights = buildInsights(
+    {
+      byRole: options.insights !== undefined ? allByRole : baseByRole,
+      overheatingRooms: twinsWithIds([...overheatingIds].map((id) => id.replace(/-TEMP$/, ''))),
+      offlinePoints: twinsWithIds([...offlineIds]),
+    },
+    { seed, now, roots: options.insights },
+  );
 
   const buildings = baseByRole.get('building') ?? [];
-  const events = buildEvents({
-    buildings,
-    meetingRooms: (baseByRole.get('room') ?? []).filter((t) => t.contents?.roomType === 'meetingRoom'),
-    mainMeters: (baseByRole.get('meter') ?? []).filter((t) => t.contents?.meterRole === 'main'),
-    plant: [...(baseByRole.get('ahu') ?? []), ...(baseByRole.get('chiller') ?? [])],
-    locationsOf,
-  }, { seed, now });
+  const events = buildEvents(
+    {
+      buildings,
+      meetingRooms: (baseByRole.get('room') ?? []).filter((t) => t.contents?.roomType === 'meetingRoom'),
+      mainMeters: (baseByRole.get('meter') ?? []).filter((t) => t.contents?.meterRole === 'main'),
+      plant: [...(baseByRole.get('ahu') ?? []), ...(baseByRole.get('chiller') ?? [])],
+      locationsOf,
+    },
+    { seed, now },
+  );
 
-  const ticketTwins = (['room', 'vav', 'ahu', 'chiller', 'meter'] as const).flatMap((role) => baseByRole.get(role) ?? []);
-  const ticketSample = buildTickets({
-    insights,
-    twins: ticketTwins,
-    buildingOf: (twinId) => twinById.get(locationsOf(twinId)[0] ?? twinId),
-  }, { seed, now });
+  const ticketTwins = (['room', 'vav', 'ahu', 'chiller', 'meter'] as const).flatMap(
+    (role) => baseByRole.get(role) ?? [],
+  );
+  const ticketSample = buildTickets(
+    {
+      insights,
+      twins: ticketTwins,
+      buildingOf: (twinId) => twinById.get(locationsOf(twinId)[0] ?? twinId),
+    },
+    { seed, now },
+  );
 
   return {
     models: sampleModels(new Date(now - 90 * 86_400_000).toISOString()),

@@ -19,7 +19,14 @@ export interface EventTargets {
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const MEETING_TITLES = ['Project stand-up', 'Quarterly review', 'Design workshop', 'Vendor briefing', 'Safety induction', 'Team planning'];
+const MEETING_TITLES = [
+  'Project stand-up',
+  'Quarterly review',
+  'Design workshop',
+  'Vendor briefing',
+  'Safety induction',
+  'Team planning',
+];
 const ORGANIZERS = ['Facilities team', 'Finance team', 'Engineering team', 'Workplace team', 'Sustainability team'];
 const CONDITIONS = ['sunny', 'partlyCloudy', 'cloudy', 'showers', 'rain'];
 const CONTRACTORS = ['Northwind Mechanical', 'Contoso Building Services', 'Fabrikam HVAC'];
@@ -29,8 +36,21 @@ export function buildEvents(targets: EventTargets, options: { seed: number; now:
   const random = SeededRandom.derive(options.seed, 'events');
   const today = Math.floor(options.now / DAY) * DAY;
   const events: BuildingEvent[] = [];
-  const add = (twin: DigitalTwin, typeId: number, fields: { name: string; start: number; end: number | null; source: string; externalId: string; payload: unknown; scalarValue?: number | null; description?: string }) => {
-    const created = Math.min(options.now, fields.start - Math.floor(random.between(0.5, 10) * DAY / 60_000) * 60_000);
+  const add = (
+    twin: DigitalTwin,
+    typeId: number,
+    fields: {
+      name: string;
+      start: number;
+      end: number | null;
+      source: string;
+      externalId: string;
+      payload: unknown;
+      scalarValue?: number | null;
+      description?: string;
+    },
+  ) => {
+    const created = Math.min(options.now, fields.start - Math.floor((random.between(0.5, 10) * DAY) / 60_000) * 60_000);
     events.push({
       id: random.uuid(),
       name: fields.name,
@@ -59,8 +79,18 @@ export function buildEvents(targets: EventTargets, options: { seed: number; now:
       const high = low + random.int(4, 10);
       const date = new Date(start).toISOString().slice(0, 10);
       add(building, 2, {
-        name: `Weather forecast ${siteName} ${date}`, start, end: start + DAY, source: 'weather-feed', externalId: `wx-${site}-${date}`,
-        payload: { minTemperature: low, maxTemperature: high, unit: 'degC', condition: random.pick(CONDITIONS), precipitationProbability: random.int(0, 90) },
+        name: `Weather forecast ${siteName} ${date}`,
+        start,
+        end: start + DAY,
+        source: 'weather-feed',
+        externalId: `wx-${site}-${date}`,
+        payload: {
+          minTemperature: low,
+          maxTemperature: high,
+          unit: 'degC',
+          condition: random.pick(CONDITIONS),
+          precipitationProbability: random.int(0, 90),
+        },
         scalarValue: high,
       });
     }
@@ -72,9 +102,14 @@ export function buildEvents(targets: EventTargets, options: { seed: number; now:
     const title = random.pick(MEETING_TITLES);
     const capacity = Number(room.contents?.capacity ?? 8);
     add(room, 1, {
-      name: title, start, end: start + random.pick([30, 60, 90]) * 60_000, source: 'room-booking', externalId: `bk-${random.token(8, '0123456789')}`,
+      name: title,
+      start,
+      end: start + random.pick([30, 60, 90]) * 60_000,
+      source: 'room-booking',
+      externalId: `bk-${random.token(8, '0123456789')}`,
       payload: { title, organizer: random.pick(ORGANIZERS), attendees: random.int(2, Math.max(2, capacity)) },
-      scalarValue: null, description: `Booking of ${String(room.contents?.name ?? room.id)}`,
+      scalarValue: null,
+      description: `Booking of ${String(room.contents?.name ?? room.id)}`,
     });
   }
 
@@ -87,8 +122,18 @@ export function buildEvents(targets: EventTargets, options: { seed: number; now:
       const cost = Math.round(energy * random.between(0.18, 0.26) * 100) / 100;
       const month = new Date(start).toISOString().slice(0, 7);
       add(meter, 3, {
-        name: `Electricity bill ${month}`, start, end, source: 'utility-portal', externalId: `bill-${meter.id}-${month}`,
-        payload: { billingPeriodStart: new Date(start).toISOString().slice(0, 10), billingPeriodEnd: new Date(end - DAY).toISOString().slice(0, 10), energyKWh: energy, cost, currency: 'USD' },
+        name: `Electricity bill ${month}`,
+        start,
+        end,
+        source: 'utility-portal',
+        externalId: `bill-${meter.id}-${month}`,
+        payload: {
+          billingPeriodStart: new Date(start).toISOString().slice(0, 10),
+          billingPeriodEnd: new Date(end - DAY).toISOString().slice(0, 10),
+          energyKWh: energy,
+          cost,
+          currency: 'USD',
+        },
         scalarValue: cost,
       });
     }
@@ -99,8 +144,11 @@ export function buildEvents(targets: EventTargets, options: { seed: number; now:
       const start = today + offsetDays * DAY + 6 * HOUR;
       const workOrder = `WO-${random.int(10000, 99999)}`;
       add(equipment, 4, {
-        name: `Planned maintenance ${String(equipment.contents?.name ?? equipment.id)}`, start, end: start + random.int(2, 6) * HOUR,
-        source: 'maintenance-planner', externalId: workOrder,
+        name: `Planned maintenance ${String(equipment.contents?.name ?? equipment.id)}`,
+        start,
+        end: start + random.int(2, 6) * HOUR,
+        source: 'maintenance-planner',
+        externalId: workOrder,
         payload: { workOrder, contractor: random.pick(CONTRACTORS), impact: 'Equipment offline during the window' },
         scalarValue: null,
       });

@@ -25,10 +25,25 @@ export const SAMPLE_NAMESPACE = 'dtmi:com:buildingtwins:sample:';
 export const sampleModelId = (name: SampleModelName): string => `${SAMPLE_NAMESPACE}${name};1`;
 
 export type SampleModelName =
-  | 'Twin' | 'Space' | 'Building' | 'Level' | 'Room' | 'HVACZone'
-  | 'Equipment' | 'AirHandlingUnit' | 'VAVBox' | 'Chiller' | 'ElectricMeter'
-  | 'Capability' | 'Sensor' | 'Setpoint'
-  | 'TemperatureSensor' | 'Co2Sensor' | 'OccupancySensor' | 'EnergySensor' | 'TemperatureSetpoint';
+  | 'Twin'
+  | 'Space'
+  | 'Building'
+  | 'Level'
+  | 'Room'
+  | 'HVACZone'
+  | 'Equipment'
+  | 'AirHandlingUnit'
+  | 'VAVBox'
+  | 'Chiller'
+  | 'ElectricMeter'
+  | 'Capability'
+  | 'Sensor'
+  | 'Setpoint'
+  | 'TemperatureSensor'
+  | 'Co2Sensor'
+  | 'OccupancySensor'
+  | 'EnergySensor'
+  | 'TemperatureSetpoint';
 
 /** The DTDL v3 interfaces of the sample ontology (src/emulator/sample/models), bases first. */
 export const SAMPLE_INTERFACES: ReadonlyArray<Record<string, unknown>> = [

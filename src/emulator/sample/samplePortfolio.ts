@@ -4,11 +4,15 @@ import { SeededRandom } from './seededRandom';
 
 /** What a telemetry point measures; drives the shape of its generated time series. */
 export type CapabilityKind =
-  | 'roomTemperature' | 'supplyAirTemperature' | 'chilledWaterTemperature'
-  | 'co2' | 'occupancy' | 'energy' | 'zoneSetpoint';
+  | 'roomTemperature'
+  | 'supplyAirTemperature'
+  | 'chilledWaterTemperature'
+  | 'co2'
+  | 'occupancy'
+  | 'energy'
+  | 'zoneSetpoint';
 
-export type TwinRole =
-  | 'building' | 'level' | 'room' | 'zone' | 'vav' | 'ahu' | 'chiller' | 'meter' | 'capability';
+export type TwinRole = 'building' | 'level' | 'room' | 'zone' | 'vav' | 'ahu' | 'chiller' | 'meter' | 'capability';
 
 export interface CapabilityInfo {
   twinId: string;
@@ -34,7 +38,13 @@ export interface PortfolioEntry {
   capability?: CapabilityInfo;
 }
 
-interface RoomSpec { suffix: string; name: string; type: string; capacity: number; area: number }
+interface RoomSpec {
+  suffix: string;
+  name: string;
+  type: string;
+  capacity: number;
+  area: number;
+}
 
 interface SiteSpec {
   code: string;
@@ -68,7 +78,13 @@ const LAB_FLOOR: RoomSpec[] = [
 ];
 
 const SCALED_FLOOR: RoomSpec[] = [
-  ...['R01', 'R02', 'R03', 'R04', 'R05', 'R06'].map((suffix, i) => ({ suffix, name: `Office ${i + 1}`, type: 'office', capacity: 8, area: 90 })),
+  ...['R01', 'R02', 'R03', 'R04', 'R05', 'R06'].map((suffix, i) => ({
+    suffix,
+    name: `Office ${i + 1}`,
+    type: 'office',
+    capacity: 8,
+    area: 90,
+  })),
   { suffix: 'R07', name: 'Meeting room 1', type: 'meetingRoom', capacity: 8, area: 25 },
   { suffix: 'R08', name: 'Meeting room 2', type: 'meetingRoom', capacity: 12, area: 35 },
   { suffix: 'R09', name: 'Kitchen', type: 'kitchen', capacity: 10, area: 30 },
@@ -78,27 +94,55 @@ const SCALED_FLOOR: RoomSpec[] = [
 /** The two hand-laid sites every sample has. */
 export const BASE_SITES: readonly SiteSpec[] = [
   {
-    code: 'HP', name: 'Harbour Point', buildingType: 'office', yearBuilt: 2009,
+    code: 'HP',
+    name: 'Harbour Point',
+    buildingType: 'office',
+    yearBuilt: 2009,
     address: { street: '1 Wharf Lane', city: 'Sydney', postalCode: '2000', country: 'Australia' },
-    geoLocation: { latitude: -33.8615, longitude: 151.2055 }, timeZone: 'Australia/Sydney', utcOffsetHours: 11,
-    levels: 5, rooms: OFFICE_FLOOR, light: false,
+    geoLocation: { latitude: -33.8615, longitude: 151.2055 },
+    timeZone: 'Australia/Sydney',
+    utcOffsetHours: 11,
+    levels: 5,
+    rooms: OFFICE_FLOOR,
+    light: false,
   },
   {
-    code: 'RL', name: 'Riverside Labs', buildingType: 'laboratory', yearBuilt: 2016,
+    code: 'RL',
+    name: 'Riverside Labs',
+    buildingType: 'laboratory',
+    yearBuilt: 2016,
     address: { street: '12 Quay Road', city: 'Cambridge', postalCode: 'CB4 1AA', country: 'United Kingdom' },
-    geoLocation: { latitude: 52.2145, longitude: 0.1322 }, timeZone: 'Europe/London', utcOffsetHours: 0,
-    levels: 3, rooms: LAB_FLOOR, light: false,
+    geoLocation: { latitude: 52.2145, longitude: 0.1322 },
+    timeZone: 'Europe/London',
+    utcOffsetHours: 0,
+    levels: 3,
+    rooms: LAB_FLOOR,
+    light: false,
   },
 ];
 
 function scaledSite(index: number, random: SeededRandom): SiteSpec {
   const code = `S${String(index + 1).padStart(3, '0')}`;
   return {
-    code, name: `Site ${code.slice(1)}`, buildingType: random.pick(['office', 'retail', 'mixedUse', 'residential']),
+    code,
+    name: `Site ${code.slice(1)}`,
+    buildingType: random.pick(['office', 'retail', 'mixedUse', 'residential']),
     yearBuilt: random.int(1975, 2022),
-    address: { street: `${random.int(1, 400)} Commerce Street`, city: 'Springfield', postalCode: String(random.int(10000, 99999)), country: 'United States' },
-    geoLocation: { latitude: Number(random.between(30, 45).toFixed(4)), longitude: Number(random.between(-120, -75).toFixed(4)) },
-    timeZone: 'America/Chicago', utcOffsetHours: -6, levels: 8, rooms: SCALED_FLOOR, light: true,
+    address: {
+      street: `${random.int(1, 400)} Commerce Street`,
+      city: 'Springfield',
+      postalCode: String(random.int(10000, 99999)),
+      country: 'United States',
+    },
+    geoLocation: {
+      latitude: Number(random.between(30, 45).toFixed(4)),
+      longitude: Number(random.between(-120, -75).toFixed(4)),
+    },
+    timeZone: 'America/Chicago',
+    utcOffsetHours: -6,
+    levels: 8,
+    rooms: SCALED_FLOOR,
+    light: true,
   };
 }
 
@@ -113,32 +157,102 @@ function modelIdOf(name: SampleModelName): string {
 const SENSED_ROOM_TYPES = new Set(['office', 'meetingRoom', 'laboratory', 'lobby', 'kitchen']);
 const OCCUPIED_ROOM_TYPES = new Set(['office', 'meetingRoom', 'laboratory', 'lobby']);
 
-interface CapabilitySpec { suffix: string; model: SampleModelName; kind: CapabilityKind; name: string; unit: string; contents: Record<string, unknown> }
+interface CapabilitySpec {
+  suffix: string;
+  model: SampleModelName;
+  kind: CapabilityKind;
+  name: string;
+  unit: string;
+  contents: Record<string, unknown>;
+}
 
 const CAPABILITIES: Record<CapabilityKind, CapabilitySpec> = {
-  roomTemperature: { suffix: 'TEMP', model: 'TemperatureSensor', kind: 'roomTemperature', name: 'Zone air temperature', unit: 'degC', contents: { sensorLocation: 'room', minValue: 5, maxValue: 40 } },
-  supplyAirTemperature: { suffix: 'SAT', model: 'TemperatureSensor', kind: 'supplyAirTemperature', name: 'Supply air temperature', unit: 'degC', contents: { sensorLocation: 'supplyAir', minValue: 5, maxValue: 45 } },
-  chilledWaterTemperature: { suffix: 'CHWST', model: 'TemperatureSensor', kind: 'chilledWaterTemperature', name: 'Chilled water supply temperature', unit: 'degC', contents: { sensorLocation: 'chilledWaterSupply', minValue: 2, maxValue: 20 } },
-  co2: { suffix: 'CO2', model: 'Co2Sensor', kind: 'co2', name: 'CO2 concentration', unit: 'ppm', contents: { minValue: 350, maxValue: 5000 } },
-  occupancy: { suffix: 'OCC', model: 'OccupancySensor', kind: 'occupancy', name: 'People count', unit: 'people', contents: { detectionType: 'camera', minValue: 0, maxValue: 500 } },
-  energy: { suffix: 'KWH', model: 'EnergySensor', kind: 'energy', name: 'Active energy', unit: 'kWh', contents: { minValue: 0, maxValue: 100000 } },
-  zoneSetpoint: { suffix: 'TSP', model: 'TemperatureSetpoint', kind: 'zoneSetpoint', name: 'Zone temperature setpoint', unit: 'degC', contents: { deadband: 1 } },
+  roomTemperature: {
+    suffix: 'TEMP',
+    model: 'TemperatureSensor',
+    kind: 'roomTemperature',
+    name: 'Zone air temperature',
+    unit: 'degC',
+    contents: { sensorLocation: 'room', minValue: 5, maxValue: 40 },
+  },
+  supplyAirTemperature: {
+    suffix: 'SAT',
+    model: 'TemperatureSensor',
+    kind: 'supplyAirTemperature',
+    name: 'Supply air temperature',
+    unit: 'degC',
+    contents: { sensorLocation: 'supplyAir', minValue: 5, maxValue: 45 },
+  },
+  chilledWaterTemperature: {
+    suffix: 'CHWST',
+    model: 'TemperatureSensor',
+    kind: 'chilledWaterTemperature',
+    name: 'Chilled water supply temperature',
+    unit: 'degC',
+    contents: { sensorLocation: 'chilledWaterSupply', minValue: 2, maxValue: 20 },
+  },
+  co2: {
+    suffix: 'CO2',
+    model: 'Co2Sensor',
+    kind: 'co2',
+    name: 'CO2 concentration',
+    unit: 'ppm',
+    contents: { minValue: 350, maxValue: 5000 },
+  },
+  occupancy: {
+    suffix: 'OCC',
+    model: 'OccupancySensor',
+    kind: 'occupancy',
+    name: 'People count',
+    unit: 'people',
+    contents: { detectionType: 'camera', minValue: 0, maxValue: 500 },
+  },
+  energy: {
+    suffix: 'KWH',
+    model: 'EnergySensor',
+    kind: 'energy',
+    name: 'Active energy',
+    unit: 'kWh',
+    contents: { minValue: 0, maxValue: 100000 },
+  },
+  zoneSetpoint: {
+    suffix: 'TSP',
+    model: 'TemperatureSetpoint',
+    kind: 'zoneSetpoint',
+    name: 'Zone temperature setpoint',
+    unit: 'degC',
+    contents: { deadband: 1 },
+  },
 };
 
 /**
  * Generates one site's twins in dependency order: every relationship points to a twin yielded
  * earlier, so a consumer may stop at any point and still hold a consistent graph.
  */
-function* siteEntries(site: SiteSpec, random: SeededRandom, lastUpdate: () => string): Generator<Omit<PortfolioEntry, 'siteCode'>> {
+function* siteEntries(
+  site: SiteSpec,
+  random: SeededRandom,
+  lastUpdate: () => string,
+): Generator<Omit<PortfolioEntry, 'siteCode'>> {
   const siteID = random.uuid();
   const twin = (id: string, model: SampleModelName, contents: Record<string, unknown>): DigitalTwin => {
     contents.siteID = siteID;
     return { id, modelId: modelIdOf(model), lastUpdateTime: lastUpdate(), contents };
   };
   const rel = (sourceId: string, name: string, targetId: string, properties?: Record<string, unknown>): Relationship =>
-    (properties ? { sourceId, name, targetId, properties } : { sourceId, name, targetId });
-  const equipment = () => ({ serialNumber: random.token(10, '0123456789ABCDEFGHJKLMNPRSTUVWXYZ'), installationDate: `${random.int(site.yearBuilt, 2024)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}` });
-  const capability = (hostId: string, hostName: string, kind: CapabilityKind, of: string, hostedBy: string | undefined, capacity: number): Omit<PortfolioEntry, 'siteCode'> => {
+    properties ? { sourceId, name, targetId, properties } : { sourceId, name, targetId };
+  const equipment = () => ({
+    serialNumber: random.token(10, '0123456789ABCDEFGHJKLMNPRSTUVWXYZ'),
+    installationDate: `${random.int(site.yearBuilt, 2024)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`,
+  });
+  const capability = (
+    hostId: string,
+    hostName: string,
+    kind: CapabilityKind,
+    of: string,
+    hostedBy: string | undefined,
+    capacity: number,
+  ): Omit<PortfolioEntry, 'siteCode'> => {
     const spec = CAPABILITIES[kind];
     const externalId = `PNT${random.token(22)}`;
     const id = `${hostId}-${spec.suffix}`;
@@ -146,27 +260,64 @@ function* siteEntries(site: SiteSpec, random: SeededRandom, lastUpdate: () => st
     if (hostedBy) relationships.push(rel(id, 'hostedBy', hostedBy));
     const connectorId = kind === 'energy' ? `CON-${site.code}-EMS` : `CON-${site.code}-BMS`;
     return {
-      twin: twin(id, spec.model, { name: `${hostName} ${spec.name}`, externalID: externalId, unit: spec.unit, trendInterval: site.light ? 3600 : 900, ...spec.contents }),
-      role: 'capability', relationships,
-      capability: { twinId: id, externalId, connectorId, kind, utcOffsetHours: site.utcOffsetHours, capacity, light: site.light },
+      twin: twin(id, spec.model, {
+        name: `${hostName} ${spec.name}`,
+        externalID: externalId,
+        unit: spec.unit,
+        trendInterval: site.light ? 3600 : 900,
+        ...spec.contents,
+      }),
+      role: 'capability',
+      relationships,
+      capability: {
+        twinId: id,
+        externalId,
+        connectorId,
+        kind,
+        utcOffsetHours: site.utcOffsetHours,
+        capacity,
+        light: site.light,
+      },
     };
   };
 
   const buildingId = `BLD-${site.code}`;
   yield {
-    role: 'building', relationships: [],
+    role: 'building',
+    relationships: [],
     twin: twin(buildingId, 'Building', {
-      name: site.name, code: site.code, buildingType: site.buildingType, yearBuilt: site.yearBuilt,
-      address: site.address, geoLocation: site.geoLocation, timeZone: site.timeZone,
+      name: site.name,
+      code: site.code,
+      buildingType: site.buildingType,
+      yearBuilt: site.yearBuilt,
+      address: site.address,
+      geoLocation: site.geoLocation,
+      timeZone: site.timeZone,
       area: site.levels * site.rooms.reduce((sum, room) => sum + room.area, 0) * 1.25,
     }),
   };
   const mainMeterId = `${site.code}-MTR-MAIN`;
   yield {
-    role: 'meter', locationId: buildingId, relationships: [rel(mainMeterId, 'locatedIn', buildingId), rel(mainMeterId, 'serves', buildingId)],
-    twin: twin(mainMeterId, 'ElectricMeter', { name: `${site.name} main meter`, meterRole: 'main', ratedVoltage: 400, manufacturer: 'Voltaris', model: 'VX-900', ...equipment() }),
+    role: 'meter',
+    locationId: buildingId,
+    relationships: [rel(mainMeterId, 'locatedIn', buildingId), rel(mainMeterId, 'serves', buildingId)],
+    twin: twin(mainMeterId, 'ElectricMeter', {
+      name: `${site.name} main meter`,
+      meterRole: 'main',
+      ratedVoltage: 400,
+      manufacturer: 'Voltaris',
+      model: 'VX-900',
+      ...equipment(),
+    }),
   };
-  yield capability(mainMeterId, `${site.name} main meter`, 'energy', mainMeterId, undefined, site.levels * site.rooms.reduce((sum, r) => sum + r.capacity, 0));
+  yield capability(
+    mainMeterId,
+    `${site.name} main meter`,
+    'energy',
+    mainMeterId,
+    undefined,
+    site.levels * site.rooms.reduce((sum, r) => sum + r.capacity, 0),
+  );
 
   const ahuId = `${site.code}-AHU-1`;
   for (let level = 1; level <= site.levels; level++) {
@@ -174,44 +325,118 @@ function* siteEntries(site: SiteSpec, random: SeededRandom, lastUpdate: () => st
     const levelId = `${site.code}-${levelCode}`;
     const levelName = `Level ${level}`;
     yield {
-      role: 'level', locationId: buildingId, relationships: [rel(levelId, 'isPartOf', buildingId)],
-      twin: twin(levelId, 'Level', { name: levelName, code: levelCode, levelNumber: level, elevation: (level - 1) * 3.6, area: site.rooms.reduce((sum, r) => sum + r.area, 0) * 1.2 }),
+      role: 'level',
+      locationId: buildingId,
+      relationships: [rel(levelId, 'isPartOf', buildingId)],
+      twin: twin(levelId, 'Level', {
+        name: levelName,
+        code: levelCode,
+        levelNumber: level,
+        elevation: (level - 1) * 3.6,
+        area: site.rooms.reduce((sum, r) => sum + r.area, 0) * 1.2,
+      }),
     };
     if (level === 1) {
       const plantId = `${levelId}-PLANT`;
-      yield { role: 'room', locationId: levelId, relationships: [rel(plantId, 'isPartOf', levelId)], twin: twin(plantId, 'Room', { name: 'Plant room', code: 'PLANT', roomType: 'plantRoom', capacity: 0, area: 80 }) };
+      yield {
+        role: 'room',
+        locationId: levelId,
+        relationships: [rel(plantId, 'isPartOf', levelId)],
+        twin: twin(plantId, 'Room', {
+          name: 'Plant room',
+          code: 'PLANT',
+          roomType: 'plantRoom',
+          capacity: 0,
+          area: 80,
+        }),
+      };
       const chillerId = `${site.code}-CH-1`;
       yield {
-        role: 'chiller', locationId: plantId, relationships: [rel(chillerId, 'locatedIn', plantId)],
-        twin: twin(chillerId, 'Chiller', { name: 'Chiller 1', manufacturer: 'Frostline', model: 'FL-450', coolingCapacity: site.light ? 350 : 450, refrigerant: random.pick(['R134a', 'R1234ze', 'R513A']), ...equipment() }),
+        role: 'chiller',
+        locationId: plantId,
+        relationships: [rel(chillerId, 'locatedIn', plantId)],
+        twin: twin(chillerId, 'Chiller', {
+          name: 'Chiller 1',
+          manufacturer: 'Frostline',
+          model: 'FL-450',
+          coolingCapacity: site.light ? 350 : 450,
+          refrigerant: random.pick(['R134a', 'R1234ze', 'R513A']),
+          ...equipment(),
+        }),
       };
       yield capability(chillerId, 'Chiller 1', 'chilledWaterTemperature', chillerId, chillerId, 0);
       yield {
-        role: 'ahu', locationId: plantId,
-        relationships: [rel(ahuId, 'locatedIn', plantId), rel(ahuId, 'isFedBy', chillerId, { substance: 'ChilledWater' }), rel(ahuId, 'serves', buildingId)],
-        twin: twin(ahuId, 'AirHandlingUnit', { name: 'Air handling unit 1', manufacturer: 'Aerodyne', model: 'AD-12', nominalAirflow: 12.5, fanCount: 2, ...equipment() }),
+        role: 'ahu',
+        locationId: plantId,
+        relationships: [
+          rel(ahuId, 'locatedIn', plantId),
+          rel(ahuId, 'isFedBy', chillerId, { substance: 'ChilledWater' }),
+          rel(ahuId, 'serves', buildingId),
+        ],
+        twin: twin(ahuId, 'AirHandlingUnit', {
+          name: 'Air handling unit 1',
+          manufacturer: 'Aerodyne',
+          model: 'AD-12',
+          nominalAirflow: 12.5,
+          fanCount: 2,
+          ...equipment(),
+        }),
       };
       yield capability(ahuId, 'Air handling unit 1', 'supplyAirTemperature', ahuId, ahuId, 0);
     }
     const meterId = `${levelId}-MTR`;
     const levelCapacity = site.rooms.reduce((sum, r) => sum + r.capacity, 0);
     yield {
-      role: 'meter', locationId: levelId,
-      relationships: [rel(meterId, 'locatedIn', levelId), rel(meterId, 'serves', levelId), rel(meterId, 'subMeterOf', mainMeterId), rel(meterId, 'isFedBy', mainMeterId, { substance: 'Electricity' })],
-      twin: twin(meterId, 'ElectricMeter', { name: `${levelName} sub-meter`, meterRole: 'sub', ratedVoltage: 400, manufacturer: 'Voltaris', model: 'VX-200', ...equipment() }),
+      role: 'meter',
+      locationId: levelId,
+      relationships: [
+        rel(meterId, 'locatedIn', levelId),
+        rel(meterId, 'serves', levelId),
+        rel(meterId, 'subMeterOf', mainMeterId),
+        rel(meterId, 'isFedBy', mainMeterId, { substance: 'Electricity' }),
+      ],
+      twin: twin(meterId, 'ElectricMeter', {
+        name: `${levelName} sub-meter`,
+        meterRole: 'sub',
+        ratedVoltage: 400,
+        manufacturer: 'Voltaris',
+        model: 'VX-200',
+        ...equipment(),
+      }),
     };
     yield capability(meterId, `${levelName} sub-meter`, 'energy', meterId, undefined, levelCapacity);
 
     const vavIds: string[] = [];
-    for (const [index, zone] of [['North', 'perimeter'], ['South', 'interior']].entries()) {
+    for (const [index, zone] of [
+      ['North', 'perimeter'],
+      ['South', 'interior'],
+    ].entries()) {
       const zoneId = `${levelId}-ZN${index + 1}`;
       const vavId = `${levelId}-VAV${index + 1}`;
       const zoneName = `${levelName} ${zone[0]} zone`;
-      yield { role: 'zone', locationId: levelId, relationships: [rel(zoneId, 'isPartOf', levelId)], twin: twin(zoneId, 'HVACZone', { name: zoneName, code: `ZN${index + 1}`, zoneType: zone[1] }) };
       yield {
-        role: 'vav', locationId: levelId,
-        relationships: [rel(vavId, 'locatedIn', levelId), rel(vavId, 'serves', zoneId), rel(vavId, 'isFedBy', ahuId, { substance: 'SupplyAir' })],
-        twin: twin(vavId, 'VAVBox', { name: `${levelName} VAV ${index + 1}`, manufacturer: 'Aerodyne', model: 'VT-8', maxAirflow: 600, minAirflow: 120, hasReheat: index === 0, ...equipment() }),
+        role: 'zone',
+        locationId: levelId,
+        relationships: [rel(zoneId, 'isPartOf', levelId)],
+        twin: twin(zoneId, 'HVACZone', { name: zoneName, code: `ZN${index + 1}`, zoneType: zone[1] }),
+      };
+      yield {
+        role: 'vav',
+        locationId: levelId,
+        relationships: [
+          rel(vavId, 'locatedIn', levelId),
+          rel(vavId, 'serves', zoneId),
+          rel(vavId, 'isFedBy', ahuId, { substance: 'SupplyAir' }),
+        ],
+        twin: twin(vavId, 'VAVBox', {
+          name: `${levelName} VAV ${index + 1}`,
+          manufacturer: 'Aerodyne',
+          model: 'VT-8',
+          maxAirflow: 600,
+          minAirflow: 120,
+          hasReheat: index === 0,
+          ...equipment(),
+        }),
       };
       yield capability(zoneId, zoneName, 'zoneSetpoint', zoneId, vavId, 0);
       vavIds.push(vavId);
@@ -221,7 +446,18 @@ function* siteEntries(site: SiteSpec, random: SeededRandom, lastUpdate: () => st
       const isLobby = level === 1 && index === 0 && site.buildingType === 'office' && !site.light;
       const spec = isLobby ? { ...room, name: 'Lobby', type: 'lobby', capacity: 20, area: 300 } : room;
       const roomName = `${levelName} ${spec.name}`;
-      yield { role: 'room', locationId: levelId, relationships: [rel(roomId, 'isPartOf', levelId)], twin: twin(roomId, 'Room', { name: roomName, code: room.suffix, roomType: spec.type, capacity: spec.capacity, area: spec.area }) };
+      yield {
+        role: 'room',
+        locationId: levelId,
+        relationships: [rel(roomId, 'isPartOf', levelId)],
+        twin: twin(roomId, 'Room', {
+          name: roomName,
+          code: room.suffix,
+          roomType: spec.type,
+          capacity: spec.capacity,
+          area: spec.area,
+        }),
+      };
       if (!SENSED_ROOM_TYPES.has(spec.type)) continue;
       const vavId = vavIds[index % vavIds.length];
       yield capability(roomId, roomName, 'roomTemperature', roomId, vavId, spec.capacity);
@@ -241,7 +477,9 @@ export function* portfolioEntries(seed: number, now: number, targetTwins = 0): G
   const random = SeededRandom.derive(seed, 'portfolio');
   const updates = SeededRandom.derive(seed, 'lastUpdate');
   // A pool of update times (1 to 45 days back, whole minutes): formatting one date per twin is costly at 100k twins.
-  const pool = Array.from({ length: 997 }, () => new Date(now - Math.floor(updates.between(1, 45) * 1440) * 60_000).toISOString());
+  const pool = Array.from({ length: 997 }, () =>
+    new Date(now - Math.floor(updates.between(1, 45) * 1440) * 60_000).toISOString(),
+  );
   const lastUpdate = () => pool[Math.floor(updates.next() * pool.length)];
   let count = 0;
   for (const site of BASE_SITES) {

@@ -55,7 +55,12 @@ function outdoorTemperature(hour: number, utcOffsetHours: number, dayShift: numb
   return mean + dayShift + 5 * Math.cos((2 * Math.PI * (hour - 15)) / 24);
 }
 
-function seriesValues(point: CapabilityInfo, times: Float64Array, random: SeededRandom, overheating: boolean): Float64Array {
+function seriesValues(
+  point: CapabilityInfo,
+  times: Float64Array,
+  random: SeededRandom,
+  overheating: boolean,
+): Float64Array {
   const values = new Float64Array(times.length);
   const stepHours = times.length > 1 ? (times[1] - times[0]) / HOUR : 0.25;
   const relax = Math.min(1, 0.35 * stepHours * 4);
@@ -129,11 +134,16 @@ function gridTimes(end: number, step: number, count: number): Float64Array {
 /** Believable telemetry for every capability: daily cycles, setpoints, occupancy, energy. */
 export function buildTelemetry(points: readonly CapabilityInfo[], options: TelemetryOptions): SampleSeries[] {
   // Series on the same grid share one (read-only) times array.
-  const fullTimes = gridTimes(options.now, FULL_STEP, Math.max(1, Math.round(options.days * 24 * HOUR / FULL_STEP)));
+  const fullTimes = gridTimes(options.now, FULL_STEP, Math.max(1, Math.round((options.days * 24 * HOUR) / FULL_STEP)));
   const lightTimes = gridTimes(options.now, HOUR, 24);
   return points.map((point) => {
     let times = point.light ? lightTimes : fullTimes;
-    const values = seriesValues(point, times, SeededRandom.derive(options.seed, point.twinId), options.overheatingIds.has(point.twinId));
+    const values = seriesValues(
+      point,
+      times,
+      SeededRandom.derive(options.seed, point.twinId),
+      options.overheatingIds.has(point.twinId),
+    );
     let kept = values;
     if (options.offlineIds.has(point.twinId)) {
       const cutoff = times[times.length - 1] - 8 * HOUR;

@@ -47,7 +47,10 @@ export class SeededRandom {
 
   /** A version-4 shaped UUID drawn from this stream. */
   uuid(): string {
-    const hex = (n: number) => Math.floor(this.next() * 16 ** n).toString(16).padStart(n, '0');
+    const hex = (n: number) =>
+      Math.floor(this.next() * 16 ** n)
+        .toString(16)
+        .padStart(n, '0');
     const variant = (8 + Math.floor(this.next() * 4)).toString(16);
     return `${hex(8)}-${hex(4)}-4${hex(3)}-${variant}${hex(3)}-${hex(8)}${hex(4)}`;
   }

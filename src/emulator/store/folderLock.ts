@@ -4,7 +4,11 @@
 
 import * as fs from 'node:fs';
 
-export interface LockOwner { pid: number; boot?: string; start?: string }
+export interface LockOwner {
+  pid: number;
+  boot?: string;
+  start?: string;
+}
 
 function readOrUndefined(file: string): string | undefined {
   try {
@@ -39,14 +43,21 @@ export function parseOwner(text: string): LockOwner | undefined {
   try {
     const value = JSON.parse(trimmed) as Partial<LockOwner>;
     if (typeof value.pid !== 'number' || !Number.isInteger(value.pid) || value.pid <= 0) return undefined;
-    return { pid: value.pid, ...(typeof value.boot === 'string' ? { boot: value.boot } : {}), ...(typeof value.start === 'string' ? { start: value.start } : {}) };
+    return {
+      pid: value.pid,
+      ...(typeof value.boot === 'string' ? { boot: value.boot } : {}),
+      ...(typeof value.start === 'string' ? { start: value.start } : {}),
+    };
   } catch {
     return undefined;
   }
 }
 
 /** Whether the lock's owner still runs: the pid is alive and, where known, it is the same boot and process. */
-export function ownerAlive(owner: LockOwner, probe: { alive(pid: number): boolean; boot(): string | undefined; start(pid: number): string | undefined } = SYSTEM): boolean {
+export function ownerAlive(
+  owner: LockOwner,
+  probe: { alive(pid: number): boolean; boot(): string | undefined; start(pid: number): string | undefined } = SYSTEM,
+): boolean {
   if (!probe.alive(owner.pid)) return false;
   const boot = probe.boot();
   if (owner.boot && boot && owner.boot !== boot) return false;

@@ -18,7 +18,9 @@ export interface Collection<T> {
   readonly size: number;
 }
 
-type Undo = { kind: 'item'; collection: string; key: string; previous: unknown; existed: boolean } | { kind: 'series'; undo: SeriesUndo };
+type Undo =
+  | { kind: 'item'; collection: string; key: string; previous: unknown; existed: boolean }
+  | { kind: 'series'; undo: SeriesUndo };
 
 export interface StoreOptions {
   /** Folder for the snapshot and the append-only log; in memory only when absent. */
@@ -82,7 +84,9 @@ export class Store {
       try {
         store.compact();
       } catch (err) {
-        store.warn(`Data folder ${options.dataDir}: compaction at start failed, continuing with the log as it is: ${(err as Error).message}`);
+        store.warn(
+          `Data folder ${options.dataDir}: compaction at start failed, continuing with the log as it is: ${(err as Error).message}`,
+        );
         files.openLog();
       }
     }
@@ -136,7 +140,9 @@ export class Store {
             this.compact();
           } catch (err) {
             // The live generation is untouched until the new one is complete: keep logging to it.
-            this.warn(`Compaction failed, the log keeps growing and compaction is tried again later: ${(err as Error).message}`);
+            this.warn(
+              `Compaction failed, the log keeps growing and compaction is tried again later: ${(err as Error).message}`,
+            );
           }
         });
       }
@@ -145,7 +151,11 @@ export class Store {
   }
 
   /** Inserts telemetry for one twin (sorted storage; equal times replace). */
-  insertPoints(twinId: string, points: SeriesPoint[], meta: { connectorId?: string | null; externalId?: string | null } = {}): void {
+  insertPoints(
+    twinId: string,
+    points: SeriesPoint[],
+    meta: { connectorId?: string | null; externalId?: string | null } = {},
+  ): void {
     this.batch(() => {
       this.pending!.undo.push({ kind: 'series', undo: this.timeSeries.capture(twinId, points) });
       this.applySeries(twinId, points, meta);
@@ -175,7 +185,11 @@ export class Store {
     this.files = undefined;
   }
 
-  private applySeries(twinId: string, points: SeriesPoint[], meta: { connectorId?: string | null; externalId?: string | null }): void {
+  private applySeries(
+    twinId: string,
+    points: SeriesPoint[],
+    meta: { connectorId?: string | null; externalId?: string | null },
+  ): void {
     const series = this.timeSeries.ensure(twinId);
     series.insert(points);
     if (meta.connectorId) series.connectorId = meta.connectorId;

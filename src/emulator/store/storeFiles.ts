@@ -6,7 +6,15 @@ import type { Series, TimeSeriesStore } from './timeSeriesStore';
 /** One write in the log: a collection item put/delete, or a telemetry batch for one twin. */
 export type LogOp =
   | { c: string; k: string; v?: unknown; d?: 1 }
-  | { s: string; t: number[]; v: number[]; e: number[]; c: string | null; x: string | null; p?: Array<[number, Record<string, unknown>]> };
+  | {
+      s: string;
+      t: number[];
+      v: number[];
+      e: number[];
+      c: string | null;
+      x: string | null;
+      p?: Array<[number, Record<string, unknown>]>;
+    };
 
 interface SeriesHeader {
   s: string;
@@ -57,7 +65,10 @@ export class StoreFiles {
 
   private locked = false;
 
-  constructor(private readonly dir: string, private readonly writer: LogWriter = FILE_SYSTEM_LOG_WRITER) {
+  constructor(
+    private readonly dir: string,
+    private readonly writer: LogWriter = FILE_SYSTEM_LOG_WRITER,
+  ) {
     fs.mkdirSync(dir, { recursive: true });
     this.lock();
   }
@@ -92,7 +103,8 @@ export class StoreFiles {
     if (!fs.existsSync(currentPath)) return false;
     const text = fs.readFileSync(currentPath, 'utf8').trim();
     const generation = Number(text);
-    if (!Number.isInteger(generation) || generation < 1) throw new Error(`Data folder ${this.dir}: '${CURRENT}' does not name a generation (${JSON.stringify(text)})`);
+    if (!Number.isInteger(generation) || generation < 1)
+      throw new Error(`Data folder ${this.dir}: '${CURRENT}' does not name a generation (${JSON.stringify(text)})`);
     this.generation = generation;
     this.loadSnapshot(putItem, seriesFor);
     this.replayLog(replay);
@@ -137,7 +149,9 @@ export class StoreFiles {
       this.writer.truncate(fd, this.logBytes);
       this.writer.sync(fd);
     } catch (err) {
-      throw new Error(`Data folder ${this.dir}: the log could not be cut back after a failed write, so nothing more is written (${(err as Error).message})`);
+      throw new Error(
+        `Data folder ${this.dir}: the log could not be cut back after a failed write, so nothing more is written (${(err as Error).message})`,
+      );
     }
     this.torn = false;
   }
@@ -172,7 +186,11 @@ export class StoreFiles {
     this.logFd = fs.openSync(logPath, 'a');
     this.logBytes = 0;
     if (previous > 0) {
-      for (const [kind, ext] of [['snapshot', 'jsonl'], ['series', 'bin'], ['log', 'jsonl']]) {
+      for (const [kind, ext] of [
+        ['snapshot', 'jsonl'],
+        ['series', 'bin'],
+        ['log', 'jsonl'],
+      ]) {
         fs.rmSync(this.file(kind, previous, ext), { force: true });
       }
     }
@@ -189,7 +207,10 @@ export class StoreFiles {
     return path.join(this.dir, `${kind}-${generation}.${ext}`);
   }
 
-  private loadSnapshot(putItem: (collection: string, key: string, value: unknown) => void, seriesFor: (twinId: string) => Series): void {
+  private loadSnapshot(
+    putItem: (collection: string, key: string, value: unknown) => void,
+    seriesFor: (twinId: string) => Series,
+  ): void {
     const snapshotPath = this.file('snapshot', this.generation, 'jsonl');
     const headers: SeriesHeader[] = [];
     for (const line of fs.readFileSync(snapshotPath, 'utf8').split('\n')) {
@@ -235,13 +256,19 @@ export class StoreFiles {
       if (!line) return;
       const entry = readLogLine(line);
       if (entry.ops) {
-        if (entry.tornBytes) this.warnings.push(`log line ${i + 1}: skipped ${entry.tornBytes} bytes of a write that failed before the next one`);
+        if (entry.tornBytes)
+          this.warnings.push(
+            `log line ${i + 1}: skipped ${entry.tornBytes} bytes of a write that failed before the next one`,
+          );
         for (const op of entry.ops) replay(op);
         return;
       }
       // A torn last line is a write that was never acknowledged; anything earlier is corruption.
-      if (i < lines.length - 2) throw new Error(`Data folder ${this.dir}: log line ${i + 1} is not valid JSON (${entry.error})`);
-      this.warnings.push(`log line ${i + 1}: skipped a write that was cut off (${Buffer.byteLength(line)} bytes, never acknowledged)`);
+      if (i < lines.length - 2)
+        throw new Error(`Data folder ${this.dir}: log line ${i + 1} is not valid JSON (${entry.error})`);
+      this.warnings.push(
+        `log line ${i + 1}: skipped a write that was cut off (${Buffer.byteLength(line)} bytes, never acknowledged)`,
+      );
       this.logBytes = i > 0 ? Buffer.byteLength(lines.slice(0, i).join('\n')) + 1 : 0;
     });
   }
@@ -262,7 +289,8 @@ function readLogLine(line: string): { ops?: LogOp[]; tornBytes?: number; error?:
     for (let at = line.indexOf(RECORD_START, 1); at > 0; at = line.indexOf(RECORD_START, at + 1)) {
       try {
         const entry = JSON.parse(line.slice(at)) as { ops?: unknown };
-        if (Array.isArray(entry?.ops)) return { ops: entry.ops as LogOp[], tornBytes: Buffer.byteLength(line.slice(0, at)) };
+        if (Array.isArray(entry?.ops))
+          return { ops: entry.ops as LogOp[], tornBytes: Buffer.byteLength(line.slice(0, at)) };
       } catch {
         // not the start of the acknowledged record: look further
       }
@@ -298,7 +326,8 @@ function writeBinary(file: string, timeSeries: TimeSeriesStore): void {
   const fd = fs.openSync(file, 'w');
   try {
     for (const [, s] of timeSeries.entries()) {
-      for (const a of [s.times, s.values, s.enqueued]) writeAll(fd, new Uint8Array(a.buffer, a.byteOffset, s.length * 8));
+      for (const a of [s.times, s.values, s.enqueued])
+        writeAll(fd, new Uint8Array(a.buffer, a.byteOffset, s.length * 8));
     }
     fs.fsyncSync(fd);
   } finally {

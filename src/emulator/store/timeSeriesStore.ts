@@ -145,7 +145,14 @@ function dedupeSorted(points: SeriesPoint[]): SeriesPoint[] {
 export interface SeriesUndo {
   twinId: string;
   existed: boolean;
-  state?: { times: Float64Array; values: Float64Array; enqueued: Float64Array; length: number; connectorId: string | null; externalId: string | null };
+  state?: {
+    times: Float64Array;
+    values: Float64Array;
+    enqueued: Float64Array;
+    length: number;
+    connectorId: string | null;
+    externalId: string | null;
+  };
   /** Point properties an insert is about to set, with their previous values. */
   properties: Array<[number, Record<string, unknown> | undefined]>;
 }
@@ -183,12 +190,21 @@ export class TimeSeriesStore {
   /** State to restore if inserting `points` has to be undone. */
   capture(twinId: string, points: SeriesPoint[]): SeriesUndo {
     const s = this.series.get(twinId);
-    const properties = points.filter((p) => p.properties).map((p): [number, Record<string, unknown> | undefined] => [p.time, s?.properties.get(p.time)]);
+    const properties = points
+      .filter((p) => p.properties)
+      .map((p): [number, Record<string, unknown> | undefined] => [p.time, s?.properties.get(p.time)]);
     if (!s) return { twinId, existed: false, properties };
     return {
       twinId,
       existed: true,
-      state: { times: s.times, values: s.values, enqueued: s.enqueued, length: s.length, connectorId: s.connectorId, externalId: s.externalId },
+      state: {
+        times: s.times,
+        values: s.values,
+        enqueued: s.enqueued,
+        length: s.length,
+        connectorId: s.connectorId,
+        externalId: s.externalId,
+      },
       properties,
     };
   }

@@ -13,7 +13,10 @@ const FLATLINE_RUN = 5;
  * `minValue`/`maxValue`, or outside 0..100 when its unit is a percentage.
  */
 export function dataQualityOf(series: Series, i: number, contents: Record<string, unknown>, now: number): DataQuality {
-  const interval = typeof contents.trendInterval === 'number' && contents.trendInterval > 0 ? contents.trendInterval * 1000 : DEFAULT_INTERVAL_MS;
+  const interval =
+    typeof contents.trendInterval === 'number' && contents.trendInterval > 0
+      ? contents.trendInterval * 1000
+      : DEFAULT_INTERVAL_MS;
   const t = series.times[i];
   const gap = i > 0 ? t - series.times[i - 1] : 0;
   const isLatest = i === series.length - 1;

@@ -7,12 +7,23 @@ import type { StoredTwin } from '../twins/twinGraph';
 import type { SeriesRange } from './seriesQuery';
 import type { PointRun } from './timeSeriesPageJson';
 
-export interface SeriesPosition { t: number; k: number }
+export interface SeriesPosition {
+  t: number;
+  k: number;
+}
 
-export interface SeriesSource { twin: StoredTwin; series: Series | undefined }
+export interface SeriesSource {
+  twin: StoredTwin;
+  series: Series | undefined;
+}
 
 /** Up to `size` rows after `after`; `next` is set when rows were returned and more remain. */
-export function seriesPage(sources: SeriesSource[], range: SeriesRange, size: number, after?: SeriesPosition): { runs: PointRun[]; next?: SeriesPosition } {
+export function seriesPage(
+  sources: SeriesSource[],
+  range: SeriesRange,
+  size: number,
+  after?: SeriesPosition,
+): { runs: PointRun[]; next?: SeriesPosition } {
   const cursors = sources.map(({ series }, k) => cursorOf(series, k, range, after));
   const runs: PointRun[] = [];
   let taken = 0;
@@ -39,9 +50,19 @@ export function seriesPage(sources: SeriesSource[], range: SeriesRange, size: nu
   return last && more ? { runs, next: { t: last.series.times[last.to - 1], k: lastK } } : { runs };
 }
 
-interface Cursor { k: number; series: Series; at: number; end: number }
+interface Cursor {
+  k: number;
+  series: Series;
+  at: number;
+  end: number;
+}
 
-function cursorOf(series: Series | undefined, k: number, range: SeriesRange, after?: SeriesPosition): Cursor | undefined {
+function cursorOf(
+  series: Series | undefined,
+  k: number,
+  range: SeriesRange,
+  after?: SeriesPosition,
+): Cursor | undefined {
   if (!series) return undefined;
   const { from: first, to } = series.between(range.start, range.end);
   let from = first;

@@ -11,7 +11,10 @@ import { cutToSecond } from '../../core/timeseries/wholeSeconds';
 export const MAX_SERIES_PAGE_SIZE = PAGE_SIZES.timeSeries.max;
 
 /** Both ends included, epoch milliseconds. */
-export interface SeriesRange { start: number; end: number }
+export interface SeriesRange {
+  start: number;
+  end: number;
+}
 
 /** `start` and `end` of a range read; both required, and cut to the whole second as the service's query writes them. */
 export function requiredRange(query: URLSearchParams): SeriesRange {

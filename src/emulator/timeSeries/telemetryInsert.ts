@@ -11,12 +11,17 @@ import type { StoredTwin, TwinGraph } from '../twins/twinGraph';
 
 const MAX_REPORTED_ERRORS = 100;
 
-interface TwinPoints { points: SeriesPoint[]; connectorId: string; externalId: string | null }
+interface TwinPoints {
+  points: SeriesPoint[];
+  connectorId: string;
+  externalId: string | null;
+}
 
 /** Checks every entry, stores the usable ones, and returns the log note listing the dropped ones. */
 export function insertTelemetry(graph: TwinGraph, body: unknown, now: number): RequestLogNote {
   const entries = requireArray(body);
-  if (!entries.length) throw validationFailed({ $: ['Send at least one time series entry.'] }, 'The body is an empty array.');
+  if (!entries.length)
+    throw validationFailed({ $: ['Send at least one time series entry.'] }, 'The body is an empty array.');
   const errors: Record<string, string[]> = {};
   let errorCount = 0;
   const dropped: DroppedEntry[] = [];
@@ -51,12 +56,18 @@ export function insertTelemetry(graph: TwinGraph, body: unknown, now: number): R
   });
   if (errorCount) {
     const shown = errorCount > MAX_REPORTED_ERRORS ? ` (the first ${MAX_REPORTED_ERRORS} are listed)` : '';
-    throw validationFailed(errors, `${errorCount} of ${entries.length} time series entries are malformed${shown}; nothing was stored.`);
+    throw validationFailed(
+      errors,
+      `${errorCount} of ${entries.length} time series entries are malformed${shown}; nothing was stored.`,
+    );
   }
   graph.store.batch(() => {
-    for (const [twinId, group] of byTwin) graph.store.insertPoints(twinId, group.points, { connectorId: group.connectorId, externalId: group.externalId });
+    for (const [twinId, group] of byTwin)
+      graph.store.insertPoints(twinId, group.points, { connectorId: group.connectorId, externalId: group.externalId });
   });
-  return dropped.length ? { dropped: { count: dropped.length, sent: entries.length, entries: dropped.slice(0, MAX_LOGGED_DROPS) } } : {};
+  return dropped.length
+    ? { dropped: { count: dropped.length, sent: entries.length, entries: dropped.slice(0, MAX_LOGGED_DROPS) } }
+    : {};
 }
 
 /** Why the entry would not bind to the documented item, or undefined when it would. */
@@ -69,9 +80,11 @@ function shapeProblem(entry: unknown): string | undefined {
   const connectorId = field(entry, 'connectorId');
   if (typeof connectorId !== 'string' || !connectorId) return "'connectorId' is required and must be a string.";
   const value = field(entry, 'scalarValue');
-  if (typeof value !== 'number' || !Number.isFinite(value)) return "'scalarValue' is required and must be a finite number.";
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    return "'scalarValue' is required and must be a finite number.";
   const properties = field(entry, 'properties');
-  if (properties !== undefined && properties !== null && !isObject(properties)) return "'properties' must be an object.";
+  if (properties !== undefined && properties !== null && !isObject(properties))
+    return "'properties' must be an object.";
   try {
     parseDateTime(field(entry, 'sourceTimestamp'), 'sourceTimestamp');
   } catch {
@@ -94,8 +107,14 @@ function targetTwin(graph: TwinGraph, entry: JsonObject): { twin: StoredTwin } |
     if (!twin) return { reason: `no twin has externalID '${externalId}'` };
   } else {
     const twinId = field(entry, 'twinId');
-    return { reason: typeof twinId === 'string' && twinId ? `keyed by twinId '${twinId}' only; the service reads dtId or externalId` : 'names no twin (no dtId or externalId)' };
+    return {
+      reason:
+        typeof twinId === 'string' && twinId
+          ? `keyed by twinId '${twinId}' only; the service reads dtId or externalId`
+          : 'names no twin (no dtId or externalId)',
+    };
   }
-  if (!graph.models.isCapability(twin.modelId)) return { reason: `twin '${twin.id}' is a ${twin.modelId}, not a Capability twin` };
+  if (!graph.models.isCapability(twin.modelId))
+    return { reason: `twin '${twin.id}' is a ${twin.modelId}, not a Capability twin` };
   return { twin };
 }

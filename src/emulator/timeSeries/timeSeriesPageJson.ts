@@ -6,10 +6,20 @@ import type { StoredTwin } from '../twins/twinGraph';
 import { dataQualityOf } from './dataQuality';
 
 /** Points `from`..`to - 1` of one twin's series. */
-export interface PointRun { series: Series; twin: StoredTwin; from: number; to: number }
+export interface PointRun {
+  series: Series;
+  twin: StoredTwin;
+  from: number;
+  to: number;
+}
 
 /** `rest` holds the page's other fields (continuationToken, errorData or errorList), written after `data`. */
-export function timeSeriesPageJson(runs: PointRun[], rest: Record<string, unknown>, includeDataQuality: boolean, now: number): string {
+export function timeSeriesPageJson(
+  runs: PointRun[],
+  rest: Record<string, unknown>,
+  includeDataQuality: boolean,
+  now: number,
+): string {
   // One growing string (V8 ropes) beats an array of item strings joined at the end.
   let out = '{"data":[';
   let first = true;
@@ -34,7 +44,8 @@ export function timeSeriesPageJson(runs: PointRun[], rest: Record<string, unknow
 
 /** The fields every point of the series shares, in the order of the read model. */
 function seriesFields(series: Series, twin: StoredTwin): string {
-  const externalId = series.externalId ?? (typeof twin.contents.externalID === 'string' ? twin.contents.externalID : null);
+  const externalId =
+    series.externalId ?? (typeof twin.contents.externalID === 'string' ? twin.contents.externalID : null);
   const fields = [`"connectorId":${JSON.stringify(series.connectorId)}`, `"twinId":${JSON.stringify(twin.id)}`];
   if (externalId !== null) fields.push(`"externalId":${JSON.stringify(externalId)}`);
   return fields.join(',');
@@ -76,5 +87,13 @@ export function isoTimestamps(): (ms: number) => string {
 }
 
 function pad(value: number, width: 2 | 3): string {
-  return width === 2 ? (value < 10 ? `0${value}` : `${value}`) : value < 10 ? `00${value}` : value < 100 ? `0${value}` : `${value}`;
+  return width === 2
+    ? value < 10
+      ? `0${value}`
+      : `${value}`
+    : value < 10
+      ? `00${value}`
+      : value < 100
+        ? `0${value}`
+        : `${value}`;
 }

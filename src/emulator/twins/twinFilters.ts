@@ -1,7 +1,16 @@
 import { filterProblem, isFilterOperator, type FilterOperator } from '../../core/api/filterVocabulary';
 import type { RelationshipDirection } from '../../core/api/types';
 import { badRequest } from '../httpErrors';
-import { field, isObject, optBoolean, optObject, optString, optStringArray, parseDateTime, type JsonObject } from '../requestFields';
+import {
+  field,
+  isObject,
+  optBoolean,
+  optObject,
+  optString,
+  optStringArray,
+  parseDateTime,
+  type JsonObject,
+} from '../requestFields';
 import { testOperator } from '../routes/filterOperators';
 import type { StoredTwin, TwinGraph } from './twinGraph';
 
@@ -82,8 +91,16 @@ function relationshipPredicate(graph: TwinGraph, filter: JsonObject): TwinPredic
   const relatedModels = related && modelSet(graph, related, 'relationshipFilter.relatedModelFilter');
   const relatedOk = (id: string) => !relatedModels || relatedModels.has(graph.getTwin(id)?.modelId ?? '');
   return (t) => {
-    if (direction !== 'Incoming' && graph.outgoing(t.id).some((r) => (!nameSet || nameSet.has(r.name)) && relatedOk(r.targetId))) return true;
-    if (direction !== 'Outgoing' && graph.incoming(t.id).some((r) => (!nameSet || nameSet.has(r.name)) && relatedOk(r.sourceId))) return true;
+    if (
+      direction !== 'Incoming' &&
+      graph.outgoing(t.id).some((r) => (!nameSet || nameSet.has(r.name)) && relatedOk(r.targetId))
+    )
+      return true;
+    if (
+      direction !== 'Outgoing' &&
+      graph.incoming(t.id).some((r) => (!nameSet || nameSet.has(r.name)) && relatedOk(r.sourceId))
+    )
+      return true;
     return false;
   };
 }
@@ -109,26 +126,32 @@ export function twinsUnder(graph: TwinGraph, locationId: string): Set<string> {
  * lacks reads as null). `filters` combine with the condition by `filterConditionOperator` (And by default).
  */
 function propertyPredicate(filter: JsonObject, path: string, depth: number): TwinPredicate {
-  if (depth > MAX_FILTER_DEPTH) throw badRequest(`'${path}' is nested more than ${MAX_FILTER_DEPTH} levels deep.`, path);
+  if (depth > MAX_FILTER_DEPTH)
+    throw badRequest(`'${path}' is nested more than ${MAX_FILTER_DEPTH} levels deep.`, path);
   const name = optString(filter, 'field', `${path}.field`);
   const operator = field(filter, 'operator');
-  const combine = optString(filter, 'filterConditionOperator', `${path}.filterConditionOperator`)?.toLowerCase() ?? 'and';
-  if (combine !== 'and' && combine !== 'or') throw badRequest(`'${path}.filterConditionOperator' must be And or Or.`, `${path}.filterConditionOperator`);
+  const combine =
+    optString(filter, 'filterConditionOperator', `${path}.filterConditionOperator`)?.toLowerCase() ?? 'and';
+  if (combine !== 'and' && combine !== 'or')
+    throw badRequest(`'${path}.filterConditionOperator' must be And or Or.`, `${path}.filterConditionOperator`);
   const rawChildren = field(filter, 'filters');
-  if (rawChildren !== undefined && rawChildren !== null && !Array.isArray(rawChildren)) throw badRequest(`'${path}.filters' must be an array.`, `${path}.filters`);
+  if (rawChildren !== undefined && rawChildren !== null && !Array.isArray(rawChildren))
+    throw badRequest(`'${path}.filters' must be an array.`, `${path}.filters`);
   const children = ((rawChildren as unknown[] | null | undefined) ?? []).map((child, i) => {
     if (!isObject(child)) throw badRequest(`'${path}.filters[${i}]' must be an object.`, `${path}.filters[${i}]`);
     return propertyPredicate(child, `${path}.filters[${i}]`, depth + 1);
   });
   const parts = [...children];
   if (name) parts.unshift(condition(name, operator, field(filter, 'value'), path));
-  else if (operator !== undefined && operator !== null) throw badRequest(`'${path}.field' is required with an operator.`, `${path}.field`);
+  else if (operator !== undefined && operator !== null)
+    throw badRequest(`'${path}.field' is required with an operator.`, `${path}.field`);
   if (!parts.length) return () => true;
   return combine === 'or' ? (t) => parts.some((p) => p(t)) : (t) => parts.every((p) => p(t));
 }
 
 function condition(name: string, operator: unknown, value: unknown, path: string): TwinPredicate {
-  if (operator === undefined || operator === null || operator === '') throw badRequest(`'${path}.operator' is required with a field.`, `${path}.operator`);
+  if (operator === undefined || operator === null || operator === '')
+    throw badRequest(`'${path}.operator' is required with a field.`, `${path}.operator`);
   const problem = filterProblem(operator, value);
   if (problem) throw badRequest(problem, isFilterOperator(operator) ? `${path}.value` : `${path}.operator`);
   const read = reader(name);

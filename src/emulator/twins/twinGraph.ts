@@ -27,7 +27,11 @@ export class TwinGraph {
   private sorted: string[] | undefined;
 
   /** `clock` dates every write (lastUpdateTime, createdDate…); tests inject a fake one. */
-  constructor(readonly store: Store, readonly models: ModelIndex, readonly clock: Pick<Clock, 'now'> = Date) {
+  constructor(
+    readonly store: Store,
+    readonly models: ModelIndex,
+    readonly clock: Pick<Clock, 'now'> = Date,
+  ) {
     this.twins = store.collection<StoredTwin>(COLLECTIONS.twins);
     this.relationships = store.collection<Relationship>(COLLECTIONS.relationships);
     for (const twin of this.twins.values()) this.indexTwin(undefined, twin);
@@ -43,7 +47,6 @@ export class TwinGraph {
     this.lastStamp = Math.max(this.clock.now(), this.lastStamp + 1);
     return new Date(this.lastStamp).toISOString();
   }
-
 
   getTwin(id: string): StoredTwin | undefined {
     return this.twins.get(id);
@@ -83,7 +86,12 @@ export class TwinGraph {
 
   /** The wire form, with relationships when asked. */
   toWire(twin: StoredTwin, include: { outgoing?: boolean; incoming?: boolean } = {}): DigitalTwin {
-    const wire: DigitalTwin = { id: twin.id, modelId: twin.modelId, lastUpdateTime: twin.lastUpdateTime, contents: twin.contents };
+    const wire: DigitalTwin = {
+      id: twin.id,
+      modelId: twin.modelId,
+      lastUpdateTime: twin.lastUpdateTime,
+      contents: twin.contents,
+    };
     if (include.incoming) wire.incomingRelationships = this.incoming(twin.id);
     if (include.outgoing) wire.outgoingRelationships = this.outgoing(twin.id);
     return wire;
@@ -102,7 +110,8 @@ export class TwinGraph {
   private indexTwin(previous: StoredTwin | undefined, twin: StoredTwin): void {
     if (!previous) this.sorted = undefined;
     const oldExternal = previous?.contents[EXTERNAL_ID_KEY];
-    if (typeof oldExternal === 'string' && this.byExternalId.get(oldExternal) === twin.id) this.byExternalId.delete(oldExternal);
+    if (typeof oldExternal === 'string' && this.byExternalId.get(oldExternal) === twin.id)
+      this.byExternalId.delete(oldExternal);
     const external = twin.contents[EXTERNAL_ID_KEY];
     if (typeof external === 'string' && external) this.byExternalId.set(external, twin.id);
   }

@@ -11,7 +11,12 @@ import { field, isObject, requireArray, type JsonObject } from '../requestFields
 const OPERATIONS = ['add', 'remove', 'replace', 'move', 'copy', 'test'];
 
 /** The twin's contents after `body` (a JSON Patch array); throws a 400 and changes nothing when any operation fails. */
-export function patchedContents(models: ModelIndex, modelId: string, contents: Record<string, unknown>, body: unknown): Record<string, unknown> {
+export function patchedContents(
+  models: ModelIndex,
+  modelId: string,
+  contents: Record<string, unknown>,
+  body: unknown,
+): Record<string, unknown> {
   const contentsIsProperty = models.properties(modelId).has('contents') || models.components(modelId).has('contents');
   const ops = requireArray(body).map((raw, i) => toOperation(raw, i, contentsIsProperty));
   const doc = structuredClone(contents) as JsonObject;
@@ -19,7 +24,11 @@ export function patchedContents(models: ModelIndex, modelId: string, contents: R
     try {
       applyOperation(doc, op, true, true, true, i);
     } catch (err) {
-      if (err instanceof JsonPatchError) throw badRequest(`JSON Patch operation [${i}] (${op.op} ${op.path}) failed: ${err.message.split('\n')[0]}`, `[${i}]`);
+      if (err instanceof JsonPatchError)
+        throw badRequest(
+          `JSON Patch operation [${i}] (${op.op} ${op.path}) failed: ${err.message.split('\n')[0]}`,
+          `[${i}]`,
+        );
       throw err;
     }
   });
@@ -33,11 +42,13 @@ function toOperation(raw: unknown, i: number, contentsIsProperty: boolean): Oper
   if (typeof op !== 'string' || !OPERATIONS.includes(op)) {
     throw badRequest(`Operation [${i}]: 'op' must be add, remove, replace, move, copy or test.`, `[${i}].op`);
   }
-  if (typeof path !== 'string') throw badRequest(`Operation [${i}]: 'path' must be a JSON Pointer string.`, `[${i}].path`);
+  if (typeof path !== 'string')
+    throw badRequest(`Operation [${i}]: 'path' must be a JSON Pointer string.`, `[${i}].path`);
   const out: JsonObject = { op, path: checkPath(path, i, 'path', contentsIsProperty) };
   const from = field(raw, 'from');
   if (op === 'move' || op === 'copy') {
-    if (typeof from !== 'string') throw badRequest(`Operation [${i}]: '${op}' needs a 'from' JSON Pointer.`, `[${i}].from`);
+    if (typeof from !== 'string')
+      throw badRequest(`Operation [${i}]: '${op}' needs a 'from' JSON Pointer.`, `[${i}].from`);
     out.from = checkPath(from, i, 'from', contentsIsProperty);
   }
   if (op === 'add' || op === 'replace' || op === 'test') {
@@ -51,14 +62,30 @@ function toOperation(raw: unknown, i: number, contentsIsProperty: boolean): Oper
 function checkPath(pointer: string, i: number, name: string, contentsIsProperty: boolean): string {
   const where = `[${i}].${name}`;
   if (pointer === '') throw badRequest(`Operation [${i}]: '${name}' cannot replace the whole twin.`, where);
-  if (!pointer.startsWith('/')) throw badRequest(`Operation [${i}]: '${name}' must be a JSON Pointer starting with '/'.`, where);
+  if (!pointer.startsWith('/'))
+    throw badRequest(`Operation [${i}]: '${name}' must be a JSON Pointer starting with '/'.`, where);
   const first = pointer.slice(1).split('/')[0]!;
   if (first === 'contents' && !contentsIsProperty) {
     const property = pointer.slice('/contents'.length) || '/<property>';
-    throw badRequest(`Operation [${i}]: path '${pointer}' is not a property of the twin; patch paths start at the twin's properties (write '${property}').`, where);
+    throw badRequest(
+      `Operation [${i}]: path '${pointer}' is not a property of the twin; patch paths start at the twin's properties (write '${property}').`,
+      where,
+    );
   }
-  if (first.startsWith('$')) throw badRequest(`Operation [${i}]: path '${pointer}' addresses service-managed data, which a patch cannot change.`, where);
-  const reserved = pointer.slice(1).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~')).find(isPrototypeKey);
-  if (reserved !== undefined) throw badRequest(`Operation [${i}]: path '${pointer}' goes through "${reserved}", which is not a twin property.`, where);
+  if (first.startsWith('$'))
+    throw badRequest(
+      `Operation [${i}]: path '${pointer}' addresses service-managed data, which a patch cannot change.`,
+      where,
+    );
+  const reserved = pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .find(isPrototypeKey);
+  if (reserved !== undefined)
+    throw badRequest(
+      `Operation [${i}]: path '${pointer}' goes through "${reserved}", which is not a twin property.`,
+      where,
+    );
   return pointer;
 }

@@ -38,7 +38,8 @@ export const CONNECTION_INPUT_SCHEMA = {
 };
 
 /** What a write tool's description adds in VS Code: who confirms (the core description says only what the tool does). */
-export const LM_WRITE_CONFIRMATION = 'VS Code shows the user exactly what will be sent, and where, and sends it only once they confirm.';
+export const LM_WRITE_CONFIRMATION =
+  'VS Code shows the user exactly what will be sent, and where, and sends it only once they confirm.';
 
 /** The description the model reads in VS Code (package.json's modelDescription, checked by a unit test). */
 export function lmModelDescription(tool: { description: string; access: 'read' | 'write' }): string {

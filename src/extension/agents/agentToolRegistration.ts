@@ -11,7 +11,10 @@ type ToolInput = Record<string, unknown>;
  * Registers one tool per name of TOOL_REFERENCE_NAMES (package.json declares the same), each passing its calls to
  * the tool `create()` makes of that name; `create` runs on the first call of any, once. Returns the tools (loading them).
  */
-export function registerAgentToolsOnFirstUse(create: () => readonly AgentLanguageModelTool[], subscriptions: vscode.Disposable[]): () => readonly AgentLanguageModelTool[] {
+export function registerAgentToolsOnFirstUse(
+  create: () => readonly AgentLanguageModelTool[],
+  subscriptions: vscode.Disposable[],
+): () => readonly AgentLanguageModelTool[] {
   let tools: readonly AgentLanguageModelTool[] | undefined;
   const all = (): readonly AgentLanguageModelTool[] => (tools ??= create());
   const named = (name: string): AgentLanguageModelTool => {

@@ -4,7 +4,9 @@
 import type { ExtensionServices } from '../shell/services';
 import type { AgentToolServices } from './languageModelTools';
 
-export function agentToolServices(ctx: Pick<ExtensionServices, 'connections' | 'models' | 'log' | 'writes'>): AgentToolServices {
+export function agentToolServices(
+  ctx: Pick<ExtensionServices, 'connections' | 'models' | 'log' | 'writes'>,
+): AgentToolServices {
   return {
     activeConnection: () => ctx.connections.activeName(),
     connectionNames: () => ctx.connections.list().map((profile) => profile.name),

@@ -8,7 +8,13 @@
 import * as vscode from 'vscode';
 import type { AgentTool, AgentToolContext, WritePlan } from '../../core/agentTools/agentTool';
 import { AGENT_TOOLS } from '../../core/agentTools/agentToolTable';
-import { failure, invokeAgentTool, planWrite, sendPlanned, type ToolOutcome } from '../../core/agentTools/toolInvocation';
+import {
+  failure,
+  invokeAgentTool,
+  planWrite,
+  sendPlanned,
+  type ToolOutcome,
+} from '../../core/agentTools/toolInvocation';
 import { ToolInputError } from '../../core/agentTools/agentTool';
 import type { BuildingTwinsApi } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
@@ -63,11 +69,21 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
   private readonly latest = new Map<string, number>();
   private preparations = 0;
 
-  constructor(readonly tool: AgentTool, private readonly services: AgentToolServices) {}
+  constructor(
+    readonly tool: AgentTool,
+    private readonly services: AgentToolServices,
+  ) {}
 
-  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<ToolInput>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {
+  async prepareInvocation(
+    options: vscode.LanguageModelToolInvocationPrepareOptions<ToolInput>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.PreparedToolInvocation> {
     const named = options.input?.[CONNECTION_INPUT];
-    const running = vscode.l10n.t('{0} on "{1}"', this.tool.title, typeof named === 'string' && named ? named : this.services.activeConnection());
+    const running = vscode.l10n.t(
+      '{0} on "{1}"',
+      this.tool.title,
+      typeof named === 'string' && named ? named : this.services.activeConnection(),
+    );
     if (this.tool.access === 'read') return { invocationMessage: running };
     const key = JSON.stringify(options.input ?? {});
     // Whatever was shown for this input before is superseded now, whether this plan succeeds or not.
@@ -80,24 +96,46 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
       const ctx = await this.context(connection, token);
       const plan = await planWrite(this.tool, input, ctx);
       const baseUrl = this.services.baseUrl(plan.connection);
-      if (this.latest.get(key) !== preparation) throw new ToolInputError(vscode.l10n.t('{0} was asked again with the same input; only the latest plan can be confirmed.', this.tool.name));
+      if (this.latest.get(key) !== preparation)
+        throw new ToolInputError(
+          vscode.l10n.t(
+            '{0} was asked again with the same input; only the latest plan can be confirmed.',
+            this.tool.name,
+          ),
+        );
       this.latest.delete(key);
       this.shown.set(key, { plan, api: ctx.api, baseUrl, at: this.now() });
       return { invocationMessage: running, confirmationMessages: writeConfirmationMessage(plan, baseUrl) };
     } catch (error) {
       if (this.latest.get(key) === preparation) this.latest.delete(key);
       // Refused before anything is sent (read-only, invalid): invoke reports why; nothing to confirm.
-      return { invocationMessage: vscode.l10n.t('{0}: refused, nothing will be sent ({1})', running, failure(error).data.error as string) };
+      return {
+        invocationMessage: vscode.l10n.t(
+          '{0}: refused, nothing will be sent ({1})',
+          running,
+          failure(error).data.error as string,
+        ),
+      };
     }
   }
 
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<ToolInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  async invoke(
+    options: vscode.LanguageModelToolInvocationOptions<ToolInput>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
     const signal = abortSignal(token);
     try {
       const { connection, input } = this.split(options.input);
       if (this.tool.access === 'read') {
         const budget = options.tokenizationOptions?.tokenBudget;
-        return result(await invokeAgentTool(this.tool, input, await this.context(connection, token), budget ? budget * CHARS_PER_TOKEN : undefined));
+        return result(
+          await invokeAgentTool(
+            this.tool,
+            input,
+            await this.context(connection, token),
+            budget ? budget * CHARS_PER_TOKEN : undefined,
+          ),
+        );
       }
       const key = JSON.stringify(options.input ?? {});
       const shown = this.shown.get(key);
@@ -107,12 +145,19 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
         // Explain the refusal the same way prepareInvocation would have (read-only, invalid input), else say it was not shown.
         const ctx = await this.context(connection, token);
         await planWrite(this.tool, input, ctx);
-        throw new ToolInputError(vscode.l10n.t('{0} was not confirmed: a write is only sent after its confirmation was shown. Nothing was sent.', this.tool.name));
+        throw new ToolInputError(
+          vscode.l10n.t(
+            '{0} was not confirmed: a write is only sent after its confirmation was shown. Nothing was sent.',
+            this.tool.name,
+          ),
+        );
       }
       await this.checkStillMeant(shown, connection);
       // Confirmed in prepareInvocation: the client does not ask about it again.
       const outcome = await this.services.sendConfirmed(shown.plan.connection, () => sendPlanned(shown.plan, signal));
-      this.services.log(`Agent tool ${this.tool.name} on "${shown.plan.connection}": ${shown.plan.method} ${shown.plan.path} ${outcome.isError ? `failed: ${String(outcome.data.error)}` : 'sent'}`);
+      this.services.log(
+        `Agent tool ${this.tool.name} on "${shown.plan.connection}": ${shown.plan.method} ${shown.plan.path} ${outcome.isError ? `failed: ${String(outcome.data.error)}` : 'sent'}`,
+      );
       return result(outcome);
     } catch (error) {
       return result(failure(error));
@@ -121,29 +166,54 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
 
   private split(raw: ToolInput | undefined): { connection: string | undefined; input: ToolInput } {
     const { [CONNECTION_INPUT]: connection, ...input } = raw ?? {};
-    if (connection !== undefined && typeof connection !== 'string') throw new ToolInputError(vscode.l10n.t('connection must be the name of a connection'));
+    if (connection !== undefined && typeof connection !== 'string')
+      throw new ToolInputError(vscode.l10n.t('connection must be the name of a connection'));
     return { connection: connection || undefined, input };
   }
 
   private async context(connection: string | undefined, token: vscode.CancellationToken): Promise<AgentToolContext> {
     const name = connection ?? this.services.activeConnection();
     if (!this.services.connectionNames().includes(name)) {
-      throw new ToolInputError(vscode.l10n.t('There is no connection "{0}" (connections: {1}).', name, this.services.connectionNames().join(', ')));
+      throw new ToolInputError(
+        vscode.l10n.t(
+          'There is no connection "{0}" (connections: {1}).',
+          name,
+          this.services.connectionNames().join(', '),
+        ),
+      );
     }
-    return { api: await this.services.client(name), connection: name, models: () => this.services.models(name), now: () => this.now(), signal: abortSignal(token) };
+    return {
+      api: await this.services.client(name),
+      connection: name,
+      models: () => this.services.models(name),
+      now: () => this.now(),
+      signal: abortSignal(token),
+    };
   }
 
   /** Refuses a shown plan that expired, or whose connection is no longer the one (name, URL, client) it was planned for. */
   private async checkStillMeant(shown: ShownPlan, named: string | undefined): Promise<void> {
     const { plan } = shown;
     const refuse = (why: string): never => {
-      throw new ToolInputError(vscode.l10n.t('{0} was not sent: {1}. Nothing was sent; ask for it again to see a new confirmation.', this.tool.name, why));
+      throw new ToolInputError(
+        vscode.l10n.t(
+          '{0} was not sent: {1}. Nothing was sent; ask for it again to see a new confirmation.',
+          this.tool.name,
+          why,
+        ),
+      );
     };
-    if (this.now() - shown.at > PLAN_LIFETIME_MS) refuse(vscode.l10n.t('its confirmation expired after {0} minutes', PLAN_LIFETIME_MS / 60_000));
+    if (this.now() - shown.at > PLAN_LIFETIME_MS)
+      refuse(vscode.l10n.t('its confirmation expired after {0} minutes', PLAN_LIFETIME_MS / 60_000));
     const target = named ?? this.services.activeConnection();
-    if (target !== plan.connection) refuse(vscode.l10n.t('it was confirmed for "{0}", but the connection is now "{1}"', plan.connection, target));
-    if (!this.services.connectionNames().includes(plan.connection)) refuse(vscode.l10n.t('the connection "{0}" was removed', plan.connection));
-    if (this.services.baseUrl(plan.connection) !== shown.baseUrl || (await this.services.client(plan.connection)) !== shown.api) {
+    if (target !== plan.connection)
+      refuse(vscode.l10n.t('it was confirmed for "{0}", but the connection is now "{1}"', plan.connection, target));
+    if (!this.services.connectionNames().includes(plan.connection))
+      refuse(vscode.l10n.t('the connection "{0}" was removed', plan.connection));
+    if (
+      this.services.baseUrl(plan.connection) !== shown.baseUrl ||
+      (await this.services.client(plan.connection)) !== shown.api
+    ) {
       refuse(vscode.l10n.t('the connection "{0}" changed since it was confirmed', plan.connection));
     }
   }

@@ -27,18 +27,30 @@ export interface McpStdioDefinition {
 export interface McpProvider {
   readonly onDidChangeMcpServerDefinitions: vscode.Event<void>;
   provideMcpServerDefinitions(token: vscode.CancellationToken): Promise<McpStdioDefinition[]>;
-  resolveMcpServerDefinition(server: McpStdioDefinition, token: vscode.CancellationToken): Promise<McpStdioDefinition | undefined>;
+  resolveMcpServerDefinition(
+    server: McpStdioDefinition,
+    token: vscode.CancellationToken,
+  ): Promise<McpStdioDefinition | undefined>;
 }
 interface McpApi {
-  definition: new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string) => McpStdioDefinition;
+  definition: new (
+    label: string,
+    command: string,
+    args?: string[],
+    env?: Record<string, string | number | null>,
+    version?: string,
+  ) => McpStdioDefinition;
   register(id: string, provider: McpProvider): vscode.Disposable;
 }
 
 /** The MCP API of this VS Code, or undefined before 1.101. */
 export function mcpApi(api: typeof vscode = vscode): McpApi | undefined {
   const definition = (api as unknown as { McpStdioServerDefinition?: McpApi['definition'] }).McpStdioServerDefinition;
-  const lm = api.lm as unknown as { registerMcpServerDefinitionProvider?: (id: string, provider: McpProvider) => vscode.Disposable };
-  if (typeof definition !== 'function' || typeof lm.registerMcpServerDefinitionProvider !== 'function') return undefined;
+  const lm = api.lm as unknown as {
+    registerMcpServerDefinitionProvider?: (id: string, provider: McpProvider) => vscode.Disposable;
+  };
+  if (typeof definition !== 'function' || typeof lm.registerMcpServerDefinitionProvider !== 'function')
+    return undefined;
   return { definition, register: (id, provider) => lm.registerMcpServerDefinitionProvider!.call(api.lm, id, provider) };
 }
 
@@ -62,7 +74,9 @@ export class McpServerProvider implements McpProvider, vscode.Disposable {
   }
 
   provideMcpServerDefinitions(_token?: vscode.CancellationToken): Promise<McpStdioDefinition[]> {
-    return Promise.resolve(this.launches().map((l) => new this.api.definition(l.label, l.command, l.args, l.env, l.version)));
+    return Promise.resolve(
+      this.launches().map((l) => new this.api.definition(l.label, l.command, l.args, l.env, l.version)),
+    );
   }
 
   /**
@@ -70,11 +84,20 @@ export class McpServerProvider implements McpProvider, vscode.Disposable {
    * connections as they are now (VS Code may start a definition it kept from an earlier session); a connection gone
    * since is not started.
    */
-  async resolveMcpServerDefinition(server: McpStdioDefinition, _token?: vscode.CancellationToken): Promise<McpStdioDefinition | undefined> {
+  async resolveMcpServerDefinition(
+    server: McpStdioDefinition,
+    _token?: vscode.CancellationToken,
+  ): Promise<McpStdioDefinition | undefined> {
     const launch = this.launches().find((l) => l.label === server.label);
     if (!launch) return undefined;
     const secret = await this.connections.clientSecret(launch.connection);
-    return new this.api.definition(launch.label, launch.command, launch.args, { ...launch.env, [MCP_ENV_CLIENT_SECRET]: secret }, launch.version);
+    return new this.api.definition(
+      launch.label,
+      launch.command,
+      launch.args,
+      { ...launch.env, [MCP_ENV_CLIENT_SECRET]: secret },
+      launch.version,
+    );
   }
 
   private launches(): McpLaunch[] {
@@ -88,7 +111,10 @@ export class McpServerProvider implements McpProvider, vscode.Disposable {
 }
 
 /** Registers the provider when this VS Code has the MCP API; returns it (for the integration tests) or undefined. */
-export function registerMcpServers(context: vscode.ExtensionContext, connections: McpConnections): McpServerProvider | undefined {
+export function registerMcpServers(
+  context: vscode.ExtensionContext,
+  connections: McpConnections,
+): McpServerProvider | undefined {
   const api = mcpApi();
   if (!api) return undefined;
   const provider = new McpServerProvider(api, connections, () => ({

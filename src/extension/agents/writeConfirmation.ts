@@ -14,7 +14,10 @@ function fenced(code: string, language: string): string {
   return `${fence}${language}\n${code}\n${fence}\n`;
 }
 
-export function writeConfirmationMessage(plan: WritePlan, baseUrl: string | undefined): vscode.LanguageModelToolConfirmationMessages {
+export function writeConfirmationMessage(
+  plan: WritePlan,
+  baseUrl: string | undefined,
+): vscode.LanguageModelToolConfirmationMessages {
   const json = escapeRawControlInJson(JSON.stringify(plan.body, null, 2));
   const message = new vscode.MarkdownString();
   message.appendText(vscode.l10n.t('Connection: {0}', stripControl(plan.connection)));
@@ -24,10 +27,21 @@ export function writeConfirmationMessage(plan: WritePlan, baseUrl: string | unde
   message.appendMarkdown('\n\n');
   message.appendMarkdown(fenced(`${plan.method} ${stripControl(plan.path)}`, 'http'));
   // Every byte that will be sent is shown (never a cut: a value past it would be sent unseen), and how much there is.
-  message.appendText(vscode.l10n.t('Body ({0} bytes of JSON, shown whole):', Buffer.byteLength(JSON.stringify(plan.body))));
+  message.appendText(
+    vscode.l10n.t('Body ({0} bytes of JSON, shown whole):', Buffer.byteLength(JSON.stringify(plan.body))),
+  );
   message.appendMarkdown('\n\n');
   message.appendMarkdown(fenced(json, 'json'));
   // The same question as the write gate asks for this request (requestPreview.ts), e.g. `Create or replace twin X on "P"?`.
-  const question = outgoingWriteQuestion({ operation: plan.operation, method: plan.method, path: plan.path, url: `${baseUrl ?? ''}${plan.path}`, json: plan.body }, plan.connection);
+  const question = outgoingWriteQuestion(
+    {
+      operation: plan.operation,
+      method: plan.method,
+      path: plan.path,
+      url: `${baseUrl ?? ''}${plan.path}`,
+      json: plan.body,
+    },
+    plan.connection,
+  );
   return { title: question, message };
 }

@@ -23,15 +23,22 @@ export class AuthoringDiagnostics implements vscode.Disposable {
   }
 
   /** Shows `issues` (matched to sources by file name) on their lines; clears sources without issues. */
-  show(sources: readonly SourceText[], issues: readonly ImportIssue[], severity = vscode.DiagnosticSeverity.Error): void {
+  show(
+    sources: readonly SourceText[],
+    issues: readonly ImportIssue[],
+    severity = vscode.DiagnosticSeverity.Error,
+  ): void {
     for (const source of sources) {
       if (!source.uri) continue;
       const mine = issues.filter((i) => i.file === source.name || (i.file === undefined && sources.length === 1));
-      this.collection.set(source.uri, mine.map((issue) => {
-        const d = new vscode.Diagnostic(lineRange(source.text, issue.line), issue.message, severity);
-        d.source = 'Building Twins';
-        return d;
-      }));
+      this.collection.set(
+        source.uri,
+        mine.map((issue) => {
+          const d = new vscode.Diagnostic(lineRange(source.text, issue.line), issue.message, severity);
+          d.source = 'Building Twins';
+          return d;
+        }),
+      );
     }
   }
 
@@ -56,7 +63,13 @@ export function lineRange(text: string, line: number): vscode.Range {
 
 /** "file line N: message" lines of a problem list, the first `limit` of them. */
 export function issueLines(issues: readonly ImportIssue[], limit = 20): string[] {
-  const lines = issues.slice(0, limit).map((i) => (i.file ? vscode.l10n.t('{0} line {1}: {2}', i.file, i.line, i.message) : vscode.l10n.t('line {0}: {1}', i.line, i.message)));
+  const lines = issues
+    .slice(0, limit)
+    .map((i) =>
+      i.file
+        ? vscode.l10n.t('{0} line {1}: {2}', i.file, i.line, i.message)
+        : vscode.l10n.t('line {0}: {1}', i.line, i.message),
+    );
   if (issues.length > limit) lines.push(vscode.l10n.t('… and {0} more', issues.length - limit));
   return lines;
 }

@@ -20,9 +20,16 @@ function relationshipBody(index: ModelIndex): JsonSchema {
     type: 'object',
     required: ['sourceId', 'name', 'targetId'],
     properties: {
-      id: { type: 'string', description: l10n.t('Derived by the service from source, name, properties and target; a value here is ignored') },
+      id: {
+        type: 'string',
+        description: l10n.t('Derived by the service from source, name, properties and target; a value here is ignored'),
+      },
       sourceId: { ...nonEmpty, description: l10n.t('Id of the source twin') },
-      name: { ...nonEmpty, ...(names.length ? { examples: names } : {}), description: l10n.t("Relationship name, declared by the source twin's model") },
+      name: {
+        ...nonEmpty,
+        ...(names.length ? { examples: names } : {}),
+        description: l10n.t("Relationship name, declared by the source twin's model"),
+      },
       targetId: { ...nonEmpty, description: l10n.t('Id of the target twin') },
       properties: { type: 'object', description: l10n.t('Properties declared by the relationship') },
     },
@@ -32,7 +39,13 @@ function relationshipBody(index: ModelIndex): JsonSchema {
 /** A relationship draft (`*.relationship.json`): one relationship or an array of them. */
 export function relationshipDocumentSchema(index: ModelIndex): JsonSchema {
   const one = relationshipBody(index);
-  return { $schema: DRAFT_07, title: l10n.t('Relationship'), if: { type: 'array' }, then: { type: 'array', items: one }, else: one };
+  return {
+    $schema: DRAFT_07,
+    title: l10n.t('Relationship'),
+    if: { type: 'array' },
+    then: { type: 'array', items: one },
+    else: one,
+  };
 }
 
 /**
@@ -40,7 +53,10 @@ export function relationshipDocumentSchema(index: ModelIndex): JsonSchema {
  * relationships, or `{ "twins": [...], "relationships": [...] }`.
  */
 export function importDocumentSchema(index: ModelIndex, checked?: readonly string[]): JsonSchema {
-  const { items, definitions } = twinArrayJsonSchema(index, checkedIds(index, checked)) as { items: JsonSchema; definitions: JsonSchema };
+  const { items, definitions } = twinArrayJsonSchema(index, checkedIds(index, checked)) as {
+    items: JsonSchema;
+    definitions: JsonSchema;
+  };
   const twin = withEveryModelId(items);
   const relationship = relationshipBody(index);
   const has = (key: string): JsonSchema => ({ type: 'object', properties: { [key]: {} }, required: [key] });
@@ -63,7 +79,14 @@ export function importDocumentSchema(index: ModelIndex, checked?: readonly strin
 export function twinDocumentSchema(index: ModelIndex, checked?: readonly string[]): JsonSchema {
   const { definitions, $schema: _s, title: _t, ...body } = combinedTwinJsonSchema(index, checkedIds(index, checked));
   const one = withEveryModelId(body);
-  return { $schema: DRAFT_07, title: l10n.t('Twin'), definitions: withModelIds(definitions, index), if: { type: 'array' }, then: { type: 'array', items: one }, else: one };
+  return {
+    $schema: DRAFT_07,
+    title: l10n.t('Twin'),
+    definitions: withModelIds(definitions, index),
+    if: { type: 'array' },
+    then: { type: 'array', items: one },
+    else: one,
+  };
 }
 
 /**
@@ -73,10 +96,14 @@ export function twinDocumentSchema(index: ModelIndex, checked?: readonly string[
  */
 export function authoringSchema(kind: ModelSchemaKind, index: ModelIndex, checked?: readonly string[]): JsonSchema {
   switch (kind) {
-    case 'twin': return twinDocumentSchema(index, checked);
-    case 'relationship': return relationshipDocumentSchema(index);
-    case 'import': return importDocumentSchema(index, checked);
-    case 'requests': return requestFileSchema({ modelIds: index.ids(), relationshipNames: relationshipNames(index) });
+    case 'twin':
+      return twinDocumentSchema(index, checked);
+    case 'relationship':
+      return relationshipDocumentSchema(index);
+    case 'import':
+      return importDocumentSchema(index, checked);
+    case 'requests':
+      return requestFileSchema({ modelIds: index.ids(), relationshipNames: relationshipNames(index) });
   }
 }
 
@@ -90,12 +117,21 @@ const MODEL_IDS_KEY = 'modelIds';
 /** The twin schema with `modelId` accepting (and completing) every model of the index, defined once. */
 function withEveryModelId(twin: JsonSchema): JsonSchema {
   const { properties, allOf, ...rest } = twin as { properties: Record<string, JsonSchema>; allOf?: JsonSchema[] };
-  return { ...rest, properties: { ...properties, modelId: { $ref: `#/definitions/${MODEL_IDS_KEY}` } }, ...(allOf?.length ? { allOf } : {}) };
+  return {
+    ...rest,
+    properties: { ...properties, modelId: { $ref: `#/definitions/${MODEL_IDS_KEY}` } },
+    ...(allOf?.length ? { allOf } : {}),
+  };
 }
 
 function withModelIds(definitions: unknown, index: ModelIndex): JsonSchema {
   const ids = index.ids().sort();
-  const modelIds = { type: 'string', enum: ids, enumDescriptions: ids.map((id) => index.displayName(id)), description: l10n.t('The DTDL model of the twin') };
+  const modelIds = {
+    type: 'string',
+    enum: ids,
+    enumDescriptions: ids.map((id) => index.displayName(id)),
+    description: l10n.t('The DTDL model of the twin'),
+  };
   return { ...(definitions as JsonSchema), [MODEL_IDS_KEY]: modelIds };
 }
 
@@ -109,8 +145,11 @@ export function unavailableSchema(reason: string, source: SchemaSource = 'models
 
 function unavailableText(reason: string, source: SchemaSource): string {
   switch (source) {
-    case 'models': return l10n.t('Building Twins: the models are not available ({0}); nothing is checked.', reason);
-    case 'eventTypes': return l10n.t('Building Twins: the event types are not available ({0}); nothing is checked.', reason);
-    case 'ticketLists': return l10n.t("Building Twins: the service's ticket lists are not available ({0}); nothing is checked.", reason);
+    case 'models':
+      return l10n.t('Building Twins: the models are not available ({0}); nothing is checked.', reason);
+    case 'eventTypes':
+      return l10n.t('Building Twins: the event types are not available ({0}); nothing is checked.', reason);
+    case 'ticketLists':
+      return l10n.t("Building Twins: the service's ticket lists are not available ({0}); nothing is checked.", reason);
   }
 }

@@ -24,8 +24,11 @@ class DraftContextKey {
 
   update(editor: vscode.TextEditor | undefined): void {
     const doc = editor?.document;
-    const draft = !!doc && doc.languageId.startsWith('json') && doc.uri.scheme !== RESOURCE_SCHEME
-      && looksLikeTwinJson(doc.getText(new vscode.Range(doc.positionAt(0), doc.positionAt(DRAFT_SNIFF_CHARS))));
+    const draft =
+      !!doc &&
+      doc.languageId.startsWith('json') &&
+      doc.uri.scheme !== RESOURCE_SCHEME &&
+      looksLikeTwinJson(doc.getText(new vscode.Range(doc.positionAt(0), doc.positionAt(DRAFT_SNIFF_CHARS))));
     if (draft === this.shown) return;
     this.shown = draft;
     void vscode.commands.executeCommand('setContext', DRAFT_CONTEXT_KEY, draft);

@@ -24,8 +24,14 @@ export interface BulkWrite {
 }
 
 /** Asks before the writes of a bulk command (buildingTwins.confirmWrites); Cancel throws "Not sent". */
-export async function confirmBulkWrite(ctx: { connections: Pick<ConnectionManager, 'require'>; writes: Pick<WriteGate, 'confirm'> }, write: BulkWrite): Promise<void> {
-  await ctx.writes.confirm(write.connection, bulkWriteConfirmation(write, ctx.connections.require(write.connection).baseUrl));
+export async function confirmBulkWrite(
+  ctx: { connections: Pick<ConnectionManager, 'require'>; writes: Pick<WriteGate, 'confirm'> },
+  write: BulkWrite,
+): Promise<void> {
+  await ctx.writes.confirm(
+    write.connection,
+    bulkWriteConfirmation(write, ctx.connections.require(write.connection).baseUrl),
+  );
 }
 
 export function bulkWriteConfirmation(write: BulkWrite, baseUrl: string): WriteConfirmation {
@@ -34,9 +40,11 @@ export function bulkWriteConfirmation(write: BulkWrite, baseUrl: string): WriteC
     ...requests.map((r) => `${requestLine(r.method, baseUrl, r.path)}: ${itemCount(r.items.length)}`),
     ...(write.notes?.length ? ['', ...write.notes.map((note) => stripControl(note))] : []),
   ].join('\n');
-  const sent = requests.flatMap((r): SentRequest[] => r.perItem
-    ? r.items.map((body) => ({ title: requestLine(r.method, baseUrl, r.path), body }))
-    : [{ title: requestLine(r.method, baseUrl, r.path), body: r.items }]);
+  const sent = requests.flatMap((r): SentRequest[] =>
+    r.perItem
+      ? r.items.map((body) => ({ title: requestLine(r.method, baseUrl, r.path), body }))
+      : [{ title: requestLine(r.method, baseUrl, r.path), body: r.items }],
+  );
   return { question: write.question, detail, sent, cancelled: write.cancelled };
 }
 

@@ -5,11 +5,16 @@ import { countNoun } from '../../shared/countNoun';
 
 export const problemCount = (count: number): string => countNoun(count, l10n.t('{0} problem'), l10n.t('{0} problems'));
 export const twinCount = (count: number): string => countNoun(count, l10n.t('{0} twin'), l10n.t('{0} twins'));
-export const relationshipCount = (count: number): string => countNoun(count, l10n.t('{0} relationship'), l10n.t('{0} relationships'));
+export const relationshipCount = (count: number): string =>
+  countNoun(count, l10n.t('{0} relationship'), l10n.t('{0} relationships'));
 export const rowCount = (count: number): string => countNoun(count, l10n.t('{0} row'), l10n.t('{0} rows'));
 export const eventCount = (count: number): string => countNoun(count, l10n.t('{0} event'), l10n.t('{0} events'));
 
 /** "2 twins, 1 relationship": what an import plan or an export holds. */
 export function twinsAndRelationships(twins: number, relationships: number): string {
-  return l10n.t({ message: '{0}, {1}', args: [twinCount(twins), relationshipCount(relationships)], comment: ['{0} counts twins ("3 twins"), {1} relationships ("1 relationship")'] });
+  return l10n.t({
+    message: '{0}, {1}',
+    args: [twinCount(twins), relationshipCount(relationships)],
+    comment: ['{0} counts twins ("3 twins"), {1} relationships ("1 relationship")'],
+  });
 }

@@ -14,7 +14,13 @@ import { issueLines } from './authoringDiagnostics';
 import { problemCount, relationshipCount, twinCount, twinsAndRelationships } from './countWords';
 import { readJsonSource } from './jsonSource';
 import { draftPlaceholders } from './twinDraft';
-import { describeUpsert, relationshipDocumentUri, upsertRelationship, writtenRelationship, type UpsertedRelationship } from './relationshipUpsert';
+import {
+  describeUpsert,
+  relationshipDocumentUri,
+  upsertRelationship,
+  writtenRelationship,
+  type UpsertedRelationship,
+} from './relationshipUpsert';
 
 /** Twins sent at once when a document holds several. */
 const CREATE_CONCURRENCY = 4;
@@ -32,7 +38,13 @@ export interface CreateResult {
  * sent); twins that already exist are only replaced after confirmation. Then twins are created, then
  * relationships; one created twin is opened and revealed in the explorer, one relationship is opened.
  */
-export async function createFromJson(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree' | 'writes'>, arg?: unknown): Promise<CreateResult | undefined> {
+export async function createFromJson(
+  ctx: Pick<
+    ExtensionServices,
+    'authoring' | 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree' | 'writes'
+  >,
+  arg?: unknown,
+): Promise<CreateResult | undefined> {
   const source = await readJsonSource(arg);
   refusePlaceholders(source.name, source.text);
   const { connection, client } = await targetConnection(ctx);
@@ -44,52 +56,95 @@ export async function createFromJson(ctx: Pick<ExtensionServices, 'authoring' | 
   if (plan.errors.length) {
     const lines = issueLines(plan.errors, 5);
     for (const line of issueLines(plan.errors, 1000)) ctx.log.warn(`Create from JSON: ${line}`);
-    throw new Error(vscode.l10n.t('{0}: {1}, nothing was sent (see the Problems panel). {2}', source.name, problemCount(plan.errors.length), lines.join('; ')));
+    throw new Error(
+      vscode.l10n.t(
+        '{0}: {1}, nothing was sent (see the Problems panel). {2}',
+        source.name,
+        problemCount(plan.errors.length),
+        lines.join('; '),
+      ),
+    );
   }
-  if (plan.twins.length + plan.relationships.length === 0) throw new Error(vscode.l10n.t('{0} holds no twin and no relationship. Nothing was sent.', source.name));
+  if (plan.twins.length + plan.relationships.length === 0)
+    throw new Error(vscode.l10n.t('{0} holds no twin and no relationship. Nothing was sent.', source.name));
 
   const ids = plan.twins.map((t) => t.twin.id);
   const existing = ids.length ? (await client.getTwinsByIds(ids)).twins.map((t) => t.id) : [];
   if (existing.length) {
     const shown = `${existing.slice(0, 10).join(', ')}${existing.length > 10 ? ', …' : ''}`;
-    const question = existing.length === 1
-      ? vscode.l10n.t('1 twin already exists on "{0}" and would be replaced: {1}. Replace?', connection, shown)
-      : vscode.l10n.t('{0} twins already exist on "{1}" and would be replaced: {2}. Replace?', existing.length, connection, shown);
+    const question =
+      existing.length === 1
+        ? vscode.l10n.t('1 twin already exists on "{0}" and would be replaced: {1}. Replace?', connection, shown)
+        : vscode.l10n.t(
+            '{0} twins already exist on "{1}" and would be replaced: {2}. Replace?',
+            existing.length,
+            connection,
+            shown,
+          );
     const replace = await ctx.input.confirm(question, {
       detail: vscode.l10n.t('PUT /twins replaces a twin with exactly the document sent.'),
       confirmLabel: vscode.l10n.t('Replace'),
     });
     if (!replace) {
-      throw new Error(existing.length === 1
-        ? vscode.l10n.t('Not created: {0} already exists and you chose not to replace. Nothing was sent.', existing[0])
-        : vscode.l10n.t('Not created: {0} already exist and you chose not to replace. Nothing was sent.', existing.join(', ')));
+      throw new Error(
+        existing.length === 1
+          ? vscode.l10n.t(
+              'Not created: {0} already exists and you chose not to replace. Nothing was sent.',
+              existing[0],
+            )
+          : vscode.l10n.t(
+              'Not created: {0} already exist and you chose not to replace. Nothing was sent.',
+              existing.join(', '),
+            ),
+      );
     }
   }
 
   await confirmBulkWrite(ctx, {
     connection,
-    question: vscode.l10n.t('Create or replace {0} from {1} on "{2}"?', twinsAndRelationships(plan.twins.length, plan.relationships.length), source.name, connection),
+    question: vscode.l10n.t(
+      'Create or replace {0} from {1} on "{2}"?',
+      twinsAndRelationships(plan.twins.length, plan.relationships.length),
+      source.name,
+      connection,
+    ),
     requests: [
       { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin), perItem: true },
-      { method: 'PUT', path: '/twins/relationships', items: plan.relationships.map((r) => r.relationship), perItem: true },
+      {
+        method: 'PUT',
+        path: '/twins/relationships',
+        items: plan.relationships.map((r) => r.relationship),
+        perItem: true,
+      },
     ],
     cancelled: vscode.l10n.t('Not sent: creating from {0} on "{1}" was cancelled.', source.name, connection),
   });
   const failures: string[] = [];
-  const twins = (await mapWithConcurrency(plan.twins, CREATE_CONCURRENCY, async (t) => {
-    try {
-      return await client.putTwin(t.twin);
-    } catch (err) {
-      failures.push(vscode.l10n.t('line {0}: twin {1}: {2}', t.line, t.twin.id, errorText(err)));
-      return undefined;
-    }
-  })).filter((t): t is DigitalTwin => !!t);
+  const twins = (
+    await mapWithConcurrency(plan.twins, CREATE_CONCURRENCY, async (t) => {
+      try {
+        return await client.putTwin(t.twin);
+      } catch (err) {
+        failures.push(vscode.l10n.t('line {0}: twin {1}: {2}', t.line, t.twin.id, errorText(err)));
+        return undefined;
+      }
+    })
+  ).filter((t): t is DigitalTwin => !!t);
   const relationships: UpsertedRelationship[] = [];
   for (const r of plan.relationships) {
     try {
       relationships.push(await upsertRelationship(client, r.relationship));
     } catch (err) {
-      failures.push(vscode.l10n.t('line {0}: relationship {1} {2} {3}: {4}', r.line, r.relationship.sourceId, r.relationship.name, r.relationship.targetId, errorText(err)));
+      failures.push(
+        vscode.l10n.t(
+          'line {0}: relationship {1} {2} {3}: {4}',
+          r.line,
+          r.relationship.sourceId,
+          r.relationship.name,
+          r.relationship.targetId,
+          errorText(err),
+        ),
+      );
     }
   }
 
@@ -109,19 +164,37 @@ export async function createFromJson(ctx: Pick<ExtensionServices, 'authoring' | 
   const twinsDone = twinCount(twins.length);
   const relationshipsDone = relationshipCount(relationships.length - existed);
   const summary = existed
-    ? vscode.l10n.t('"{0}": {1} created or replaced, {2} created, {3} already existed from {4}.', connection, twinsDone, relationshipsDone, existed, source.name)
-    : vscode.l10n.t('"{0}": {1} created or replaced, {2} created from {3}.', connection, twinsDone, relationshipsDone, source.name);
+    ? vscode.l10n.t(
+        '"{0}": {1} created or replaced, {2} created, {3} already existed from {4}.',
+        connection,
+        twinsDone,
+        relationshipsDone,
+        existed,
+        source.name,
+      )
+    : vscode.l10n.t(
+        '"{0}": {1} created or replaced, {2} created from {3}.',
+        connection,
+        twinsDone,
+        relationshipsDone,
+        source.name,
+      );
   ctx.log.info(summary);
   for (const r of relationships) ctx.log.info(describeUpsert(r));
   if (failures.length) {
     for (const f of failures) ctx.log.error(`Create from JSON: ${f}`);
-    throw new Error(vscode.l10n.t('{0} The service refused {1}: {2}', summary, failures.length, failures.slice(0, 3).join('; ')));
+    throw new Error(
+      vscode.l10n.t('{0} The service refused {1}: {2}', summary, failures.length, failures.slice(0, 3).join('; ')),
+    );
   }
   if (twins.length === 1 && relationships.length === 0) {
     await openTwinDocument(connection, twins[0].id);
     await revealTwin(ctx, connection, twins[0]);
   } else if (twins.length === 0 && relationships.length === 1) {
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(relationshipDocumentUri(connection, relationships[0].relationship)), { preview: true });
+    await vscode.window.showTextDocument(
+      await vscode.workspace.openTextDocument(relationshipDocumentUri(connection, relationships[0].relationship)),
+      { preview: true },
+    );
   }
   notifyResult(ctx, relationships.length === 1 && twins.length === 0 ? describeUpsert(relationships[0]) : summary);
   return { connection, twins, relationships };
@@ -137,7 +210,13 @@ function refusePlaceholders(name: string, text: string): void {
   }
   const left = draftPlaceholders(value);
   if (left.length) {
-    throw new Error(vscode.l10n.t('{0} still holds placeholders to fill in or remove: {1}. Nothing was sent.', name, `${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}`));
+    throw new Error(
+      vscode.l10n.t(
+        '{0} still holds placeholders to fill in or remove: {1}. Nothing was sent.',
+        name,
+        `${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}`,
+      ),
+    );
   }
 }
 

@@ -18,7 +18,8 @@ export async function openDraft(fileName: string, text: string): Promise<vscode.
   if (doc.getText().trim() === '') {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('Could not fill the new draft {0}', fileName));
+    if (!(await vscode.workspace.applyEdit(edit)))
+      throw new Error(vscode.l10n.t('Could not fill the new draft {0}', fileName));
   }
   await vscode.window.showTextDocument(doc);
   return doc;
@@ -27,5 +28,7 @@ export async function openDraft(fileName: string, text: string): Promise<vscode.
 /** The name part of a draft file before its double extension: `T-17` of `…/T-17.ticket-patch.json`. */
 export function draftName(uri: vscode.Uri, extension: string): string | undefined {
   const base = path.posix.basename(uri.path);
-  return base.toLowerCase().endsWith(extension) && base.length > extension.length ? base.slice(0, -extension.length) : undefined;
+  return base.toLowerCase().endsWith(extension) && base.length > extension.length
+    ? base.slice(0, -extension.length)
+    : undefined;
 }

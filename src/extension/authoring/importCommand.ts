@@ -35,8 +35,13 @@ export function planSummary(plan: ImportPlan, alreadyDone: number): string[] {
 
 /** The progress of the import's phase: "twins: 40 of 120 (2 failed)". */
 function progressText(phase: ImportProgress['phase'], finished: number, total: number, failed: number): string {
-  if (phase === 'twins') return failed ? vscode.l10n.t('twins: {0} of {1} ({2} failed)', finished, total, failed) : vscode.l10n.t('twins: {0} of {1}', finished, total);
-  return failed ? vscode.l10n.t('relationships: {0} of {1} ({2} failed)', finished, total, failed) : vscode.l10n.t('relationships: {0} of {1}', finished, total);
+  if (phase === 'twins')
+    return failed
+      ? vscode.l10n.t('twins: {0} of {1} ({2} failed)', finished, total, failed)
+      : vscode.l10n.t('twins: {0} of {1}', finished, total);
+  return failed
+    ? vscode.l10n.t('relationships: {0} of {1} ({2} failed)', finished, total, failed)
+    : vscode.l10n.t('relationships: {0} of {1}', finished, total);
 }
 
 /**
@@ -46,70 +51,133 @@ function progressText(phase: ImportProgress['phase'], finished: number, total: n
  * progress and cancellation. The report `<name>.import-report.json` is written next to the input; running
  * again resumes (items done are skipped).
  */
-export async function importFromFiles(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree' | 'writes'>, clicked?: unknown, selection?: unknown): Promise<ImportCommandResult | undefined> {
-  const uris = await pickFiles(ctx.input, clicked, selection, vscode.l10n.t('Import twins and relationships'), ['json', 'csv'], true);
-  requireExtensions(uris, ['json', 'csv'], (name) => vscode.l10n.t('Import reads .json and .csv files only; "{0}" is neither. Nothing was sent.', name));
-  if (uris.some((u) => u.scheme !== 'file')) throw new Error(vscode.l10n.t('Import reads files on this machine only (the report is written next to the input).'));
+export async function importFromFiles(
+  ctx: Pick<
+    ExtensionServices,
+    'authoring' | 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree' | 'writes'
+  >,
+  clicked?: unknown,
+  selection?: unknown,
+): Promise<ImportCommandResult | undefined> {
+  const uris = await pickFiles(
+    ctx.input,
+    clicked,
+    selection,
+    vscode.l10n.t('Import twins and relationships'),
+    ['json', 'csv'],
+    true,
+  );
+  requireExtensions(uris, ['json', 'csv'], (name) =>
+    vscode.l10n.t('Import reads .json and .csv files only; "{0}" is neither. Nothing was sent.', name),
+  );
+  if (uris.some((u) => u.scheme !== 'file'))
+    throw new Error(
+      vscode.l10n.t('Import reads files on this machine only (the report is written next to the input).'),
+    );
   const { connection, client } = await targetConnection(ctx, clicked);
   const index = await ctx.models.getIndex(connection);
   const sources: SourceText[] = await Promise.all(uris.map(readSourceUri));
   const names = sources.map((s) => s.name).join(', ');
-  const plan = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking {0}…', names) }, async () =>
-    planImport(sources.map((s) => parseImportFile(s.text, s.name, index)), { index, lookupTwins: serviceTwinLookup(client) }));
+  const plan = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking {0}…', names) },
+    async () =>
+      planImport(
+        sources.map((s) => parseImportFile(s.text, s.name, index)),
+        { index, lookupTwins: serviceTwinLookup(client) },
+      ),
+  );
   const { diagnostics } = ctx.authoring;
   diagnostics.show(sources, plan.errors);
   if (plan.errors.length) {
     for (const line of issueLines(plan.errors, 1000)) ctx.log.warn(`Import: ${line}`);
-    throw new Error(vscode.l10n.t('Import of {0}: {1}, nothing was sent (see the Problems panel). {2}', names, problemCount(plan.errors.length), issueLines(plan.errors, 3).join('; ')));
+    throw new Error(
+      vscode.l10n.t(
+        'Import of {0}: {1}, nothing was sent (see the Problems panel). {2}',
+        names,
+        problemCount(plan.errors.length),
+        issueLines(plan.errors, 3).join('; '),
+      ),
+    );
   }
-  if (plan.twins.length + plan.relationships.length === 0) throw new Error(vscode.l10n.t('{0} holds no twin and no relationship. Nothing was sent.', names));
+  if (plan.twins.length + plan.relationships.length === 0)
+    throw new Error(vscode.l10n.t('{0} holds no twin and no relationship. Nothing was sent.', names));
 
   const reportFile = reportPathFor(uris[0].fsPath);
   const store = fileReportStore(reportFile);
   const previous = await store.load();
-  const done = (key: string, item: unknown): boolean => previous?.items[key]?.status === 'done' && previous.items[key].hash === itemHash(item);
-  const alreadyDone = plan.twins.filter((t) => done(t.key, t.twin)).length + plan.relationships.filter((r) => done(r.key, r.relationship)).length;
+  const done = (key: string, item: unknown): boolean =>
+    previous?.items[key]?.status === 'done' && previous.items[key].hash === itemHash(item);
+  const alreadyDone =
+    plan.twins.filter((t) => done(t.key, t.twin)).length +
+    plan.relationships.filter((r) => done(r.key, r.relationship)).length;
   const summary = planSummary(plan, alreadyDone);
   for (const line of summary) ctx.log.info(`Import ${names}: ${line}`);
   const question = vscode.l10n.t('Import {0} from {1} into "{2}"?', summary[0], names, connection);
   const notes = [...summary.slice(1), vscode.l10n.t('Report: {0}', path.basename(reportFile))];
   // buildingTwins.confirmWrites: the gate's question shows the requests too, with the first items on demand.
-  const gated = bulkWriteConfirmation({
-    connection, question, notes,
-    requests: [
-      { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin), perItem: true },
-      { method: 'PUT', path: '/twins/relationships', items: plan.relationships.map((r) => r.relationship), perItem: true },
-    ],
-    cancelled: vscode.l10n.t('Not sent: the import of {0} into "{1}" was cancelled.', names, connection),
-  }, ctx.connections.require(connection).baseUrl);
-  if (!(await ctx.writes.confirmInstead(connection, gated, () => ctx.input.confirm(question, { detail: notes.join('\n'), confirmLabel: vscode.l10n.t('Import') })))) {
+  const gated = bulkWriteConfirmation(
+    {
+      connection,
+      question,
+      notes,
+      requests: [
+        { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin), perItem: true },
+        {
+          method: 'PUT',
+          path: '/twins/relationships',
+          items: plan.relationships.map((r) => r.relationship),
+          perItem: true,
+        },
+      ],
+      cancelled: vscode.l10n.t('Not sent: the import of {0} into "{1}" was cancelled.', names, connection),
+    },
+    ctx.connections.require(connection).baseUrl,
+  );
+  if (
+    !(await ctx.writes.confirmInstead(connection, gated, () =>
+      ctx.input.confirm(question, { detail: notes.join('\n'), confirmLabel: vscode.l10n.t('Import') }),
+    ))
+  ) {
     ctx.log.info(`Import of ${names} declined; nothing was sent.`);
     return undefined;
   }
 
-  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Importing {0} into "{1}"', names, connection), cancellable: true }, async (progress, token) => {
-    const abort = new AbortController();
-    const cancel = token.onCancellationRequested(() => abort.abort(new Error(vscode.l10n.t('Import cancelled'))));
-    let reported = 0;
-    try {
-      return await runImport(plan, client, {
-        report: store,
-        signal: abort.signal,
-        onProgress: (p) => {
-          const finished = p.done + p.failed + p.skipped;
-          const percent = p.total ? (100 * finished) / p.total : 100;
-          progress.report({ message: progressText(p.phase, finished, p.total, p.failed), increment: percent - reported });
-          reported = percent;
-        },
-      });
-    } finally {
-      cancel.dispose();
-    }
-  });
+  const result = await vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Importing {0} into "{1}"', names, connection),
+      cancellable: true,
+    },
+    async (progress, token) => {
+      const abort = new AbortController();
+      const cancel = token.onCancellationRequested(() => abort.abort(new Error(vscode.l10n.t('Import cancelled'))));
+      let reported = 0;
+      try {
+        return await runImport(plan, client, {
+          report: store,
+          signal: abort.signal,
+          onProgress: (p) => {
+            const finished = p.done + p.failed + p.skipped;
+            const percent = p.total ? (100 * finished) / p.total : 100;
+            progress.report({
+              message: progressText(p.phase, finished, p.total, p.failed),
+              increment: percent - reported,
+            });
+            reported = percent;
+          },
+        });
+      } finally {
+        cancel.dispose();
+      }
+    },
+  );
 
   const failed = result.outcomes.filter((o) => o.status === 'failed');
   const failedIssues = failed.map((o) => ({ file: o.file, line: o.line, message: o.error ?? vscode.l10n.t('failed') }));
-  diagnostics.show(sources, failedIssues.map((issue) => ({ ...issue, message: vscode.l10n.t('not imported: {0}', issue.message) })));
+  diagnostics.show(
+    sources,
+    failedIssues.map((issue) => ({ ...issue, message: vscode.l10n.t('not imported: {0}', issue.message) })),
+  );
   const failures = issueLines(failedIssues, failedIssues.length);
   const twinsNode = ctx.tree.connectionNode(connection)?.group(TwinsNode);
   if (twinsNode) ctx.tree.refresh(twinsNode);
@@ -117,8 +185,25 @@ export async function importFromFiles(ctx: Pick<ExtensionServices, 'authoring' |
   await Promise.all(plan.twins.map((t) => ctx.documents.reloadOpen(resourceUri(connection, 'twins', t.twin.id))));
   const report = path.basename(reportFile);
   const message = result.pending
-    ? vscode.l10n.t('Import of {0} into "{1}": {2} sent, {3} skipped (already done), {4} failed, {5} not reached (cancelled). Report: {6}', names, connection, result.done, result.skipped, result.failed, result.pending, report)
-    : vscode.l10n.t('Import of {0} into "{1}": {2} sent, {3} skipped (already done), {4} failed. Report: {5}', names, connection, result.done, result.skipped, result.failed, report);
+    ? vscode.l10n.t(
+        'Import of {0} into "{1}": {2} sent, {3} skipped (already done), {4} failed, {5} not reached (cancelled). Report: {6}',
+        names,
+        connection,
+        result.done,
+        result.skipped,
+        result.failed,
+        result.pending,
+        report,
+      )
+    : vscode.l10n.t(
+        'Import of {0} into "{1}": {2} sent, {3} skipped (already done), {4} failed. Report: {5}',
+        names,
+        connection,
+        result.done,
+        result.skipped,
+        result.failed,
+        report,
+      );
   ctx.log.info(message);
   for (const f of failures) ctx.log.warn(`Import: ${f}`);
   notifyResult(ctx, message, result.failed > 0 || result.aborted);

@@ -33,13 +33,24 @@ export async function readJsonSource(arg: unknown): Promise<SourceText> {
   if (uri) return readSourceUri(uri);
   if (typeof arg === 'string') return { text: arg, name: vscode.l10n.t('JSON text') };
   const doc = vscode.window.activeTextEditor?.document;
-  if (!doc) throw new Error(vscode.l10n.t('Open a JSON document with twins or relationships (or run this on a .json file in the Explorer).'));
-  if (!doc.languageId.startsWith('json')) throw new Error(vscode.l10n.t('The active editor ({0}) is not JSON.', path.posix.basename(doc.uri.path)));
+  if (!doc)
+    throw new Error(
+      vscode.l10n.t('Open a JSON document with twins or relationships (or run this on a .json file in the Explorer).'),
+    );
+  if (!doc.languageId.startsWith('json'))
+    throw new Error(vscode.l10n.t('The active editor ({0}) is not JSON.', path.posix.basename(doc.uri.path)));
   return { text: doc.getText(), name: path.posix.basename(doc.uri.path) || vscode.l10n.t('Untitled'), uri: doc.uri };
 }
 
 /** File URIs from an Explorer invocation (clicked item and multi-selection), else from an open dialog. */
-export async function pickFiles(input: UserInput, clicked: unknown, selection: unknown, title: string, extensions: string[], many: boolean): Promise<vscode.Uri[]> {
+export async function pickFiles(
+  input: UserInput,
+  clicked: unknown,
+  selection: unknown,
+  title: string,
+  extensions: string[],
+  many: boolean,
+): Promise<vscode.Uri[]> {
   const selected = Array.isArray(selection) ? selection.map(asUri).filter((u): u is vscode.Uri => !!u) : [];
   if (selected.length) return selected;
   const one = asUri(clicked);
@@ -48,7 +59,11 @@ export async function pickFiles(input: UserInput, clicked: unknown, selection: u
 }
 
 /** Throws unless every file ends in one of `extensions`; `refusal` words the error from the name of the first that does not. */
-export function requireExtensions(uris: readonly vscode.Uri[], extensions: string[], refusal: (fileName: string) => string): void {
+export function requireExtensions(
+  uris: readonly vscode.Uri[],
+  extensions: string[],
+  refusal: (fileName: string) => string,
+): void {
   const wrong = uris.find((uri) => !extensions.includes(path.posix.extname(uri.path).slice(1).toLowerCase()));
   if (wrong) throw new Error(refusal(path.posix.basename(wrong.path)));
 }

@@ -5,7 +5,12 @@ import type { JsonSchema } from '../../core/dtdl/twinJsonSchema';
 import type { SchemaSource } from './authoringSchemas';
 import type { RecordSchemaKind } from './schemaKinds';
 import { eventDocumentSchema, eventsDraftSchema } from '../events/eventSchemas';
-import { ticketDocumentSchema, ticketPatchSchema, ticketRequestSchema, type TicketVocabulary } from '../tickets/ticketSchemas';
+import {
+  ticketDocumentSchema,
+  ticketPatchSchema,
+  ticketRequestSchema,
+  type TicketVocabulary,
+} from '../tickets/ticketSchemas';
 
 /** Where the lists come from (the active connection, read when a schema is served). */
 export interface RecordSchemaInputs {
@@ -20,10 +25,15 @@ export function recordSchemaSource(kind: RecordSchemaKind): Exclude<SchemaSource
 
 export async function recordSchema(kind: RecordSchemaKind, inputs: RecordSchemaInputs): Promise<JsonSchema> {
   switch (kind) {
-    case 'event': return eventDocumentSchema(await inputs.eventTypes());
-    case 'events': return eventsDraftSchema(await inputs.eventTypes());
-    case 'ticket': return ticketDocumentSchema(await inputs.ticketVocabulary());
-    case 'ticket-request': return ticketRequestSchema(await inputs.ticketVocabulary());
-    case 'ticket-patch': return ticketPatchSchema(await inputs.ticketVocabulary());
+    case 'event':
+      return eventDocumentSchema(await inputs.eventTypes());
+    case 'events':
+      return eventsDraftSchema(await inputs.eventTypes());
+    case 'ticket':
+      return ticketDocumentSchema(await inputs.ticketVocabulary());
+    case 'ticket-request':
+      return ticketRequestSchema(await inputs.ticketVocabulary());
+    case 'ticket-patch':
+      return ticketPatchSchema(await inputs.ticketVocabulary());
   }
 }

@@ -9,7 +9,13 @@ import { showWritten } from '../documents/writtenResources';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import { pickTwin } from './authoringPickers';
-import { describeUpsert, relationshipDocumentUri, upsertRelationship, writtenRelationship, type UpsertedRelationship } from './relationshipUpsert';
+import {
+  describeUpsert,
+  relationshipDocumentUri,
+  upsertRelationship,
+  writtenRelationship,
+  type UpsertedRelationship,
+} from './relationshipUpsert';
 import { noIcons } from '../shell/iconText';
 import { isRow } from '../explorer/rowSubject';
 
@@ -18,7 +24,13 @@ async function askProperty(ctx: Pick<ExtensionServices, 'input'>, prop: Property
   const title = vscode.l10n.t('Create relationship {0}: {1} ({2})', name, prop.name, describeSchema(prop.schema));
   if (prop.schema.kind === 'enum' || (prop.schema.kind === 'primitive' && prop.schema.name === 'boolean')) {
     const values = prop.schema.kind === 'enum' ? prop.schema.values.map((v) => v.value) : [true, false];
-    const picked = await ctx.input.pick([...values.map((v) => ({ label: noIcons(String(v)), value: v as unknown })), { label: vscode.l10n.t('(leave out)'), value: undefined }], { title });
+    const picked = await ctx.input.pick(
+      [
+        ...values.map((v) => ({ label: noIcons(String(v)), value: v as unknown })),
+        { label: vscode.l10n.t('(leave out)'), value: undefined },
+      ],
+      { title },
+    );
     return picked.value;
   }
   const schema = prop.schema;
@@ -27,13 +39,23 @@ async function askProperty(ctx: Pick<ExtensionServices, 'input'>, prop: Property
     prompt: vscode.l10n.t('Value of {0}; empty leaves it out', prop.name),
     validate: (v) => {
       if (v.trim() === '') return undefined;
-      try { coerceCell(v, schema); return undefined; } catch (err) { return (err as Error).message; }
+      try {
+        coerceCell(v, schema);
+        return undefined;
+      } catch (err) {
+        return (err as Error).message;
+      }
     },
   });
   return text.trim() === '' ? undefined : coerceCell(text, schema);
 }
 
-async function sourceTwin(ctx: Pick<ExtensionServices, 'input'>, arg: unknown, index: ModelIndex, client: BuildingTwinsApi): Promise<DigitalTwin> {
+async function sourceTwin(
+  ctx: Pick<ExtensionServices, 'input'>,
+  arg: unknown,
+  index: ModelIndex,
+  client: BuildingTwinsApi,
+): Promise<DigitalTwin> {
   if (isRow(arg, 'twins') && arg.value) return arg.value;
   if (typeof arg === 'string' && arg) return client.getTwin(arg);
   return pickTwin(ctx, client, index, vscode.l10n.t('Create relationship: source twin'));
@@ -45,19 +67,41 @@ async function sourceTwin(ctx: Pick<ExtensionServices, 'input'>, arg: unknown, i
  * the draft is checked against the model, sent with PUT /twins/relationships and opened. Says plainly
  * when the same relationship already existed.
  */
-export async function createRelationship(ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree'>, arg?: unknown): Promise<UpsertedRelationship> {
+export async function createRelationship(
+  ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree'>,
+  arg?: unknown,
+): Promise<UpsertedRelationship> {
   const { connection, client } = await targetConnection(ctx, arg);
   const index = await ctx.models.getIndex(connection);
   const source = await sourceTwin(ctx, arg, index, client);
   const allowed = index.relationships(source.modelId);
-  if (allowed.length === 0) throw new Error(vscode.l10n.t('{0} is a {1} ({2}), whose model declares no relationships.', source.id, index.displayName(source.modelId), source.modelId));
-  const { definition } = await ctx.input.pick(allowed.map((r) => ({
-    label: noIcons(r.name),
-    description: r.target ? noIcons(`→ ${index.displayName(r.target)}`) : vscode.l10n.t('→ any model'),
-    detail: r.properties.length ? noIcons(vscode.l10n.t('properties: {0}', r.properties.map((p) => p.name).join(', '))) : undefined,
-    definition: r as RelationshipInfo,
-  })), { title: vscode.l10n.t('Create relationship from {0}: relationship', source.id), matchOnDescription: true });
-  const target = await pickTwin(ctx, client, index, vscode.l10n.t('Create relationship {0} {1}: target twin', source.id, definition.name), definition.target);
+  if (allowed.length === 0)
+    throw new Error(
+      vscode.l10n.t(
+        '{0} is a {1} ({2}), whose model declares no relationships.',
+        source.id,
+        index.displayName(source.modelId),
+        source.modelId,
+      ),
+    );
+  const { definition } = await ctx.input.pick(
+    allowed.map((r) => ({
+      label: noIcons(r.name),
+      description: r.target ? noIcons(`→ ${index.displayName(r.target)}`) : vscode.l10n.t('→ any model'),
+      detail: r.properties.length
+        ? noIcons(vscode.l10n.t('properties: {0}', r.properties.map((p) => p.name).join(', ')))
+        : undefined,
+      definition: r as RelationshipInfo,
+    })),
+    { title: vscode.l10n.t('Create relationship from {0}: relationship', source.id), matchOnDescription: true },
+  );
+  const target = await pickTwin(
+    ctx,
+    client,
+    index,
+    vscode.l10n.t('Create relationship {0} {1}: target twin', source.id, definition.name),
+    definition.target,
+  );
   const wrongTarget = relationshipTargetProblem(index, definition, target);
   if (wrongTarget) throw new Error(wrongTarget);
   const properties: Record<string, unknown> = {};
@@ -67,12 +111,20 @@ export async function createRelationship(ctx: Pick<ExtensionServices, 'connectio
   }
   const wrongProperties = relationshipPropertiesProblem(definition, properties);
   if (wrongProperties) throw new Error(wrongProperties);
-  const draft: Relationship = { sourceId: source.id, name: definition.name, targetId: target.id, ...(Object.keys(properties).length ? { properties } : {}) };
+  const draft: Relationship = {
+    sourceId: source.id,
+    name: definition.name,
+    targetId: target.id,
+    ...(Object.keys(properties).length ? { properties } : {}),
+  };
   ctx.log.info(`Relationship draft on "${connection}": ${JSON.stringify(draft)}`);
   const result = await upsertRelationship(client, draft);
   ctx.log.info(describeUpsert(result));
   await showWritten(ctx, [writtenRelationship(connection, result.relationship)]);
-  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(relationshipDocumentUri(connection, result.relationship)), { preview: true });
+  await vscode.window.showTextDocument(
+    await vscode.workspace.openTextDocument(relationshipDocumentUri(connection, result.relationship)),
+    { preview: true },
+  );
   notifyResult(ctx, describeUpsert(result));
   return result;
 }

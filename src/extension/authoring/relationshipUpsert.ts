@@ -24,7 +24,13 @@ export async function upsertRelationship(client: BuildingTwinsApi, rel: Relation
 export function describeUpsert(result: UpsertedRelationship): string {
   const r = result.relationship;
   return result.existed
-    ? vscode.l10n.t('Relationship {0} already existed ({1} {2} {3}); nothing changed.', String(r.id), r.sourceId, r.name, r.targetId)
+    ? vscode.l10n.t(
+        'Relationship {0} already existed ({1} {2} {3}); nothing changed.',
+        String(r.id),
+        r.sourceId,
+        r.name,
+        r.targetId,
+      )
     : vscode.l10n.t('Created relationship {0} ({1} {2} {3}).', String(r.id), r.sourceId, r.name, r.targetId);
 }
 
@@ -34,6 +40,14 @@ export function writtenRelationship(connection: string, rel: Relationship): Writ
 }
 
 export function relationshipDocumentUri(connection: string, rel: Relationship): vscode.Uri {
-  if (!rel.id) throw new Error(vscode.l10n.t('The service returned relationship {0} {1} {2} without an id', rel.sourceId, rel.name, rel.targetId));
+  if (!rel.id)
+    throw new Error(
+      vscode.l10n.t(
+        'The service returned relationship {0} {1} {2} without an id',
+        rel.sourceId,
+        rel.name,
+        rel.targetId,
+      ),
+    );
   return resourceUri(connection, 'relationships', rel.sourceId, rel.id);
 }

@@ -26,7 +26,8 @@ export interface SchemaServices {
 export const SCHEMA_KINDS = [...MODEL_SCHEMA_KINDS, ...RECORD_SCHEMA_KINDS] as const;
 export type SchemaKind = ModelSchemaKind | RecordSchemaKind;
 
-const isModelKind = (kind: SchemaKind): kind is ModelSchemaKind => (MODEL_SCHEMA_KINDS as readonly string[]).includes(kind);
+const isModelKind = (kind: SchemaKind): kind is ModelSchemaKind =>
+  (MODEL_SCHEMA_KINDS as readonly string[]).includes(kind);
 
 /** `buildingtwins-schema://schemas/twin.json` and friends: the URIs package.json's `jsonValidation` points at (it wants `scheme://`). */
 export function schemaUri(kind: SchemaKind): vscode.Uri {
@@ -82,7 +83,8 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
       }),
       ctx.connections.onDidChange(() => this.refresh()),
       ctx.connections.onDidChangeState((name) => {
-        if (this.unavailable.size > 0 && name === ctx.connections.activeName()) this.refresh((kind) => this.unavailable.has(kind));
+        if (this.unavailable.size > 0 && name === ctx.connections.activeName())
+          this.refresh((kind) => this.unavailable.has(kind));
       }),
       vscode.workspace.onDidOpenTextDocument((doc) => this.noteModels(doc)),
       vscode.workspace.onDidChangeTextDocument((e) => this.noteModelsSoon(e.document)),
@@ -96,7 +98,14 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const kind = SCHEMA_KINDS.find((k) => uri.path === `/${k}.json`);
-    if (!kind) throw new Error(vscode.l10n.t('Unknown Building Twins schema {0} (known: {1})', uri.toString(), SCHEMA_KINDS.map((k) => schemaUri(k).toString()).join(', ')));
+    if (!kind)
+      throw new Error(
+        vscode.l10n.t(
+          'Unknown Building Twins schema {0} (known: {1})',
+          uri.toString(),
+          SCHEMA_KINDS.map((k) => schemaUri(k).toString()).join(', '),
+        ),
+      );
     this.served.add(kind);
     this.startKeepAlive();
     const connection = this.ctx.connections.activeName();
@@ -156,10 +165,13 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
   private noteModelsSoon(doc: vscode.TextDocument): void {
     if (!isTwinJsonDocument(doc)) return;
     clearTimeout(this.pendingScans.get(doc));
-    this.pendingScans.set(doc, setTimeout(() => {
-      this.pendingScans.delete(doc);
-      this.noteModels(doc);
-    }, REFRESH_DELAY_MS));
+    this.pendingScans.set(
+      doc,
+      setTimeout(() => {
+        this.pendingScans.delete(doc);
+        this.noteModels(doc);
+      }, REFRESH_DELAY_MS),
+    );
   }
 
   private noteModels(doc: vscode.TextDocument): void {
@@ -180,7 +192,8 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
 
   private startKeepAlive(): void {
     this.keepAlive ??= setInterval(() => {
-      for (const kind of this.served) void vscode.workspace.openTextDocument(schemaUri(kind)).then(undefined, () => undefined);
+      for (const kind of this.served)
+        void vscode.workspace.openTextDocument(schemaUri(kind)).then(undefined, () => undefined);
     }, KEEP_ALIVE_MS);
   }
 

@@ -10,7 +10,11 @@ import { issueLines } from './authoringDiagnostics';
 import { rowCount } from './countWords';
 import { pickFiles, readSourceUri, requireExtensions, type SourceText } from './jsonSource';
 
-export interface TelemetryCommandResult { connection: string; sent: number; rejected: ImportIssue[] }
+export interface TelemetryCommandResult {
+  connection: string;
+  sent: number;
+  rejected: ImportIssue[];
+}
 
 /** Parses the file; when rows lack a connectorId, asks for a default connector and parses again. */
 async function parseWithConnector(ctx: Pick<ExtensionServices, 'input'>, source: SourceText): Promise<ParsedTelemetry> {
@@ -19,12 +23,22 @@ async function parseWithConnector(ctx: Pick<ExtensionServices, 'input'>, source:
   const probe = parseTelemetryFile(source.text, source.name, { defaultConnectorId: 'default' });
   if (probe.errors.length === parsed.errors.length) return parsed;
   const missing = parsed.errors.length - probe.errors.length;
-  const connectorId = (await ctx.input.input({
-    title: vscode.l10n.t('Send telemetry: default connector'),
-    prompt: missing === 1
-      ? vscode.l10n.t('1 row of {0} names no connectorId. Connector id to use for them (empty: report them as errors)', source.name)
-      : vscode.l10n.t('{0} rows of {1} name no connectorId. Connector id to use for them (empty: report them as errors)', missing, source.name),
-  })).trim();
+  const connectorId = (
+    await ctx.input.input({
+      title: vscode.l10n.t('Send telemetry: default connector'),
+      prompt:
+        missing === 1
+          ? vscode.l10n.t(
+              '1 row of {0} names no connectorId. Connector id to use for them (empty: report them as errors)',
+              source.name,
+            )
+          : vscode.l10n.t(
+              '{0} rows of {1} name no connectorId. Connector id to use for them (empty: report them as errors)',
+              missing,
+              source.name,
+            ),
+    })
+  ).trim();
   return connectorId ? parseTelemetryFile(source.text, source.name, { defaultConnectorId: connectorId }) : parsed;
 }
 
@@ -35,15 +49,34 @@ async function parseWithConnector(ctx: Pick<ExtensionServices, 'input'>, source:
  * progress and cancellation. The check matters: the service accepts rows for unknown or non-Capability
  * twins and drops them without a word.
  */
-export async function sendTelemetryFromFile(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'models' | 'writes'>, clicked?: unknown, selection?: unknown): Promise<TelemetryCommandResult | undefined> {
-  const uris = await pickFiles(ctx.input, clicked, selection, vscode.l10n.t('Send telemetry from file'), ['json', 'csv'], false);
+export async function sendTelemetryFromFile(
+  ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'models' | 'writes'>,
+  clicked?: unknown,
+  selection?: unknown,
+): Promise<TelemetryCommandResult | undefined> {
+  const uris = await pickFiles(
+    ctx.input,
+    clicked,
+    selection,
+    vscode.l10n.t('Send telemetry from file'),
+    ['json', 'csv'],
+    false,
+  );
   if (uris.length > 1) throw new Error(vscode.l10n.t('Send telemetry reads one file at a time. Nothing was sent.'));
-  requireExtensions(uris, ['json', 'csv'], (name) => vscode.l10n.t('Send telemetry reads .json and .csv files only; "{0}" is neither. Nothing was sent.', name));
+  requireExtensions(uris, ['json', 'csv'], (name) =>
+    vscode.l10n.t('Send telemetry reads .json and .csv files only; "{0}" is neither. Nothing was sent.', name),
+  );
   const source = await readSourceUri(uris[0]);
   const parsed = await parseWithConnector(ctx, source);
   const { connection, client } = await targetConnection(ctx);
   const index = await ctx.models.getIndex(connection);
-  const targets = parsed.rows.length ? await checkTelemetryTargets(client, parsed.rows.map((r) => r.entry), { models: index }) : { problems: [] };
+  const targets = parsed.rows.length
+    ? await checkTelemetryTargets(
+        client,
+        parsed.rows.map((r) => r.entry),
+        { models: index },
+      )
+    : { problems: [] };
   const bad = new Set<number>();
   const rejected: ImportIssue[] = [...parsed.errors];
   for (const problem of targets.problems) {
@@ -57,12 +90,29 @@ export async function sendTelemetryFromFile(ctx: Pick<ExtensionServices, 'author
   const { diagnostics } = ctx.authoring;
   diagnostics.show([source], rejected);
   for (const line of issueLines(rejected, 1000)) ctx.log.warn(`Telemetry: ${line}`);
-  if (rows.length === 0) throw new Error(vscode.l10n.t('No row of {0} can be sent ({1} rejected, see the Problems panel). {2}', source.name, rejected.length, issueLines(rejected, 3).join('; ')));
+  if (rows.length === 0)
+    throw new Error(
+      vscode.l10n.t(
+        'No row of {0} can be sent ({1} rejected, see the Problems panel). {2}',
+        source.name,
+        rejected.length,
+        issueLines(rejected, 3).join('; '),
+      ),
+    );
   if (rejected.length) {
-    const send = await ctx.input.confirm(vscode.l10n.t('{0} of {1} cannot be sent. Send the other {2} to "{3}"?', rowCount(rejected.length), source.name, rows.length, connection), {
-      detail: issueLines(rejected, 10).join('\n'),
-      confirmLabel: vscode.l10n.t('Send'),
-    });
+    const send = await ctx.input.confirm(
+      vscode.l10n.t(
+        '{0} of {1} cannot be sent. Send the other {2} to "{3}"?',
+        rowCount(rejected.length),
+        source.name,
+        rows.length,
+        connection,
+      ),
+      {
+        detail: issueLines(rejected, 10).join('\n'),
+        confirmLabel: vscode.l10n.t('Send'),
+      },
+    );
     if (!send) {
       ctx.log.info(`Telemetry from ${source.name} declined; nothing was sent.`);
       return undefined;
@@ -74,28 +124,57 @@ export async function sendTelemetryFromFile(ctx: Pick<ExtensionServices, 'author
     requests: [{ method: 'POST', path: '/time-series', items: rows.map((r) => r.entry) }],
     cancelled: vscode.l10n.t('Not sent: sending telemetry from {0} to "{1}" was cancelled.', source.name, connection),
   });
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending telemetry from {0} to "{1}"', source.name, connection), cancellable: true }, async (progress, token) => {
-    const abort = new AbortController();
-    const cancel = token.onCancellationRequested(() => abort.abort(new Error(vscode.l10n.t('Sending cancelled'))));
-    let reported = 0;
-    try {
-      return await sendTelemetry(rows, client, {
-        signal: abort.signal,
-        onProgress: (sent, total) => {
-          progress.report({ message: vscode.l10n.t('{0} of {1} rows', sent, total), increment: (100 * (sent - reported)) / total });
-          reported = sent;
-        },
-      });
-    } catch (err) {
-      throw new Error(abort.signal.aborted
-        ? vscode.l10n.t('Sending telemetry from {0} stopped after {1} of {2} rows: cancelled', source.name, reported, rows.length)
-        : vscode.l10n.t('Sending telemetry from {0} stopped after {1} of {2} rows: {3}', source.name, reported, rows.length, errorText(err)));
-    } finally {
-      cancel.dispose();
-    }
-  });
+  await vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Sending telemetry from {0} to "{1}"', source.name, connection),
+      cancellable: true,
+    },
+    async (progress, token) => {
+      const abort = new AbortController();
+      const cancel = token.onCancellationRequested(() => abort.abort(new Error(vscode.l10n.t('Sending cancelled'))));
+      let reported = 0;
+      try {
+        return await sendTelemetry(rows, client, {
+          signal: abort.signal,
+          onProgress: (sent, total) => {
+            progress.report({
+              message: vscode.l10n.t('{0} of {1} rows', sent, total),
+              increment: (100 * (sent - reported)) / total,
+            });
+            reported = sent;
+          },
+        });
+      } catch (err) {
+        throw new Error(
+          abort.signal.aborted
+            ? vscode.l10n.t(
+                'Sending telemetry from {0} stopped after {1} of {2} rows: cancelled',
+                source.name,
+                reported,
+                rows.length,
+              )
+            : vscode.l10n.t(
+                'Sending telemetry from {0} stopped after {1} of {2} rows: {3}',
+                source.name,
+                reported,
+                rows.length,
+                errorText(err),
+              ),
+        );
+      } finally {
+        cancel.dispose();
+      }
+    },
+  );
   const message = rejected.length
-    ? vscode.l10n.t('Telemetry from {0} to "{1}": {2} sent, {3} rejected (see the Problems panel).', source.name, connection, rowCount(rows.length), rejected.length)
+    ? vscode.l10n.t(
+        'Telemetry from {0} to "{1}": {2} sent, {3} rejected (see the Problems panel).',
+        source.name,
+        connection,
+        rowCount(rows.length),
+        rejected.length,
+      )
     : vscode.l10n.t('Telemetry from {0} to "{1}": {2} sent.', source.name, connection, rowCount(rows.length));
   ctx.log.info(message);
   notifyResult(ctx, message, rejected.length > 0);

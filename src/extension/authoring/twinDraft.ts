@@ -13,13 +13,20 @@ export const PLACEHOLDER_PREFIX = '<fill in: ';
 /** The kind of value a DTDL schema takes, in words (enums: their values). */
 function schemaHint(schema: DtdlSchema): string | undefined {
   switch (schema.kind) {
-    case 'primitive': return schema.name;
-    case 'enum': return l10n.t('one of {0}', schema.values.map((v) => String(v.value)).join(' | '));
-    case 'object': return l10n.t('object with {0}', schema.fields.map((f) => f.name).join(', '));
-    case 'map': return l10n.t('map');
-    case 'array': return l10n.t('array');
-    case 'unit': return l10n.t('unit name');
-    case 'unresolved': return undefined;
+    case 'primitive':
+      return schema.name;
+    case 'enum':
+      return l10n.t('one of {0}', schema.values.map((v) => String(v.value)).join(' | '));
+    case 'object':
+      return l10n.t('object with {0}', schema.fields.map((f) => f.name).join(', '));
+    case 'map':
+      return l10n.t('map');
+    case 'array':
+      return l10n.t('array');
+    case 'unit':
+      return l10n.t('unit name');
+    case 'unresolved':
+      return undefined;
   }
 }
 
@@ -41,7 +48,11 @@ function isPlaceholder(value: unknown): boolean {
  * an array of twins and relationships, or `{ twins, relationships }`. Anything else has none.
  */
 export function draftPlaceholders(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : value && typeof value === 'object' && Array.isArray((value as { twins?: unknown }).twins) ? (value as { twins: unknown[] }).twins : [value];
+  const items = Array.isArray(value)
+    ? value
+    : value && typeof value === 'object' && Array.isArray((value as { twins?: unknown }).twins)
+      ? (value as { twins: unknown[] }).twins
+      : [value];
   const found: string[] = [];
   for (const item of items) {
     const contents = item && typeof item === 'object' ? (item as { contents?: unknown }).contents : undefined;
@@ -64,7 +75,8 @@ export function suggestTwinId(modelId: string): string {
  * Components are left out (add them by hand when a twin needs one).
  */
 export function twinDraft(index: ModelIndex, modelId: string, id = suggestTwinId(modelId)): DigitalTwin {
-  if (!index.has(modelId)) throw new Error(l10n.t('Unknown model {0}: it is not among the models of the connection.', modelId));
+  if (!index.has(modelId))
+    throw new Error(l10n.t('Unknown model {0}: it is not among the models of the connection.', modelId));
   const contents: Record<string, unknown> = {};
   const properties = [...index.properties(modelId).values()].sort((a, b) => a.name.localeCompare(b.name));
   for (const prop of properties) {

@@ -11,10 +11,17 @@ import { isRow } from '../explorer/rowSubject';
  * hierarchy order, or the model node / model id given). The twin schema checks it as you type; "Create
  * twins and relationships from JSON" (editor title) sends it.
  */
-export async function newTwinDraft(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models'>, arg?: unknown): Promise<vscode.TextDocument> {
+export async function newTwinDraft(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models'>,
+  arg?: unknown,
+): Promise<vscode.TextDocument> {
   const { connection } = await targetConnection(ctx, arg);
   const index = await ctx.models.getIndex(connection);
-  const modelId = isRow(arg, 'models', 'twinGroup') ? arg.ids[0] : typeof arg === 'string' && arg ? arg : await pickModel(ctx, index, vscode.l10n.t('New twin: model'));
+  const modelId = isRow(arg, 'models', 'twinGroup')
+    ? arg.ids[0]
+    : typeof arg === 'string' && arg
+      ? arg
+      : await pickModel(ctx, index, vscode.l10n.t('New twin: model'));
   const draft = twinDraft(index, modelId);
   const doc = await openDraft(`${draft.id}.twin.json`, twinDraftText(draft));
   ctx.log.info(`New twin draft ${draft.id} of ${modelId} on "${connection}"`);

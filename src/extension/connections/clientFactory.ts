@@ -22,7 +22,9 @@ export const createApiClient = (
     clientSecret,
     tokenStore: secrets.tokenStore(profile.name),
     rateLimit: pacingFor({ localEmulator: isLocalConnection(profile.name) }),
-    exchange: exchangeForConnection(profile.baseUrl, { proxySupport: vscode.workspace.getConfiguration('http').get<string>('proxySupport') }),
+    exchange: exchangeForConnection(profile.baseUrl, {
+      proxySupport: vscode.workspace.getConfiguration('http').get<string>('proxySupport'),
+    }),
     onRequest,
     signal,
     readOnly: profile.readOnly === true,

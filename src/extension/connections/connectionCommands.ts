@@ -28,7 +28,12 @@ function validateUrl(value: string): string | undefined {
 }
 
 /** A connection name from a tree node, a plain string, or a pick among the connections. */
-async function connectionName(ctx: Pick<ExtensionServices, 'connections' | 'input'>, arg: unknown, title: string, customOnly = false): Promise<string> {
+async function connectionName(
+  ctx: Pick<ExtensionServices, 'connections' | 'input'>,
+  arg: unknown,
+  title: string,
+  customOnly = false,
+): Promise<string> {
   if (typeof arg === 'string') return arg;
   const node = arg as ConnectionNode | undefined;
   if (node && typeof node.connection === 'string') return node.connection;
@@ -36,34 +41,59 @@ async function connectionName(ctx: Pick<ExtensionServices, 'connections' | 'inpu
   if (profiles.length === 0) throw new Error(vscode.l10n.t('There are no connections to choose from; add one first.'));
   const active = ctx.connections.activeName();
   const picked = await ctx.input.pick(
-    profiles.map((p) => ({ label: noIcons(p.name), description: noIcons(p.name === active ? vscode.l10n.t('{0} · active', p.baseUrl) : p.baseUrl), name: p.name })),
+    profiles.map((p) => ({
+      label: noIcons(p.name),
+      description: noIcons(p.name === active ? vscode.l10n.t('{0} · active', p.baseUrl) : p.baseUrl),
+      name: p.name,
+    })),
     { title, placeHolder: vscode.l10n.t('Choose a connection') },
   );
   return picked.name;
 }
 
-async function promptProfile(ctx: Pick<ExtensionServices, 'connections' | 'input'>, title: string, current?: ConnectionProfile): Promise<{ profile: ConnectionProfile; secret?: string }> {
-  const taken = ctx.connections.list().map((p) => p.name).filter((n) => n !== current?.name);
-  const name = (await ctx.input.input({ title, prompt: vscode.l10n.t('Connection name'), value: current?.name, validate: (v) => validateConnectionName(v, taken) })).trim();
-  const baseUrl = (await ctx.input.input({
-    title,
-    prompt: vscode.l10n.t('Instance name or base URL (https://…/api/v3)'),
-    placeHolder: vscode.l10n.t('contoso  or  https://contoso.app.willowinc.com/api/v3'),
-    value: current?.baseUrl,
-    validate: validateUrl,
-  })).trim();
-  const clientId = (await ctx.input.input({
-    title,
-    prompt: vscode.l10n.t('Client id'),
-    value: current?.clientId,
-    validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the client id.')),
-  })).trim();
+async function promptProfile(
+  ctx: Pick<ExtensionServices, 'connections' | 'input'>,
+  title: string,
+  current?: ConnectionProfile,
+): Promise<{ profile: ConnectionProfile; secret?: string }> {
+  const taken = ctx.connections
+    .list()
+    .map((p) => p.name)
+    .filter((n) => n !== current?.name);
+  const name = (
+    await ctx.input.input({
+      title,
+      prompt: vscode.l10n.t('Connection name'),
+      value: current?.name,
+      validate: (v) => validateConnectionName(v, taken),
+    })
+  ).trim();
+  const baseUrl = (
+    await ctx.input.input({
+      title,
+      prompt: vscode.l10n.t('Instance name or base URL (https://…/api/v3)'),
+      placeHolder: vscode.l10n.t('contoso  or  https://contoso.app.willowinc.com/api/v3'),
+      value: current?.baseUrl,
+      validate: validateUrl,
+    })
+  ).trim();
+  const clientId = (
+    await ctx.input.input({
+      title,
+      prompt: vscode.l10n.t('Client id'),
+      value: current?.clientId,
+      validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the client id.')),
+    })
+  ).trim();
   // A secret stays with the host it was entered for: a new host needs it typed again.
   const keepable = current !== undefined && originOf(resolveBaseUrl(baseUrl)) === originOf(current.baseUrl);
   const secret = await ctx.input.input({
     title,
-    prompt: keepable ? vscode.l10n.t('Client secret (leave empty to keep the stored one)')
-      : current ? vscode.l10n.t('Client secret (the service changed: enter it again)') : vscode.l10n.t('Client secret (kept in VS Code secret storage only)'),
+    prompt: keepable
+      ? vscode.l10n.t('Client secret (leave empty to keep the stored one)')
+      : current
+        ? vscode.l10n.t('Client secret (the service changed: enter it again)')
+        : vscode.l10n.t('Client secret (kept in VS Code secret storage only)'),
     password: true,
     validate: (v) => (keepable || v ? undefined : vscode.l10n.t('Enter the client secret.')),
   });
@@ -72,21 +102,48 @@ async function promptProfile(ctx: Pick<ExtensionServices, 'connections' | 'input
 
 /** Asked when adding a connection: a customer's production instance is best added read-only. */
 async function promptReadOnly(ctx: Pick<ExtensionServices, 'input'>, title: string): Promise<boolean> {
-  const picked = await ctx.input.pick([
-    { label: vscode.l10n.t('Read and write'), detail: vscode.l10n.t('Saves and commands can change twins, tickets and events on this instance.'), readOnly: false },
-    { label: vscode.l10n.t('Read-only'), detail: vscode.l10n.t('Every write is refused before it is sent; documents open read-only. Change it later from the menu of the connection.'), readOnly: true },
-  ], { title, placeHolder: vscode.l10n.t('May this connection change data on the service?') });
+  const picked = await ctx.input.pick(
+    [
+      {
+        label: vscode.l10n.t('Read and write'),
+        detail: vscode.l10n.t('Saves and commands can change twins, tickets and events on this instance.'),
+        readOnly: false,
+      },
+      {
+        label: vscode.l10n.t('Read-only'),
+        detail: vscode.l10n.t(
+          'Every write is refused before it is sent; documents open read-only. Change it later from the menu of the connection.',
+        ),
+        readOnly: true,
+      },
+    ],
+    { title, placeHolder: vscode.l10n.t('May this connection change data on the service?') },
+  );
   return picked.readOnly;
 }
 
-async function addConnection(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'tree'>, args?: ConnectionArgs): Promise<ConnectionProfile> {
+async function addConnection(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'tree'>,
+  args?: ConnectionArgs,
+): Promise<ConnectionProfile> {
   let profile: ConnectionProfile;
   let secret: string | undefined;
   if (args) {
-    const invalid = validateConnectionName(args.name, ctx.connections.list().map((p) => p.name)) ?? validateUrl(args.baseUrl)
-      ?? (args.clientId.trim() ? undefined : vscode.l10n.t('The client id is empty.')) ?? (args.clientSecret ? undefined : vscode.l10n.t('The client secret is empty.'));
+    const invalid =
+      validateConnectionName(
+        args.name,
+        ctx.connections.list().map((p) => p.name),
+      ) ??
+      validateUrl(args.baseUrl) ??
+      (args.clientId.trim() ? undefined : vscode.l10n.t('The client id is empty.')) ??
+      (args.clientSecret ? undefined : vscode.l10n.t('The client secret is empty.'));
     if (invalid) throw new Error(vscode.l10n.t('Cannot add the connection: {0}', invalid));
-    profile = { name: args.name.trim(), baseUrl: resolveBaseUrl(args.baseUrl), clientId: args.clientId.trim(), ...(args.readOnly === true ? { readOnly: true } : {}) };
+    profile = {
+      name: args.name.trim(),
+      baseUrl: resolveBaseUrl(args.baseUrl),
+      clientId: args.clientId.trim(),
+      ...(args.readOnly === true ? { readOnly: true } : {}),
+    };
     secret = args.clientSecret;
   } else {
     const title = vscode.l10n.t('Add Building Twins connection');
@@ -98,10 +155,16 @@ async function addConnection(ctx: Pick<ExtensionServices, 'connections' | 'input
   return profile;
 }
 
-async function editConnection(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'models' | 'tree'>, arg?: unknown): Promise<ConnectionProfile> {
+async function editConnection(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'models' | 'tree'>,
+  arg?: unknown,
+): Promise<ConnectionProfile> {
   const name = await connectionName(ctx, arg, vscode.l10n.t('Edit connection'), true);
   const current = ctx.connections.require(name);
-  if (isLocalConnection(name)) throw new Error(vscode.l10n.t('"{0}" follows the buildingTwins.emulator.port setting; change that setting instead.', name));
+  if (isLocalConnection(name))
+    throw new Error(
+      vscode.l10n.t('"{0}" follows the buildingTwins.emulator.port setting; change that setting instead.', name),
+    );
   const prompted = await promptProfile(ctx, vscode.l10n.t('Edit connection "{0}"', name), current);
   // Read-only stays as it was: it changes through its own commands.
   const profile: ConnectionProfile = current.readOnly ? { ...prompted.profile, readOnly: true } : prompted.profile;
@@ -111,7 +174,10 @@ async function editConnection(ctx: Pick<ExtensionServices, 'connections' | 'inpu
   return profile;
 }
 
-async function removeConnection(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'models' | 'tree'>, arg?: unknown): Promise<boolean> {
+async function removeConnection(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'models' | 'tree'>,
+  arg?: unknown,
+): Promise<boolean> {
   const name = await connectionName(ctx, arg, vscode.l10n.t('Remove connection'), true);
   if (isLocalConnection(name)) throw new Error(vscode.l10n.t('"{0}" is built in and cannot be removed.', name));
   const ok = await ctx.input.confirm(vscode.l10n.t('Remove the connection "{0}"?', name), {
@@ -125,7 +191,10 @@ async function removeConnection(ctx: Pick<ExtensionServices, 'connections' | 'in
   return true;
 }
 
-async function setActiveConnection(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'tree'>, arg?: unknown): Promise<string> {
+async function setActiveConnection(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'tree'>,
+  arg?: unknown,
+): Promise<string> {
   const name = await connectionName(ctx, arg, vscode.l10n.t('Set active connection'));
   await ctx.connections.setActive(name);
   ctx.tree.relist();
@@ -133,24 +202,40 @@ async function setActiveConnection(ctx: Pick<ExtensionServices, 'connections' | 
 }
 
 async function copyAccessToken(ctx: Pick<ExtensionServices, 'connections' | 'input'>, arg?: unknown): Promise<void> {
-  const name = arg === undefined ? ctx.connections.activeName() : await connectionName(ctx, arg, vscode.l10n.t('Copy access token'));
+  const name =
+    arg === undefined
+      ? ctx.connections.activeName()
+      : await connectionName(ctx, arg, vscode.l10n.t('Copy access token'));
   const token = await ctx.connections.signIn(name);
   await vscode.env.clipboard.writeText(token);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Access token for "{0}" copied to the clipboard. Treat it like a password.', name));
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('Access token for "{0}" copied to the clipboard. Treat it like a password.', name),
+  );
 }
 
-async function showConnectionStatus(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>): Promise<void> {
+async function showConnectionStatus(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>,
+): Promise<void> {
   const name = ctx.connections.activeName();
   const profile = ctx.connections.require(name);
   const state = ctx.connections.state(name);
-  const stateText = state.kind === 'error' ? vscode.l10n.t('Error: {0}', state.message)
-    : state.kind === 'connected' ? vscode.l10n.t('Connected') : state.kind === 'signingIn' ? vscode.l10n.t('Signing in…') : vscode.l10n.t('Not signed in yet');
+  const stateText =
+    state.kind === 'error'
+      ? vscode.l10n.t('Error: {0}', state.message)
+      : state.kind === 'connected'
+        ? vscode.l10n.t('Connected')
+        : state.kind === 'signingIn'
+          ? vscode.l10n.t('Signing in…')
+          : vscode.l10n.t('Not signed in yet');
   const actions = [
     { label: `$(sync) ${vscode.l10n.t('Sign in again')}`, id: 'signIn' },
     { label: `$(arrow-swap) ${vscode.l10n.t('Switch connection…')}`, id: 'switch' },
     { label: `$(output) ${vscode.l10n.t('Show log')}`, id: 'log' },
   ];
-  const picked = await ctx.input.pick(actions, { title: `${name} — ${profile.baseUrl} — ${stateText}`, placeHolder: stateText });
+  const picked = await ctx.input.pick(actions, {
+    title: `${name} — ${profile.baseUrl} — ${stateText}`,
+    placeHolder: stateText,
+  });
   if (picked.id === 'signIn') {
     await ctx.connections.signIn(name);
     ctx.tree.refresh(ctx.tree.connectionNode(name));
@@ -159,7 +244,11 @@ async function showConnectionStatus(ctx: Pick<ExtensionServices, 'connections' |
 }
 
 /** "Make Connection Read-Only" / "Allow Writes on Connection": the flag, the client, the tree's menus, open documents. */
-async function setReadOnly(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'tree' | 'documents'>, arg: unknown, readOnly: boolean): Promise<ConnectionProfile> {
+async function setReadOnly(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'tree' | 'documents'>,
+  arg: unknown,
+  readOnly: boolean,
+): Promise<ConnectionProfile> {
   const title = readOnly ? vscode.l10n.t('Make connection read-only') : vscode.l10n.t('Allow writes on connection');
   const name = await connectionName(ctx, arg, title, true);
   const profile = await ctx.connections.setReadOnly(name, readOnly);

@@ -8,10 +8,7 @@ import { type ConnectionSecrets, originOf } from './connectionSecrets';
 import { connectionStateAfter } from './requestOutcome';
 
 export type ConnectionState =
-  | { kind: 'idle' }
-  | { kind: 'signingIn' }
-  | { kind: 'connected' }
-  | { kind: 'error'; message: string };
+  { kind: 'idle' } | { kind: 'signingIn' } | { kind: 'connected' } | { kind: 'error'; message: string };
 
 /** What the manager needs to build an API client for a profile (the real one wraps BuildingTwinsClient). */
 export type ClientFactory = (args: {
@@ -26,7 +23,11 @@ export type ClientFactory = (args: {
 /** The local emulator's profile and its well-known secret, computed from settings / the running emulator. */
 export type LocalProfileSource = () => { profile: ConnectionProfile; clientSecret: string };
 
-interface ClientEntry { key: string; client: BuildingTwinsApi; lifetime: AbortController }
+interface ClientEntry {
+  key: string;
+  client: BuildingTwinsApi;
+  lifetime: AbortController;
+}
 
 /**
  * Connection profiles (settings), their secrets (SecretStorage), the active connection, one API client
@@ -56,7 +57,11 @@ export class ConnectionManager implements vscode.Disposable {
     this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
       // Another port is another emulator: its client and state start afresh (dropClient fires the change).
       if (e.affectsConfiguration('buildingTwins.emulator.port')) this.dropClient(LOCAL_CONNECTION_NAME);
-      else if (e.affectsConfiguration('buildingTwins.connections') || e.affectsConfiguration('buildingTwins.activeConnection')) this.changed.fire();
+      else if (
+        e.affectsConfiguration('buildingTwins.connections') ||
+        e.affectsConfiguration('buildingTwins.activeConnection')
+      )
+        this.changed.fire();
     });
   }
 
@@ -79,7 +84,16 @@ export class ConnectionManager implements vscode.Disposable {
 
   require(name: string): ConnectionProfile {
     const profile = this.get(name);
-    if (!profile) throw new Error(vscode.l10n.t('No connection named "{0}". Known: {1}', name, this.list().map((p) => p.name).join(', ')));
+    if (!profile)
+      throw new Error(
+        vscode.l10n.t(
+          'No connection named "{0}". Known: {1}',
+          name,
+          this.list()
+            .map((p) => p.name)
+            .join(', '),
+        ),
+      );
     return profile;
   }
 
@@ -100,7 +114,8 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   async add(profile: ConnectionProfile, clientSecret: string): Promise<void> {
-    if (this.get(profile.name)) throw new Error(vscode.l10n.t('A connection named "{0}" already exists.', profile.name));
+    if (this.get(profile.name))
+      throw new Error(vscode.l10n.t('A connection named "{0}" already exists.', profile.name));
     await this.secrets.setClientSecret(profile.name, clientSecret, profile.baseUrl);
     await this.writeConfigured([...this.configured(), profile]);
     this.log.info(`Added connection "${profile.name}" (${profile.baseUrl}, client ${profile.clientId})`);
@@ -108,17 +123,28 @@ export class ConnectionManager implements vscode.Disposable {
 
   /** Replaces a configured profile; a new secret is optional (undefined keeps the stored one). */
   async update(oldName: string, profile: ConnectionProfile, clientSecret?: string): Promise<void> {
-    if (isLocalConnection(oldName)) throw new Error(vscode.l10n.t('"{0}" follows the buildingTwins.emulator.port setting and cannot be edited.', LOCAL_CONNECTION_NAME));
+    if (isLocalConnection(oldName))
+      throw new Error(
+        vscode.l10n.t(
+          '"{0}" follows the buildingTwins.emulator.port setting and cannot be edited.',
+          LOCAL_CONNECTION_NAME,
+        ),
+      );
     const current = this.configured();
     const index = current.findIndex((p) => p.name === oldName);
     if (index < 0) throw new Error(vscode.l10n.t('No connection named "{0}".', oldName));
-    if (profile.name !== oldName && this.get(profile.name)) throw new Error(vscode.l10n.t('A connection named "{0}" already exists.', profile.name));
+    if (profile.name !== oldName && this.get(profile.name))
+      throw new Error(vscode.l10n.t('A connection named "{0}" already exists.', profile.name));
     const old = current[index]!;
     if (clientSecret === undefined && originOf(old.baseUrl) !== originOf(profile.baseUrl)) {
-      throw new Error(vscode.l10n.t(
-        'The service of "{0}" changed from {1} to {2}: enter the client secret again (it is never sent to another host than the one it was entered for).',
-        oldName, originOf(old.baseUrl), originOf(profile.baseUrl),
-      ));
+      throw new Error(
+        vscode.l10n.t(
+          'The service of "{0}" changed from {1} to {2}: enter the client secret again (it is never sent to another host than the one it was entered for).',
+          oldName,
+          originOf(old.baseUrl),
+          originOf(profile.baseUrl),
+        ),
+      );
     }
     const kept = clientSecret ?? (await this.secrets.getClientSecret(oldName, old.baseUrl));
     const secret = typeof kept === 'string' ? kept : kept.kind === 'found' ? kept.secret : undefined;
@@ -127,14 +153,18 @@ export class ConnectionManager implements vscode.Disposable {
     if (secret !== undefined) await this.secrets.setClientSecret(profile.name, secret, profile.baseUrl);
     current[index] = profile;
     await this.writeConfigured(current);
-    if (config().get<string>('activeConnection') === oldName && profile.name !== oldName) await this.setActive(profile.name);
+    if (config().get<string>('activeConnection') === oldName && profile.name !== oldName)
+      await this.setActive(profile.name);
     this.dropClient(oldName);
     this.log.info(`Updated connection "${profile.name}"`);
   }
 
   /** Makes a configured connection read-only or writable; its client is rebuilt with the new flag. */
   async setReadOnly(name: string, readOnly: boolean): Promise<ConnectionProfile> {
-    if (isLocalConnection(name)) throw new Error(vscode.l10n.t('"{0}" is the emulator on this machine and is always writable.', LOCAL_CONNECTION_NAME));
+    if (isLocalConnection(name))
+      throw new Error(
+        vscode.l10n.t('"{0}" is the emulator on this machine and is always writable.', LOCAL_CONNECTION_NAME),
+      );
     const current = this.configured();
     const index = current.findIndex((p) => p.name === name);
     if (index < 0) throw new Error(vscode.l10n.t('No connection named "{0}".', name));
@@ -148,7 +178,8 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   async remove(name: string): Promise<void> {
-    if (isLocalConnection(name)) throw new Error(vscode.l10n.t('"{0}" is built in and cannot be removed.', LOCAL_CONNECTION_NAME));
+    if (isLocalConnection(name))
+      throw new Error(vscode.l10n.t('"{0}" is built in and cannot be removed.', LOCAL_CONNECTION_NAME));
     const current = this.configured();
     if (!current.some((p) => p.name === name)) throw new Error(vscode.l10n.t('No connection named "{0}".', name));
     await this.writeConfigured(current.filter((p) => p.name !== name));
@@ -197,10 +228,14 @@ export class ConnectionManager implements vscode.Disposable {
     const found = await this.secrets.getClientSecret(name, baseUrl);
     if (found.kind === 'found' && found.secret) return found.secret;
     if (found.kind === 'otherOrigin') {
-      throw new Error(vscode.l10n.t(
-        'The client secret of "{0}" was entered for {1}, but the connection now points to {2}: edit the connection and enter the secret again.',
-        name, found.storedFor, originOf(baseUrl),
-      ));
+      throw new Error(
+        vscode.l10n.t(
+          'The client secret of "{0}" was entered for {1}, but the connection now points to {2}: edit the connection and enter the secret again.',
+          name,
+          found.storedFor,
+          originOf(baseUrl),
+        ),
+      );
     }
     throw new Error(vscode.l10n.t('No client secret stored for "{0}". Edit the connection to enter it again.', name));
   }
@@ -270,13 +305,20 @@ export class ConnectionManager implements vscode.Disposable {
 
   private setState(name: string, state: ConnectionState): void {
     const before = this.states.get(name);
-    if (before && before.kind === state.kind && (before.kind !== 'error' || (state.kind === 'error' && before.message === state.message))) return;
+    if (
+      before &&
+      before.kind === state.kind &&
+      (before.kind !== 'error' || (state.kind === 'error' && before.message === state.message))
+    )
+      return;
     this.states.set(name, state);
     this.stateChanged.fire(name);
   }
 
   private dropClient(name: string): void {
-    this.clients.get(name)?.lifetime.abort(new Error(vscode.l10n.t('The connection "{0}" was removed or changed.', name)));
+    this.clients
+      .get(name)
+      ?.lifetime.abort(new Error(vscode.l10n.t('The connection "{0}" was removed or changed.', name)));
     this.clients.delete(name);
     this.states.delete(name);
     this.changed.fire();

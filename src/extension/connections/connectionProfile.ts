@@ -45,9 +45,16 @@ export function parseProfiles(raw: unknown): { profiles: ConnectionProfile[]; pr
     }
     if (e.readOnly !== undefined && typeof e.readOnly !== 'boolean') {
       // Fails closed: a connection whose flag cannot be read is kept read-only.
-      problems.push(`buildingTwins.connections[${index}].readOnly must be true or false; "${e.name}" is treated as read-only`);
+      problems.push(
+        `buildingTwins.connections[${index}].readOnly must be true or false; "${e.name}" is treated as read-only`,
+      );
     }
-    profiles.push({ name: e.name, baseUrl: e.baseUrl, clientId: e.clientId, ...(e.readOnly === false || e.readOnly === undefined ? {} : { readOnly: true }) });
+    profiles.push({
+      name: e.name,
+      baseUrl: e.baseUrl,
+      clientId: e.clientId,
+      ...(e.readOnly === false || e.readOnly === undefined ? {} : { readOnly: true }),
+    });
   });
   return { profiles, problems };
 }

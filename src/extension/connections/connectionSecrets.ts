@@ -6,9 +6,14 @@ import { parseStoredToken, type StoredToken, type TokenStore } from '../../core/
  * Nothing secret is ever written to settings.
  */
 /** A client secret with the origin (scheme, host, port) of the service it was entered for. */
-interface BoundSecret { v: 1; origin: string; secret: string }
+interface BoundSecret {
+  v: 1;
+  origin: string;
+  secret: string;
+}
 
-export type SecretLookup = { kind: 'found'; secret: string } | { kind: 'missing' } | { kind: 'otherOrigin'; storedFor: string };
+export type SecretLookup =
+  { kind: 'found'; secret: string } | { kind: 'missing' } | { kind: 'otherOrigin'; storedFor: string };
 
 export function originOf(baseUrl: string): string {
   try {
@@ -22,7 +27,9 @@ function parseBoundSecret(raw: string): BoundSecret | undefined {
   if (!raw.startsWith('{')) return undefined;
   try {
     const value = JSON.parse(raw) as Partial<BoundSecret>;
-    return value.v === 1 && typeof value.origin === 'string' && typeof value.secret === 'string' ? (value as BoundSecret) : undefined;
+    return value.v === 1 && typeof value.origin === 'string' && typeof value.secret === 'string'
+      ? (value as BoundSecret)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -30,7 +37,10 @@ function parseBoundSecret(raw: string): BoundSecret | undefined {
 
 export class ConnectionSecrets {
   /** `beforeStore` runs before anything is written to the storage (the keychain check: keychainCheck.ts). */
-  constructor(private readonly storage: vscode.SecretStorage, private readonly beforeStore: () => void = () => undefined) {}
+  constructor(
+    private readonly storage: vscode.SecretStorage,
+    private readonly beforeStore: () => void = () => undefined,
+  ) {}
 
   static key(connection: string, kind: 'clientSecret' | 'token'): string {
     return `buildingTwins.connection.${encodeURIComponent(connection)}.${kind}`;
@@ -50,7 +60,9 @@ export class ConnectionSecrets {
       await this.setClientSecret(connection, raw, baseUrl);
       return { kind: 'found', secret: raw };
     }
-    return bound.origin === origin ? { kind: 'found', secret: bound.secret } : { kind: 'otherOrigin', storedFor: bound.origin };
+    return bound.origin === origin
+      ? { kind: 'found', secret: bound.secret }
+      : { kind: 'otherOrigin', storedFor: bound.origin };
   }
 
   setClientSecret(connection: string, secret: string, baseUrl: string): Thenable<void> {

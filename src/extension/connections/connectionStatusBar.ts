@@ -15,7 +15,11 @@ export const ACTIVE_READ_ONLY_KEY = 'buildingTwins.activeConnectionReadOnly';
  * next slot.
  */
 export class ConnectionStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('buildingTwins.connection', vscode.StatusBarAlignment.Left, 50);
+  private readonly item = vscode.window.createStatusBarItem(
+    'buildingTwins.connection',
+    vscode.StatusBarAlignment.Left,
+    50,
+  );
   private readonly subscriptions: vscode.Disposable[];
   private busyTimer: ReturnType<typeof setInterval> | undefined;
   private activeReadOnly: boolean | undefined;
@@ -39,22 +43,38 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const state = this.connections.state(name);
     const profile = this.connections.get(name);
     const readOnly = profile?.readOnly === true;
-    const icon = { idle: '$(plug)', signingIn: '$(sync~spin)', connected: '$(pass-filled)', error: '$(error)' }[state.kind];
+    const icon = { idle: '$(plug)', signingIn: '$(sync~spin)', connected: '$(pass-filled)', error: '$(error)' }[
+      state.kind
+    ];
     this.item.text = `${icon} ${name}${readOnly ? ' $(lock)' : ''}`;
-    const stateText = state.kind === 'error' ? vscode.l10n.t('error: {0}', state.message)
-      : state.kind === 'signingIn' ? vscode.l10n.t('signing in…') : state.kind === 'connected' ? vscode.l10n.t('connected') : vscode.l10n.t('not signed in yet');
+    const stateText =
+      state.kind === 'error'
+        ? vscode.l10n.t('error: {0}', state.message)
+        : state.kind === 'signingIn'
+          ? vscode.l10n.t('signing in…')
+          : state.kind === 'connected'
+            ? vscode.l10n.t('connected')
+            : vscode.l10n.t('not signed in yet');
     const writableRemote = profile !== undefined && !readOnly && !isLocalTarget(profile.baseUrl);
-    const access = readOnly ? vscode.l10n.t('Read-only: every write is refused before it is sent.')
-      : writableRemote ? vscode.l10n.t('Writable: saves and commands change this instance.') : vscode.l10n.t('Writable (this machine).');
+    const access = readOnly
+      ? vscode.l10n.t('Read-only: every write is refused before it is sent.')
+      : writableRemote
+        ? vscode.l10n.t('Writable: saves and commands change this instance.')
+        : vscode.l10n.t('Writable (this machine).');
     const budget = this.connections.budget(name);
     const tooltip = new vscode.MarkdownString();
     tooltip.appendText(vscode.l10n.t('Building Twins: {0}', name));
     // The URL on a line of its own: the hover links it, and a link reaches to the next space (it took a ")" along).
-    for (const line of [profile?.baseUrl ?? '?', stateText, access, ...(budget ? budgetLines(budget) : [])]) tooltip.appendMarkdown('\n\n').appendText(line);
+    for (const line of [profile?.baseUrl ?? '?', stateText, access, ...(budget ? budgetLines(budget) : [])])
+      tooltip.appendMarkdown('\n\n').appendText(line);
     tooltip.appendMarkdown('\n\n').appendText(vscode.l10n.t('Click for details'));
     this.item.tooltip = tooltip;
-    this.item.backgroundColor = state.kind === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground')
-      : writableRemote ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.backgroundColor =
+      state.kind === 'error'
+        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : writableRemote
+          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          : undefined;
     this.watchBudget(budget !== undefined && budgetIsBusy(budget));
     if (readOnly !== this.activeReadOnly) {
       this.activeReadOnly = readOnly;
@@ -68,7 +88,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     return {
       text: this.item.text,
       background: this.item.backgroundColor instanceof vscode.ThemeColor ? this.item.backgroundColor.id : undefined,
-      tooltip: typeof tooltip === 'string' ? tooltip : tooltip?.value ?? '',
+      tooltip: typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? ''),
     };
   }
 

@@ -25,10 +25,22 @@ function settingPath(key: string): string | undefined {
   const setting = `buildingTwins.${key}`;
   if (!root) throw new Error(vscode.l10n.t('{0} is relative ("{1}") but no folder is open.', setting, value));
   if (root.scheme !== 'file') {
-    throw new Error(vscode.l10n.t("{0} is relative (\"{1}\") but the workspace folder is not on this machine's disk; use an absolute path.", setting, value));
+    throw new Error(
+      vscode.l10n.t(
+        '{0} is relative ("{1}") but the workspace folder is not on this machine\'s disk; use an absolute path.',
+        setting,
+        value,
+      ),
+    );
   }
   if (!vscode.workspace.isTrusted) {
-    throw new Error(vscode.l10n.t('Restricted Mode: {0} ("{1}") points into this folder, which is not trusted. Trust the folder or use an absolute path.', setting, value));
+    throw new Error(
+      vscode.l10n.t(
+        'Restricted Mode: {0} ("{1}") points into this folder, which is not trusted. Trust the folder or use an absolute path.',
+        setting,
+        value,
+      ),
+    );
   }
   return path.join(root.fsPath, value);
 }
@@ -38,16 +50,21 @@ function settingPath(key: string): string | undefined {
  * emulator already answers on the configured port (started in a terminal or another window), it connects to that
  * one instead of failing with EADDRINUSE.
  */
-async function startEmulator(ctx: Pick<ExtensionServices, 'emulator' | 'localEmulator' | 'log' | 'models' | 'tree' | 'vscodeContext'>, options?: { port?: number }): Promise<string> {
+async function startEmulator(
+  ctx: Pick<ExtensionServices, 'emulator' | 'localEmulator' | 'log' | 'models' | 'tree' | 'vscodeContext'>,
+  options?: { port?: number },
+): Promise<string> {
   const configured = emulatorPort();
   const port = typeof options?.port === 'number' ? options.port : configured;
   const running = ctx.emulator.url;
   if (ctx.emulator.running) {
     // Starting what runs (the welcome view's button, then the walkthrough's) changes nothing, and says so.
     completeWalkthroughStep(ctx, START_STEP);
-    void vscode.window.showInformationMessage(running
-      ? vscode.l10n.t('The local emulator is already running at {0}.', running)
-      : vscode.l10n.t('The local emulator is already starting.'));
+    void vscode.window.showInformationMessage(
+      running
+        ? vscode.l10n.t('The local emulator is already running at {0}.', running)
+        : vscode.l10n.t('The local emulator is already starting.'),
+    );
     return running ?? localEmulatorUrl(port);
   }
   if (port === configured) {
@@ -58,17 +75,27 @@ async function startEmulator(ctx: Pick<ExtensionServices, 'emulator' | 'localEmu
       return useRunningEmulator(ctx, port, url);
     }
     if (found.kind === 'other') {
-      throw new Error(vscode.l10n.t('Port {0} is taken by something that is not a Building Twin emulator ({1}). Stop it, or set buildingTwins.emulator.port to a free port.', port, found.detail));
+      throw new Error(
+        vscode.l10n.t(
+          'Port {0} is taken by something that is not a Building Twin emulator ({1}). Stop it, or set buildingTwins.emulator.port to a free port.',
+          port,
+          found.detail,
+        ),
+      );
     }
   }
   const url = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local Building Twin emulator…') },
-    () => ctx.emulator.start({
-      port,
-      modelsFolder: settingPath('emulator.modelsFolder'),
-      dataFolder: settingPath('emulator.dataFolder'),
-      clientsFile: settingPath('emulator.clientsFile'),
-    }),
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Starting the local Building Twin emulator…'),
+    },
+    () =>
+      ctx.emulator.start({
+        port,
+        modelsFolder: settingPath('emulator.modelsFolder'),
+        dataFolder: settingPath('emulator.dataFolder'),
+        clientsFile: settingPath('emulator.clientsFile'),
+      }),
   );
   ctx.models.invalidate(LOCAL_CONNECTION_NAME);
   ctx.tree.refresh();
@@ -77,32 +104,66 @@ async function startEmulator(ctx: Pick<ExtensionServices, 'emulator' | 'localEmu
   return url;
 }
 
-function useRunningEmulator(ctx: Pick<ExtensionServices, 'localEmulator' | 'log' | 'models' | 'tree'>, port: number, url: string): string {
+function useRunningEmulator(
+  ctx: Pick<ExtensionServices, 'localEmulator' | 'log' | 'models' | 'tree'>,
+  port: number,
+  url: string,
+): string {
   ctx.log.info(`An emulator already answers at ${url}: connected to it instead of starting another`);
   ctx.localEmulator.set(true);
   ctx.models.invalidate(LOCAL_CONNECTION_NAME);
   ctx.tree.refresh();
-  void vscode.window.showInformationMessage(vscode.l10n.t('An emulator is already running on port {0}: "{1}" is connected to it (stop it where it was started).', port, LOCAL_CONNECTION_NAME));
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t(
+      'An emulator is already running on port {0}: "{1}" is connected to it (stop it where it was started).',
+      port,
+      LOCAL_CONNECTION_NAME,
+    ),
+  );
   return url;
 }
 
-async function stopEmulator(ctx: Pick<ExtensionServices, 'emulator' | 'localEmulator' | 'models' | 'tree'>): Promise<boolean> {
+async function stopEmulator(
+  ctx: Pick<ExtensionServices, 'emulator' | 'localEmulator' | 'models' | 'tree'>,
+): Promise<boolean> {
   if (!ctx.emulator.running) {
     const elsewhere = await ctx.localEmulator.check();
-    void vscode.window.showInformationMessage(elsewhere
-      ? vscode.l10n.t('The emulator on port {0} was not started from this window: stop it where it was started.', emulatorPort())
-      : vscode.l10n.t('The local emulator is not running.'));
+    void vscode.window.showInformationMessage(
+      elsewhere
+        ? vscode.l10n.t(
+            'The emulator on port {0} was not started from this window: stop it where it was started.',
+            emulatorPort(),
+          )
+        : vscode.l10n.t('The local emulator is not running.'),
+    );
     return false;
   }
   const url = ctx.emulator.url ?? localEmulatorUrl(emulatorPort());
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Stopping the local emulator at {0}…', url) }, () => ctx.emulator.stop());
+  await vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Stopping the local emulator at {0}…', url),
+    },
+    () => ctx.emulator.stop(),
+  );
   ctx.models.invalidate(LOCAL_CONNECTION_NAME);
   ctx.tree.refresh();
   // Says what stopped: which emulator, which connection loses its service, and whether its changes are kept.
   const kept = vscode.workspace.getConfiguration('buildingTwins').get<string>('emulator.dataFolder')?.trim();
-  void vscode.window.showInformationMessage(kept
-    ? vscode.l10n.t('Local emulator at {0} stopped: "{1}" is offline until you start it again; its data is kept in {2}.', url, LOCAL_CONNECTION_NAME, kept)
-    : vscode.l10n.t('Local emulator at {0} stopped: "{1}" is offline until you start it again; the changes made to its sample building are gone (set buildingTwins.emulator.dataFolder to keep them).', url, LOCAL_CONNECTION_NAME));
+  void vscode.window.showInformationMessage(
+    kept
+      ? vscode.l10n.t(
+          'Local emulator at {0} stopped: "{1}" is offline until you start it again; its data is kept in {2}.',
+          url,
+          LOCAL_CONNECTION_NAME,
+          kept,
+        )
+      : vscode.l10n.t(
+          'Local emulator at {0} stopped: "{1}" is offline until you start it again; the changes made to its sample building are gone (set buildingTwins.emulator.dataFolder to keep them).',
+          url,
+          LOCAL_CONNECTION_NAME,
+        ),
+  );
   return true;
 }
 

@@ -27,7 +27,10 @@ export class EmulatorProcess implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly extensionPath: string, private readonly log: ExtensionLog) {}
+  constructor(
+    private readonly extensionPath: string,
+    private readonly log: ExtensionLog,
+  ) {}
 
   /** The URL of the emulator this window started, while it runs. */
   get url(): string | undefined {
@@ -39,19 +42,33 @@ export class EmulatorProcess implements vscode.Disposable {
   }
 
   async start(options: EmulatorStartOptions): Promise<string> {
-    if (this.child) throw new Error(vscode.l10n.t('The local emulator is already running at {0}. Stop it first.', this.runningUrl ?? vscode.l10n.t('(starting)')));
+    if (this.child)
+      throw new Error(
+        vscode.l10n.t(
+          'The local emulator is already running at {0}. Stop it first.',
+          this.runningUrl ?? vscode.l10n.t('(starting)'),
+        ),
+      );
     const script = path.join(this.extensionPath, 'dist', 'emulator.js');
-    if (!fs.existsSync(script)) throw new Error(vscode.l10n.t('The bundled emulator is missing ({0}); build the extension first.', script));
-    if (options.modelsFolder && !fs.existsSync(options.modelsFolder)) throw new Error(vscode.l10n.t('The emulator models folder does not exist: {0}', options.modelsFolder));
-    if (options.clientsFile && !fs.existsSync(options.clientsFile)) throw new Error(vscode.l10n.t('The emulator clients file does not exist: {0}', options.clientsFile));
+    if (!fs.existsSync(script))
+      throw new Error(vscode.l10n.t('The bundled emulator is missing ({0}); build the extension first.', script));
+    if (options.modelsFolder && !fs.existsSync(options.modelsFolder))
+      throw new Error(vscode.l10n.t('The emulator models folder does not exist: {0}', options.modelsFolder));
+    if (options.clientsFile && !fs.existsSync(options.clientsFile))
+      throw new Error(vscode.l10n.t('The emulator clients file does not exist: {0}', options.clientsFile));
     const args = [script, '--port', String(options.port)];
     if (options.modelsFolder) args.push('--models', options.modelsFolder);
     if (options.dataFolder) args.push('--data', options.dataFolder);
     if (options.clientsFile) args.push('--clients', options.clientsFile);
     const output = (this.output ??= vscode.window.createOutputChannel('Building Twins Emulator'));
-    output.appendLine(`> ${path.basename(process.execPath)} ${args.map((a) => (a === script ? 'dist/emulator.js' : a)).join(' ')}`);
+    output.appendLine(
+      `> ${path.basename(process.execPath)} ${args.map((a) => (a === script ? 'dist/emulator.js' : a)).join(' ')}`,
+    );
 
-    const child = spawn(process.execPath, args, { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     this.changed.fire();
     try {
@@ -106,7 +123,15 @@ function waitForListening(child: ChildProcess, output: vscode.OutputChannel): Pr
     let pending = '';
     let settled = false;
     const recent: string[] = [];
-    const timer = setTimeout(() => finish(new Error(vscode.l10n.t('The local emulator did not report "listening on" within {0} s.', START_TIMEOUT_MS / 1000))), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () =>
+        finish(
+          new Error(
+            vscode.l10n.t('The local emulator did not report "listening on" within {0} s.', START_TIMEOUT_MS / 1000),
+          ),
+        ),
+      START_TIMEOUT_MS,
+    );
     const finish = (result: string | Error): void => {
       if (settled) return;
       settled = true;
@@ -129,10 +154,20 @@ function waitForListening(child: ChildProcess, output: vscode.OutputChannel): Pr
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('error', (err) => finish(new Error(vscode.l10n.t('The local emulator could not start: {0}', err.message))));
+    child.once('error', (err) =>
+      finish(new Error(vscode.l10n.t('The local emulator could not start: {0}', err.message))),
+    );
     child.once('exit', (code, signal) => {
       const how = signal ?? vscode.l10n.t('code {0}', code ?? '?');
-      finish(new Error(vscode.l10n.t('The local emulator exited before it was ready ({0}): {1}', how, recent.slice(-3).join(' | ') || vscode.l10n.t('no output'))));
+      finish(
+        new Error(
+          vscode.l10n.t(
+            'The local emulator exited before it was ready ({0}): {1}',
+            how,
+            recent.slice(-3).join(' | ') || vscode.l10n.t('no output'),
+          ),
+        ),
+      );
     });
   });
 }

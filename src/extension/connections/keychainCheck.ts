@@ -21,7 +21,10 @@ export function detectBasicSecretStorage(argv: readonly string[], argvJsonText: 
 
 export async function warnIfSecretsUnprotected(context: vscode.ExtensionContext, log: ExtensionLog): Promise<void> {
   if (process.platform !== 'linux' || context.globalState.get<boolean>(WARNED_KEY)) return;
-  const candidates = [path.join(path.dirname(path.dirname(context.extensionPath)), 'argv.json'), path.join(os.homedir(), '.vscode', 'argv.json')];
+  const candidates = [
+    path.join(path.dirname(path.dirname(context.extensionPath)), 'argv.json'),
+    path.join(os.homedir(), '.vscode', 'argv.json'),
+  ];
   let argvJson: string | undefined;
   for (const file of candidates) {
     try {
@@ -33,8 +36,12 @@ export async function warnIfSecretsUnprotected(context: vscode.ExtensionContext,
   }
   if (!detectBasicSecretStorage(process.argv, argvJson)) return;
   await context.globalState.update(WARNED_KEY, true);
-  log.warn('VS Code stores secrets without an OS keychain (password-store "basic"): client secrets and tokens are only obfuscated on disk.');
+  log.warn(
+    'VS Code stores secrets without an OS keychain (password-store "basic"): client secrets and tokens are only obfuscated on disk.',
+  );
   void vscode.window.showWarningMessage(
-    vscode.l10n.t('Building Twins: VS Code is storing secrets without a keychain ("basic" password store), so connection secrets are only obfuscated on disk. Install and unlock a keyring (e.g. gnome-keyring) to protect them.'),
+    vscode.l10n.t(
+      'Building Twins: VS Code is storing secrets without a keychain ("basic" password store), so connection secrets are only obfuscated on disk. Install and unlock a keyring (e.g. gnome-keyring) to protect them.',
+    ),
   );
 }

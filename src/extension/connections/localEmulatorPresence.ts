@@ -14,7 +14,10 @@ export class LocalEmulatorPresence implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<boolean>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly url: () => string, private readonly startedHere: () => boolean) {}
+  constructor(
+    private readonly url: () => string,
+    private readonly startedHere: () => boolean,
+  ) {}
 
   /** The last known answer; undefined before the first check. */
   get known(): boolean | undefined {

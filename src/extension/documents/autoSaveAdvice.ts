@@ -11,8 +11,12 @@ function settingsFor(uri: vscode.Uri): AutoSaveSettings {
 
 /** Limits auto save to workspace files, which remote documents never are (user setting). */
 export async function keepRemoteDocumentsOutOfAutoSave(log: ExtensionLog): Promise<void> {
-  await vscode.workspace.getConfiguration('files').update('autoSaveWorkspaceFilesOnly', true, vscode.ConfigurationTarget.Global);
-  log.info('files.autoSaveWorkspaceFilesOnly set to true: twins, tickets and events are saved to the service on an explicit Save only');
+  await vscode.workspace
+    .getConfiguration('files')
+    .update('autoSaveWorkspaceFilesOnly', true, vscode.ConfigurationTarget.Global);
+  log.info(
+    'files.autoSaveWorkspaceFilesOnly set to true: twins, tickets and events are saved to the service on an explicit Save only',
+  );
 }
 
 /**
@@ -23,7 +27,10 @@ export class AutoSaveAdvice {
   /** The advice given in this session (undefined until then). */
   given: string | undefined;
 
-  constructor(private readonly log: ExtensionLog, private readonly state: vscode.Memento) {}
+  constructor(
+    private readonly log: ExtensionLog,
+    private readonly state: vscode.Memento,
+  ) {}
 
   /** Gives the advice if `uri`'s settings auto save it and it was not given yet; returns whether it was given now. */
   offer(uri: vscode.Uri, connection: string): boolean {

@@ -18,17 +18,22 @@ export function autoSavesRemoteDocuments(settings: AutoSaveSettings): boolean {
 /** When each `files.autoSave` mode saves, in words. */
 function whenSaved(autoSave: string): string {
   switch (autoSave) {
-    case 'afterDelay': return l10n.t('after every pause in typing');
-    case 'onFocusChange': return l10n.t('whenever the editor loses focus');
-    case 'onWindowChange': return l10n.t('whenever the window loses focus');
-    default: return l10n.t('without an explicit Save');
+    case 'afterDelay':
+      return l10n.t('after every pause in typing');
+    case 'onFocusChange':
+      return l10n.t('whenever the editor loses focus');
+    case 'onWindowChange':
+      return l10n.t('whenever the window loses focus');
+    default:
+      return l10n.t('without an explicit Save');
   }
 }
 
 /** What the extension says, once, when such a document is opened. */
 export function autoSaveAdviceText(settings: AutoSaveSettings, connection: string): string {
   return l10n.t({
-    message: 'Auto save is on (files.autoSave: {0}): documents of "{1}" would be saved to the service {2}, one write each time. Keep them out of auto save? This sets files.autoSaveWorkspaceFilesOnly: only files of the workspace folders are auto saved, and these documents are saved with Ctrl+S / Cmd+S.',
+    message:
+      'Auto save is on (files.autoSave: {0}): documents of "{1}" would be saved to the service {2}, one write each time. Keep them out of auto save? This sets files.autoSaveWorkspaceFilesOnly: only files of the workspace folders are auto saved, and these documents are saved with Ctrl+S / Cmd+S.',
     args: [String(settings.autoSave), connection, whenSaved(String(settings.autoSave))],
     comment: ['{2} says when auto save saves: "after every pause in typing", "whenever the editor loses focus", …'],
   });

@@ -3,5 +3,6 @@ import type { ExtensionServices } from '../shell/services';
 import { keepRemoteDocumentsOutOfAutoSave } from './autoSaveAdvice';
 
 export const documentCommands: CommandTable<ExtensionServices> = {
-  'buildingTwins.keepRemoteDocumentsOutOfAutoSave': (ctx: Pick<ExtensionServices, 'log'>) => keepRemoteDocumentsOutOfAutoSave(ctx.log),
+  'buildingTwins.keepRemoteDocumentsOutOfAutoSave': (ctx: Pick<ExtensionServices, 'log'>) =>
+    keepRemoteDocumentsOutOfAutoSave(ctx.log),
 };

@@ -33,7 +33,15 @@ export function parseJsonStrict(text: string, what: string): unknown {
     const before = text.slice(0, e.offset);
     const line = before.split('\n').length;
     const column = e.offset - before.lastIndexOf('\n');
-    throw new Error(l10n.t('{0} is not valid JSON: {1} at line {2}, column {3}. Nothing was sent.', what, printParseErrorCode(e.error), line, column));
+    throw new Error(
+      l10n.t(
+        '{0} is not valid JSON: {1} at line {2}, column {3}. Nothing was sent.',
+        what,
+        printParseErrorCode(e.error),
+        line,
+        column,
+      ),
+    );
   }
   return value;
 }

@@ -45,7 +45,11 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
   readonly autoSaveAdvice: AutoSaveAdvice;
 
   /** `handlers`: one per kind of document, listed by the composition root (extensionContext.ts). */
-  constructor(private readonly services: DocumentFileServices, globalState: vscode.Memento, handlers: readonly ResourceHandler[]) {
+  constructor(
+    private readonly services: DocumentFileServices,
+    globalState: vscode.Memento,
+    handlers: readonly ResourceHandler[],
+  ) {
     for (const handler of handlers) this.registerHandler(handler);
     this.autoSaveAdvice = new AutoSaveAdvice(services.log, globalState);
   }
@@ -120,8 +124,10 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
   }
 
   registerHandler(handler: ResourceHandler): void {
-    // l10n-exempt: a programming error at activation, never shown
-    if (this.handlers.has(handler.kind)) throw new Error(`A document handler for "${handler.kind}" is already registered`);
+    if (this.handlers.has(handler.kind)) {
+      // l10n-exempt: a programming error at activation, never shown
+      throw new Error(`A document handler for "${handler.kind}" is already registered`);
+    }
     this.handlers.set(handler.kind, handler);
   }
 
@@ -139,7 +145,10 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
       mtime: entry.mtime,
       size: entry.size,
       // A read-only connection's documents open read-only too.
-      permissions: handler.readonly || this.services.connections.isReadOnly(ref.connection) ? vscode.FilePermission.Readonly : undefined,
+      permissions:
+        handler.readonly || this.services.connections.isReadOnly(ref.connection)
+          ? vscode.FilePermission.Readonly
+          : undefined,
     };
   }
 
@@ -150,24 +159,40 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
     return Buffer.from(entry.text, 'utf8');
   }
 
-  async writeFile(uri: vscode.Uri, content: Uint8Array, options: { create: boolean; overwrite: boolean }): Promise<void> {
+  async writeFile(
+    uri: vscode.Uri,
+    content: Uint8Array,
+    options: { create: boolean; overwrite: boolean },
+  ): Promise<void> {
     const { handler, ref } = this.resolve(uri);
     const label = `${ref.kind}/${ref.ids.join('/')}`;
     try {
-      if (!handler.write || handler.readonly) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('{0} is read-only', label));
+      if (!handler.write || handler.readonly)
+        throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('{0} is read-only', label));
       if (this.services.connections.isReadOnly(ref.connection)) {
-        throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(
-          'Not saved: the connection "{0}" is read-only, nothing was sent. To save, run "Allow Writes on Connection" on it first.', ref.connection,
-        ));
+        throw vscode.FileSystemError.NoPermissions(
+          vscode.l10n.t(
+            'Not saved: the connection "{0}" is read-only, nothing was sent. To save, run "Allow Writes on Connection" on it first.',
+            ref.connection,
+          ),
+        );
       }
       const previous = this.entries.get(uri.toString());
-      if (!previous) throw new Error(vscode.l10n.t('Cannot save {0}: it was not opened from the service (open it from the Building Twins explorer).', label));
+      if (!previous)
+        throw new Error(
+          vscode.l10n.t(
+            'Cannot save {0}: it was not opened from the service (open it from the Building Twins explorer).',
+            label,
+          ),
+        );
       if (options.create && !options.overwrite) throw vscode.FileSystemError.FileExists(uri);
       const edited = parseJsonStrict(Buffer.from(content).toString('utf8'), `${label}.json`);
       const client = await this.services.connections.getClient(ref.connection);
       const write = handler.write;
       // The confirmation the handler shows (WriteGate.beforeSend) covers the requests of this save.
-      const saved = await this.services.writes.run(() => write.call(handler, { services: this.services, client, ref }, edited, previous));
+      const saved = await this.services.writes.run(() =>
+        write.call(handler, { services: this.services, client, ref }, edited, previous),
+      );
       this.remember(uri, saved, Date.now());
       this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
       // Unchanged (the save after the document took the service's text): nothing was sent.
@@ -179,8 +204,11 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
       this.services.log.info(`Saved ${label} on "${ref.connection}"`);
       this.services.tree.showWritten(ref.connection, ref.kind, ref.ids, saved.value);
     } catch (err) {
-      const error = isPermissionDenied(err) ? new Error(vscode.l10n.t('No permission to change {0} on {1}: {2}', label, ref.connection, errorText(err)))
-        : err instanceof Error ? err : new Error(String(err));
+      const error = isPermissionDenied(err)
+        ? new Error(vscode.l10n.t('No permission to change {0} on {1}: {2}', label, ref.connection, errorText(err)))
+        : err instanceof Error
+          ? err
+          : new Error(String(err));
       this.services.lastError = error;
       this.services.log.error(`Saving ${label} failed: ${error.message}`);
       throw error;
@@ -192,13 +220,15 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
    * new permission.
    */
   permissionsChanged(connection: string): void {
-    const uris = [...this.entries.keys()].map((key) => vscode.Uri.parse(key)).filter((uri) => {
-      try {
-        return parseResourceUri(uri).connection === connection;
-      } catch {
-        return false;
-      }
-    });
+    const uris = [...this.entries.keys()]
+      .map((key) => vscode.Uri.parse(key))
+      .filter((uri) => {
+        try {
+          return parseResourceUri(uri).connection === connection;
+        } catch {
+          return false;
+        }
+      });
     if (uris.length) this.changed.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Changed, uri })));
   }
 
@@ -243,14 +273,26 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
       const status = (err as { status?: unknown }).status;
       if (status === 404) throw vscode.FileSystemError.FileNotFound(uri);
       if (isPermissionDenied(err)) {
-        throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('No permission to read {0} on {1}: {2}', `${ref.kind}/${ref.ids.join('/')}`, ref.connection, errorText(err)));
+        throw vscode.FileSystemError.NoPermissions(
+          vscode.l10n.t(
+            'No permission to read {0} on {1}: {2}',
+            `${ref.kind}/${ref.ids.join('/')}`,
+            ref.connection,
+            errorText(err),
+          ),
+        );
       }
       throw err;
     }
   }
 
   private remember(uri: vscode.Uri, loaded: LoadedResource, mtime: number): Entry {
-    const entry: Entry = { value: loaded.value, text: loaded.text, mtime, size: Buffer.byteLength(loaded.text, 'utf8') };
+    const entry: Entry = {
+      value: loaded.value,
+      text: loaded.text,
+      mtime,
+      size: Buffer.byteLength(loaded.text, 'utf8'),
+    };
     this.entries.set(uri.toString(), entry);
     return entry;
   }

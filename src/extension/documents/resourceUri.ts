@@ -26,7 +26,8 @@ export function resourceUri(connection: string, kind: string, ...ids: string[]):
 }
 
 export function parseResourceUri(uri: vscode.Uri): ResourceRef {
-  if (uri.scheme !== RESOURCE_SCHEME) throw new Error(vscode.l10n.t('Not a {0}: URI: {1}', RESOURCE_SCHEME, uri.toString()));
+  if (uri.scheme !== RESOURCE_SCHEME)
+    throw new Error(vscode.l10n.t('Not a {0}: URI: {1}', RESOURCE_SCHEME, uri.toString()));
   if (uri.query) throw new Error(vscode.l10n.t('{0}: URIs take no query string: {1}', RESOURCE_SCHEME, uri.toString()));
   const parts = uri.path.replace(/^\/+/, '').split('/');
   if (parts.length < 3 || !parts[parts.length - 1].endsWith('.json')) {

@@ -37,9 +37,18 @@ export class ServiceVersions implements vscode.TextDocumentContentProvider {
     const uri = vscode.Uri.from({ scheme: SERVICE_VERSION_SCHEME, path: `/${++this.shown}/${name}` });
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
-    void vscode.workspace.openTextDocument(uri)
-      .then((doc) => vscode.window.showTextDocument(doc, { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside }))
-      .then(undefined, (error: unknown) => this.reportError(`${name} did not open: ${error instanceof Error ? error.message : String(error)}`));
+    void vscode.workspace
+      .openTextDocument(uri)
+      .then((doc) =>
+        vscode.window.showTextDocument(doc, {
+          preview: true,
+          preserveFocus: true,
+          viewColumn: vscode.ViewColumn.Beside,
+        }),
+      )
+      .then(undefined, (error: unknown) =>
+        this.reportError(`${name} did not open: ${error instanceof Error ? error.message : String(error)}`),
+      );
     return Promise.resolve();
   }
 
@@ -63,8 +72,13 @@ export class ServiceVersions implements vscode.TextDocumentContentProvider {
     const left = documentUri.with({ scheme: SERVICE_VERSION_SCHEME });
     this.texts.set(left.toString(), serviceText);
     this.changed.fire(left);
-    void vscode.commands.executeCommand('vscode.diff', left, documentUri, title, { preview: true })
-      .then(undefined, (error: unknown) => this.reportError(`Compare of ${documentUri.toString(true)} did not open: ${error instanceof Error ? error.message : String(error)}`));
+    void vscode.commands
+      .executeCommand('vscode.diff', left, documentUri, title, { preview: true })
+      .then(undefined, (error: unknown) =>
+        this.reportError(
+          `Compare of ${documentUri.toString(true)} did not open: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
     return Promise.resolve();
   }
 }

@@ -14,11 +14,15 @@ export interface ValueToken {
 }
 
 /** ISO 8601 dates and date-times: 2024-10-01, 2024-10-01T12:34:56.5+00:00. */
-export const TIMESTAMP = /\b\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?:[Tt ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?(?![\w:.-])/g;
+export const TIMESTAMP =
+  /\b\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?:[Tt ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?(?![\w:.-])/g;
 /** UUIDs (insight, event and ticket ids). */
 export const UUID = /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
 
-const PATTERNS: Array<[RegExp, ValueTokenType]> = [[TIMESTAMP, 'buildingTwinsTimestamp'], [UUID, 'buildingTwinsUuid']];
+const PATTERNS: Array<[RegExp, ValueTokenType]> = [
+  [TIMESTAMP, 'buildingTwinsTimestamp'],
+  [UUID, 'buildingTwinsUuid'],
+];
 
 /** The timestamps and UUIDs inside string literals of `text`, in document order. */
 export function valueTokens(text: string): ValueToken[] {
@@ -29,7 +33,8 @@ export function valueTokens(text: string): ValueToken[] {
     const start = scanner.getTokenOffset();
     const literal = text.slice(start, start + scanner.getTokenLength());
     for (const [pattern, type] of PATTERNS) {
-      for (const match of literal.matchAll(pattern)) tokens.push({ offset: start + (match.index ?? 0), length: match[0].length, type });
+      for (const match of literal.matchAll(pattern))
+        tokens.push({ offset: start + (match.index ?? 0), length: match[0].length, type });
     }
   }
   return tokens.sort((a, b) => a.offset - b.offset);

@@ -5,7 +5,15 @@ import * as vscode from 'vscode';
 import type { OutgoingWrite } from '../../core/api/httpTransport';
 import { outgoingWritePreview } from '../../core/writes/requestPreview';
 import { pendingRequest, type SentRequest, sentSize, sentText } from '../../core/writes/sentRequests';
-import { isLocalTarget, MAX_DETAIL_LINES, type ConfirmWritesMode, type PendingWrite, writeDetail, writeNeedsConfirmation, writeQuestion } from '../../core/writes/writePreview';
+import {
+  isLocalTarget,
+  MAX_DETAIL_LINES,
+  type ConfirmWritesMode,
+  type PendingWrite,
+  writeDetail,
+  writeNeedsConfirmation,
+  writeQuestion,
+} from '../../core/writes/writePreview';
 import { confirmWritesSetting } from '../shell/carefulSettings';
 import type { ConnectionProfile } from '../connections/connectionProfile';
 import type { UserInput } from '../shell/userInput';
@@ -69,9 +77,17 @@ export class WriteGate {
       question: writeQuestion(pending),
       detail: writeDetail(pending),
       sent: [pendingRequest(pending)],
-      compare: () => this.services.versions.compare(resourceUri(ref.connection, ref.kind, ...ref.ids), openedText,
-        vscode.l10n.t('{0}: as opened ↔ your edits', write.subject)),
-      cancelled: vscode.l10n.t('Not sent: saving {0} to "{1}" was cancelled. Your edits are still in the editor.', write.subject, profile.name),
+      compare: () =>
+        this.services.versions.compare(
+          resourceUri(ref.connection, ref.kind, ...ref.ids),
+          openedText,
+          vscode.l10n.t('{0}: as opened ↔ your edits', write.subject),
+        ),
+      cancelled: vscode.l10n.t(
+        'Not sent: saving {0} to "{1}" was cancelled. Your edits are still in the editor.',
+        write.subject,
+        profile.name,
+      ),
     });
   }
 
@@ -120,13 +136,20 @@ export class WriteGate {
     if (this.scopes.getStore()?.confirmed.has(connection) || !this.needsConfirmation(connection)) return;
     const profile = this.services.connections.require(connection);
     const { question, pending } = outgoingWritePreview(write, { connection: profile.name, baseUrl: profile.baseUrl });
-    await this.ask({ question, detail: writeDetail(pending, MAX_DETAIL_LINES, false), sent: [pendingRequest(pending)], cancelled: vscode.l10n.t('Not sent: {0} to "{1}" was cancelled.', write.operation, profile.name) });
+    await this.ask({
+      question,
+      detail: writeDetail(pending, MAX_DETAIL_LINES, false),
+      sent: [pendingRequest(pending)],
+      cancelled: vscode.l10n.t('Not sent: {0} to "{1}" was cancelled.', write.operation, profile.name),
+    });
     this.scopes.getStore()?.confirmed.add(connection);
   }
 
   /** Whether a write to this connection is shown before it is sent (buildingTwins.confirmWrites). */
   needsConfirmation(connection: string): boolean {
-    return writeNeedsConfirmation(this.mode(), { local: isLocalTarget(this.services.connections.require(connection).baseUrl) });
+    return writeNeedsConfirmation(this.mode(), {
+      local: isLocalTarget(this.services.connections.require(connection).baseUrl),
+    });
   }
 
   private async ask(write: WriteConfirmation): Promise<void> {
@@ -139,7 +162,8 @@ export class WriteGate {
       const answer = await this.services.input.choose(write.question, { detail, choices });
       if (answer === send) return;
       if (answer === compare && write.compare) await write.compare();
-      else if (answer === everything) await this.services.versions.showReadOnly('sent-requests.jsonc', sentText(write.sent));
+      else if (answer === everything)
+        await this.services.versions.showReadOnly('sent-requests.jsonc', sentText(write.sent));
       else throw new WriteNotSentError(write.cancelled);
     }
   }
@@ -154,21 +178,33 @@ export class WriteGate {
     const overwrite = vscode.l10n.t('Overwrite');
     const revert = vscode.l10n.t('Revert');
     for (;;) {
-      const answer = await this.services.input.choose(vscode.l10n.t('{0} was changed on the service after you opened it.', change.subject), {
-        detail: vscode.l10n.t('{0}\nOverwrite sends your edits; Revert replaces them with the version on the service.', change.detail),
-        choices: [compare, overwrite, revert],
-      });
+      const answer = await this.services.input.choose(
+        vscode.l10n.t('{0} was changed on the service after you opened it.', change.subject),
+        {
+          detail: vscode.l10n.t(
+            '{0}\nOverwrite sends your edits; Revert replaces them with the version on the service.',
+            change.detail,
+          ),
+          choices: [compare, overwrite, revert],
+        },
+      );
       if (answer === overwrite) return 'overwrite';
       if (answer === revert) return 'revert';
       if (answer !== compare) {
         const subject = change.subject.charAt(0).toLowerCase() + change.subject.slice(1);
-        throw new WriteNotSentError(vscode.l10n.t(
-          'Not saved: {0} changed on the service (now {1}). Your edits are still in the editor; use "Revert File" to load the new version.',
-          subject, change.now ?? vscode.l10n.t('unknown time'),
-        ));
+        throw new WriteNotSentError(
+          vscode.l10n.t(
+            'Not saved: {0} changed on the service (now {1}). Your edits are still in the editor; use "Revert File" to load the new version.',
+            subject,
+            change.now ?? vscode.l10n.t('unknown time'),
+          ),
+        );
       }
-      await this.services.versions.compare(resourceUri(ref.connection, ref.kind, ...ref.ids), change.serviceText,
-        vscode.l10n.t('{0}: the service now ↔ your edits', change.subject));
+      await this.services.versions.compare(
+        resourceUri(ref.connection, ref.kind, ...ref.ids),
+        change.serviceText,
+        vscode.l10n.t('{0}: the service now ↔ your edits', change.subject),
+      );
     }
   }
 }

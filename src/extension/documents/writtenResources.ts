@@ -22,5 +22,9 @@ export interface WriteViews {
  */
 export async function showWritten(views: WriteViews, written: readonly WrittenResource[]): Promise<void> {
   for (const w of written) views.tree.showWritten(w.connection, w.kind, w.ids, w.value);
-  await Promise.all(written.filter((w) => w.kind !== 'relationships').map((w) => views.documents.reloadOpen(resourceUri(w.connection, w.kind, ...w.ids))));
+  await Promise.all(
+    written
+      .filter((w) => w.kind !== 'relationships')
+      .map((w) => views.documents.reloadOpen(resourceUri(w.connection, w.kind, ...w.ids))),
+  );
 }

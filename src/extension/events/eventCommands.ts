@@ -31,16 +31,33 @@ function refreshEvents(ctx: Pick<ExtensionServices, 'tree'>, connection: string)
   if (node) ctx.tree.refresh(node);
 }
 
-async function pickEventType(ctx: Pick<ExtensionServices, 'input'>, types: readonly EventType[], title: string): Promise<EventType> {
-  if (types.length === 0) throw new Error(vscode.l10n.t('The service lists no event types (GET /events/types returned none).'));
-  const picked = await ctx.input.pick(types.map((t) => ({ label: noIcons(t.name), description: noIcons(vscode.l10n.t('type {0}', t.id)), detail: noIconsOpt(t.description), type: t })), { title });
+async function pickEventType(
+  ctx: Pick<ExtensionServices, 'input'>,
+  types: readonly EventType[],
+  title: string,
+): Promise<EventType> {
+  if (types.length === 0)
+    throw new Error(vscode.l10n.t('The service lists no event types (GET /events/types returned none).'));
+  const picked = await ctx.input.pick(
+    types.map((t) => ({
+      label: noIcons(t.name),
+      description: noIcons(vscode.l10n.t('type {0}', t.id)),
+      detail: noIconsOpt(t.description),
+      type: t,
+    })),
+    { title },
+  );
   return picked.type;
 }
 
 /** Opens the event as a `buildingtwins:` document (saving it upserts the event). */
 async function openEvent(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown): Promise<vscode.Uri> {
-  const target = isRow(arg, 'events') && arg.connection && arg.ids.length ? { connection: arg.connection, id: arg.ids[0] }
-    : typeof arg === 'string' && arg ? { connection: ctx.connections.activeName(), id: arg } : undefined;
+  const target =
+    isRow(arg, 'events') && arg.connection && arg.ids.length
+      ? { connection: arg.connection, id: arg.ids[0] }
+      : typeof arg === 'string' && arg
+        ? { connection: ctx.connections.activeName(), id: arg }
+        : undefined;
   if (!target) throw new Error(vscode.l10n.t('Open event needs an event in the explorer or an event id.'));
   const doc = await vscode.workspace.openTextDocument(resourceUri(target.connection, EVENT_DOCUMENT_KIND, target.id));
   await vscode.window.showTextDocument(doc, { preview: true });
@@ -54,13 +71,26 @@ export const EVENTS_DRAFT_EXTENSION = '.events.json';
  * A `*.events.json` draft with one event of a picked type (checked against the events schema while it is typed);
  * `typeName` skips the picker.
  */
-async function newEventsFromTemplate(ctx: Pick<ExtensionServices, 'connections' | 'eventTypes' | 'input'>, arg?: unknown): Promise<vscode.TextDocument> {
+async function newEventsFromTemplate(
+  ctx: Pick<ExtensionServices, 'connections' | 'eventTypes' | 'input'>,
+  arg?: unknown,
+): Promise<vscode.TextDocument> {
   const { connection, client } = await targetConnection(ctx, arg);
   const types = await ctx.eventTypes.of(connection, client);
-  const type = typeof arg === 'string' ? types.find((t) => t.name === arg) : await pickEventType(ctx, types, vscode.l10n.t('New events JSON: event type'));
-  if (!type) throw new Error(vscode.l10n.t('No event type is named "{0}" (known: {1}).', String(arg), types.map((t) => t.name).join(', ')));
+  const type =
+    typeof arg === 'string'
+      ? types.find((t) => t.name === arg)
+      : await pickEventType(ctx, types, vscode.l10n.t('New events JSON: event type'));
+  if (!type)
+    throw new Error(
+      vscode.l10n.t('No event type is named "{0}" (known: {1}).', String(arg), types.map((t) => t.name).join(', ')),
+    );
   const doc = await openDraft(`events-${randomBytes(3).toString('hex')}${EVENTS_DRAFT_EXTENSION}`, eventTemplate(type));
-  void vscode.window.showInformationMessage(vscode.l10n.t('Fill in twinId (and the payload), then run "Create or Update Events from JSON" (in the editor title).'));
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t(
+      'Fill in twinId (and the payload), then run "Create or Update Events from JSON" (in the editor title).',
+    ),
+  );
   return doc;
 }
 
@@ -78,7 +108,10 @@ async function eventsSource(arg: unknown): Promise<string | undefined> {
  * editor. Every item is checked first; when any is invalid the problems are listed and nothing is sent.
  * Without JSON to send, offers a template instead. Open documents of updated events are read again.
  */
-async function upsertEventsFromJson(ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'eventTypes' | 'input' | 'log' | 'tree'>, arg?: unknown): Promise<EventsUpsertResult | vscode.TextDocument> {
+async function upsertEventsFromJson(
+  ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'eventTypes' | 'input' | 'log' | 'tree'>,
+  arg?: unknown,
+): Promise<EventsUpsertResult | vscode.TextDocument> {
   const source = await eventsSource(arg);
   if (source === undefined || source.trim() === '') return newEventsFromTemplate(ctx);
   const { connection, client } = await targetConnection(ctx);
@@ -88,24 +121,48 @@ async function upsertEventsFromJson(ctx: Pick<ExtensionServices, 'connections' |
     throw new EventValidationError(problems);
   }
   const result = await client.putEvents(events);
-  const summary = vscode.l10n.t('Events on "{0}": {1} created, {2} updated.', connection, result.eventsCreatedCount, result.eventsUpdatedCount);
+  const summary = vscode.l10n.t(
+    'Events on "{0}": {1} created, {2} updated.',
+    connection,
+    result.eventsCreatedCount,
+    result.eventsUpdatedCount,
+  );
   ctx.log.info(summary);
   notifyResult(ctx, summary);
   refreshEvents(ctx, connection);
   const updated = events.map((e) => e.id).filter((id): id is string => typeof id === 'string' && id !== '');
-  await showWritten(ctx, await Promise.all(updated.map(async (id) => ({ connection, kind: EVENT_DOCUMENT_KIND, ids: [id], value: await client.getEvent(id) }))));
+  await showWritten(
+    ctx,
+    await Promise.all(
+      updated.map(async (id) => ({
+        connection,
+        kind: EVENT_DOCUMENT_KIND,
+        ids: [id],
+        value: await client.getEvent(id),
+      })),
+    ),
+  );
   return result;
 }
 
 /** Deletes the selected events (the clicked one and the multi-selection) after confirmation; string ids also work. */
-async function deleteEvents(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree' | 'writes'>, clicked?: unknown, selected?: unknown): Promise<EventsDeleteResult | undefined> {
-  const nodes = (Array.isArray(selected) && selected.length ? selected : [clicked]).filter((n) => isRow(n, 'events') && n.connection !== undefined && n.value !== undefined);
+async function deleteEvents(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree' | 'writes'>,
+  clicked?: unknown,
+  selected?: unknown,
+): Promise<EventsDeleteResult | undefined> {
+  const nodes = (Array.isArray(selected) && selected.length ? selected : [clicked]).filter(
+    (n) => isRow(n, 'events') && n.connection !== undefined && n.value !== undefined,
+  );
   let connection: string;
   let ids: string[];
   let names: string[];
   if (nodes.length) {
     connection = nodes[0].connection!;
-    if (nodes.some((n) => n.connection !== connection)) throw new Error(vscode.l10n.t('Delete events works on one connection at a time; select events of one connection.'));
+    if (nodes.some((n) => n.connection !== connection))
+      throw new Error(
+        vscode.l10n.t('Delete events works on one connection at a time; select events of one connection.'),
+      );
     ids = nodes.flatMap((n) => n.ids);
     names = nodes.map((n) => n.value?.name ?? n.ids[0] ?? '');
   } else if (Array.isArray(clicked) && clicked.length && clicked.every((id) => typeof id === 'string' && id)) {
@@ -118,23 +175,45 @@ async function deleteEvents(ctx: Pick<ExtensionServices, 'connections' | 'input'
     if (!group) throw new Error(vscode.l10n.t('Expand the connection in the Building Twins explorer first.'));
     if (group.loadedCount === 0) await group.loadMore();
     const events = (await group.getChildren()).flatMap((n) => (isRow(n, 'events') && n.value ? [n.value] : []));
-    const picked = await ctx.input.pickMany(events.map((event) => ({ label: noIcons(event.name ?? event.id ?? ''), description: noIconsOpt(event.startTime), event })), { title: vscode.l10n.t('Delete events: pick the events') });
+    const picked = await ctx.input.pickMany(
+      events.map((event) => ({
+        label: noIcons(event.name ?? event.id ?? ''),
+        description: noIconsOpt(event.startTime),
+        event,
+      })),
+      { title: vscode.l10n.t('Delete events: pick the events') },
+    );
     ids = picked.map((p) => p.event.id).filter((id): id is string => !!id);
     names = picked.map((p) => p.label);
   }
   if (ids.length === 0) throw new Error(vscode.l10n.t('No events to delete: select one or more events.'));
-  const quoted = names.slice(0, 5).map((n) => `"${n}"`).join(', ');
+  const quoted = names
+    .slice(0, 5)
+    .map((n) => `"${n}"`)
+    .join(', ');
   const shown = names.length > 5 ? vscode.l10n.t('{0} and {1} more', quoted, names.length - 5) : quoted;
   const question = vscode.l10n.t('Delete {0} from "{1}"?', eventCount(ids.length), connection);
   const detail = vscode.l10n.t('{0}. This cannot be undone.', shown);
   const request = requestLine('DELETE', ctx.connections.require(connection).baseUrl, '/events');
-  const confirmed = await ctx.writes.confirmInstead(connection,
-    { question, detail: `${request}\n\n${detail}`, sent: [{ title: request, body: [...new Set(ids)] }], cancelled: vscode.l10n.t('Not sent: deleting {0} from "{1}" was cancelled.', eventCount(ids.length), connection) },
-    () => ctx.input.confirm(question, { detail, confirmLabel: vscode.l10n.t('Delete') }));
+  const confirmed = await ctx.writes.confirmInstead(
+    connection,
+    {
+      question,
+      detail: `${request}\n\n${detail}`,
+      sent: [{ title: request, body: [...new Set(ids)] }],
+      cancelled: vscode.l10n.t('Not sent: deleting {0} from "{1}" was cancelled.', eventCount(ids.length), connection),
+    },
+    () => ctx.input.confirm(question, { detail, confirmLabel: vscode.l10n.t('Delete') }),
+  );
   if (!confirmed) return undefined;
   const client = await ctx.connections.getClient(connection);
   const result = await client.deleteEvents(ids);
-  const summary = vscode.l10n.t('Deleted {0} of {1} from "{2}".', result.eventsDeletedCount, eventCount(ids.length), connection);
+  const summary = vscode.l10n.t(
+    'Deleted {0} of {1} from "{2}".',
+    result.eventsDeletedCount,
+    eventCount(ids.length),
+    connection,
+  );
   ctx.log.info(summary);
   notifyResult(ctx, summary);
   refreshEvents(ctx, connection);
@@ -142,26 +221,50 @@ async function deleteEvents(ctx: Pick<ExtensionServices, 'connections' | 'input'
 }
 
 /** Uploads events from .json / .csv files (a Uri, a path, or a list; else an open dialog) with progress; the per-row result goes to the log. */
-async function uploadEventFiles(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>, arg?: unknown, list?: unknown): Promise<{ result: EventsFileUploadResult; report: UploadReport } | undefined> {
+async function uploadEventFiles(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>,
+  arg?: unknown,
+  list?: unknown,
+): Promise<{ result: EventsFileUploadResult; report: UploadReport } | undefined> {
   let uris = toUris(Array.isArray(list) && list.length ? list : arg);
   if (uris.length === 0) {
-    uris = await ctx.input.openFiles({ title: vscode.l10n.t('Upload events from file'), many: true, openLabel: vscode.l10n.t('Upload events'), filters: { [vscode.l10n.t('Events (JSON, CSV)')]: ['json', 'csv'] } });
+    uris = await ctx.input.openFiles({
+      title: vscode.l10n.t('Upload events from file'),
+      many: true,
+      openLabel: vscode.l10n.t('Upload events'),
+      filters: { [vscode.l10n.t('Events (JSON, CSV)')]: ['json', 'csv'] },
+    });
   }
   const names = uris.map((u) => path.basename(u.path));
   const types = names.map(eventFileContentType);
   const { connection, client } = await targetConnection(ctx);
-  const files = await Promise.all(uris.map(async (uri, i) => ({ name: names[i], contentType: types[i], content: await vscode.workspace.fs.readFile(uri) })));
+  const files = await Promise.all(
+    uris.map(async (uri, i) => ({
+      name: names[i],
+      contentType: types[i],
+      content: await vscode.workspace.fs.readFile(uri),
+    })),
+  );
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Uploading {0} to "{1}"', names.join(', '), connection), cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Uploading {0} to "{1}"', names.join(', '), connection),
+      cancellable: true,
+    },
     async (progress, token) => {
       const abort = new AbortController();
       token.onCancellationRequested(() => abort.abort());
-      progress.report({ message: vscode.l10n.t('{0} bytes', files.reduce((n, f) => n + f.content.byteLength, 0).toLocaleString('en-US')) });
+      progress.report({
+        message: vscode.l10n.t(
+          '{0} bytes',
+          files.reduce((n, f) => n + f.content.byteLength, 0).toLocaleString('en-US'),
+        ),
+      });
       return client.uploadEventFiles(files, { signal: abort.signal });
     },
   );
   const report = uploadReport(names, result);
-  for (const line of report.lines) (report.failedRows ? ctx.log.warn(line) : ctx.log.info(line));
+  for (const line of report.lines) report.failedRows ? ctx.log.warn(line) : ctx.log.info(line);
   notifyResult(ctx, report.summary, report.failedRows > 0);
   refreshEvents(ctx, connection);
   return { result, report };
@@ -188,20 +291,40 @@ function rangeChoices(): Array<{ label: string; preset?: RangePreset; custom?: b
 }
 
 /** Filters the Events node by types (names in the picker) and a start-time range; `filter` skips the prompts. */
-async function filterEvents(ctx: Pick<ExtensionServices, 'connections' | 'eventTypes' | 'filteredEvents' | 'input' | 'tree'>, arg?: unknown, filter?: EventFilter): Promise<EventFilter> {
+async function filterEvents(
+  ctx: Pick<ExtensionServices, 'connections' | 'eventTypes' | 'filteredEvents' | 'input' | 'tree'>,
+  arg?: unknown,
+  filter?: EventFilter,
+): Promise<EventFilter> {
   const node = arg instanceof EventsNode ? arg : eventsNode(ctx, ctx.connections.activeName());
   if (!node) throw new Error(vscode.l10n.t('Filter events needs the Events node of a connection.'));
   if (!filter) {
     const types = await ctx.eventTypes.of(node.connection, await node.conn.client());
     const current = new Set(node.filter.typeIds ?? []);
-    const picked = await ctx.input.pickMany(types.map((t) => ({ label: noIcons(t.name), description: noIconsOpt(t.description), picked: current.has(t.id), id: t.id })), {
-      title: vscode.l10n.t('Filter events (1/2): event types (none picked: every type)'),
-    });
+    const picked = await ctx.input.pickMany(
+      types.map((t) => ({
+        label: noIcons(t.name),
+        description: noIconsOpt(t.description),
+        picked: current.has(t.id),
+        id: t.id,
+      })),
+      {
+        title: vscode.l10n.t('Filter events (1/2): event types (none picked: every type)'),
+      },
+    );
     const choice = await ctx.input.pick(rangeChoices(), { title: vscode.l10n.t('Filter events (2/2): start time') });
     let range = choice.preset ? presetRange(choice.preset) : undefined;
     if (choice.custom) {
-      const start = await ctx.input.input({ title: vscode.l10n.t('Filter events: from'), prompt: vscode.l10n.t('Start (ISO 8601, e.g. 2024-10-01T00:00:00Z)'), validate: dateError });
-      const end = await ctx.input.input({ title: vscode.l10n.t('Filter events: until'), prompt: vscode.l10n.t('End (ISO 8601, exclusive)'), validate: dateError });
+      const start = await ctx.input.input({
+        title: vscode.l10n.t('Filter events: from'),
+        prompt: vscode.l10n.t('Start (ISO 8601, e.g. 2024-10-01T00:00:00Z)'),
+        validate: dateError,
+      });
+      const end = await ctx.input.input({
+        title: vscode.l10n.t('Filter events: until'),
+        prompt: vscode.l10n.t('End (ISO 8601, exclusive)'),
+        validate: dateError,
+      });
       range = parseRange(start, end);
     }
     filter = { ...(picked.length ? { typeIds: picked.map((p) => p.id) } : {}), ...(range ? { range } : {}) };
@@ -213,7 +336,11 @@ async function filterEvents(ctx: Pick<ExtensionServices, 'connections' | 'eventT
 }
 
 /** Notes whether the Events node of `connection` is filtered; the `buildingTwins.eventsFiltered` context key says whether any is. */
-function showEventsFiltered(ctx: Pick<ExtensionServices, 'filteredEvents'>, connection: string, filtered: boolean): void {
+function showEventsFiltered(
+  ctx: Pick<ExtensionServices, 'filteredEvents'>,
+  connection: string,
+  filtered: boolean,
+): void {
   const set = ctx.filteredEvents;
   if (filtered) set.add(connection);
   else set.delete(connection);
@@ -221,11 +348,16 @@ function showEventsFiltered(ctx: Pick<ExtensionServices, 'filteredEvents'>, conn
 }
 
 function dateError(value: string): string | undefined {
-  return Number.isNaN(Date.parse(value)) ? vscode.l10n.t('Not a date: use ISO 8601, e.g. 2024-10-01T00:00:00Z') : undefined;
+  return Number.isNaN(Date.parse(value))
+    ? vscode.l10n.t('Not a date: use ISO 8601, e.g. 2024-10-01T00:00:00Z')
+    : undefined;
 }
 
 /** Clears the filter of the Events node run on; from the palette, of every filtered Events node. */
-async function clearEventFilter(ctx: Pick<ExtensionServices, 'connections' | 'eventTypes' | 'filteredEvents' | 'input' | 'tree'>, arg?: unknown): Promise<EventFilter> {
+async function clearEventFilter(
+  ctx: Pick<ExtensionServices, 'connections' | 'eventTypes' | 'filteredEvents' | 'input' | 'tree'>,
+  arg?: unknown,
+): Promise<EventFilter> {
   const node = arg instanceof TreeNode ? arg.closest(EventsNode) : undefined;
   if (node) return filterEvents(ctx, node, {});
   for (const connection of [...ctx.filteredEvents]) {

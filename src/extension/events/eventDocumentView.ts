@@ -34,16 +34,27 @@ export function eventView(event: BuildingEvent, types: readonly EventType[]): Re
  * The event an edited document sends, with the problems of the view itself (an edited type name). Anything that is
  * not an object is returned as it is, for the event checks to report.
  */
-export function eventFromView(edited: unknown, original: BuildingEvent, types: readonly EventType[]): { event: unknown; problems: string[] } {
+export function eventFromView(
+  edited: unknown,
+  original: BuildingEvent,
+  types: readonly EventType[],
+): { event: unknown; problems: string[] } {
   if (!isStructured(edited) || Array.isArray(edited)) return { event: edited, problems: [] };
   const { [EVENT_TYPE_NAME_KEY]: typeName, ...event } = edited as Record<string, unknown>;
   const problems: string[] = [];
   const shownName = eventView(original, types)[EVENT_TYPE_NAME_KEY];
   if (typeName !== undefined && typeName !== shownName) {
-    problems.push(l10n.t('{0} is shown for reading only: change eventTypeId (the type\'s number or name) to change the type.', EVENT_TYPE_NAME_KEY));
+    problems.push(
+      l10n.t(
+        "{0} is shown for reading only: change eventTypeId (the type's number or name) to change the type.",
+        EVENT_TYPE_NAME_KEY,
+      ),
+    );
   }
   if (isStructured(event.payload)) {
-    event.payload = isDeepStrictEqual(event.payload, payloadView(original.payload)) ? original.payload : JSON.stringify(event.payload);
+    event.payload = isDeepStrictEqual(event.payload, payloadView(original.payload))
+      ? original.payload
+      : JSON.stringify(event.payload);
   }
   return { event, problems };
 }

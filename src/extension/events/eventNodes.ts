@@ -43,10 +43,14 @@ export class EventsNode extends PagedNode<BuildingEvent, number> {
   getTreeItem(): vscode.TreeItem {
     const filtered = describeEventFilter(this.filterValue, this.types);
     return nodeItem(this, vscode.l10n.t('Events'), vscode.TreeItemCollapsibleState.Collapsed, {
-      description: [filtered && vscode.l10n.t('filtered: {0}', filtered), this.pageDescription()].filter(Boolean).join(' · ') || undefined,
+      description:
+        [filtered && vscode.l10n.t('filtered: {0}', filtered), this.pageDescription()].filter(Boolean).join(' · ') ||
+        undefined,
       iconPath: new vscode.ThemeIcon('calendar'),
       contextValue: filtered ? 'eventsGroup.filtered' : 'eventsGroup',
-      tooltip: filtered ? vscode.l10n.t('Events, newest first\nFilter: {0}', filtered) : vscode.l10n.t('Events, newest first'),
+      tooltip: filtered
+        ? vscode.l10n.t('Events, newest first\nFilter: {0}', filtered)
+        : vscode.l10n.t('Events, newest first'),
     });
   }
 
@@ -65,7 +69,9 @@ export class EventsNode extends PagedNode<BuildingEvent, number> {
   }
 
   protected override emptyLabel(): string {
-    return describeEventFilter(this.filterValue, this.types) ? vscode.l10n.t('No events match the filter') : vscode.l10n.t('No events');
+    return describeEventFilter(this.filterValue, this.types)
+      ? vscode.l10n.t('No events match the filter')
+      : vscode.l10n.t('No events');
   }
 
   override reset(): void {
@@ -75,7 +81,10 @@ export class EventsNode extends PagedNode<BuildingEvent, number> {
 }
 
 export class EventNode extends TreeNode implements ResourceRow {
-  constructor(readonly group: EventsNode, public event: BuildingEvent) {
+  constructor(
+    readonly group: EventsNode,
+    public event: BuildingEvent,
+  ) {
     super(group, childId(group, eventKey(event)));
     if (event.id) group.conn.services.tree.rows.add(rowKey(group.conn.connection, EVENT_DOCUMENT_KIND, event.id), this);
   }

@@ -17,8 +17,18 @@ export function eventsRequest(filter: EventFilter, page: number, pageSize = EVEN
   const filters: FilterSpecification[] = [];
   if (filter.typeIds?.length) filters.push({ field: 'eventTypeId', operator: 'in', value: [...filter.typeIds] });
   if (filter.range) {
-    filters.push({ field: 'startTime', operator: '>=', value: new Date(filter.range.start).toISOString(), filterConditionOperator: 'And' });
-    filters.push({ field: 'startTime', operator: '<', value: new Date(filter.range.end).toISOString(), filterConditionOperator: 'And' });
+    filters.push({
+      field: 'startTime',
+      operator: '>=',
+      value: new Date(filter.range.start).toISOString(),
+      filterConditionOperator: 'And',
+    });
+    filters.push({
+      field: 'startTime',
+      operator: '<',
+      value: new Date(filter.range.end).toISOString(),
+      filterConditionOperator: 'And',
+    });
   }
   return {
     page,

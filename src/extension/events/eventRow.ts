@@ -3,7 +3,11 @@
 import * as l10n from '@vscode/l10n';
 import type { BuildingEvent } from '../../core/api/types';
 
-export interface EventRowText { label: string; description: string; tooltip: string }
+export interface EventRowText {
+  label: string;
+  description: string;
+  tooltip: string;
+}
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() ? value : undefined;

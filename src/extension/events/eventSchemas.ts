@@ -9,10 +9,15 @@ import { EVENT_TYPE_NAME_KEY } from './eventDocumentView';
 import { REQUIRED_EVENT_FIELDS } from './eventValidation';
 
 /** ISO 8601 date or date-time with an optional offset, as the local checks accept them (2024-10-01T12:34:56Z). */
-export const ISO_DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}([Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?)?([Zz]|[+-]\\d{2}:?\\d{2})?$';
+export const ISO_DATE_TIME_PATTERN =
+  '^\\d{4}-\\d{2}-\\d{2}([Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?)?([Zz]|[+-]\\d{2}:?\\d{2})?$';
 
 export function dateTimeSchema(description: string): JsonSchema {
-  return { type: 'string', pattern: ISO_DATE_TIME_PATTERN, description: l10n.t('{0} (ISO 8601, e.g. 2024-10-01T12:34:56Z)', description) };
+  return {
+    type: 'string',
+    pattern: ISO_DATE_TIME_PATTERN,
+    description: l10n.t('{0} (ISO 8601, e.g. 2024-10-01T12:34:56Z)', description),
+  };
 }
 
 const nullableText = (description: string): JsonSchema => ({ type: ['string', 'null'], description });
@@ -25,8 +30,18 @@ function eventTypeSchema(types: readonly EventType[]): JsonSchema {
   return {
     description,
     anyOf: [
-      { type: 'integer', enum: types.map((t) => t.id), enumDescriptions: types.map((t) => t.description ? `${t.name}: ${t.description}` : t.name) },
-      { type: 'string', enum: types.map((t) => t.name), enumDescriptions: types.map((t) => (t.description ? l10n.t('Type {0}: {1}', t.id, t.description) : l10n.t('Type {0}', t.id))) },
+      {
+        type: 'integer',
+        enum: types.map((t) => t.id),
+        enumDescriptions: types.map((t) => (t.description ? `${t.name}: ${t.description}` : t.name)),
+      },
+      {
+        type: 'string',
+        enum: types.map((t) => t.name),
+        enumDescriptions: types.map((t) =>
+          t.description ? l10n.t('Type {0}: {1}', t.id, t.description) : l10n.t('Type {0}', t.id),
+        ),
+      },
     ],
   };
 }
@@ -38,7 +53,10 @@ function eventSchema(types: readonly EventType[], open: boolean): JsonSchema {
     required: [...REQUIRED_EVENT_FIELDS],
     additionalProperties: open,
     properties: {
-      id: { type: ['string', 'null'], description: l10n.t('Event id: set by the service; with it, saving updates that event') },
+      id: {
+        type: ['string', 'null'],
+        description: l10n.t('Event id: set by the service; with it, saving updates that event'),
+      },
       name: required(l10n.t('Name of the event')),
       description: nullableText(l10n.t('Description')),
       eventTypeId: eventTypeSchema(types),
@@ -47,7 +65,11 @@ function eventSchema(types: readonly EventType[], open: boolean): JsonSchema {
       twinId: required(l10n.t('Id of the twin the event is about')),
       eventSourceId: nullableText(l10n.t('Source system of the event (with externalId, the key of an update)')),
       externalId: nullableText(l10n.t('Id of the event in its source system')),
-      payload: { type: 'string', minLength: 1, description: l10n.t('The type-specific values as JSON text, e.g. "{\\"temperature\\": 21}"') },
+      payload: {
+        type: 'string',
+        minLength: 1,
+        description: l10n.t('The type-specific values as JSON text, e.g. "{\\"temperature\\": 21}"'),
+      },
       payloadVersion: required(l10n.t('Version of the payload format, e.g. "1.0"')),
       scalarValue: { type: ['number', 'null'], description: l10n.t('A number the event carries') },
       locations: nullableText(l10n.t('Locations of the event')),
@@ -62,15 +84,33 @@ export function eventDocumentSchema(types: readonly EventType[]): JsonSchema {
   const schema = eventSchema(types, true);
   // The document shows the payload as JSON when it is an object or array, and the type's name for reading.
   const properties = {
-    ...schema.properties as Record<string, JsonSchema>,
-    payload: { anyOf: [{ type: 'string', minLength: 1 }, { type: ['object', 'array'] }], description: l10n.t('The type-specific values: JSON (sent as text), or JSON text') },
-    [EVENT_TYPE_NAME_KEY]: { type: 'string', description: l10n.t('The name of the event type, for reading: change eventTypeId to change the type') },
+    ...(schema.properties as Record<string, JsonSchema>),
+    payload: {
+      anyOf: [{ type: 'string', minLength: 1 }, { type: ['object', 'array'] }],
+      description: l10n.t('The type-specific values: JSON (sent as text), or JSON text'),
+    },
+    [EVENT_TYPE_NAME_KEY]: {
+      type: 'string',
+      description: l10n.t('The name of the event type, for reading: change eventTypeId to change the type'),
+    },
   };
-  return { $schema: DRAFT_07, title: l10n.t('Event'), ...schema, properties, required: ['id', ...REQUIRED_EVENT_FIELDS] };
+  return {
+    $schema: DRAFT_07,
+    title: l10n.t('Event'),
+    ...schema,
+    properties,
+    required: ['id', ...REQUIRED_EVENT_FIELDS],
+  };
 }
 
 /** An events draft: one event or a non-empty array of them, keys as the service names them (a misspelt key is an error). */
 export function eventsDraftSchema(types: readonly EventType[]): JsonSchema {
   const one = eventSchema(types, false);
-  return { $schema: DRAFT_07, title: l10n.t('Events'), if: { type: 'array' }, then: { type: 'array', minItems: 1, items: one }, else: one };
+  return {
+    $schema: DRAFT_07,
+    title: l10n.t('Events'),
+    if: { type: 'array' },
+    then: { type: 'array', minItems: 1, items: one },
+    else: one,
+  };
 }

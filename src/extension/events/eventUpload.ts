@@ -10,7 +10,8 @@ export function eventFileContentType(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   const ext = dot >= 0 ? fileName.slice(dot).toLowerCase() : '';
   const type = CONTENT_TYPES[ext];
-  if (!type) throw new Error(l10n.t('Events can be uploaded from .json or .csv files only; "{0}" is neither.', fileName));
+  if (!type)
+    throw new Error(l10n.t('Events can be uploaded from .json or .csv files only; "{0}" is neither.', fileName));
   return type;
 }
 
@@ -26,7 +27,13 @@ export function uploadReport(fileNames: readonly string[], result: EventsFileUpl
   const errors = result.errors ?? [];
   const names = fileNames.join(', ');
   const summary = errors.length
-    ? l10n.t('Uploaded {0}: {1} created, {2} updated, {3} rejected.', names, result.eventsCreatedCount, result.eventsUpdatedCount, rowCount(errors.length))
+    ? l10n.t(
+        'Uploaded {0}: {1} created, {2} updated, {3} rejected.',
+        names,
+        result.eventsCreatedCount,
+        result.eventsUpdatedCount,
+        rowCount(errors.length),
+      )
     : l10n.t('Uploaded {0}: {1} created, {2} updated.', names, result.eventsCreatedCount, result.eventsUpdatedCount);
   const lines = [summary, ...errors.map((e) => `  ${e.file} row ${e.row}: ${e.message}`)];
   return { summary, lines, failedRows: errors.length };

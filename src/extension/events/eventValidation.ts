@@ -5,7 +5,14 @@ import type { BuildingEvent, EventType } from '../../core/api/types';
 import { isObject } from '../../core/dtdl/dtdlText';
 import { problemCount } from '../authoring/countWords';
 
-export const REQUIRED_EVENT_FIELDS = ['name', 'startTime', 'eventTypeId', 'payload', 'payloadVersion', 'twinId'] as const;
+export const REQUIRED_EVENT_FIELDS = [
+  'name',
+  'startTime',
+  'eventTypeId',
+  'payload',
+  'payloadVersion',
+  'twinId',
+] as const;
 
 export interface EventValidation {
   events: BuildingEvent[];
@@ -16,7 +23,9 @@ export interface EventValidation {
 /** Thrown when events fail local validation; `problems` lists every item's faults. */
 export class EventValidationError extends Error {
   constructor(readonly problems: string[]) {
-    super(`${l10n.t('Nothing was sent: {0} in the events JSON.', problemCount(problems.length))}\n${problems.join('\n')}`);
+    super(
+      `${l10n.t('Nothing was sent: {0} in the events JSON.', problemCount(problems.length))}\n${problems.join('\n')}`,
+    );
     this.name = 'EventValidationError';
   }
 }
@@ -68,21 +77,28 @@ function eventFaults(item: unknown, types: readonly EventType[]): string[] {
   if (!isObject(item)) return [l10n.t('must be a JSON object, not {0}', describe(item))];
   const faults: string[] = [];
   for (const field of REQUIRED_EVENT_FIELDS) {
-    if (item[field] === undefined || item[field] === null || item[field] === '') faults.push(l10n.t('{0} is required', field));
+    if (item[field] === undefined || item[field] === null || item[field] === '')
+      faults.push(l10n.t('{0} is required', field));
   }
   for (const field of ['name', 'twinId', 'payloadVersion'] as const) {
-    if (nonEmpty(item[field]) && typeof item[field] !== 'string') faults.push(l10n.t('{0} must be a string, not {1}', field, describe(item[field])));
+    if (nonEmpty(item[field]) && typeof item[field] !== 'string')
+      faults.push(l10n.t('{0} must be a string, not {1}', field, describe(item[field])));
   }
   if (nonEmpty(item.startTime)) faults.push(...dateFault('startTime', item.startTime));
   if (nonEmpty(item.endTime)) {
     faults.push(...dateFault('endTime', item.endTime));
     const start = typeof item.startTime === 'string' ? Date.parse(item.startTime) : NaN;
     const end = typeof item.endTime === 'string' ? Date.parse(item.endTime) : NaN;
-    if (end < start) faults.push(l10n.t('endTime ({0}) is before startTime ({1})', String(item.endTime), String(item.startTime)));
+    if (end < start)
+      faults.push(l10n.t('endTime ({0}) is before startTime ({1})', String(item.endTime), String(item.startTime)));
   }
   if (nonEmpty(item.payload)) faults.push(...payloadFault(item.payload));
   if (nonEmpty(item.eventTypeId)) faults.push(...typeFault(item.eventTypeId, types));
-  if (item.scalarValue !== undefined && item.scalarValue !== null && !(typeof item.scalarValue === 'number' && Number.isFinite(item.scalarValue))) {
+  if (
+    item.scalarValue !== undefined &&
+    item.scalarValue !== null &&
+    !(typeof item.scalarValue === 'number' && Number.isFinite(item.scalarValue))
+  ) {
     faults.push(l10n.t('scalarValue must be a number or null, not {0}', describe(item.scalarValue)));
   }
   for (const field of ['id', 'description', 'eventSourceId', 'externalId', 'locations'] as const) {
@@ -102,7 +118,12 @@ function dateFault(field: string, value: unknown): string[] {
 
 function payloadFault(payload: unknown): string[] {
   if (typeof payload !== 'string') {
-    return [l10n.t('payload must be a JSON string (the object encoded as text, e.g. "{\\"temperature\\": 21}"), not {0}', describe(payload))];
+    return [
+      l10n.t(
+        'payload must be a JSON string (the object encoded as text, e.g. "{\\"temperature\\": 21}"), not {0}',
+        describe(payload),
+      ),
+    ];
   }
   try {
     JSON.parse(payload);
@@ -116,10 +137,16 @@ function typeFault(value: unknown, types: readonly EventType[]): string[] {
   const known = types.map((t) => `${t.name} = ${t.id}`).join(', ');
   if (typeof value === 'string') {
     if (types.some((t) => sameName(t.name, value))) return [];
-    return [known ? l10n.t('eventTypeId "{0}" is not a known event type name (known types: {1})', value, known) : l10n.t('eventTypeId "{0}" is not a known event type name', value)];
+    return [
+      known
+        ? l10n.t('eventTypeId "{0}" is not a known event type name (known types: {1})', value, known)
+        : l10n.t('eventTypeId "{0}" is not a known event type name', value),
+    ];
   }
-  if (typeof value !== 'number' || !Number.isInteger(value)) return [l10n.t('eventTypeId must be an integer or a type name, not {0}', describe(value))];
-  if (types.length && !types.some((t) => t.id === value)) return [l10n.t('eventTypeId {0} is not a known event type (known types: {1})', value, known)];
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    return [l10n.t('eventTypeId must be an integer or a type name, not {0}', describe(value))];
+  if (types.length && !types.some((t) => t.id === value))
+    return [l10n.t('eventTypeId {0} is not a known event type (known types: {1})', value, known)];
   return [];
 }
 

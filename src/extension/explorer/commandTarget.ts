@@ -4,7 +4,10 @@ import type { ExtensionServices } from '../shell/services';
 import { TreeNode } from './treeNode';
 
 /** The connection a command acts on: the one of the tree node it was run on, else the active connection. */
-export async function targetConnection(ctx: Pick<ExtensionServices, 'connections'>, arg?: unknown): Promise<{ connection: string; client: BuildingTwinsApi }> {
+export async function targetConnection(
+  ctx: Pick<ExtensionServices, 'connections'>,
+  arg?: unknown,
+): Promise<{ connection: string; client: BuildingTwinsApi }> {
   const connection = (arg instanceof TreeNode ? arg.connection : undefined) ?? ctx.connections.activeName();
   return { connection, client: await ctx.connections.getClient(connection) };
 }

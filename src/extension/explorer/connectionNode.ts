@@ -11,7 +11,11 @@ import { childId, errorNode, TreeNode } from './treeNode';
 export class ConnectionNode extends TreeNode implements ConnectionScope {
   private groups: TreeNode[] | undefined;
 
-  constructor(readonly services: ConnectionServices, readonly profile: ConnectionProfile, private readonly groupFactories: readonly ConnectionGroupFactory[]) {
+  constructor(
+    readonly services: ConnectionServices,
+    readonly profile: ConnectionProfile,
+    private readonly groupFactories: readonly ConnectionGroupFactory[],
+  ) {
     super(undefined, childId(undefined, 'connection', profile.name));
   }
 
@@ -51,20 +55,30 @@ export class ConnectionNode extends TreeNode implements ConnectionScope {
     const stopped = local && this.services.localEmulator.known === false;
     const readOnly = this.services.connections.isReadOnly(this.connection);
     this.shownInError = state.kind === 'error';
-    const item = new vscode.TreeItem(this.connection, active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      this.connection,
+      active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = this.id;
-    item.description = [
-      active ? vscode.l10n.t('active') : undefined,
-      readOnly ? vscode.l10n.t('read-only') : undefined,
-      stopped ? vscode.l10n.t('not running') : state.kind === 'error' ? vscode.l10n.t('error') : undefined,
-    ].filter(Boolean).join(' · ') || undefined;
+    item.description =
+      [
+        active ? vscode.l10n.t('active') : undefined,
+        readOnly ? vscode.l10n.t('read-only') : undefined,
+        stopped ? vscode.l10n.t('not running') : state.kind === 'error' ? vscode.l10n.t('error') : undefined,
+      ]
+        .filter(Boolean)
+        .join(' · ') || undefined;
     const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`${this.connection}\n${this.profile.baseUrl}\n${vscode.l10n.t('Client id: {0}', this.profile.clientId)}`);
+    tooltip.appendText(
+      `${this.connection}\n${this.profile.baseUrl}\n${vscode.l10n.t('Client id: {0}', this.profile.clientId)}`,
+    );
     // The same words as the status bar's tooltip, for every connection, not only the active one.
     if (readOnly) tooltip.appendText(`\n${vscode.l10n.t('Read-only: every write is refused before it is sent.')}`);
     if (state.kind === 'error') tooltip.appendText(`\n${vscode.l10n.t('Error: {0}', state.message)}`);
     item.tooltip = tooltip;
-    item.iconPath = new vscode.ThemeIcon(stopped ? 'debug-disconnect' : state.kind === 'error' ? 'warning' : local ? 'vm' : 'plug');
+    item.iconPath = new vscode.ThemeIcon(
+      stopped ? 'debug-disconnect' : state.kind === 'error' ? 'warning' : local ? 'vm' : 'plug',
+    );
     item.contextValue = `connection${local ? '.local' : '.custom'}${active ? '.active' : ''}`;
     return item;
   }
@@ -76,7 +90,13 @@ export class ConnectionNode extends TreeNode implements ConnectionScope {
       const refused = isLocalConnection(this.connection) ? unreachableCode(err) : undefined;
       if (!refused) return [errorNode(this, err)];
       this.services.localEmulator.set(false);
-      return [new EmulatorStoppedNode(this, this.profile.baseUrl, refused === 'ECONNREFUSED' ? vscode.l10n.t('connection refused') : refused)];
+      return [
+        new EmulatorStoppedNode(
+          this,
+          this.profile.baseUrl,
+          refused === 'ECONNREFUSED' ? vscode.l10n.t('connection refused') : refused,
+        ),
+      ];
     }
     if (isLocalConnection(this.connection)) this.services.localEmulator.set(true);
     this.groups ??= this.groupFactories.map((create) => create(this));

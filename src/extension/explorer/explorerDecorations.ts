@@ -22,7 +22,10 @@ export class InsightBadgeDecorations implements vscode.FileDecorationProvider, v
   readonly onDidChangeFileDecorations = this.changed.event;
   private readonly listener: vscode.Disposable;
 
-  constructor(private readonly insights: Pick<OpenInsightsCache, 'of' | 'onDidChange'>, private readonly log: Pick<ExtensionLog, 'warn'>) {
+  constructor(
+    private readonly insights: Pick<OpenInsightsCache, 'of' | 'onDidChange'>,
+    private readonly log: Pick<ExtensionLog, 'warn'>,
+  ) {
     this.listener = insights.onDidChange(() => this.changed.fire(undefined));
   }
 
@@ -44,8 +47,15 @@ export class InsightBadgeDecorations implements vscode.FileDecorationProvider, v
     }
     if (!entry) return undefined;
     const words = countNoun(entry.count, vscode.l10n.t('{0} open insight'), vscode.l10n.t('{0} open insights'));
-    const tooltip = entry.topPriority === undefined ? words : vscode.l10n.t('{0} (most urgent: priority {1})', words, entry.topPriority);
-    return new vscode.FileDecoration(insightBadge(entry.count), tooltip, new vscode.ThemeColor(insightBadgeColor(entry.topPriority)));
+    const tooltip =
+      entry.topPriority === undefined
+        ? words
+        : vscode.l10n.t('{0} (most urgent: priority {1})', words, entry.topPriority);
+    return new vscode.FileDecoration(
+      insightBadge(entry.count),
+      tooltip,
+      new vscode.ThemeColor(insightBadgeColor(entry.topPriority)),
+    );
   }
 
   dispose(): void {
@@ -80,7 +90,11 @@ export class EditedDocumentDecorations implements vscode.FileDecorationProvider,
 
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
     if (!this.dirty.has(uri.toString())) return undefined;
-    return new vscode.FileDecoration('●', vscode.l10n.t('Unsaved changes: not sent to the service yet'), new vscode.ThemeColor('gitDecoration.modifiedResourceForeground'));
+    return new vscode.FileDecoration(
+      '●',
+      vscode.l10n.t('Unsaved changes: not sent to the service yet'),
+      new vscode.ThemeColor('gitDecoration.modifiedResourceForeground'),
+    );
   }
 
   dispose(): void {

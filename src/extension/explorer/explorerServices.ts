@@ -22,7 +22,10 @@ export interface ExplorerServices {
 
 /** What the connection rows (and the tree that lists them) read besides: the connections and the Local emulator. */
 export interface ConnectionServices extends ExplorerServices {
-  readonly connections: Pick<ConnectionManager, 'activeName' | 'state' | 'getClient' | 'ensureSignedIn' | 'configured' | 'list' | 'isReadOnly'>;
+  readonly connections: Pick<
+    ConnectionManager,
+    'activeName' | 'state' | 'getClient' | 'ensureSignedIn' | 'configured' | 'list' | 'isReadOnly'
+  >;
   readonly localEmulator: Pick<LocalEmulatorPresence, 'known' | 'set' | 'check'>;
 }
 

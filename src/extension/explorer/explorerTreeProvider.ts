@@ -39,8 +39,15 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
     for (const node of targets) if (!hasAncestorIn(node, targets)) this.changed.fire(node);
   }, 0);
 
-  constructor(private readonly services: ConnectionServices, private readonly groupFactories: readonly ConnectionGroupFactory[]) {
-    this.view = vscode.window.createTreeView('buildingTwins.explorer', { treeDataProvider: this, showCollapseAll: true, canSelectMany: true });
+  constructor(
+    private readonly services: ConnectionServices,
+    private readonly groupFactories: readonly ConnectionGroupFactory[],
+  ) {
+    this.view = vscode.window.createTreeView('buildingTwins.explorer', {
+      treeDataProvider: this,
+      showCollapseAll: true,
+      canSelectMany: true,
+    });
     // An emulator started in a terminal meanwhile shows up when the view is shown again.
     this.view.onDidChangeVisibility((e) => {
       if (e.visible && this.roots?.length === 0) this.relist();
@@ -54,7 +61,12 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   setFilter(filter: TwinFilter | undefined): void {
     this.filterValue = filter;
     const caveat = filter && numericComparisonCaveat(filter);
-    this.view.message = filter ? vscode.l10n.t('Filtered: {0} (use "Clear Twin Filter" in the view title to show everything)', describeFilter(filter)) + (caveat ? ` ${caveat}` : '') : undefined;
+    this.view.message = filter
+      ? vscode.l10n.t(
+          'Filtered: {0} (use "Clear Twin Filter" in the view title to show everything)',
+          describeFilter(filter),
+        ) + (caveat ? ` ${caveat}` : '')
+      : undefined;
     void vscode.commands.executeCommand('setContext', 'buildingTwins.filtered', filter !== undefined);
     for (const root of this.roots ?? []) root.resetTwins();
     this.changed.fire(undefined);
@@ -98,10 +110,12 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   relistWhenLoaded(): void {
     if (this.relistPending) return;
     this.relistPending = true;
-    void Promise.allSettled([...this.loading.values()]).then(() => setTimeout(() => {
-      this.relistPending = false;
-      this.relist();
-    }, 0));
+    void Promise.allSettled([...this.loading.values()]).then(() =>
+      setTimeout(() => {
+        this.relistPending = false;
+        this.relist();
+      }, 0),
+    );
   }
 
   /**
@@ -116,16 +130,21 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
       this.changed.fire(node);
       return;
     }
-    const done = loading.then(() => this.flushUpdate(node), () => this.flushUpdate(node));
+    const done = loading.then(
+      () => this.flushUpdate(node),
+      () => this.flushUpdate(node),
+    );
     this.pendingUpdates.set(node, done);
   }
 
   private flushUpdate(node: TreeNode): Promise<void> {
-    return new Promise((resolve) => setTimeout(() => {
-      this.pendingUpdates.delete(node);
-      this.changed.fire(node);
-      resolve();
-    }, 0));
+    return new Promise((resolve) =>
+      setTimeout(() => {
+        this.pendingUpdates.delete(node);
+        this.changed.fire(node);
+        resolve();
+      }, 0),
+    );
   }
 
   /** Resolves once `node` has no load in flight and no queued re-render: what a reveal of its rows waits for. */
@@ -140,12 +159,17 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   async getTreeItem(node: TreeNode): Promise<vscode.TreeItem> {
     const item = await node.getTreeItem();
     const connection = node.connection;
-    if (connection !== undefined && this.services.connections.isReadOnly(connection)) item.contextValue = readOnlyContextValue(item.contextValue);
+    if (connection !== undefined && this.services.connections.isReadOnly(connection))
+      item.contextValue = readOnlyContextValue(item.contextValue);
     return item;
   }
 
   /** A row's tooltip on hover (twins, models): one failure shows as its text, never as a broken row. */
-  async resolveTreeItem(item: vscode.TreeItem, node: TreeNode, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
+  async resolveTreeItem(
+    item: vscode.TreeItem,
+    node: TreeNode,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.TreeItem> {
     if (item.tooltip !== undefined) return item;
     try {
       item.tooltip = await node.resolveTooltip(token);

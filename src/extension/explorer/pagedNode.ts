@@ -19,7 +19,10 @@ export interface Page<T, Token> {
 }
 
 /** A page of a page-number list (1-based): the next number while the service says more follow (`after`). */
-export async function numberedPage<T>(page: number | undefined, fetch: (page: number) => Promise<BatchPage<T>>): Promise<Page<T, number>> {
+export async function numberedPage<T>(
+  page: number | undefined,
+  fetch: (page: number) => Promise<BatchPage<T>>,
+): Promise<Page<T, number>> {
   const current = page ?? 1;
   const result = await fetch(current);
   return { items: result.items, next: result.after > 0 ? current + 1 : undefined, total: result.total };
@@ -38,7 +41,11 @@ export abstract class PagedNode<T, Token> extends TreeNode {
   private loadError: unknown;
   private readonly nodes = new Map<string, TreeNode>();
 
-  constructor(parent: TreeNode, id: string, readonly conn: ConnectionScope) {
+  constructor(
+    parent: TreeNode,
+    id: string,
+    readonly conn: ConnectionScope,
+  ) {
     super(parent, id);
   }
 
@@ -75,7 +82,10 @@ export abstract class PagedNode<T, Token> extends TreeNode {
     const count = (value: number): string => (words ? countNoun(value, words.one, words.many) : number(value));
     if (!this.started) return this.total === undefined ? undefined : count(this.total);
     // The total first, in the same words whether or not everything is loaded ("16 twins (10 loaded)", "47 twins").
-    if (this.total !== undefined) return this.loaded.length >= this.total ? count(this.total) : vscode.l10n.t('{0} ({1} loaded)', count(this.total), number(this.loaded.length));
+    if (this.total !== undefined)
+      return this.loaded.length >= this.total
+        ? count(this.total)
+        : vscode.l10n.t('{0} ({1} loaded)', count(this.total), number(this.loaded.length));
     if (this.next === undefined) return count(this.loaded.length);
     const atLeast = vscode.l10n.t('{0}+', number(this.loaded.length));
     return words ? words.many.replace(/\{0\}/g, atLeast) : atLeast;

@@ -36,7 +36,8 @@ export interface RowSubject<K extends RowKind = RowKind> {
 
 /** Whether `arg` is a row of one of `kinds` (any row when none is given); commands receive rows as `unknown`. */
 export function isRow<K extends RowKind>(arg: unknown, ...kinds: K[]): arg is RowSubject<K> & { kind: K } {
-  if (typeof arg !== 'object' || arg === null || !('kind' in arg) || !('ids' in arg) || !('connection' in arg)) return false;
+  if (typeof arg !== 'object' || arg === null || !('kind' in arg) || !('ids' in arg) || !('connection' in arg))
+    return false;
   const kind = (arg as { kind: unknown }).kind;
   return kinds.length === 0 ? true : kinds.includes(kind as K);
 }

@@ -13,7 +13,11 @@ import { countNoun } from '../../shared/countNoun';
 import type { RowSubject } from './rowSubject';
 
 /** The commands a twin tooltip links to: the only ones its Markdown is trusted to run. */
-export const TWIN_TOOLTIP_COMMANDS = ['buildingTwins.openTwin', 'buildingTwins.showTimeSeries', 'buildingTwins.showTwinGraph'] as const;
+export const TWIN_TOOLTIP_COMMANDS = [
+  'buildingTwins.openTwin',
+  'buildingTwins.showTimeSeries',
+  'buildingTwins.showTwinGraph',
+] as const;
 
 /** At most this many properties (twin values, model definitions) and relationships are listed. */
 export const TOOLTIP_LIST_LIMIT = 12;
@@ -31,8 +35,15 @@ export interface TwinTooltipFacts {
 }
 
 /** A `command:` link with JSON arguments (encoded, so no service text can end the link). */
-export function commandLink(label: string, command: (typeof TWIN_TOOLTIP_COMMANDS)[number], args: readonly unknown[]): string {
-  const encoded = encodeURIComponent(JSON.stringify(args)).replace(/[()'!*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export function commandLink(
+  label: string,
+  command: (typeof TWIN_TOOLTIP_COMMANDS)[number],
+  args: readonly unknown[],
+): string {
+  const encoded = encodeURIComponent(JSON.stringify(args)).replace(
+    /[()'!*~]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `[${markdownText(label)}](command:${command}?${encoded})`;
 }
 
@@ -51,10 +62,14 @@ export function keyProperties(twin: DigitalTwin, index: ModelIndex | undefined):
   for (const property of declared) {
     if (seen.has(property.name)) continue;
     seen.add(property.name);
-    const text = Object.prototype.hasOwnProperty.call(contents, property.name) ? valueText(contents[property.name]) : undefined;
+    const text = Object.prototype.hasOwnProperty.call(contents, property.name)
+      ? valueText(contents[property.name])
+      : undefined;
     if (text === undefined || text === '') continue;
     const label = pickText(property.displayName) ?? property.name;
-    lines.push(`${markdownText(label)}: ${markdownText(text)}${property.unit ? ` ${markdownText(unitSymbol(property.unit))}` : ''}`);
+    lines.push(
+      `${markdownText(label)}: ${markdownText(text)}${property.unit ? ` ${markdownText(unitSymbol(property.unit))}` : ''}`,
+    );
   }
   for (const [key, value] of Object.entries(contents)) {
     const text = seen.has(key) ? undefined : valueText(value);
@@ -65,7 +80,10 @@ export function keyProperties(twin: DigitalTwin, index: ModelIndex | undefined):
 
 function limited(lines: string[]): string[] {
   if (lines.length <= TOOLTIP_LIST_LIMIT) return lines;
-  return [...lines.slice(0, TOOLTIP_LIST_LIMIT), markdownText(l10n.t('… and {0} more', lines.length - TOOLTIP_LIST_LIMIT))];
+  return [
+    ...lines.slice(0, TOOLTIP_LIST_LIMIT),
+    markdownText(l10n.t('… and {0} more', lines.length - TOOLTIP_LIST_LIMIT)),
+  ];
 }
 
 function bullets(lines: string[]): string {
@@ -75,9 +93,13 @@ function bullets(lines: string[]): string {
 function insightsText(facts: TwinTooltipFacts): string {
   const insights = facts.insights;
   if (insights && 'error' in insights) return markdownText(l10n.t('Open insights: unknown ({0})', insights.error));
-  if (!insights) return markdownText(facts.insightsTruncated ? l10n.t('No open insights among those read') : l10n.t('No open insights'));
+  if (!insights)
+    return markdownText(
+      facts.insightsTruncated ? l10n.t('No open insights among those read') : l10n.t('No open insights'),
+    );
   const head = countNoun(insights.count, l10n.t('{0} open insight'), l10n.t('{0} open insights'));
-  const priority = insights.topPriority === undefined ? '' : ` ${l10n.t('(most urgent: priority {0})', insights.topPriority)}`;
+  const priority =
+    insights.topPriority === undefined ? '' : ` ${l10n.t('(most urgent: priority {0})', insights.topPriority)}`;
   return [`**${markdownText(head + priority)}**`, bullets(insights.names.map(markdownText))].join('\n\n');
 }
 
@@ -88,23 +110,31 @@ export function twinTooltipMarkdown(facts: TwinTooltipFacts): string {
   const model = index?.has(twin.modelId) ? index.displayName(twin.modelId) : twin.modelId;
   const sections = [
     `**${markdownText(name)}**`,
-    [markdownText(l10n.t('Id: {0}', twin.id)), markdownText(l10n.t('Model: {0} ({1})', model, twin.modelId))].join('  \n'),
+    [markdownText(l10n.t('Id: {0}', twin.id)), markdownText(l10n.t('Model: {0} ({1})', model, twin.modelId))].join(
+      '  \n',
+    ),
   ];
   if (twin.lastUpdateTime) sections.push(markdownText(l10n.t('Last updated: {0}', twin.lastUpdateTime)));
   const properties = keyProperties(twin, index);
   if (properties.length) sections.push(bullets(limited(properties)));
   const rel = facts.relationships;
-  sections.push(markdownText('error' in rel
-    ? l10n.t('Relationships: unknown ({0})', rel.error)
-    : l10n.t('Relationships: {0} outgoing, {1} incoming', rel.outgoing, rel.incoming)));
+  sections.push(
+    markdownText(
+      'error' in rel
+        ? l10n.t('Relationships: unknown ({0})', rel.error)
+        : l10n.t('Relationships: {0} outgoing, {1} incoming', rel.outgoing, rel.incoming),
+    ),
+  );
   sections.push(insightsText(facts));
   // The twin as a row (rowSubject.ts) in plain data: the link's arguments are JSON.
   const target: RowSubject<'twins'> = { connection: facts.connection, kind: 'twins', ids: [twin.id], value: undefined };
-  sections.push([
-    commandLink(l10n.t('Open'), 'buildingTwins.openTwin', [facts.connection, twin.id]),
-    commandLink(l10n.t('Chart'), 'buildingTwins.showTimeSeries', [target]),
-    commandLink(l10n.t('Graph'), 'buildingTwins.showTwinGraph', [target]),
-  ].join(' · '));
+  sections.push(
+    [
+      commandLink(l10n.t('Open'), 'buildingTwins.openTwin', [facts.connection, twin.id]),
+      commandLink(l10n.t('Chart'), 'buildingTwins.showTimeSeries', [target]),
+      commandLink(l10n.t('Graph'), 'buildingTwins.showTwinGraph', [target]),
+    ].join(' · '),
+  );
   return sections.join('\n\n');
 }
 
@@ -115,15 +145,29 @@ export function modelTooltipMarkdown(index: ModelIndex, modelId: string): string
   const description = pickText(model?.description);
   if (description) sections.push(markdownText(description));
   const parents = index.parents(modelId);
-  if (parents.length) sections.push(markdownText(l10n.t('Extends: {0}', parents.map((p) => (index.has(p) ? index.displayName(p) : p)).join(', '))));
-  const inherited = (definedIn: string): string => (definedIn === modelId ? '' : ` ${markdownText(l10n.t('(from {0})', index.has(definedIn) ? index.displayName(definedIn) : definedIn))}`);
-  const properties = [...index.properties(modelId).values()].map((p) =>
-    `**${markdownText(p.name)}** ${markdownText(describeSchema(p.schema))}${p.unit ? ` ${markdownText(unitSymbol(p.unit))}` : ''}${inherited(p.definedIn)}`);
+  if (parents.length)
+    sections.push(
+      markdownText(l10n.t('Extends: {0}', parents.map((p) => (index.has(p) ? index.displayName(p) : p)).join(', '))),
+    );
+  const inherited = (definedIn: string): string =>
+    definedIn === modelId
+      ? ''
+      : ` ${markdownText(l10n.t('(from {0})', index.has(definedIn) ? index.displayName(definedIn) : definedIn))}`;
+  const properties = [...index.properties(modelId).values()].map(
+    (p) =>
+      `**${markdownText(p.name)}** ${markdownText(describeSchema(p.schema))}${p.unit ? ` ${markdownText(unitSymbol(p.unit))}` : ''}${inherited(p.definedIn)}`,
+  );
   sections.push(`**${markdownText(countNoun(properties.length, l10n.t('{0} property'), l10n.t('{0} properties')))}**`);
   if (properties.length) sections.push(bullets(limited(properties)));
-  const relationships = index.relationships(modelId).map((r) =>
-    `**${markdownText(r.name)}** → ${markdownText(r.target ? (index.has(r.target) ? index.displayName(r.target) : r.target) : l10n.t('any model'))}${inherited(r.definedIn)}`);
-  sections.push(`**${markdownText(countNoun(relationships.length, l10n.t('{0} relationship'), l10n.t('{0} relationships')))}**`);
+  const relationships = index
+    .relationships(modelId)
+    .map(
+      (r) =>
+        `**${markdownText(r.name)}** → ${markdownText(r.target ? (index.has(r.target) ? index.displayName(r.target) : r.target) : l10n.t('any model'))}${inherited(r.definedIn)}`,
+    );
+  sections.push(
+    `**${markdownText(countNoun(relationships.length, l10n.t('{0} relationship'), l10n.t('{0} relationships')))}**`,
+  );
   if (relationships.length) sections.push(bullets(limited(relationships)));
   return sections.join('\n\n');
 }

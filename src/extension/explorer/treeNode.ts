@@ -9,7 +9,10 @@ import type { RowKind, RowSubject } from './rowSubject';
  * build it from the parent's id plus what identifies the node under that parent.
  */
 export abstract class TreeNode implements RowSubject {
-  constructor(readonly parent: TreeNode | undefined, readonly id: string) {}
+  constructor(
+    readonly parent: TreeNode | undefined,
+    readonly id: string,
+  ) {}
 
   /** The connection this row belongs to (said by the connection row at the top). */
   get connection(): string | undefined {
@@ -81,7 +84,12 @@ export function childId(parent: TreeNode | undefined, ...segments: string[]): st
 }
 
 /** A tree item carrying the node's id; `fields` set the rest (description, iconPath, contextValue, tooltip, …). */
-export function nodeItem(node: TreeNode, label: string, state: vscode.TreeItemCollapsibleState, fields: Partial<vscode.TreeItem>): vscode.TreeItem {
+export function nodeItem(
+  node: TreeNode,
+  label: string,
+  state: vscode.TreeItemCollapsibleState,
+  fields: Partial<vscode.TreeItem>,
+): vscode.TreeItem {
   const item = new vscode.TreeItem(label, state);
   item.id = node.id;
   return Object.assign(item, fields);
@@ -89,7 +97,13 @@ export function nodeItem(node: TreeNode, label: string, state: vscode.TreeItemCo
 
 /** A leaf that only shows a message (empty group, load failure). */
 export class MessageNode extends TreeNode {
-  constructor(parent: TreeNode, key: string, private readonly label: string, private readonly icon = 'info', private readonly tooltip?: string) {
+  constructor(
+    parent: TreeNode,
+    key: string,
+    private readonly label: string,
+    private readonly icon = 'info',
+    private readonly tooltip?: string,
+  ) {
     super(parent, childId(parent, `~${key}`));
   }
 

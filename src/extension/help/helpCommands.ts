@@ -9,7 +9,11 @@ export const WALKTHROUGH_ID = 'buildingTwins.gettingStarted';
 
 /** Opens the extension's walkthrough (Welcome page). */
 async function openWalkthrough(ctx: Pick<ExtensionServices, 'vscodeContext'>): Promise<void> {
-  await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${ctx.vscodeContext.extension.id}#${WALKTHROUGH_ID}`, false);
+  await vscode.commands.executeCommand(
+    'workbench.action.openWalkthrough',
+    `${ctx.vscodeContext.extension.id}#${WALKTHROUGH_ID}`,
+    false,
+  );
 }
 
 /**
@@ -29,13 +33,18 @@ async function reportIssue(ctx: Pick<ExtensionServices, 'connections' | 'log' | 
     activeService: isLocalConnection(ctx.connections.activeName()) ? 'local emulator' : 'service instance',
     customConnections: ctx.connections.configured().length,
   });
-  const opened = await vscode.env.openExternal(vscode.Uri.parse(url)).then((ok) => ok, (err: unknown) => {
-    ctx.log.warn(`Report an Issue: the browser did not open (${err instanceof Error ? err.message : String(err)})`);
-    return false;
-  });
+  const opened = await vscode.env.openExternal(vscode.Uri.parse(url)).then(
+    (ok) => ok,
+    (err: unknown) => {
+      ctx.log.warn(`Report an Issue: the browser did not open (${err instanceof Error ? err.message : String(err)})`);
+      return false;
+    },
+  );
   if (!opened) {
     await vscode.env.clipboard.writeText(url);
-    void vscode.window.showInformationMessage(vscode.l10n.t('The link to a new, prefilled issue is on the clipboard: paste it into your browser.'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('The link to a new, prefilled issue is on the clipboard: paste it into your browser.'),
+    );
   }
   return url;
 }

@@ -15,7 +15,11 @@ export class HelpTreeProvider implements vscode.TreeDataProvider<HelpRow> {
   private readonly rows: HelpRow[];
 
   constructor(links: HelpLinks) {
-    const open = (url: string): vscode.Command => ({ command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [vscode.Uri.parse(url)] });
+    const open = (url: string): vscode.Command => ({
+      command: 'vscode.open',
+      title: vscode.l10n.t('Open'),
+      arguments: [vscode.Uri.parse(url)],
+    });
     const run = (command: string, title: string): vscode.Command => ({ command, title });
     this.rows = [
       {
@@ -50,7 +54,9 @@ export class HelpTreeProvider implements vscode.TreeDataProvider<HelpRow> {
         key: 'reportIssue',
         label: vscode.l10n.t('Report an Issue'),
         icon: 'comment',
-        tooltip: vscode.l10n.t('A new issue, prefilled with the versions of the extension, VS Code and the service (no secrets, no instance addresses)'),
+        tooltip: vscode.l10n.t(
+          'A new issue, prefilled with the versions of the extension, VS Code and the service (no secrets, no instance addresses)',
+        ),
         command: run('buildingTwins.reportIssue', vscode.l10n.t('Report an Issue')),
       },
     ];

@@ -27,9 +27,10 @@ export function issueReportUrl(bugsUrl: string, facts: IssueFacts): string {
 }
 
 export function issueBody(facts: IssueFacts): string {
-  const service = facts.activeService === 'local emulator'
-    ? `Building Twin Data Service v3, local emulator ${facts.extensionVersion} (bundled)`
-    : 'Building Twin Data Service v3, a service instance (address left out)';
+  const service =
+    facts.activeService === 'local emulator'
+      ? `Building Twin Data Service v3, local emulator ${facts.extensionVersion} (bundled)`
+      : 'Building Twin Data Service v3, a service instance (address left out)';
   return [
     '<!-- Please leave out client secrets, access tokens and the addresses of your instances. -->',
     '',

@@ -7,7 +7,10 @@ import { WALKTHROUGH_ID } from './helpCommands';
  * only when a walkthrough is first shown, and a command run before that (the welcome view's Start) is never
  * counted. A VS Code without the workbench's command changes nothing.
  */
-export function completeWalkthroughStep(ctx: { vscodeContext: Pick<vscode.ExtensionContext, 'extension'> }, step: string): void {
+export function completeWalkthroughStep(
+  ctx: { vscodeContext: Pick<vscode.ExtensionContext, 'extension'> },
+  step: string,
+): void {
   const id = `${ctx.vscodeContext.extension.id}#${WALKTHROUGH_ID}#${step}`;
   void Promise.resolve(vscode.commands.executeCommand('welcome.markStepComplete', id)).catch(() => undefined);
 }

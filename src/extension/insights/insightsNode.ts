@@ -5,7 +5,10 @@ import type { ConnectionScope } from '../explorer/explorerServices';
 import { numberedPage, type Page, PagedNode } from '../explorer/pagedNode';
 import { childId, nodeItem, TreeNode } from '../explorer/treeNode';
 
-interface RootInsight { root: Insight; children: Insight[] }
+interface RootInsight {
+  root: Insight;
+  children: Insight[];
+}
 const PAGE_SIZE = 50;
 
 /** "Insights": root insights page by page (the service pages roots and sends their children along). */
@@ -30,9 +33,18 @@ export class InsightsNode extends PagedNode<RootInsight, number> {
   protected async fetchPage(page: number | undefined): Promise<Page<RootInsight, number>> {
     const client = await this.conn.client();
     const { items, next, total } = await numberedPage(page, (current) =>
-      client.listInsights({ page: current, pageSize: PAGE_SIZE, sortSpecifications: [{ field: 'updatedDate', sort: 'desc' }] }));
+      client.listInsights({
+        page: current,
+        pageSize: PAGE_SIZE,
+        sortSpecifications: [{ field: 'updatedDate', sort: 'desc' }],
+      }),
+    );
     const roots = items.filter((i) => !i.scenarioId);
-    return { items: roots.map((root) => ({ root, children: items.filter((i) => i.scenarioId === root.id) })), next, total };
+    return {
+      items: roots.map((root) => ({ root, children: items.filter((i) => i.scenarioId === root.id) })),
+      next,
+      total,
+    };
   }
 
   protected keyOf(item: RootInsight): string {
@@ -49,7 +61,11 @@ export class InsightsNode extends PagedNode<RootInsight, number> {
 }
 
 export class InsightNode extends TreeNode {
-  constructor(parent: TreeNode, readonly insight: Insight, readonly children: Insight[]) {
+  constructor(
+    parent: TreeNode,
+    readonly insight: Insight,
+    readonly children: Insight[],
+  ) {
     super(parent, childId(parent, insight.id));
   }
 
@@ -67,9 +83,18 @@ export class InsightNode extends TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const i = this.insight;
-    const item = new vscode.TreeItem(i.name ?? i.id, this.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      i.name ?? i.id,
+      this.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = this.id;
-    item.description = [shownInsightStatus(i), i.priority !== undefined ? vscode.l10n.t('priority {0}', i.priority) : undefined, i.twinName ?? i.twinId ?? undefined].filter(Boolean).join(' · ');
+    item.description = [
+      shownInsightStatus(i),
+      i.priority !== undefined ? vscode.l10n.t('priority {0}', i.priority) : undefined,
+      i.twinName ?? i.twinId ?? undefined,
+    ]
+      .filter(Boolean)
+      .join(' · ');
     item.tooltip = [
       `${i.name ?? ''}\n${vscode.l10n.t('Id: {0}', i.id)}`,
       i.twinId ? `\n${vscode.l10n.t('Twin: {0}', i.twinId)}` : '',

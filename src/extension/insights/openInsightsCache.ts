@@ -21,11 +21,14 @@ export class OpenInsightsCache implements vscode.Disposable {
     if (!entry) {
       entry = this.connections.getClient(connection).then((client) => readOpenInsights(client));
       this.entries.set(connection, entry);
-      entry.then((summary) => {
-        if (this.entries.get(connection) !== entry) return;
-        this.done.set(connection, summary);
-        this.changed.fire(connection);
-      }, () => this.entries.delete(connection));
+      entry.then(
+        (summary) => {
+          if (this.entries.get(connection) !== entry) return;
+          this.done.set(connection, summary);
+          this.changed.fire(connection);
+        },
+        () => this.entries.delete(connection),
+      );
     }
     return entry;
   }

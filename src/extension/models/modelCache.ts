@@ -3,7 +3,10 @@ import type { Model } from '../../core/api/types';
 import { ModelIndex } from '../../core/dtdl/modelIndex';
 import type { ConnectionManager } from '../connections/connectionManager';
 
-interface Entry { models: Model[]; index: ModelIndex }
+interface Entry {
+  models: Model[];
+  index: ModelIndex;
+}
 
 /**
  * The models of each connection, fetched once (with definitions) and indexed as DTDL. Refresh drops

@@ -6,8 +6,12 @@ import { ModelNode } from './modelsNode';
 import { isRow } from '../explorer/rowSubject';
 
 async function openModel(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown): Promise<vscode.Uri> {
-  const target = isRow(arg, 'models') && arg.connection ? { connection: arg.connection, id: arg.ids[0] }
-    : typeof arg === 'string' ? { connection: ctx.connections.activeName(), id: arg } : undefined;
+  const target =
+    isRow(arg, 'models') && arg.connection
+      ? { connection: arg.connection, id: arg.ids[0] }
+      : typeof arg === 'string'
+        ? { connection: ctx.connections.activeName(), id: arg }
+        : undefined;
   if (!target) throw new Error(vscode.l10n.t('Open model needs a model in the explorer or a model id.'));
   const doc = await vscode.workspace.openTextDocument(resourceUri(target.connection, 'models', target.id));
   await vscode.window.showTextDocument(doc, { preview: true });

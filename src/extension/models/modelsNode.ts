@@ -38,7 +38,9 @@ export class ModelsNode extends TreeNode {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(vscode.l10n.t('Models'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = this.index ? countNoun(this.index.ids().length, vscode.l10n.t('{0} model'), vscode.l10n.t('{0} models')) : undefined;
+    item.description = this.index
+      ? countNoun(this.index.ids().length, vscode.l10n.t('{0} model'), vscode.l10n.t('{0} models'))
+      : undefined;
     item.iconPath = new vscode.ThemeIcon('symbol-class');
     item.contextValue = 'modelsGroup';
     item.tooltip = vscode.l10n.t('Models (DTDL interfaces) of this connection, by extends hierarchy');
@@ -80,7 +82,11 @@ export class ModelNode extends TreeNode {
   /** Twins of this model and its descendants, once counted. */
   twinCount: number | undefined;
 
-  constructor(parent: TreeNode, readonly group: ModelsNode, readonly modelId: string) {
+  constructor(
+    parent: TreeNode,
+    readonly group: ModelsNode,
+    readonly modelId: string,
+  ) {
     super(parent, childId(parent, modelId));
   }
 
@@ -95,11 +101,19 @@ export class ModelNode extends TreeNode {
   getTreeItem(): vscode.TreeItem {
     const index = this.group.modelIndex();
     const subs = this.group.subModels(this.modelId);
-    const item = new vscode.TreeItem(index?.displayName(this.modelId) ?? this.modelId, subs.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      index?.displayName(this.modelId) ?? this.modelId,
+      subs.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = this.id;
-    const count = this.twinCount === undefined ? undefined : countNoun(this.twinCount, vscode.l10n.t('{0} twin'), vscode.l10n.t('{0} twins'));
+    const count =
+      this.twinCount === undefined
+        ? undefined
+        : countNoun(this.twinCount, vscode.l10n.t('{0} twin'), vscode.l10n.t('{0} twins'));
     item.description = [count, this.modelId].filter(Boolean).join(' · ');
-    item.iconPath = new vscode.ThemeIcon(index?.has(this.modelId) && index.isCapability(this.modelId) ? 'symbol-event' : 'symbol-class');
+    item.iconPath = new vscode.ThemeIcon(
+      index?.has(this.modelId) && index.isCapability(this.modelId) ? 'symbol-event' : 'symbol-class',
+    );
     item.contextValue = 'model';
     item.resourceUri = resourceUri(this.group.conn.connection, 'models', this.modelId);
     return item;
@@ -109,10 +123,17 @@ export class ModelNode extends TreeNode {
   override resolveTooltip(): Promise<vscode.MarkdownString> {
     const index = this.group.modelIndex();
     const subs = this.group.subModels(this.modelId);
-    const count = this.twinCount === undefined ? undefined : countNoun(this.twinCount, vscode.l10n.t('{0} twin'), vscode.l10n.t('{0} twins'));
-    const markdown = new vscode.MarkdownString(index?.has(this.modelId) ? modelTooltipMarkdown(index, this.modelId) : markdownText(this.modelId));
+    const count =
+      this.twinCount === undefined
+        ? undefined
+        : countNoun(this.twinCount, vscode.l10n.t('{0} twin'), vscode.l10n.t('{0} twins'));
+    const markdown = new vscode.MarkdownString(
+      index?.has(this.modelId) ? modelTooltipMarkdown(index, this.modelId) : markdownText(this.modelId),
+    );
     const facts = [
-      ...(subs.length ? [countNoun(subs.length, vscode.l10n.t('{0} direct sub-model'), vscode.l10n.t('{0} direct sub-models'))] : []),
+      ...(subs.length
+        ? [countNoun(subs.length, vscode.l10n.t('{0} direct sub-model'), vscode.l10n.t('{0} direct sub-models'))]
+        : []),
       vscode.l10n.t('Twin count (incl. sub-models): {0}', count ?? vscode.l10n.t('use "Count twins"')),
     ];
     markdown.appendMarkdown(`\n\n${facts.map(markdownText).join('  \n')}`);

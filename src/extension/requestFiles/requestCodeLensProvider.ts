@@ -19,19 +19,23 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
     if (!file.requests.length) return [];
     const lenses: vscode.CodeLens[] = [];
     const first = document.positionAt(file.requests[0]!.span.offset);
-    lenses.push(new vscode.CodeLens(new vscode.Range(first, first), {
-      title: vscode.l10n.t('Run all ({0})', file.requests.length),
-      command: RUN_ALL_REQUESTS_COMMAND,
-      arguments: [document.uri],
-    }));
+    lenses.push(
+      new vscode.CodeLens(new vscode.Range(first, first), {
+        title: vscode.l10n.t('Run all ({0})', file.requests.length),
+        command: RUN_ALL_REQUESTS_COMMAND,
+        arguments: [document.uri],
+      }),
+    );
     for (const request of file.requests) {
       const at = document.positionAt(request.span.offset);
-      lenses.push(new vscode.CodeLens(new vscode.Range(at, at), {
-        title: request.write ? vscode.l10n.t('Run (writes)') : vscode.l10n.t('Run'),
-        tooltip: vscode.l10n.t('Run "{0}" ({1})', request.name, request.operation),
-        command: RUN_REQUEST_COMMAND,
-        arguments: [document.uri, request.name],
-      }));
+      lenses.push(
+        new vscode.CodeLens(new vscode.Range(at, at), {
+          title: request.write ? vscode.l10n.t('Run (writes)') : vscode.l10n.t('Run'),
+          tooltip: vscode.l10n.t('Run "{0}" ({1})', request.name, request.operation),
+          command: RUN_REQUEST_COMMAND,
+          arguments: [document.uri, request.name],
+        }),
+      );
     }
     return lenses;
   }

@@ -7,7 +7,11 @@ import { DebouncedRequest, SupersededError } from '../../core/api/latestRequest'
 import { TwinLookup } from '../../core/api/twinLookup';
 import type { DigitalTwin } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
-import { completionTarget, stringAtOffset, type CompletionTarget } from '../../core/requestFiles/requestCompletionTarget';
+import {
+  completionTarget,
+  stringAtOffset,
+  type CompletionTarget,
+} from '../../core/requestFiles/requestCompletionTarget';
 import type { ParsedRequestCache } from './requestDocuments';
 import { isRequestDocument } from './requestFileName';
 import type { RequestFileServices } from './requestFileServices';
@@ -16,7 +20,11 @@ const LOOKUP_DELAY_MS = 250;
 const LOOKUP_SIZE = 20;
 
 /** The connection a document runs against: the one it pins, else the active one. */
-export function documentConnection(services: Pick<RequestFileServices, 'connections'>, cache: ParsedRequestCache, document: vscode.TextDocument): string {
+export function documentConnection(
+  services: Pick<RequestFileServices, 'connections'>,
+  cache: ParsedRequestCache,
+  document: vscode.TextDocument,
+): string {
   const pinned = cache.get(document).file.connection;
   return pinned && services.connections.get(pinned) ? pinned : services.connections.activeName();
 }
@@ -29,7 +37,9 @@ function propertyItems(index: ModelIndex, modelId: string | undefined): vscode.C
       if (seen.has(name)) continue;
       const item = new vscode.CompletionItem(name, vscode.CompletionItemKind.Property);
       item.detail = modelId ? vscode.l10n.t('property of {0}', index.displayName(id)) : index.displayName(id);
-      if (info.description) item.documentation = typeof info.description === 'string' ? info.description : Object.values(info.description)[0];
+      if (info.description)
+        item.documentation =
+          typeof info.description === 'string' ? info.description : Object.values(info.description)[0];
       seen.set(name, item);
     }
   }
@@ -39,7 +49,8 @@ function propertyItems(index: ModelIndex, modelId: string | undefined): vscode.C
 function relationshipItems(index: ModelIndex, modelId: string | undefined): vscode.CompletionItem[] {
   const models = modelId && index.has(modelId) ? [modelId] : index.ids();
   const names = new Map<string, string>();
-  for (const id of models) for (const r of index.relationships(id)) if (!names.has(r.name)) names.set(r.name, index.displayName(id));
+  for (const id of models)
+    for (const r of index.relationships(id)) if (!names.has(r.name)) names.set(r.name, index.displayName(id));
   return [...names].map(([name, model]) => {
     const item = new vscode.CompletionItem(name, vscode.CompletionItemKind.Reference);
     item.detail = vscode.l10n.t('relationship of {0}', model);
@@ -65,18 +76,32 @@ function twinItems(twins: readonly DigitalTwin[]): vscode.CompletionItem[] {
 }
 
 /** The string under the cursor (without its quotes), and the range completion replaces; the position itself outside a string. */
-function stringAt(document: vscode.TextDocument, position: vscode.Position): { text: string; range: vscode.Range; quoted: boolean } {
+function stringAt(
+  document: vscode.TextDocument,
+  position: vscode.Position,
+): { text: string; range: vscode.Range; quoted: boolean } {
   const found = stringAtOffset(document.getText(), document.offsetAt(position));
   if (!found) return { text: '', range: new vscode.Range(position, position), quoted: false };
-  return { text: found.typed, range: new vscode.Range(document.positionAt(found.start), document.positionAt(found.end)), quoted: true };
+  return {
+    text: found.typed,
+    range: new vscode.Range(document.positionAt(found.start), document.positionAt(found.end)),
+    quoted: true,
+  };
 }
 
 export class RequestCompletionProvider implements vscode.CompletionItemProvider {
   private lookup: { connection: string; debounced: DebouncedRequest<string, DigitalTwin[]> } | undefined;
 
-  constructor(private readonly services: Pick<RequestFileServices, 'connections' | 'models' | 'log'>, private readonly cache: ParsedRequestCache) {}
+  constructor(
+    private readonly services: Pick<RequestFileServices, 'connections' | 'models' | 'log'>,
+    private readonly cache: ParsedRequestCache,
+  ) {}
 
-  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionItem[] | undefined> {
+  async provideCompletionItems(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.CompletionItem[] | undefined> {
     if (!isRequestDocument(document)) return undefined;
     const target = completionTarget(document.getText(), document.offsetAt(position));
     if (!target) return undefined;
@@ -87,7 +112,8 @@ export class RequestCompletionProvider implements vscode.CompletionItemProvider 
       items = await this.items(target, connection, where.text);
     } catch (error) {
       // No connection or no answer: the JSON schema's completion still works. A superseded lookup says nothing.
-      if (!(error instanceof SupersededError)) this.services.log.warn(`request file completion on ${connection}: ${errorText(error)}`);
+      if (!(error instanceof SupersededError))
+        this.services.log.warn(`request file completion on ${connection}: ${errorText(error)}`);
       return undefined;
     }
     if (token.isCancellationRequested) return undefined;
@@ -121,7 +147,15 @@ export class RequestCompletionProvider implements vscode.CompletionItemProvider 
         // The lookup (id, external id, name) and ids starting with what is typed; a service that cannot filter ids adds none.
         const [found, byPrefix] = await Promise.all([
           twins.find(text, { signal }),
-          client.listTwins({ propertyFilter: { field: 'id', operator: 'startsWith', value: text.trim() }, pageSize: LOOKUP_SIZE }, { signal }).then((p) => p.content, () => []),
+          client
+            .listTwins(
+              { propertyFilter: { field: 'id', operator: 'startsWith', value: text.trim() }, pageSize: LOOKUP_SIZE },
+              { signal },
+            )
+            .then(
+              (p) => p.content,
+              () => [],
+            ),
         ]);
         const seen = new Set<string>();
         return [...found, ...byPrefix].filter((t) => !seen.has(t.id) && Boolean(seen.add(t.id)));

@@ -26,22 +26,31 @@ export class RequestDiagnostics implements vscode.Disposable {
     if (!isRequestDocument(document)) return;
     const key = document.uri.toString();
     clearTimeout(this.timers.get(key));
-    this.timers.set(key, setTimeout(() => {
-      this.timers.delete(key);
-      this.update(document);
-    }, SETTLE_MS));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        this.update(document);
+      }, SETTLE_MS),
+    );
   }
 
   update(document: vscode.TextDocument): void {
     if (!isRequestDocument(document)) return;
     // JSON syntax errors are the JSON language support's to show: reported here too, each would show twice.
     const problems = this.cache.get(document).problems.filter((p) => !p.syntax);
-    this.collection.set(document.uri, problems.map((p) => {
-      const range = new vscode.Range(document.positionAt(p.offset), document.positionAt(p.offset + Math.max(1, p.length)));
-      const diagnostic = new vscode.Diagnostic(range, p.message, vscode.DiagnosticSeverity.Error);
-      diagnostic.source = 'Building Twins';
-      return diagnostic;
-    }));
+    this.collection.set(
+      document.uri,
+      problems.map((p) => {
+        const range = new vscode.Range(
+          document.positionAt(p.offset),
+          document.positionAt(p.offset + Math.max(1, p.length)),
+        );
+        const diagnostic = new vscode.Diagnostic(range, p.message, vscode.DiagnosticSeverity.Error);
+        diagnostic.source = 'Building Twins';
+        return diagnostic;
+      }),
+    );
   }
 
   dispose(): void {

@@ -13,9 +13,10 @@ export function whenRequestFileOpens(register: () => vscode.Disposable[]): vscod
     registered = register();
   };
   if (vscode.workspace.textDocuments.some(isRequestDocument)) start();
-  else listener = vscode.workspace.onDidOpenTextDocument((document) => {
-    if (isRequestDocument(document)) start();
-  });
+  else
+    listener = vscode.workspace.onDidOpenTextDocument((document) => {
+      if (isRequestDocument(document)) start();
+    });
   return new vscode.Disposable(() => {
     listener?.dispose();
     for (const disposable of registered) disposable.dispose();

@@ -18,7 +18,9 @@ type RunServices = Pick<ExtensionServices, 'connections' | 'input' | 'log' | 're
 function requestAtCursor(editor: vscode.TextEditor | undefined): { uri: vscode.Uri; name: string } | undefined {
   if (!editor || !isRequestDocument(editor.document)) return undefined;
   const offset = editor.document.offsetAt(editor.selection.active);
-  const entry = parsedRequests(editor.document).file.requests.find((r) => offset >= r.span.offset && offset <= r.span.offset + r.span.length);
+  const entry = parsedRequests(editor.document).file.requests.find(
+    (r) => offset >= r.span.offset && offset <= r.span.offset + r.span.length,
+  );
   return entry ? { uri: editor.document.uri, name: entry.name } : undefined;
 }
 
@@ -26,7 +28,8 @@ function requestAtCursor(editor: vscode.TextEditor | undefined): { uri: vscode.U
 async function runRequestCommand(services: RunServices, uri?: vscode.Uri, name?: string): Promise<RunReport> {
   if (uri && name) return runFileRequests(services, services.requestResults, uri, [name]);
   const here = requestAtCursor(vscode.window.activeTextEditor);
-  if (!here) throw new Error(vscode.l10n.t('Put the cursor in a request of a twin request file (*.twinq.json) to run it.'));
+  if (!here)
+    throw new Error(vscode.l10n.t('Put the cursor in a request of a twin request file (*.twinq.json) to run it.'));
   return runFileRequests(services, services.requestResults, here.uri, [here.name]);
 }
 
@@ -36,16 +39,28 @@ function runAllRequestsCommand(services: RunServices, uri?: vscode.Uri): Promise
 
 /** The sample request file of the emulator's sample building, as a new file to keep or change. */
 async function openSampleRequests(services: Pick<ExtensionServices, 'vscodeContext'>): Promise<vscode.Uri> {
-  const sample = vscode.Uri.joinPath(services.vscodeContext.extensionUri, 'media', 'samples', 'sample-building.twinq.json');
+  const sample = vscode.Uri.joinPath(
+    services.vscodeContext.extensionUri,
+    'media',
+    'samples',
+    'sample-building.twinq.json',
+  );
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(sample));
   return (await openNewRequestFile('sample-building.twinq.json', text)).document.uri;
 }
 
-async function saveTwinGroupAsRequest(services: Pick<ExtensionServices, 'input' | 'tree'>, node?: TwinModelGroupNode): Promise<{ uri: vscode.Uri; name: string }> {
-  if (!(node instanceof TwinModelGroupNode)) throw new Error(vscode.l10n.t('Save as Request needs a model group under Twins in the explorer.'));
+async function saveTwinGroupAsRequest(
+  services: Pick<ExtensionServices, 'input' | 'tree'>,
+  node?: TwinModelGroupNode,
+): Promise<{ uri: vscode.Uri; name: string }> {
+  if (!(node instanceof TwinModelGroupNode))
+    throw new Error(vscode.l10n.t('Save as Request needs a model group under Twins in the explorer.'));
   const filters = toTwinFilters(services.tree.filter, { modelId: node.modelId, exact: true });
   const label = node.twins.modelIndex()?.displayName(node.modelId) ?? node.modelId;
-  return saveAsRequest(services, twinsRequest(services.tree.filter ? vscode.l10n.t('{0} (filtered)', label) : label, filters));
+  return saveAsRequest(
+    services,
+    twinsRequest(services.tree.filter ? vscode.l10n.t('{0} (filtered)', label) : label, filters),
+  );
 }
 
 export const requestFileCommands: CommandTable<ExtensionServices> = {
@@ -56,6 +71,8 @@ export const requestFileCommands: CommandTable<ExtensionServices> = {
 };
 
 /** The request results panel's host, made when a run first shows results (the extension's context holds it). */
-export function createRequestResults(services: ConstructorParameters<typeof RequestResultsPanel>[0]): RequestResultsTarget & RequestResultsPanel {
+export function createRequestResults(
+  services: ConstructorParameters<typeof RequestResultsPanel>[0],
+): RequestResultsTarget & RequestResultsPanel {
   return new RequestResultsPanel(services);
 }

@@ -9,7 +9,9 @@ import { RequestDiagnostics } from './requestDiagnostics';
 import { ParsedRequestCache } from './requestDocuments';
 import { REQUEST_FILE_SELECTOR } from './requestFileName';
 
-export function registerRequestFiles(services: Pick<ExtensionServices, 'connections' | 'log' | 'models'>): vscode.Disposable[] {
+export function registerRequestFiles(
+  services: Pick<ExtensionServices, 'connections' | 'log' | 'models'>,
+): vscode.Disposable[] {
   const cache = new ParsedRequestCache();
   const codeLens = new RequestCodeLensProvider(cache);
   const completion = new RequestCompletionProvider(services, cache);

@@ -19,7 +19,11 @@ export interface RequestFileServices {
   readonly log: { info(message: string): void; warn(message: string): void };
   readonly input: {
     confirm(message: string, options: { detail?: string; confirmLabel: string; modal?: boolean }): Promise<boolean>;
-    saveFile(options: { title: string; filters: Record<string, string[]>; defaultUri?: vscode.Uri }): Promise<vscode.Uri>;
+    saveFile(options: {
+      title: string;
+      filters: Record<string, string[]>;
+      defaultUri?: vscode.Uri;
+    }): Promise<vscode.Uri>;
   };
   readonly vscodeContext: vscode.ExtensionContext;
   /** Asks about the run's writes (WriteGate), then sends them without asking again (sendConfirmed). */

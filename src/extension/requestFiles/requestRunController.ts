@@ -57,7 +57,13 @@ async function requestDocument(uri: vscode.Uri | undefined): Promise<vscode.Text
 /** The connection a file runs against: the one it pins (which must exist), else the active one. */
 export function runConnection(services: Pick<RequestFileServices, 'connections'>, pinned: string | undefined): string {
   if (pinned === undefined) return services.connections.activeName();
-  if (!services.connections.get(pinned)) throw new Error(vscode.l10n.t('The file runs against the connection "{0}", which is not configured: add it, or remove "connection" from the file.', stripControl(pinned)));
+  if (!services.connections.get(pinned))
+    throw new Error(
+      vscode.l10n.t(
+        'The file runs against the connection "{0}", which is not configured: add it, or remove "connection" from the file.',
+        stripControl(pinned),
+      ),
+    );
   return pinned;
 }
 
@@ -65,17 +71,30 @@ export function runConnection(services: Pick<RequestFileServices, 'connections'>
  * The run's writes, asked about once when buildingTwins.confirmWrites asks for this connection: the question names
  * them, "Show Everything" opens each with its arguments and whole body. False when declined (nothing is sent).
  */
-async function confirmWrites(services: Pick<RequestFileServices, 'writes'>, connection: string, baseUrl: string, writes: readonly RequestEntry[]): Promise<boolean> {
+async function confirmWrites(
+  services: Pick<RequestFileServices, 'writes'>,
+  connection: string,
+  baseUrl: string,
+  writes: readonly RequestEntry[],
+): Promise<boolean> {
   if (!writes.length || !services.writes.needsConfirmation(connection)) return true;
   const list = writes.map((w) => `${stripControl(w.name)}: ${w.operation}`).join('\n');
   try {
     await services.writes.confirm(connection, {
-      question: writes.length === 1
-        ? vscode.l10n.t('Run the write "{0}" on "{1}"?', stripControl(writes[0]!.name), stripControl(connection))
-        : vscode.l10n.t('Run {0} writes on "{1}"?', writes.length, stripControl(connection)),
+      question:
+        writes.length === 1
+          ? vscode.l10n.t('Run the write "{0}" on "{1}"?', stripControl(writes[0]!.name), stripControl(connection))
+          : vscode.l10n.t('Run {0} writes on "{1}"?', writes.length, stripControl(connection)),
       detail: `${stripControl(baseUrl)}\n\n${list}`,
-      sent: writes.map((w) => ({ title: `${stripControl(JSON.stringify(w.name))}: ${w.operation} → ${stripControl(baseUrl)}`, ...(w.query ? { args: w.query } : {}), ...(w.body !== undefined ? { body: w.body } : {}) })),
-      cancelled: vscode.l10n.t('Not sent: the writes of the request file on "{0}" were cancelled.', stripControl(connection)),
+      sent: writes.map((w) => ({
+        title: `${stripControl(JSON.stringify(w.name))}: ${w.operation} → ${stripControl(baseUrl)}`,
+        ...(w.query ? { args: w.query } : {}),
+        ...(w.body !== undefined ? { body: w.body } : {}),
+      })),
+      cancelled: vscode.l10n.t(
+        'Not sent: the writes of the request file on "{0}" were cancelled.',
+        stripControl(connection),
+      ),
     });
     return true;
   } catch (error) {
@@ -98,20 +117,38 @@ export async function runFileRequests(
   const pinned = parseRequestFile(document.getText()).file.connection;
   const connection = runConnection(services, pinned);
   const profile = services.connections.get(connection);
-  const { file, problems } = parseRequestFile(document.getText(), { connectionName: connection, baseUrl: profile?.baseUrl ?? '', clientId: profile?.clientId ?? '' });
+  const { file, problems } = parseRequestFile(document.getText(), {
+    connectionName: connection,
+    baseUrl: profile?.baseUrl ?? '',
+    clientId: profile?.clientId ?? '',
+  });
   const missing = names.filter((n) => !file.requests.some((r) => r.name === n));
   if (missing.length) throw new Error(vscode.l10n.t('The file has no request named "{0}".', stripControl(missing[0]!)));
   const entries = names.length ? file.requests.filter((r) => names.includes(r.name)) : file.requests;
   const blocking = problems.filter((p) => p.request === undefined || entries.some((e) => e.index === p.request));
   if (blocking.length) {
     const fileName = vscode.workspace.asRelativePath(document.uri);
-    throw new Error(vscode.l10n.t('Nothing was sent: {0}', blocking.slice(0, 3).map((p) => problemText(p, fileName)).join('; ') + (blocking.length > 3 ? vscode.l10n.t(' (and {0} more)', blocking.length - 3) : '')));
+    throw new Error(
+      vscode.l10n.t(
+        'Nothing was sent: {0}',
+        blocking
+          .slice(0, 3)
+          .map((p) => problemText(p, fileName))
+          .join('; ') + (blocking.length > 3 ? vscode.l10n.t(' (and {0} more)', blocking.length - 3) : ''),
+      ),
+    );
   }
   if (!entries.length) throw new Error(vscode.l10n.t('The file has no requests to run.'));
   const writes = entries.filter((e) => e.write);
   if (writes.length && services.connections.isReadOnly(connection)) {
     // Refused before the confirmation: answering "Send" could only be refused afterwards.
-    throw new Error(vscode.l10n.t('Nothing was sent: "{0}" is read-only and refuses the write "{1}". Allow writes on the connection, or run the reads alone.', connection, writes.map((w) => stripControl(w.name)).join('", "')));
+    throw new Error(
+      vscode.l10n.t(
+        'Nothing was sent: "{0}" is read-only and refuses the write "{1}". Allow writes on the connection, or run the reads alone.',
+        connection,
+        writes.map((w) => stripControl(w.name)).join('", "'),
+      ),
+    );
   }
   const report: RunReport = { connection, runs: [], cancelled: false };
   if (!(await confirmWrites(services, connection, profile?.baseUrl ?? connection, writes))) {
@@ -120,29 +157,57 @@ export async function runFileRequests(
   }
   sink.begin(document.uri, connection, entries);
   // Confirmed above: the client does not ask about each write again.
-  await services.writes.sendConfirmed(connection, () => Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running requests on "{0}"', connection), cancellable: true }, async (progress, token) => {
-    const controller = new AbortController();
-    token.onCancellationRequested(() => controller.abort(new Error(vscode.l10n.t('Cancelled'))));
-    const client = await services.connections.getClient(connection);
-    for (const [i, entry] of entries.entries()) {
-      if (controller.signal.aborted) {
-        report.cancelled = true;
-        return;
-      }
-      progress.report({ message: `${i + 1}/${entries.length} ${stripControl(entry.name)}`, increment: 100 / entries.length });
-      const startedAt = Date.now();
-      const outcome = await runRequest(entry, { client: () => client, signal: controller.signal });
-      const run: RequestRun = { entry, connection, uri: document.uri, outcome, startedAt, finishedAt: Date.now() };
-      services.log.info(`request "${entry.name}" (${entry.operation}) on ${connection}: ${outcome.ok ? 'ok' : outcome.error} in ${run.finishedAt - startedAt} ms`);
-      report.runs.push(run);
-      sink.add(run);
-    }
-  })));
+  await services.writes.sendConfirmed(connection, () =>
+    Promise.resolve(
+      vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Running requests on "{0}"', connection),
+          cancellable: true,
+        },
+        async (progress, token) => {
+          const controller = new AbortController();
+          token.onCancellationRequested(() => controller.abort(new Error(vscode.l10n.t('Cancelled'))));
+          const client = await services.connections.getClient(connection);
+          for (const [i, entry] of entries.entries()) {
+            if (controller.signal.aborted) {
+              report.cancelled = true;
+              return;
+            }
+            progress.report({
+              message: `${i + 1}/${entries.length} ${stripControl(entry.name)}`,
+              increment: 100 / entries.length,
+            });
+            const startedAt = Date.now();
+            const outcome = await runRequest(entry, { client: () => client, signal: controller.signal });
+            const run: RequestRun = {
+              entry,
+              connection,
+              uri: document.uri,
+              outcome,
+              startedAt,
+              finishedAt: Date.now(),
+            };
+            services.log.info(
+              `request "${entry.name}" (${entry.operation}) on ${connection}: ${outcome.ok ? 'ok' : outcome.error} in ${run.finishedAt - startedAt} ms`,
+            );
+            report.runs.push(run);
+            sink.add(run);
+          }
+        },
+      ),
+    ),
+  );
   return report;
 }
 
 /** The next page of a result (the panel's "Load more"). */
-export async function runNextPage(services: Pick<RequestFileServices, 'connections'>, previous: Pick<RequestRun, 'entry' | 'connection'>, query: Record<string, Json>, signal?: AbortSignal): Promise<RequestOutcome> {
+export async function runNextPage(
+  services: Pick<RequestFileServices, 'connections'>,
+  previous: Pick<RequestRun, 'entry' | 'connection'>,
+  query: Record<string, Json>,
+  signal?: AbortSignal,
+): Promise<RequestOutcome> {
   const client = await services.connections.getClient(previous.connection);
   return runRequest(previous.entry, { client: () => client, signal: signal ?? new AbortController().signal }, query);
 }

@@ -17,11 +17,17 @@ export async function openNewRequestFile(fileName: string, text: string): Promis
 }
 
 /** Adds the request to the request file the user picks and shows it; returns the file and the name it got. */
-export async function saveAsRequest(services: Pick<ExtensionServices, 'input'>, draft: RequestDraft): Promise<{ uri: vscode.Uri; name: string }> {
+export async function saveAsRequest(
+  services: Pick<ExtensionServices, 'input'>,
+  draft: RequestDraft,
+): Promise<{ uri: vscode.Uri; name: string }> {
   const open = vscode.workspace.textDocuments.filter(isRequestDocument);
   const fresh = { label: vscode.l10n.t('New request file'), document: undefined as vscode.TextDocument | undefined };
   const choice = open.length
-    ? await services.input.pick([...open.map((document) => ({ label: vscode.workspace.asRelativePath(document.uri), document })), fresh], { title: vscode.l10n.t('Save "{0}" as a request in…', draft.name) })
+    ? await services.input.pick(
+        [...open.map((document) => ({ label: vscode.workspace.asRelativePath(document.uri), document })), fresh],
+        { title: vscode.l10n.t('Save "{0}" as a request in…', draft.name) },
+      )
     : fresh;
   if (!choice.document) {
     const { text, name } = addRequest('', draft);
@@ -44,7 +50,10 @@ export async function saveAsRequest(services: Pick<ExtensionServices, 'input'>, 
 }
 
 /** What a panel's "Save as Request" answers its webview: the name the request got and the file it is in. */
-export async function saveViewAsRequest(services: Pick<ExtensionServices, 'input'>, draft: RequestDraft): Promise<{ name: string; file: string }> {
+export async function saveViewAsRequest(
+  services: Pick<ExtensionServices, 'input'>,
+  draft: RequestDraft,
+): Promise<{ name: string; file: string }> {
   const { uri, name } = await saveAsRequest(services, draft);
   return { name, file: vscode.workspace.asRelativePath(uri) };
 }

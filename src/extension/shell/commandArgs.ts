@@ -14,7 +14,9 @@ export type ArgGuard = (value: unknown) => boolean;
  * parameter values apply as when it is called with fewer arguments.
  */
 export function normaliseArgs(args: readonly unknown[], params: readonly ArgGuard[]): unknown[] {
-  const out = params.map((accepts, i) => (args[i] !== undefined && args[i] !== null && accepts(args[i]) ? args[i] : undefined));
+  const out = params.map((accepts, i) =>
+    args[i] !== undefined && args[i] !== null && accepts(args[i]) ? args[i] : undefined,
+  );
   while (out.length && out[out.length - 1] === undefined) out.pop();
   return out;
 }

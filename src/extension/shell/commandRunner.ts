@@ -24,8 +24,11 @@ export function registerCommands<S extends CommandRunnerServices>(
 ): vscode.Disposable[] {
   return [...commands].map(([id, handler]) => {
     const params = parameters[id];
-    if (!params) services.log.warn(`${id} declares no parameters in commandParameters.ts; its arguments are passed as they come`);
-    return vscode.commands.registerCommand(id, (...args: unknown[]) => runCommand(services, id, handler, params ? normaliseArgs(args, params) : args));
+    if (!params)
+      services.log.warn(`${id} declares no parameters in commandParameters.ts; its arguments are passed as they come`);
+    return vscode.commands.registerCommand(id, (...args: unknown[]) =>
+      runCommand(services, id, handler, params ? normaliseArgs(args, params) : args),
+    );
   });
 }
 
@@ -33,10 +36,17 @@ export function registerCommands<S extends CommandRunnerServices>(
  * Runs a handler once: cancellation is silent, failures are logged and shown as a notification
  * with "Show log" (and kept as `lastError`); the handler's result is returned to the caller.
  */
-export async function runCommand<S extends CommandRunnerServices>(services: S, id: string, handler: CommandHandler<S>, args: unknown[]): Promise<unknown> {
+export async function runCommand<S extends CommandRunnerServices>(
+  services: S,
+  id: string,
+  handler: CommandHandler<S>,
+  args: unknown[],
+): Promise<unknown> {
   const started = Date.now();
   try {
-    const result = await (services.writes ? services.writes.run(() => handler(services, ...args)) : handler(services, ...args));
+    const result = await (services.writes
+      ? services.writes.run(() => handler(services, ...args))
+      : handler(services, ...args));
     services.log.debug(`${id} done in ${Date.now() - started} ms`);
     return result;
   } catch (err) {

@@ -29,11 +29,21 @@ export class ExtensionLog implements vscode.Disposable {
     return redact(text, this.secrets);
   }
 
-  trace(message: string): void { this.channel.trace(this.redact(message)); }
-  debug(message: string): void { this.channel.debug(this.redact(message)); }
-  info(message: string): void { this.channel.info(this.redact(message)); }
-  warn(message: string): void { this.channel.warn(this.redact(message)); }
-  error(message: string): void { this.channel.error(this.redact(message)); }
+  trace(message: string): void {
+    this.channel.trace(this.redact(message));
+  }
+  debug(message: string): void {
+    this.channel.debug(this.redact(message));
+  }
+  info(message: string): void {
+    this.channel.info(this.redact(message));
+  }
+  warn(message: string): void {
+    this.channel.warn(this.redact(message));
+  }
+  error(message: string): void {
+    this.channel.error(this.redact(message));
+  }
 
   request(connection: string, e: RequestEvent): void {
     const retry = e.attempt > 1 ? ` (attempt ${e.attempt})` : '';

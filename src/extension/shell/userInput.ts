@@ -106,7 +106,11 @@ export class VsCodeUserInput implements UserInput {
   }
 
   async confirm(message: string, options: ConfirmOptions): Promise<boolean> {
-    const answer = await vscode.window.showWarningMessage(message, { modal: options.modal ?? true, detail: options.detail }, options.confirmLabel);
+    const answer = await vscode.window.showWarningMessage(
+      message,
+      { modal: options.modal ?? true, detail: options.detail },
+      options.confirmLabel,
+    );
     return answer === options.confirmLabel;
   }
 
@@ -115,13 +119,23 @@ export class VsCodeUserInput implements UserInput {
   }
 
   async openFiles(options: FileOptions): Promise<vscode.Uri[]> {
-    const uris = await vscode.window.showOpenDialog({ title: options.title, openLabel: options.openLabel, canSelectMany: options.many ?? false, filters: options.filters });
+    const uris = await vscode.window.showOpenDialog({
+      title: options.title,
+      openLabel: options.openLabel,
+      canSelectMany: options.many ?? false,
+      filters: options.filters,
+    });
     if (!uris?.length) throw new UserCancelledError(options.title);
     return uris;
   }
 
   async saveFile(options: FileOptions): Promise<vscode.Uri> {
-    const uri = await vscode.window.showSaveDialog({ title: options.title, saveLabel: options.openLabel, filters: options.filters, defaultUri: options.defaultUri });
+    const uri = await vscode.window.showSaveDialog({
+      title: options.title,
+      saveLabel: options.openLabel,
+      filters: options.filters,
+      defaultUri: options.defaultUri,
+    });
     if (!uri) throw new UserCancelledError(options.title);
     return uri;
   }

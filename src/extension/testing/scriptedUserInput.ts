@@ -2,7 +2,15 @@
 // dist/testApi.js, which the extension loads in ExtensionMode.Test alone (never in the shipped VSIX).
 import * as vscode from 'vscode';
 import { DebouncedRequest, isSuperseded } from '../../core/api/latestRequest';
-import { type ChooseOptions, LOOKUP_DEBOUNCE_MS, UserCancelledError, type FileOptions, type InputOptions, type PickOptions, type UserInput } from '../shell/userInput';
+import {
+  type ChooseOptions,
+  LOOKUP_DEBOUNCE_MS,
+  UserCancelledError,
+  type FileOptions,
+  type InputOptions,
+  type PickOptions,
+  type UserInput,
+} from '../shell/userInput';
 
 /**
  * One scripted answer per prompt, consumed in order. For picks: a label (or a predicate on the item);
@@ -35,8 +43,13 @@ export class ScriptedUserInput implements UserInput {
   async pick<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions<T>): Promise<T> {
     const answer = this.next(options.title ?? options.placeHolder ?? 'pick', 'pick');
     const candidates = options.lookup && typeof answer === 'string' ? await typed(answer, options.lookup) : items;
-    const match = candidates.find((item) => matches(item, answer)) ?? (options.lookup && typeof answer === 'string' ? candidates[0] : undefined);
-    if (!match) throw new Error(`Scripted answer ${describe(answer)} matches none of: ${candidates.map((i) => i.label).join(', ')}`);
+    const match =
+      candidates.find((item) => matches(item, answer)) ??
+      (options.lookup && typeof answer === 'string' ? candidates[0] : undefined);
+    if (!match)
+      throw new Error(
+        `Scripted answer ${describe(answer)} matches none of: ${candidates.map((i) => i.label).join(', ')}`,
+      );
     return match;
   }
 
@@ -45,14 +58,16 @@ export class ScriptedUserInput implements UserInput {
     const labels = Array.isArray(answer) ? answer : [answer];
     return labels.map((label) => {
       const match = items.find((item) => matches(item, label));
-      if (!match) throw new Error(`Scripted answer ${describe(label)} matches none of: ${items.map((i) => i.label).join(', ')}`);
+      if (!match)
+        throw new Error(`Scripted answer ${describe(label)} matches none of: ${items.map((i) => i.label).join(', ')}`);
       return match;
     });
   }
 
   async input(options: InputOptions): Promise<string> {
     const answer = this.next(options.title ?? options.prompt, 'input');
-    if (typeof answer !== 'string') throw new Error(`Scripted answer for "${options.prompt}" must be a string, got ${describe(answer)}`);
+    if (typeof answer !== 'string')
+      throw new Error(`Scripted answer for "${options.prompt}" must be a string, got ${describe(answer)}`);
     const invalid = options.validate?.(answer);
     if (invalid) throw new Error(`Scripted answer ${JSON.stringify(answer)} rejected: ${invalid}`);
     return answer;
@@ -60,7 +75,8 @@ export class ScriptedUserInput implements UserInput {
 
   async confirm(message: string, options?: { detail?: string }): Promise<boolean> {
     const answer = this.next(message, 'confirm', options?.detail);
-    if (typeof answer !== 'boolean') throw new Error(`Scripted answer for "${message}" must be a boolean, got ${describe(answer)}`);
+    if (typeof answer !== 'boolean')
+      throw new Error(`Scripted answer for "${message}" must be a boolean, got ${describe(answer)}`);
     return answer;
   }
 
@@ -74,7 +90,9 @@ export class ScriptedUserInput implements UserInput {
       throw error;
     }
     if (typeof answer !== 'string' || !options.choices.includes(answer)) {
-      throw new Error(`Scripted answer for "${message}" must be one of ${options.choices.join(', ')}, got ${describe(answer)}`);
+      throw new Error(
+        `Scripted answer for "${message}" must be one of ${options.choices.join(', ')}, got ${describe(answer)}`,
+      );
     }
     return answer;
   }
@@ -82,13 +100,17 @@ export class ScriptedUserInput implements UserInput {
   async openFiles(options: FileOptions): Promise<vscode.Uri[]> {
     const answer = this.next(options.title, 'openFiles');
     const paths = Array.isArray(answer) ? answer : [answer];
-    if (!paths.every((p) => typeof p === 'string' && p)) throw new Error(`Scripted answer for "${options.title}" must be a path or a list of paths, got ${describe(answer)}`);
+    if (!paths.every((p) => typeof p === 'string' && p))
+      throw new Error(
+        `Scripted answer for "${options.title}" must be a path or a list of paths, got ${describe(answer)}`,
+      );
     return paths.map((p) => vscode.Uri.file(p as string));
   }
 
   async saveFile(options: FileOptions): Promise<vscode.Uri> {
     const answer = this.next(options.title, 'saveFile');
-    if (typeof answer !== 'string' || !answer) throw new Error(`Scripted answer for "${options.title}" must be a path, got ${describe(answer)}`);
+    if (typeof answer !== 'string' || !answer)
+      throw new Error(`Scripted answer for "${options.title}" must be a path, got ${describe(answer)}`);
     return vscode.Uri.file(answer);
   }
 
@@ -107,13 +129,20 @@ export class ScriptedUserInput implements UserInput {
  * The answer typed into a live lookup the way a person types it, one character after another with no pause, so the
  * lookup runs as it does for them: once, for the whole text, after the typing pause.
  */
-async function typed<T>(text: string, lookup: (value: string, signal: AbortSignal) => Promise<readonly T[]>): Promise<readonly T[]> {
+async function typed<T>(
+  text: string,
+  lookup: (value: string, signal: AbortSignal) => Promise<readonly T[]>,
+): Promise<readonly T[]> {
   const lookups = new DebouncedRequest(lookup, LOOKUP_DEBOUNCE_MS);
   const results = Array.from(text, (_, i) => lookups.request(text.slice(0, i + 1)));
   const last = results.pop() as Promise<readonly T[]>;
-  await Promise.all(results.map((r) => r.catch((error: unknown) => {
-    if (!isSuperseded(error)) throw error;
-  })));
+  await Promise.all(
+    results.map((r) =>
+      r.catch((error: unknown) => {
+        if (!isSuperseded(error)) throw error;
+      }),
+    ),
+  );
   return last;
 }
 

@@ -77,7 +77,11 @@ export function createTestApi(ctx: BuildingTwinsContext): TestApi {
 }
 
 /** The rows as the view shows them: through the tree's getTreeItem (which marks a read-only connection's rows). */
-async function snapshot(tree: Pick<ExplorerTreeProvider, 'getTreeItem'>, nodes: TreeNode[], depth: number): Promise<TreeSnapshotItem[]> {
+async function snapshot(
+  tree: Pick<ExplorerTreeProvider, 'getTreeItem'>,
+  nodes: TreeNode[],
+  depth: number,
+): Promise<TreeSnapshotItem[]> {
   const out: TreeSnapshotItem[] = [];
   for (const node of nodes) {
     const item = await tree.getTreeItem(node);
@@ -98,5 +102,5 @@ async function snapshot(tree: Pick<ExplorerTreeProvider, 'getTreeItem'>, nodes: 
 
 function labelOf(item: vscode.TreeItem): string {
   const label = item.label;
-  return typeof label === 'string' ? label : label?.label ?? '';
+  return typeof label === 'string' ? label : (label?.label ?? '');
 }

@@ -7,7 +7,11 @@ import type { TestApi } from './testApi';
  * The test API, only for a host running the extension's tests (ExtensionMode.Test) and only when the
  * development build put dist/testApi.js beside the extension bundle; otherwise nothing is exported.
  */
-export function loadTestApi(isTestMode: boolean, extensionPath: string, ctx: BuildingTwinsContext): TestApi | undefined {
+export function loadTestApi(
+  isTestMode: boolean,
+  extensionPath: string,
+  ctx: BuildingTwinsContext,
+): TestApi | undefined {
   if (!isTestMode) return undefined;
   const file = join(extensionPath, 'dist', 'testApi.js');
   if (!existsSync(file)) return undefined;

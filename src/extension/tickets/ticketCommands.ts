@@ -39,7 +39,9 @@ export const TICKET_PATCH_DRAFT_EXTENSION = '.ticket-patch.json';
 
 /** The text of the document `uri` (an editor title passes it), else of the active JSON editor. */
 function jsonEditorText(uri?: vscode.Uri): string | undefined {
-  const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : vscode.window.activeTextEditor?.document;
+  const doc = uri
+    ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())
+    : vscode.window.activeTextEditor?.document;
   return doc?.languageId.startsWith('json') ? doc.getText() : undefined;
 }
 
@@ -47,24 +49,47 @@ function jsonEditorText(uri?: vscode.Uri): string | undefined {
  * "Create ticket": picks the references (twin, category, job type, service needed, priority) and opens the JSON
  * template as a `*.ticket.json` draft, checked against the ticket request schema while it is typed.
  */
-async function newTicket(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log'>, node?: TreeNode): Promise<vscode.TextDocument> {
+async function newTicket(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log'>,
+  node?: TreeNode,
+): Promise<vscode.TextDocument> {
   const { client } = await targetConnection(ctx, node);
   const refs = await pickTicketReferences(ctx, client);
-  const doc = await openDraft(`ticket-${randomBytes(3).toString('hex')}${TICKET_DRAFT_EXTENSION}`, `${JSON.stringify(ticketTemplate(refs), null, 2)}\n`);
-  notifyResult(ctx, vscode.l10n.t('Fill in the summary and description, then run "Create Ticket from JSON (Preview)" (in the editor title).'));
+  const doc = await openDraft(
+    `ticket-${randomBytes(3).toString('hex')}${TICKET_DRAFT_EXTENSION}`,
+    `${JSON.stringify(ticketTemplate(refs), null, 2)}\n`,
+  );
+  notifyResult(
+    ctx,
+    vscode.l10n.t(
+      'Fill in the summary and description, then run "Create Ticket from JSON (Preview)" (in the editor title).',
+    ),
+  );
   return doc;
 }
 
 /** Creates a ticket from a request (an object or JSON text), a document (URI) or the active JSON editor, checked first; opens the new ticket. */
-async function createTicketFromJson(ctx: Pick<ExtensionServices, 'connections' | 'log' | 'tree'>, arg?: unknown): Promise<Ticket> {
+async function createTicketFromJson(
+  ctx: Pick<ExtensionServices, 'connections' | 'log' | 'tree'>,
+  arg?: unknown,
+): Promise<Ticket> {
   const source = arg !== undefined && !(arg instanceof vscode.Uri) ? arg : jsonEditorText(arg);
-  if (source === undefined) throw new Error(vscode.l10n.t('Create ticket from JSON needs a JSON editor with the request (use "Create Ticket (Preview)…" for a template).'));
+  if (source === undefined)
+    throw new Error(
+      vscode.l10n.t(
+        'Create ticket from JSON needs a JSON editor with the request (use "Create Ticket (Preview)…" for a template).',
+      ),
+    );
   const request = checkCreateTicket(source);
   const { connection, client } = await targetConnection(ctx);
   return created(ctx, connection, await client.createTicket(request));
 }
 
-async function created(ctx: Pick<ExtensionServices, 'log' | 'tree'>, connection: string, ticket: Ticket): Promise<Ticket> {
+async function created(
+  ctx: Pick<ExtensionServices, 'log' | 'tree'>,
+  connection: string,
+  ticket: Ticket,
+): Promise<Ticket> {
   ctx.log.info(`Ticket ${ticket.id} created on "${connection}": ${ticket.summary ?? ''}`);
   notifyResult(ctx, vscode.l10n.t('Ticket created: {0}', ticket.summary ?? ticket.id));
   refreshTickets(ctx, connection);
@@ -77,30 +102,70 @@ async function created(ctx: Pick<ExtensionServices, 'log' | 'tree'>, connection:
  * `buildingTwins.tickets.createForInsight` with the id). Summary, description, twin and insight come
  * from the insight; the priority is picked.
  */
-async function createTicketForInsight(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree' | 'writes'>, arg: unknown): Promise<Ticket | undefined> {
+async function createTicketForInsight(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree' | 'writes'>,
+  arg: unknown,
+): Promise<Ticket | undefined> {
   const insightId = isRow(arg, 'insights') ? arg.ids[0] : typeof arg === 'string' && arg ? arg : undefined;
-  if (!insightId) throw new Error(vscode.l10n.t('Create ticket for this insight needs an insight in the explorer or an insight id.'));
+  if (!insightId)
+    throw new Error(vscode.l10n.t('Create ticket for this insight needs an insight in the explorer or an insight id.'));
   const { connection, client } = await targetConnection(ctx, arg);
   const insight: Insight = await client.getInsight(insightId);
   const priorityId = await pickPriority(ctx, client);
   const request = ticketFromInsight(insight, { priorityId });
-  const question = vscode.l10n.t('Create a ticket "{0}" for insight {1} on "{2}"?', request.summary, insight.name ?? insight.id, connection);
-  const pending: PendingWrite = { subject: request.summary, connection, baseUrl: ctx.connections.require(connection).baseUrl, method: 'PUT', path: '/tickets', body: request };
+  const question = vscode.l10n.t(
+    'Create a ticket "{0}" for insight {1} on "{2}"?',
+    request.summary,
+    insight.name ?? insight.id,
+    connection,
+  );
+  const pending: PendingWrite = {
+    subject: request.summary,
+    connection,
+    baseUrl: ctx.connections.require(connection).baseUrl,
+    method: 'PUT',
+    path: '/tickets',
+    body: request,
+  };
   // Under buildingTwins.confirmWrites the gate's question (with the request and its body) replaces this one.
-  const ok = await ctx.writes.confirmInstead(connection, {
-    question,
-    detail: writeDetail(pending, MAX_DETAIL_LINES, false),
-    sent: [pendingRequest(pending)],
-    cancelled: vscode.l10n.t('Not sent: the ticket for insight {0} on "{1}" was cancelled.', insight.name ?? insight.id, connection),
-  }, () => ctx.input.confirm(question, { detail: request.description ?? undefined, confirmLabel: vscode.l10n.t('Create ticket') }));
+  const ok = await ctx.writes.confirmInstead(
+    connection,
+    {
+      question,
+      detail: writeDetail(pending, MAX_DETAIL_LINES, false),
+      sent: [pendingRequest(pending)],
+      cancelled: vscode.l10n.t(
+        'Not sent: the ticket for insight {0} on "{1}" was cancelled.',
+        insight.name ?? insight.id,
+        connection,
+      ),
+    },
+    () =>
+      ctx.input.confirm(question, {
+        detail: request.description ?? undefined,
+        confirmLabel: vscode.l10n.t('Create ticket'),
+      }),
+  );
   if (!ok) return undefined;
   return created(ctx, connection, await client.createTicket(request));
 }
 
-async function pickPriority(ctx: Pick<ExtensionServices, 'input'>, client: BuildingTwinsApi): Promise<string | undefined> {
+async function pickPriority(
+  ctx: Pick<ExtensionServices, 'input'>,
+  client: BuildingTwinsApi,
+): Promise<string | undefined> {
   const priorities = await client.listTicketPriorities();
   if (priorities.length === 0) return undefined;
-  const picked = await ctx.input.pick(priorities.map((p) => ({ label: noIcons(p.name ?? p.id), description: noIconsOpt(p.priorityLevel === undefined || p.priorityLevel === null ? undefined : String(p.priorityLevel)), id: p.id })), { title: vscode.l10n.t('Ticket priority') });
+  const picked = await ctx.input.pick(
+    priorities.map((p) => ({
+      label: noIcons(p.name ?? p.id),
+      description: noIconsOpt(
+        p.priorityLevel === undefined || p.priorityLevel === null ? undefined : String(p.priorityLevel),
+      ),
+      id: p.id,
+    })),
+    { title: vscode.l10n.t('Ticket priority') },
+  );
   return picked.id;
 }
 
@@ -111,14 +176,30 @@ async function pickPriority(ctx: Pick<ExtensionServices, 'input'>, client: Build
  * schema while it is typed: run the command again from its editor title). The patch must use `replace` on
  * updatable properties only, at most one operation per property; otherwise nothing is sent.
  */
-async function applyTicketPatch(ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'input' | 'log' | 'tree' | 'versions' | 'writes'>, target?: unknown, patch?: unknown): Promise<Ticket | vscode.TextDocument> {
+async function applyTicketPatch(
+  ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'input' | 'log' | 'tree' | 'versions' | 'writes'>,
+  target?: unknown,
+  patch?: unknown,
+): Promise<Ticket | vscode.TextDocument> {
   const draft = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
-  const ticketId = isRow(target, 'tickets') ? target.ids[0] : typeof target === 'string' ? target
-    : (draft && draftName(draft, TICKET_PATCH_DRAFT_EXTENSION)) ?? await ctx.input.input({ title: vscode.l10n.t('Patch ticket (preview)'), prompt: vscode.l10n.t('Ticket id'), validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Give a ticket id')) });
+  const ticketId = isRow(target, 'tickets')
+    ? target.ids[0]
+    : typeof target === 'string'
+      ? target
+      : ((draft && draftName(draft, TICKET_PATCH_DRAFT_EXTENSION)) ??
+        (await ctx.input.input({
+          title: vscode.l10n.t('Patch ticket (preview)'),
+          prompt: vscode.l10n.t('Ticket id'),
+          validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Give a ticket id')),
+        })));
   const connection = (isRow(target, 'tickets') ? target.connection : undefined) ?? ctx.connections.activeName();
   const editorText = jsonEditorText(target instanceof vscode.Uri ? target : undefined);
   // The editor holds a patch when it is a patch draft or a JSON array (a ticket document or a request is not one).
-  const editorPatch = editorText !== undefined && ((draft && draftName(draft, TICKET_PATCH_DRAFT_EXTENSION)) || editorText.trimStart().startsWith('[')) ? editorText : undefined;
+  const editorPatch =
+    editorText !== undefined &&
+    ((draft && draftName(draft, TICKET_PATCH_DRAFT_EXTENSION)) || editorText.trimStart().startsWith('['))
+      ? editorText
+      : undefined;
   const source = patch ?? editorPatch;
   if (source === undefined) return openPatchDraft(ctx, connection, ticketId.trim());
   let ops: unknown = source;
@@ -126,7 +207,9 @@ async function applyTicketPatch(ctx: Pick<ExtensionServices, 'connections' | 'do
     try {
       ops = JSON.parse(source);
     } catch (err) {
-      throw new Error(vscode.l10n.t('The ticket patch is not valid JSON: {0}. Nothing was sent.', (err as Error).message));
+      throw new Error(
+        vscode.l10n.t('The ticket patch is not valid JSON: {0}. Nothing was sent.', (err as Error).message),
+      );
     }
   }
   const client = await ctx.connections.getClient(connection);
@@ -139,11 +222,21 @@ async function applyTicketPatch(ctx: Pick<ExtensionServices, 'connections' | 'do
 }
 
 /** A `<ticket id>.ticket-patch.json` draft replacing the ticket's status with its current one, to edit. */
-async function openPatchDraft(ctx: Pick<ExtensionServices, 'connections' | 'log'>, connection: string, ticketId: string): Promise<vscode.TextDocument> {
+async function openPatchDraft(
+  ctx: Pick<ExtensionServices, 'connections' | 'log'>,
+  connection: string,
+  ticketId: string,
+): Promise<vscode.TextDocument> {
   const ticket = await (await ctx.connections.getClient(connection)).getTicket(ticketId);
   const ops = [{ op: 'replace', path: '/statusId', value: ticket.ticketStatus?.id ?? null }];
   const doc = await openDraft(`${ticket.id}${TICKET_PATCH_DRAFT_EXTENSION}`, `${JSON.stringify(ops, null, 2)}\n`);
-  notifyResult(ctx, vscode.l10n.t('Edit the patch of ticket {0}, then run "Apply JSON Patch to Ticket (Preview)…" (in the editor title).', ticket.summary ?? ticket.id));
+  notifyResult(
+    ctx,
+    vscode.l10n.t(
+      'Edit the patch of ticket {0}, then run "Apply JSON Patch to Ticket (Preview)…" (in the editor title).',
+      ticket.summary ?? ticket.id,
+    ),
+  );
   return doc;
 }
 

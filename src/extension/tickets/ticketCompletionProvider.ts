@@ -10,7 +10,10 @@ import { TICKET_REFERENCE_LISTS, ticketReferenceAt } from './ticketReferenceTarg
 export class TicketCompletionProvider implements vscode.CompletionItemProvider {
   constructor(private readonly services: Pick<ExtensionServices, 'connections'>) {}
 
-  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[] | undefined> {
+  async provideCompletionItems(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+  ): Promise<vscode.CompletionItem[] | undefined> {
     if (document.uri.scheme !== RESOURCE_SCHEME) return undefined;
     const ref = parseResourceUri(document.uri);
     if (ref.kind !== TICKET_DOCUMENT_KIND) return undefined;
@@ -19,10 +22,16 @@ export class TicketCompletionProvider implements vscode.CompletionItemProvider {
     const client = await this.services.connections.getClient(ref.connection);
     const choices = await ticketReferenceChoices(client, TICKET_REFERENCE_LISTS[target.field]);
     const range = target.replace
-      ? new vscode.Range(document.positionAt(target.replace.offset), document.positionAt(target.replace.offset + target.replace.length))
+      ? new vscode.Range(
+          document.positionAt(target.replace.offset),
+          document.positionAt(target.replace.offset + target.replace.length),
+        )
       : new vscode.Range(position, position);
     return choices.map((choice) => {
-      const item = new vscode.CompletionItem({ label: choice.name, description: choice.id }, vscode.CompletionItemKind.Value);
+      const item = new vscode.CompletionItem(
+        { label: choice.name, description: choice.id },
+        vscode.CompletionItemKind.Value,
+      );
       item.insertText = JSON.stringify(choice.id);
       // The range starts at the opening quote: what is typed after it filters by name or id.
       item.filterText = `"${choice.name} ${choice.id}"`;
@@ -34,5 +43,9 @@ export class TicketCompletionProvider implements vscode.CompletionItemProvider {
 }
 
 export function registerTicketCompletion(services: Pick<ExtensionServices, 'connections'>): vscode.Disposable {
-  return vscode.languages.registerCompletionItemProvider({ scheme: RESOURCE_SCHEME, pattern: `**/${TICKET_DOCUMENT_KIND}/*.json` }, new TicketCompletionProvider(services), '"');
+  return vscode.languages.registerCompletionItemProvider(
+    { scheme: RESOURCE_SCHEME, pattern: `**/${TICKET_DOCUMENT_KIND}/*.json` },
+    new TicketCompletionProvider(services),
+    '"',
+  );
 }

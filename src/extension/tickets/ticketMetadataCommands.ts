@@ -3,7 +3,12 @@ import type { TicketMetadataItem, TicketMetadataKind } from '../../core/api/type
 import type { CommandTable } from '../shell/commandTypes';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
-import { METADATA_KIND_LABELS, TicketMetadataItemNode, TicketMetadataKindNode, TicketMetadataNode } from './ticketMetadataNodes';
+import {
+  METADATA_KIND_LABELS,
+  TicketMetadataItemNode,
+  TicketMetadataKindNode,
+  TicketMetadataNode,
+} from './ticketMetadataNodes';
 import { noIcons } from '../shell/iconText';
 import { refreshTickets } from './ticketRefresh';
 import { listTicketMetadata } from './ticketVocabulary';
@@ -61,7 +66,11 @@ function checkedName(text: string): string {
 }
 
 /** After a change to a list: its rows, the tickets naming its items, and the ticket schemas (their ids and names). */
-function refreshKind(ctx: Pick<ExtensionServices, 'authoring' | 'tree'>, connection: string, kind: TicketMetadataKind): void {
+function refreshKind(
+  ctx: Pick<ExtensionServices, 'authoring' | 'tree'>,
+  connection: string,
+  kind: TicketMetadataKind,
+): void {
   const node = ctx.tree.connectionNode(connection)?.group(TicketMetadataNode)?.kindNode(kind);
   if (node) ctx.tree.refresh(node);
   refreshTickets(ctx, connection);
@@ -69,12 +78,22 @@ function refreshKind(ctx: Pick<ExtensionServices, 'authoring' | 'tree'>, connect
 }
 
 /** Creates a category, job type or service needed: from its tree node (+), or the palette (pick the kind); `name` skips the input. */
-async function createMetadata(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'tree'>, target?: unknown, name?: unknown): Promise<TicketMetadataItem> {
-  const kind = target instanceof TicketMetadataKindNode ? target.metadataKind
-    : typeof target === 'string' && (KINDS as string[]).includes(target) ? (target as TicketMetadataKind)
-    : await pickKind(ctx, vscode.l10n.t('New ticket metadata (preview): which list'));
+async function createMetadata(
+  ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'tree'>,
+  target?: unknown,
+  name?: unknown,
+): Promise<TicketMetadataItem> {
+  const kind =
+    target instanceof TicketMetadataKindNode
+      ? target.metadataKind
+      : typeof target === 'string' && (KINDS as string[]).includes(target)
+        ? (target as TicketMetadataKind)
+        : await pickKind(ctx, vscode.l10n.t('New ticket metadata (preview): which list'));
   const texts = KIND_TEXTS[kind];
-  const text = typeof name === 'string' ? name : await ctx.input.input({ title: texts.newTitle(), prompt: texts.newPrompt(), validate: nameError });
+  const text =
+    typeof name === 'string'
+      ? name
+      : await ctx.input.input({ title: texts.newTitle(), prompt: texts.newPrompt(), validate: nameError });
   const checked = checkedName(text);
   const { connection, client } = await targetConnection(ctx, target);
   const item = await client.createTicketMetadata(kind, checked);
@@ -85,14 +104,23 @@ async function createMetadata(ctx: Pick<ExtensionServices, 'authoring' | 'connec
 }
 
 async function pickKind(ctx: Pick<ExtensionServices, 'input'>, title: string): Promise<TicketMetadataKind> {
-  return (await ctx.input.pick(KINDS.map((k) => ({ label: METADATA_KIND_LABELS[k].plural, listKind: k })), { title })).listKind;
+  return (
+    await ctx.input.pick(
+      KINDS.map((k) => ({ label: METADATA_KIND_LABELS[k].plural, listKind: k })),
+      { title },
+    )
+  ).listKind;
 }
 
 /**
  * Renames a category, job type or service needed: its tree item, or from the palette (pick the list,
  * then the item, on the active connection); `name` skips the input.
  */
-async function renameMetadata(ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'tree'>, target?: unknown, name?: unknown): Promise<TicketMetadataItem> {
+async function renameMetadata(
+  ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'tree'>,
+  target?: unknown,
+  name?: unknown,
+): Promise<TicketMetadataItem> {
   const { connection, client } = await targetConnection(ctx, target);
   let kind: TicketMetadataKind;
   let current: TicketMetadataItem;
@@ -103,9 +131,22 @@ async function renameMetadata(ctx: Pick<ExtensionServices, 'authoring' | 'connec
     kind = await pickKind(ctx, vscode.l10n.t('Rename ticket metadata (preview): which list'));
     const items = await listTicketMetadata(client, kind);
     if (items.length === 0) throw new Error(KIND_TEXTS[kind].noneToRename());
-    current = (await ctx.input.pick(items.map((i) => ({ label: noIcons(i.name), description: noIcons(i.id), item: i })), { title: KIND_TEXTS[kind].pickToRename() })).item;
+    current = (
+      await ctx.input.pick(
+        items.map((i) => ({ label: noIcons(i.name), description: noIcons(i.id), item: i })),
+        { title: KIND_TEXTS[kind].pickToRename() },
+      )
+    ).item;
   }
-  const text = typeof name === 'string' ? name : await ctx.input.input({ title: KIND_TEXTS[kind].renameTitle(), prompt: vscode.l10n.t('New name of "{0}"', current.name), value: current.name, validate: nameError });
+  const text =
+    typeof name === 'string'
+      ? name
+      : await ctx.input.input({
+          title: KIND_TEXTS[kind].renameTitle(),
+          prompt: vscode.l10n.t('New name of "{0}"', current.name),
+          value: current.name,
+          validate: nameError,
+        });
   const item = await client.renameTicketMetadata(kind, current.id, checkedName(text));
   ctx.log.info(`Ticket metadata (${kind}) ${item.id} renamed to "${item.name}" on "${connection}"`);
   refreshKind(ctx, connection, kind);

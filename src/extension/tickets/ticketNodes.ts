@@ -30,7 +30,9 @@ export class TicketsNode extends PagedNode<Ticket, number> {
       description: this.pageDescription(),
       iconPath: new vscode.ThemeIcon('checklist'),
       contextValue: 'ticketsGroup',
-      tooltip: vscode.l10n.t('Tickets grouped by status. Tickets are a pre-release group of the service and may change.'),
+      tooltip: vscode.l10n.t(
+        'Tickets grouped by status. Tickets are a pre-release group of the service and may change.',
+      ),
     });
   }
 
@@ -38,7 +40,9 @@ export class TicketsNode extends PagedNode<Ticket, number> {
     const pageSize = configuredTicketPageSize();
     const client = await this.conn.client();
     if (page === undefined) this.statuses = await client.listTicketStatuses();
-    return numberedPage(page, (current) => client.listTickets({ page: current, pageSize, sortSpecifications: [{ field: 'createdDate', sort: 'desc' }] }));
+    return numberedPage(page, (current) =>
+      client.listTickets({ page: current, pageSize, sortSpecifications: [{ field: 'createdDate', sort: 'desc' }] }),
+    );
   }
 
   /** With the status: a ticket whose status changed gets a new row, under its new status group. */
@@ -54,12 +58,20 @@ export class TicketsNode extends PagedNode<Ticket, number> {
   }
 
   protected createNode(ticket: Ticket): TreeNode {
-    return new TicketNode(this.groupFor(ticket.ticketStatus ?? { id: '', name: vscode.l10n.t('No status') }), this, ticket);
+    return new TicketNode(
+      this.groupFor(ticket.ticketStatus ?? { id: '', name: vscode.l10n.t('No status') }),
+      this,
+      ticket,
+    );
   }
 
   private groupFor(status: TicketStatus): TicketStatusGroupNode {
     let group = this.groups.get(status.id);
-    if (!group) this.groups.set(status.id, (group = new TicketStatusGroupNode(this, this.statuses.find((s) => s.id === status.id) ?? status)));
+    if (!group)
+      this.groups.set(
+        status.id,
+        (group = new TicketStatusGroupNode(this, this.statuses.find((s) => s.id === status.id) ?? status)),
+      );
     return group;
   }
 
@@ -72,7 +84,10 @@ export class TicketsNode extends PagedNode<Ticket, number> {
     const flat = await super.getChildren();
     const loaded = flat.filter((n): n is TicketNode => n instanceof TicketNode);
     const rest = flat.filter((n) => !(n instanceof TicketNode));
-    const groups = groupByStatus(loaded.map((n) => n.ticket), this.statuses).map(({ status, tickets }) => {
+    const groups = groupByStatus(
+      loaded.map((n) => n.ticket),
+      this.statuses,
+    ).map(({ status, tickets }) => {
       const group = this.groupFor(status);
       group.tickets = tickets.map((t) => this.nodeFor(t) as TicketNode);
       return group;
@@ -89,13 +104,19 @@ export class TicketsNode extends PagedNode<Ticket, number> {
 export class TicketStatusGroupNode extends TreeNode {
   tickets: TicketNode[] = [];
 
-  constructor(parent: TicketsNode, readonly status: TicketStatus) {
+  constructor(
+    parent: TicketsNode,
+    readonly status: TicketStatus,
+  ) {
     super(parent, childId(parent, 'status', status.id));
   }
 
   getTreeItem(): vscode.TreeItem {
     // Collapsed: an Expanded item whose parent re-renders right after its first page (the count) can show no rows.
-    const item = new vscode.TreeItem(this.status.name || this.status.id || vscode.l10n.t('No status'), vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      this.status.name || this.status.id || vscode.l10n.t('No status'),
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = this.id;
     item.description = String(this.tickets.length);
     const color = statusThemeColor(this.status.color);
@@ -112,7 +133,11 @@ export class TicketStatusGroupNode extends TreeNode {
 }
 
 export class TicketNode extends TreeNode implements ResourceRow {
-  constructor(group: TicketStatusGroupNode, readonly owner: TicketsNode, public ticket: Ticket) {
+  constructor(
+    group: TicketStatusGroupNode,
+    readonly owner: TicketsNode,
+    public ticket: Ticket,
+  ) {
     super(group, childId(group, ticket.id));
     owner.conn.services.tree.rows.add(rowKey(owner.conn.connection, TICKET_DOCUMENT_KIND, ticket.id), this);
   }
@@ -143,17 +168,22 @@ export class TicketNode extends TreeNode implements ResourceRow {
     const t = this.ticket;
     const badge = priorityBadge(t.ticketPriority?.priorityLevel);
     const attachments = t.attachments ?? [];
-    const item = new vscode.TreeItem(ticketLabel(t), attachments.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      ticketLabel(t),
+      attachments.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = this.id;
     item.description = [t.ticketPriority?.name ?? badge.label, t.twinId ?? undefined].filter(Boolean).join(' · ');
     const tooltip = new vscode.MarkdownString();
-    tooltip.appendText([
-      ticketLabel(t),
-      vscode.l10n.t('Priority: {0} ({1})', t.ticketPriority?.name ?? '—', badge.label),
-      vscode.l10n.t('Status: {0}', t.ticketStatus?.name ?? '—'),
-      vscode.l10n.t('Twin: {0}', t.twinId ?? '—'),
-      vscode.l10n.t('Id: {0}', t.id),
-    ].join('\n'));
+    tooltip.appendText(
+      [
+        ticketLabel(t),
+        vscode.l10n.t('Priority: {0} ({1})', t.ticketPriority?.name ?? '—', badge.label),
+        vscode.l10n.t('Status: {0}', t.ticketStatus?.name ?? '—'),
+        vscode.l10n.t('Twin: {0}', t.twinId ?? '—'),
+        vscode.l10n.t('Id: {0}', t.id),
+      ].join('\n'),
+    );
     if (t.description) tooltip.appendText(`\n\n${t.description}`);
     item.tooltip = tooltip;
     item.iconPath = new vscode.ThemeIcon(badge.icon, new vscode.ThemeColor(badge.color));
@@ -169,7 +199,10 @@ export class TicketNode extends TreeNode implements ResourceRow {
 }
 
 export class TicketAttachmentNode extends TreeNode {
-  constructor(readonly ticketNode: TicketNode, readonly attachment: TicketAttachment) {
+  constructor(
+    readonly ticketNode: TicketNode,
+    readonly attachment: TicketAttachment,
+  ) {
     super(ticketNode, childId(ticketNode, 'attachment', attachment.id));
   }
 
@@ -192,7 +225,11 @@ export class TicketAttachmentNode extends TreeNode {
       tooltip: `${a.fileName}\n${a.contentType}, ${formatBytes(a.size)}\n${vscode.l10n.t('Id: {0}', a.id)}`,
       iconPath: new vscode.ThemeIcon(a.contentType?.startsWith('image/') ? 'file-media' : 'file'),
       contextValue: 'ticketAttachment',
-      command: { command: 'buildingTwins.tickets.openAttachment', title: vscode.l10n.t('Open attachment'), arguments: [this] },
+      command: {
+        command: 'buildingTwins.tickets.openAttachment',
+        title: vscode.l10n.t('Open attachment'),
+        arguments: [this],
+      },
     });
   }
 }

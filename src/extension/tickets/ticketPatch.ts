@@ -5,7 +5,12 @@ import * as l10n from '@vscode/l10n';
 import { compare } from 'fast-json-patch';
 import { checkTicketPatch } from '../../core/api/requestChecks';
 import { TICKET_REFERENCE_PROPERTIES } from './ticketReferenceTarget';
-import { TICKET_UPDATABLE_PROPERTIES, type JsonPatchOperation, type Ticket, type TicketUpdatableProperty } from '../../core/api/types';
+import {
+  TICKET_UPDATABLE_PROPERTIES,
+  type JsonPatchOperation,
+  type Ticket,
+  type TicketUpdatableProperty,
+} from '../../core/api/types';
 
 /** Thrown when a ticket edit or patch breaks a rule; nothing is sent. */
 export class TicketPatchError extends Error {
@@ -30,7 +35,9 @@ const SERVER_FIELDS = ['createdDate', 'updatedDate', 'attachments'];
 /** Where each updatable patch property is edited in the ticket document. */
 export const TICKET_DOCUMENT_FIELDS: Record<TicketUpdatableProperty, string> = {
   ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, f])) as Record<string, string>),
-  ...(Object.fromEntries(Object.entries(REFERENCE_FIELDS).map(([field, property]) => [property, `${field}.id`])) as Record<string, string>),
+  ...(Object.fromEntries(
+    Object.entries(REFERENCE_FIELDS).map(([field, property]) => [property, `${field}.id`]),
+  ) as Record<string, string>),
 } as Record<TicketUpdatableProperty, string>;
 const EDITABLE_LIST = Object.values(TICKET_DOCUMENT_FIELDS).join(', ');
 
@@ -53,7 +60,12 @@ export function ticketDocumentPatch(original: Ticket, edited: unknown): JsonPatc
   for (const field of TEXT_FIELDS) {
     if (sameJson(before[field], doc[field])) continue;
     if (!(field in doc)) {
-      problems.push(l10n.t('Removing "{0}" is not allowed: a ticket patch can only replace values (set it to null instead).', field));
+      problems.push(
+        l10n.t(
+          'Removing "{0}" is not allowed: a ticket patch can only replace values (set it to null instead).',
+          field,
+        ),
+      );
       continue;
     }
     const fault = textFault(field, doc[field]);
@@ -65,35 +77,54 @@ export function ticketDocumentPatch(original: Ticket, edited: unknown): JsonPatc
     const oldId = referenceId(before[field]);
     if (!(field in doc)) {
       if (field in before) {
-        problems.push(REQUIRED_REFERENCES.has(field)
-          ? l10n.t('Removing "{0}" is not allowed: a ticket patch can only replace values.', field)
-          : l10n.t('Removing "{0}" is not allowed: a ticket patch can only replace values (set it to null instead).', field));
+        problems.push(
+          REQUIRED_REFERENCES.has(field)
+            ? l10n.t('Removing "{0}" is not allowed: a ticket patch can only replace values.', field)
+            : l10n.t(
+                'Removing "{0}" is not allowed: a ticket patch can only replace values (set it to null instead).',
+                field,
+              ),
+        );
       }
       continue;
     }
     const value = doc[field];
     if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
-      problems.push(REQUIRED_REFERENCES.has(field) ? l10n.t('"{0}" must be an object with an "id".', field) : l10n.t('"{0}" must be an object with an "id", or null.', field));
+      problems.push(
+        REQUIRED_REFERENCES.has(field)
+          ? l10n.t('"{0}" must be an object with an "id".', field)
+          : l10n.t('"{0}" must be an object with an "id", or null.', field),
+      );
       continue;
     }
     const newId = referenceId(value);
     if (newId === oldId) continue;
     if (newId === null && REQUIRED_REFERENCES.has(field)) {
-      problems.push(field === 'ticketStatus'
-        ? l10n.t('"{0}.id" is required: a ticket always has a status.', field)
-        : l10n.t('"{0}.id" is required: a ticket always has a priority.', field));
-    } else if (newId !== null && (typeof newId !== 'string' || !newId)) problems.push(l10n.t('"{0}.id" must be a non-empty string.', field));
+      problems.push(
+        field === 'ticketStatus'
+          ? l10n.t('"{0}.id" is required: a ticket always has a status.', field)
+          : l10n.t('"{0}.id" is required: a ticket always has a priority.', field),
+      );
+    } else if (newId !== null && (typeof newId !== 'string' || !newId))
+      problems.push(l10n.t('"{0}.id" must be a non-empty string.', field));
     else values.set(property, newId);
   }
 
   for (const op of compare(before, doc)) {
     const top = decodePointer(op.path)[0] ?? '';
-    if ((TEXT_FIELDS as readonly string[]).includes(top) || top in REFERENCE_FIELDS || SERVER_FIELDS.includes(top)) continue;
-    problems.push(l10n.t('"{0}" cannot be changed: it is not an updatable ticket field (editable: {1}).', top, EDITABLE_LIST));
+    if ((TEXT_FIELDS as readonly string[]).includes(top) || top in REFERENCE_FIELDS || SERVER_FIELDS.includes(top))
+      continue;
+    problems.push(
+      l10n.t('"{0}" cannot be changed: it is not an updatable ticket field (editable: {1}).', top, EDITABLE_LIST),
+    );
   }
   if (problems.length) throw new TicketPatchError(unique(problems));
 
-  const patch: JsonPatchOperation[] = TICKET_UPDATABLE_PROPERTIES.filter((p) => values.has(p)).map((p) => ({ op: 'replace', path: `/${p}`, value: values.get(p) }));
+  const patch: JsonPatchOperation[] = TICKET_UPDATABLE_PROPERTIES.filter((p) => values.has(p)).map((p) => ({
+    op: 'replace',
+    path: `/${p}`,
+    value: values.get(p),
+  }));
   if (patch.length) checkTicketPatch(patch);
   return patch;
 }
@@ -116,7 +147,10 @@ function referenceId(value: unknown): unknown {
 }
 
 function decodePointer(pointer: string): string[] {
-  return pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

@@ -23,14 +23,23 @@ function patched(ticket: Ticket, ops: readonly JsonPatchOperation[]): Ticket | u
 
 /** Asks before a ticket patch is sent (when the setting asks for this connection); Cancel throws "Not sent". */
 export async function confirmTicketPatch(
-  ctx: Pick<ExtensionServices, 'connections' | 'versions' | 'writes'>, client: BuildingTwinsApi, connection: string, ticketId: string, ops: unknown,
+  ctx: Pick<ExtensionServices, 'connections' | 'versions' | 'writes'>,
+  client: BuildingTwinsApi,
+  connection: string,
+  ticketId: string,
+  ops: unknown,
 ): Promise<void> {
   if (!ctx.writes.needsConfirmation(connection)) return;
   // A patch the client would refuse is refused before asking.
   checkTicketPatch(ops);
   const subject = vscode.l10n.t('ticket {0}', ticketId);
   const pending: PendingWrite = {
-    subject, connection, baseUrl: ctx.connections.require(connection).baseUrl, method: 'PATCH', path: `/tickets/${encodeURIComponent(ticketId)}`, patch: ops,
+    subject,
+    connection,
+    baseUrl: ctx.connections.require(connection).baseUrl,
+    method: 'PATCH',
+    path: `/tickets/${encodeURIComponent(ticketId)}`,
+    patch: ops,
   };
   const before = await client.getTicket(ticketId);
   const after = patched(before, ops);
@@ -38,8 +47,15 @@ export async function confirmTicketPatch(
     question: writeQuestion(pending),
     detail: writeDetail(pending),
     sent: [pendingRequest(pending)],
-    compare: after && (() => ctx.versions.compareTexts(resourceUri(connection, TICKET_DOCUMENT_KIND, ticketId), stableJson(before, TICKET_KEY_ORDER), stableJson(after, TICKET_KEY_ORDER),
-      vscode.l10n.t('{0}: on the service ↔ after the patch', subject))),
+    compare:
+      after &&
+      (() =>
+        ctx.versions.compareTexts(
+          resourceUri(connection, TICKET_DOCUMENT_KIND, ticketId),
+          stableJson(before, TICKET_KEY_ORDER),
+          stableJson(after, TICKET_KEY_ORDER),
+          vscode.l10n.t('{0}: on the service ↔ after the patch', subject),
+        )),
     cancelled: vscode.l10n.t('Not sent: the patch of {0} on "{1}" was cancelled.', subject, connection),
   });
 }

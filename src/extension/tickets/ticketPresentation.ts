@@ -19,7 +19,11 @@ const BADGES: Record<PriorityLevel, BadgeOf> = {
   medium: { icon: 'dash', color: 'charts.yellow', label: () => l10n.t('Medium') },
   low: { icon: 'arrow-down', color: 'charts.blue', label: () => l10n.t('Low') },
 };
-const UNKNOWN_BADGE: BadgeOf = { icon: 'circle-outline', color: 'disabledForeground', label: () => l10n.t('No priority') };
+const UNKNOWN_BADGE: BadgeOf = {
+  icon: 'circle-outline',
+  color: 'disabledForeground',
+  label: () => l10n.t('No priority'),
+};
 
 /** The badge for a priority level; levels the service adds later get a neutral badge. */
 export function priorityBadge(level: string | null | undefined): PriorityBadge {
@@ -58,7 +62,15 @@ export function ticketLabel(ticket: Ticket): string {
 
 const CHART_COLORS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'] as const;
 /** Upper hue bound (degrees) of each chart colour; red wraps around. */
-const HUE_BOUNDS: Array<[number, (typeof CHART_COLORS)[number]]> = [[15, 'red'], [40, 'orange'], [70, 'yellow'], [170, 'green'], [240, 'blue'], [330, 'purple'], [360, 'red']];
+const HUE_BOUNDS: Array<[number, (typeof CHART_COLORS)[number]]> = [
+  [15, 'red'],
+  [40, 'orange'],
+  [70, 'yellow'],
+  [170, 'green'],
+  [240, 'blue'],
+  [330, 'purple'],
+  [360, 'red'],
+];
 
 /**
  * Theme colour id for a status colour sent by the service: a chart colour name ("yellow") or a hex

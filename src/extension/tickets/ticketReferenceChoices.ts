@@ -10,8 +10,16 @@ export interface TicketReferenceChoice {
   detail?: string;
 }
 
-export async function ticketReferenceChoices(client: BuildingTwinsApi, list: TicketReferenceList): Promise<TicketReferenceChoice[]> {
+export async function ticketReferenceChoices(
+  client: BuildingTwinsApi,
+  list: TicketReferenceList,
+): Promise<TicketReferenceChoice[]> {
   if (list === 'statuses') return (await client.listTicketStatuses()).map((s) => ({ id: s.id, name: s.name ?? s.id }));
-  if (list === 'priorities') return (await client.listTicketPriorities()).map((p) => ({ id: p.id, name: p.name ?? p.id, detail: p.priorityLevel ?? undefined }));
+  if (list === 'priorities')
+    return (await client.listTicketPriorities()).map((p) => ({
+      id: p.id,
+      name: p.name ?? p.id,
+      detail: p.priorityLevel ?? undefined,
+    }));
   return (await listTicketMetadata(client, list)).map((m) => ({ id: m.id, name: m.name }));
 }

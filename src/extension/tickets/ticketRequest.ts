@@ -12,8 +12,20 @@ export class TicketRequestError extends Error {
 }
 
 const STRING_FIELDS = [
-  'description', 'cause', 'solution', 'notes', 'twinId', 'insightId', 'insightName', 'statusId', 'priorityId',
-  'categoryId', 'jobTypeId', 'serviceNeededId', 'assigneeName', 'externalId',
+  'description',
+  'cause',
+  'solution',
+  'notes',
+  'twinId',
+  'insightId',
+  'insightName',
+  'statusId',
+  'priorityId',
+  'categoryId',
+  'jobTypeId',
+  'serviceNeededId',
+  'assigneeName',
+  'externalId',
 ] as const;
 const KNOWN_FIELDS = new Set<string>(['summary', 'latitude', 'longitude', 'dueDate', ...STRING_FIELDS]);
 
@@ -45,8 +57,17 @@ export function ticketTemplate(refs: TicketReferences, summary = '', description
 /** A ticket request raised from an insight: its name, description and recommendation, twin and id. */
 export function ticketFromInsight(insight: Insight, refs: TicketReferences = {}): CreateTicketRequest {
   const summary = insight.name?.trim() || l10n.t('Insight {0}', insight.id);
-  const description = [insight.description, insight.recommendation && l10n.t('Recommendation: {0}', insight.recommendation)].filter(Boolean).join('\n\n');
-  return ticketTemplate({ ...refs, twinId: insight.twinId ?? null, insightId: insight.id, insightName: insight.name ?? null }, summary, description);
+  const description = [
+    insight.description,
+    insight.recommendation && l10n.t('Recommendation: {0}', insight.recommendation),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  return ticketTemplate(
+    { ...refs, twinId: insight.twinId ?? null, insightId: insight.id, insightName: insight.name ?? null },
+    summary,
+    description,
+  );
 }
 
 /** Parses and checks a create-ticket request (JSON text or a value); throws TicketRequestError listing every fault. */
@@ -64,28 +85,50 @@ export function checkCreateTicket(input: unknown): CreateTicketRequest {
   }
   const req = value as Record<string, unknown>;
   const problems: string[] = [];
-  if (typeof req.summary !== 'string' || !req.summary.trim()) problems.push(l10n.t('"summary" is required and must be non-empty text.'));
+  if (typeof req.summary !== 'string' || !req.summary.trim())
+    problems.push(l10n.t('"summary" is required and must be non-empty text.'));
   for (const field of STRING_FIELDS) {
-    if (req[field] !== undefined && req[field] !== null && typeof req[field] !== 'string') problems.push(l10n.t('"{0}" must be a string or null.', field));
+    if (req[field] !== undefined && req[field] !== null && typeof req[field] !== 'string')
+      problems.push(l10n.t('"{0}" must be a string or null.', field));
   }
   for (const field of ['latitude', 'longitude'] as const) {
-    if (req[field] !== undefined && req[field] !== null && !(typeof req[field] === 'number' && Number.isFinite(req[field]))) {
+    if (
+      req[field] !== undefined &&
+      req[field] !== null &&
+      !(typeof req[field] === 'number' && Number.isFinite(req[field]))
+    ) {
       problems.push(l10n.t('"{0}" must be a number or null.', field));
     }
   }
-  if (req.dueDate !== undefined && req.dueDate !== null && (typeof req.dueDate !== 'string' || Number.isNaN(Date.parse(req.dueDate)))) {
+  if (
+    req.dueDate !== undefined &&
+    req.dueDate !== null &&
+    (typeof req.dueDate !== 'string' || Number.isNaN(Date.parse(req.dueDate)))
+  ) {
     problems.push(l10n.t('"dueDate" must be an ISO 8601 date-time such as 2024-10-01T12:00:00Z, or null.'));
   }
   const unknown = Object.keys(req).filter((k) => !KNOWN_FIELDS.has(k));
   if (unknown.length) {
     const named = unknown.map((k) => `"${k}"`).join(', ');
     const known = [...KNOWN_FIELDS].filter((k) => k !== 'summary').join(', ');
-    problems.push(unknown.length === 1 ? l10n.t('Unknown field {0} (known: summary, {1}).', named, known) : l10n.t('Unknown fields {0} (known: summary, {1}).', named, known));
+    problems.push(
+      unknown.length === 1
+        ? l10n.t('Unknown field {0} (known: summary, {1}).', named, known)
+        : l10n.t('Unknown fields {0} (known: summary, {1}).', named, known),
+    );
   }
   if (problems.length) throw new TicketRequestError(problems);
   // Empty strings for optional references mean "none".
   const clean: Record<string, unknown> = { ...req };
-  for (const field of ['twinId', 'insightId', 'categoryId', 'jobTypeId', 'serviceNeededId', 'statusId', 'priorityId'] as const) {
+  for (const field of [
+    'twinId',
+    'insightId',
+    'categoryId',
+    'jobTypeId',
+    'serviceNeededId',
+    'statusId',
+    'priorityId',
+  ] as const) {
     if (clean[field] === '') clean[field] = null;
   }
   return clean as CreateTicketRequest;

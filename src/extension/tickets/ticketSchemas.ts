@@ -4,7 +4,13 @@
 // and completions. They say what checkCreateTicket, ticketDocumentPatch and checkTicketPatch check, so mistakes
 // show while typing; those checks stay the authority. Pure: no 'vscode'.
 import * as l10n from '@vscode/l10n';
-import { TICKET_UPDATABLE_PROPERTIES, type TicketMetadataItem, type TicketPriority, type TicketStatus, type TicketUpdatableProperty } from '../../core/api/types';
+import {
+  TICKET_UPDATABLE_PROPERTIES,
+  type TicketMetadataItem,
+  type TicketPriority,
+  type TicketStatus,
+  type TicketUpdatableProperty,
+} from '../../core/api/types';
 import { DRAFT_07, type JsonSchema } from '../../core/dtdl/twinJsonSchema';
 import { dateTimeSchema } from '../events/eventSchemas';
 
@@ -17,7 +23,10 @@ export interface TicketVocabulary {
   servicesNeeded: readonly TicketMetadataItem[];
 }
 
-interface Named { id: string; name: string | null }
+interface Named {
+  id: string;
+  name: string | null;
+}
 
 /** What the hovers say about the ids of one list, every sentence whole so a translation words it for that list. */
 interface ListWords {
@@ -38,7 +47,12 @@ interface OptionalListWords extends ListWords {
 /** An id of one of `items` (enum with the names as descriptions); any string while the list is unknown. */
 function idOf(items: readonly Named[], words: ListWords): JsonSchema {
   if (items.length === 0) return { type: 'string', description: words.id };
-  return { type: 'string', enum: items.map((i) => i.id), enumDescriptions: items.map((i) => i.name ?? i.id), description: words.id };
+  return {
+    type: 'string',
+    enum: items.map((i) => i.id),
+    enumDescriptions: items.map((i) => i.name ?? i.id),
+    description: words.id,
+  };
 }
 
 /** The id, or null for none. */
@@ -47,7 +61,12 @@ function idOrNull(items: readonly Named[], words: OptionalListWords): JsonSchema
 }
 
 const text = (description: string): JsonSchema => ({ type: ['string', 'null'], description });
-const summarySchema = (): JsonSchema => ({ type: 'string', minLength: 1, pattern: '\\S', description: l10n.t('Summary (required)') });
+const summarySchema = (): JsonSchema => ({
+  type: 'string',
+  minLength: 1,
+  pattern: '\\S',
+  description: l10n.t('Summary (required)'),
+});
 const dueDateSchema = (): JsonSchema => ({ anyOf: [dateTimeSchema(l10n.t('Due date')), { type: 'null' }] });
 
 /** Text fields of a ticket that a patch replaces as they are. */
@@ -63,33 +82,57 @@ interface Lists {
 
 function listsOf(v: TicketVocabulary): Lists {
   return {
-    statusId: [v.statuses, { id: l10n.t('Id of a ticket status'), reference: l10n.t('The ticket status (change its id)') }],
-    priorityId: [v.priorities, { id: l10n.t('Id of a ticket priority'), reference: l10n.t('The ticket priority (change its id)') }],
-    categoryId: [v.categories, {
-      id: l10n.t('Id of a ticket category'),
-      reference: l10n.t('The ticket category, or null for none'),
-      orNull: l10n.t('Id of a ticket category, or null for none'),
-      orEmpty: l10n.t('Id of a ticket category; null or "" for none'),
-    }],
-    jobTypeId: [v.jobTypes, {
-      id: l10n.t('Id of a job type'),
-      reference: l10n.t('The job type, or null for none'),
-      orNull: l10n.t('Id of a job type, or null for none'),
-      orEmpty: l10n.t('Id of a job type; null or "" for none'),
-    }],
-    serviceNeededId: [v.servicesNeeded, {
-      id: l10n.t('Id of a service needed'),
-      reference: l10n.t('The service needed, or null for none'),
-      orNull: l10n.t('Id of a service needed, or null for none'),
-      orEmpty: l10n.t('Id of a service needed; null or "" for none'),
-    }],
+    statusId: [
+      v.statuses,
+      { id: l10n.t('Id of a ticket status'), reference: l10n.t('The ticket status (change its id)') },
+    ],
+    priorityId: [
+      v.priorities,
+      { id: l10n.t('Id of a ticket priority'), reference: l10n.t('The ticket priority (change its id)') },
+    ],
+    categoryId: [
+      v.categories,
+      {
+        id: l10n.t('Id of a ticket category'),
+        reference: l10n.t('The ticket category, or null for none'),
+        orNull: l10n.t('Id of a ticket category, or null for none'),
+        orEmpty: l10n.t('Id of a ticket category; null or "" for none'),
+      },
+    ],
+    jobTypeId: [
+      v.jobTypes,
+      {
+        id: l10n.t('Id of a job type'),
+        reference: l10n.t('The job type, or null for none'),
+        orNull: l10n.t('Id of a job type, or null for none'),
+        orEmpty: l10n.t('Id of a job type; null or "" for none'),
+      },
+    ],
+    serviceNeededId: [
+      v.servicesNeeded,
+      {
+        id: l10n.t('Id of a service needed'),
+        reference: l10n.t('The service needed, or null for none'),
+        orNull: l10n.t('Id of a service needed, or null for none'),
+        orEmpty: l10n.t('Id of a service needed; null or "" for none'),
+      },
+    ],
   };
 }
 
 /** A reference object of a ticket document: its `id` is what saving sends; other keys are shown only. */
 function reference(items: readonly Named[], words: ListWords, nullable: boolean): JsonSchema {
-  const object: JsonSchema = { type: 'object', required: ['id'], properties: { id: idOf(items, words), name: { type: ['string', 'null'], description: l10n.t('Shown only: saving sends the id') } } };
-  return nullable ? { anyOf: [object, { type: 'null' }], description: words.reference } : { ...object, description: words.reference };
+  const object: JsonSchema = {
+    type: 'object',
+    required: ['id'],
+    properties: {
+      id: idOf(items, words),
+      name: { type: ['string', 'null'], description: l10n.t('Shown only: saving sends the id') },
+    },
+  };
+  return nullable
+    ? { anyOf: [object, { type: 'null' }], description: words.reference }
+    : { ...object, description: words.reference };
 }
 
 /** A ticket document: edit the text fields and the ids of its references; the rest is the service's. */
@@ -117,7 +160,10 @@ export function ticketDocumentSchema(v: TicketVocabulary): JsonSchema {
 /** The request of "Create Ticket from JSON": known keys only, references by id ("" or null for none). */
 export function ticketRequestSchema(v: TicketVocabulary): JsonSchema {
   const lists = listsOf(v);
-  const noneToo = (items: readonly Named[], words: OptionalListWords): JsonSchema => ({ anyOf: [idOf(items, words), { type: 'null' }, { const: '' }], description: words.orEmpty });
+  const noneToo = (items: readonly Named[], words: OptionalListWords): JsonSchema => ({
+    anyOf: [idOf(items, words), { type: 'null' }, { const: '' }],
+    description: words.orEmpty,
+  });
   return {
     $schema: DRAFT_07,
     title: l10n.t('New ticket'),
@@ -147,11 +193,19 @@ export function ticketRequestSchema(v: TicketVocabulary): JsonSchema {
 function patchValue(property: TicketUpdatableProperty, v: TicketVocabulary): JsonSchema {
   const lists = listsOf(v);
   switch (property) {
-    case 'summary': return summarySchema();
-    case 'dueDate': return dueDateSchema();
-    case 'statusId': case 'priorityId': return idOf(...lists[property]);
-    case 'categoryId': case 'jobTypeId': case 'serviceNeededId': return idOrNull(...lists[property]);
-    default: return text(property);
+    case 'summary':
+      return summarySchema();
+    case 'dueDate':
+      return dueDateSchema();
+    case 'statusId':
+    case 'priorityId':
+      return idOf(...lists[property]);
+    case 'categoryId':
+    case 'jobTypeId':
+    case 'serviceNeededId':
+      return idOrNull(...lists[property]);
+    default:
+      return text(property);
   }
 }
 
@@ -173,7 +227,10 @@ export function ticketPatchSchema(v: TicketVocabulary): JsonSchema {
         path: { type: 'string', enum: paths, description: l10n.t('An updatable ticket property') },
         value: { description: l10n.t('The new value') },
       },
-      allOf: TICKET_UPDATABLE_PROPERTIES.map((p) => ({ if: { properties: { path: { const: `/${p}` } }, required: ['path'] }, then: { properties: { value: patchValue(p, v) } } })),
+      allOf: TICKET_UPDATABLE_PROPERTIES.map((p) => ({
+        if: { properties: { path: { const: `/${p}` } }, required: ['path'] },
+        then: { properties: { value: patchValue(p, v) } },
+      })),
     },
   };
 }

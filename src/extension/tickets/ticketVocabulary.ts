@@ -5,8 +5,17 @@ import type { TicketVocabulary } from './ticketSchemas';
 const LIST_SIZE = 1000;
 
 /** A ticket metadata list (categories, job types, services needed) by name. */
-export async function listTicketMetadata(client: BuildingTwinsApi, kind: TicketMetadataKind): Promise<TicketMetadataItem[]> {
-  return (await client.listTicketMetadata(kind, { page: 1, pageSize: LIST_SIZE, sortSpecifications: [{ field: 'name', sort: 'asc' }] })).items;
+export async function listTicketMetadata(
+  client: BuildingTwinsApi,
+  kind: TicketMetadataKind,
+): Promise<TicketMetadataItem[]> {
+  return (
+    await client.listTicketMetadata(kind, {
+      page: 1,
+      pageSize: LIST_SIZE,
+      sortSpecifications: [{ field: 'name', sort: 'asc' }],
+    })
+  ).items;
 }
 
 /** Every list a ticket refers to by id, read from the service (five requests). */

@@ -45,7 +45,11 @@ export class LocationsNode extends PagedNode<DigitalTwin, string> {
     this.index ??= await this.conn.services.models.getIndex(this.conn.connection);
     const modelIds = buildingModels(this.index);
     if (modelIds.length === 0) return { items: [], next: undefined, total: 0 };
-    const page = await client.listTwins({ modelFilter: { modelIds, exactModelMatch: false }, pageSize: 100, continuationToken: token ?? null });
+    const page = await client.listTwins({
+      modelFilter: { modelIds, exactModelMatch: false },
+      pageSize: 100,
+      continuationToken: token ?? null,
+    });
     return { items: page.content, next: page.continuationToken ?? undefined };
   }
 
@@ -72,7 +76,12 @@ export class LocationNode extends PagedNode<DigitalTwin, number> implements Reso
   private childIds: string[] | undefined;
   private shown: DigitalTwin;
 
-  constructor(parent: TreeNode, conn: ConnectionScope, twin: DigitalTwin, private readonly root: LocationsNode) {
+  constructor(
+    parent: TreeNode,
+    conn: ConnectionScope,
+    twin: DigitalTwin,
+    private readonly root: LocationsNode,
+  ) {
     super(parent, childId(parent, twin.id), conn);
     this.shown = twin;
     conn.services.tree.rows.add(rowKey(conn.connection, 'twins', twin.id), this);
@@ -108,7 +117,8 @@ export class LocationNode extends PagedNode<DigitalTwin, number> implements Reso
   getTreeItem(): vscode.TreeItem {
     const item = twinTreeItem(this, this.conn, this.twin, this.root.index, vscode.TreeItemCollapsibleState.Collapsed);
     const count = this.pageDescription();
-    if (count) item.description = `${item.description ? `${String(item.description)} · ` : ''}${vscode.l10n.t('{0} inside', count)}`;
+    if (count)
+      item.description = `${item.description ? `${String(item.description)} · ` : ''}${vscode.l10n.t('{0} inside', count)}`;
     return item;
   }
 
@@ -120,7 +130,9 @@ export class LocationNode extends PagedNode<DigitalTwin, number> implements Reso
     const client = await this.conn.client();
     if (!this.childIds) {
       const incoming = await client.listIncomingRelationships(this.twin.id);
-      this.childIds = [...new Set(incoming.filter((r) => LOCATION_RELATIONSHIPS.includes(r.name)).map((r) => r.sourceId))];
+      this.childIds = [
+        ...new Set(incoming.filter((r) => LOCATION_RELATIONSHIPS.includes(r.name)).map((r) => r.sourceId)),
+      ];
     }
     const start = offset ?? 0;
     const ids = this.childIds.slice(start, start + CHUNK);

@@ -13,7 +13,8 @@ export const relationshipDocumentHandler: ResourceHandler = {
   kind: 'relationships',
   readonly: true,
   async read({ client, ref }) {
-    if (ref.ids.length !== 2) throw new Error(l10n.t('A relationship URI needs <sourceTwinId>/<relationshipId>, got {0}', ref.ids.join('/')));
+    if (ref.ids.length !== 2)
+      throw new Error(l10n.t('A relationship URI needs <sourceTwinId>/<relationshipId>, got {0}', ref.ids.join('/')));
     const value = await client.getRelationship(ref.ids[0], ref.ids[1]);
     return { value, text: stableJson(value, RELATIONSHIP_KEY_ORDER) };
   },

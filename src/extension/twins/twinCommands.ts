@@ -29,49 +29,88 @@ const MAX_OPENED_TWINS = 10;
  * Opens a twin: from a tree node, a twin id on the active connection, or (connection, twin id). With several twin
  * rows selected (the row menu passes the selection), each opens in an editor of its own (the first ten).
  */
-async function openTwin(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown, twinId?: string | unknown[]): Promise<vscode.Uri | vscode.Uri[]> {
+async function openTwin(
+  ctx: Pick<ExtensionServices, 'connections'>,
+  arg: unknown,
+  twinId?: string | unknown[],
+): Promise<vscode.Uri | vscode.Uri[]> {
   if (Array.isArray(twinId)) {
     const rows = twinId.length > 1 && twinId.includes(arg) ? twinId.filter((r) => isRow(r, 'twins')) : [];
     if (rows.length > 1) {
       const uris: vscode.Uri[] = [];
       for (const row of rows.slice(0, MAX_OPENED_TWINS)) {
         const doc = await vscode.workspace.openTextDocument(resourceUri(row.connection!, 'twins', row.ids[0]));
-        uris.push((await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: uris.length > 0 })).document.uri);
+        uris.push(
+          (await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: uris.length > 0 })).document.uri,
+        );
       }
       return uris;
     }
     twinId = undefined;
   }
-  const target = isRow(arg, 'twins') && arg.connection
-    ? { connection: arg.connection, id: arg.ids[0] }
-    : typeof arg === 'string' && typeof twinId === 'string' ? { connection: arg, id: twinId }
-      : typeof arg === 'string' ? { connection: ctx.connections.activeName(), id: arg } : undefined;
+  const target =
+    isRow(arg, 'twins') && arg.connection
+      ? { connection: arg.connection, id: arg.ids[0] }
+      : typeof arg === 'string' && typeof twinId === 'string'
+        ? { connection: arg, id: twinId }
+        : typeof arg === 'string'
+          ? { connection: ctx.connections.activeName(), id: arg }
+          : undefined;
   if (!target) throw new Error(vscode.l10n.t('Open twin needs a twin in the explorer or a twin id.'));
   const editor = await openTwinDocument(target.connection, target.id);
   return editor.document.uri;
 }
 
 async function openRelationship(_services: unknown, arg: unknown): Promise<vscode.Uri> {
-  if (!isRow(arg, 'relationships') || !arg.connection || arg.ids.length < 2) throw new Error(vscode.l10n.t('Open relationship needs a relationship in the explorer.'));
+  if (!isRow(arg, 'relationships') || !arg.connection || arg.ids.length < 2)
+    throw new Error(vscode.l10n.t('Open relationship needs a relationship in the explorer.'));
   const doc = await vscode.workspace.openTextDocument(resourceUri(arg.connection, 'relationships', ...arg.ids));
   await vscode.window.showTextDocument(doc, { preview: true });
   return doc.uri;
 }
 
 /** Filter twins by model, name text and/or property conditions (all must hold); `filter` skips the prompts. */
-async function filterTwins(ctx: Pick<ExtensionServices, 'input' | 'models' | 'tree'>, filter?: TwinFilter): Promise<TwinFilter | undefined> {
+async function filterTwins(
+  ctx: Pick<ExtensionServices, 'input' | 'models' | 'tree'>,
+  filter?: TwinFilter,
+): Promise<TwinFilter | undefined> {
   if (!filter) {
     const index = await ctx.models.getActiveIndex();
     const any: QuickPickItem & { modelId?: string } = { label: vscode.l10n.t('(any model)') };
-    const models = [any, ...index.ids().sort().map((id) => ({ label: noIcons(index.displayName(id)), description: noIcons(id), modelId: id }))];
-    const model = await ctx.input.pick(models, { title: vscode.l10n.t('Filter twins (1/3): model (its sub-models included)'), matchOnDescription: true });
-    const nameText = (await ctx.input.input({ title: vscode.l10n.t('Filter twins (2/3)'), prompt: vscode.l10n.t('Name contains (empty: any name)'), value: ctx.tree.filter?.nameText })).trim();
-    const propertyText = (await ctx.input.input({
-      title: vscode.l10n.t('Filter twins (3/3)'),
-      prompt: vscode.l10n.t('Property conditions "field operator value", several separated by ";" (operators: {0}); empty: none', PROPERTY_OPERATORS.join(' ')),
-      placeHolder: 'levelNumber >= 2; serialNumber isNotNull', // l10n-exempt: an example of the syntax
-      validate: (v) => (parsePropertyConditions(v) ? undefined : vscode.l10n.t('Use "field operator value", e.g. levelNumber >= 2, or "field isNotNull"; separate conditions with ";".')),
-    })).trim();
+    const models = [
+      any,
+      ...index
+        .ids()
+        .sort()
+        .map((id) => ({ label: noIcons(index.displayName(id)), description: noIcons(id), modelId: id })),
+    ];
+    const model = await ctx.input.pick(models, {
+      title: vscode.l10n.t('Filter twins (1/3): model (its sub-models included)'),
+      matchOnDescription: true,
+    });
+    const nameText = (
+      await ctx.input.input({
+        title: vscode.l10n.t('Filter twins (2/3)'),
+        prompt: vscode.l10n.t('Name contains (empty: any name)'),
+        value: ctx.tree.filter?.nameText,
+      })
+    ).trim();
+    const propertyText = (
+      await ctx.input.input({
+        title: vscode.l10n.t('Filter twins (3/3)'),
+        prompt: vscode.l10n.t(
+          'Property conditions "field operator value", several separated by ";" (operators: {0}); empty: none',
+          PROPERTY_OPERATORS.join(' '),
+        ),
+        placeHolder: 'levelNumber >= 2; serialNumber isNotNull', // l10n-exempt: an example of the syntax
+        validate: (v) =>
+          parsePropertyConditions(v)
+            ? undefined
+            : vscode.l10n.t(
+                'Use "field operator value", e.g. levelNumber >= 2, or "field isNotNull"; separate conditions with ";".',
+              ),
+      })
+    ).trim();
     const properties = parsePropertyConditions(propertyText) ?? [];
     filter = {
       modelId: model.modelId,
@@ -93,18 +132,28 @@ async function sortTwinRows(ctx: Pick<ExtensionServices, 'input' | 'tree'>, by?:
       { label: vscode.l10n.t('Name'), key: 'name' },
       { label: vscode.l10n.t('Id'), key: 'id' },
       { label: vscode.l10n.t('Last update (newest first)'), key: 'lastUpdate' },
-    ].map((c) => ({ ...c, description: c.key === current ? vscode.l10n.t('current order') : undefined, key: c.key as TwinSortKey }));
+    ].map((c) => ({
+      ...c,
+      description: c.key === current ? vscode.l10n.t('current order') : undefined,
+      key: c.key as TwinSortKey,
+    }));
     // Said plainly: the service lists twins in no set order, so this orders the rows each group has loaded.
-    key = (await ctx.input.pick(choices, {
-      title: vscode.l10n.t('Sort twins by'),
-      placeHolder: vscode.l10n.t('Orders the twins each model group has loaded (the service lists them in no set order)'),
-    })).key;
+    key = (
+      await ctx.input.pick(choices, {
+        title: vscode.l10n.t('Sort twins by'),
+        placeHolder: vscode.l10n.t(
+          'Orders the twins each model group has loaded (the service lists them in no set order)',
+        ),
+      })
+    ).key;
   } else if (isTwinSortKey(by)) {
     key = by;
   } else {
     throw new Error(vscode.l10n.t('Sort twins by one of {0}, got "{1}".', TWIN_SORT_KEYS.join(', '), by));
   }
-  await vscode.workspace.getConfiguration('buildingTwins').update('twins.sortBy', key, vscode.ConfigurationTarget.Global);
+  await vscode.workspace
+    .getConfiguration('buildingTwins')
+    .update('twins.sortBy', key, vscode.ConfigurationTarget.Global);
   for (const root of ctx.tree.connectionNodes()) {
     for (const group of root.group(TwinsNode)?.loadedGroups() ?? []) ctx.tree.update(group);
   }
@@ -116,12 +165,20 @@ function clearFilter(ctx: Pick<ExtensionServices, 'tree'>): void {
 }
 
 /** "Go to twin…": by id or external id (live lookup); opens the twin and reveals it in the tree. */
-async function goToTwin(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>, idOrExternalId?: string): Promise<DigitalTwin> {
+async function goToTwin(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>,
+  idOrExternalId?: string,
+): Promise<DigitalTwin> {
   let twin: DigitalTwin | undefined;
   const client = await ctx.connections.getActiveClient();
   if (idOrExternalId) {
-    twin = (await lookupTwins(new TwinLookup(client), idOrExternalId)).find((i) => i.twin && (i.twin.id === idOrExternalId || i.twin.contents?.externalID === idOrExternalId))?.twin;
-    if (!twin) throw new Error(vscode.l10n.t('No twin with id or external id "{0}" on "{1}".', idOrExternalId, ctx.connections.activeName()));
+    twin = (await lookupTwins(new TwinLookup(client), idOrExternalId)).find(
+      (i) => i.twin && (i.twin.id === idOrExternalId || i.twin.contents?.externalID === idOrExternalId),
+    )?.twin;
+    if (!twin)
+      throw new Error(
+        vscode.l10n.t('No twin with id or external id "{0}" on "{1}".', idOrExternalId, ctx.connections.activeName()),
+      );
   } else {
     twin = await pickTwin(ctx.input, client, { title: vscode.l10n.t('Go to twin') });
   }
@@ -131,7 +188,11 @@ async function goToTwin(ctx: Pick<ExtensionServices, 'connections' | 'input' | '
 }
 
 /** Reveals a twin under Twins > its model (pinned on top when its page is not loaded). */
-export async function revealTwin(ctx: Pick<ExtensionServices, 'log' | 'tree'>, connection: string, twin: DigitalTwin): Promise<TreeNode | undefined> {
+export async function revealTwin(
+  ctx: Pick<ExtensionServices, 'log' | 'tree'>,
+  connection: string,
+  twin: DigitalTwin,
+): Promise<TreeNode | undefined> {
   const conn = ctx.tree.connectionNode(connection);
   const twins = conn?.group(TwinsNode);
   if (!conn || !twins) return undefined;

@@ -4,7 +4,12 @@ import { errorText } from '../../core/api/apiError';
 import { inPathForm } from '../../core/api/twinPatchPaths';
 import type { BuildingTwinsApi, DigitalTwin, JsonPatchOperation } from '../../core/api/types';
 import { withoutKeys } from '../documents/jsonText';
-import { loadedResource, type LoadedResource, type ResourceCall, type ResourceHandler } from '../documents/resourceHandler';
+import {
+  loadedResource,
+  type LoadedResource,
+  type ResourceCall,
+  type ResourceHandler,
+} from '../documents/resourceHandler';
 import { WriteNotSentError } from '../documents/writeNotSent';
 import { permissionDeniedText } from '../../core/api/permissionDenied';
 
@@ -30,9 +35,19 @@ export function twinDocumentText(twin: DigitalTwin): string {
  * and `putOnly`, the document paths outside `contents` that changed (a new `modelId`, …), which only a
  * full replace (PUT) can change.
  */
-export function twinPatch(loaded: Record<string, unknown>, edited: Record<string, unknown>): { ops: JsonPatchOperation[]; putOnly: string[] } {
-  const changes = compare(withoutKeys(loaded, SERVER_FIELDS), withoutKeys(edited, SERVER_FIELDS)) as JsonPatchOperation[];
-  const putOnly = changes.filter((op) => !op.path.startsWith(CONTENTS_PREFIX) || (op.from !== undefined && !op.from.startsWith(CONTENTS_PREFIX))).map((op) => op.path);
+export function twinPatch(
+  loaded: Record<string, unknown>,
+  edited: Record<string, unknown>,
+): { ops: JsonPatchOperation[]; putOnly: string[] } {
+  const changes = compare(
+    withoutKeys(loaded, SERVER_FIELDS),
+    withoutKeys(edited, SERVER_FIELDS),
+  ) as JsonPatchOperation[];
+  const putOnly = changes
+    .filter(
+      (op) => !op.path.startsWith(CONTENTS_PREFIX) || (op.from !== undefined && !op.from.startsWith(CONTENTS_PREFIX)),
+    )
+    .map((op) => op.path);
   return { ops: putOnly.length ? [] : inPathForm(changes, 'root'), putOnly };
 }
 
@@ -44,7 +59,9 @@ async function readBack(client: BuildingTwinsApi, id: string): Promise<LoadedRes
   try {
     return loadedTwin(await client.getTwin(id));
   } catch (err) {
-    throw new Error(l10n.t('Twin {0} was saved, but reading it back failed: {1}. Use "Revert File" to load it.', id, errorText(err)));
+    throw new Error(
+      l10n.t('Twin {0} was saved, but reading it back failed: {1}. Use "Revert File" to load it.', id, errorText(err)),
+    );
   }
 }
 
@@ -59,11 +76,19 @@ export const twinDocumentHandler: ResourceHandler = {
   async write(call: ResourceCall, edited: unknown, loaded: LoadedResource): Promise<LoadedResource> {
     const { services, client, ref } = call;
     const id = ref.ids.join('/');
-    if (!edited || typeof edited !== 'object' || Array.isArray(edited)) throw new Error(l10n.t('Twin {0}: the document must be a JSON object. Nothing was sent.', id));
+    if (!edited || typeof edited !== 'object' || Array.isArray(edited))
+      throw new Error(l10n.t('Twin {0}: the document must be a JSON object. Nothing was sent.', id));
     const twin = edited as Record<string, unknown>;
-    if (twin.id !== id) throw new Error(l10n.t('Twin {0}: "id" cannot be changed (found {1}). Nothing was sent.', id, String(JSON.stringify(twin.id))));
-    if (typeof twin.modelId !== 'string' || !twin.modelId) throw new Error(l10n.t('Twin {0}: "modelId" must be a non-empty string. Nothing was sent.', id));
-    if (twin.contents !== undefined && (typeof twin.contents !== 'object' || twin.contents === null || Array.isArray(twin.contents))) {
+    if (twin.id !== id)
+      throw new Error(
+        l10n.t('Twin {0}: "id" cannot be changed (found {1}). Nothing was sent.', id, String(JSON.stringify(twin.id))),
+      );
+    if (typeof twin.modelId !== 'string' || !twin.modelId)
+      throw new Error(l10n.t('Twin {0}: "modelId" must be a non-empty string. Nothing was sent.', id));
+    if (
+      twin.contents !== undefined &&
+      (typeof twin.contents !== 'object' || twin.contents === null || Array.isArray(twin.contents))
+    ) {
       throw new Error(l10n.t('Twin {0}: "contents" must be an object. Nothing was sent.', id));
     }
     const base = loaded.value as Record<string, unknown>;
@@ -75,7 +100,11 @@ export const twinDocumentHandler: ResourceHandler = {
       const unknownTime = l10n.t('unknown time');
       const choice = await services.writes.onServiceChange(ref, {
         subject: l10n.t('Twin {0}', id),
-        detail: l10n.t('You opened the version of {0}; the service now has {1}.', String(base.lastUpdateTime ?? unknownTime), current.lastUpdateTime ?? unknownTime),
+        detail: l10n.t(
+          'You opened the version of {0}; the service now has {1}.',
+          String(base.lastUpdateTime ?? unknownTime),
+          current.lastUpdateTime ?? unknownTime,
+        ),
         now: current.lastUpdateTime,
         serviceText: loadedTwin(current).text,
       });
@@ -85,20 +114,39 @@ export const twinDocumentHandler: ResourceHandler = {
     try {
       if (putOnly.length) {
         const changed = putOnly.join(', ');
-        const replace = await services.input.confirm(l10n.t('A JSON Patch cannot change {0} of twin {1}. Replace the whole twin instead (PUT)?', changed, id), {
-          detail: l10n.t('The service replaces the twin with exactly this document.'),
-          confirmLabel: l10n.t('Replace twin'),
-        });
-        if (!replace) throw new NotSavedError(l10n.t('Not saved: changing {0} needs a full replace, which you declined. Your edits are still in the editor.', changed));
+        const replace = await services.input.confirm(
+          l10n.t('A JSON Patch cannot change {0} of twin {1}. Replace the whole twin instead (PUT)?', changed, id),
+          {
+            detail: l10n.t('The service replaces the twin with exactly this document.'),
+            confirmLabel: l10n.t('Replace twin'),
+          },
+        );
+        if (!replace)
+          throw new NotSavedError(
+            l10n.t(
+              'Not saved: changing {0} needs a full replace, which you declined. Your edits are still in the editor.',
+              changed,
+            ),
+          );
         const { lastUpdateTime: _t, ...body } = twin;
-        await services.writes.beforeSend(ref, { subject: l10n.t('twin {0}', id), method: 'PUT', path: `/twins`, body }, loaded.text);
+        await services.writes.beforeSend(
+          ref,
+          { subject: l10n.t('twin {0}', id), method: 'PUT', path: `/twins`, body },
+          loaded.text,
+        );
         return loadedTwin(await client.putTwin(body as DigitalTwin));
       }
-      await services.writes.beforeSend(ref, { subject: l10n.t('twin {0}', id), method: 'PATCH', path: `/twins/${encodeURIComponent(id)}`, patch: ops }, loaded.text);
+      await services.writes.beforeSend(
+        ref,
+        { subject: l10n.t('twin {0}', id), method: 'PATCH', path: `/twins/${encodeURIComponent(id)}`, patch: ops },
+        loaded.text,
+      );
       await client.patchTwin(id, ops);
     } catch (err) {
       if (err instanceof NotSavedError || err instanceof WriteNotSentError) throw err;
-      throw new Error(permissionDeniedText(err) ?? l10n.t('The service refused twin {0}: {1}', id, errorText(err)), { cause: err });
+      throw new Error(permissionDeniedText(err) ?? l10n.t('The service refused twin {0}: {1}', id, errorText(err)), {
+        cause: err,
+      });
     }
     return readBack(client, id);
   },

@@ -1,5 +1,11 @@
 import * as l10n from '@vscode/l10n';
-import { COLLECTION_OPERATORS, FILTER_OPERATORS, serviceOperatorFor, VALUELESS_OPERATORS, type FilterOperator } from '../../core/api/filterVocabulary';
+import {
+  COLLECTION_OPERATORS,
+  FILTER_OPERATORS,
+  serviceOperatorFor,
+  VALUELESS_OPERATORS,
+  type FilterOperator,
+} from '../../core/api/filterVocabulary';
 import type { PropertyFilter, TwinFilters } from '../../core/api/types';
 
 /** The explorer's twin filter ("Filter twins…"): applies to every twin list of the tree. */
@@ -14,7 +20,11 @@ export interface TwinFilter {
   properties?: PropertyCondition[];
 }
 
-export interface PropertyCondition { field: string; operator: FilterOperator; value?: unknown }
+export interface PropertyCondition {
+  field: string;
+  operator: FilterOperator;
+  value?: unknown;
+}
 
 /** Every property condition of the filter, `property` first. */
 export function propertyConditions(filter: TwinFilter | undefined): PropertyCondition[] {
@@ -25,7 +35,10 @@ export function propertyConditions(filter: TwinFilter | undefined): PropertyCond
 export const PROPERTY_OPERATORS = FILTER_OPERATORS;
 
 /** The service filters for a TwinFilter, optionally narrowed to one model (a model group of the tree). */
-export function toTwinFilters(filter: TwinFilter | undefined, model?: { modelId: string; exact: boolean }): TwinFilters {
+export function toTwinFilters(
+  filter: TwinFilter | undefined,
+  model?: { modelId: string; exact: boolean },
+): TwinFilters {
   const out: TwinFilters = {};
   const modelId = model?.modelId ?? filter?.modelId;
   if (modelId) out.modelFilter = { modelIds: [modelId], exactModelMatch: model?.exact ?? false };
@@ -33,14 +46,17 @@ export function toTwinFilters(filter: TwinFilter | undefined, model?: { modelId:
   if (filter?.nameText) conditions.push({ field: 'name', operator: 'contains', value: filter.nameText });
   conditions.push(...propertyConditions(filter).map(propertyCondition));
   if (conditions.length === 1) out.propertyFilter = conditions[0];
-  else if (conditions.length > 1) out.propertyFilter = { ...conditions[0], filterConditionOperator: 'And', filters: conditions.slice(1) };
+  else if (conditions.length > 1)
+    out.propertyFilter = { ...conditions[0], filterConditionOperator: 'And', filters: conditions.slice(1) };
   return out;
 }
 
 /** The condition as sent: the service's operator word, and no value where the operator takes none. */
 function propertyCondition(property: PropertyCondition): PropertyFilter {
   const operator = serviceOperatorFor(property.operator) ?? property.operator;
-  return VALUELESS_OPERATORS.includes(operator) ? { field: property.field, operator } : { field: property.field, operator, value: property.value };
+  return VALUELESS_OPERATORS.includes(operator)
+    ? { field: property.field, operator }
+    : { field: property.field, operator, value: property.value };
 }
 
 export function describeFilter(filter: TwinFilter): string {
@@ -61,10 +77,16 @@ export function describeFilter(filter: TwinFilter): string {
  */
 export function numericComparisonCaveat(filter: TwinFilter): string | undefined {
   const fields = propertyConditions(filter)
-    .filter((c) => ['>', '>=', '<', '<='].includes(serviceOperatorFor(c.operator) ?? c.operator) && typeof c.value === 'number')
+    .filter(
+      (c) =>
+        ['>', '>=', '<', '<='].includes(serviceOperatorFor(c.operator) ?? c.operator) && typeof c.value === 'number',
+    )
     .map((c) => c.field);
   if (fields.length === 0) return undefined;
-  return l10n.t('A real instance may compare {0} as text (its twin query quotes every value) and read > as =.', [...new Set(fields)].join(', '));
+  return l10n.t(
+    'A real instance may compare {0} as text (its twin query quotes every value) and read > as =.',
+    [...new Set(fields)].join(', '),
+  );
 }
 
 /**
@@ -80,7 +102,12 @@ export function parsePropertyCondition(text: string): PropertyCondition | undefi
   if (!operator) return undefined;
   if (VALUELESS_OPERATORS.includes(operator)) return rest === undefined ? { field, operator } : undefined;
   if (rest === undefined) return undefined;
-  const value = COLLECTION_OPERATORS.includes(operator) ? rest.split(',').map(parseFilterValue).filter((v) => v !== '') : parseFilterValue(rest);
+  const value = COLLECTION_OPERATORS.includes(operator)
+    ? rest
+        .split(',')
+        .map(parseFilterValue)
+        .filter((v) => v !== '')
+    : parseFilterValue(rest);
   return { field, operator, value };
 }
 
@@ -120,6 +147,10 @@ export function parseFilterValue(text: string): unknown {
 }
 
 /** Does the model filter of the explorer admit twins of this model group? (`isA` comes from the model index.) */
-export function filterAdmitsModel(filter: TwinFilter | undefined, modelId: string, isA: (id: string, base: string) => boolean): boolean {
+export function filterAdmitsModel(
+  filter: TwinFilter | undefined,
+  modelId: string,
+  isA: (id: string, base: string) => boolean,
+): boolean {
   return !filter?.modelId || isA(modelId, filter.modelId);
 }

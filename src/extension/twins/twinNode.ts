@@ -18,7 +18,13 @@ export function twinContextValue(index: ModelIndex | undefined, twin: DigitalTwi
 }
 
 /** Shared look of every twin item (twin lists, relationship ends, the location view). */
-export function twinTreeItem(node: TreeNode, conn: ConnectionScope, twin: DigitalTwin, index: ModelIndex | undefined, collapsible: vscode.TreeItemCollapsibleState): vscode.TreeItem {
+export function twinTreeItem(
+  node: TreeNode,
+  conn: ConnectionScope,
+  twin: DigitalTwin,
+  index: ModelIndex | undefined,
+  collapsible: vscode.TreeItemCollapsibleState,
+): vscode.TreeItem {
   const label = twinLabel(twin);
   const item = new vscode.TreeItem(label, collapsible);
   item.id = node.id;
@@ -35,7 +41,12 @@ export class TwinNode extends TreeNode implements ResourceRow {
   private groups: RelationshipGroupNode[] | undefined;
   private shown: DigitalTwin;
 
-  constructor(parent: TreeNode, readonly conn: ConnectionScope, twin: DigitalTwin, readonly index: ModelIndex | undefined) {
+  constructor(
+    parent: TreeNode,
+    readonly conn: ConnectionScope,
+    twin: DigitalTwin,
+    readonly index: ModelIndex | undefined,
+  ) {
     super(parent, childId(parent, twin.id));
     this.shown = twin;
     conn.services.tree.rows.add(rowKey(conn.connection, 'twins', twin.id), this);
@@ -73,22 +84,30 @@ export class TwinNode extends TreeNode implements ResourceRow {
   getTreeItem(): vscode.TreeItem {
     const item = twinTreeItem(this, this.conn, this.twin, this.index, vscode.TreeItemCollapsibleState.Collapsed);
     // A click opens the twin (plain string arguments); in the location view a click expands instead.
-    item.command = { command: 'buildingTwins.openTwin', title: vscode.l10n.t('Open twin'), arguments: [this.conn.connection, this.twin.id] };
+    item.command = {
+      command: 'buildingTwins.openTwin',
+      title: vscode.l10n.t('Open twin'),
+      arguments: [this.conn.connection, this.twin.id],
+    };
     return item;
   }
 
   override resolveTooltip(token: vscode.CancellationToken): Promise<vscode.MarkdownString> {
-    return resolveTwinTooltip(this.conn, this.twin, this.index, () => ({
-      outgoing: this.groups?.[0].loadedCount, incoming: this.groups?.[1].loadedCount,
-    }), token);
+    return resolveTwinTooltip(
+      this.conn,
+      this.twin,
+      this.index,
+      () => ({
+        outgoing: this.groups?.[0].loadedCount,
+        incoming: this.groups?.[1].loadedCount,
+      }),
+      token,
+    );
   }
 
   /** Outgoing and Incoming, both read now so each shows its count before it is expanded. */
   override async getChildren(): Promise<TreeNode[]> {
-    this.groups ??= [
-      new RelationshipGroupNode(this, 'Outgoing'),
-      new RelationshipGroupNode(this, 'Incoming'),
-    ];
+    this.groups ??= [new RelationshipGroupNode(this, 'Outgoing'), new RelationshipGroupNode(this, 'Incoming')];
     await Promise.allSettled(this.groups.map((g) => g.load()));
     return this.groups;
   }
@@ -105,7 +124,10 @@ export class RelationshipGroupNode extends TreeNode implements ResourceRow {
   private others = new Map<string, DigitalTwin>();
   private loading: Promise<void> | undefined;
 
-  constructor(readonly owner: TwinNode, readonly direction: Exclude<RelationshipDirection, 'IncomingOrOutgoing'>) {
+  constructor(
+    readonly owner: TwinNode,
+    readonly direction: Exclude<RelationshipDirection, 'IncomingOrOutgoing'>,
+  ) {
     super(owner, childId(owner, `~${direction.toLowerCase()}`));
     owner.conn.services.tree.rows.add(relationshipsRowKey(owner.conn.connection, owner.twinId, direction), this);
   }
@@ -123,12 +145,17 @@ export class RelationshipGroupNode extends TreeNode implements ResourceRow {
 
   getTreeItem(): vscode.TreeItem {
     const outgoing = this.direction === 'Outgoing';
-    const item = new vscode.TreeItem(outgoing ? vscode.l10n.t('Outgoing') : vscode.l10n.t('Incoming'), vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      outgoing ? vscode.l10n.t('Outgoing') : vscode.l10n.t('Incoming'),
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = this.id;
     item.description = this.relationships ? String(this.relationships.length) : undefined;
     item.iconPath = new vscode.ThemeIcon(outgoing ? 'arrow-right' : 'arrow-left');
     item.contextValue = `relationships.${this.direction.toLowerCase()}`;
-    item.tooltip = outgoing ? vscode.l10n.t('Outgoing relationships of {0}', this.owner.twinId) : vscode.l10n.t('Incoming relationships of {0}', this.owner.twinId);
+    item.tooltip = outgoing
+      ? vscode.l10n.t('Outgoing relationships of {0}', this.owner.twinId)
+      : vscode.l10n.t('Incoming relationships of {0}', this.owner.twinId);
     return item;
   }
 
@@ -138,12 +165,21 @@ export class RelationshipGroupNode extends TreeNode implements ResourceRow {
     this.loading ??= (async () => {
       try {
         const client = await this.owner.conn.client();
-        const relationships = this.direction === 'Outgoing'
-          ? await client.listOutgoingRelationships(this.owner.twinId)
-          : await client.listIncomingRelationships(this.owner.twinId);
-        relationships.sort((a, b) => a.name.localeCompare(b.name) || otherEnd(a, this.direction).localeCompare(otherEnd(b, this.direction)));
+        const relationships =
+          this.direction === 'Outgoing'
+            ? await client.listOutgoingRelationships(this.owner.twinId)
+            : await client.listIncomingRelationships(this.owner.twinId);
+        relationships.sort(
+          (a, b) =>
+            a.name.localeCompare(b.name) || otherEnd(a, this.direction).localeCompare(otherEnd(b, this.direction)),
+        );
         const ids = [...new Set(relationships.map((r) => otherEnd(r, this.direction)))];
-        const others = ids.length ? await client.getTwinsByIds(ids).then((r) => r.twins, () => []) : [];
+        const others = ids.length
+          ? await client.getTwinsByIds(ids).then(
+              (r) => r.twins,
+              () => [],
+            )
+          : [];
         this.others = new Map(others.map((t) => [t.id, t]));
         this.relationships = relationships;
       } finally {
@@ -161,7 +197,15 @@ export class RelationshipGroupNode extends TreeNode implements ResourceRow {
     }
     if (!this.relationships) return [];
     if (this.relationships.length === 0) {
-      return [new MessageNode(this, 'empty', this.direction === 'Outgoing' ? vscode.l10n.t('No outgoing relationships') : vscode.l10n.t('No incoming relationships'))];
+      return [
+        new MessageNode(
+          this,
+          'empty',
+          this.direction === 'Outgoing'
+            ? vscode.l10n.t('No outgoing relationships')
+            : vscode.l10n.t('No incoming relationships'),
+        ),
+      ];
     }
     return this.relationships.map((r) => new RelationshipNode(this, r, this.others.get(otherEnd(r, this.direction))));
   }
@@ -180,7 +224,9 @@ function otherEnd(rel: Relationship, direction: 'Outgoing' | 'Incoming'): string
 export function relationshipPropertiesText(rel: Relationship): string | undefined {
   const entries = Object.entries(rel.properties ?? {});
   if (entries.length === 0) return undefined;
-  return entries.map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join(', ');
+  return entries
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(', ');
 }
 
 function relationshipKey(rel: Relationship): string {
@@ -189,7 +235,11 @@ function relationshipKey(rel: Relationship): string {
 
 /** One relationship; expands to the twin at its other end. */
 export class RelationshipNode extends TreeNode {
-  constructor(readonly group: RelationshipGroupNode, readonly relationship: Relationship, private other?: DigitalTwin) {
+  constructor(
+    readonly group: RelationshipGroupNode,
+    readonly relationship: Relationship,
+    private other?: DigitalTwin,
+  ) {
     super(group, childId(group, relationshipKey(relationship)));
   }
 
@@ -216,8 +266,12 @@ export class RelationshipNode extends TreeNode {
     const item = new vscode.TreeItem(`${rel.name} ${arrow} ${otherName}`, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     const props = relationshipPropertiesText(rel);
-    item.description = [otherName === this.otherTwinId ? undefined : this.otherTwinId, props].filter(Boolean).join(' · ') || undefined;
-    const lines = [vscode.l10n.t('Relationship {0}', relationshipKey(rel)), `${rel.sourceId} —${rel.name}→ ${rel.targetId}`];
+    item.description =
+      [otherName === this.otherTwinId ? undefined : this.otherTwinId, props].filter(Boolean).join(' · ') || undefined;
+    const lines = [
+      vscode.l10n.t('Relationship {0}', relationshipKey(rel)),
+      `${rel.sourceId} —${rel.name}→ ${rel.targetId}`,
+    ];
     if (props) lines.push(vscode.l10n.t('Properties: {0}', props));
     item.tooltip = lines.join('\n');
     item.iconPath = new vscode.ThemeIcon('references');

@@ -8,7 +8,9 @@ import { noIcons } from '../shell/iconText';
 import type { UserInput } from '../shell/userInput';
 import { twinLabel } from './twinNode';
 
-export interface TwinPick extends QuickPickItem { twin?: DigitalTwin }
+export interface TwinPick extends QuickPickItem {
+  twin?: DigitalTwin;
+}
 
 /** The twins matching the text: one request (id, external id, a part of the name), which `signal` aborts. */
 export async function lookupTwins(finder: TwinLookup, text: string, signal?: AbortSignal): Promise<TwinPick[]> {
@@ -16,15 +18,30 @@ export async function lookupTwins(finder: TwinLookup, text: string, signal?: Abo
   if (!value) return [];
   const items: TwinPick[] = (await finder.find(value, { signal })).map((twin) => {
     const externalId = twin.contents?.externalID;
-    const detail = typeof externalId === 'string' ? vscode.l10n.t('{0} · external id {1}', twin.modelId, externalId) : twin.modelId;
-    return { label: noIcons(twinLabel(twin)), description: noIcons(twin.id), detail: noIcons(detail), twin, alwaysShow: true };
+    const detail =
+      typeof externalId === 'string' ? vscode.l10n.t('{0} · external id {1}', twin.modelId, externalId) : twin.modelId;
+    return {
+      label: noIcons(twinLabel(twin)),
+      description: noIcons(twin.id),
+      detail: noIcons(detail),
+      twin,
+      alwaysShow: true,
+    };
   });
-  if (items.length === 0) items.push({ label: noIcons(vscode.l10n.t('No twin with id, external id or name matching "{0}"', value)), alwaysShow: true });
+  if (items.length === 0)
+    items.push({
+      label: noIcons(vscode.l10n.t('No twin with id, external id or name matching "{0}"', value)),
+      alwaysShow: true,
+    });
   return items;
 }
 
 /** Asks for one twin with the live lookup; picking the "no match" row fails with its text. */
-export async function pickTwin(input: UserInput, client: BuildingTwinsApi, options: { title: string }): Promise<DigitalTwin> {
+export async function pickTwin(
+  input: UserInput,
+  client: BuildingTwinsApi,
+  options: { title: string },
+): Promise<DigitalTwin> {
   // One finder for the picker's session: a service that refuses its combined query is asked apart from then on.
   const finder = new TwinLookup(client);
   const picked = await input.pick<TwinPick>([], {

@@ -23,7 +23,8 @@ export function sortTwins(twins: readonly DigitalTwin[], by: TwinSortKey): Digit
     lastUpdate: (a, b) => {
       const time = (t: DigitalTwin): number => (t.lastUpdateTime ? Date.parse(t.lastUpdateTime) : NaN);
       const [ta, tb] = [time(a), time(b)];
-      if (Number.isNaN(ta) || Number.isNaN(tb)) return Number(Number.isNaN(ta)) - Number(Number.isNaN(tb)) || byId(a, b);
+      if (Number.isNaN(ta) || Number.isNaN(tb))
+        return Number(Number.isNaN(ta)) - Number(Number.isNaN(tb)) || byId(a, b);
       return tb - ta || byId(a, b);
     },
   };

@@ -8,7 +8,12 @@ import { TWIN_TOOLTIP_COMMANDS, twinTooltipMarkdown, type TwinTooltipFacts } fro
 /** Relationship counts already known to the row (its Outgoing/Incoming lists were loaded), else undefined. */
 export type KnownCounts = () => { outgoing?: number; incoming?: number };
 
-async function relationshipCounts(conn: ConnectionScope, twinId: string, known: ReturnType<KnownCounts>, signal: AbortSignal): Promise<TwinTooltipFacts['relationships']> {
+async function relationshipCounts(
+  conn: ConnectionScope,
+  twinId: string,
+  known: ReturnType<KnownCounts>,
+  signal: AbortSignal,
+): Promise<TwinTooltipFacts['relationships']> {
   try {
     const client = await conn.client();
     const [outgoing, incoming] = await Promise.all([
@@ -26,7 +31,13 @@ async function relationshipCounts(conn: ConnectionScope, twinId: string, known: 
  * reads (none for lists the row already loaded) and the connection's open insights (read once per connection).
  * Its Markdown runs only the open / chart / graph commands.
  */
-export async function resolveTwinTooltip(conn: ConnectionScope, twin: DigitalTwin, index: ModelIndex | undefined, known: KnownCounts, token: vscode.CancellationToken): Promise<vscode.MarkdownString> {
+export async function resolveTwinTooltip(
+  conn: ConnectionScope,
+  twin: DigitalTwin,
+  index: ModelIndex | undefined,
+  known: KnownCounts,
+  token: vscode.CancellationToken,
+): Promise<vscode.MarkdownString> {
   const abort = new AbortController();
   const cancelled = token.onCancellationRequested(() => abort.abort());
   try {
@@ -34,9 +45,17 @@ export async function resolveTwinTooltip(conn: ConnectionScope, twin: DigitalTwi
       relationshipCounts(conn, twin.id, known(), abort.signal),
       conn.services.openInsights.of(conn.connection).then(
         (summary) => ({ entry: summary.byTwin.get(twin.id), truncated: summary.truncated }),
-        (err: unknown) => ({ entry: { error: errorText(err) }, truncated: false })),
+        (err: unknown) => ({ entry: { error: errorText(err) }, truncated: false }),
+      ),
     ]);
-    const text = twinTooltipMarkdown({ connection: conn.connection, twin, index, relationships, insights: insights.entry, insightsTruncated: insights.truncated });
+    const text = twinTooltipMarkdown({
+      connection: conn.connection,
+      twin,
+      index,
+      relationships,
+      insights: insights.entry,
+      insightsTruncated: insights.truncated,
+    });
     const markdown = new vscode.MarkdownString(text);
     markdown.isTrusted = { enabledCommands: [...TWIN_TOOLTIP_COMMANDS] };
     return markdown;

@@ -51,17 +51,37 @@ export class TwinsNode extends TreeNode {
     const filter = this.conn.services.tree.filter;
     const ids = index.ids().filter((id) => filterAdmitsModel(filter, id, (a, b) => index.isA(a, b)));
     ids.sort((a, b) => index.displayName(a).localeCompare(index.displayName(b)) || a.localeCompare(b));
-    if (ids.length === 0) return [new MessageNode(this, 'empty', filter ? vscode.l10n.t('No model matches the filter') : vscode.l10n.t('No models'))];
+    if (ids.length === 0)
+      return [
+        new MessageNode(
+          this,
+          'empty',
+          filter ? vscode.l10n.t('No model matches the filter') : vscode.l10n.t('No models'),
+        ),
+      ];
     if (ids.length > COUNTED_GROUPS_LIMIT) return ids.map((id) => this.groupFor(id));
     let counts: number[];
     try {
       const client = await this.conn.client();
-      counts = await Promise.all(ids.map((id) => this.groupFor(id).knownTotal ?? client.countTwins(toTwinFilters(filter, { modelId: id, exact: true }))));
+      counts = await Promise.all(
+        ids.map(
+          (id) =>
+            this.groupFor(id).knownTotal ?? client.countTwins(toTwinFilters(filter, { modelId: id, exact: true })),
+        ),
+      );
     } catch (err) {
       return [errorNode(this, err)];
     }
     const groups = ids.map((id, i) => this.groupFor(id).withTotal(counts[i])).filter((g) => g.knownTotal !== 0);
-    return groups.length ? groups : [new MessageNode(this, 'empty', filter ? vscode.l10n.t('No twin matches the filter') : vscode.l10n.t('No twins'))];
+    return groups.length
+      ? groups
+      : [
+          new MessageNode(
+            this,
+            'empty',
+            filter ? vscode.l10n.t('No twin matches the filter') : vscode.l10n.t('No twins'),
+          ),
+        ];
   }
 
   groupFor(modelId: string): TwinModelGroupNode {
@@ -94,7 +114,10 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
   /** Refreshed after it showed a count: count again before it is drawn, so the count stays. */
   private recount = false;
 
-  constructor(readonly twins: TwinsNode, readonly modelId: string) {
+  constructor(
+    readonly twins: TwinsNode,
+    readonly modelId: string,
+  ) {
     super(twins, childId(twins, modelId), twins.conn);
   }
 
@@ -123,12 +146,19 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
       this.pageDescription({ one: vscode.l10n.t('{0} twin'), many: vscode.l10n.t('{0} twins') }),
       sortBy === 'name' ? undefined : twinSortLabel(sortBy),
       filter ? vscode.l10n.t('filtered') : undefined,
-    ].filter(Boolean).join(' · ');
+    ]
+      .filter(Boolean)
+      .join(' · ');
     const tooltip = [
       vscode.l10n.t('Twins of {0} (exact model)', this.modelId),
-      vscode.l10n.t('Order: {0}, of the loaded twins (the service lists twins in no set order; load them all to sort them all).', twinSortLabel(sortBy)),
+      vscode.l10n.t(
+        'Order: {0}, of the loaded twins (the service lists twins in no set order; load them all to sort them all).',
+        twinSortLabel(sortBy),
+      ),
       filter ? vscode.l10n.t('Filter: {0}', describeFilter(filter)) : undefined,
-    ].filter(Boolean).join('\n');
+    ]
+      .filter(Boolean)
+      .join('\n');
     return nodeItem(this, index?.displayName(this.modelId) ?? this.modelId, vscode.TreeItemCollapsibleState.Collapsed, {
       description: description || undefined,
       tooltip,

@@ -14,7 +14,10 @@ export interface InsightsQuery {
   search?: string;
 }
 
-export interface InsightRow { root: Insight; children: Insight[] }
+export interface InsightRow {
+  root: Insight;
+  children: Insight[];
+}
 
 export interface InsightsPage {
   rows: InsightRow[];
@@ -36,7 +39,10 @@ export interface InsightsPanelState {
 }
 
 export type InsightsMethods = {
-  init: { params: Record<string, never>; result: { connection: string; scopeTwinId?: string; scopeLabel: string; focusInsightId?: string } };
+  init: {
+    params: Record<string, never>;
+    result: { connection: string; scopeTwinId?: string; scopeLabel: string; focusInsightId?: string };
+  };
   insight: { params: { id: string }; result: Insight };
   list: { params: InsightsQuery; result: InsightsPage };
   openTwin: { params: { twinId: string }; result: { opened: boolean } };
@@ -51,7 +57,13 @@ export type InsightsMethods = {
  */
 export function upgradeSavedQuery(query: InsightsQuery): InsightsQuery {
   const { sort, ...rest } = query as InsightsQuery & { sort?: SortSpecification & { isSortDescending?: boolean } };
-  const upgraded: InsightsQuery = { ...rest, filters: (query.filters ?? []).map((f) => ({ ...f, operator: serviceOperatorFor(String(f.operator)) ?? f.operator })) };
+  const upgraded: InsightsQuery = {
+    ...rest,
+    filters: (query.filters ?? []).map((f) => ({
+      ...f,
+      operator: serviceOperatorFor(String(f.operator)) ?? f.operator,
+    })),
+  };
   if (sort?.field) upgraded.sort = { field: sort.field, sort: sort.sort ?? (sort.isSortDescending ? 'desc' : 'asc') };
   return upgraded;
 }

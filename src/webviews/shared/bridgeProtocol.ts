@@ -2,7 +2,10 @@
 // requests with ids, the host replies once per id. Each panel declares a method map
 // (method name -> { params; result }) and gets a discriminated union of requests from it.
 
-export interface MethodSpec { params: unknown; result: unknown }
+export interface MethodSpec {
+  params: unknown;
+  result: unknown;
+}
 export type MethodMap = { [method: string]: MethodSpec };
 
 export type ResponseMessage =
@@ -30,7 +33,9 @@ export type Handlers<M extends MethodMap> = {
 };
 
 /** Checks the outer shape of a message from a webview (its params are checked by each handler). */
-export function isRequestMessage(value: unknown): value is { kind: 'request'; id: number; method: string; params: unknown } {
+export function isRequestMessage(
+  value: unknown,
+): value is { kind: 'request'; id: number; method: string; params: unknown } {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Record<string, unknown>;
   return m.kind === 'request' && typeof m.id === 'number' && Number.isInteger(m.id) && typeof m.method === 'string';

@@ -20,7 +20,11 @@ export interface SeriesData {
   rawCount: number;
 }
 
-export interface LatestPoint { twinId: string; time: number; value: number }
+export interface LatestPoint {
+  twinId: string;
+  time: number;
+  value: number;
+}
 
 /** Persisted by the webview (getState/setState) and handed back to the host by the serializer. */
 export interface TimeSeriesPanelState {
@@ -35,7 +39,10 @@ export interface TimeSeriesPanelState {
 }
 
 export type TimeSeriesMethods = {
-  init: { params: Record<string, never>; result: { connection: string; twinIds: string[]; series: SeriesInfo[]; errors: string[] } };
+  init: {
+    params: Record<string, never>;
+    result: { connection: string; twinIds: string[]; series: SeriesInfo[]; errors: string[] };
+  };
   load: {
     params: { start: number; end: number; width: number };
     result: { series: SeriesData[]; errors: Array<{ twinId: string; message: string }> };

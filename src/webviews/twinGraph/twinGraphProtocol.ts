@@ -14,9 +14,23 @@ export interface GraphHopOptions {
   depth: number;
 }
 
-export interface GraphNode { id: string; label: string; modelId: string; modelLabel: string }
-export interface GraphEdge { id: string; source: string; target: string; name: string }
-export interface GraphData { rootId: string; nodes: GraphNode[]; edges: GraphEdge[] }
+export interface GraphNode {
+  id: string;
+  label: string;
+  modelId: string;
+  modelLabel: string;
+}
+export interface GraphEdge {
+  id: string;
+  source: string;
+  target: string;
+  name: string;
+}
+export interface GraphData {
+  rootId: string;
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+}
 
 /** How the graph is laid out: rings around the root, layers top-down, or force-directed. */
 export const GRAPH_LAYOUTS = ['concentric', 'hierarchical', 'forceDirected'] as const;
@@ -35,14 +49,40 @@ export interface TwinGraphPanelState {
 }
 
 export type TwinGraphMethods = {
-  init: { params: Record<string, never>; result: { connection: string; rootId: string; otherRootIds: string[]; hops: GraphHopOptions; relationshipNames: string[] } };
+  init: {
+    params: Record<string, never>;
+    result: {
+      connection: string;
+      rootId: string;
+      otherRootIds: string[];
+      hops: GraphHopOptions;
+      relationshipNames: string[];
+    };
+  };
   graph: { params: { rootId: string; hops: GraphHopOptions }; result: GraphData };
   openTwin: { params: { twinId: string }; result: { opened: boolean } };
 };
 
 /** The service's relationship-name enum for twin filters and graph hops. */
 export const KNOWN_RELATIONSHIP_NAMES = [
-  'isPartOf', 'isDocumentOf', 'hasDocument', 'isCapabilityOf', 'locatedIn', 'hostedBy', 'includedIn', 'servedBy',
-  'leasee', 'hasLease', 'locatedInGridRegion', 'isParameterOf', 'isFedBy', 'subMeterOf', 'serves', 'ownedBy',
-  'manufacturedBy', 'serviceResponsibility', 'installedBy', 'servicedBy',
+  'isPartOf',
+  'isDocumentOf',
+  'hasDocument',
+  'isCapabilityOf',
+  'locatedIn',
+  'hostedBy',
+  'includedIn',
+  'servedBy',
+  'leasee',
+  'hasLease',
+  'locatedInGridRegion',
+  'isParameterOf',
+  'isFedBy',
+  'subMeterOf',
+  'serves',
+  'ownedBy',
+  'manufacturedBy',
+  'serviceResponsibility',
+  'installedBy',
+  'servicedBy',
 ] as const;

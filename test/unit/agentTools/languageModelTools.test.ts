@@ -7,19 +7,29 @@ import { agentTool } from '../../../src/core/agentTools/agentToolTable';
 import type { BuildingTwinsApi, DigitalTwin, TimeSeriesEntry } from '../../../src/core/api/types';
 import { type BuildingTwinsClient } from '../../../src/core/api/client';
 import { ModelIndex } from '../../../src/core/dtdl/modelIndex';
-import type { AgentLanguageModelTool as ToolClass, AgentToolServices } from '../../../src/extension/agents/languageModelTools';
+import type {
+  AgentLanguageModelTool as ToolClass,
+  AgentToolServices,
+} from '../../../src/extension/agents/languageModelTools';
 import { EmulatorHarness } from '../api/emulatorHarness';
 
 installVscodeShim();
 // Loaded after the stand-in is in place.
- 
-const { AgentLanguageModelTool } = require('../../../src/extension/agents/languageModelTools') as { AgentLanguageModelTool: typeof ToolClass };
+
+const { AgentLanguageModelTool } = require('../../../src/extension/agents/languageModelTools') as {
+  AgentLanguageModelTool: typeof ToolClass;
+};
 
 const ROOM = 'dtmi:com:buildingtwins:sample:Room;1';
 const START = Date.parse('2026-11-26T10:00:00Z');
 const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) } as never;
 
-interface Connection { url: string; client: BuildingTwinsClient; puts: DigitalTwin[]; telemetry: TimeSeriesEntry[][] }
+interface Connection {
+  url: string;
+  client: BuildingTwinsClient;
+  puts: DigitalTwin[];
+  telemetry: TimeSeriesEntry[][];
+}
 
 /** The extension's side as the tools see it, with a fake clock, switchable connections and failing model reads on demand. */
 class FakeExtension implements AgentToolServices {
@@ -33,9 +43,15 @@ class FakeExtension implements AgentToolServices {
     const connection: Connection = { url: this.emu.url, client, puts: [], telemetry: [] };
     // Records exactly what each write sends (the emulator's log has only the request line).
     const put = client.putTwin.bind(client);
-    client.putTwin = (twin, o) => { connection.puts.push(twin); return put(twin, o); };
+    client.putTwin = (twin, o) => {
+      connection.puts.push(twin);
+      return put(twin, o);
+    };
     const send = client.sendTimeSeries.bind(client);
-    client.sendTimeSeries = (entries, o) => { connection.telemetry.push(entries); return send(entries, o); };
+    client.sendTimeSeries = (entries, o) => {
+      connection.telemetry.push(entries);
+      return send(entries, o);
+    };
     this.connections.set(name, connection);
     return connection;
   }
@@ -45,7 +61,9 @@ class FakeExtension implements AgentToolServices {
   client = async (name: string): Promise<BuildingTwinsApi> => this.connections.get(name)!.client;
   models = async (name: string): Promise<ModelIndex> => {
     if (this.failModels) throw new Error('the models could not be read (503)');
-    return ModelIndex.fromServiceModels(await this.connections.get(name)!.client.listModels({ includeModelDefinitions: true }));
+    return ModelIndex.fromServiceModels(
+      await this.connections.get(name)!.client.listModels({ includeModelDefinitions: true }),
+    );
   };
   log = (): void => {};
   sendConfirmed = <T>(_connection: string, send: () => Promise<T>): Promise<T> => send();
@@ -80,8 +98,10 @@ describe('agent write tools in VS Code (AgentLanguageModelTool): one confirmatio
 
   const room = (id: string, name = 'Agent room') => ({ twin: { id, modelId: ROOM, contents: { name } } });
   const prepare = (tool: ToolClass, input: Record<string, unknown>) => tool.prepareInvocation({ input }, token);
-  const invoke = async (tool: ToolClass, input: Record<string, unknown>) => text(await tool.invoke({ input, toolInvocationToken: undefined }, token));
-  const writesServed = async () => (await emu.requests()).filter((r) => r.method === 'PUT' || r.method === 'PATCH' || r.path.endsWith('/time-series'));
+  const invoke = async (tool: ToolClass, input: Record<string, unknown>) =>
+    text(await tool.invoke({ input, toolInvocationToken: undefined }, token));
+  const writesServed = async () =>
+    (await emu.requests()).filter((r) => r.method === 'PUT' || r.method === 'PATCH' || r.path.endsWith('/time-series'));
 
   it('sends a confirmed plan once; a second invoke of the same input without a new confirmation sends nothing ("always allow" prepares each call anew)', async () => {
     const input = room('LMT-ONCE');
@@ -103,8 +123,11 @@ describe('agent write tools in VS Code (AgentLanguageModelTool): one confirmatio
     ext.clock = START + 60_000;
     await prepare(sendTelemetry, input);
     assert.match(await invoke(sendTelemetry, input), /"done"/);
-    assert.deepEqual(ext.connections.get('A')!.telemetry.map((entries) => entries.map((e) => e.sourceTimestamp)), [[new Date(START + 60_000).toISOString()]],
-      'the shown plan was sent, not the declined one');
+    assert.deepEqual(
+      ext.connections.get('A')!.telemetry.map((entries) => entries.map((e) => e.sourceTimestamp)),
+      [[new Date(START + 60_000).toISOString()]],
+      'the shown plan was sent, not the declined one',
+    );
     // Shown, declined, then asked again while planning fails: what was shown is gone, nothing is sent.
     await prepare(sendTelemetry, input);
     ext.failModels = true;

@@ -1,7 +1,13 @@
 import * as assert from 'node:assert/strict';
 import Ajv from 'ajv';
 import { agentTool } from '../../../src/core/agentTools/agentToolTable';
-import { clipText, fitAnswer, MAX_ANSWER_CHARS, MAX_TEXT_CHARS, type AnswerSchema } from '../../../src/core/agentTools/toolAnswer';
+import {
+  clipText,
+  fitAnswer,
+  MAX_ANSWER_CHARS,
+  MAX_TEXT_CHARS,
+  type AnswerSchema,
+} from '../../../src/core/agentTools/toolAnswer';
 import { largePageAnswer, largeTwinAnswer, longSeriesAnswer } from '../../shared/largeAnswers';
 
 const ajv = new Ajv({ strict: false });
@@ -30,10 +36,15 @@ describe('agent tool answers (fitAnswer)', () => {
     assert.ok(answer.text.length <= 2_000, String(answer.text.length));
     const data = answer.data as { twins: unknown[]; edges: unknown[]; cut: string };
     assert.equal(data.edges.length, 10, 'the short list is kept whole');
-    assert.match(data.cut, new RegExp(`^answer shortened to fit \\(twins: first ${data.twins.length} of 1000 items\\); ask for the next page$`));
+    assert.match(
+      data.cut,
+      new RegExp(
+        `^answer shortened to fit \\(twins: first ${data.twins.length} of 1000 items\\); ask for the next page$`,
+      ),
+    );
     assert.ok(data.twins.length > 10, 'the room left is used');
     assert.deepEqual(data.twins[0], twins[0]);
-    assert.equal(twins.length, 1000, 'the caller\'s data is not changed');
+    assert.equal(twins.length, 1000, "the caller's data is not changed");
   });
 
   it('cuts nested lists too, naming where they are', () => {
@@ -42,18 +53,28 @@ describe('agent tool answers (fitAnswer)', () => {
     assert.match(data.cut, /series\.a\.points: first \d+ of 500 items/);
   });
 
-  it('shortens one long value instead of answering nothing, keeping the answer\'s shape', () => {
-    const data = fitAs('get_twin', { twin: { id: 'T', modelId: 'dtmi:x;1', contents: { description: 'x'.repeat(5_000), area: 12 } } }, 1_000);
+  it("shortens one long value instead of answering nothing, keeping the answer's shape", () => {
+    const data = fitAs(
+      'get_twin',
+      { twin: { id: 'T', modelId: 'dtmi:x;1', contents: { description: 'x'.repeat(5_000), area: 12 } } },
+      1_000,
+    );
     const twin = data.twin as { id: string; contents: { description: string; area: number } };
     assert.equal(twin.id, 'T');
     assert.equal(twin.contents.area, 12, 'the small property is whole');
     assert.match(twin.contents.description, /^x+…$/);
-    assert.match(data.cut!, new RegExp(`twin\\.contents\\.description: first ${twin.contents.description.length - 1} of 5000 characters`));
+    assert.match(
+      data.cut!,
+      new RegExp(`twin\\.contents\\.description: first ${twin.contents.description.length - 1} of 5000 characters`),
+    );
   });
 
-  it('keeps a tool\'s own cut note in front and never splits a surrogate pair or an escape', () => {
+  it("keeps a tool's own cut note in front and never splits a surrogate pair or an escape", () => {
     const text = '😀"\\\n'.repeat(2_000);
-    const data = fitAnswer({ items: [text], cut: 'first 100 of 300 read' }, 'more', 600).data as { items: string[]; cut: string };
+    const data = fitAnswer({ items: [text], cut: 'first 100 of 300 read' }, 'more', 600).data as {
+      items: string[];
+      cut: string;
+    };
     assert.ok(data.cut.startsWith('first 100 of 300 read; answer shortened to fit'), data.cut);
     const kept = data.items[0]!.slice(0, -1);
     assert.ok(text.startsWith(kept), 'a prefix of the text');
@@ -70,7 +91,7 @@ describe('agent tool answers (fitAnswer)', () => {
     assert.match(data.cut!, new RegExp(`twin\\.contents: ${5_000 - kept} of 5000 properties left out \\(`));
   });
 
-  it('fits a 1 MB twin, a 50,000-point series and a 10,000-twin page, each valid against its tool\'s outputSchema', () => {
+  it("fits a 1 MB twin, a 50,000-point series and a 10,000-twin page, each valid against its tool's outputSchema", () => {
     const twin = fitAs('get_twin', largeTwinAnswer());
     assert.equal((twin.twin as { id: string }).id, 'BIG');
     const series = fitAs('time_series', longSeriesAnswer());
@@ -81,19 +102,29 @@ describe('agent tool answers (fitAnswer)', () => {
   });
 
   it('fits within the cap whatever the cap, for random shapes (each answer valid against a schema with required fields)', () => {
-    const schema: AnswerSchema & { type: 'object' } = { type: 'object', properties: { id: { type: 'string' }, items: { type: 'array', items: { type: 'object', required: ['id'] } } }, required: ['id', 'items'] };
+    const schema: AnswerSchema & { type: 'object' } = {
+      type: 'object',
+      properties: { id: { type: 'string' }, items: { type: 'array', items: { type: 'object', required: ['id'] } } },
+      required: ['id', 'items'],
+    };
     let seed = 7;
-    const random = () => ((seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647);
+    const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
     const value = (depth: number): unknown => {
       const r = random();
       if (depth > 3 || r < 0.3) return 'v'.repeat(Math.floor(random() * 300));
       if (r < 0.5) return Math.floor(random() * 1e6);
       if (r < 0.75) return Array.from({ length: Math.floor(random() * 8) }, () => value(depth + 1));
-      return Object.fromEntries(Array.from({ length: Math.floor(random() * 6) }, (_, i) => [`k${i}`, value(depth + 1)]));
+      return Object.fromEntries(
+        Array.from({ length: Math.floor(random() * 6) }, (_, i) => [`k${i}`, value(depth + 1)]),
+      );
     };
     const validate = ajv.compile(schema);
     for (let round = 0; round < 60; round++) {
-      const data = { id: `id-${round}`, items: Array.from({ length: Math.floor(random() * 30) + 1 }, (_, i) => ({ id: `item-${i}`, extra: value(0) })), other: value(0) };
+      const data = {
+        id: `id-${round}`,
+        items: Array.from({ length: Math.floor(random() * 30) + 1 }, (_, i) => ({ id: `item-${i}`, extra: value(0) })),
+        other: value(0),
+      };
       const cap = 200 + Math.floor(random() * 5_000);
       const answer = fitAnswer(data, 'more', cap, schema);
       assert.ok(answer.text.length <= cap, `round ${round}: ${answer.text.length} > ${cap}`);

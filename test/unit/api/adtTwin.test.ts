@@ -18,7 +18,13 @@ describe('twins in the ADT shape', () => {
   });
 
   it('drops $ keys other than $dtId, $etag and $metadata from contents, keeping nested component metadata', () => {
-    const twin = documentedTwin({ $dtId: 'R1', $metadata: { $model: 'm' }, $other: 1, name: 'R', comp: { $metadata: {}, x: 1 } });
+    const twin = documentedTwin({
+      $dtId: 'R1',
+      $metadata: { $model: 'm' },
+      $other: 1,
+      name: 'R',
+      comp: { $metadata: {}, x: 1 },
+    });
     assert.deepEqual(twin, { id: 'R1', modelId: 'm', contents: { name: 'R', comp: { $metadata: {}, x: 1 } } });
   });
 

@@ -6,12 +6,30 @@ describe('backoff', () => {
   const options = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
 
   it('doubles each retry, keeps half fixed and half random, and caps', () => {
-    assert.equal(backoffDelay(1, options, () => 0), 50);
-    assert.equal(backoffDelay(1, options, () => 1), 100);
-    assert.equal(backoffDelay(3, options, () => 0), 200);
-    assert.equal(backoffDelay(3, options, () => 1), 400);
-    assert.equal(backoffDelay(10, options, () => 1), 1000);
-    assert.equal(backoffDelay(10, options, () => 0), 500);
+    assert.equal(
+      backoffDelay(1, options, () => 0),
+      50,
+    );
+    assert.equal(
+      backoffDelay(1, options, () => 1),
+      100,
+    );
+    assert.equal(
+      backoffDelay(3, options, () => 0),
+      200,
+    );
+    assert.equal(
+      backoffDelay(3, options, () => 1),
+      400,
+    );
+    assert.equal(
+      backoffDelay(10, options, () => 1),
+      1000,
+    );
+    assert.equal(
+      backoffDelay(10, options, () => 0),
+      500,
+    );
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {
@@ -42,13 +60,19 @@ describe('concurrency', () => {
 
   it('mapWithConcurrency stops starting work after the first failure and rethrows it', async () => {
     const started: number[] = [];
-    await assert.rejects(mapWithConcurrency([1, 2, 3, 4, 5], 1, async (n) => {
-      started.push(n);
-      if (n === 2) throw new Error('boom at 2');
-      return n;
-    }), /boom at 2/);
+    await assert.rejects(
+      mapWithConcurrency([1, 2, 3, 4, 5], 1, async (n) => {
+        started.push(n);
+        if (n === 2) throw new Error('boom at 2');
+        return n;
+      }),
+      /boom at 2/,
+    );
     assert.deepEqual(started, [1, 2]);
-    await assert.rejects(mapWithConcurrency([1], 0, async (n) => n), /positive integer/);
+    await assert.rejects(
+      mapWithConcurrency([1], 0, async (n) => n),
+      /positive integer/,
+    );
   });
 
   it('Semaphore hands slots over in order and lets a waiter give up', async () => {

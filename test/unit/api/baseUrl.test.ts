@@ -10,7 +10,10 @@ describe('resolveBaseUrl', () => {
 
   it('keeps a full https URL and drops a trailing slash', () => {
     assert.equal(resolveBaseUrl('https://acme.app.willowinc.com/api/v3/'), 'https://acme.app.willowinc.com/api/v3');
-    assert.equal(resolveBaseUrl('https://gateway.example.com/prefix/api/v3'), 'https://gateway.example.com/prefix/api/v3');
+    assert.equal(
+      resolveBaseUrl('https://gateway.example.com/prefix/api/v3'),
+      'https://gateway.example.com/prefix/api/v3',
+    );
   });
 
   it('appends /api/v3 to a bare host', () => {
@@ -22,7 +25,10 @@ describe('resolveBaseUrl', () => {
     assert.equal(resolveBaseUrl('http://localhost:9000'), 'http://localhost:9000/api/v3');
     assert.equal(resolveBaseUrl('http://[::1]:8470/api/v3'), 'http://[::1]:8470/api/v3');
     assert.equal(resolveBaseUrl('http://127.10.20.30/api/v3'), 'http://127.10.20.30/api/v3');
-    assert.throws(() => resolveBaseUrl('http://acme.example.com/api/v3'), /Plain http is refused for acme\.example\.com/);
+    assert.throws(
+      () => resolveBaseUrl('http://acme.example.com/api/v3'),
+      /Plain http is refused for acme\.example\.com/,
+    );
     assert.throws(() => resolveBaseUrl('http://128.0.0.1/api/v3'), /Plain http is refused/);
     assert.throws(() => resolveBaseUrl('http://127.0.0.1.evil.com/api/v3'), /Plain http is refused/);
   });

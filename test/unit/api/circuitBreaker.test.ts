@@ -1,5 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { CircuitBreaker, circuitRefusalText, isCircuitRefusal, type CircuitRefusal, type CircuitTicket } from '../../../src/core/api/circuitBreaker';
+import {
+  CircuitBreaker,
+  circuitRefusalText,
+  isCircuitRefusal,
+  type CircuitRefusal,
+  type CircuitTicket,
+} from '../../../src/core/api/circuitBreaker';
 import { FakeClock } from './fakeClock';
 
 const OPTIONS = { failures: 3, coolDownMs: 10_000, maxCoolDownMs: 25_000 };
@@ -27,7 +33,12 @@ describe('CircuitBreaker', () => {
     admitted(breaker)(502);
     const refusal = refused(breaker);
     assert.deepEqual(refusal, { serverErrorsInARow: 3, lastStatus: 502, retryAt: opensAt + 10_000, probing: false });
-    assert.deepEqual(breaker.state(), { state: 'open', serverErrorsInARow: 3, lastStatus: 502, retryAt: opensAt + 10_000 });
+    assert.deepEqual(breaker.state(), {
+      state: 'open',
+      serverErrorsInARow: 3,
+      lastStatus: 502,
+      retryAt: opensAt + 10_000,
+    });
   });
 
   it('counts only consecutive 5xx: any other answer resets, no answer counts neither way', () => {
@@ -88,9 +99,20 @@ describe('CircuitBreaker', () => {
   });
 
   it('says what is paused, after how many errors and until when; refuses bad options', () => {
-    const text = circuitRefusalText('twins.example.com', { serverErrorsInARow: 5, lastStatus: 503, retryAt: Date.UTC(2026, 0, 1, 10, 32, 5), probing: false });
-    assert.equal(text, 'requests to twins.example.com paused after 5 server errors in a row (last HTTP 503); retrying at 10:32:05 UTC; nothing was sent');
-    assert.match(circuitRefusalText('x', { serverErrorsInARow: 6, lastStatus: 500, retryAt: 0, probing: true }), /a trial request is under way/);
+    const text = circuitRefusalText('twins.example.com', {
+      serverErrorsInARow: 5,
+      lastStatus: 503,
+      retryAt: Date.UTC(2026, 0, 1, 10, 32, 5),
+      probing: false,
+    });
+    assert.equal(
+      text,
+      'requests to twins.example.com paused after 5 server errors in a row (last HTTP 503); retrying at 10:32:05 UTC; nothing was sent',
+    );
+    assert.match(
+      circuitRefusalText('x', { serverErrorsInARow: 6, lastStatus: 500, retryAt: 0, probing: true }),
+      /a trial request is under way/,
+    );
     assert.throws(() => new CircuitBreaker({ ...OPTIONS, failures: 0 }), /failures/);
     assert.throws(() => new CircuitBreaker({ ...OPTIONS, coolDownMs: 0 }), /coolDownMs/);
     assert.throws(() => new CircuitBreaker({ ...OPTIONS, maxCoolDownMs: 1 }), /maxCoolDownMs/);

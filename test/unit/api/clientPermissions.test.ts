@@ -7,7 +7,10 @@ import { describeEachExchange } from './exchanges';
 const SECRET = 'scoped-secret-4d2f9a';
 
 async function refusal(call: Promise<unknown>): Promise<ApiError> {
-  const error = await call.then(() => undefined, (err: unknown) => err);
+  const error = await call.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   assert.ok(error instanceof ApiError, `expected an ApiError, got ${String(error)}`);
   return error;
 }
@@ -15,9 +18,19 @@ async function refusal(call: Promise<unknown>): Promise<ApiError> {
 describeEachExchange('client against a restricted emulator client (403 with no body)', (exchange) => {
   let emu: EmulatorHarness;
   before(async () => {
-    emu = await EmulatorHarness.start({
-      clients: [{ id: 'scoped', secret: SECRET, permissions: ['Models.Read', 'Twins.Read', 'TimeSeries.Read'], location: 'BLD-HP' }],
-    }, exchange);
+    emu = await EmulatorHarness.start(
+      {
+        clients: [
+          {
+            id: 'scoped',
+            secret: SECRET,
+            permissions: ['Models.Read', 'Twins.Read', 'TimeSeries.Read'],
+            location: 'BLD-HP',
+          },
+        ],
+      },
+      exchange,
+    );
   });
   after(() => emu.close());
 
@@ -32,7 +45,11 @@ describeEachExchange('client against a restricted emulator client (403 with no b
     assert.match(error.oneLine, /^listInsights failed with HTTP 403: no permission\b.*\(POST \/insights\)$/);
     assert.doesNotMatch(error.oneLine, /secret|client id|credential/i);
     assert.ok(!error.oneLine.includes(SECRET));
-    assert.deepEqual(events.map((e) => `${e.operation} ${e.status}`), ['getToken 200', 'listInsights 403'], 'one attempt, no token refresh');
+    assert.deepEqual(
+      events.map((e) => `${e.operation} ${e.status}`),
+      ['getToken 200', 'listInsights 403'],
+      'one attempt, no token refresh',
+    );
   });
 
   it('refuses a twin outside the location scope and narrows id lists to the twins inside it', async () => {
@@ -42,7 +59,10 @@ describeEachExchange('client against a restricted emulator client (403 with no b
     assert.equal(error.isForbidden, true);
     assert.match(error.oneLine, /no permission.*\(GET \/twins\/RL-L01\)/);
     const { twins } = await client.getTwinsByIds(['HP-L01', 'RL-L01']);
-    assert.deepEqual(twins.map((t) => t.id), ['HP-L01']);
+    assert.deepEqual(
+      twins.map((t) => t.id),
+      ['HP-L01'],
+    );
     assert.equal((await refusal(client.getTwinsByIds(['RL-L01']))).isForbidden, true);
   });
 

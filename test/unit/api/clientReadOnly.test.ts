@@ -6,16 +6,34 @@ import { WRITES } from './writeCalls';
 
 describe('read-only client (readOnly option)', () => {
   let emu: EmulatorHarness;
-  before(async () => { emu = await EmulatorHarness.start(); });
+  before(async () => {
+    emu = await EmulatorHarness.start();
+  });
   after(() => emu.close());
 
   it('lists exactly the state-changing operations as writes; the token request and POST queries are reads', () => {
-    const writes = Object.entries(OPERATION_ACCESS).filter(([, access]) => access === 'write').map(([name]) => name).sort();
+    const writes = Object.entries(OPERATION_ACCESS)
+      .filter(([, access]) => access === 'write')
+      .map(([name]) => name)
+      .sort();
     assert.deepEqual(writes, Object.keys(WRITES).sort());
-    for (const read of ['getToken', 'listTwins', 'countTwins', 'getTwinsByIds', 'getTwinGraph', 'listInsights', 'listTickets', 'getTimeSeriesByIds']) {
+    for (const read of [
+      'getToken',
+      'listTwins',
+      'countTwins',
+      'getTwinsByIds',
+      'getTwinGraph',
+      'listInsights',
+      'listTickets',
+      'getTimeSeriesByIds',
+    ]) {
       assert.equal(isWriteOperation(read), false, read);
     }
-    assert.equal(isWriteOperation('someFutureOperation'), true, 'an operation the table does not know counts as a write');
+    assert.equal(
+      isWriteOperation('someFutureOperation'),
+      true,
+      'an operation the table does not know counts as a write',
+    );
     assert.equal(isWriteOperation('toString'), true, 'prototype keys are not operations');
   });
 
@@ -23,7 +41,10 @@ describe('read-only client (readOnly option)', () => {
     it(`refuses ${operation} naming the operation and the connection, and sends nothing (not even a token request)`, async () => {
       const { client, events } = emu.client({ readOnly: true, connectionName: 'Production' });
       await emu.clearRequests();
-      const error = await call(client).then(() => undefined, (e: unknown) => e);
+      const error = await call(client).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(error instanceof ApiError, `expected an ApiError, got ${String(error)}`);
       assert.equal(error.kind, 'read-only');
       assert.equal(error.operation, operation);
@@ -41,7 +62,10 @@ describe('read-only client (readOnly option)', () => {
     assert.equal((await client.getTwin('HP-L01')).id, 'HP-L01');
     assert.ok((await client.countTwins()) > 0);
     await emu.clearRequests();
-    const error = await client.putTwin({ id: 'RO-X', modelId: 'dtmi:com:willowinc:Room;1' }).then(() => undefined, (e: unknown) => e as ApiError);
+    const error = await client.putTwin({ id: 'RO-X', modelId: 'dtmi:com:willowinc:Room;1' }).then(
+      () => undefined,
+      (e: unknown) => e as ApiError,
+    );
     assert.equal(error?.oneLine, `putTwin refused: the connection "${client.baseUrl}" is read-only; nothing was sent`);
     assert.deepEqual(await emu.requests(), []);
   });

@@ -4,7 +4,11 @@ import { FakeClock } from './fakeClock';
 
 function recorder(clock: FakeClock, delayMs = 50) {
   const flushed: Array<string[] | 'all'> = [];
-  const refresh = new CoalescedRefresh<string>((targets) => flushed.push(targets === 'all' ? 'all' : [...targets]), delayMs, clock);
+  const refresh = new CoalescedRefresh<string>(
+    (targets) => flushed.push(targets === 'all' ? 'all' : [...targets]),
+    delayMs,
+    clock,
+  );
   return { flushed, refresh };
 }
 

@@ -56,6 +56,10 @@ describe('DeadlineTimer', () => {
     await clock.advance(10_000);
     timer.add(5_000, () => expired.push(['middle', clock.now() - start]));
     await clock.advance(30_000);
-    assert.deepEqual(expired, [['short', 500], ['middle', 15_000], ['long', 30_000]]);
+    assert.deepEqual(expired, [
+      ['short', 500],
+      ['middle', 15_000],
+      ['long', 30_000],
+    ]);
   });
 });

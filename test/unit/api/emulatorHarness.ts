@@ -6,22 +6,35 @@ import type { RequestEvent } from '../../../src/core/api/httpTransport';
 import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET } from '../../../src/core/api/localEmulator';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator/emulator';
 
-export interface ServedRequest { method: string; path: string; status: number }
+export interface ServedRequest {
+  method: string;
+  path: string;
+  status: number;
+}
 
 export class EmulatorHarness {
-  private constructor(readonly emulator: RunningEmulator, private readonly exchange: ExchangeChoice) {}
+  private constructor(
+    readonly emulator: RunningEmulator,
+    private readonly exchange: ExchangeChoice,
+  ) {}
 
   /** `exchange`: how the clients made by client() send (node:http unless told). */
   static async start(options: EmulatorOptions = {}, exchange: ExchangeChoice = 'node'): Promise<EmulatorHarness> {
     return new EmulatorHarness(await startEmulator({ port: 0, log: false, ...options }), exchange);
   }
 
-  get url(): string { return this.emulator.url; }
+  get url(): string {
+    return this.emulator.url;
+  }
 
   /** The admin routes need the emulator's admin token. */
-  private get adminHeaders(): Record<string, string> { return { authorization: `Bearer ${this.emulator.adminToken}` }; }
+  private get adminHeaders(): Record<string, string> {
+    return { authorization: `Bearer ${this.emulator.adminToken}` };
+  }
 
-  private get admin(): string { return `${new URL(this.emulator.url).origin}/_emulator/requests`; }
+  private get admin(): string {
+    return `${new URL(this.emulator.url).origin}/_emulator/requests`;
+  }
 
   /** What the emulator served (its own log: proves what was, or was not, sent). */
   async requests(): Promise<ServedRequest[]> {

@@ -19,7 +19,9 @@ describe('probing the local emulator address', function () {
   before(async () => {
     emulator = await EmulatorHarness.start({ sample: false });
     // Something else on a port: answers the token request with 401 (not the emulator's development client).
-    other = await FakeService.start((r) => (r.path === '/oauth2/token' ? { status: 401, body: { error: 'invalid_client' } } : undefined));
+    other = await FakeService.start((r) =>
+      r.path === '/oauth2/token' ? { status: 401, body: { error: 'invalid_client' } } : undefined,
+    );
   });
   after(async () => {
     await emulator?.close();

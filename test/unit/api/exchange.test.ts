@@ -7,12 +7,23 @@ import { gzipSync } from 'node:zlib';
 import { ApiError } from '../../../src/core/api/apiError';
 import { BuildingTwinsClient } from '../../../src/core/api/client';
 import { chooseExchange } from '../../../src/core/api/exchangeChoice';
-import { type ExchangeRequest, type HttpExchange, RedirectRefused, ResponseTooLarge } from '../../../src/core/api/httpExchange';
+import {
+  type ExchangeRequest,
+  type HttpExchange,
+  RedirectRefused,
+  ResponseTooLarge,
+} from '../../../src/core/api/httpExchange';
 import { NodeExchange } from '../../../src/core/api/nodeExchange';
 import { describeEachExchange } from './exchanges';
 import { FakeClock } from './fakeClock';
 
-interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders; body: Buffer; socket: number }
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  socket: number;
+}
 
 /** A server answering with `handle`; counts connections and records requests (with the connection each came on). */
 async function server(handle: (req: http.IncomingMessage, res: http.ServerResponse, seen: Seen) => void) {
@@ -23,13 +34,23 @@ async function server(handle: (req: http.IncomingMessage, res: http.ServerRespon
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const entry: Seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks), socket: (req.socket as unknown as { id: number }).id };
+      const entry: Seen = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        socket: (req.socket as unknown as { id: number }).id,
+      };
       seen.push(entry);
-      res.on('close', () => { if (!res.writableFinished) closedMidRequest++; });
+      res.on('close', () => {
+        if (!res.writableFinished) closedMidRequest++;
+      });
       handle(req, res, entry);
     });
   });
-  srv.on('connection', (socket) => { (socket as unknown as { id: number }).id = ++connections; });
+  srv.on('connection', (socket) => {
+    (socket as unknown as { id: number }).id = ++connections;
+  });
   await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
   return {
@@ -37,12 +58,24 @@ async function server(handle: (req: http.IncomingMessage, res: http.ServerRespon
     seen,
     connections: () => connections,
     closedMidRequest: () => closedMidRequest,
-    close: () => new Promise<void>((resolve) => { srv.closeAllConnections(); srv.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        srv.closeAllConnections();
+        srv.close(() => resolve());
+      }),
   };
 }
 
 function request(url: string, more: Partial<ExchangeRequest> = {}): ExchangeRequest {
-  return { url, method: 'GET', headers: { accept: 'application/json' }, signal: new AbortController().signal, maxBytes: 1024 * 1024, idempotent: true, ...more };
+  return {
+    url,
+    method: 'GET',
+    headers: { accept: 'application/json' },
+    signal: new AbortController().signal,
+    maxBytes: 1024 * 1024,
+    idempotent: true,
+    ...more,
+  };
 }
 
 const text = (body: Uint8Array): string => Buffer.from(body).toString('utf8');
@@ -55,7 +88,9 @@ async function until(check: () => boolean): Promise<void> {
 describeEachExchange('HTTP exchange', (name) => {
   let exchange: HttpExchange;
   const servers: Array<{ close: () => Promise<void> }> = [];
-  beforeEach(() => { exchange = chooseExchange({ exchange: name }); });
+  beforeEach(() => {
+    exchange = chooseExchange({ exchange: name });
+  });
   afterEach(async () => {
     exchange.close();
     await Promise.all(servers.splice(0).map((s) => s.close()));
@@ -67,8 +102,18 @@ describeEachExchange('HTTP exchange', (name) => {
   }
 
   it('sends the method, headers and body as given and reads status, headers and body', async () => {
-    const s = await start((_req, res, seen) => res.writeHead(201, { 'content-type': 'application/json', 'x-Echo': seen.method }).end(JSON.stringify({ got: text(seen.body) })));
-    const res = await exchange.send(request(`${s.origin}/api/v3/twins?pageSize=2`, { method: 'PUT', headers: { accept: 'application/json', 'content-type': 'application/json', authorization: 'Bearer t-1' }, body: '{"id":"é"}' }));
+    const s = await start((_req, res, seen) =>
+      res
+        .writeHead(201, { 'content-type': 'application/json', 'x-Echo': seen.method })
+        .end(JSON.stringify({ got: text(seen.body) })),
+    );
+    const res = await exchange.send(
+      request(`${s.origin}/api/v3/twins?pageSize=2`, {
+        method: 'PUT',
+        headers: { accept: 'application/json', 'content-type': 'application/json', authorization: 'Bearer t-1' },
+        body: '{"id":"é"}',
+      }),
+    );
     assert.equal(res.status, 201);
     assert.equal(res.headers.get('X-Echo'), 'PUT');
     assert.equal(res.headers.get('absent'), null);
@@ -86,7 +131,10 @@ describeEachExchange('HTTP exchange', (name) => {
     assert.equal(s.seen.length, 6);
     // fetch may open a second connection while the first finishes its answer; node:http reuses the first.
     const sockets = JSON.stringify(s.seen.map((r) => r.socket));
-    assert.ok(s.connections() <= (name === 'node' ? 1 : 2), `six requests over ${s.connections()} connections: ${sockets}`);
+    assert.ok(
+      s.connections() <= (name === 'node' ? 1 : 2),
+      `six requests over ${s.connections()} connections: ${sockets}`,
+    );
   });
 
   it('uploads FormData as multipart/form-data with its boundary', async () => {
@@ -97,14 +145,26 @@ describeEachExchange('HTTP exchange', (name) => {
     await exchange.send(request(`${s.origin}/events/files`, { method: 'POST', body: form, idempotent: false }));
     const [seen] = s.seen;
     assert.match(String(seen?.headers['content-type']), /^multipart\/form-data; boundary=/);
-    const parsed = await new Response(new Uint8Array(seen!.body), { headers: { 'content-type': String(seen!.headers['content-type']) } }).formData();
+    const parsed = await new Response(new Uint8Array(seen!.body), {
+      headers: { 'content-type': String(seen!.headers['content-type']) },
+    }).formData();
     const files = parsed.getAll('files') as File[];
-    assert.deepEqual(files.map((f) => [f.name, f.type]), [['events.json', 'application/json'], ['events.csv', 'text/csv']]);
+    assert.deepEqual(
+      files.map((f) => [f.name, f.type]),
+      [
+        ['events.json', 'application/json'],
+        ['events.csv', 'text/csv'],
+      ],
+    );
     assert.deepEqual(await Promise.all(files.map((f) => f.text())), ['[{"id":"e1"}]', 'id\ne2\n']);
   });
 
   it('decodes a gzip answer', async () => {
-    const s = await start((_req, res) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(JSON.stringify({ many: 'x'.repeat(10_000) }))));
+    const s = await start((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+        .end(gzipSync(JSON.stringify({ many: 'x'.repeat(10_000) }))),
+    );
     const res = await exchange.send(request(`${s.origin}/gz`));
     assert.equal((JSON.parse(text(res.body)) as { many: string }).many.length, 10_000);
   });
@@ -112,11 +172,18 @@ describeEachExchange('HTTP exchange', (name) => {
   for (const status of [301, 302, 303, 307, 308]) {
     it(`refuses a ${status} redirect without following it`, async () => {
       const s = await start((_req, res) => res.writeHead(status, { location: '/elsewhere' }).end());
-      const error = await exchange.send(request(`${s.origin}/api/v3/models`)).then(() => undefined, (e: unknown) => e);
+      const error = await exchange.send(request(`${s.origin}/api/v3/models`)).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(error instanceof RedirectRefused, String(error));
       assert.equal(error.url, `${s.origin}/api/v3/models`);
       if (name === 'node') assert.deepEqual([error.status, error.location], [status, '/elsewhere']);
-      assert.deepEqual(s.seen.map((r) => r.url), ['/api/v3/models'], 'nothing was sent to the new location');
+      assert.deepEqual(
+        s.seen.map((r) => r.url),
+        ['/api/v3/models'],
+        'nothing was sent to the new location',
+      );
     });
   }
 
@@ -130,8 +197,15 @@ describeEachExchange('HTTP exchange', (name) => {
       setImmediate(() => res.end(Buffer.alloc(size - Math.floor(size / 2), 0x61)));
     });
     for (const mode of ['declared', 'chunked']) {
-      assert.equal((await exchange.send(request(`${s.origin}/${mode}?size=1000`, { maxBytes: 1000 }))).body.byteLength, 1000, mode);
-      const error = await exchange.send(request(`${s.origin}/${mode}?size=1001`, { maxBytes: 1000 })).then(() => undefined, (e: unknown) => e);
+      assert.equal(
+        (await exchange.send(request(`${s.origin}/${mode}?size=1000`, { maxBytes: 1000 }))).body.byteLength,
+        1000,
+        mode,
+      );
+      const error = await exchange.send(request(`${s.origin}/${mode}?size=1001`, { maxBytes: 1000 })).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(error instanceof ResponseTooLarge, `${mode}: ${String(error)}`);
       assert.equal(error.status, 200);
     }
@@ -157,13 +231,27 @@ describeEachExchange('HTTP exchange', (name) => {
 
   it('through the client: the call deadline (on the fake clock) ends the request on the wire', async () => {
     const s = await start((req, res) => {
-      if (req.url?.endsWith('/oauth2/token')) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 3599 }));
+      if (req.url?.endsWith('/oauth2/token'))
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 3599 }));
       // other requests are never answered
     });
     const clock = new FakeClock();
-    const client = new BuildingTwinsClient({ baseUrl: `${s.origin}/api/v3`, clientId: 'c', clientSecret: 's', rateLimit: false, exchange, clock, timeoutMs: 10_000 });
+    const client = new BuildingTwinsClient({
+      baseUrl: `${s.origin}/api/v3`,
+      clientId: 'c',
+      clientSecret: 's',
+      rateLimit: false,
+      exchange,
+      clock,
+      timeoutMs: 10_000,
+    });
     await client.getToken();
-    const call = client.listModels().then(() => undefined, (e: unknown) => e);
+    const call = client.listModels().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     await until(() => s.seen.length === 2);
     await clock.advance(9_999);
     assert.equal(s.closedMidRequest(), 0, 'still waiting before the deadline');
@@ -176,8 +264,17 @@ describeEachExchange('HTTP exchange', (name) => {
 
   it('through the client: a redirect is one error naming the URL, one request, no retry', async () => {
     const s = await start((_req, res) => res.writeHead(302, { location: 'https://login.example.com/' }).end());
-    const client = new BuildingTwinsClient({ baseUrl: `${s.origin}/api/v3`, clientId: 'c', clientSecret: 'secret-value', rateLimit: false, exchange });
-    const error = await client.getToken().then(() => undefined, (e: unknown) => e);
+    const client = new BuildingTwinsClient({
+      baseUrl: `${s.origin}/api/v3`,
+      clientId: 'c',
+      clientSecret: 'secret-value',
+      rateLimit: false,
+      exchange,
+    });
+    const error = await client.getToken().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof ApiError, String(error));
     assert.equal(error.kind, 'network');
     assert.ok(error.message.includes(`${s.origin}/api/v3/oauth2/token answered with a redirect`), error.message);
@@ -187,19 +284,31 @@ describeEachExchange('HTTP exchange', (name) => {
 });
 
 describe('node:http exchange: connections', () => {
-  it('through the client, listens to no AbortSignal per call (the call tells it directly), and a call\'s own signal still ends it on the wire', async () => {
+  it("through the client, listens to no AbortSignal per call (the call tells it directly), and a call's own signal still ends it on the wire", async () => {
     // An AbortSignal's first listener costs microseconds on every call: the transport hands the exchange onAbort.
     let closedMidRequest = 0;
     const s = await server((req, res) => {
-      if (req.url?.endsWith('/oauth2/token')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 3599 }));
-      if (req.url?.includes('/models/')) return void res.on('close', () => { if (!res.writableFinished) closedMidRequest++; }); // never answered
+      if (req.url?.endsWith('/oauth2/token'))
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 3599 }));
+      if (req.url?.includes('/models/'))
+        return void res.on('close', () => {
+          if (!res.writableFinished) closedMidRequest++;
+        }); // never answered
       res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
     });
     const exchange = new NodeExchange();
     const listened: string[] = [];
     const add = EventTarget.prototype.addEventListener;
     try {
-      const client = new BuildingTwinsClient({ baseUrl: `${s.origin}/api/v3`, clientId: 'c', clientSecret: 's', rateLimit: false, exchange });
+      const client = new BuildingTwinsClient({
+        baseUrl: `${s.origin}/api/v3`,
+        clientId: 'c',
+        clientSecret: 's',
+        rateLimit: false,
+        exchange,
+      });
       await client.getToken();
       EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: unknown[]) {
         if (this instanceof AbortSignal) listened.push(type);
@@ -210,7 +319,10 @@ describe('node:http exchange: connections', () => {
       EventTarget.prototype.addEventListener = add;
       assert.deepEqual(listened, []);
       const controller = new AbortController();
-      const call = client.getModel('dtmi:x;1', { signal: controller.signal }).then(() => undefined, (e: unknown) => e);
+      const call = client.getModel('dtmi:x;1', { signal: controller.signal }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       await until(() => s.seen.length === 4);
       controller.abort(new Error('stop'));
       const error = await call;
@@ -237,9 +349,21 @@ describe('node:http exchange: connections', () => {
     try {
       assert.equal((await exchange.send(request(`${s.origin}/a`))).status, 200);
       assert.equal((await exchange.send(request(`${s.origin}/b`))).status, 200, 'the GET was sent again');
-      assert.deepEqual(s.seen.map((r) => [r.url, r.socket]), [['/a', 1], ['/b', 1], ['/b', 2]]);
+      assert.deepEqual(
+        s.seen.map((r) => [r.url, r.socket]),
+        [
+          ['/a', 1],
+          ['/b', 1],
+          ['/b', 2],
+        ],
+      );
       assert.equal((await exchange.send(request(`${s.origin}/c`))).status, 200);
-      const post = await exchange.send(request(`${s.origin}/d`, { method: 'POST', body: '{}', idempotent: false })).then(() => undefined, (e: unknown) => e);
+      const post = await exchange
+        .send(request(`${s.origin}/d`, { method: 'POST', body: '{}', idempotent: false }))
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       assert.ok(post instanceof Error && !(post instanceof ApiError), String(post));
       assert.equal((post as Error & { code?: string }).code, 'ECONNRESET');
       assert.equal(s.seen.filter((r) => r.url === '/d').length, 1, 'the POST was sent once');

@@ -6,12 +6,16 @@ export class FakeClock implements Clock {
   private timers: Array<{ at: number; fn: () => void; id: number }> = [];
   private nextId = 0;
 
-  now(): number { return this.time; }
+  now(): number {
+    return this.time;
+  }
 
   setTimer(fn: () => void, ms: number): () => void {
     const id = this.nextId++;
     this.timers.push({ at: this.time + Math.max(0, ms), fn, id });
-    return () => { this.timers = this.timers.filter((t) => t.id !== id); };
+    return () => {
+      this.timers = this.timers.filter((t) => t.id !== id);
+    };
   }
 
   /** Moves time forward, running each due timer at its own time and letting promises settle between. */

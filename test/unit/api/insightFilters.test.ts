@@ -1,5 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { FILTER_OPERATORS, INSIGHT_FILTER_OPERATORS, INSIGHT_UNRUNNABLE_OPERATORS } from '../../../src/core/api/filterVocabulary';
+import {
+  FILTER_OPERATORS,
+  INSIGHT_FILTER_OPERATORS,
+  INSIGHT_UNRUNNABLE_OPERATORS,
+} from '../../../src/core/api/filterVocabulary';
 import { apiFailure, fakeServicesPerTest } from './fakeService';
 
 // Insights are filtered by EF Core on SQL Server: Willow.Batch's startsWith, endsWith and notcontains use
@@ -10,9 +14,11 @@ describe('insight filters the real store cannot run', function () {
   const PAGE = { before: 0, after: 0, total: 0, items: [] };
 
   it('offers only operators the service can run on insights, contains and like among them', () => {
-    for (const operator of INSIGHT_UNRUNNABLE_OPERATORS) assert.ok(!INSIGHT_FILTER_OPERATORS.includes(operator), operator);
+    for (const operator of INSIGHT_UNRUNNABLE_OPERATORS)
+      assert.ok(!INSIGHT_FILTER_OPERATORS.includes(operator), operator);
     assert.deepEqual(INSIGHT_UNRUNNABLE_OPERATORS, ['startsWith', 'endsWith', 'notcontains']);
-    for (const operator of ['contains', 'like', '=', 'in', 'isNull'] as const) assert.ok(INSIGHT_FILTER_OPERATORS.includes(operator), operator);
+    for (const operator of ['contains', 'like', '=', 'in', 'isNull'] as const)
+      assert.ok(INSIGHT_FILTER_OPERATORS.includes(operator), operator);
     for (const operator of INSIGHT_FILTER_OPERATORS) assert.ok(FILTER_OPERATORS.includes(operator), operator);
   });
 
@@ -20,10 +26,20 @@ describe('insight filters the real store cannot run', function () {
     const service = await start((request) => (request.path === '/tickets' ? { status: 200, body: PAGE } : undefined));
     const client = service.client();
     for (const operator of INSIGHT_UNRUNNABLE_OPERATORS) {
-      const error = await apiFailure((async () => client.listInsights({ filterSpecifications: [{ field: 'name', operator, value: 'AHU' }] }))());
+      const error = await apiFailure(
+        (async () => client.listInsights({ filterSpecifications: [{ field: 'name', operator, value: 'AHU' }] }))(),
+      );
       assert.equal(error.kind, 'invalid-request');
-      assert.match(error.oneLine, new RegExp(`filterSpecifications\\[0\\]: ${operator} cannot filter insights: .*HTTP 500\\); use contains or like instead; nothing was sent$`));
-      assert.throws(() => client.iterateInsights({ filterSpecifications: [{ field: 'name', operator, value: 'AHU' }] }), /cannot filter insights/);
+      assert.match(
+        error.oneLine,
+        new RegExp(
+          `filterSpecifications\\[0\\]: ${operator} cannot filter insights: .*HTTP 500\\); use contains or like instead; nothing was sent$`,
+        ),
+      );
+      assert.throws(
+        () => client.iterateInsights({ filterSpecifications: [{ field: 'name', operator, value: 'AHU' }] }),
+        /cannot filter insights/,
+      );
     }
     assert.equal(service.apiRequests.length, 0, 'nothing was sent');
     // The same operators stay valid on the other page-number lists.
@@ -32,8 +48,13 @@ describe('insight filters the real store cannot run', function () {
   });
 
   it('a 500 to a filtered insights list is not retried, not counted by the circuit breaker, and says the filter may be why', async () => {
-    const service = await start((request) => (request.path === '/insights' ? { status: 500 } : request.path === '/models' ? { status: 500 } : undefined));
-    const client = service.client({ retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 1 }, circuitBreaker: { failures: 2 } });
+    const service = await start((request) =>
+      request.path === '/insights' ? { status: 500 } : request.path === '/models' ? { status: 500 } : undefined,
+    );
+    const client = service.client({
+      retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 1 },
+      circuitBreaker: { failures: 2 },
+    });
     const filtered = { filterSpecifications: [{ field: 'name', operator: 'like' as const, value: 'x' }] };
     for (let i = 0; i < 4; i++) {
       const error = await apiFailure(client.listInsights(filtered));
@@ -49,15 +70,34 @@ describe('insight filters the real store cannot run', function () {
   });
 
   it('refuses >, >=, <, <= on status and type of insights (stored codes) before sending, naming in; other fields and lists compare', async () => {
-    const service = await start((request) => (request.path === '/insights' || request.path === '/events' ? { status: 200, body: PAGE } : undefined));
+    const service = await start((request) =>
+      request.path === '/insights' || request.path === '/events' ? { status: 200, body: PAGE } : undefined,
+    );
     const client = service.client();
-    for (const [fieldName, operator] of [['status', '>='], ['type', '<'], ['Status', '>'], ['name,status', '<=']] as const) {
-      const error = await apiFailure((async () => client.listInsights({ filterSpecifications: [{ field: fieldName, operator, value: 'open' }] }))());
+    for (const [fieldName, operator] of [
+      ['status', '>='],
+      ['type', '<'],
+      ['Status', '>'],
+      ['name,status', '<='],
+    ] as const) {
+      const error = await apiFailure(
+        (async () => client.listInsights({ filterSpecifications: [{ field: fieldName, operator, value: 'open' }] }))(),
+      );
       assert.equal(error.kind, 'invalid-request');
-      assert.match(error.oneLine, new RegExp(`cannot compare (status|type) of insights: it is stored as a code the service cannot compare \\(a real instance fails with HTTP 500\\); use in with the values wanted instead \\(codes: (open 0, ignored 10|fault 1, energy 2)`));
+      assert.match(
+        error.oneLine,
+        new RegExp(
+          `cannot compare (status|type) of insights: it is stored as a code the service cannot compare \\(a real instance fails with HTTP 500\\); use in with the values wanted instead \\(codes: (open 0, ignored 10|fault 1, energy 2)`,
+        ),
+      );
     }
     assert.equal(service.apiRequests.length, 0);
-    await client.listInsights({ filterSpecifications: [{ field: 'priority', operator: '<=', value: 2 }, { field: 'status', operator: 'in', value: ['open'] }] });
+    await client.listInsights({
+      filterSpecifications: [
+        { field: 'priority', operator: '<=', value: 2 },
+        { field: 'status', operator: 'in', value: ['open'] },
+      ],
+    });
     await client.listEvents({ filterSpecifications: [{ field: 'status', operator: '>=', value: 1 }] });
     assert.equal(service.apiRequests.length, 2);
   });

@@ -1,18 +1,29 @@
 import * as assert from 'node:assert/strict';
-import { DebouncedRequest, isSuperseded, LatestRequest, RequestScope, SupersededError } from '../../../src/core/api/latestRequest';
+import {
+  DebouncedRequest,
+  isSuperseded,
+  LatestRequest,
+  RequestScope,
+  SupersededError,
+} from '../../../src/core/api/latestRequest';
 import { FakeClock, flush } from './fakeClock';
 
 /** Work that only ends when its signal fires (or when told), recording what it was asked. */
 function pendingWork() {
   const calls: Array<{ input: string; signal: AbortSignal; finish: (value: string) => void }> = [];
-  const work = (input: string, signal: AbortSignal): Promise<string> => new Promise((resolve, reject) => {
-    calls.push({ input, signal, finish: resolve });
-    signal.addEventListener('abort', () => reject(new Error('aborted by signal')), { once: true });
-  });
+  const work = (input: string, signal: AbortSignal): Promise<string> =>
+    new Promise((resolve, reject) => {
+      calls.push({ input, signal, finish: resolve });
+      signal.addEventListener('abort', () => reject(new Error('aborted by signal')), { once: true });
+    });
   return { calls, work };
 }
 
-const outcome = (promise: Promise<string>): Promise<string> => promise.then((v) => `ok:${v}`, (e: unknown) => (isSuperseded(e) ? 'superseded' : `error:${String(e)}`));
+const outcome = (promise: Promise<string>): Promise<string> =>
+  promise.then(
+    (v) => `ok:${v}`,
+    (e: unknown) => (isSuperseded(e) ? 'superseded' : `error:${String(e)}`),
+  );
 
 describe('LatestRequest', () => {
   it('aborts the running request when the next starts; the old one rejects as superseded', async () => {
@@ -55,7 +66,10 @@ describe('DebouncedRequest', () => {
     }
     assert.equal(calls.length, 0, 'nothing sent while typing');
     await clock.advance(150);
-    assert.deepEqual(calls.map((c) => c.input), [id]);
+    assert.deepEqual(
+      calls.map((c) => c.input),
+      [id],
+    );
     calls[0]?.finish('found');
     const settled = await Promise.all(results);
     assert.deepEqual(settled.slice(0, -1), Array(id.length - 1).fill('superseded'));
@@ -92,10 +106,20 @@ describe('RequestScope', () => {
     const zoom1 = outcome(scope.run((signal) => work('zoom 1', signal), 'load'));
     const latest = outcome(scope.run((signal) => work('latest', signal)));
     const zoom2 = outcome(scope.run((signal) => work('zoom 2', signal), 'load'));
-    assert.deepEqual(calls.map((c) => [c.input, c.signal.aborted]), [['zoom 1', true], ['latest', false], ['zoom 2', false]]);
+    assert.deepEqual(
+      calls.map((c) => [c.input, c.signal.aborted]),
+      [
+        ['zoom 1', true],
+        ['latest', false],
+        ['zoom 2', false],
+      ],
+    );
     assert.equal(await zoom1, 'superseded');
     scope.dispose();
-    assert.deepEqual(calls.map((c) => c.signal.aborted), [true, true, true]);
+    assert.deepEqual(
+      calls.map((c) => c.signal.aborted),
+      [true, true, true],
+    );
     assert.equal(await zoom2, 'superseded');
     assert.equal(await latest, 'superseded');
     assert.equal(await outcome(scope.run((signal) => work('after close', signal), 'load')), 'superseded');

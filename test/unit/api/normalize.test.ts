@@ -4,16 +4,30 @@ import * as N from '../../../src/core/api/normalize';
 describe('normalize', () => {
   it('re-cases PascalCase keys but never DTDL contents or relationship properties', () => {
     const twin = N.normalizeTwin({
-      DtId: 'ignored-because-Id-wins', Id: 'AHU-1', ModelId: 'dtmi:com:willowinc:AirHandlingUnit;1',
+      DtId: 'ignored-because-Id-wins',
+      Id: 'AHU-1',
+      ModelId: 'dtmi:com:willowinc:AirHandlingUnit;1',
       Contents: { ExternalID: 'X1', name: 'AHU' },
-      OutgoingRelationships: [{ Id: 'AHU-1_isFedBy_Chiller-1', SourceId: 'AHU-1', TargetId: 'Chiller-1', Name: 'isFedBy', Properties: { Substance: 'ChilledWater' } }],
+      OutgoingRelationships: [
+        {
+          Id: 'AHU-1_isFedBy_Chiller-1',
+          SourceId: 'AHU-1',
+          TargetId: 'Chiller-1',
+          Name: 'isFedBy',
+          Properties: { Substance: 'ChilledWater' },
+        },
+      ],
       SomethingNew: { NestedKey: 1 },
     });
     assert.equal(twin.id, 'AHU-1');
     assert.equal(twin.modelId, 'dtmi:com:willowinc:AirHandlingUnit;1');
     assert.deepEqual(twin.contents, { ExternalID: 'X1', name: 'AHU' });
     assert.deepEqual(twin.outgoingRelationships?.[0], {
-      id: 'AHU-1_isFedBy_Chiller-1', sourceId: 'AHU-1', targetId: 'Chiller-1', name: 'isFedBy', properties: { Substance: 'ChilledWater' },
+      id: 'AHU-1_isFedBy_Chiller-1',
+      sourceId: 'AHU-1',
+      targetId: 'Chiller-1',
+      name: 'isFedBy',
+      properties: { Substance: 'ChilledWater' },
     });
     assert.deepEqual(twin.somethingNew, { nestedKey: 1 }, 'unknown fields are kept');
   });
@@ -38,16 +52,32 @@ describe('normalize', () => {
   });
 
   it('merges errorData and errorList into errorData', () => {
-    const single = N.normalizeTimeSeriesPage({ data: [], continuationToken: '', errorData: { message: 'm1', ids: ['a'] } });
+    const single = N.normalizeTimeSeriesPage({
+      data: [],
+      continuationToken: '',
+      errorData: { message: 'm1', ids: ['a'] },
+    });
     assert.deepEqual(single.errorData, { message: 'm1', ids: ['a'] });
     assert.equal(single.continuationToken, null);
-    const list = N.normalizeTimeSeriesPage({ Data: [], ErrorList: [{ message: 'unknown twin', ids: ['x'] }, { message: 'unknown twin', ids: ['y'] }] });
+    const list = N.normalizeTimeSeriesPage({
+      Data: [],
+      ErrorList: [
+        { message: 'unknown twin', ids: ['x'] },
+        { message: 'unknown twin', ids: ['y'] },
+      ],
+    });
     assert.deepEqual(list.errorData, { message: 'unknown twin', ids: ['x', 'y'] });
     assert.ok(Array.isArray(list.errorList), 'errorList is kept as sent');
   });
 
-  it('normalises each row of a time series page once: rows in the client\'s form are kept, others re-cased and aliased', () => {
-    const plain = { connectorId: 'C', twinId: 'A', sourceTimestamp: '2024-10-01T00:00:00Z', scalarValue: 1, properties: { Unit: 'degC' } };
+  it("normalises each row of a time series page once: rows in the client's form are kept, others re-cased and aliased", () => {
+    const plain = {
+      connectorId: 'C',
+      twinId: 'A',
+      sourceTimestamp: '2024-10-01T00:00:00Z',
+      scalarValue: 1,
+      properties: { Unit: 'degC' },
+    };
     const page = N.normalizeTimeSeriesPage({
       Data: [
         plain,
@@ -68,8 +98,14 @@ describe('normalize', () => {
   });
 
   it('re-cases the rows of twin and batch pages once, nested fields included', () => {
-    const twins = N.normalizeContinuationPage({ Content: [{ Id: 'a', ModelId: 'm', Contents: { Name: 'x' }, Tags: { Nested: 1 } }], ContinuationToken: 't' }, N.normalizeTwin);
-    assert.deepEqual(twins, { content: [{ id: 'a', modelId: 'm', contents: { Name: 'x' }, tags: { nested: 1 } }], continuationToken: 't' });
+    const twins = N.normalizeContinuationPage(
+      { Content: [{ Id: 'a', ModelId: 'm', Contents: { Name: 'x' }, Tags: { Nested: 1 } }], ContinuationToken: 't' },
+      N.normalizeTwin,
+    );
+    assert.deepEqual(twins, {
+      content: [{ id: 'a', modelId: 'm', contents: { Name: 'x' }, tags: { nested: 1 } }],
+      continuationToken: 't',
+    });
     const page = N.normalizeBatchPage({ Items: [{ Id: 'i', Extra: { DeepKey: 2 } }], After: 3 }, N.normalizeInsight);
     assert.deepEqual(page.items, [{ id: 'i', extra: { deepKey: 2 }, scenarioId: null }]);
     assert.equal(page.after, 3);
@@ -93,23 +129,45 @@ describe('normalize', () => {
   });
 
   it('keeps a model definition as a string', () => {
-    const model = N.normalizeModel({ Id: 'dtmi:a;1', ModelDefinition: { '@id': 'dtmi:a;1' }, DisplayName: { en: 'A' } });
+    const model = N.normalizeModel({
+      Id: 'dtmi:a;1',
+      ModelDefinition: { '@id': 'dtmi:a;1' },
+      DisplayName: { en: 'A' },
+    });
     assert.equal(model.modelDefinition, '{"@id":"dtmi:a;1"}');
     assert.deepEqual(model.displayName, { en: 'A' });
   });
 
   it('reads ProblemDetails in any casing and OAuth2 errors; not plain text', () => {
-    assert.deepEqual(N.normalizeProblem('{"Title":"Bad","Status":400,"Errors":{"Id":["required"]}}'),
-      { title: 'Bad', status: 400, errors: { Id: ['required'] } });
-    assert.equal(N.normalizeProblem('{"error":"invalid_client","error_description":"Unknown client"}')?.detail, 'Unknown client');
+    assert.deepEqual(N.normalizeProblem('{"Title":"Bad","Status":400,"Errors":{"Id":["required"]}}'), {
+      title: 'Bad',
+      status: 400,
+      errors: { Id: ['required'] },
+    });
+    assert.equal(
+      N.normalizeProblem('{"error":"invalid_client","error_description":"Unknown client"}')?.detail,
+      'Unknown client',
+    );
     assert.equal(N.normalizeProblem('Rate limit exceeded for twins endpoint.'), undefined);
     assert.equal(N.normalizeProblem('{"unrelated":true}'), undefined);
   });
 
   it('normalises every twin and relationship of a graph result', () => {
     const graph = N.normalizeTwinGraph({
-      alias: 'Twin', twin: { dtId: 'R', modelId: 'm' },
-      related: [{ alias: 'Rooms', items: [{ relationship: { Id: 'a_isPartOf_R', SourceId: 'a', TargetId: 'R', Name: 'isPartOf' }, twin: { Id: 'a', ModelId: 'm' }, related: [] }] }],
+      alias: 'Twin',
+      twin: { dtId: 'R', modelId: 'm' },
+      related: [
+        {
+          alias: 'Rooms',
+          items: [
+            {
+              relationship: { Id: 'a_isPartOf_R', SourceId: 'a', TargetId: 'R', Name: 'isPartOf' },
+              twin: { Id: 'a', ModelId: 'm' },
+              related: [],
+            },
+          ],
+        },
+      ],
     });
     assert.equal(graph.twin.id, 'R');
     assert.equal(graph.related[0]?.items[0]?.twin.id, 'a');

@@ -1,5 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { normalizeBatchPage, normalizeContinuationPage, normalizeInsight, normalizeTimeSeriesPage, normalizeTwin } from '../../../src/core/api/normalize';
+import {
+  normalizeBatchPage,
+  normalizeContinuationPage,
+  normalizeInsight,
+  normalizeTimeSeriesPage,
+  normalizeTwin,
+} from '../../../src/core/api/normalize';
 import { EmulatorHarness } from './emulatorHarness';
 
 // Every backend of the service leaves out null members (WhenWritingNull): readers treat absent and null alike.
@@ -8,7 +14,10 @@ describe('answers without their null members', function () {
 
   it('reads pages, insights and twins whose null members are absent as if they were null', () => {
     assert.equal(normalizeContinuationPage({ content: [] }, normalizeTwin).continuationToken, null);
-    assert.equal(normalizeContinuationPage({ content: [], continuationToken: null }, normalizeTwin).continuationToken, null);
+    assert.equal(
+      normalizeContinuationPage({ content: [], continuationToken: null }, normalizeTwin).continuationToken,
+      null,
+    );
     const series = normalizeTimeSeriesPage({});
     assert.deepEqual([series.data, series.continuationToken, series.errorData], [[], null, undefined]);
     assert.equal(normalizeInsight({ id: 'i' }).scenarioId, null);
@@ -25,7 +34,10 @@ describe('answers without their null members', function () {
       const insights: Array<{ id: string; scenarioId?: string | null }> = [];
       for await (const insight of client.iterateInsights({ pageSize: 50 })) insights.push(insight);
       const roots = insights.filter((i) => i.scenarioId === null);
-      assert.ok(roots.length > 0 && roots.length < insights.length, 'roots read as null scenarioId, children keep theirs');
+      assert.ok(
+        roots.length > 0 && roots.length < insights.length,
+        'roots read as null scenarioId, children keep theirs',
+      );
       let twins = 0;
       for await (const _twin of client.iterateTwins({ pageSize: 200 })) twins++;
       assert.equal(twins, await client.countTwins());

@@ -1,16 +1,32 @@
 import * as assert from 'node:assert/strict';
-import { insightBadge, openInsightsRequest, OPEN_INSIGHTS_LIMIT, readOpenInsights, summarizeOpenInsights } from '../../../src/core/api/openInsights';
+import {
+  insightBadge,
+  openInsightsRequest,
+  OPEN_INSIGHTS_LIMIT,
+  readOpenInsights,
+  summarizeOpenInsights,
+} from '../../../src/core/api/openInsights';
 import type { BatchPage, BatchRequest, Insight } from '../../../src/core/api/types';
 import { EmulatorHarness } from './emulatorHarness';
 
-const insight = (id: string, twinId: string | null, priority: number | undefined, lastStatus = 'open'): Insight =>
-  ({ id, scenarioId: null, twinId, priority, lastStatus, name: `insight ${id}` });
+const insight = (id: string, twinId: string | null, priority: number | undefined, lastStatus = 'open'): Insight => ({
+  id,
+  scenarioId: null,
+  twinId,
+  priority,
+  lastStatus,
+  name: `insight ${id}`,
+});
 
 describe('open insights by twin (explorer badges and tooltips)', () => {
   it('counts open insights per twin with the most urgent priority, most urgent names first', () => {
     const summary = summarizeOpenInsights([
-      insight('a', 'T1', 3), insight('b', 'T1', 1, 'inProgress'), insight('c', 'T1', 2, 'resolved'),
-      insight('d', 'T2', undefined, 'new'), insight('e', null, 1), insight('f', 'T3', 2, 'ignored'),
+      insight('a', 'T1', 3),
+      insight('b', 'T1', 1, 'inProgress'),
+      insight('c', 'T1', 2, 'resolved'),
+      insight('d', 'T2', undefined, 'new'),
+      insight('e', null, 1),
+      insight('f', 'T3', 2, 'ignored'),
     ]);
     assert.deepEqual(summary.byTwin.get('T1'), { count: 2, topPriority: 1, names: ['insight b', 'insight a'] });
     assert.deepEqual(summary.byTwin.get('T2'), { count: 1, topPriority: undefined, names: ['insight d'] });
@@ -38,7 +54,10 @@ describe('open insights by twin (explorer badges and tooltips)', () => {
     };
     const summary = await readOpenInsights(client);
     assert.equal(asked.length, OPEN_INSIGHTS_LIMIT / 1000);
-    assert.deepEqual(asked.map((r) => r.page), [1, 2, 3, 4, 5]);
+    assert.deepEqual(
+      asked.map((r) => r.page),
+      [1, 2, 3, 4, 5],
+    );
     assert.deepEqual(asked[0], openInsightsRequest(1));
     assert.equal(summary.truncated, true);
   });
@@ -54,7 +73,8 @@ describe('open insights by twin (explorer badges and tooltips)', () => {
       for await (const i of client.iterateInsights({ pageSize: 1000 })) all.push(i);
       const expected = new Map<string, number>();
       for (const i of all) {
-        if (i.twinId && ['new', 'open', 'inProgress', 'readyToResolve'].includes(String(i.lastStatus))) expected.set(i.twinId, (expected.get(i.twinId) ?? 0) + 1);
+        if (i.twinId && ['new', 'open', 'inProgress', 'readyToResolve'].includes(String(i.lastStatus)))
+          expected.set(i.twinId, (expected.get(i.twinId) ?? 0) + 1);
       }
       assert.deepEqual(new Map([...summary.byTwin].map(([id, e]) => [id, e.count])), expected);
     } finally {

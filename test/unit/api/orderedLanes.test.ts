@@ -26,7 +26,9 @@ const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 describe('inOrder: sources read side by side, items handed on source after source', () => {
   it('keeps the order of the sources and of their items, whichever finishes first', async () => {
     let released = false;
-    const slow = source([1, 2, 3], async () => { while (!released) await tick(); });
+    const slow = source([1, 2, 3], async () => {
+      while (!released) await tick();
+    });
     const fast = source([4, 5]);
     const empty = source<number>([]);
     const done = collect(inOrder([slow.iterable, empty.iterable, fast.iterable], 2));
@@ -52,10 +54,20 @@ describe('inOrder: sources read side by side, items handed on source after sourc
 
   it('ends with the first failure of any source at once, closing the others', async () => {
     let released = false;
-    const waiting = source([1, 2], async () => { while (!released) await tick(); });
-    const failing = { async *[Symbol.asyncIterator]() { yield 3; throw new Error('slice 2 failed'); } };
+    const waiting = source([1, 2], async () => {
+      while (!released) await tick();
+    });
+    const failing = {
+      async *[Symbol.asyncIterator]() {
+        yield 3;
+        throw new Error('slice 2 failed');
+      },
+    };
     const other = source([4, 5, 6, 7, 8]);
-    const error = await collect(inOrder([waiting.iterable, failing, other.iterable], 2)).then(() => undefined, (e: unknown) => e);
+    const error = await collect(inOrder([waiting.iterable, failing, other.iterable], 2)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.match(String(error), /slice 2 failed/, 'while the first source still waits');
     assert.equal(waiting.state.pulled, 0);
     for (let i = 0; i < 5; i++) await tick();

@@ -11,10 +11,21 @@ describe('RateLimiter budget and unsent slots', () => {
     const second = await limiter.acquire();
     const third = limiter.acquire();
     await flush();
-    assert.deepEqual(limiter.budget(), { limit: 2, windowSeconds: 10, used: 2, inFlight: 2, waiting: 1 }, 'all in flight: only a response frees a slot');
+    assert.deepEqual(
+      limiter.budget(),
+      { limit: 2, windowSeconds: 10, used: 2, inFlight: 2, waiting: 1 },
+      'all in flight: only a response frees a slot',
+    );
     first();
     await clock.advance(4_000);
-    assert.deepEqual(limiter.budget(), { limit: 2, windowSeconds: 10, used: 2, inFlight: 1, waiting: 1, nextSlotInMs: 6_000 });
+    assert.deepEqual(limiter.budget(), {
+      limit: 2,
+      windowSeconds: 10,
+      used: 2,
+      inFlight: 1,
+      waiting: 1,
+      nextSlotInMs: 6_000,
+    });
     await clock.advance(6_000);
     (await third)();
     second();
@@ -30,7 +41,10 @@ describe('RateLimiter budget and unsent slots', () => {
     const limiter = new RateLimiter({ count: 1, seconds: 10 }, clock);
     const unsent = await limiter.acquire();
     let granted = false;
-    const next = limiter.acquire().then((release) => { granted = true; return release; });
+    const next = limiter.acquire().then((release) => {
+      granted = true;
+      return release;
+    });
     unsent({ sent: false });
     await flush();
     assert.equal(granted, true, 'the waiter gets the slot nothing was spent on, without waiting a window');
@@ -46,7 +60,12 @@ describe('RateLimiter budget and unsent slots', () => {
     const limiter = new RateLimiter({ count: 1, seconds: 10 }, clock);
     const release = await limiter.acquire();
     const controllers = Array.from({ length: 5 }, () => new AbortController());
-    const waiting = controllers.map((c) => limiter.acquire(c.signal).then(() => 'granted', () => 'aborted'));
+    const waiting = controllers.map((c) =>
+      limiter.acquire(c.signal).then(
+        () => 'granted',
+        () => 'aborted',
+      ),
+    );
     await flush();
     assert.equal(limiter.budget().waiting, 5);
     controllers.forEach((c) => c.abort(new Error('superseded')));

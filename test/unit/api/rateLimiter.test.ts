@@ -8,7 +8,10 @@ describe('RateLimiter', () => {
     const limiter = new RateLimiter({ count: 3, seconds: 10 }, clock);
     const granted: number[] = [];
     const releases = await Promise.all([0, 1, 2].map(() => limiter.acquire()));
-    const fourth = limiter.acquire().then((release) => { granted.push(clock.now()); return release; });
+    const fourth = limiter.acquire().then((release) => {
+      granted.push(clock.now());
+      return release;
+    });
     await flush();
     assert.equal(granted.length, 0, 'the fourth waits while three are in flight');
     const t0 = clock.now();
@@ -47,8 +50,14 @@ describe('RateLimiter', () => {
     const first = await limiter.acquire();
     const order: string[] = [];
     const controller = new AbortController();
-    const cancelled = limiter.acquire(controller.signal).then(() => order.push('cancelled'), () => order.push('aborted'));
-    const second = limiter.acquire().then((release) => { order.push('second'); return release; });
+    const cancelled = limiter.acquire(controller.signal).then(
+      () => order.push('cancelled'),
+      () => order.push('aborted'),
+    );
+    const second = limiter.acquire().then((release) => {
+      order.push('second');
+      return release;
+    });
     controller.abort(new Error('stop'));
     await flush();
     first();

@@ -27,7 +27,10 @@ describe('redact', () => {
   });
 
   it('leaves ordinary text and short strings alone', () => {
-    assert.equal(redact('twin AHU-1 not found (continuationToken=abc)', ['ab']), 'twin AHU-1 not found (continuationToken=abc)');
+    assert.equal(
+      redact('twin AHU-1 not found (continuationToken=abc)', ['ab']),
+      'twin AHU-1 not found (continuationToken=abc)',
+    );
   });
 
   it('a registry redacts every secret added to it', () => {
@@ -50,11 +53,16 @@ describe('redact', () => {
   it('ApiError applies the redactor to every text it carries', () => {
     const registry = new SecretRegistry();
     registry.add('the-client-secret');
-    const error = new ApiError({
-      kind: 'http', operation: 'getToken', status: 400,
-      problem: { title: 'bad secret the-client-secret', errors: { client_secret: ['the-client-secret is wrong'] } },
-      detail: 'sent the-client-secret',
-    }, (t) => registry.redact(t));
+    const error = new ApiError(
+      {
+        kind: 'http',
+        operation: 'getToken',
+        status: 400,
+        problem: { title: 'bad secret the-client-secret', errors: { client_secret: ['the-client-secret is wrong'] } },
+        detail: 'sent the-client-secret',
+      },
+      (t) => registry.redact(t),
+    );
     const everything = `${error.message} ${error.oneLine} ${JSON.stringify(error.problem)} ${error.detail}`;
     assert.ok(!everything.includes('the-client-secret'), everything);
     assert.match(error.oneLine, /^getToken failed with HTTP 400: bad secret \[redacted\]/);

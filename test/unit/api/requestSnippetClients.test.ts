@@ -5,12 +5,21 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CURL_TOKEN_VARIABLE, curlCommand, httpFileRequest, type SnippetRequest } from '../../../src/core/api/requestSnippets';
+import {
+  CURL_TOKEN_VARIABLE,
+  curlCommand,
+  httpFileRequest,
+  type SnippetRequest,
+} from '../../../src/core/api/requestSnippets';
 import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET } from '../../../src/core/api/localEmulator';
 import { repoRoot } from '../../harness/harnessPaths';
 import { EmulatorHarness } from './emulatorHarness';
 
-interface Ran { code: number | null; stdout: string; stderr: string }
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 function runWith(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<Ran> {
   return new Promise((resolve, reject) => {
@@ -40,7 +49,11 @@ describe('copied requests in real clients (httpyac, curl) against the emulator',
     dir = mkdtempSync(join(tmpdir(), 'snippet-clients-'));
     const answer = await fetch(`${emulator.url}/oauth2/token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: LOCAL_DEV_CLIENT_ID, client_secret: LOCAL_DEV_CLIENT_SECRET }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: LOCAL_DEV_CLIENT_ID,
+        client_secret: LOCAL_DEV_CLIENT_SECRET,
+      }),
     });
     token = ((await answer.json()) as { access_token: string }).access_token;
   });
@@ -50,7 +63,11 @@ describe('copied requests in real clients (httpyac, curl) against the emulator',
   });
 
   const requests = (): SnippetRequest[] => [
-    { method: 'GET', baseUrl: emulator.url, path: `/models/${encodeURIComponent('dtmi:com:buildingtwins:sample:AirHandlingUnit;1')}` },
+    {
+      method: 'GET',
+      baseUrl: emulator.url,
+      path: `/models/${encodeURIComponent('dtmi:com:buildingtwins:sample:AirHandlingUnit;1')}`,
+    },
     { method: 'POST', baseUrl: emulator.url, path: '/twins/count', body: {} },
   ];
 
@@ -67,10 +84,13 @@ describe('copied requests in real clients (httpyac, curl) against the emulator',
     assert.equal(ran.code, 0, ran.stdout + ran.stderr);
     assert.match(ran.stdout, /2 requests processed/);
     assert.doesNotMatch(ran.stdout, /=> [45]\d\d/);
-    assert.deepEqual((await emulator.requests()).map((r) => [r.method, r.path.split('?')[0], r.status]), [
-      ['GET', '/api/v3/models/dtmi%3Acom%3Abuildingtwins%3Asample%3AAirHandlingUnit%3B1', 200],
-      ['POST', '/api/v3/twins/count', 200],
-    ]);
+    assert.deepEqual(
+      (await emulator.requests()).map((r) => [r.method, r.path.split('?')[0], r.status]),
+      [
+        ['GET', '/api/v3/models/dtmi%3Acom%3Abuildingtwins%3Asample%3AAirHandlingUnit%3B1', 200],
+        ['POST', '/api/v3/twins/count', 200],
+      ],
+    );
   });
 
   it('httpyac shows the 401 when the token variable is unset', async () => {
@@ -85,14 +105,24 @@ describe('copied requests in real clients (httpyac, curl) against the emulator',
   });
 
   it('curl exits 22 on an HTTP error (--fail-with-body: a body the service sends is still printed)', async () => {
-    const ran = await runWith('bash', ['--norc', '--noprofile', '-c', curlCommand(requests()[0]!)], env('not-a-token'), dir);
+    const ran = await runWith(
+      'bash',
+      ['--norc', '--noprofile', '-c', curlCommand(requests()[0]!)],
+      env('not-a-token'),
+      dir,
+    );
     assert.equal(ran.code, 22);
     assert.match(ran.stderr, /returned error: 401/);
   });
 
   it('curl is not run when the token variable is unset: the shell names the variable and nothing is sent', async () => {
     await emulator.clearRequests();
-    const ran = await runWith('bash', ['--norc', '--noprofile', '-c', curlCommand(requests()[1]!)], env(undefined), dir);
+    const ran = await runWith(
+      'bash',
+      ['--norc', '--noprofile', '-c', curlCommand(requests()[1]!)],
+      env(undefined),
+      dir,
+    );
     assert.notEqual(ran.code, 0);
     assert.match(ran.stderr, new RegExp(`set ${CURL_TOKEN_VARIABLE} to an access token first`));
     assert.deepEqual(await emulator.requests(), []);

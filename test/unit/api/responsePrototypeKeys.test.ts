@@ -14,7 +14,9 @@ describe('response keys named __proto__', () => {
   });
 
   it('in a twin read from the service', () => {
-    const twin = normalizeTwin(JSON.parse('{"Id":"t1","ModelId":"dtmi:x;1","__proto__":{"polluted":1},"Contents":{}}')) as unknown as Record<string, unknown>;
+    const twin = normalizeTwin(
+      JSON.parse('{"Id":"t1","ModelId":"dtmi:x;1","__proto__":{"polluted":1},"Contents":{}}'),
+    ) as unknown as Record<string, unknown>;
     assert.equal(Object.getPrototypeOf(twin), Object.prototype);
     assert.equal(twin.polluted, undefined);
     assert.equal(({} as Record<string, unknown>).polluted, undefined);

@@ -4,7 +4,7 @@ import { apiFailure, fakeServicesPerTest } from './fakeService';
 
 // The proxy caches a location-scoped client's allowed twins for about 20 minutes (LazyCache's default), so a
 // twin the client has just created can be refused (403) until the list is built again.
-describe('a 403 that follows a create (a scoped client\'s cached scope)', function () {
+describe("a 403 that follows a create (a scoped client's cached scope)", function () {
   this.timeout(30_000);
   const start = fakeServicesPerTest();
   const ROOM = 'dtmi:com:example:Room;1';
@@ -23,11 +23,30 @@ describe('a 403 that follows a create (a scoped client\'s cached scope)', functi
     const read = await apiFailure(client.getTwin('NEW-1'));
     assert.equal(read.status, 403);
     assert.ok(read.isForbidden);
-    assert.match(read.message, new RegExp(`no permission for twin "NEW-1", which this client created 3 min ago: .*about 20 minutes, so it may refuse a new twin until about ${until} UTC`));
-    assert.match((await apiFailure(client.getTwinsByIds(['OTHER', 'NEW-1']))).message, /twin "NEW-1", which this client created/);
-    assert.match((await apiFailure(client.putRelationship({ sourceId: 'NEW-1', targetId: 'SITE', name: 'isPartOf' }))).message, /twin "NEW-1"/);
-    assert.doesNotMatch((await apiFailure(client.getTwin('OLD-1'))).message, /created/, 'a twin it did not create: the plain 403');
+    assert.match(
+      read.message,
+      new RegExp(
+        `no permission for twin "NEW-1", which this client created 3 min ago: .*about 20 minutes, so it may refuse a new twin until about ${until} UTC`,
+      ),
+    );
+    assert.match(
+      (await apiFailure(client.getTwinsByIds(['OTHER', 'NEW-1']))).message,
+      /twin "NEW-1", which this client created/,
+    );
+    assert.match(
+      (await apiFailure(client.putRelationship({ sourceId: 'NEW-1', targetId: 'SITE', name: 'isPartOf' }))).message,
+      /twin "NEW-1"/,
+    );
+    assert.doesNotMatch(
+      (await apiFailure(client.getTwin('OLD-1'))).message,
+      /created/,
+      'a twin it did not create: the plain 403',
+    );
     await clock.advance(17 * 60_000);
-    assert.doesNotMatch((await apiFailure(client.getTwin('NEW-1'))).message, /created/, 'after 20 minutes the cache is no excuse');
+    assert.doesNotMatch(
+      (await apiFailure(client.getTwin('NEW-1'))).message,
+      /created/,
+      'after 20 minutes the cache is no excuse',
+    );
   });
 });

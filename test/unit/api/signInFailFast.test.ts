@@ -14,13 +14,19 @@ function networkFailure(code: string): TypeError {
 const TOKEN = { access_token: 'fresh-token', token_type: 'Bearer', expires_in: 3599 };
 
 /** A fetch that plays the given outcomes in order (the last one repeats) and counts its calls. */
-function scriptedFetch(outcomes: Array<Error | { status: number; body?: unknown }>): { fetch: typeof fetch; calls: () => number } {
+function scriptedFetch(outcomes: Array<Error | { status: number; body?: unknown }>): {
+  fetch: typeof fetch;
+  calls: () => number;
+} {
   let calls = 0;
   const fake = async (): Promise<Response> => {
     const outcome = outcomes[Math.min(calls, outcomes.length - 1)]!;
     calls++;
     if (outcome instanceof Error) throw outcome;
-    return new Response(outcome.body === undefined ? null : JSON.stringify(outcome.body), { status: outcome.status, headers: { 'content-type': 'application/json' } });
+    return new Response(outcome.body === undefined ? null : JSON.stringify(outcome.body), {
+      status: outcome.status,
+      headers: { 'content-type': 'application/json' },
+    });
   };
   return { fetch: fake as typeof fetch, calls: () => calls };
 }
@@ -28,12 +34,23 @@ function scriptedFetch(outcomes: Array<Error | { status: number; body?: unknown 
 /** The promise's outcome so far, without waiting for it. */
 function track<T>(promise: Promise<T>): { state: 'pending' | 'fulfilled' | 'rejected'; error?: unknown } {
   const tracked: { state: 'pending' | 'fulfilled' | 'rejected'; error?: unknown } = { state: 'pending' };
-  promise.then(() => (tracked.state = 'fulfilled'), (error: unknown) => Object.assign(tracked, { state: 'rejected', error }));
+  promise.then(
+    () => (tracked.state = 'fulfilled'),
+    (error: unknown) => Object.assign(tracked, { state: 'rejected', error }),
+  );
   return tracked;
 }
 
 function client(fetchImpl: typeof globalThis.fetch, clock: FakeClock, signal?: AbortSignal): BuildingTwinsClient {
-  return new BuildingTwinsClient({ baseUrl: 'http://127.0.0.1:8470/api/v3', clientId: 'local-dev', clientSecret: 'local-dev-secret', rateLimit: false, fetch: fetchImpl, clock, signal });
+  return new BuildingTwinsClient({
+    baseUrl: 'http://127.0.0.1:8470/api/v3',
+    clientId: 'local-dev',
+    clientSecret: 'local-dev-secret',
+    rateLimit: false,
+    fetch: fetchImpl,
+    clock,
+    signal,
+  });
 }
 
 /** A loopback port nothing listens on (bound, then released). */
@@ -49,7 +66,14 @@ describe('sign-in to an unreachable service fails fast; other failures are still
   it('recognises refused connections and unknown hosts, also inside causes and aggregate errors', () => {
     assert.equal(unreachableCode(networkFailure('ECONNREFUSED')), 'ECONNREFUSED');
     assert.equal(unreachableCode(networkFailure('ENOTFOUND')), 'ENOTFOUND');
-    assert.equal(unreachableCode(new TypeError('fetch failed', { cause: new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]) })), 'ECONNREFUSED');
+    assert.equal(
+      unreachableCode(
+        new TypeError('fetch failed', {
+          cause: new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]),
+        }),
+      ),
+      'ECONNREFUSED',
+    );
     assert.equal(unreachableCode(networkFailure('ECONNRESET')), undefined);
     assert.equal(unreachableCode(networkFailure('ETIMEDOUT')), undefined);
     assert.equal(unreachableCode(new Error('no code')), undefined);
@@ -73,17 +97,29 @@ describe('sign-in to an unreachable service fails fast; other failures are still
     });
   }
 
-  for (const exchange of EXCHANGES) it(`a sign-in to a real refused loopback port fails after one attempt (${exchange})`, async () => {
-    const port = await refusedPort();
-    const clock = new FakeClock();
-    const attempts: number[] = [];
-    const c = new BuildingTwinsClient({ baseUrl: `http://127.0.0.1:${port}/api/v3`, clientId: 'a', clientSecret: 'b', rateLimit: false, clock, exchange, onRequest: (e) => attempts.push(e.attempt) });
-    // The fake clock never moves here: a retry would wait for it forever (and the test time out).
-    const error = await c.getToken().then(() => undefined, (e: unknown) => e);
-    assert.ok(error instanceof ApiError, String(error));
-    assert.match(error.message, /ECONNREFUSED/);
-    assert.deepEqual(attempts, [1]);
-  });
+  for (const exchange of EXCHANGES)
+    it(`a sign-in to a real refused loopback port fails after one attempt (${exchange})`, async () => {
+      const port = await refusedPort();
+      const clock = new FakeClock();
+      const attempts: number[] = [];
+      const c = new BuildingTwinsClient({
+        baseUrl: `http://127.0.0.1:${port}/api/v3`,
+        clientId: 'a',
+        clientSecret: 'b',
+        rateLimit: false,
+        clock,
+        exchange,
+        onRequest: (e) => attempts.push(e.attempt),
+      });
+      // The fake clock never moves here: a retry would wait for it forever (and the test time out).
+      const error = await c.getToken().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      assert.ok(error instanceof ApiError, String(error));
+      assert.match(error.message, /ECONNREFUSED/);
+      assert.deepEqual(attempts, [1]);
+    });
 
   it('a sign-in whose connection was reset is retried with backoff, then succeeds', async () => {
     const clock = new FakeClock();
@@ -110,7 +146,11 @@ describe('sign-in to an unreachable service fails fast; other failures are still
 
   it('other operations still retry a refused connection (a service restarting between two calls)', async () => {
     const clock = new FakeClock();
-    const { fetch, calls } = scriptedFetch([{ status: 200, body: TOKEN }, networkFailure('ECONNREFUSED'), { status: 200, body: [] }]);
+    const { fetch, calls } = scriptedFetch([
+      { status: 200, body: TOKEN },
+      networkFailure('ECONNREFUSED'),
+      { status: 200, body: [] },
+    ]);
     const outcome = track(client(fetch, clock).listModels());
     await clock.advance(0);
     assert.equal(outcome.state, 'pending');
@@ -135,7 +175,12 @@ describe('sign-in to an unreachable service fails fast; other failures are still
     await clock.advance(60_000);
     assert.equal(calls(), 1, 'no retry after the signal fired');
     // A call started after the signal fired sends nothing.
-    const later = await client(fetch, clock, lifetime.signal).listModels().then(() => undefined, (e: unknown) => e);
+    const later = await client(fetch, clock, lifetime.signal)
+      .listModels()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     assert.ok(later instanceof ApiError && later.kind === 'aborted', String(later));
     assert.equal(calls(), 1);
   });

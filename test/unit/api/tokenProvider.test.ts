@@ -13,7 +13,14 @@ function provider(clock: FakeClock, store = new MemoryTokenStore(), lifetime = 3
     return { access_token: `token-${issued}`, token_type: 'Bearer', expires_in: lifetime };
   };
   const tokens = new TokenProvider({ requestToken, store, key: 'k', clock });
-  return { tokens, store, issued: () => issued, hold: (p: Promise<void>) => { gate = p; } };
+  return {
+    tokens,
+    store,
+    issued: () => issued,
+    hold: (p: Promise<void>) => {
+      gate = p;
+    },
+  };
 }
 
 describe('TokenProvider', () => {
@@ -37,7 +44,11 @@ describe('TokenProvider', () => {
     const clock = new FakeClock();
     const p = provider(clock);
     let open!: () => void;
-    p.hold(new Promise((resolve) => { open = resolve; }));
+    p.hold(
+      new Promise((resolve) => {
+        open = resolve;
+      }),
+    );
     const controller = new AbortController();
     const quitter = p.tokens.getAccessToken(controller.signal);
     const others = Promise.all([p.tokens.getAccessToken(), p.tokens.getAccessToken()]);
@@ -51,7 +62,12 @@ describe('TokenProvider', () => {
   it('uses a still-valid stored token and forgets an invalidated one', async () => {
     const clock = new FakeClock();
     const store = new MemoryTokenStore();
-    store.set('k', { accessToken: 'stored', tokenType: 'Bearer', obtainedAt: clock.now(), expiresAt: clock.now() + 3_600_000 });
+    store.set('k', {
+      accessToken: 'stored',
+      tokenType: 'Bearer',
+      obtainedAt: clock.now(),
+      expiresAt: clock.now() + 3_600_000,
+    });
     const p = provider(clock, store);
     assert.equal(await p.tokens.getAccessToken(), 'stored');
     assert.equal(p.issued(), 0);

@@ -41,7 +41,10 @@ async function assertImported(harness: EmulatorHarness, prefix: string): Promise
   assert.equal(twins.length, 15);
   for (let i = 1; i <= 14; i++) {
     const out = await client.listOutgoingRelationships(`${prefix}R${i}`);
-    assert.deepEqual(out.map((r) => `${r.name}>${r.targetId}`).sort(), i === 2 ? [`isPartOf>${prefix}S0`, `servedBy>${prefix}R1`] : [`isPartOf>${prefix}S0`]);
+    assert.deepEqual(
+      out.map((r) => `${r.name}>${r.targetId}`).sort(),
+      i === 2 ? [`isPartOf>${prefix}S0`, `servedBy>${prefix}R1`] : [`isPartOf>${prefix}S0`],
+    );
   }
 }
 
@@ -56,7 +59,9 @@ describe('runImport against the emulator', function () {
 
   describe('with 10 % faults', () => {
     let harness: EmulatorHarness;
-    before(async () => { harness = await EmulatorHarness.start({ sample: false, models: [modelsDir], faults: 0.1, seed: 7 }); });
+    before(async () => {
+      harness = await EmulatorHarness.start({ sample: false, models: [modelsDir], faults: 0.1, seed: 7 });
+    });
     after(() => harness.close());
 
     it('imports every item exactly once, and a re-run with the report sends nothing', async () => {
@@ -64,9 +69,19 @@ describe('runImport against the emulator', function () {
       const p = await plan('F');
       const report = memoryReportStore();
       const progress: number[] = [];
-      const result = await runImport(p, client, { concurrency: 4, report, onProgress: (e) => progress.push(e.done + e.failed) });
-      assert.deepEqual([result.done, result.failed, result.skipped, result.pending, result.aborted], [30, 0, 0, 0, false]);
-      assert.deepEqual(result.outcomes.map((o) => o.status), Array(30).fill('done'));
+      const result = await runImport(p, client, {
+        concurrency: 4,
+        report,
+        onProgress: (e) => progress.push(e.done + e.failed),
+      });
+      assert.deepEqual(
+        [result.done, result.failed, result.skipped, result.pending, result.aborted],
+        [30, 0, 0, 0, false],
+      );
+      assert.deepEqual(
+        result.outcomes.map((o) => o.status),
+        Array(30).fill('done'),
+      );
       assert.equal(Object.keys(report.current!.items).length, 30);
       assert.deepEqual(summarizeReport(report.current!), { done: 30, failed: 0 });
       assert.equal(Math.max(...progress), 30);
@@ -78,7 +93,10 @@ describe('runImport against the emulator', function () {
       await harness.clearRequests();
       const again = await runImport(p, client, { report });
       assert.deepEqual([again.done, again.failed, again.skipped], [0, 0, 30]);
-      assert.deepEqual((await harness.requests()).filter((r) => r.method === 'PUT'), []);
+      assert.deepEqual(
+        (await harness.requests()).filter((r) => r.method === 'PUT'),
+        [],
+      );
     });
 
     it('resumes a cancelled run from its report file, sending only what was not done', async () => {
@@ -89,25 +107,39 @@ describe('runImport against the emulator', function () {
         const p = await plan('C');
         const controller = new AbortController();
         const first = await runImport(p, client, {
-          concurrency: 2, signal: controller.signal, report: fileReportStore(file),
-          onProgress: (e) => { if (e.done >= 10) controller.abort(); },
+          concurrency: 2,
+          signal: controller.signal,
+          report: fileReportStore(file),
+          onProgress: (e) => {
+            if (e.done >= 10) controller.abort();
+          },
         });
         assert.equal(first.aborted, true);
         assert.ok(first.done >= 10 && first.pending > 0, `done ${first.done}, pending ${first.pending}`);
         assert.equal(first.done + first.failed + first.pending, 30);
         const saved = JSON.parse(await fs.readFile(file, 'utf8'));
-        assert.equal(Object.values(saved.items).filter((e) => (e as { status: string }).status === 'done').length, first.done);
+        assert.equal(
+          Object.values(saved.items).filter((e) => (e as { status: string }).status === 'done').length,
+          first.done,
+        );
 
         await harness.clearRequests();
         const second = await runImport(p, client, { concurrency: 4, report: fileReportStore(file) });
-        assert.deepEqual([second.skipped, second.done, second.failed, second.aborted], [first.done, 30 - first.done, 0, false]);
+        assert.deepEqual(
+          [second.skipped, second.done, second.failed, second.aborted],
+          [first.done, 30 - first.done, 0, false],
+        );
         const served = await harness.requests();
         const doneTwins = first.outcomes.filter((o) => o.kind === 'twin' && o.status === 'done').length;
         assert.equal(putCount(served, '/twins'), 15 - doneTwins);
         assert.equal(putCount(served, '/twins/relationships'), 15 - (first.done - doneTwins));
         const final = JSON.parse(await fs.readFile(file, 'utf8'));
         assert.equal(Object.keys(final.items).length, 30);
-        assert.ok(Object.values(final.items).every((e) => (e as { status: string }).status === 'done' && (e as { attempts: number }).attempts === 1));
+        assert.ok(
+          Object.values(final.items).every(
+            (e) => (e as { status: string }).status === 'done' && (e as { attempts: number }).attempts === 1,
+          ),
+        );
         await assertImported(harness, 'C');
       } finally {
         await fs.rm(dir, { recursive: true, force: true });
@@ -117,7 +149,13 @@ describe('runImport against the emulator', function () {
 
   describe('under a rate limit (20 per second on both sides)', () => {
     let harness: EmulatorHarness;
-    before(async () => { harness = await EmulatorHarness.start({ sample: false, models: [modelsDir], rateLimit: { count: 20, seconds: 1 } }); });
+    before(async () => {
+      harness = await EmulatorHarness.start({
+        sample: false,
+        models: [modelsDir],
+        rateLimit: { count: 20, seconds: 1 },
+      });
+    });
     after(() => harness.close());
 
     it('imports every item exactly once without a 429', async () => {
@@ -134,7 +172,9 @@ describe('runImport against the emulator', function () {
 
   describe('without faults', () => {
     let harness: EmulatorHarness;
-    before(async () => { harness = await EmulatorHarness.start({ sample: false, models: [modelsDir] }); });
+    before(async () => {
+      harness = await EmulatorHarness.start({ sample: false, models: [modelsDir] });
+    });
     after(() => harness.close());
 
     it('records failures with reasons and fails dependent relationships without sending them', async () => {
@@ -151,18 +191,28 @@ describe('runImport against the emulator', function () {
       const result = await runImport(await plan('X'), refusing, { report });
       assert.deepEqual([result.done, result.failed], [15, 15]);
       const failed = result.outcomes.filter((o) => o.status === 'failed');
-      assert.deepEqual(failed[0], { key: 'twin:XS0', kind: 'twin', file: 'import.json', line: 2, status: 'failed', error: 'refused by test' });
-      assert.ok(failed.slice(1).every((o) => o.kind === 'relationship' && o.error === 'target twin XS0 failed to import'));
+      assert.deepEqual(failed[0], {
+        key: 'twin:XS0',
+        kind: 'twin',
+        file: 'import.json',
+        line: 2,
+        status: 'failed',
+        error: 'refused by test',
+      });
+      assert.ok(
+        failed.slice(1).every((o) => o.kind === 'relationship' && o.error === 'target twin XS0 failed to import'),
+      );
       assert.equal(report.current!.items['twin:XS0'].error, 'refused by test');
       const served = await harness.requests();
       assert.equal(putCount(served, '/twins/relationships'), 1);
     });
-
   });
 
   describe('exportTwins', () => {
     let harness: EmulatorHarness;
-    before(async () => { harness = await EmulatorHarness.start({ sample: false, models: [modelsDir] }); });
+    before(async () => {
+      harness = await EmulatorHarness.start({ sample: false, models: [modelsDir] });
+    });
     after(() => harness.close());
 
     it('streams twins and relationships in the import format, which imports back', async () => {
@@ -172,14 +222,22 @@ describe('runImport against the emulator', function () {
       const chunks: Buffer[] = [];
       out.on('data', (c: Buffer) => chunks.push(c));
       const progress: Array<{ twins: number; relationships: number }> = [];
-      const counts = await exportTwins(client, out, { pageSize: 4, filter: { modelFilter: { modelIds: [SPACE] } }, onProgress: (p) => progress.push(p) });
+      const counts = await exportTwins(client, out, {
+        pageSize: 4,
+        filter: { modelFilter: { modelIds: [SPACE] } },
+        onProgress: (p) => progress.push(p),
+      });
       assert.deepEqual(counts, { twins: 15, relationships: 15 });
       assert.ok(progress.length >= 4);
       const text = Buffer.concat(chunks).toString('utf8');
       const parsed = parseImportJson(text, 'export.json');
       assert.deepEqual(parsed.errors, []);
       assert.equal(parsed.items.filter((i) => i.kind === 'twin').length, 15);
-      assert.ok(parsed.items.every((i) => i.kind === 'twin' ? i.twin.lastUpdateTime === undefined : i.relationship.id === undefined));
+      assert.ok(
+        parsed.items.every((i) =>
+          i.kind === 'twin' ? i.twin.lastUpdateTime === undefined : i.relationship.id === undefined,
+        ),
+      );
       const replan = await planImport(parsed, { index, lookupTwins: serviceTwinLookup(client) });
       assert.deepEqual(replan.errors, []);
       assert.equal(replan.relationships.length, 15);

@@ -9,21 +9,33 @@ import { ROOM, SPACE, fixtureInterfaces } from '../dtdl/dtdlFixtures';
 
 const index = ModelIndex.fromInterfaces(fixtureInterfaces);
 
-function recordingClient(): { sent: string[]; putTwin: (t: DigitalTwin) => Promise<DigitalTwin>; putRelationship: (r: Relationship) => Promise<Relationship> } {
+function recordingClient(): {
+  sent: string[];
+  putTwin: (t: DigitalTwin) => Promise<DigitalTwin>;
+  putRelationship: (r: Relationship) => Promise<Relationship>;
+} {
   const sent: string[] = [];
   return {
     sent,
-    putTwin: async (t) => { sent.push(`twin ${t.id}`); return t; },
-    putRelationship: async (r) => { sent.push(`rel ${r.sourceId}>${r.targetId}`); return r; },
+    putTwin: async (t) => {
+      sent.push(`twin ${t.id}`);
+      return t;
+    },
+    putRelationship: async (r) => {
+      sent.push(`rel ${r.sourceId}>${r.targetId}`);
+      return r;
+    },
   };
 }
 
 describe('runImport (in isolation)', () => {
   it('sends twins before relationships and re-sends only items edited since the report', async () => {
-    const file = (capacity: number): string => JSON.stringify([
-      { sourceId: 'R1', name: 'isPartOf', targetId: 'S1' },
-      { id: 'S1', modelId: SPACE }, { id: 'R1', modelId: ROOM, contents: { capacity } },
-    ]);
+    const file = (capacity: number): string =>
+      JSON.stringify([
+        { sourceId: 'R1', name: 'isPartOf', targetId: 'S1' },
+        { id: 'S1', modelId: SPACE },
+        { id: 'R1', modelId: ROOM, contents: { capacity } },
+      ]);
     const report = memoryReportStore();
     const client = recordingClient();
     await runImport(await planImport(parseImportJson(file(1)), { index }), client, { concurrency: 1, report });
@@ -37,8 +49,13 @@ describe('runImport (in isolation)', () => {
 
   it('refuses a plan with errors without sending anything', async () => {
     const client = recordingClient();
-    const plan = await planImport(parseImportJson(`[{"id":"S1","modelId":"${SPACE}","contents":{"nope":1}}]`), { index });
-    await assert.rejects(runImport(plan, client), /The import plan has 1 error\(s\); fix them first \(nothing was sent\)\./);
+    const plan = await planImport(parseImportJson(`[{"id":"S1","modelId":"${SPACE}","contents":{"nope":1}}]`), {
+      index,
+    });
+    await assert.rejects(
+      runImport(plan, client),
+      /The import plan has 1 error\(s\); fix them first \(nothing was sent\)\./,
+    );
     assert.deepEqual(client.sent, []);
   });
 });

@@ -84,21 +84,54 @@ describe('building-twins CLI (dist/cli.js) against the emulator', function () {
     const modelId = json((await runCli(['twins', 'list', '--url', url, '--page-size', '1'])).stdout).content[0].modelId;
     await emu.clearRequests();
     for (const id of ['..', '.', 'room-\ud800', '\udc00']) {
-      const single = await runCli(['twins', 'put', '--url', url], { input: JSON.stringify({ id, modelId, contents: {} }) });
+      const single = await runCli(['twins', 'put', '--url', url], {
+        input: JSON.stringify({ id, modelId, contents: {} }),
+      });
       assert.notEqual(single.code, 0, `${JSON.stringify(id)} was accepted`);
       assert.match(single.stderr, /the twin id (cannot be|holds a lone surrogate)/);
-      const array = await runCli(['twins', 'put', '--url', url], { input: JSON.stringify([{ id: 'fine-1', modelId, contents: {} }, { id, modelId, contents: {} }]) });
+      const array = await runCli(['twins', 'put', '--url', url], {
+        input: JSON.stringify([
+          { id: 'fine-1', modelId, contents: {} },
+          { id, modelId, contents: {} },
+        ]),
+      });
       assert.notEqual(array.code, 0);
       assert.match(array.stderr, /item 1: id (cannot be|holds a lone surrogate)/);
     }
-    assert.deepEqual((await emu.requests()).filter((r) => r.method === 'PUT'), []);
+    assert.deepEqual(
+      (await emu.requests()).filter((r) => r.method === 'PUT'),
+      [],
+    );
   });
 
   it('sends time series from a file and reads the latest value back', async () => {
-    const capability = json((await runCli(['twins', 'list', '--url', url, '--page-size', '1', '--model', 'dtmi:com:buildingtwins:sample:Capability;1'])).stdout).content[0];
+    const capability = json(
+      (
+        await runCli([
+          'twins',
+          'list',
+          '--url',
+          url,
+          '--page-size',
+          '1',
+          '--model',
+          'dtmi:com:buildingtwins:sample:Capability;1',
+        ])
+      ).stdout,
+    ).content[0];
     const file = path.join(dir, 'values.json');
     // Latest looks back one hour: the value is from a minute ago.
-    writeFileSync(file, JSON.stringify([{ connectorId: 'cli', dtId: capability.id, sourceTimestamp: new Date(Date.now() - 60_000).toISOString(), scalarValue: 42.5 }]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          connectorId: 'cli',
+          dtId: capability.id,
+          sourceTimestamp: new Date(Date.now() - 60_000).toISOString(),
+          scalarValue: 42.5,
+        },
+      ]),
+    );
     const sent = await runCli(['timeseries', 'send', '--url', url, '--file', file]);
     assert.equal(sent.code, 0, sent.stderr);
     assert.deepEqual(json(sent.stdout), { sent: 1 });
@@ -125,17 +158,27 @@ describe('building-twins CLI (dist/cli.js) against the emulator', function () {
   });
 
   it('takes the connection from environment variables or the secret from stdin, never echoing it', async () => {
-    const env = { BUILDING_TWINS_URL: url, BUILDING_TWINS_CLIENT_ID: 'ci-client', BUILDING_TWINS_CLIENT_SECRET: 'ci-client-secret-value' };
+    const env = {
+      BUILDING_TWINS_URL: url,
+      BUILDING_TWINS_CLIENT_ID: 'ci-client',
+      BUILDING_TWINS_CLIENT_SECRET: 'ci-client-secret-value',
+    };
     const viaEnv = await runCli(['twins', 'count'], { env });
     assert.equal(viaEnv.code, 0, viaEnv.stderr);
-    const viaStdin = await runCli(['token', '--url', url, '--client-id', 'ci-client', '--client-secret-stdin'], { input: 'ci-client-secret-value\n' });
+    const viaStdin = await runCli(['token', '--url', url, '--client-id', 'ci-client', '--client-secret-stdin'], {
+      input: 'ci-client-secret-value\n',
+    });
     assert.equal(viaStdin.code, 0, viaStdin.stderr);
     assert.equal(json(viaStdin.stdout).token_type, 'Bearer');
-    const wrong = await runCli(['twins', 'count'], { env: { ...env, BUILDING_TWINS_CLIENT_SECRET: 'wrong-secret-value-xyz' } });
+    const wrong = await runCli(['twins', 'count'], {
+      env: { ...env, BUILDING_TWINS_CLIENT_SECRET: 'wrong-secret-value-xyz' },
+    });
     assert.equal(wrong.code, 1);
     assert.match(wrong.stderr, /^error: getToken failed with HTTP 40[01]/);
     assert.ok(!wrong.stderr.includes('wrong-secret-value-xyz'));
-    const conflict = await runCli(['twins', 'put', '--url', url, '--client-id', 'ci-client', '--client-secret-stdin'], { input: 'ci-client-secret-value\n' });
+    const conflict = await runCli(['twins', 'put', '--url', url, '--client-id', 'ci-client', '--client-secret-stdin'], {
+      input: 'ci-client-secret-value\n',
+    });
     assert.equal(conflict.code, 2);
     assert.match(conflict.stderr, /stdin already holds the client secret/);
   });
@@ -143,7 +186,9 @@ describe('building-twins CLI (dist/cli.js) against the emulator', function () {
   it('downloads a ticket attachment to a file', async function () {
     const tickets = await runCli(['tickets', 'list', '--url', url, '--all']);
     assert.equal(tickets.code, 0, tickets.stderr);
-    const withAttachment = (json(tickets.stdout) as Array<{ id: string; attachments?: Array<{ id: string; size: number }> }>).find((t) => t.attachments?.length);
+    const withAttachment = (
+      json(tickets.stdout) as Array<{ id: string; attachments?: Array<{ id: string; size: number }> }>
+    ).find((t) => t.attachments?.length);
     assert.ok(withAttachment, 'the sample has a ticket with an attachment');
     const attachment = withAttachment.attachments![0]!;
     const out = path.join(dir, 'attachment.bin');

@@ -15,7 +15,7 @@ import { CLI } from './cliProcess';
 const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '../../../..');
 
-describe('the CLI\'s own npm package (npm run pack:cli)', function () {
+describe("the CLI's own npm package (npm run pack:cli)", function () {
   this.timeout(120_000);
   let work: string;
   let bin: string;
@@ -23,7 +23,9 @@ describe('the CLI\'s own npm package (npm run pack:cli)', function () {
   before(async () => {
     if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first`);
     work = mkdtempSync(path.join(tmpdir(), 'bt-cli-package-'));
-    await run(process.execPath, [path.join(repoRoot, 'scripts', 'pack-cli.mjs'), work, '--no-build'], { cwd: repoRoot });
+    await run(process.execPath, [path.join(repoRoot, 'scripts', 'pack-cli.mjs'), work, '--no-build'], {
+      cwd: repoRoot,
+    });
     const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
     const tarball = path.join(work, `building-twins-cli-${version}.tgz`);
     assert.ok(existsSync(tarball), tarball);
@@ -37,26 +39,41 @@ describe('the CLI\'s own npm package (npm run pack:cli)', function () {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('holds only the CLI\'s bundles and installs nothing else', () => {
+  it("holds only the CLI's bundles and installs nothing else", () => {
     const installed = path.join(path.dirname(path.dirname(bin)), 'building-twins-cli');
-    const manifest = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { bin: Record<string, string>; dependencies?: object };
+    const manifest = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+      dependencies?: object;
+    };
     assert.deepEqual(manifest.bin, { 'building-twins': 'dist/cli.js' });
     assert.equal(manifest.dependencies, undefined);
     assert.ok(!existsSync(path.join(installed, 'dist', 'extension.js')), 'not the extension');
   });
 
   it('gives building-twins, which talks to the emulator', async () => {
-    const { stdout } = await run(bin, ['twins', 'get', 'HP-AHU-1'], { env: { PATH: process.env.PATH, BUILDING_TWINS_URL: emu.url } });
+    const { stdout } = await run(bin, ['twins', 'get', 'HP-AHU-1'], {
+      env: { PATH: process.env.PATH, BUILDING_TWINS_URL: emu.url },
+    });
     assert.equal((JSON.parse(stdout) as { id: string }).id, 'HP-AHU-1');
   });
 
   it('gives building-twins mcp, which an SDK client can use', async () => {
     const client = new Client({ name: 'package-test', version: '0.0.0' });
-    await client.connect(new StdioClientTransport({ command: bin, args: ['mcp'], env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: emu.url }, stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: bin,
+        args: ['mcp'],
+        env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: emu.url },
+        stderr: 'ignore',
+      }),
+    );
     try {
-      assert.deepEqual((await client.listTools()).tools.map((t) => t.name), AGENT_TOOLS.map((t) => t.name));
+      assert.deepEqual(
+        (await client.listTools()).tools.map((t) => t.name),
+        AGENT_TOOLS.map((t) => t.name),
+      );
       const twin = await client.callTool({ name: 'get_twin', arguments: { id: 'HP-AHU-1', relationships: false } });
-      assert.equal(((twin.structuredContent as { twin: { id: string } }).twin).id, 'HP-AHU-1');
+      assert.equal((twin.structuredContent as { twin: { id: string } }).twin.id, 'HP-AHU-1');
     } finally {
       await client.close();
     }

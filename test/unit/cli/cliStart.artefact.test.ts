@@ -11,18 +11,26 @@ import { CLI, runCli } from './cliProcess';
  * The bundles under dist/ that `args` loaded, listed by a module required before the CLI, and Node's own modules
  * of its fetch implementation (undici) among those it loaded.
  */
-async function loadedBundles(args: string[]): Promise<{ code: number | null; loaded: string[]; fetchModules: string[] }> {
+async function loadedBundles(
+  args: string[],
+): Promise<{ code: number | null; loaded: string[]; fetchModules: string[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'bt-cli-start-'));
   try {
     const list = join(dir, 'loaded.json');
     const preload = join(dir, 'listLoaded.js');
-    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify({ files: Object.keys(require.cache), builtIn: process.moduleLoadList })));\n`);
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify({ files: Object.keys(require.cache), builtIn: process.moduleLoadList })));\n`,
+    );
     const run = await runCli(args, { env: { NODE_OPTIONS: `--require ${preload}` } });
     const { files, builtIn } = JSON.parse(readFileSync(list, 'utf8')) as { files: string[]; builtIn: string[] };
     const dist = join(CLI, '..');
     return {
       code: run.code,
-      loaded: files.filter((file) => file.startsWith(dist)).map((file) => file.slice(dist.length + 1)).sort(),
+      loaded: files
+        .filter((file) => file.startsWith(dist))
+        .map((file) => file.slice(dist.length + 1))
+        .sort(),
       fetchModules: builtIn.filter((name) => /undici|internal\/deps\/.*fetch/.test(name)),
     };
   } finally {
@@ -39,7 +47,10 @@ describe('building-twins at start', function () {
     assert.deepEqual(run.loaded, [basename(CLI)]);
     // A method name of the protocol, in the SDK's schemas: in the MCP bundle, not in the CLI's.
     assert.ok(!readFileSync(CLI, 'utf8').includes('"tools/list"'), 'dist/cli.js holds the MCP SDK');
-    assert.ok(readFileSync(join(CLI, '..', 'cliMcp.js'), 'utf8').includes('"tools/list"'), 'dist/cliMcp.js does not hold the MCP SDK');
+    assert.ok(
+      readFileSync(join(CLI, '..', 'cliMcp.js'), 'utf8').includes('"tools/list"'),
+      'dist/cliMcp.js does not hold the MCP SDK',
+    );
   });
 
   it('loads the MCP server bundle for mcp', async () => {
@@ -48,10 +59,16 @@ describe('building-twins at start', function () {
     assert.ok(run.loaded.includes('cliMcp.js'), JSON.stringify(run.loaded));
   });
 
-  it('loads nothing of Node\'s fetch implementation for requests (its globals FormData, Headers, Request and Response are lazy: 30 ms or more of CPU on first touch)', async () => {
-    const emu = await EmulatorHarness.start({ scale: 5, clients: [{ id: 'ci-client', secret: 'ci-client-secret-value' }] });
+  it("loads nothing of Node's fetch implementation for requests (its globals FormData, Headers, Request and Response are lazy: 30 ms or more of CPU on first touch)", async () => {
+    const emu = await EmulatorHarness.start({
+      scale: 5,
+      clients: [{ id: 'ci-client', secret: 'ci-client-secret-value' }],
+    });
     try {
-      for (const args of [['models', 'list'], ['twins', 'count']]) {
+      for (const args of [
+        ['models', 'list'],
+        ['twins', 'count'],
+      ]) {
         const run = await loadedBundles([...args, '--url', emu.url]);
         assert.equal(run.code, 0, args.join(' '));
         assert.deepEqual(run.fetchModules, [], args.join(' '));

@@ -5,7 +5,6 @@ import { EmulatorHarness } from '../api/emulatorHarness';
 import { runCli as runProcess } from './cliProcess';
 import { HOSTILE, TERMINAL_CONTROL } from './hostileText';
 
-
 describe('the built CLI against the emulator: untrusted text in error lines', function () {
   this.timeout(60_000);
   let emu: EmulatorHarness;

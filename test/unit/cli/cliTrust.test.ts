@@ -28,7 +28,11 @@ describe('CLI output of untrusted text', () => {
 
   it('tables strip bidi embedding, override and isolate controls (text that reads as one thing and is another)', () => {
     const spoof = 'invoice\u202Efdp.exe\u202C \u2066x\u2067y\u2068z\u2069 \u202A\u202B\u202Dend';
-    for (const text of [formatTable([{ id: spoof, [`k${spoof}`]: spoof }]), formatTable({ id: spoof }), formatTable(spoof)]) {
+    for (const text of [
+      formatTable([{ id: spoof, [`k${spoof}`]: spoof }]),
+      formatTable({ id: spoof }),
+      formatTable(spoof),
+    ]) {
       assert.doesNotMatch(text, BIDI_CONTROL, JSON.stringify(text));
       assert.ok(text.includes('invoicefdp.exe xyz end'), JSON.stringify(text));
     }
@@ -55,14 +59,30 @@ describe('CLI trust boundaries against the emulator', function () {
   });
   after(async () => emu?.close());
 
-  interface Run { code: number; out: string; err: string; bytes: Uint8Array[] }
+  interface Run {
+    code: number;
+    out: string;
+    err: string;
+    bytes: Uint8Array[];
+  }
 
-  async function cli(argv: string[], options: { stdin?: string | Uint8Array; stdoutIsTty?: boolean } = {}): Promise<Run> {
+  async function cli(
+    argv: string[],
+    options: { stdin?: string | Uint8Array; stdoutIsTty?: boolean } = {},
+  ): Promise<Run> {
     const run: Run = { code: -1, out: '', err: '', bytes: [] };
     const io: CliIo = {
-      stdout: (chunk) => { if (typeof chunk === 'string') run.out += chunk; else run.bytes.push(chunk); },
-      stderr: (text) => { run.err += text; },
-      readStdin: async () => (typeof options.stdin === 'string' ? new TextEncoder().encode(options.stdin) : options.stdin ?? new Uint8Array()),
+      stdout: (chunk) => {
+        if (typeof chunk === 'string') run.out += chunk;
+        else run.bytes.push(chunk);
+      },
+      stderr: (text) => {
+        run.err += text;
+      },
+      readStdin: async () =>
+        typeof options.stdin === 'string'
+          ? new TextEncoder().encode(options.stdin)
+          : (options.stdin ?? new Uint8Array()),
       stdinIsTty: options.stdin === undefined,
       stdoutIsTty: options.stdoutIsTty,
       env: {},
@@ -71,7 +91,9 @@ describe('CLI trust boundaries against the emulator', function () {
         if (!content) throw new Error(`ENOENT: ${name}`);
         return content;
       },
-      writeFile: async (name, content) => { files.set(name, content); },
+      writeFile: async (name, content) => {
+        files.set(name, content);
+      },
       signal: new AbortController().signal,
     };
     run.code = await runInProcess([...argv, '--url', emu.url], io);
@@ -81,10 +103,21 @@ describe('CLI trust boundaries against the emulator', function () {
   it('prints service text holding escape sequences as plain text in a table, and as escaped JSON', async () => {
     const twinId = JSON.parse((await cli(['twins', 'list', '--page-size', '1'])).out).content[0].id;
     const types = JSON.parse((await cli(['events', 'types'])).out);
-    const event = { id: 'hostile-event', name: HOSTILE, startTime: '2031-01-01T00:00:00Z', eventTypeId: types[0].id, payload: '{}', payloadVersion: '1', twinId };
+    const event = {
+      id: 'hostile-event',
+      name: HOSTILE,
+      startTime: '2031-01-01T00:00:00Z',
+      eventTypeId: types[0].id,
+      payload: '{}',
+      payloadVersion: '1',
+      twinId,
+    };
     const put = await cli(['events', 'put'], { stdin: JSON.stringify(event) });
     assert.equal(put.code, 0, put.err);
-    for (const argv of [['events', 'get', 'hostile-event', '--table'], ['events', 'list', '--all', '--table']]) {
+    for (const argv of [
+      ['events', 'get', 'hostile-event', '--table'],
+      ['events', 'list', '--all', '--table'],
+    ]) {
       const table = await cli(argv);
       assert.equal(table.code, 0, table.err);
       assert.doesNotMatch(table.out, TERMINAL_CONTROL);
@@ -109,10 +142,18 @@ describe('CLI trust boundaries against the emulator', function () {
     assert.equal(run.code, 1);
     assert.equal(run.out, '');
     assert.match(run.err, /^error: 4 problem\(s\) in the array of 6 twins; nothing was sent:\n/);
-    for (const line of ['item 2: id "dup" is also item 1', 'item 3: id cannot be ".."', 'item 4: modelId must be a non-empty string', 'item 5: must be a JSON object']) {
+    for (const line of [
+      'item 2: id "dup" is also item 1',
+      'item 3: id cannot be ".."',
+      'item 4: modelId must be a non-empty string',
+      'item 5: must be a JSON object',
+    ]) {
       assert.ok(run.err.includes(line), `${line} in ${run.err}`);
     }
-    assert.deepEqual((await emu.requests()).filter((r) => r.method === 'PUT'), []);
+    assert.deepEqual(
+      (await emu.requests()).filter((r) => r.method === 'PUT'),
+      [],
+    );
     assert.equal((await cli(['twins', 'get', 'ok-1'])).code, 1, 'the valid item was not written either');
   });
 
@@ -125,19 +166,36 @@ describe('CLI trust boundaries against the emulator', function () {
     const run = await cli(['twins', 'put'], { stdin: JSON.stringify(body) });
     assert.equal(run.code, 1);
     const out = JSON.parse(run.out) as Array<{ id: string; modelId?: string; error?: string }>;
-    assert.deepEqual(out.map((o) => [o.id, o.error === undefined]), [['part-1', true], ['part-bad', false], ['part-2', true]]);
+    assert.deepEqual(
+      out.map((o) => [o.id, o.error === undefined]),
+      [
+        ['part-1', true],
+        ['part-bad', false],
+        ['part-2', true],
+      ],
+    );
     assert.match(out[1]!.error!, /putTwin failed with HTTP 400/);
     assert.match(run.err, /^error: 1 of 3 twins were not written \(part-bad\)/);
     assert.equal((await cli(['twins', 'get', 'part-2'])).code, 0);
     const all = await cli(['twins', 'put'], { stdin: JSON.stringify([body[0], body[2]]) });
     assert.equal(all.code, 0, all.err);
-    assert.deepEqual(JSON.parse(all.out).map((t: { id: string }) => t.id), ['part-1', 'part-2']);
+    assert.deepEqual(
+      JSON.parse(all.out).map((t: { id: string }) => t.id),
+      ['part-1', 'part-2'],
+    );
   });
 
   it('events upload: exits 1 when the service rejects rows, even though it answers 200', async () => {
     const twinId = JSON.parse((await cli(['twins', 'list', '--page-size', '1'])).out).content[0].id;
     const types = JSON.parse((await cli(['events', 'types'])).out);
-    const good = { name: 'Up', startTime: '2031-01-01T00:00:00Z', eventTypeId: types[0].id, payload: '{}', payloadVersion: '1', twinId };
+    const good = {
+      name: 'Up',
+      startTime: '2031-01-01T00:00:00Z',
+      eventTypeId: types[0].id,
+      payload: '{}',
+      payloadVersion: '1',
+      twinId,
+    };
     files.set('bad.json', new TextEncoder().encode(JSON.stringify([{ name: 'no start' }, { startTime: 'never' }])));
     files.set('mixed.json', new TextEncoder().encode(JSON.stringify([good, { name: 'no start' }])));
     const bad = await cli(['events', 'upload', 'bad.json']);
@@ -158,12 +216,16 @@ describe('CLI trust boundaries against the emulator', function () {
     const fromFile = await cli(['twins', 'put', '--file', 'bom.json']);
     assert.equal(fromFile.code, 0, fromFile.err);
     assert.equal(JSON.parse(fromFile.out).id, 'bom-twin');
-    const fromStdin = await cli(['twins', 'put'], { stdin: new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(twin)]) });
+    const fromStdin = await cli(['twins', 'put'], {
+      stdin: new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(twin)]),
+    });
     assert.equal(fromStdin.code, 0, fromStdin.err);
   });
 
   it('does not write raw bytes to a terminal', async () => {
-    const withFile = JSON.parse((await cli(['tickets', 'list', '--all'])).out).find((t: { attachments?: unknown[] }) => t.attachments?.length);
+    const withFile = JSON.parse((await cli(['tickets', 'list', '--all'])).out).find(
+      (t: { attachments?: unknown[] }) => t.attachments?.length,
+    );
     const args = ['tickets', 'attachment', withFile.id, withFile.attachments[0].id];
     const toTerminal = await cli(args, { stdoutIsTty: true });
     assert.equal(toTerminal.code, 2);

@@ -4,21 +4,33 @@ import type { CliIo } from '../../../src/cli/cliIo';
 import { runCli } from '../../../src/cli/runCli';
 import { EmulatorHarness } from '../api/emulatorHarness';
 
-interface Run { code: number; out: string; err: string; bytes: Uint8Array[] }
+interface Run {
+  code: number;
+  out: string;
+  err: string;
+  bytes: Uint8Array[];
+}
 
 describe('CLI commands (in-process) against the emulator', function () {
   this.timeout(60_000);
   let emu: EmulatorHarness;
   const files = new Map<string, Uint8Array>();
 
-  before(async () => { emu = await EmulatorHarness.start({ scale: 50 }); });
+  before(async () => {
+    emu = await EmulatorHarness.start({ scale: 50 });
+  });
   after(() => emu?.close());
 
   async function cli(argv: string[], stdin?: unknown): Promise<Run> {
     const run: Run = { code: -1, out: '', err: '', bytes: [] };
     const io: CliIo = {
-      stdout: (chunk) => { if (typeof chunk === 'string') run.out += chunk; else run.bytes.push(chunk); },
-      stderr: (text) => { run.err += text; },
+      stdout: (chunk) => {
+        if (typeof chunk === 'string') run.out += chunk;
+        else run.bytes.push(chunk);
+      },
+      stderr: (text) => {
+        run.err += text;
+      },
       readStdin: async () => new TextEncoder().encode(stdin === undefined ? '' : JSON.stringify(stdin)),
       stdinIsTty: stdin === undefined,
       env: {},
@@ -27,14 +39,17 @@ describe('CLI commands (in-process) against the emulator', function () {
         if (!content) throw new Error(`ENOENT: ${path}`);
         return content;
       },
-      writeFile: async (path, content) => { files.set(path, content); },
+      writeFile: async (path, content) => {
+        files.set(path, content);
+      },
       signal: new AbortController().signal,
     };
     run.code = await runCli([...argv, '--url', emu.url], io);
     return run;
   }
 
-  async function ok(argv: string[], stdin?: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async function ok(argv: string[], stdin?: unknown): Promise<any> {
     const run = await cli(argv, stdin);
     assert.equal(run.code, 0, `${argv.join(' ')}: ${run.err}`);
     return run.out ? JSON.parse(run.out) : run.bytes;
@@ -56,10 +71,24 @@ describe('CLI commands (in-process) against the emulator', function () {
     assert.ok((await ok(['relationships', 'incoming', rel.targetId])).some((r: { id: string }) => r.id === rel.id));
     const graph = await ok(['twins', 'graph', rel.sourceId]);
     assert.equal(graph.twin.id, rel.sourceId);
-    files.set('graph.json', new TextEncoder().encode(JSON.stringify({ id: rel.sourceId, relationships: [{ alias: 'Out', relationshipNames: [rel.name], direction: 'Outgoing' }] })));
+    files.set(
+      'graph.json',
+      new TextEncoder().encode(
+        JSON.stringify({
+          id: rel.sourceId,
+          relationships: [{ alias: 'Out', relationshipNames: [rel.name], direction: 'Outgoing' }],
+        }),
+      ),
+    );
     const hop = await ok(['twins', 'graph', '--query', 'graph.json']);
     assert.ok(hop.related[0].items.some((i: { twin: { id: string } }) => i.twin.id === rel.targetId));
-    await ok(['twins', 'put'], [{ id: 'cmd-a', modelId: twins[0].modelId, contents: {} }, { id: 'cmd-b', modelId: twins[0].modelId, contents: {} }]);
+    await ok(
+      ['twins', 'put'],
+      [
+        { id: 'cmd-a', modelId: twins[0].modelId, contents: {} },
+        { id: 'cmd-b', modelId: twins[0].modelId, contents: {} },
+      ],
+    );
     const patched = await ok(['twins', 'patch', 'cmd-a'], [{ op: 'add', path: '/name', value: 'A' }]);
     assert.equal(patched.contents.name, 'A', 'prints the twin as read back after the patch');
     const documentForm = await ok(['twins', 'patch', 'cmd-b'], [{ op: 'add', path: '/contents/name', value: 'B' }]);
@@ -68,14 +97,38 @@ describe('CLI commands (in-process) against the emulator', function () {
   });
 
   it('time series over several twins', async () => {
-    const caps = (await ok(['twins', 'list', '--model', 'dtmi:com:buildingtwins:sample:Capability;1', '--page-size', '2'])).content;
+    const caps = (
+      await ok(['twins', 'list', '--model', 'dtmi:com:buildingtwins:sample:Capability;1', '--page-size', '2'])
+    ).content;
     const ids: string[] = caps.map((c: { id: string }) => c.id);
     // The first entry is keyed by twinId, as the docs' example does: the CLI sends it as dtId.
-    const entries = ids.map((id, i) => ({ connectorId: 'cmd', [i === 0 ? 'twinId' : 'dtId']: id, sourceTimestamp: '2031-01-01T00:00:00Z', scalarValue: i }));
+    const entries = ids.map((id, i) => ({
+      connectorId: 'cmd',
+      [i === 0 ? 'twinId' : 'dtId']: id,
+      sourceTimestamp: '2031-01-01T00:00:00Z',
+      scalarValue: i,
+    }));
     assert.deepEqual(await ok(['timeseries', 'send'], entries), { sent: 2 });
-    const values = await ok(['timeseries', 'get', ...ids, '--start', '2031-01-01T00:00:00Z', '--end', '2031-01-02T00:00:00Z', '--all']);
+    const values = await ok([
+      'timeseries',
+      'get',
+      ...ids,
+      '--start',
+      '2031-01-01T00:00:00Z',
+      '--end',
+      '2031-01-02T00:00:00Z',
+      '--all',
+    ]);
     assert.deepEqual(values.map((v: { twinId: string }) => v.twinId).sort(), [...ids].sort());
-    const one = await ok(['timeseries', 'get', ids[0]!, '--start', '2031-01-01T00:00:00Z', '--end', '2031-01-01T00:00:00Z']);
+    const one = await ok([
+      'timeseries',
+      'get',
+      ids[0]!,
+      '--start',
+      '2031-01-01T00:00:00Z',
+      '--end',
+      '2031-01-01T00:00:00Z',
+    ]);
     assert.equal(one.data.length, 1, 'end is included');
   });
 
@@ -87,12 +140,21 @@ describe('CLI commands (in-process) against the emulator', function () {
     assert.match(refused.err, /nothing was sent: .*twin "no-such-twin" does not exist \(entries 0\).*--skip-check/);
     assert.ok(!(await emu.requests()).some((r) => r.path === '/api/v3/time-series'), 'no POST /time-series');
     assert.deepEqual(await ok(['timeseries', 'send', '--skip-check'], [entry]), { sent: 1 });
-    const [post] = (await emu.requests()).filter((r) => r.path === '/api/v3/time-series') as Array<{ status: number; dropped?: { count: number } }>;
-    assert.deepEqual([post?.status, post?.dropped?.count], [202, 1], 'accepted, and dropped by the emulator as the service would');
+    const [post] = (await emu.requests()).filter((r) => r.path === '/api/v3/time-series') as Array<{
+      status: number;
+      dropped?: { count: number };
+    }>;
+    assert.deepEqual(
+      [post?.status, post?.dropped?.count],
+      [202, 1],
+      'accepted, and dropped by the emulator as the service would',
+    );
   });
 
   it('time series reads without --start/--end cover the last day, with a page size', async () => {
-    const [id] = (await ok(['twins', 'list', '--model', 'dtmi:com:buildingtwins:sample:Capability;1', '--page-size', '1'])).content.map((c: { id: string }) => c.id);
+    const [id] = (
+      await ok(['twins', 'list', '--model', 'dtmi:com:buildingtwins:sample:Capability;1', '--page-size', '1'])
+    ).content.map((c: { id: string }) => c.id);
     await emu.clearRequests();
     const before = Date.now();
     await ok(['timeseries', 'get', id]);
@@ -105,13 +167,29 @@ describe('CLI commands (in-process) against the emulator', function () {
   });
 
   it('time series latest: the value of the last hour, or a plain "no value in the last hour"', async () => {
-    const [id] = (await ok(['twins', 'list', '--model', 'dtmi:com:buildingtwins:sample:Capability;1', '--page-size', '1'])).content.map((c: { id: string }) => c.id);
-    const [room] = (await ok(['twins', 'list', '--model', 'dtmi:com:buildingtwins:sample:Room;1', '--page-size', '1'])).content.map((c: { id: string }) => c.id);
-    await ok(['timeseries', 'send'], [{ connectorId: 'cmd', dtId: id, sourceTimestamp: new Date().toISOString(), scalarValue: 7.5 }]);
+    const [id] = (
+      await ok(['twins', 'list', '--model', 'dtmi:com:buildingtwins:sample:Capability;1', '--page-size', '1'])
+    ).content.map((c: { id: string }) => c.id);
+    const [room] = (
+      await ok(['twins', 'list', '--model', 'dtmi:com:buildingtwins:sample:Room;1', '--page-size', '1'])
+    ).content.map((c: { id: string }) => c.id);
+    await ok(
+      ['timeseries', 'send'],
+      [{ connectorId: 'cmd', dtId: id, sourceTimestamp: new Date().toISOString(), scalarValue: 7.5 }],
+    );
     assert.equal((await ok(['timeseries', 'latest', id])).scalarValue, 7.5);
     assert.deepEqual(await ok(['timeseries', 'latest', room]), { twinId: room, message: 'no value in the last hour' });
     const rows = await ok(['timeseries', 'latest', room, id]);
-    assert.deepEqual(rows.map((r: { twinId: string; scalarValue?: number; message?: string }) => [r.twinId, r.scalarValue ?? r.message]), [[room, 'no value in the last hour'], [id, 7.5]]);
+    assert.deepEqual(
+      rows.map((r: { twinId: string; scalarValue?: number; message?: string }) => [
+        r.twinId,
+        r.scalarValue ?? r.message,
+      ]),
+      [
+        [room, 'no value in the last hour'],
+        [id, 7.5],
+      ],
+    );
     const table = await cli(['timeseries', 'latest', room, id, '--table']);
     assert.match(table.out, /no value in the last hour/);
   });
@@ -120,10 +198,22 @@ describe('CLI commands (in-process) against the emulator', function () {
     const page = await ok(['insights', 'list', '--page-size', '2']);
     assert.ok(page.items.length >= 2);
     assert.equal((await ok(['insights', 'get', page.items[0].id])).id, page.items[0].id);
-    assert.equal((await ok(['insights', 'list', '--all'])).filter((i: { scenarioId: string | null }) => i.scenarioId === null).length, page.total);
+    assert.equal(
+      (await ok(['insights', 'list', '--all'])).filter((i: { scenarioId: string | null }) => i.scenarioId === null)
+        .length,
+      page.total,
+    );
     const types = await ok(['events', 'types']);
     const twinId = (await ok(['twins', 'list', '--page-size', '1'])).content[0].id;
-    const event = { id: 'cmd-event', name: 'Cmd', startTime: '2031-01-01T00:00:00Z', eventTypeId: types[0].id, payload: '{}', payloadVersion: '1', twinId };
+    const event = {
+      id: 'cmd-event',
+      name: 'Cmd',
+      startTime: '2031-01-01T00:00:00Z',
+      eventTypeId: types[0].id,
+      payload: '{}',
+      payloadVersion: '1',
+      twinId,
+    };
     assert.equal((await ok(['events', 'put'], event)).eventsCreatedCount, 1);
     assert.equal((await ok(['events', 'get', 'cmd-event'])).name, 'Cmd');
     assert.ok((await ok(['events', 'list', '--all'])).some((e: { id: string }) => e.id === 'cmd-event'));
@@ -137,11 +227,16 @@ describe('CLI commands (in-process) against the emulator', function () {
     const statuses = await ok(['tickets', 'statuses']);
     const ticket = await ok(['tickets', 'create'], { summary: 'From the CLI', priorityId: priorities[0].id });
     assert.equal((await ok(['tickets', 'get', ticket.id])).summary, 'From the CLI');
-    const patched = await ok(['tickets', 'patch', ticket.id], [{ op: 'replace', path: '/statusId', value: statuses[1].id }]);
+    const patched = await ok(
+      ['tickets', 'patch', ticket.id],
+      [{ op: 'replace', path: '/statusId', value: statuses[1].id }],
+    );
     assert.equal(patched.ticketStatus.id, statuses[1].id);
     const list = await ok(['tickets', 'list', '--page-size', '5']);
     assert.equal(list.items.length, 5);
-    const withFile = (await ok(['tickets', 'list', '--all'])).find((t: { attachments?: unknown[] }) => t.attachments?.length);
+    const withFile = (await ok(['tickets', 'list', '--all'])).find(
+      (t: { attachments?: unknown[] }) => t.attachments?.length,
+    );
     const bytes = await ok(['tickets', 'attachment', withFile.id, withFile.attachments[0].id]);
     assert.equal(Buffer.concat(bytes).byteLength, withFile.attachments[0].size, 'raw bytes on stdout');
     for (const kind of ['categories', 'job-types', 'service-needed']) {

@@ -34,37 +34,56 @@ const CALLS: Record<string, Record<string, unknown>> = {
   patch_ticket: { id: '', patch: [{ op: 'replace', path: '/notes', value: 'checked' }] },
 };
 
-interface Served { client: Client; stderr: () => string; close(): Promise<void> }
+interface Served {
+  client: Client;
+  stderr: () => string;
+  close(): Promise<void>;
+}
 
 async function serve(emu: EmulatorHarness, args: string[] = [], env: Record<string, string> = {}): Promise<Served> {
   const transport = new StdioClientTransport({
-    command: process.execPath, args: [CLI, 'mcp', ...args],
-    env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: emu.url, ...env }, stderr: 'pipe',
+    command: process.execPath,
+    args: [CLI, 'mcp', ...args],
+    env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: emu.url, ...env },
+    stderr: 'pipe',
   });
   let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
   const client = new Client({ name: 'building-twins-test', version: '0.0.0' });
   await client.connect(transport);
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 
-type CallResult = { isError?: boolean; content: Array<{ type: string; text?: string }>; structuredContent?: Record<string, unknown> };
+type CallResult = {
+  isError?: boolean;
+  content: Array<{ type: string; text?: string }>;
+  structuredContent?: Record<string, unknown>;
+};
 const textOf = (result: CallResult): string => result.content.map((c) => c.text ?? '').join('');
 
 describe('building-twins mcp (MCP over stdio)', function () {
   this.timeout(60_000);
   let emu: EmulatorHarness;
-  before(async () => { emu = await EmulatorHarness.start(); });
+  before(async () => {
+    emu = await EmulatorHarness.start();
+  });
   after(() => emu?.close());
 
   describe('read-only (the default)', () => {
     let served: Served;
-    before(async () => { served = await serve(emu); });
+    before(async () => {
+      served = await serve(emu);
+    });
     after(() => served?.close());
 
     it('lists every tool with its schemas and a read-only hint, and says it is read-only on stderr', async () => {
       const { tools } = await served.client.listTools();
-      assert.deepEqual(tools.map((t) => t.name), AGENT_TOOLS.map((t) => t.name));
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        AGENT_TOOLS.map((t) => t.name),
+      );
       assert.deepEqual(Object.keys(CALLS).sort(), AGENT_TOOLS.map((t) => t.name).sort(), 'the test calls every tool');
       for (const tool of tools) {
         const own = AGENT_TOOLS.find((t) => t.name === tool.name)!;
@@ -72,14 +91,25 @@ describe('building-twins mcp (MCP over stdio)', function () {
         assert.equal(tool.annotations?.readOnlyHint, own.access === 'read');
         assert.equal(tool.annotations?.openWorldHint, true);
         if (own.access === 'write') {
-          assert.match(tool.description ?? '', /Refused here: this server is read-only \(start it with --allow-writes\); nothing is sent\.$/);
+          assert.match(
+            tool.description ?? '',
+            /Refused here: this server is read-only \(start it with --allow-writes\); nothing is sent\.$/,
+          );
           assert.doesNotMatch(tool.description ?? '', /user confirms/i, 'this server cannot confirm');
         }
       }
-      const hints = Object.fromEntries(tools.filter((t) => !t.annotations?.readOnlyHint).map((t) => [t.name, [t.annotations?.destructiveHint, t.annotations?.idempotentHint]]));
+      const hints = Object.fromEntries(
+        tools
+          .filter((t) => !t.annotations?.readOnlyHint)
+          .map((t) => [t.name, [t.annotations?.destructiveHint, t.annotations?.idempotentHint]]),
+      );
       assert.deepEqual(hints, {
-        put_twin: [true, true], patch_twin: [true, false], create_relationship: [true, true],
-        send_telemetry: [true, false], create_ticket: [false, false], patch_ticket: [true, true],
+        put_twin: [true, true],
+        patch_twin: [true, false],
+        create_relationship: [true, true],
+        send_telemetry: [true, false],
+        create_ticket: [false, false],
+        patch_ticket: [true, true],
       });
       assert.match(served.stderr(), /MCP server on stdio for http:\/\/127\.0\.0\.1:\d+\/api\/v3 \(read-only\)/);
     });
@@ -92,8 +122,10 @@ describe('building-twins mcp (MCP over stdio)', function () {
         const branches = (schema.anyOf ?? schema.oneOf) as Array<Record<string, unknown>> | undefined;
         if (!('type' in schema) && !branches) problems.push(`${where}: no type`);
         for (const [i, branch] of (branches ?? []).entries()) walk(branch, `${where}|${i}`);
-        for (const [key, child] of Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>)) walk(child, `${where}.${key}`);
-        if (schema.items && Object.keys(schema.items).length) walk(schema.items as Record<string, unknown>, `${where}[]`);
+        for (const [key, child] of Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>))
+          walk(child, `${where}.${key}`);
+        if (schema.items && Object.keys(schema.items).length)
+          walk(schema.items as Record<string, unknown>, `${where}[]`);
       };
       for (const tool of tools) {
         walk(tool.inputSchema as Record<string, unknown>, `${tool.name} input`);
@@ -109,11 +141,15 @@ describe('building-twins mcp (MCP over stdio)', function () {
     it('answers every read tool with schema-valid, capped structured content', async () => {
       const ajv = new Ajv({ strict: false });
       for (const tool of AGENT_TOOLS.filter((t) => t.access === 'read')) {
-        const result = await served.client.callTool({ name: tool.name, arguments: CALLS[tool.name] }) as CallResult;
+        const result = (await served.client.callTool({ name: tool.name, arguments: CALLS[tool.name] })) as CallResult;
         assert.notEqual(result.isError, true, `${tool.name}: ${textOf(result)}`);
         const validate = ajv.compile(tool.outputSchema);
         assert.ok(validate(result.structuredContent), `${tool.name}: ${ajv.errorsText(validate.errors)}`);
-        assert.deepEqual(JSON.parse(textOf(result)), result.structuredContent, `${tool.name}: the text is the structured content`);
+        assert.deepEqual(
+          JSON.parse(textOf(result)),
+          result.structuredContent,
+          `${tool.name}: the text is the structured content`,
+        );
         assert.ok(textOf(result).length <= MAX_ANSWER_CHARS, `${tool.name}: ${textOf(result).length} characters`);
       }
     });
@@ -121,21 +157,35 @@ describe('building-twins mcp (MCP over stdio)', function () {
     it('refuses every write tool before sending anything', async () => {
       await emu.clearRequests();
       for (const tool of AGENT_TOOLS.filter((t) => t.access === 'write')) {
-        const result = await served.client.callTool({ name: tool.name, arguments: CALLS[tool.name] }) as CallResult;
+        const result = (await served.client.callTool({ name: tool.name, arguments: CALLS[tool.name] })) as CallResult;
         assert.equal(result.isError, true, tool.name);
-        assert.match(textOf(result), new RegExp(`${tool.name} refused: the connection \\\\"http://127\\.0\\.0\\.1:\\d+/api/v3\\\\" is read-only; nothing was sent`));
+        assert.match(
+          textOf(result),
+          new RegExp(
+            `${tool.name} refused: the connection \\\\"http://127\\.0\\.0\\.1:\\d+/api/v3\\\\" is read-only; nothing was sent`,
+          ),
+        );
       }
       assert.deepEqual(await emu.requests(), []);
     });
 
     it('turns failures into tool errors and keeps serving: unknown twin, bad input, unknown tool', async () => {
-      const missing = await served.client.callTool({ name: 'get_twin', arguments: { id: 'NO-SUCH-TWIN' } }) as CallResult;
+      const missing = (await served.client.callTool({
+        name: 'get_twin',
+        arguments: { id: 'NO-SUCH-TWIN' },
+      })) as CallResult;
       assert.equal(missing.isError, true);
       assert.match(textOf(missing), /getTwin failed with HTTP 404.*NO-SUCH-TWIN/);
-      const bad = await served.client.callTool({ name: 'time_series', arguments: { twinIds: [], range: '1y' } }) as CallResult;
+      const bad = (await served.client.callTool({
+        name: 'time_series',
+        arguments: { twinIds: [], range: '1y' },
+      })) as CallResult;
       assert.equal(bad.isError, true);
-      assert.match(textOf(bad), /invalid input for time_series: twinIds must NOT have fewer than 1 items; range must be equal to one of the allowed values/);
-      const unknown = await served.client.callTool({ name: 'drop_database', arguments: {} }) as CallResult;
+      assert.match(
+        textOf(bad),
+        /invalid input for time_series: twinIds must NOT have fewer than 1 items; range must be equal to one of the allowed values/,
+      );
+      const unknown = (await served.client.callTool({ name: 'drop_database', arguments: {} })) as CallResult;
       assert.equal(unknown.isError, true);
       assert.match(textOf(unknown), /no tool \\"drop_database\\"/);
       assert.equal((await served.client.listTools()).tools.length, AGENT_TOOLS.length, 'still serving');
@@ -144,31 +194,52 @@ describe('building-twins mcp (MCP over stdio)', function () {
 
   describe('with --allow-writes', () => {
     let served: Served;
-    before(async () => { served = await serve(emu, ['--allow-writes']); });
+    before(async () => {
+      served = await serve(emu, ['--allow-writes']);
+    });
     after(() => served?.close());
 
-    it('says in each write tool\'s description that it sends when called (this server cannot confirm)', async () => {
+    it("says in each write tool's description that it sends when called (this server cannot confirm)", async () => {
       for (const tool of (await served.client.listTools()).tools.filter((t) => !t.annotations?.readOnlyHint)) {
-        assert.match(tool.description ?? '', /This server cannot ask the user: once called, the write is sent/, tool.name);
+        assert.match(
+          tool.description ?? '',
+          /This server cannot ask the user: once called, the write is sent/,
+          tool.name,
+        );
       }
     });
 
     it('runs every write tool after its local checks, and still refuses what the model forbids', async () => {
-      const created = await served.client.callTool({ name: 'create_ticket', arguments: CALLS.create_ticket }) as CallResult;
+      const created = (await served.client.callTool({
+        name: 'create_ticket',
+        arguments: CALLS.create_ticket,
+      })) as CallResult;
       assert.notEqual(created.isError, true, textOf(created));
-      const ticketId = ((created.structuredContent!.result as { id: string }).id);
-      const calls: Record<string, Record<string, unknown>> = { ...CALLS, patch_ticket: { ...CALLS.patch_ticket, id: ticketId } };
+      const ticketId = (created.structuredContent!.result as { id: string }).id;
+      const calls: Record<string, Record<string, unknown>> = {
+        ...CALLS,
+        patch_ticket: { ...CALLS.patch_ticket, id: ticketId },
+      };
       for (const name of ['put_twin', 'patch_twin', 'create_relationship', 'send_telemetry', 'patch_ticket']) {
-        const result = await served.client.callTool({ name, arguments: calls[name] }) as CallResult;
+        const result = (await served.client.callTool({ name, arguments: calls[name] })) as CallResult;
         assert.notEqual(result.isError, true, `${name}: ${textOf(result)}`);
         assert.equal(result.structuredContent?.connection, emu.url);
       }
-      const twin = await served.client.callTool({ name: 'get_twin', arguments: { id: 'MCP-ROOM-1' } }) as CallResult;
-      const answer = twin.structuredContent as { twin: { contents: { name: string } }; outgoing: Array<{ name: string; target: string }> };
+      const twin = (await served.client.callTool({ name: 'get_twin', arguments: { id: 'MCP-ROOM-1' } })) as CallResult;
+      const answer = twin.structuredContent as {
+        twin: { contents: { name: string } };
+        outgoing: Array<{ name: string; target: string }>;
+      };
       assert.equal(answer.twin.contents.name, 'MCP room 1');
-      assert.deepEqual(answer.outgoing.map((r) => `${r.name} ${r.target}`), ['isPartOf HP-L01']);
+      assert.deepEqual(
+        answer.outgoing.map((r) => `${r.name} ${r.target}`),
+        ['isPartOf HP-L01'],
+      );
       await emu.clearRequests();
-      const refused = await served.client.callTool({ name: 'put_twin', arguments: { twin: { id: 'MCP-ROOM-2', modelId: ROOM, contents: { area: 'large' } } } }) as CallResult;
+      const refused = (await served.client.callTool({
+        name: 'put_twin',
+        arguments: { twin: { id: 'MCP-ROOM-2', modelId: ROOM, contents: { area: 'large' } } },
+      })) as CallResult;
       assert.equal(refused.isError, true);
       assert.match(textOf(refused), /\/contents\/area: .*Nothing was sent/);
       assert.ok((await emu.requests()).every((r) => r.method !== 'PUT'));
@@ -180,7 +251,9 @@ describe('building-twins mcp (MCP over stdio)', function () {
     const secret = await runCli(['mcp', '--client-secret-stdin'], { env: { BUILDING_TWINS_URL: emu.url } });
     assert.equal(secret.code, 2);
     assert.match(secret.stderr, /stdin carries the protocol; set BUILDING_TWINS_CLIENT_SECRET/);
-    const conflict = await runCli(['mcp', '--allow-writes'], { env: { BUILDING_TWINS_URL: emu.url, BUILDING_TWINS_READ_ONLY: '1' } });
+    const conflict = await runCli(['mcp', '--allow-writes'], {
+      env: { BUILDING_TWINS_URL: emu.url, BUILDING_TWINS_READ_ONLY: '1' },
+    });
     assert.equal(conflict.code, 2);
     assert.match(conflict.stderr, /--allow-writes conflicts with BUILDING_TWINS_READ_ONLY/);
   });
@@ -194,27 +267,44 @@ describe('building-twins mcp on a --scale 100000 emulator', function () {
     emu = await EmulatorHarness.start({ scale: 100_000 });
     served = await serve(emu);
   });
-  after(async () => { await served?.close(); await emu?.close(); });
+  after(async () => {
+    await served?.close();
+    await emu?.close();
+  });
 
   it('answers every read tool within the cap', async () => {
     for (const tool of AGENT_TOOLS.filter((t) => t.access === 'read')) {
-      const result = await served.client.callTool({ name: tool.name, arguments: CALLS[tool.name] }) as CallResult;
+      const result = (await served.client.callTool({ name: tool.name, arguments: CALLS[tool.name] })) as CallResult;
       assert.notEqual(result.isError, true, `${tool.name}: ${textOf(result)}`);
       assert.ok(textOf(result).length <= MAX_ANSWER_CHARS, `${tool.name}: ${textOf(result).length} characters`);
     }
   });
 
   it('keeps the widest questions within the cap and says what was cut', async () => {
-    const twins = await served.client.callTool({ name: 'find_twins', arguments: { limit: 50 } }) as CallResult;
+    const twins = (await served.client.callTool({ name: 'find_twins', arguments: { limit: 50 } })) as CallResult;
     assert.ok((twins.structuredContent!.total as number) >= 100_000);
     assert.ok(twins.structuredContent!.continuationToken);
-    const wide = await served.client.callTool({ name: 'walk_graph', arguments: { id: 'BLD-HP', hops: 3, direction: 'Incoming' } }) as CallResult;
-    const vocabulary = await served.client.callTool({ name: 'model_vocabulary', arguments: {} }) as CallResult;
-    const insights = await served.client.callTool({ name: 'insights', arguments: { limit: 50, includeChildren: true } }) as CallResult;
-    for (const [name, result] of Object.entries({ find_twins: twins, walk_graph: wide, model_vocabulary: vocabulary, insights })) {
+    const wide = (await served.client.callTool({
+      name: 'walk_graph',
+      arguments: { id: 'BLD-HP', hops: 3, direction: 'Incoming' },
+    })) as CallResult;
+    const vocabulary = (await served.client.callTool({ name: 'model_vocabulary', arguments: {} })) as CallResult;
+    const insights = (await served.client.callTool({
+      name: 'insights',
+      arguments: { limit: 50, includeChildren: true },
+    })) as CallResult;
+    for (const [name, result] of Object.entries({
+      find_twins: twins,
+      walk_graph: wide,
+      model_vocabulary: vocabulary,
+      insights,
+    })) {
       assert.notEqual(result.isError, true, `${name}: ${textOf(result)}`);
       assert.ok(textOf(result).length <= MAX_ANSWER_CHARS, `${name}: ${textOf(result).length} characters`);
     }
-    assert.match(String(wide.structuredContent!.cut), /reached \d+ twins, showing the first 150|answer shortened to fit/);
+    assert.match(
+      String(wide.structuredContent!.cut),
+      /reached \d+ twins, showing the first 150|answer shortened to fit/,
+    );
   });
 });

@@ -13,7 +13,12 @@ import { MAX_MESSAGE_BYTES } from '../../../src/cli/mcpStdioTransport';
 import { EmulatorHarness } from '../api/emulatorHarness';
 import { CLI } from './cliProcess';
 
-type Message = { jsonrpc: '2.0'; id?: number | string | null; result?: Record<string, unknown>; error?: { code: number; message: string } };
+type Message = {
+  jsonrpc: '2.0';
+  id?: number | string | null;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string };
+};
 
 /** The server as a raw line-by-line peer: what it writes is read line by line, in order. */
 class RawSession {
@@ -31,17 +36,26 @@ class RawSession {
       this.lines.push(...parts.filter(Boolean));
       this.waiting?.();
     });
-    child.stderr.on('data', (chunk: Buffer) => { this.stderr += chunk.toString('utf8'); });
-    child.on('exit', (code) => { this.exit = code; this.waiting?.(); });
+    child.stderr.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString('utf8');
+    });
+    child.on('exit', (code) => {
+      this.exit = code;
+      this.waiting?.();
+    });
   }
 
   static start(url: string): RawSession {
     if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first`);
-    return new RawSession(spawn(process.execPath, [CLI, 'mcp'], { env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: url } }));
+    return new RawSession(
+      spawn(process.execPath, [CLI, 'mcp'], { env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: url } }),
+    );
   }
 
   write(text: string | Buffer): Promise<void> {
-    return new Promise((resolve, reject) => this.child.stdin.write(text, (error) => (error ? reject(error) : resolve())));
+    return new Promise((resolve, reject) =>
+      this.child.stdin.write(text, (error) => (error ? reject(error) : resolve())),
+    );
   }
 
   send(message: unknown): Promise<void> {
@@ -52,15 +66,22 @@ class RawSession {
   async next(): Promise<Message | Message[]> {
     while (!this.lines.length) {
       if (this.exit !== undefined) throw new Error(`the server exited (${this.exit}); stderr: ${this.stderr}`);
-      await new Promise<void>((resolve) => { this.waiting = resolve; });
+      await new Promise<void>((resolve) => {
+        this.waiting = resolve;
+      });
       this.waiting = undefined;
     }
     return JSON.parse(this.lines.shift()!) as Message | Message[];
   }
 
   async initialize(protocolVersion: string): Promise<Message> {
-    await this.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
-    const answer = await this.next() as Message;
+    await this.send({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    });
+    const answer = (await this.next()) as Message;
     await this.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     return answer;
   }
@@ -75,11 +96,13 @@ class RawSession {
   }
 }
 
-describe('building-twins mcp: the stdio transport\'s edges', function () {
+describe("building-twins mcp: the stdio transport's edges", function () {
   this.timeout(60_000);
   let emu: EmulatorHarness;
   let session: RawSession | undefined;
-  before(async () => { emu = await EmulatorHarness.start(); });
+  before(async () => {
+    emu = await EmulatorHarness.start();
+  });
   afterEach(() => session?.close());
   after(() => emu?.close());
 
@@ -87,9 +110,13 @@ describe('building-twins mcp: the stdio transport\'s edges', function () {
     session = RawSession.start(emu.url);
     await session.initialize('2025-06-18');
     await session.write('{"jsonrpc": "2.0", "id": 1, "method": \n');
-    assert.deepEqual(await session.next(), { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON' } });
+    assert.deepEqual(await session.next(), {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: 'Parse error: the line is not JSON' },
+    });
     await session.send({ id: 7, method: 42 });
-    const invalid = await session.next() as Message;
+    const invalid = (await session.next()) as Message;
     assert.equal(invalid.id, 7);
     assert.equal(invalid.error?.code, -32600);
     await session.ping(2);
@@ -101,8 +128,14 @@ describe('building-twins mcp: the stdio transport\'s edges', function () {
     session = RawSession.start(emu.url);
     await session.initialize('2025-06-18');
     const big = Buffer.alloc(MAX_MESSAGE_BYTES + 1024 * 1024, 'a');
-    await session.write(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":3,"method":"ping","params":{"x":"'), big, Buffer.from('"}}\n')]));
-    const refused = await session.next() as Message;
+    await session.write(
+      Buffer.concat([
+        Buffer.from('{"jsonrpc":"2.0","id":3,"method":"ping","params":{"x":"'),
+        big,
+        Buffer.from('"}}\n'),
+      ]),
+    );
+    const refused = (await session.next()) as Message;
     assert.equal(refused.error?.code, -32600);
     assert.match(refused.error!.message, new RegExp(`message over ${MAX_MESSAGE_BYTES} bytes`));
     await session.ping(4);
@@ -117,15 +150,23 @@ describe('building-twins mcp: the stdio transport\'s edges', function () {
     await session.send([
       { jsonrpc: '2.0', id: 10, method: 'ping' },
       { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 99 } },
-      { jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'ticket_metadata', arguments: { kind: 'statuses' } } },
+      {
+        jsonrpc: '2.0',
+        id: 11,
+        method: 'tools/call',
+        params: { name: 'ticket_metadata', arguments: { kind: 'statuses' } },
+      },
       { id: 12 },
     ]);
-    const replies = await session.next() as Message[];
+    const replies = (await session.next()) as Message[];
     assert.ok(Array.isArray(replies), JSON.stringify(replies));
     assert.deepEqual(replies.map((r) => r.id).sort(), [10, 11, 12]);
     assert.equal(replies.find((r) => r.id === 12)!.error?.code, -32600);
     // 2025-03-26 has no structuredContent: the answer is its text alone.
-    const call = replies.find((r) => r.id === 11)!.result as { content: Array<{ text: string }>; structuredContent?: unknown };
+    const call = replies.find((r) => r.id === 11)!.result as {
+      content: Array<{ text: string }>;
+      structuredContent?: unknown;
+    };
     assert.equal(call.structuredContent, undefined);
     assert.ok((JSON.parse(call.content[0]!.text) as { items: unknown[] }).items.length > 0);
   });
@@ -134,7 +175,7 @@ describe('building-twins mcp: the stdio transport\'s edges', function () {
     session = RawSession.start(emu.url);
     await session.initialize('2025-06-18');
     await session.send([{ jsonrpc: '2.0', id: 20, method: 'ping' }]);
-    const refused = await session.next() as Message;
+    const refused = (await session.next()) as Message;
     assert.equal(refused.error?.code, -32600);
     assert.match(refused.error!.message, /MCP 2025-06-18 has no JSON-RPC batches/);
     await session.ping(21);
@@ -152,19 +193,30 @@ describe('building-twins mcp: the stdio transport\'s edges', function () {
 describe('building-twins mcp: a 1 MB twin through the official SDK client', function () {
   this.timeout(60_000);
   let emu: EmulatorHarness;
-  before(async () => { emu = await EmulatorHarness.start(); });
+  before(async () => {
+    emu = await EmulatorHarness.start();
+  });
   after(() => emu?.close());
 
   it('answers get_twin within the cap, valid against its outputSchema (the client checks), saying what was cut', async () => {
     const { client } = emu.client();
     const contents: Record<string, unknown> = { name: `${'Long name '.repeat(50_000)}END` };
     await client.putTwin({ id: 'MCP-BIG', modelId: 'dtmi:com:buildingtwins:sample:Room;1', contents });
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: emu.url }, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp'],
+      env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: emu.url },
+      stderr: 'pipe',
+    });
     const sdk = new Client({ name: 'building-twins-test', version: '0.0.0' });
     await sdk.connect(transport);
     try {
       await sdk.listTools(); // the client keeps each tool's outputSchema and validates structuredContent against it
-      const result = await sdk.callTool({ name: 'get_twin', arguments: { id: 'MCP-BIG' } }) as { isError?: boolean; content: Array<{ text: string }>; structuredContent: Record<string, unknown> };
+      const result = (await sdk.callTool({ name: 'get_twin', arguments: { id: 'MCP-BIG' } })) as {
+        isError?: boolean;
+        content: Array<{ text: string }>;
+        structuredContent: Record<string, unknown>;
+      };
       assert.notEqual(result.isError, true, result.content[0]?.text);
       const validate = new Ajv({ strict: false }).compile(agentTool('get_twin')!.outputSchema);
       assert.ok(validate(result.structuredContent));

@@ -7,10 +7,13 @@ describe('CLI output', () => {
   });
 
   it('tables a list with the given (dotted) columns and clips long cells', () => {
-    const text = formatTable([
-      { id: 't1', ticketStatus: { name: 'Open' }, summary: 'x'.repeat(80) },
-      { id: 't2', ticketStatus: { name: 'Closed' }, summary: null },
-    ], ['id', 'ticketStatus.name', 'summary']);
+    const text = formatTable(
+      [
+        { id: 't1', ticketStatus: { name: 'Open' }, summary: 'x'.repeat(80) },
+        { id: 't2', ticketStatus: { name: 'Closed' }, summary: null },
+      ],
+      ['id', 'ticketStatus.name', 'summary'],
+    );
     const lines = text.trimEnd().split('\n');
     assert.match(lines[0]!, /^id\s+ticketStatus\.name\s+summary$/);
     assert.match(lines[2]!, /^t1\s+Open\s+x{47}…$/);
@@ -25,7 +28,9 @@ describe('CLI output', () => {
   });
 
   it('tables a single record as field/value rows', () => {
-    const lines = formatTable({ id: 'AHU-1', contents: { a: 1 } }).trimEnd().split('\n');
+    const lines = formatTable({ id: 'AHU-1', contents: { a: 1 } })
+      .trimEnd()
+      .split('\n');
     assert.match(lines[0]!, /^field\s+value$/);
     assert.match(lines[3]!, /^contents\s+\{"a":1\}$/);
   });

@@ -12,7 +12,11 @@ import { runRequest } from '../../../src/core/requestFiles/requestRunner';
 import { repoRoot } from '../../harness/harnessPaths';
 import { EmulatorHarness } from '../api/emulatorHarness';
 
-interface Run { code: number; out: string; err: string }
+interface Run {
+  code: number;
+  out: string;
+  err: string;
+}
 
 const CO2 = 'dtmi:com:buildingtwins:sample:Co2Sensor;1';
 const FILE = `{
@@ -31,15 +35,24 @@ describe('building-twins run (request files) against the emulator', function () 
   const files = new Map<string, string>();
   const folders: string[] = [];
 
-  before(async () => { emu = await EmulatorHarness.start(); });
+  before(async () => {
+    emu = await EmulatorHarness.start();
+  });
   after(() => emu?.close());
-  beforeEach(() => { files.clear(); folders.length = 0; });
+  beforeEach(() => {
+    files.clear();
+    folders.length = 0;
+  });
 
   async function cli(argv: string[]): Promise<Run> {
     const run: Run = { code: -1, out: '', err: '' };
     const io: CliIo = {
-      stdout: (chunk) => { run.out += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk); },
-      stderr: (text) => { run.err += text; },
+      stdout: (chunk) => {
+        run.out += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk);
+      },
+      stderr: (text) => {
+        run.err += text;
+      },
       readStdin: async () => new Uint8Array(),
       stdinIsTty: true,
       env: {},
@@ -48,8 +61,12 @@ describe('building-twins run (request files) against the emulator', function () 
         if (content === undefined) throw new Error(`ENOENT: ${path}`);
         return new TextEncoder().encode(content);
       },
-      writeFile: async (path, content) => { files.set(path, new TextDecoder().decode(content)); },
-      makeDirectory: async (path) => { folders.push(path); },
+      writeFile: async (path, content) => {
+        files.set(path, new TextDecoder().decode(content));
+      },
+      makeDirectory: async (path) => {
+        folders.push(path);
+      },
       writeInFolder: async (folder, name, content) => {
         const path = `${folder.replace(/\/+$/, '')}/${name}`;
         files.set(path, new TextDecoder().decode(content));
@@ -61,7 +78,12 @@ describe('building-twins run (request files) against the emulator', function () 
     return run;
   }
 
-  const lines = (out: string): Array<Record<string, any>> => out.trim().split('\n').map((l) => JSON.parse(l)); // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const lines = (out: string): Array<Record<string, any>> =>
+    out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
 
   it('prints one JSON line per request, in order, and exits 0 when all succeeded', async () => {
     files.set('q.twinq.json', FILE);
@@ -80,7 +102,10 @@ describe('building-twins run (request files) against the emulator', function () 
     files.set('q.twinq.json', FILE);
     const run = await cli(['run', 'q.twinq.json', '--name', 'CO2 count']);
     assert.equal(run.code, 0, run.err);
-    assert.deepEqual(lines(run.out).map((l) => l.name), ['CO2 count']);
+    assert.deepEqual(
+      lines(run.out).map((l) => l.name),
+      ['CO2 count'],
+    );
     const wrong = await cli(['run', 'q.twinq.json', '--name', 'nope']);
     assert.equal(wrong.code, 2);
     assert.match(wrong.err, /no request named "nope"; the file has "CO2 sensors", "CO2 count", "models"/);
@@ -91,7 +116,10 @@ describe('building-twins run (request files) against the emulator', function () 
     const run = await cli(['run', 'q.twinq.json', '--out', 'results/']);
     assert.equal(run.code, 0, run.err);
     assert.deepEqual(folders, ['results/']);
-    assert.deepEqual(lines(run.out).map((l) => l.file), ['results/CO2-sensors.json', 'results/CO2-count.json', 'results/models.json']);
+    assert.deepEqual(
+      lines(run.out).map((l) => l.file),
+      ['results/CO2-sensors.json', 'results/CO2-count.json', 'results/models.json'],
+    );
     const written = JSON.parse(files.get('results/CO2-count.json')!);
     assert.equal(written.name, 'CO2 count');
     assert.equal(typeof written.result.count, 'number');
@@ -99,14 +127,20 @@ describe('building-twins run (request files) against the emulator', function () 
 
   describe('--out on disk', () => {
     let dir: string;
-    beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'bt-run-out-')); });
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'bt-run-out-'));
+    });
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
     async function onDisk(argv: string[]): Promise<Run> {
       const run: Run = { code: -1, out: '', err: '' };
       run.code = await runCli([...argv, '--url', emu.url], {
-        stdout: (chunk) => { run.out += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk); },
-        stderr: (text) => { run.err += text; },
+        stdout: (chunk) => {
+          run.out += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk);
+        },
+        stderr: (text) => {
+          run.err += text;
+        },
         readStdin: async () => new Uint8Array(),
         stdinIsTty: true,
         env: {},
@@ -134,7 +168,12 @@ describe('building-twins run (request files) against the emulator', function () 
       symlinkSync(outside, join(dir, 'results', 'CO2-count.json'));
       const run = await onDisk(['run', join(dir, 'q.twinq.json'), '--out', join(dir, 'results')]);
       assert.notEqual(run.code, 0);
-      assert.match(run.err, new RegExp(`refused: ${join(dir, 'results', 'CO2-count.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is a symbolic link`));
+      assert.match(
+        run.err,
+        new RegExp(
+          `refused: ${join(dir, 'results', 'CO2-count.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is a symbolic link`,
+        ),
+      );
       assert.equal(readFileSync(outside, 'utf8'), 'keep me', 'the file outside is unchanged');
 
       mkdirSync(join(dir, 'elsewhere'));
@@ -147,17 +186,26 @@ describe('building-twins run (request files) against the emulator', function () 
   });
 
   it('an invalid file is refused with its lines, and nothing is sent', async () => {
-    files.set('bad.twinq.json', '{ "requests": [\n  { "name": "ok", "operation": "models list" },\n  { "name": "bad", "operation": "twins count", "body": { "modelFilter": { "modelIds": "x" } } }\n] }');
+    files.set(
+      'bad.twinq.json',
+      '{ "requests": [\n  { "name": "ok", "operation": "models list" },\n  { "name": "bad", "operation": "twins count", "body": { "modelFilter": { "modelIds": "x" } } }\n] }',
+    );
     await emu.clearRequests();
     const run = await cli(['run', 'bad.twinq.json']);
     assert.equal(run.code, 2);
-    assert.match(run.err, /bad\.twinq\.json has 1 problem\(s\); nothing was sent:\n {2}bad\.twinq\.json:3:75: body\.modelFilter\.modelIds: must be array/);
+    assert.match(
+      run.err,
+      /bad\.twinq\.json has 1 problem\(s\); nothing was sent:\n {2}bad\.twinq\.json:3:75: body\.modelFilter\.modelIds: must be array/,
+    );
     assert.equal(run.out, '');
     assert.deepEqual(await emu.requests(), []);
   });
 
   it('a failed request is a line with its error; the others still run and the exit code is 1', async () => {
-    files.set('q.twinq.json', '{ "requests": [ { "name": "missing", "operation": "twins get", "query": { "id": "NO-SUCH-TWIN" } }, { "name": "models", "operation": "models list" } ] }');
+    files.set(
+      'q.twinq.json',
+      '{ "requests": [ { "name": "missing", "operation": "twins get", "query": { "id": "NO-SUCH-TWIN" } }, { "name": "models", "operation": "models list" } ] }',
+    );
     const run = await cli(['run', 'q.twinq.json']);
     assert.equal(run.code, 1);
     const [missing, models] = lines(run.out);
@@ -168,7 +216,10 @@ describe('building-twins run (request files) against the emulator', function () 
   });
 
   it('runs a write the file consents to', async () => {
-    files.set('w.twinq.json', `{ "requests": [ { "name": "add", "operation": "twins put", "write": true, "body": { "id": "RUN-TEST-1", "modelId": "${CO2}", "contents": { "name": "from a request file" } } } ] }`);
+    files.set(
+      'w.twinq.json',
+      `{ "requests": [ { "name": "add", "operation": "twins put", "write": true, "body": { "id": "RUN-TEST-1", "modelId": "${CO2}", "contents": { "name": "from a request file" } } } ] }`,
+    );
     const run = await cli(['run', 'w.twinq.json']);
     assert.equal(run.code, 0, run.err);
     const { client } = emu.client();
@@ -186,7 +237,9 @@ describe('building-twins run (request files) against the emulator', function () 
     };
 
     it('twins: follows the continuation to the end, every twin once', async () => {
-      const { file } = parseRequestFile('{ "requests": [ { "name": "all", "operation": "twins list", "query": { "page-size": 40 } } ] }');
+      const { file } = parseRequestFile(
+        '{ "requests": [ { "name": "all", "operation": "twins list", "query": { "page-size": 40 } } ] }',
+      );
       const entry = file.requests[0]!;
       const ctx = run();
       const ids: string[] = [];
@@ -205,7 +258,9 @@ describe('building-twins run (request files) against the emulator', function () 
     });
 
     it('insights: the next page by number until "after" is 0', async () => {
-      const { file } = parseRequestFile('{ "requests": [ { "name": "p", "operation": "insights list", "query": { "page-size": 2 } } ] }');
+      const { file } = parseRequestFile(
+        '{ "requests": [ { "name": "p", "operation": "insights list", "query": { "page-size": 2 } } ] }',
+      );
       const entry = file.requests[0]!;
       const first = await runRequest(entry, run());
       assert.ok(first.ok);
@@ -221,18 +276,30 @@ describe('building-twins run (request files) against the emulator', function () 
 describe('the sample request file', function () {
   this.timeout(60_000);
   let emu: EmulatorHarness;
-  before(async () => { emu = await EmulatorHarness.start(); });
+  before(async () => {
+    emu = await EmulatorHarness.start();
+  });
   after(() => emu?.close());
 
   it('parses without problems and every request answers with data from the sample building', async () => {
-    const { file, problems } = parseRequestFile(readFileSync(join(repoRoot, 'media', 'samples', 'sample-building.twinq.json'), 'utf8'));
+    const { file, problems } = parseRequestFile(
+      readFileSync(join(repoRoot, 'media', 'samples', 'sample-building.twinq.json'), 'utf8'),
+    );
     assert.deepEqual(problems, []);
     const { client } = emu.client();
     for (const entry of file.requests) {
       const outcome = await runRequest(entry, { client: () => client, signal: new AbortController().signal });
       assert.ok(outcome.ok, `${entry.name}: ${outcome.ok ? '' : outcome.error}`);
       const result = outcome.result as Record<string, unknown>;
-      const size = Array.isArray(result) ? result.length : ((result.content ?? result.items ?? result.data ?? (result.twin ? [result.twin] : undefined) ?? (typeof result.count === 'number' && result.count > 0 ? [1] : [])) as unknown[]).length;
+      const size = Array.isArray(result)
+        ? result.length
+        : (
+            (result.content ??
+              result.items ??
+              result.data ??
+              (result.twin ? [result.twin] : undefined) ??
+              (typeof result.count === 'number' && result.count > 0 ? [1] : [])) as unknown[]
+          ).length;
       assert.ok(size > 0, `${entry.name} answered nothing`);
     }
   });

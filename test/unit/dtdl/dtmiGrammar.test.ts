@@ -13,7 +13,9 @@ const matches = (name: string, text: string): string[] => [...text.matchAll(rege
 
 describe('DTMI injection grammar', () => {
   it('is contributed to JSON and JSON with comments', () => {
-    const entry = manifest.contributes.grammars.find((g: { path: string }) => g.path === './syntaxes/dtmi.injection.tmLanguage.json');
+    const entry = manifest.contributes.grammars.find(
+      (g: { path: string }) => g.path === './syntaxes/dtmi.injection.tmLanguage.json',
+    );
     assert.ok(entry);
     assert.equal(entry.scopeName, grammar.scopeName);
     assert.deepEqual(entry.injectTo, ['source.json', 'source.json.comments']);
@@ -23,8 +25,17 @@ describe('DTMI injection grammar', () => {
   it('highlights DTMIs with their parts, and not near misses', () => {
     const m = regex('dtmi').exec('dtmi:com:willowinc:Room;1');
     assert.deepEqual(m && [m[1], m[3], m[5]], ['dtmi', 'com:willowinc:Room', '1']);
-    assert.deepEqual(matches('dtmi', 'dtmi:com:buildingtwins:sample:AirHandlingUnit;12.3'), ['dtmi:com:buildingtwins:sample:AirHandlingUnit;12.3']);
-    for (const miss of ['dtmi:com:example:Room', 'dtmi:com:example:Room;0', 'dtmi:9com:x;1', 'dtmi:com:example_:Room;1', 'xdtmi:com:a;1', 'dtmi:com:a;1x']) {
+    assert.deepEqual(matches('dtmi', 'dtmi:com:buildingtwins:sample:AirHandlingUnit;12.3'), [
+      'dtmi:com:buildingtwins:sample:AirHandlingUnit;12.3',
+    ]);
+    for (const miss of [
+      'dtmi:com:example:Room',
+      'dtmi:com:example:Room;0',
+      'dtmi:9com:x;1',
+      'dtmi:com:example_:Room;1',
+      'xdtmi:com:a;1',
+      'dtmi:com:a;1x',
+    ]) {
       assert.deepEqual(matches('dtmi', miss), [], miss);
     }
   });

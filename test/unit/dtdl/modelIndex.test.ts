@@ -2,7 +2,12 @@ import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CAPABILITY_BASE_IDS, ModelIndex, SAMPLE_CAPABILITY_ID, WILLOW_CAPABILITY_ID } from '../../../src/core/dtdl/modelIndex';
+import {
+  CAPABILITY_BASE_IDS,
+  ModelIndex,
+  SAMPLE_CAPABILITY_ID,
+  WILLOW_CAPABILITY_ID,
+} from '../../../src/core/dtdl/modelIndex';
 import { BASE, CAPABILITY, DEVICE_INFO, ROOM, SENSOR, SPACE, THERMOSTAT, fixtureInterfaces } from './dtdlFixtures';
 import { willowOntology } from './ontologyPath';
 
@@ -11,7 +16,17 @@ describe('ModelIndex on hand-written DTDL', () => {
 
   it('loads single interfaces, arrays and inline interfaces without warnings', () => {
     assert.deepEqual(index.warnings, []);
-    for (const id of [BASE, SPACE, ROOM, SENSOR, CAPABILITY, THERMOSTAT, DEVICE_INFO, 'dtmi:com:example:Bookable;1', 'dtmi:com:example:Display;1']) {
+    for (const id of [
+      BASE,
+      SPACE,
+      ROOM,
+      SENSOR,
+      CAPABILITY,
+      THERMOSTAT,
+      DEVICE_INFO,
+      'dtmi:com:example:Bookable;1',
+      'dtmi:com:example:Display;1',
+    ]) {
       assert.ok(index.has(id), id);
     }
     assert.equal(index.get(BASE)!.dtdlVersion, 2);
@@ -60,7 +75,11 @@ describe('ModelIndex on hand-written DTDL', () => {
     assert.equal(usage.kind, 'enum');
     assert.deepEqual(usage.kind === 'enum' && usage.values.map((v) => v.value), ['office', 'storage']);
     const doors = props.get('doors')!.schema;
-    assert.ok(doors.kind === 'array' && doors.element.kind === 'object' && doors.element.fields.map((f) => f.name).join() === 'street,number');
+    assert.ok(
+      doors.kind === 'array' &&
+        doors.element.kind === 'object' &&
+        doors.element.fields.map((f) => f.name).join() === 'street,number',
+    );
     const tags = props.get('tags')!.schema;
     assert.ok(tags.kind === 'map' && tags.value.kind === 'primitive' && tags.keyName === 'tag');
     const rating = props.get('rating')!.schema;
@@ -92,12 +111,17 @@ describe('ModelIndex on hand-written DTDL', () => {
 
   it('reports dangling references, duplicates, cycles and non-interfaces as warnings', () => {
     const bad = ModelIndex.fromInterfaces([
-      { '@id': 'dtmi:x:A;1', '@type': 'Interface', extends: 'dtmi:x:Missing;1', contents: [
-        { '@type': 'Relationship', name: 'r', target: 'dtmi:x:Gone;1' },
-        { '@type': 'Property', name: 'p', schema: 'dtmi:x:NoSchema;1' },
-        { '@type': 'Component', name: 'c', schema: 'dtmi:x:NoInterface;1' },
-        { '@type': 'Property', name: 'p', schema: 'string' },
-      ] },
+      {
+        '@id': 'dtmi:x:A;1',
+        '@type': 'Interface',
+        extends: 'dtmi:x:Missing;1',
+        contents: [
+          { '@type': 'Relationship', name: 'r', target: 'dtmi:x:Gone;1' },
+          { '@type': 'Property', name: 'p', schema: 'dtmi:x:NoSchema;1' },
+          { '@type': 'Component', name: 'c', schema: 'dtmi:x:NoInterface;1' },
+          { '@type': 'Property', name: 'p', schema: 'string' },
+        ],
+      },
       { '@id': 'dtmi:x:A;1', '@type': 'Interface' },
       { '@id': 'dtmi:x:B;1', '@type': 'Interface', extends: 'dtmi:x:C;1' },
       { '@id': 'dtmi:x:C;1', '@type': 'Interface', extends: 'dtmi:x:B;1' },
@@ -118,15 +142,24 @@ describe('ModelIndex on hand-written DTDL', () => {
   });
 
   it('builds from service models (modelDefinition strings) and round-trips toServiceModel', () => {
-    const models = index.ids().filter((id) => !id.includes('Bookable') && !id.includes('Display')).map((id) => index.toServiceModel(id)!);
+    const models = index
+      .ids()
+      .filter((id) => !id.includes('Bookable') && !id.includes('Display'))
+      .map((id) => index.toServiceModel(id)!);
     const fromService = ModelIndex.fromServiceModels(models);
     assert.deepEqual(fromService.warnings, []);
     assert.deepEqual(fromService.ancestors(ROOM), index.ancestors(ROOM));
-    const shallow = ModelIndex.fromServiceModels([{ id: ROOM, displayName: { en: 'Room' } }, { id: SPACE, modelDefinition: '{oops' }]);
+    const shallow = ModelIndex.fromServiceModels([
+      { id: ROOM, displayName: { en: 'Room' } },
+      { id: SPACE, modelDefinition: '{oops' },
+    ]);
     assert.equal(shallow.displayName(ROOM), 'Room');
     assert.equal(shallow.warnings.length, 2);
     assert.match(shallow.warnings[0], /^dtmi:com:example:Space;1: modelDefinition is not valid JSON/);
-    assert.equal(shallow.warnings[1], '1 model(s) came without modelDefinition: their contents and inheritance are unknown');
+    assert.equal(
+      shallow.warnings[1],
+      '1 model(s) came without modelDefinition: their contents and inheritance are unknown',
+    );
   });
 });
 
@@ -135,7 +168,10 @@ describe('ModelIndex.fromFolder', () => {
   before(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dtdl folder '));
     await fs.mkdir(path.join(dir, 'sub dir', 'deeper'), { recursive: true });
-    await fs.writeFile(path.join(dir, 'sub dir', 'deeper', 'base model.json'), '\uFEFF' + JSON.stringify(fixtureInterfaces[0]));
+    await fs.writeFile(
+      path.join(dir, 'sub dir', 'deeper', 'base model.json'),
+      '\uFEFF' + JSON.stringify(fixtureInterfaces[0]),
+    );
     await fs.writeFile(path.join(dir, 'space.json'), JSON.stringify(fixtureInterfaces[1]));
     await fs.writeFile(path.join(dir, 'notes.md'), '# not a model');
     await fs.writeFile(path.join(dir, 'sub dir', 'broken.json'), '{ "@id": ');
@@ -151,7 +187,13 @@ describe('ModelIndex.fromFolder', () => {
   });
 
   it('keeps sources and earlier warnings when built from documents', () => {
-    const index = ModelIndex.fromDocuments([{ doc: fixtureInterfaces[0], source: 'a/base.json' }, { doc: [1], source: 'b.json' }], ['earlier']);
+    const index = ModelIndex.fromDocuments(
+      [
+        { doc: fixtureInterfaces[0], source: 'a/base.json' },
+        { doc: [1], source: 'b.json' },
+      ],
+      ['earlier'],
+    );
     assert.equal(index.get(BASE)!.source, 'a/base.json');
     assert.deepEqual(index.warnings, ['earlier', 'b.json: not a DTDL Interface (skipped)']);
   });
@@ -160,7 +202,9 @@ describe('ModelIndex.fromFolder', () => {
 describe('ModelIndex on the Willow ontology', function () {
   this.timeout(60000);
   let index: ModelIndex;
-  before(async () => { index = await ModelIndex.fromFolder(willowOntology()); });
+  before(async () => {
+    index = await ModelIndex.fromFolder(willowOntology());
+  });
 
   it('parses all 3,700 models with exactly the one known dangling reference', () => {
     assert.equal(index.ids().length, 3700);
@@ -193,9 +237,15 @@ describe('ModelIndex on the Willow ontology', function () {
   });
 
   it('keeps semantic types and override properties of quantitative models', () => {
-    const withUnits = index.ids().flatMap((id) => index.get(id)!.properties).filter((p) => p.unit);
+    const withUnits = index
+      .ids()
+      .flatMap((id) => index.get(id)!.properties)
+      .filter((p) => p.unit);
     assert.ok(withUnits.length > 100);
-    const overrides = index.ids().flatMap((id) => index.get(id)!.properties).filter((p) => p.overrides === 'unit');
+    const overrides = index
+      .ids()
+      .flatMap((id) => index.get(id)!.properties)
+      .filter((p) => p.overrides === 'unit');
     assert.ok(overrides.length > 100);
     assert.ok(overrides.every((p) => p.schema.kind === 'unit' && p.annotates));
   });

@@ -4,7 +4,8 @@ import { validateProperties, validateTwin } from '../../../src/core/dtdl/twinVal
 import { ROOM, SPACE, THERMOSTAT, fixtureInterfaces } from './dtdlFixtures';
 
 const index = ModelIndex.fromInterfaces(fixtureInterfaces);
-const paths = (contents: Record<string, unknown>, modelId = ROOM): string[] => validateTwin(index, { id: 'T1', modelId, contents }).map((e) => e.path);
+const paths = (contents: Record<string, unknown>, modelId = ROOM): string[] =>
+  validateTwin(index, { id: 'T1', modelId, contents }).map((e) => e.path);
 
 describe('validateTwin', () => {
   it('accepts a valid twin using inherited properties, every primitive and complex schema', () => {
@@ -12,11 +13,26 @@ describe('validateTwin', () => {
       id: 'R-1',
       modelId: ROOM,
       contents: {
-        name: 'Room 1', code: 7, area: 12.5, areaUnit: 'squareMetre', usage: 'office',
-        address: { street: 'Main', number: 3 }, tags: { quiet: true }, openedOn: '2024-02-29',
-        capacity: 65535, level: -128, opens: '08:30:00', cleaning: 'PT15M', roomGuid: '123e4567-e89b-12d3-a456-426614174000',
-        photo: 'aGVsbG8=', rating: 2, doors: [{ street: 'Side' }], bookable: false,
-        externalID: 'EXT-1', $metadata: { $model: ROOM }, $etag: 'W/"1"',
+        name: 'Room 1',
+        code: 7,
+        area: 12.5,
+        areaUnit: 'squareMetre',
+        usage: 'office',
+        address: { street: 'Main', number: 3 },
+        tags: { quiet: true },
+        openedOn: '2024-02-29',
+        capacity: 65535,
+        level: -128,
+        opens: '08:30:00',
+        cleaning: 'PT15M',
+        roomGuid: '123e4567-e89b-12d3-a456-426614174000',
+        photo: 'aGVsbG8=',
+        rating: 2,
+        doors: [{ street: 'Side' }],
+        bookable: false,
+        externalID: 'EXT-1',
+        $metadata: { $model: ROOM },
+        $etag: 'W/"1"',
       },
     });
     assert.deepEqual(errors, []);
@@ -27,16 +43,28 @@ describe('validateTwin', () => {
   });
 
   it('rejects unknown or missing models', () => {
-    assert.deepEqual(validateTwin(index, { modelId: 'dtmi:com:example:Nope;1', contents: {} }), [{ path: '/modelId', message: 'unknown model dtmi:com:example:Nope;1' }]);
-    assert.deepEqual(validateTwin(index, { modelId: '' }), [{ path: '/modelId', message: 'modelId must be a non-empty string' }]);
-    assert.deepEqual(validateTwin(index, { id: ' ', modelId: ROOM }), [{ path: '/id', message: 'id must be a non-empty string' }]);
-    assert.deepEqual(validateTwin(index, { modelId: ROOM, contents: [] as unknown as Record<string, unknown> }), [{ path: '/contents', message: 'contents must be a JSON object' }]);
+    assert.deepEqual(validateTwin(index, { modelId: 'dtmi:com:example:Nope;1', contents: {} }), [
+      { path: '/modelId', message: 'unknown model dtmi:com:example:Nope;1' },
+    ]);
+    assert.deepEqual(validateTwin(index, { modelId: '' }), [
+      { path: '/modelId', message: 'modelId must be a non-empty string' },
+    ]);
+    assert.deepEqual(validateTwin(index, { id: ' ', modelId: ROOM }), [
+      { path: '/id', message: 'id must be a non-empty string' },
+    ]);
+    assert.deepEqual(validateTwin(index, { modelId: ROOM, contents: [] as unknown as Record<string, unknown> }), [
+      { path: '/contents', message: 'contents must be a JSON object' },
+    ]);
   });
 
   it('names undeclared properties', () => {
     const errors = validateTwin(index, { modelId: SPACE, contents: { capacity: 3, 'a/b': 1 } });
     assert.deepEqual(errors, [
-      { path: '/contents/capacity', property: 'capacity', message: `capacity is not a property or component of ${SPACE}` },
+      {
+        path: '/contents/capacity',
+        property: 'capacity',
+        message: `capacity is not a property or component of ${SPACE}`,
+      },
       { path: '/contents/a~1b', property: 'a/b', message: `a/b is not a property or component of ${SPACE}` },
     ]);
   });
@@ -59,7 +87,13 @@ describe('validateTwin', () => {
     assert.deepEqual(paths({ cleaning: '15 minutes' }), ['/contents/cleaning']);
     assert.deepEqual(paths({ roomGuid: 'not-a-uuid' }), ['/contents/roomGuid']);
     assert.deepEqual(paths({ photo: 'not base64!' }), ['/contents/photo']);
-    const since = (v: string): string[] => validateProperties(index.relationship(SPACE, 'isPartOf')!.properties, { since: v }, '/properties', 'isPartOf').map((e) => e.path);
+    const since = (v: string): string[] =>
+      validateProperties(
+        index.relationship(SPACE, 'isPartOf')!.properties,
+        { since: v },
+        '/properties',
+        'isPartOf',
+      ).map((e) => e.path);
     assert.deepEqual(since('2024-10-01T12:34:56Z'), []);
     assert.deepEqual(since('2024-10-01T12:34:56.4062816+00:00'), []);
     assert.deepEqual(since('2024-10-01T12:34:56'), ['/properties/since']);
@@ -68,23 +102,34 @@ describe('validateTwin', () => {
 
   it('checks enum values of both value schemas', () => {
     const errors = validateTwin(index, { modelId: ROOM, contents: { usage: 'garage', rating: '2' } });
-    assert.deepEqual(errors.map((e) => [e.path, e.message]), [
-      ['/contents/usage', 'must be one of "office", "storage"'],
-      ['/contents/rating', 'must be one of 1, 2'],
-    ]);
+    assert.deepEqual(
+      errors.map((e) => [e.path, e.message]),
+      [
+        ['/contents/usage', 'must be one of "office", "storage"'],
+        ['/contents/rating', 'must be one of 1, 2'],
+      ],
+    );
   });
 
   it('checks object fields, map values and array elements with nested paths', () => {
-    const errors = validateTwin(index, { modelId: ROOM, contents: {
-      address: { street: 5, floor: 2 }, tags: { quiet: 'yes' }, doors: [{ street: 'A' }, { number: 1.5 }, 'x'],
-    } });
-    assert.deepEqual(errors.map((e) => [e.path, e.property]), [
-      ['/contents/address/street', 'address'],
-      ['/contents/address/floor', 'address'],
-      ['/contents/tags/quiet', 'tags'],
-      ['/contents/doors/1/number', 'doors'],
-      ['/contents/doors/2', 'doors'],
-    ]);
+    const errors = validateTwin(index, {
+      modelId: ROOM,
+      contents: {
+        address: { street: 5, floor: 2 },
+        tags: { quiet: 'yes' },
+        doors: [{ street: 'A' }, { number: 1.5 }, 'x'],
+      },
+    });
+    assert.deepEqual(
+      errors.map((e) => [e.path, e.property]),
+      [
+        ['/contents/address/street', 'address'],
+        ['/contents/address/floor', 'address'],
+        ['/contents/tags/quiet', 'tags'],
+        ['/contents/doors/1/number', 'doors'],
+        ['/contents/doors/2', 'doors'],
+      ],
+    );
     assert.match(errors[1].message, /floor is not a field of this object \(fields: street, number\)/);
     assert.deepEqual(paths({ address: [] }), ['/contents/address']);
     assert.deepEqual(paths({ tags: 'x' }), ['/contents/tags']);
@@ -93,26 +138,49 @@ describe('validateTwin', () => {
 
   it('rejects null values and wrong tolerated keys', () => {
     assert.deepEqual(paths({ name: null }), ['/contents/name']);
-    assert.deepEqual(paths({ $metadata: 'x', $etag: 1, externalID: 2 }), ['/contents/$metadata', '/contents/$etag', '/contents/externalID']);
+    assert.deepEqual(paths({ $metadata: 'x', $etag: 1, externalID: 2 }), [
+      '/contents/$metadata',
+      '/contents/$etag',
+      '/contents/externalID',
+    ]);
     assert.deepEqual(paths({ $other: 1 }), ['/contents/$other']);
   });
 
   it('validates components against their interface', () => {
-    assert.deepEqual(paths({ setpoint: 21.5, info: { serial: 'A1', installed: '2024-01-01T00:00:00Z', $metadata: {} }, display: { brightness: 3 } }, THERMOSTAT), []);
-    const errors = validateTwin(index, { modelId: THERMOSTAT, contents: { info: { serial: 1, color: 'red', externalID: 'x' }, display: 'bright' } });
-    assert.deepEqual(errors.map((e) => [e.path, e.property]), [
-      ['/contents/info/serial', 'info'],
-      ['/contents/info/color', 'info'],
-      ['/contents/info/externalID', 'info'],
-      ['/contents/display', 'display'],
-    ]);
+    assert.deepEqual(
+      paths(
+        {
+          setpoint: 21.5,
+          info: { serial: 'A1', installed: '2024-01-01T00:00:00Z', $metadata: {} },
+          display: { brightness: 3 },
+        },
+        THERMOSTAT,
+      ),
+      [],
+    );
+    const errors = validateTwin(index, {
+      modelId: THERMOSTAT,
+      contents: { info: { serial: 1, color: 'red', externalID: 'x' }, display: 'bright' },
+    });
+    assert.deepEqual(
+      errors.map((e) => [e.path, e.property]),
+      [
+        ['/contents/info/serial', 'info'],
+        ['/contents/info/color', 'info'],
+        ['/contents/info/externalID', 'info'],
+        ['/contents/display', 'display'],
+      ],
+    );
   });
 
   it('validates relationship properties', () => {
     const rel = index.relationship(ROOM, 'hasSensor')!;
     assert.deepEqual(validateProperties(rel.properties, { position: 'ceiling' }, '/properties', 'hasSensor'), []);
-    assert.deepEqual(validateProperties(rel.properties, { position: 1, other: true }, '/properties', 'hasSensor').map((e) => e.message), [
-      'must be a string (DTDL string)', 'other is not a property of hasSensor',
-    ]);
+    assert.deepEqual(
+      validateProperties(rel.properties, { position: 1, other: true }, '/properties', 'hasSensor').map(
+        (e) => e.message,
+      ),
+      ['must be a string (DTDL string)', 'other is not a property of hasSensor'],
+    );
   });
 });

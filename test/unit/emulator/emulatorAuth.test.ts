@@ -5,15 +5,28 @@ import { FakeClock } from '../api/fakeClock';
 import { EmulatorTestClient } from './emulatorTestClient';
 import { FIXTURE_MODELS } from './emulatorFixtures';
 
-async function token(client: EmulatorTestClient, body: string, contentType = 'application/x-www-form-urlencoded'): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const res = await fetch(`${client.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': contentType }, body });
+async function token(
+  client: EmulatorTestClient,
+  body: string,
+  contentType = 'application/x-www-form-urlencoded',
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${client.url}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body,
+  });
   return { status: res.status, json: await res.json() };
 }
 
 describe('emulator auth', () => {
   let client: EmulatorTestClient;
   before(async () => {
-    client = await EmulatorTestClient.start({ sample: false, models: [FIXTURE_MODELS], clients: [{ id: 'ci', secret: 'ci-secret' }] });
+    client = await EmulatorTestClient.start({
+      sample: false,
+      models: [FIXTURE_MODELS],
+      clients: [{ id: 'ci', secret: 'ci-secret' }],
+    });
   });
   after(() => client.close());
 
@@ -26,8 +39,11 @@ describe('emulator auth', () => {
   });
 
   it('issues tokens to extra clients, with ext_expires_in and no-store', async () => {
-    const res = await fetch(`${client.url}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'ci', client_secret: 'ci-secret' }) });
-    const json = await res.json() as Record<string, unknown>;
+    const res = await fetch(`${client.url}/oauth2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'ci', client_secret: 'ci-secret' }),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
     assert.equal(res.status, 200);
     assert.equal(json.ext_expires_in, json.expires_in);
     assert.equal(res.headers.get('cache-control'), 'no-store');
@@ -35,7 +51,11 @@ describe('emulator auth', () => {
   });
 
   it('refuses a JSON body as Entra does: 400 invalid_request (it reads no parameters)', async () => {
-    const res = await token(client, JSON.stringify({ grant_type: 'client_credentials', client_id: 'ci', client_secret: 'ci-secret' }), 'application/json');
+    const res = await token(
+      client,
+      JSON.stringify({ grant_type: 'client_credentials', client_id: 'ci', client_secret: 'ci-secret' }),
+      'application/json',
+    );
     assert.equal(res.status, 400);
     assert.equal(res.json.error, 'invalid_request');
     assert.match(res.json.error_description, /^AADSTS900144: .*'grant_type'/);
@@ -60,7 +80,10 @@ describe('emulator auth', () => {
     assert.equal(wrong.status, 401);
     assert.equal(wrong.json.error, 'invalid_client');
     assert.deepEqual(wrong.json.error_codes, [7000215]);
-    const unknown = await token(client, 'grant_type=client_credentials&client_id=stranger&client_secret=local-dev-secret');
+    const unknown = await token(
+      client,
+      'grant_type=client_credentials&client_id=stranger&client_secret=local-dev-secret',
+    );
     assert.equal(unknown.status, 400);
     assert.equal(unknown.json.error, 'unauthorized_client');
     assert.deepEqual(unknown.json.error_codes, [700016]);
@@ -79,14 +102,23 @@ describe('emulator auth', () => {
     assert.equal(missing.headers.get('www-authenticate'), 'Bearer');
     assert.equal(missing.text, '', 'a 401 has no body, as JwtBearer sends it');
     const forgedHeader = await client.call('GET', '/models', undefined, { token: 'not.a.token.at.all' });
-    assert.match(forgedHeader.headers.get('www-authenticate') ?? '', /^Bearer error="invalid_token", error_description="The access token is malformed\."$/);
-    assert.equal((await client.call('GET', '/models', undefined, { token: null, headers: { authorization: 'Basic abc' } })).status, 401);
+    assert.match(
+      forgedHeader.headers.get('www-authenticate') ?? '',
+      /^Bearer error="invalid_token", error_description="The access token is malformed\."$/,
+    );
+    assert.equal(
+      (await client.call('GET', '/models', undefined, { token: null, headers: { authorization: 'Basic abc' } })).status,
+      401,
+    );
     assert.equal((await client.call('GET', '/models', undefined, { token: 'not.a.token.at.all' })).status, 401);
     const real = await client.accessToken();
     const [payload, signature] = real.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'ci' })).toString('base64url');
-    assert.equal((await client.call('GET', '/models', undefined, { token: `${forgedPayload}.${signature}` })).status, 401);
+    assert.equal(
+      (await client.call('GET', '/models', undefined, { token: `${forgedPayload}.${signature}` })).status,
+      401,
+    );
     const other = await EmulatorTestClient.start({ sample: false, models: [FIXTURE_MODELS] });
     try {
       const foreign = await other.accessToken();
@@ -103,10 +135,20 @@ describe('emulator auth', () => {
     for (const t of tokens) assert.equal(authority.authenticate(`Bearer ${t}`, now), 'a');
     for (const t of [tokens[0], tokens[1004]]) {
       assert.equal(authority.authenticate(`Bearer ${t}`, now + 59_000), 'a');
-      assert.throws(() => authority.authenticate(`Bearer ${t}`, now + 61_000), (e: unknown) => e instanceof HttpError && e.status === 401 && /expired/.test(e.detail));
+      assert.throws(
+        () => authority.authenticate(`Bearer ${t}`, now + 61_000),
+        (e: unknown) => e instanceof HttpError && e.status === 401 && /expired/.test(e.detail),
+      );
     }
     const [payload, signature] = tokens[0].split('.');
-    assert.throws(() => authority.authenticate(`Bearer ${payload}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`, now), (e: unknown) => e instanceof HttpError && /signature/.test(e.detail));
+    assert.throws(
+      () =>
+        authority.authenticate(
+          `Bearer ${payload}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
+          now,
+        ),
+      (e: unknown) => e instanceof HttpError && /signature/.test(e.detail),
+    );
   });
 
   it('401 for an expired token (--token-lifetime)', async () => {

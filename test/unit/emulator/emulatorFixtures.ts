@@ -25,7 +25,11 @@ export async function putSmallBuilding(client: EmulatorTestClient): Promise<void
     { id: 'R2', modelId: M.room, contents: { name: 'Office', capacity: 4, area: 35 } },
     { id: 'AHU1', modelId: M.equipment, contents: { name: 'Air handler', serialNumber: 'SN-1' } },
     { id: 'CH1', modelId: M.equipment, contents: { name: 'Chiller' } },
-    { id: 'T1', modelId: M.sensor, contents: { name: 'Room temperature', unit: 'degC', trendInterval: 900, externalID: 'EXT-T1' } },
+    {
+      id: 'T1',
+      modelId: M.sensor,
+      contents: { name: 'Room temperature', unit: 'degC', trendInterval: 900, externalID: 'EXT-T1' },
+    },
     { id: 'T2', modelId: M.sensor, contents: { name: 'Supply temperature', unit: 'degC' } },
   ];
   for (const twin of twins) await must(client, 'PUT', '/twins', twin);

@@ -22,7 +22,10 @@ describe('emulator models', () => {
     });
 
     it('reports the dangling reference as a warning, not a crash', () => {
-      assert.ok(client.emulator.warnings.some((w) => w.includes('dtmi:com:example:DoesNotExist;1')), client.emulator.warnings.join('\n'));
+      assert.ok(
+        client.emulator.warnings.some((w) => w.includes('dtmi:com:example:DoesNotExist;1')),
+        client.emulator.warnings.join('\n'),
+      );
     });
 
     it('includes definitions as JSON strings on request', async () => {
@@ -49,7 +52,12 @@ describe('emulator models', () => {
       const bare = await client.call('GET', `/models/${encodeURIComponent(M.twin)}`);
       assert.equal(bare.status, 200);
       assert.ok(!('modelDefinition' in bare.json), 'no definition unless asked for (the service defaults to false)');
-      assert.ok(!('modelDefinition' in (await client.call('GET', `/models/${encodeURIComponent(M.twin)}?includeModelDefinitions=false`)).json));
+      assert.ok(
+        !(
+          'modelDefinition' in
+          (await client.call('GET', `/models/${encodeURIComponent(M.twin)}?includeModelDefinitions=false`)).json
+        ),
+      );
       const res = await client.call('GET', `/models/${encodeURIComponent(M.twin)}?includeModelDefinitions=true`);
       assert.equal(res.status, 200);
       assert.equal(typeof res.json.modelDefinition, 'string');
@@ -80,7 +88,10 @@ describe('emulator models', () => {
       const ids: string[] = res.json.map((m: { id: string }) => m.id);
       assert.ok(ids.filter((id) => id.startsWith('dtmi:com:willowinc:')).length >= 3600, `${ids.length} models`);
       assert.ok(ids.some((id) => id.startsWith('dtmi:com:buildingtwins:sample:')));
-      const room = await client.call('GET', `/models/${encodeURIComponent('dtmi:com:willowinc:Room;1')}?includeModelDefinitions=true`);
+      const room = await client.call(
+        'GET',
+        `/models/${encodeURIComponent('dtmi:com:willowinc:Room;1')}?includeModelDefinitions=true`,
+      );
       assert.equal(room.status, 200);
       assert.equal(JSON.parse(room.json.modelDefinition)['@id'], 'dtmi:com:willowinc:Room;1');
     });
@@ -93,9 +104,17 @@ describe('emulator models', () => {
     });
 
     it('validates twins against Willow models, inherited properties included', async () => {
-      const ok = await client.call('PUT', '/twins', { id: 'W-ROOM-1', modelId: 'dtmi:com:willowinc:Room;1', contents: { name: 'Room 1' } });
+      const ok = await client.call('PUT', '/twins', {
+        id: 'W-ROOM-1',
+        modelId: 'dtmi:com:willowinc:Room;1',
+        contents: { name: 'Room 1' },
+      });
       assert.equal(ok.status, 200, ok.text);
-      const bad = await client.call('PUT', '/twins', { id: 'W-ROOM-2', modelId: 'dtmi:com:willowinc:Room;1', contents: { notAWillowProperty: 1 } });
+      const bad = await client.call('PUT', '/twins', {
+        id: 'W-ROOM-2',
+        modelId: 'dtmi:com:willowinc:Room;1',
+        contents: { notAWillowProperty: 1 },
+      });
       assert.equal(bad.status, 400);
     });
   });

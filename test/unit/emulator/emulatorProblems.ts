@@ -12,8 +12,12 @@ export function assertProblem(res: TestResponse, status: number, field?: string)
   const body = res.json as Record<string, unknown>;
   assert.equal(body.status ?? body.statusCode, status, res.text);
   const said = [body.detail, body.message, ...Object.values((body.errors ?? {}) as Record<string, unknown>).flat()];
-  assert.ok(said.some((text) => typeof text === 'string' && text.length > 0), `expected a message in ${res.text}`);
-  if (field !== undefined) assert.ok(body.errors && field in (body.errors as object), `expected errors['${field}'] in ${res.text}`);
+  assert.ok(
+    said.some((text) => typeof text === 'string' && text.length > 0),
+    `expected a message in ${res.text}`,
+  );
+  if (field !== undefined)
+    assert.ok(body.errors && field in (body.errors as object), `expected errors['${field}'] in ${res.text}`);
 }
 
 /** Asserts a bodiless error as the service sends for 401, 403 and time-series 4xx. */

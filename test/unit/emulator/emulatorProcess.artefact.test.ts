@@ -15,7 +15,9 @@ interface Child {
 /** Starts `node dist/emulator.js` and resolves once it printed its listening line. */
 function launch(args: string[]): Promise<Child> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [EMULATOR, '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [EMULATOR, '--port', '0', '--quiet', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -30,18 +32,30 @@ function launch(args: string[]): Promise<Child> {
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
     else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
 }
 
 async function token(url: string): Promise<string> {
-  const res = await fetch(`${url}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'local-dev', client_secret: 'local-dev-secret' }) });
+  const res = await fetch(`${url}/oauth2/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: 'local-dev',
+      client_secret: 'local-dev-secret',
+    }),
+  });
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
 async function call(url: string, t: string, method: string, p: string, body?: unknown): Promise<Response> {
-  return fetch(`${url}${p}`, { method, headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return fetch(`${url}${p}`, {
+    method,
+    headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 describe('emulator process (dist/emulator.js)', function () {
@@ -65,18 +79,40 @@ describe('emulator process (dist/emulator.js)', function () {
     const first = await launch(args);
     children.push(first.process);
     const t = await token(first.url);
-    assert.equal((await call(first.url, t, 'PUT', '/twins', { id: 'S1', modelId: M.sensor, contents: { unit: 'degC' } })).status, 200);
+    assert.equal(
+      (await call(first.url, t, 'PUT', '/twins', { id: 'S1', modelId: M.sensor, contents: { unit: 'degC' } })).status,
+      200,
+    );
     assert.equal((await call(first.url, t, 'PUT', '/twins', { id: 'R1', modelId: M.room, contents: {} })).status, 200);
-    assert.equal((await call(first.url, t, 'PUT', '/twins/relationships', { sourceId: 'S1', targetId: 'R1', name: 'isCapabilityOf' })).status, 200);
-    const series = Array.from({ length: 500 }, (_, i) => ({ connectorId: 'C', dtId: 'S1', sourceTimestamp: new Date(Date.UTC(2024, 0, 1) + i * 60000).toISOString(), scalarValue: i }));
+    assert.equal(
+      (
+        await call(first.url, t, 'PUT', '/twins/relationships', {
+          sourceId: 'S1',
+          targetId: 'R1',
+          name: 'isCapabilityOf',
+        })
+      ).status,
+      200,
+    );
+    const series = Array.from({ length: 500 }, (_, i) => ({
+      connectorId: 'C',
+      dtId: 'S1',
+      sourceTimestamp: new Date(Date.UTC(2024, 0, 1) + i * 60000).toISOString(),
+      scalarValue: i,
+    }));
     assert.equal((await call(first.url, t, 'POST', '/time-series', series)).status, 202);
-    assert.equal((await call(first.url, t, 'PATCH', '/twins/R1', [{ op: 'add', path: '/capacity', value: 8 }])).status, 200);
+    assert.equal(
+      (await call(first.url, t, 'PATCH', '/twins/R1', [{ op: 'add', path: '/capacity', value: 8 }])).status,
+      200,
+    );
 
     // Writes in flight while the process is killed: each one that was acknowledged must survive.
     const acknowledged: string[] = [];
     // Killed once enough writes were acknowledged (event-driven, not after a fixed wait).
     let enough: () => void = () => undefined;
-    const enoughWritten = new Promise<void>((resolve) => { enough = resolve; });
+    const enoughWritten = new Promise<void>((resolve) => {
+      enough = resolve;
+    });
     const writers = Array.from({ length: 4 }, async (_, w) => {
       for (let i = 0; ; i++) {
         const id = `W${w}-${i}`;
@@ -100,14 +136,33 @@ describe('emulator process (dist/emulator.js)', function () {
     // The token key lives in the data folder, so the old token is still valid.
     const twin = await call(second.url, t, 'GET', '/twins/R1?includeRelationships=true');
     assert.equal(twin.status, 200);
-    const body = (await twin.json()) as { contents: { capacity: number }; incomingRelationships: Array<{ id: string }> };
+    const body = (await twin.json()) as {
+      contents: { capacity: number };
+      incomingRelationships: Array<{ id: string }>;
+    };
     assert.equal(body.contents.capacity, 8);
-    assert.deepEqual(body.incomingRelationships.map((r) => r.id), ['S1_isCapabilityOf_R1']);
-    const points = (await (await call(second.url, t, 'GET', '/time-series/S1?start=2024-01-01T00:00:00Z&end=2024-01-02T00:00:00Z&pageSize=10000')).json()) as { data: Array<{ scalarValue: number }> };
+    assert.deepEqual(
+      body.incomingRelationships.map((r) => r.id),
+      ['S1_isCapabilityOf_R1'],
+    );
+    const points = (await (
+      await call(
+        second.url,
+        t,
+        'GET',
+        '/time-series/S1?start=2024-01-01T00:00:00Z&end=2024-01-02T00:00:00Z&pageSize=10000',
+      )
+    ).json()) as { data: Array<{ scalarValue: number }> };
     assert.equal(points.data.length, 500);
     assert.equal(points.data[499].scalarValue, 499);
-    const found = (await (await call(second.url, t, 'POST', '/twins/ids', acknowledged)).json()) as Array<{ id: string }>;
-    assert.equal(found.length, acknowledged.length, `${acknowledged.length - found.length} acknowledged writes were lost`);
+    const found = (await (await call(second.url, t, 'POST', '/twins/ids', acknowledged)).json()) as Array<{
+      id: string;
+    }>;
+    assert.equal(
+      found.length,
+      acknowledged.length,
+      `${acknowledged.length - found.length} acknowledged writes were lost`,
+    );
     second.process.kill('SIGTERM');
     assert.deepEqual(await exited(second.process), { code: 0, signal: null });
   });
@@ -153,7 +208,11 @@ describe('emulator process (dist/emulator.js)', function () {
   });
 
   it('fails with a clear message for a missing models folder', () => {
-    const res = spawnSync(process.execPath, [EMULATOR, '--port', '0', '--no-sample', '--models', path.join(dataDir, 'nope')], { encoding: 'utf8' });
+    const res = spawnSync(
+      process.execPath,
+      [EMULATOR, '--port', '0', '--no-sample', '--models', path.join(dataDir, 'nope')],
+      { encoding: 'utf8' },
+    );
     assert.equal(res.status, 1);
     assert.match(res.stderr, /Models folder .*nope' does not exist/);
   });

@@ -12,11 +12,22 @@ describe('emulator relationships (contract and chosen behaviour)', () => {
   after(() => client.close());
 
   it('derives the id {source}_{name}[_{key}_{value}…]_{target} with sorted keys, overriding a sent id', async () => {
-    const res = await client.call('PUT', '/twins/relationships', { Id: 'my-own-id', SourceId: 'CH1', TargetId: 'AHU1', Name: 'isFedBy', Properties: { substance: 'Water' } });
+    const res = await client.call('PUT', '/twins/relationships', {
+      Id: 'my-own-id',
+      SourceId: 'CH1',
+      TargetId: 'AHU1',
+      Name: 'isFedBy',
+      Properties: { substance: 'Water' },
+    });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.json.id, 'CH1_isFedBy_substance_Water_AHU1');
     assert.deepEqual(Object.keys(res.json).sort(), ['id', 'name', 'properties', 'sourceId', 'targetId']);
-    const plain = await client.call('PUT', '/twins/relationships', { sourceId: 'R1', targetId: 'L1', name: 'isPartOf', id: 'ignored' });
+    const plain = await client.call('PUT', '/twins/relationships', {
+      sourceId: 'R1',
+      targetId: 'L1',
+      name: 'isPartOf',
+      id: 'ignored',
+    });
     assert.equal(plain.json.id, 'R1_isPartOf_L1');
   });
 
@@ -30,19 +41,36 @@ describe('emulator relationships (contract and chosen behaviour)', () => {
   });
 
   it('keeps relationships with different properties apart', async () => {
-    await client.call('PUT', '/twins/relationships', { sourceId: 'AHU1', targetId: 'CH1', name: 'isFedBy', properties: { substance: 'HotWater' } });
+    await client.call('PUT', '/twins/relationships', {
+      sourceId: 'AHU1',
+      targetId: 'CH1',
+      name: 'isFedBy',
+      properties: { substance: 'HotWater' },
+    });
     const out = await client.call('GET', '/twins/AHU1/relationships/outgoing');
-    assert.deepEqual(out.json.filter((r: { name: string }) => r.name === 'isFedBy').map((r: { id: string }) => r.id).sort(), [
-      'AHU1_isFedBy_substance_ChilledWater_CH1',
-      'AHU1_isFedBy_substance_HotWater_CH1',
-    ]);
+    assert.deepEqual(
+      out.json
+        .filter((r: { name: string }) => r.name === 'isFedBy')
+        .map((r: { id: string }) => r.id)
+        .sort(),
+      ['AHU1_isFedBy_substance_ChilledWater_CH1', 'AHU1_isFedBy_substance_HotWater_CH1'],
+    );
   });
 
   it('409 when a derived id is already held by a different relationship (underscores in twin ids)', async () => {
-    for (const id of ['S', 'isPartOf_T', 'S_isPartOf', 'T']) assert.equal((await client.call('PUT', '/twins', { id, modelId: M.room, contents: {} })).status, 200);
-    const first = await client.call('PUT', '/twins/relationships', { sourceId: 'S', targetId: 'isPartOf_T', name: 'isPartOf' });
+    for (const id of ['S', 'isPartOf_T', 'S_isPartOf', 'T'])
+      assert.equal((await client.call('PUT', '/twins', { id, modelId: M.room, contents: {} })).status, 200);
+    const first = await client.call('PUT', '/twins/relationships', {
+      sourceId: 'S',
+      targetId: 'isPartOf_T',
+      name: 'isPartOf',
+    });
     assert.equal(first.json.id, 'S_isPartOf_isPartOf_T');
-    const clash = await client.call('PUT', '/twins/relationships', { sourceId: 'S_isPartOf', targetId: 'T', name: 'isPartOf' });
+    const clash = await client.call('PUT', '/twins/relationships', {
+      sourceId: 'S_isPartOf',
+      targetId: 'T',
+      name: 'isPartOf',
+    });
     assert.equal(clash.status, 409);
     assert.deepEqual((await client.call('GET', '/twins/T/relationships/incoming')).json, []);
   });
@@ -58,13 +86,26 @@ describe('emulator relationships (contract and chosen behaviour)', () => {
   });
 
   it('checks the name, target model and properties against the source model', async () => {
-    const undeclared = await client.call('PUT', '/twins/relationships', { sourceId: 'R1', targetId: 'L1', name: 'feeds' });
+    const undeclared = await client.call('PUT', '/twins/relationships', {
+      sourceId: 'R1',
+      targetId: 'L1',
+      name: 'feeds',
+    });
     assert.equal(undeclared.status, 400);
     assert.ok(undeclared.json.errors.name);
-    const wrongTarget = await client.call('PUT', '/twins/relationships', { sourceId: 'R1', targetId: 'AHU1', name: 'isPartOf' });
+    const wrongTarget = await client.call('PUT', '/twins/relationships', {
+      sourceId: 'R1',
+      targetId: 'AHU1',
+      name: 'isPartOf',
+    });
     assert.equal(wrongTarget.status, 400);
     assert.ok(wrongTarget.json.errors.targetId);
-    const badProperty = await client.call('PUT', '/twins/relationships', { sourceId: 'AHU1', targetId: 'CH1', name: 'isFedBy', properties: { pressure: 3 } });
+    const badProperty = await client.call('PUT', '/twins/relationships', {
+      sourceId: 'AHU1',
+      targetId: 'CH1',
+      name: 'isFedBy',
+      properties: { pressure: 3 },
+    });
     assert.equal(badProperty.status, 400);
     const missingName = await client.call('PUT', '/twins/relationships', { sourceId: 'AHU1', targetId: 'CH1' });
     assert.equal(missingName.status, 400);
@@ -91,10 +132,16 @@ describe('emulator relationships (contract and chosen behaviour)', () => {
   });
 
   it('keeps outgoing relationships of one name with ?relationshipName= (exact match; empty means all)', async () => {
-    const names = async (query: string) => ((await client.call('GET', `/twins/AHU1/relationships/outgoing${query}`)).json as Array<{ name: string }>).map((r) => r.name).sort();
+    const names = async (query: string) =>
+      ((await client.call('GET', `/twins/AHU1/relationships/outgoing${query}`)).json as Array<{ name: string }>)
+        .map((r) => r.name)
+        .sort();
     const all = await names('');
     assert.deepEqual([...new Set(all)], ['isFedBy', 'locatedIn']);
-    assert.deepEqual(await names('?relationshipName=isFedBy'), all.filter((n) => n === 'isFedBy'));
+    assert.deepEqual(
+      await names('?relationshipName=isFedBy'),
+      all.filter((n) => n === 'isFedBy'),
+    );
     assert.deepEqual(await names('?relationshipName=locatedIn'), ['locatedIn']);
     assert.deepEqual(await names('?relationshipName=isfedby'), []);
     assert.deepEqual(await names('?relationshipName=ownedBy'), []);

@@ -5,7 +5,10 @@ describe('emulator request log', () => {
   it('keeps only the most recent entries, oldest first', () => {
     const log = new RequestLog(10);
     for (let i = 0; i < 37; i++) log.add({ method: 'GET', path: `/p${i}`, status: 200, durationMs: 1, time: '' });
-    assert.deepEqual(log.list().map((e) => e.path), Array.from({ length: 10 }, (_, i) => `/p${27 + i}`));
+    assert.deepEqual(
+      log.list().map((e) => e.path),
+      Array.from({ length: 10 }, (_, i) => `/p${27 + i}`),
+    );
     log.clear();
     assert.deepEqual(log.list(), []);
   });

@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { Router, type Handler } from '../../../src/emulator/router';
 
-const named = (name: string): Handler => () => ({ body: name });
+const named =
+  (name: string): Handler =>
+  () => ({ body: name });
 
 describe('emulator router', () => {
   const router = new Router();
@@ -24,7 +26,10 @@ describe('emulator router', () => {
   });
 
   it('decodes parameters', () => {
-    assert.deepEqual(resolve('GET', '/twins/a%2Fb/relationships/x%20y'), { name: 'rel', params: { twinId: 'a/b', relationshipId: 'x y' } });
+    assert.deepEqual(resolve('GET', '/twins/a%2Fb/relationships/x%20y'), {
+      name: 'rel',
+      params: { twinId: 'a/b', relationshipId: 'x y' },
+    });
   });
 
   it('reports the allowed methods for a known path and nothing for an unknown one', () => {
@@ -33,7 +38,10 @@ describe('emulator router', () => {
   });
 
   it('rejects broken percent-encoding with a 400 HttpError', () => {
-    assert.throws(() => router.match('GET', '/events/%E0%A4%A'), (err: { status?: number }) => err.status === 400);
+    assert.throws(
+      () => router.match('GET', '/events/%E0%A4%A'),
+      (err: { status?: number }) => err.status === 400,
+    );
   });
 
   it('refuses to register the same route twice', () => {

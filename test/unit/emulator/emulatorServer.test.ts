@@ -34,18 +34,27 @@ describe('emulator HTTP front', () => {
   });
 
   it('accepts a JSON body that starts with a UTF-8 byte order mark', async () => {
-    const res = await client.call('POST', '/twins/ids', `\uFEFF${JSON.stringify(['nobody'])}`, { headers: { 'content-type': 'application/json' } });
+    const res = await client.call('POST', '/twins/ids', `\uFEFF${JSON.stringify(['nobody'])}`, {
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(res.status, 200);
     assert.deepEqual(res.json, []);
   });
 
   it('400 for JSON of the wrong type', async () => {
-    assert.equal((await client.call('POST', '/twins', '"a string"', { headers: { 'content-type': 'application/json' } })).status, 400);
+    assert.equal(
+      (await client.call('POST', '/twins', '"a string"', { headers: { 'content-type': 'application/json' } })).status,
+      400,
+    );
     assert.equal((await client.call('POST', '/twins/ids', [1, 2])).status, 400);
   });
 
   it('413 for a body over the limit, and nothing is stored', async () => {
-    const res = await client.call('PUT', '/twins', { id: 'BIG', modelId: M.room, contents: { name: 'x'.repeat(5000) } });
+    const res = await client.call('PUT', '/twins', {
+      id: 'BIG',
+      modelId: M.room,
+      contents: { name: 'x'.repeat(5000) },
+    });
     assert.equal(res.status, 413);
     assert.equal((await client.call('GET', '/twins/BIG')).status, 404);
   });
@@ -61,11 +70,20 @@ describe('emulator HTTP front', () => {
     await client.admin('DELETE', '/_emulator/requests');
     await client.call('GET', '/twins/C1');
     await client.call('POST', '/time-series/ids?start=2024-01-01T00:00:00Z&secret=hush', []);
-    const log = (await (await client.admin('GET', '/_emulator/requests')).json()) as Array<{ method: string; path: string; status: number; durationMs: number; time: string }>;
-    assert.deepEqual(log.map((e) => `${e.method} ${e.path} ${e.status}`), [
-      'GET /api/v3/twins/C1 200',
-      'POST /api/v3/time-series/ids?start=2024-01-01T00%3A00%3A00Z&secret=*** 400', // end and pageSize are required
-    ]);
+    const log = (await (await client.admin('GET', '/_emulator/requests')).json()) as Array<{
+      method: string;
+      path: string;
+      status: number;
+      durationMs: number;
+      time: string;
+    }>;
+    assert.deepEqual(
+      log.map((e) => `${e.method} ${e.path} ${e.status}`),
+      [
+        'GET /api/v3/twins/C1 200',
+        'POST /api/v3/time-series/ids?start=2024-01-01T00%3A00%3A00Z&secret=*** 400', // end and pageSize are required
+      ],
+    );
     assert.ok(log.every((e) => typeof e.durationMs === 'number' && !Number.isNaN(Date.parse(e.time))));
     assert.ok(!JSON.stringify(log).includes(await client.accessToken()));
     await client.admin('DELETE', '/_emulator/requests');
@@ -73,13 +91,26 @@ describe('emulator HTTP front', () => {
   });
 
   it('refuses the admin routes without the admin token or an API token (401), also for writes', async () => {
-    for (const [method, path] of [['GET', '/_emulator/requests'], ['DELETE', '/_emulator/requests'], ['PUT', '/_emulator/insights']]) {
-      const anonymous = await fetch(`${client.root}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'PUT' ? '[]' : undefined });
+    for (const [method, path] of [
+      ['GET', '/_emulator/requests'],
+      ['DELETE', '/_emulator/requests'],
+      ['PUT', '/_emulator/insights'],
+    ]) {
+      const anonymous = await fetch(`${client.root}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'PUT' ? '[]' : undefined,
+      });
       assert.equal(anonymous.status, 401, `${method} ${path}`);
-      const forged = await fetch(`${client.root}${path}`, { method, headers: { authorization: 'Bearer not-the-admin-token' } });
+      const forged = await fetch(`${client.root}${path}`, {
+        method,
+        headers: { authorization: 'Bearer not-the-admin-token' },
+      });
       assert.equal(forged.status, 401, `${method} ${path} with a wrong token`);
     }
-    const withApiToken = await fetch(`${client.root}/_emulator/requests`, { headers: { authorization: `Bearer ${await client.accessToken()}` } });
+    const withApiToken = await fetch(`${client.root}/_emulator/requests`, {
+      headers: { authorization: `Bearer ${await client.accessToken()}` },
+    });
     assert.equal(withApiToken.status, 200, 'an API access token also opens the admin routes');
   });
 
@@ -106,7 +137,10 @@ describe('emulator rate limit (--rate-limit)', () => {
     const limited = await client.call('GET', '/twins/anything');
     assert.equal(limited.status, 429);
     assert.match(limited.headers.get('content-type') ?? '', /^text\/plain/);
-    assert.equal(limited.text, 'Rate limit exceeded for twins endpoint. Consider using bulk twin queries to reduce API calls.');
+    assert.equal(
+      limited.text,
+      'Rate limit exceeded for twins endpoint. Consider using bulk twin queries to reduce API calls.',
+    );
     assert.ok(Number(limited.headers.get('retry-after')) >= 1);
     // Another group and an unlimited route still work for this client (served: 404, none of no ids exists).
     assert.equal((await client.call('POST', '/time-series/ids/latest', [])).status, 404);
@@ -117,10 +151,14 @@ describe('emulator rate limit (--rate-limit)', () => {
   });
 
   it('uses the time-series message for /time-series*', async () => {
-    for (let i = 0; i < 2; i++) assert.equal((await client.call('POST', '/time-series/ids/latest', [])).status, 404, 'served, not limited');
+    for (let i = 0; i < 2; i++)
+      assert.equal((await client.call('POST', '/time-series/ids/latest', [])).status, 404, 'served, not limited');
     const limited = await client.call('POST', '/time-series/ids/latest', []);
     assert.equal(limited.status, 429);
-    assert.equal(limited.text, 'Rate limit exceeded for time-series endpoint. Consider using bulk queries to reduce API calls.');
+    assert.equal(
+      limited.text,
+      'Rate limit exceeded for time-series endpoint. Consider using bulk queries to reduce API calls.',
+    );
   });
 });
 
@@ -154,7 +192,10 @@ describe('emulator faults (--faults)', () => {
         assert.ok(!twins.has(id), `${id} failed with ${status || 'a dropped connection'} but was stored`);
       }
     }
-    assert.ok(outcomes.ok > 20 && outcomes['500'] > 0 && outcomes['503'] > 0 && outcomes.dropped > 0, JSON.stringify(outcomes));
+    assert.ok(
+      outcomes.ok > 20 && outcomes['500'] > 0 && outcomes['503'] > 0 && outcomes.dropped > 0,
+      JSON.stringify(outcomes),
+    );
   });
 });
 

@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { Store } from '../../../src/emulator/store/store';
 import { Series } from '../../../src/emulator/store/timeSeriesStore';
 
-const points = (times: number[], value = (t: number) => t * 10) => times.map((time) => ({ time, value: value(time), enqueued: 1 }));
+const points = (times: number[], value = (t: number) => t * 10) =>
+  times.map((time) => ({ time, value: value(time), enqueued: 1 }));
 
 describe('emulator store', () => {
   let dir: string;
@@ -48,18 +49,26 @@ describe('emulator store', () => {
       const store = Store.open();
       const c = store.collection<{ n: number }>('things');
       c.put('a', { n: 1 });
-      store.insertPoints('tw', [{ time: 1, value: 1, enqueued: 1, properties: { a: 1 } }, { time: 2, value: 2, enqueued: 1 }]);
-      assert.throws(() =>
-        store.batch(() => {
-          c.put('a', { n: 2 });
-          c.put('b', { n: 3 });
-          c.delete('a');
-          store.insertPoints('tw', points([0, 5]));
-          store.insertPoints('tw', [{ time: 1, value: 9, enqueued: 2, properties: { b: 2 } }, { time: 7, value: 9, enqueued: 2, properties: { c: 3 } }]);
-          store.insertPoints('new', points([1]));
-          throw new Error('boom');
-        }),
-      /boom/);
+      store.insertPoints('tw', [
+        { time: 1, value: 1, enqueued: 1, properties: { a: 1 } },
+        { time: 2, value: 2, enqueued: 1 },
+      ]);
+      assert.throws(
+        () =>
+          store.batch(() => {
+            c.put('a', { n: 2 });
+            c.put('b', { n: 3 });
+            c.delete('a');
+            store.insertPoints('tw', points([0, 5]));
+            store.insertPoints('tw', [
+              { time: 1, value: 9, enqueued: 2, properties: { b: 2 } },
+              { time: 7, value: 9, enqueued: 2, properties: { c: 3 } },
+            ]);
+            store.insertPoints('new', points([1]));
+            throw new Error('boom');
+          }),
+        /boom/,
+      );
       assert.deepEqual(c.get('a'), { n: 1 });
       assert.equal(c.has('b'), false);
       assert.deepEqual([...store.timeSeries.get('tw')!.times.subarray(0, store.timeSeries.get('tw')!.length)], [1, 2]);
@@ -83,7 +92,14 @@ describe('emulator store', () => {
         a.collection('rels').put('R', { x: [1, { y: 'z' }] });
       });
       a.collection('twins').delete('T1');
-      a.insertPoints('T2', [{ time: 5, value: 1.5, enqueued: 6, properties: { q: 1 } }, { time: 1, value: 2.5, enqueued: 6 }], { connectorId: 'C', externalId: 'E' });
+      a.insertPoints(
+        'T2',
+        [
+          { time: 5, value: 1.5, enqueued: 6, properties: { q: 1 } },
+          { time: 1, value: 2.5, enqueued: 6 },
+        ],
+        { connectorId: 'C', externalId: 'E' },
+      );
       a.close();
       const b = Store.open({ dataDir: dir });
       assert.deepEqual([...b.collection('twins').keys()], ['T2']);

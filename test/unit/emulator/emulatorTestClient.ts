@@ -41,7 +41,12 @@ export class EmulatorTestClient {
   }
 
   /** A request below /api/v3; `body` is sent as JSON unless it is a string or Buffer. */
-  async call(method: string, path: string, body?: unknown, init: { headers?: Record<string, string>; token?: string | null } = {}): Promise<TestResponse> {
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { headers?: Record<string, string>; token?: string | null } = {},
+  ): Promise<TestResponse> {
     const headers: Record<string, string> = { ...init.headers };
     const token = init.token === undefined ? await this.accessToken() : init.token;
     if (token !== null) headers.authorization ??= `Bearer ${token}`;
@@ -72,7 +77,11 @@ export class EmulatorTestClient {
   admin(method: string, path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.emulator.adminToken}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    return fetch(`${this.root}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return fetch(`${this.root}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   }
 
   async close(): Promise<void> {

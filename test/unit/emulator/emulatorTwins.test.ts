@@ -19,7 +19,11 @@ describe('emulator twins (contract and chosen behaviour)', () => {
   describe('PUT /twins', () => {
     it('stores a valid twin, sets lastUpdateTime and returns it in camelCase', async () => {
       const before = Date.now();
-      const res = await client.call('PUT', '/twins', { Id: 'R9', ModelId: M.room, Contents: { name: 'Store room', capacity: 2 } });
+      const res = await client.call('PUT', '/twins', {
+        Id: 'R9',
+        ModelId: M.room,
+        Contents: { name: 'Store room', capacity: 2 },
+      });
       assert.equal(res.status, 200);
       assert.deepEqual(Object.keys(res.json).sort(), ['contents', 'id', 'lastUpdateTime', 'modelId']);
       assert.ok(Date.parse(res.json.lastUpdateTime) >= before - 1000);
@@ -40,14 +44,30 @@ describe('emulator twins (contract and chosen behaviour)', () => {
       assert.equal((await client.call('GET', '/twins/X1')).status, 404);
     });
 
-    it('refuses non-GUID id fields and a non-DTMI model id with the service\'s words, one line per problem, and stores nothing', async () => {
-      const res = await client.call('PUT', '/twins', { id: 'G1', modelId: M.room, contents: { name: 'ok', siteID: 'site-1', uniqueID: 42, floorID: null, trendID: ' {0F8FAD5B-D9CB-469F-A165-70867728950E} ' } });
+    it("refuses non-GUID id fields and a non-DTMI model id with the service's words, one line per problem, and stores nothing", async () => {
+      const res = await client.call('PUT', '/twins', {
+        id: 'G1',
+        modelId: M.room,
+        contents: {
+          name: 'ok',
+          siteID: 'site-1',
+          uniqueID: 42,
+          floorID: null,
+          trendID: ' {0F8FAD5B-D9CB-469F-A165-70867728950E} ',
+        },
+      });
       assert.equal(res.status, 400);
-      assert.equal(res.json.statusCode, 400, 'the twins backend\'s {statusCode, message, data}');
-      assert.equal(res.json.message, 'Field : siteID Value: site-1 Message: Invalid GUID Format.\nField : uniqueID Value: 42 Message: Invalid GUID Format.');
+      assert.equal(res.json.statusCode, 400, "the twins backend's {statusCode, message, data}");
+      assert.equal(
+        res.json.message,
+        'Field : siteID Value: site-1 Message: Invalid GUID Format.\nField : uniqueID Value: 42 Message: Invalid GUID Format.',
+      );
       const model = await client.call('PUT', '/twins', { id: 'G2', modelId: 'room', contents: { connectorID: 'x' } });
       assert.equal(model.status, 400);
-      assert.equal(model.json.message, 'Field : ModelId Value: room Message: Invalid Model Id Format.\nField : connectorID Value: x Message: Invalid GUID Format.');
+      assert.equal(
+        model.json.message,
+        'Field : ModelId Value: room Message: Invalid Model Id Format.\nField : connectorID Value: x Message: Invalid GUID Format.',
+      );
       for (const id of ['G1', 'G2']) assert.equal((await client.call('GET', `/twins/${id}`)).status, 404);
       // Names are case-sensitive, as in the service's dictionary: `siteId` is an ordinary (here undeclared) property.
       const other = await client.call('PUT', '/twins', { id: 'G3', modelId: M.room, contents: { siteId: 'x' } });
@@ -55,7 +75,11 @@ describe('emulator twins (contract and chosen behaviour)', () => {
     });
 
     it('rejects a property the model and its ancestors do not declare, naming it', async () => {
-      const res = await client.call('PUT', '/twins', { id: 'X2', modelId: M.room, contents: { name: 'ok', colour: 'red' } });
+      const res = await client.call('PUT', '/twins', {
+        id: 'X2',
+        modelId: M.room,
+        contents: { name: 'ok', colour: 'red' },
+      });
       assert.equal(res.status, 400);
       assert.ok(res.json.errors['/contents/colour'], JSON.stringify(res.json));
       assert.match(res.json.errors['/contents/colour'].join(' '), /colour|not declared/);
@@ -92,8 +116,15 @@ describe('emulator twins (contract and chosen behaviour)', () => {
 
     it('includes incoming and outgoing relationships on request', async () => {
       const res = await client.call('GET', '/twins/L1?includeRelationships=true');
-      assert.deepEqual(res.json.outgoingRelationships.map((r: { id: string }) => r.id), ['L1_isPartOf_B1']);
-      assert.deepEqual(res.json.incomingRelationships.map((r: { sourceId: string }) => r.sourceId).sort(), ['AHU1', 'R1', 'R2']);
+      assert.deepEqual(
+        res.json.outgoingRelationships.map((r: { id: string }) => r.id),
+        ['L1_isPartOf_B1'],
+      );
+      assert.deepEqual(res.json.incomingRelationships.map((r: { sourceId: string }) => r.sourceId).sort(), [
+        'AHU1',
+        'R1',
+        'R2',
+      ]);
       const plain = await client.call('GET', '/twins/L1');
       assert.equal(plain.json.outgoingRelationships, undefined);
     });
@@ -107,7 +138,7 @@ describe('emulator twins (contract and chosen behaviour)', () => {
   });
 
   describe('PATCH /twins/{id}', () => {
-    it('applies paths at the twin\'s properties, answers 200 with no body and renews lastUpdateTime', async () => {
+    it("applies paths at the twin's properties, answers 200 with no body and renews lastUpdateTime", async () => {
       const before = (await client.call('GET', '/twins/R2')).json;
       const res = await client.call('PATCH', '/twins/R2', [
         { op: 'replace', path: '/capacity', value: 6 },
@@ -130,7 +161,11 @@ describe('emulator twins (contract and chosen behaviour)', () => {
         { op: 'replace', path: '/contents/capacity', value: 7 },
       ]);
       assert.equal(res.status, 400);
-      assert.match(res.json.errors['[1].path'].join(' '), /path '\/contents\/capacity' is not a property of the twin.*'\/capacity'/, res.text);
+      assert.match(
+        res.json.errors['[1].path'].join(' '),
+        /path '\/contents\/capacity' is not a property of the twin.*'\/capacity'/,
+        res.text,
+      );
       assert.deepEqual((await client.call('GET', '/twins/R2')).json, before);
       const from = await client.call('PATCH', '/twins/R2', [{ op: 'copy', from: '/contents/name', path: '/name' }]);
       assert.equal(from.status, 400);
@@ -138,7 +173,9 @@ describe('emulator twins (contract and chosen behaviour)', () => {
     });
 
     it('refuses paths into service-managed $ data', async () => {
-      const res = await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/$metadata/$model', value: M.level }]);
+      const res = await client.call('PATCH', '/twins/R2', [
+        { op: 'replace', path: '/$metadata/$model', value: M.level },
+      ]);
       assert.equal(res.status, 400);
       assert.match(res.text, /path '\/\$metadata\/\$model' addresses service-managed data/);
     });
@@ -174,12 +211,21 @@ describe('emulator twins (contract and chosen behaviour)', () => {
     });
 
     it('honours test operations and rejects malformed operations', async () => {
-      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'test', path: '/name', value: 'Office' }])).status, 200);
-      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'test', path: '/name', value: 'Other' }])).status, 400);
+      assert.equal(
+        (await client.call('PATCH', '/twins/R2', [{ op: 'test', path: '/name', value: 'Office' }])).status,
+        200,
+      );
+      assert.equal(
+        (await client.call('PATCH', '/twins/R2', [{ op: 'test', path: '/name', value: 'Other' }])).status,
+        400,
+      );
       assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'frobnicate', path: '/name' }])).status, 400);
       assert.equal((await client.call('PATCH', '/twins/R2', { op: 'replace' })).status, 400);
       assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '/name' }])).status, 400);
-      assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: 'name', value: 'x' }])).status, 400);
+      assert.equal(
+        (await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: 'name', value: 'x' }])).status,
+        400,
+      );
       assert.equal((await client.call('PATCH', '/twins/R2', [{ op: 'replace', path: '', value: {} }])).status, 400);
     });
 
@@ -192,7 +238,9 @@ describe('emulator twins (contract and chosen behaviour)', () => {
     it('filters by model including sub-models, or exactly', async () => {
       const sub = await client.call('POST', '/twins', { modelFilter: { modelIds: [M.space] }, pageSize: 1000 });
       assert.ok(ids(sub.json.content).includes('R1') && ids(sub.json.content).includes('B1'));
-      const exact = await client.call('POST', '/twins', { modelFilter: { modelIds: [M.space], exactModelMatch: true } });
+      const exact = await client.call('POST', '/twins', {
+        modelFilter: { modelIds: [M.space], exactModelMatch: true },
+      });
       assert.deepEqual(exact.json.content, []);
       assert.ok(!('continuationToken' in exact.json), 'the last page leaves out its null token, as the service does');
     });
@@ -203,11 +251,17 @@ describe('emulator twins (contract and chosen behaviour)', () => {
     });
 
     it('filters by relationship direction, name and related model', async () => {
-      const fed = await client.call('POST', '/twins', { relationshipFilter: { relationshipDirection: 'Outgoing', relationshipNames: ['isFedBy'] } });
+      const fed = await client.call('POST', '/twins', {
+        relationshipFilter: { relationshipDirection: 'Outgoing', relationshipNames: ['isFedBy'] },
+      });
       assert.deepEqual(ids(fed.json.content), ['AHU1']);
-      const feeds = await client.call('POST', '/twins', { relationshipFilter: { relationshipDirection: 'Incoming', relationshipNames: ['isFedBy'] } });
+      const feeds = await client.call('POST', '/twins', {
+        relationshipFilter: { relationshipDirection: 'Incoming', relationshipNames: ['isFedBy'] },
+      });
       assert.deepEqual(ids(feeds.json.content), ['CH1']);
-      const inRooms = await client.call('POST', '/twins', { relationshipFilter: { relationshipDirection: 'Outgoing', relatedModelFilter: { modelIds: [M.room] } } });
+      const inRooms = await client.call('POST', '/twins', {
+        relationshipFilter: { relationshipDirection: 'Outgoing', relatedModelFilter: { modelIds: [M.room] } },
+      });
       assert.deepEqual(ids(inRooms.json.content), ['T1']);
     });
 
@@ -218,17 +272,25 @@ describe('emulator twins (contract and chosen behaviour)', () => {
 
     it('filters by lastUpdateTime strictly after/before', async () => {
       // Every earlier write is at or before the newest stamp; the emulator stamps each write strictly later.
-      const mark = (await client.call('POST', '/twins', { pageSize: 1000 })).json.content.map((t: { lastUpdateTime: string }) => t.lastUpdateTime).sort().at(-1);
+      const mark = (await client.call('POST', '/twins', { pageSize: 1000 })).json.content
+        .map((t: { lastUpdateTime: string }) => t.lastUpdateTime)
+        .sort()
+        .at(-1);
       await client.call('PATCH', '/twins/CH1', [{ op: 'replace', path: '/name', value: 'Chiller 1' }]);
       const after = await client.call('POST', '/twins', { dateFilter: { lastUpdatedAfter: mark } });
       assert.deepEqual(ids(after.json.content), ['CH1']);
       const before = await client.call('POST', '/twins', { dateFilter: { lastUpdatedBefore: mark }, pageSize: 1000 });
       assert.ok(!ids(before.json.content).includes('CH1'));
-      assert.equal((await client.call('POST', '/twins', { dateFilter: { lastUpdatedAfter: 'yesterday' } })).status, 400);
+      assert.equal(
+        (await client.call('POST', '/twins', { dateFilter: { lastUpdatedAfter: 'yesterday' } })).status,
+        400,
+      );
     });
 
     it('filters by property with operators and nested And/Or groups', async () => {
-      const gt = await client.call('POST', '/twins', { propertyFilter: { field: 'capacity', operator: '>', value: 5 } });
+      const gt = await client.call('POST', '/twins', {
+        propertyFilter: { field: 'capacity', operator: '>', value: 5 },
+      });
       assert.deepEqual(ids(gt.json.content), ['R1', 'R2']);
       const or = await client.call('POST', '/twins', {
         propertyFilter: {
@@ -241,16 +303,27 @@ describe('emulator twins (contract and chosen behaviour)', () => {
       });
       assert.deepEqual(ids(or.json.content), ['AHU1', 'R1']);
       const and = await client.call('POST', '/twins', {
-        propertyFilter: { field: 'area', operator: '>=', value: 20, filterConditionOperator: 'and', filters: [{ field: 'contents.name', operator: 'contains', value: 'ROOM' }] },
+        propertyFilter: {
+          field: 'area',
+          operator: '>=',
+          value: 20,
+          filterConditionOperator: 'and',
+          filters: [{ field: 'contents.name', operator: 'contains', value: 'ROOM' }],
+        },
       });
       assert.deepEqual(ids(and.json.content), ['R1']);
-      const bad = await client.call('POST', '/twins', { propertyFilter: { field: 'area', operator: 'between', value: 1 } });
+      const bad = await client.call('POST', '/twins', {
+        propertyFilter: { field: 'area', operator: 'between', value: 1 },
+      });
       assert.equal(bad.status, 400);
       assert.ok(bad.json.errors['propertyFilter.operator']);
     });
 
     it('includes relationships when asked', async () => {
-      const res = await client.call('POST', '/twins', { modelFilter: { modelIds: [M.level] }, include: { outgoingRelationships: true, incomingRelationships: true } });
+      const res = await client.call('POST', '/twins', {
+        modelFilter: { modelIds: [M.level] },
+        include: { outgoingRelationships: true, incomingRelationships: true },
+      });
       assert.equal(res.json.content[0].outgoingRelationships.length, 1);
       assert.equal(res.json.content[0].incomingRelationships.length, 3);
     });
@@ -265,7 +338,8 @@ describe('emulator twins (contract and chosen behaviour)', () => {
         assert.ok(res.json.content.length <= 3);
         seen.push(...ids(res.json.content));
         token = res.json.continuationToken;
-        if (pages++ === 0) await client.call('PUT', '/twins', { id: 'ZZ-added-while-paging', modelId: M.room, contents: {} });
+        if (pages++ === 0)
+          await client.call('PUT', '/twins', { id: 'ZZ-added-while-paging', modelId: M.room, contents: {} });
       } while (token);
       assert.equal(new Set(seen).size, seen.length);
       assert.ok(seen.includes('ZZ-added-while-paging'));
@@ -278,7 +352,11 @@ describe('emulator twins (contract and chosen behaviour)', () => {
       assert.equal((await client.call('POST', '/twins', { pageSize: 'ten' })).status, 400);
       assert.equal((await client.call('POST', '/twins', { continuationToken: 'garbage!' })).status, 400);
       const first = await client.call('POST', '/twins', { pageSize: 1 });
-      const foreign = await client.call('POST', '/twins', { pageSize: 1, continuationToken: first.json.continuationToken, modelFilter: { modelIds: [M.room] } });
+      const foreign = await client.call('POST', '/twins', {
+        pageSize: 1,
+        continuationToken: first.json.continuationToken,
+        modelFilter: { modelIds: [M.room] },
+      });
       assert.equal(foreign.status, 400);
     });
   });
@@ -305,7 +383,13 @@ describe('emulator twins (contract and chosen behaviour)', () => {
         alias: 'Level',
         id: 'L1',
         relationships: [
-          { alias: 'Rooms', relationshipNames: ['isPartOf'], modelNames: ['Room'], direction: 'Incoming', relationship: { alias: 'Points', relationshipNames: ['isCapabilityOf'], direction: 'Incoming' } },
+          {
+            alias: 'Rooms',
+            relationshipNames: ['isPartOf'],
+            modelNames: ['Room'],
+            direction: 'Incoming',
+            relationship: { alias: 'Points', relationshipNames: ['isCapabilityOf'], direction: 'Incoming' },
+          },
         ],
       });
       assert.equal(res.status, 200, res.text);
@@ -315,19 +399,28 @@ describe('emulator twins (contract and chosen behaviour)', () => {
       assert.equal(rooms.alias, 'Rooms');
       assert.deepEqual(rooms.items.map((i: { twin: { id: string } }) => i.twin.id).sort(), ['R1', 'R2']);
       const r1 = rooms.items.find((i: { twin: { id: string } }) => i.twin.id === 'R1');
-      assert.deepEqual(r1.related[0].items.map((i: { twin: { id: string } }) => i.twin.id), ['T1']);
+      assert.deepEqual(
+        r1.related[0].items.map((i: { twin: { id: string } }) => i.twin.id),
+        ['T1'],
+      );
       assert.equal(r1.relationship.name, 'isPartOf');
     });
 
     it('returns the root even when the hops find nothing (outer join), and without relationships', async () => {
-      const res = await client.call('POST', '/twins/graph', { id: 'CH1', relationships: [{ alias: 'Nothing', relationshipNames: ['serves'] }] });
+      const res = await client.call('POST', '/twins/graph', {
+        id: 'CH1',
+        relationships: [{ alias: 'Nothing', relationshipNames: ['serves'] }],
+      });
       assert.equal(res.status, 200);
       assert.equal(res.json.twin.id, 'CH1');
       assert.deepEqual(res.json.related, [{ alias: 'Nothing', items: [] }]);
       const bare = await client.call('POST', '/twins/graph', { id: 'CH1' });
       assert.deepEqual(bare.json.related, []);
       assert.equal((await client.call('POST', '/twins/graph', { id: 'missing' })).status, 404);
-      assert.equal((await client.call('POST', '/twins/graph', { id: 'CH1', relationships: [{ direction: 'Sideways' }] })).status, 400);
+      assert.equal(
+        (await client.call('POST', '/twins/graph', { id: 'CH1', relationships: [{ direction: 'Sideways' }] })).status,
+        400,
+      );
     });
 
     it('has no delete (405)', async () => {
@@ -343,12 +436,24 @@ describe('emulator twin patch when the model has a property named contents', () 
 
   before(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'contents-model-'));
-    await writeFile(path.join(dir, 'document.json'), JSON.stringify({
-      '@context': 'dtmi:dtdl:context;3', '@id': DOCUMENT, '@type': 'Interface',
-      contents: [{ '@type': 'Property', name: 'contents', schema: 'string' }, { '@type': 'Property', name: 'title', schema: 'string' }],
-    }));
+    await writeFile(
+      path.join(dir, 'document.json'),
+      JSON.stringify({
+        '@context': 'dtmi:dtdl:context;3',
+        '@id': DOCUMENT,
+        '@type': 'Interface',
+        contents: [
+          { '@type': 'Property', name: 'contents', schema: 'string' },
+          { '@type': 'Property', name: 'title', schema: 'string' },
+        ],
+      }),
+    );
     client = await EmulatorTestClient.start({ sample: false, models: [dir] });
-    const put = await client.call('PUT', '/twins', { id: 'D1', modelId: DOCUMENT, contents: { contents: 'Chapter 1', title: 'Guide' } });
+    const put = await client.call('PUT', '/twins', {
+      id: 'D1',
+      modelId: DOCUMENT,
+      contents: { contents: 'Chapter 1', title: 'Guide' },
+    });
     assert.equal(put.status, 200, put.text);
   });
   after(async () => {

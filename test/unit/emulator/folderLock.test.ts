@@ -7,7 +7,9 @@ import { StoreFiles } from '../../../src/emulator/store/storeFiles';
 
 describe('data folder lock', () => {
   let dir = '';
-  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'bt-lock-')); });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'bt-lock-'));
+  });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads its own JSON and the bare pid older emulators wrote', () => {
@@ -21,9 +23,16 @@ describe('data folder lock', () => {
     const probe = (boot: string, start: string) => ({ alive: () => true, boot: () => boot, start: () => start });
     assert.equal(ownerAlive({ pid: 42, boot: 'A', start: '100' }, probe('A', '100')), true);
     assert.equal(ownerAlive({ pid: 42, boot: 'A', start: '100' }, probe('B', '100')), false, 'another boot');
-    assert.equal(ownerAlive({ pid: 42, boot: 'A', start: '100' }, probe('A', '555')), false, 'another process with the same pid');
+    assert.equal(
+      ownerAlive({ pid: 42, boot: 'A', start: '100' }, probe('A', '555')),
+      false,
+      'another process with the same pid',
+    );
     assert.equal(ownerAlive({ pid: 42 }, probe('A', '555')), true, 'a bare pid can only be checked for life');
-    assert.equal(ownerAlive({ pid: 42, boot: 'A', start: '100' }, { alive: () => false, boot: () => 'A', start: () => '100' }), false);
+    assert.equal(
+      ownerAlive({ pid: 42, boot: 'A', start: '100' }, { alive: () => false, boot: () => 'A', start: () => '100' }),
+      false,
+    );
   });
 
   it('takes over a lock whose pid now belongs to another running process', () => {

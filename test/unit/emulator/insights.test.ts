@@ -1,6 +1,11 @@
 import * as assert from 'node:assert/strict';
 import type { Insight } from '../../../src/core/api/types';
-import { INSIGHT_STATUS_CODES, INSIGHT_STATUS_SORT_ORDER, INSIGHT_TYPE_CODES, type InsightStatus } from '../../../src/core/api/insightStatus';
+import {
+  INSIGHT_STATUS_CODES,
+  INSIGHT_STATUS_SORT_ORDER,
+  INSIGHT_TYPE_CODES,
+  type InsightStatus,
+} from '../../../src/core/api/insightStatus';
 import { buildSample } from '../../../src/emulator/sample/sampleBuilding';
 import { assertProblem } from './emulatorProblems';
 import { EmulatorTestClient } from './emulatorTestClient';
@@ -24,21 +29,29 @@ describe('emulator insights routes', () => {
     const root = page.items.find((i) => !i.scenarioId)!;
     assert.ok(root, 'the sample has roots');
     assert.ok(!('scenarioId' in root), JSON.stringify(root));
-    for (const item of page.items) for (const [key, value] of Object.entries(item)) assert.notEqual(value, null, `${String(item.id)}.${key}`);
+    for (const item of page.items)
+      for (const [key, value] of Object.entries(item)) assert.notEqual(value, null, `${String(item.id)}.${key}`);
   });
 
   it('pages over root insights only, 10 by default, each followed by all its children', async () => {
     const res = await list({});
     assert.equal(res.status, 200, res.text);
     const page = res.json as { before: number; after: number; total: number; items: Insight[] };
-    assert.deepEqual({ before: page.before, after: page.after, total: page.total }, { before: 0, after: roots.length - 10, total: roots.length });
+    assert.deepEqual(
+      { before: page.before, after: page.after, total: page.total },
+      { before: 0, after: roots.length - 10, total: roots.length },
+    );
     const pageRoots = rootIds(page.items);
     assert.equal(pageRoots.length, 10);
     const expectedCount = pageRoots.reduce((sum, id) => sum + 1 + childrenOf(id).length, 0);
     assert.equal(page.items.length, expectedCount);
     for (let i = 0; i < page.items.length; i++) {
       const item = page.items[i];
-      if ((item.scenarioId ?? null) !== null) assert.ok(page.items.slice(0, i).some((p) => p.id === item.scenarioId), 'a child follows its root');
+      if ((item.scenarioId ?? null) !== null)
+        assert.ok(
+          page.items.slice(0, i).some((p) => p.id === item.scenarioId),
+          'a child follows its root',
+        );
     }
     assert.ok(page.items.length > 10, 'children come on top of the 10 roots');
   });
@@ -58,7 +71,10 @@ describe('emulator insights routes', () => {
     const root = roots.find((r) => childrenOf(r.id).length >= 2)!;
     const res = await list({ filterSpecifications: [{ field: 'id', operator: '=', value: root.id }] });
     assert.equal(res.json.total, 1);
-    assert.deepEqual(res.json.items.map((i: Insight) => i.id).sort(), [root.id, ...childrenOf(root.id).map((c) => c.id)].sort());
+    assert.deepEqual(
+      res.json.items.map((i: Insight) => i.id).sort(),
+      [root.id, ...childrenOf(root.id).map((c) => c.id)].sort(),
+    );
   });
 
   it('returns a matching child with its parent even when the parent does not match, without non-matching siblings', async () => {
@@ -66,19 +82,30 @@ describe('emulator insights routes', () => {
     const child = childrenOf(root.id)[1];
     const res = await list({ filterSpecifications: [{ field: 'id', operator: '=', value: child.id }] });
     assert.equal(res.json.total, 1);
-    assert.deepEqual(res.json.items.map((i: Insight) => i.id), [root.id, child.id]);
+    assert.deepEqual(
+      res.json.items.map((i: Insight) => i.id),
+      [root.id, child.id],
+    );
   });
 
   it('filters and sorts on any field, case-insensitively, with And/Or', async () => {
     const res = await list({
       pageSize: 100,
-      filterSpecifications: [{ field: 'TYPE', operator: '=', value: 'ENERGY' }, { field: 'scenarioId', operator: 'isNull' }],
+      filterSpecifications: [
+        { field: 'TYPE', operator: '=', value: 'ENERGY' },
+        { field: 'scenarioId', operator: 'isNull' },
+      ],
       sortSpecifications: [{ field: 'priority', sort: 'asc' }],
     });
     const expected = roots.filter((r) => r.type === 'energy');
     assert.equal(res.json.total, expected.length);
-    const priorities = res.json.items.filter((i: Insight) => (i.scenarioId ?? null) === null).map((i: Insight) => i.priority);
-    assert.deepEqual(priorities, [...priorities].sort((a, b) => a - b));
+    const priorities = res.json.items
+      .filter((i: Insight) => (i.scenarioId ?? null) === null)
+      .map((i: Insight) => i.priority);
+    assert.deepEqual(
+      priorities,
+      [...priorities].sort((a, b) => a - b),
+    );
   });
 
   it('adds the floor from the twin location with addFloor=true', async () => {
@@ -94,8 +121,16 @@ describe('emulator insights routes', () => {
 
   it('rejects a bad BatchRequest with 400 naming the field', async () => {
     assertProblem(await list({ pageSize: 1001 }), 400, 'pageSize');
-    assertProblem(await list({ filterSpecifications: [{ field: 'name', operator: 'eq', value: 'x' }] }), 400, 'FilterSpecifications[0]');
-    assertProblem(await list({ sortSpecifications: [{ field: 'name', isSortDescending: true }] }), 400, 'SortSpecifications[0].Sort');
+    assertProblem(
+      await list({ filterSpecifications: [{ field: 'name', operator: 'eq', value: 'x' }] }),
+      400,
+      'FilterSpecifications[0]',
+    );
+    assertProblem(
+      await list({ sortSpecifications: [{ field: 'name', isSortDescending: true }] }),
+      400,
+      'SortSpecifications[0].Sort',
+    );
     assertProblem(await list([]), 400);
     assertProblem(await list({}, '?addFloor=maybe'), 400, 'addFloor');
   });
@@ -121,54 +156,110 @@ describe('emulator insights routes', () => {
   });
 
   it('gives every sample insight a GUID id, the current status as lastStatus and its legacy word as status', async () => {
-    const legacyOf: Record<string, string> = { new: 'open', open: 'open', ignored: 'acknowledged', inProgress: 'inProgress', readyToResolve: 'inProgress', resolved: 'closed' };
+    const legacyOf: Record<string, string> = {
+      new: 'open',
+      open: 'open',
+      ignored: 'acknowledged',
+      inProgress: 'inProgress',
+      readyToResolve: 'inProgress',
+      resolved: 'closed',
+    };
     const items = (await list({ pageSize: 1000 })).json.items as Insight[];
     assert.equal(items.length, sample.insights.length);
     const seen = new Set<string>();
     for (const insight of items) {
       assert.match(insight.id, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       assert.ok(insight.lastStatus && insight.lastStatus in legacyOf, `lastStatus ${insight.lastStatus}`);
-      assert.equal(insight.status, legacyOf[insight.lastStatus!], `${insight.id}: status ${insight.status} for lastStatus ${insight.lastStatus}`);
+      assert.equal(
+        insight.status,
+        legacyOf[insight.lastStatus!],
+        `${insight.id}: status ${insight.status} for lastStatus ${insight.lastStatus}`,
+      );
       seen.add(insight.lastStatus!);
     }
     assert.ok(seen.size >= 4, `the sample shows several statuses: ${[...seen].join(', ')}`);
   });
 
   it('filters and sorts `status` by the current status, as the service stores it, and ignores a filter on lastStatus', async () => {
-    const rootsWith = (status: string) => roots.filter((r) => r.lastStatus === status).map((r) => r.id).sort();
-    const resolved = await list({ pageSize: 1000, filterSpecifications: [{ field: 'status', operator: '=', value: 'resolved' }, { field: 'scenarioId', operator: 'isNull' }] });
+    const rootsWith = (status: string) =>
+      roots
+        .filter((r) => r.lastStatus === status)
+        .map((r) => r.id)
+        .sort();
+    const resolved = await list({
+      pageSize: 1000,
+      filterSpecifications: [
+        { field: 'status', operator: '=', value: 'resolved' },
+        { field: 'scenarioId', operator: 'isNull' },
+      ],
+    });
     assert.ok(rootsWith('resolved').length > 0, 'the sample has resolved roots');
     assert.deepEqual(rootIds(resolved.json.items).sort(), rootsWith('resolved'));
-    const legacyWord = await list({ pageSize: 1000, filterSpecifications: [{ field: 'status', operator: '=', value: 'closed' }] });
+    const legacyWord = await list({
+      pageSize: 1000,
+      filterSpecifications: [{ field: 'status', operator: '=', value: 'closed' }],
+    });
     assert.equal(legacyWord.json.total, 0);
-    const ignored = await list({ pageSize: 1000, filterSpecifications: [{ field: 'lastStatus', operator: '=', value: 'resolved' }] });
+    const ignored = await list({
+      pageSize: 1000,
+      filterSpecifications: [{ field: 'lastStatus', operator: '=', value: 'resolved' }],
+    });
     assert.equal(ignored.json.total, roots.length);
     const sorted = await list({ pageSize: 1000, sortSpecifications: [{ field: 'status', sort: 'asc' }] });
-    const statuses = (sorted.json.items as Insight[]).filter((i) => (i.scenarioId ?? null) === null).map((i) => String(i.lastStatus));
-    const byCode = (a: string, b: string) => INSIGHT_STATUS_CODES[a as InsightStatus] - INSIGHT_STATUS_CODES[b as InsightStatus];
+    const statuses = (sorted.json.items as Insight[])
+      .filter((i) => (i.scenarioId ?? null) === null)
+      .map((i) => String(i.lastStatus));
+    const byCode = (a: string, b: string) =>
+      INSIGHT_STATUS_CODES[a as InsightStatus] - INSIGHT_STATUS_CODES[b as InsightStatus];
     assert.deepEqual(statuses, [...statuses].sort(byCode), 'by stored code, not by word');
-    assertProblem(await list({ sortSpecifications: [{ field: 'lastStatus', sort: 'asc' }] }), 400, 'SortSpecifications[0].Field');
+    assertProblem(
+      await list({ sortSpecifications: [{ field: 'lastStatus', sort: 'asc' }] }),
+      400,
+      'SortSpecifications[0].Field',
+    );
   });
 
   it('pages past the end as the service counts: before = (page - 1) × pageSize, after negative', async () => {
     const res = await list({ page: 4, pageSize: 10 });
-    assert.deepEqual({ before: res.json.before, after: res.json.after, total: res.json.total, items: res.json.items }, { before: 30, after: roots.length - 30, total: roots.length, items: [] });
+    assert.deepEqual(
+      { before: res.json.before, after: res.json.after, total: res.json.total, items: res.json.items },
+      { before: 30, after: roots.length - 30, total: roots.length, items: [] },
+    );
     assert.ok(res.json.after < 0);
     assert.deepEqual((await list({ page: -2 })).json, (await list({})).json, 'a page below 1 is the first');
   });
 
   it('requires a bearer token on the insights, events and tickets routes (401)', async () => {
-    for (const [method, path] of [['POST', '/insights'], ['GET', `/insights/${roots[0].id}`], ['POST', '/events'], ['GET', '/events/types'], ['POST', '/tickets'], ['GET', '/tickets/status'], ['PUT', '/tickets/categories']]) {
-      assert.equal((await client.call(method, path, method === 'GET' ? undefined : {}, { token: null })).status, 401, `${method} ${path}`);
+    for (const [method, path] of [
+      ['POST', '/insights'],
+      ['GET', `/insights/${roots[0].id}`],
+      ['POST', '/events'],
+      ['GET', '/events/types'],
+      ['POST', '/tickets'],
+      ['GET', '/tickets/status'],
+      ['PUT', '/tickets/categories'],
+    ]) {
+      assert.equal(
+        (await client.call(method, path, method === 'GET' ? undefined : {}, { token: null })).status,
+        401,
+        `${method} ${path}`,
+      );
     }
   });
 
   it('refuses startsWith, endsWith and notcontains with a 400 naming what works (the service cannot run them: 500)', async () => {
     for (const operator of ['startsWith', 'endsWith', 'notcontains']) {
-      const res = await list({ filterSpecifications: [{ field: 'name', operator: 'contains', value: 'a' }, { field: 'name', operator, value: 'a' }] });
+      const res = await list({
+        filterSpecifications: [
+          { field: 'name', operator: 'contains', value: 'a' },
+          { field: 'name', operator, value: 'a' },
+        ],
+      });
       assertProblem(res, 400, 'FilterSpecifications[1]');
       assert.deepEqual(res.json.errors, {
-        'FilterSpecifications[1]': [`${operator} cannot filter insights: the service's database cannot run it (a real instance fails with HTTP 500); use contains or like instead.`],
+        'FilterSpecifications[1]': [
+          `${operator} cannot filter insights: the service's database cannot run it (a real instance fails with HTTP 500); use contains or like instead.`,
+        ],
       });
     }
     assert.equal((await list({ filterSpecifications: [{ field: 'name', operator: 'like', value: 'a' }] })).status, 200);
@@ -178,16 +269,29 @@ describe('emulator insights routes', () => {
     const codesOf = async (fieldName: 'status' | 'type', sort: 'asc' | 'desc') => {
       const page = await list({ pageSize: 1000, sortSpecifications: [{ field: fieldName, sort }] });
       assert.equal(page.status, 200, page.text);
-      const codes = fieldName === 'status' ? INSIGHT_STATUS_CODES as Record<string, number> : INSIGHT_TYPE_CODES;
-      return (page.json.items as Insight[]).filter((i) => (i.scenarioId ?? null) === null).map((i) => codes[String(fieldName === 'status' ? i.lastStatus : i.type)]);
+      const codes = fieldName === 'status' ? (INSIGHT_STATUS_CODES as Record<string, number>) : INSIGHT_TYPE_CODES;
+      return (page.json.items as Insight[])
+        .filter((i) => (i.scenarioId ?? null) === null)
+        .map((i) => codes[String(fieldName === 'status' ? i.lastStatus : i.type)]);
     };
     for (const fieldName of ['status', 'type'] as const) {
       const up = await codesOf(fieldName, 'asc');
-      assert.ok(up.every((code) => typeof code === 'number'), `${fieldName}: every sample value has a code`);
+      assert.ok(
+        up.every((code) => typeof code === 'number'),
+        `${fieldName}: every sample value has a code`,
+      );
       assert.ok(new Set(up).size > 1, `${fieldName}: the sample shows several values`);
-      assert.deepEqual(up, [...up].sort((a, b) => a - b), fieldName);
+      assert.deepEqual(
+        up,
+        [...up].sort((a, b) => a - b),
+        fieldName,
+      );
       const down = await codesOf(fieldName, 'desc');
-      assert.deepEqual(down, [...down].sort((a, b) => b - a), fieldName);
+      assert.deepEqual(
+        down,
+        [...down].sort((a, b) => b - a),
+        fieldName,
+      );
     }
     // Word order would put inProgress before new and open; code order puts open (0) first and new (40) late.
     assert.deepEqual(INSIGHT_STATUS_SORT_ORDER, ['open', 'ignored', 'inProgress', 'resolved', 'new', 'readyToResolve']);
@@ -198,11 +302,23 @@ describe('emulator insights routes', () => {
       for (const fieldName of ['status', 'Type']) {
         const res = await list({ filterSpecifications: [{ field: fieldName, operator, value: 'open' }] });
         assertProblem(res, 400, 'FilterSpecifications[0]');
-        assert.match(res.json.errors['FilterSpecifications[0]'][0], new RegExp(`^${operator} cannot compare ${fieldName.toLowerCase()} of insights: it is stored as a code .*use in with the values wanted instead \\(codes: .*\\)\\.$`));
+        assert.match(
+          res.json.errors['FilterSpecifications[0]'][0],
+          new RegExp(
+            `^${operator} cannot compare ${fieldName.toLowerCase()} of insights: it is stored as a code .*use in with the values wanted instead \\(codes: .*\\)\\.$`,
+          ),
+        );
       }
     }
-    assert.equal((await list({ filterSpecifications: [{ field: 'priority', operator: '<=', value: 2 }] })).status, 200, 'other fields compare');
-    assert.equal((await list({ filterSpecifications: [{ field: 'status', operator: 'in', value: ['open', 'new'] }] })).status, 200);
+    assert.equal(
+      (await list({ filterSpecifications: [{ field: 'priority', operator: '<=', value: 2 }] })).status,
+      200,
+      'other fields compare',
+    );
+    assert.equal(
+      (await list({ filterSpecifications: [{ field: 'status', operator: 'in', value: ['open', 'new'] }] })).status,
+      200,
+    );
   });
 
   it('is read-only: other methods are 405', async () => {

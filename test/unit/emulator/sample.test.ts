@@ -23,7 +23,21 @@ describe('emulator sample building', () => {
       assert.ok(JSON.parse(model.modelDefinition!)['@context'].includes('dtmi:dtdl:context;3'));
     }
     assert.deepEqual(index.warnings, []);
-    for (const name of ['Building', 'Level', 'Room', 'HVACZone', 'AirHandlingUnit', 'VAVBox', 'Chiller', 'ElectricMeter', 'TemperatureSensor', 'Co2Sensor', 'OccupancySensor', 'EnergySensor', 'TemperatureSetpoint']) {
+    for (const name of [
+      'Building',
+      'Level',
+      'Room',
+      'HVACZone',
+      'AirHandlingUnit',
+      'VAVBox',
+      'Chiller',
+      'ElectricMeter',
+      'TemperatureSensor',
+      'Co2Sensor',
+      'OccupancySensor',
+      'EnergySensor',
+      'TemperatureSetpoint',
+    ]) {
       assert.ok(index.has(`${SAMPLE_NAMESPACE}${name};1`), name);
     }
     assert.ok(index.isCapability(`${SAMPLE_NAMESPACE}TemperatureSensor;1`));
@@ -45,10 +59,21 @@ describe('emulator sample building', () => {
     const names = new Set<string>();
     for (const rel of sample.relationships) {
       assert.ok(ids.has(rel.sourceId) && ids.has(rel.targetId), JSON.stringify(rel));
-      assert.ok(index.relationship(modelOf.get(rel.sourceId)!, rel.name), `${rel.name} on ${modelOf.get(rel.sourceId)}`);
+      assert.ok(
+        index.relationship(modelOf.get(rel.sourceId)!, rel.name),
+        `${rel.name} on ${modelOf.get(rel.sourceId)}`,
+      );
       names.add(rel.name);
     }
-    assert.deepEqual([...names].sort(), ['hostedBy', 'isCapabilityOf', 'isFedBy', 'isPartOf', 'locatedIn', 'serves', 'subMeterOf']);
+    assert.deepEqual([...names].sort(), [
+      'hostedBy',
+      'isCapabilityOf',
+      'isFedBy',
+      'isPartOf',
+      'locatedIn',
+      'serves',
+      'subMeterOf',
+    ]);
     assert.ok(sample.relationships.some((r) => r.properties?.substance === 'ChilledWater'));
   });
 
@@ -74,7 +99,10 @@ describe('emulator sample building', () => {
 
   it('produces believable values: temperatures follow setpoints, occupancy is zero at night', () => {
     const temp = sample.telemetry.find((s) => s.twinId === 'HP-L02-R01-TEMP')!;
-    assert.ok(temp.values.every((v) => v > 10 && v < 35), 'room temperatures stay plausible');
+    assert.ok(
+      temp.values.every((v) => v > 10 && v < 35),
+      'room temperatures stay plausible',
+    );
     const occupancy = sample.telemetry.find((s) => s.twinId === 'HP-L02-R01-OCC')!;
     // Harbour Point is UTC+11: 03:00 local is 16:00 UTC the day before.
     occupancy.times.forEach((t, i) => {
@@ -100,11 +128,15 @@ describe('emulator sample building', () => {
     for (const insight of sample.insights) assert.ok(twinIds.has(insight.twinId!), insight.twinId!);
     const linked = sample.tickets.filter((t) => t.insightId);
     assert.ok(linked.length >= 3);
-    for (const ticket of linked) assert.ok(sample.insights.find((i) => i.id === ticket.insightId)!.ticketIds!.includes(ticket.id));
+    for (const ticket of linked)
+      assert.ok(sample.insights.find((i) => i.id === ticket.insightId)!.ticketIds!.includes(ticket.id));
   });
 
   it('has events of four types with JSON payloads on existing twins', () => {
-    assert.deepEqual(sample.eventTypes.map((t) => t.name), ['CalendarEvent', 'WeatherForecast', 'UtilityBill', 'MaintenanceWindow']);
+    assert.deepEqual(
+      sample.eventTypes.map((t) => t.name),
+      ['CalendarEvent', 'WeatherForecast', 'UtilityBill', 'MaintenanceWindow'],
+    );
     const twinIds = new Set(sample.twins.map((t) => t.id));
     assert.deepEqual([...new Set(sample.events.map((e) => e.eventTypeId))].sort(), [1, 2, 3, 4]);
     for (const event of sample.events) {
@@ -117,7 +149,10 @@ describe('emulator sample building', () => {
   });
 
   it('has tickets referencing its statuses, priorities and metadata, and real attachments', () => {
-    assert.deepEqual(sample.priorities.map((p) => p.priorityLevel), ['urgent', 'high', 'medium', 'low']);
+    assert.deepEqual(
+      sample.priorities.map((p) => p.priorityLevel),
+      ['urgent', 'high', 'medium', 'low'],
+    );
     const ids = (list: Array<{ id: string }>) => new Set(list.map((i) => i.id));
     for (const ticket of sample.tickets) {
       assert.ok(ids(sample.statuses).has(ticket.ticketStatus.id));
@@ -138,7 +173,11 @@ describe('emulator sample building', () => {
       offset += 12 + length;
     }
     assert.deepEqual(chunks, ['IHDR', 'IDAT', 'IEND']);
-    assert.equal(zlib.inflateSync(bytes.subarray(41, bytes.length - 16)).length, (32 * 3 + 1) * 24, 'a 32x24 RGB image');
+    assert.equal(
+      zlib.inflateSync(bytes.subarray(41, bytes.length - 16)).length,
+      (32 * 3 + 1) * 24,
+      'a 32x24 RGB image',
+    );
     for (const a of sample.attachments) {
       assert.equal(a.attachment.size, a.content.length);
       assert.ok(sample.tickets.find((t) => t.id === a.ticketId)!.attachments!.some((m) => m.id === a.attachment.id));
@@ -150,9 +189,18 @@ describe('emulator sample building', () => {
     assert.deepEqual(JSON.stringify(again), JSON.stringify(sample));
     assert.deepEqual(again.telemetry[5].values, sample.telemetry[5].values);
     const later = buildSample({ now: NOW_MS + 7 * 86_400_000 });
-    assert.deepEqual(later.twins.map((t) => t.id), sample.twins.map((t) => t.id));
-    assert.deepEqual(later.insights.map((i) => i.id), sample.insights.map((i) => i.id));
-    assert.deepEqual(later.tickets.map((t) => t.id), sample.tickets.map((t) => t.id));
+    assert.deepEqual(
+      later.twins.map((t) => t.id),
+      sample.twins.map((t) => t.id),
+    );
+    assert.deepEqual(
+      later.insights.map((i) => i.id),
+      sample.insights.map((i) => i.id),
+    );
+    assert.deepEqual(
+      later.tickets.map((t) => t.id),
+      sample.tickets.map((t) => t.id),
+    );
     assert.equal(later.telemetry[0].times[later.telemetry[0].times.length - 1], NOW_MS + 7 * 86_400_000);
     const other = buildSample({ now: NOW, seed: 2 });
     assert.notEqual(other.insights[0].id, sample.insights[0].id);
@@ -170,8 +218,14 @@ describe('emulator sample building', () => {
     const ids = new Set(big.twins.map((t) => t.id));
     assert.equal(ids.size, 100_000);
     for (const rel of big.relationships) assert.ok(ids.has(rel.sourceId) && ids.has(rel.targetId));
-    assert.deepEqual(big.twins.slice(0, sample.twins.length).map((t) => t.id), sample.twins.map((t) => t.id));
-    assert.deepEqual(big.insights.map((i) => i.id), sample.insights.map((i) => i.id));
+    assert.deepEqual(
+      big.twins.slice(0, sample.twins.length).map((t) => t.id),
+      sample.twins.map((t) => t.id),
+    );
+    assert.deepEqual(
+      big.insights.map((i) => i.id),
+      sample.insights.map((i) => i.id),
+    );
     const light = big.telemetry.find((s) => s.twinId.startsWith('S003-'))!;
     assert.equal(light.times.length, 24);
   });

@@ -11,7 +11,11 @@ describe('emulator --scale ceiling (the built emulator)', function () {
   it('the emulator refuses at once, before building anything', async () => {
     const emulator = join(repoRoot, 'dist', 'emulator.js');
     const { code, out } = await new Promise<{ code: number; out: string }>((resolve) => {
-      execFile(process.execPath, ['--max-old-space-size=64', emulator, '--port', '0', '--scale', '1000000'], (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: `${stdout}${stderr}` }));
+      execFile(
+        process.execPath,
+        ['--max-old-space-size=64', emulator, '--port', '0', '--scale', '1000000'],
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: `${stdout}${stderr}` }),
+      );
     });
     assert.equal(code, 1);
     assert.match(out, /--scale 1000000 needs about .* enough for --scale \d+0000\. Choose a smaller --scale/);

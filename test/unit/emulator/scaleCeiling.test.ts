@@ -10,9 +10,14 @@ const MiB = 2 ** 20;
 /** Runs `script` in a node with a heap limit of `heapMiB`; its exit code and output. */
 function node(heapMiB: number, script: string): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [`--max-old-space-size=${heapMiB}`, '-e', script], { cwd: repoRoot }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, out: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      [`--max-old-space-size=${heapMiB}`, '-e', script],
+      { cwd: repoRoot },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, out: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -27,8 +32,10 @@ describe('emulator --scale ceiling', function () {
   });
 
   it('refuses a scale past it with the figures and the way out, and accepts one within', () => {
-    assert.throws(() => checkScaleFits(10_000_000, 4096 * MiB),
-      /^Error: --scale 10000000 needs about 23\.8 GiB of heap \(about 2 KiB per twin\) but this Node\.js process may use 4\.0 GiB, enough for --scale 1670000\. Choose a smaller --scale, or give Node\.js a larger heap \(NODE_OPTIONS=--max-old-space-size=24576\)/);
+    assert.throws(
+      () => checkScaleFits(10_000_000, 4096 * MiB),
+      /^Error: --scale 10000000 needs about 23\.8 GiB of heap \(about 2 KiB per twin\) but this Node\.js process may use 4\.0 GiB, enough for --scale 1670000\. Choose a smaller --scale, or give Node\.js a larger heap \(NODE_OPTIONS=--max-old-space-size=24576\)/,
+    );
     assert.doesNotThrow(() => checkScaleFits(1_670_000, 4096 * MiB));
     assert.doesNotThrow(() => checkScaleFits(undefined, MiB));
   });

@@ -46,7 +46,8 @@ class FaultyWriter implements LogWriter {
 describe('emulator store under write faults', () => {
   let dir: string;
   let warnings: string[];
-  const open = (logWriter?: LogWriter, compactBytes?: number): Store => Store.open({ dataDir: dir, logWriter, compactBytes, onWarning: (m) => warnings.push(m) });
+  const open = (logWriter?: LogWriter, compactBytes?: number): Store =>
+    Store.open({ dataDir: dir, logWriter, compactBytes, onWarning: (m) => warnings.push(m) });
   const keys = (store: Store): string[] => [...store.collection('x').keys()].sort();
   const logOf = (): string => path.join(dir, `log-${fs.readFileSync(path.join(dir, 'current'), 'utf8').trim()}.jsonl`);
 
@@ -107,12 +108,18 @@ describe('emulator store under write faults', () => {
     a.collection('x').put('first', 1);
     a.close();
     const torn = '{"ops":[{"c":"x","k":"torn","v":{"ops":[1,2';
-    fs.appendFileSync(logOf(), `${torn}{"ops":[{"c":"x","k":"glued","v":{"ops":[]}}]}\n{"ops":[{"c":"x","k":"last","v":3}]}\n`);
+    fs.appendFileSync(
+      logOf(),
+      `${torn}{"ops":[{"c":"x","k":"glued","v":{"ops":[]}}]}\n{"ops":[{"c":"x","k":"last","v":3}]}\n`,
+    );
     const b = open();
     assert.deepEqual(keys(b), ['first', 'glued', 'last']);
     assert.deepEqual(b.collection('x').get('glued'), { ops: [] });
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0]!, new RegExp(`log line 2: skipped ${Buffer.byteLength(torn)} bytes of a write that failed`));
+    assert.match(
+      warnings[0]!,
+      new RegExp(`log line 2: skipped ${Buffer.byteLength(torn)} bytes of a write that failed`),
+    );
     b.close();
   });
 
@@ -145,11 +152,18 @@ describe('emulator store under write faults', () => {
     fs.mkdirSync(path.join(dir, 'snapshot-2.jsonl'));
     const b = open();
     assert.deepEqual(keys(b), ['k']);
-    assert.ok(warnings.some((w) => /compaction at start failed, continuing with the log as it is/.test(w)), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => /compaction at start failed, continuing with the log as it is/.test(w)),
+      warnings.join('\n'),
+    );
     b.collection('x').put('later', 2);
     b.close();
     const lines = fs.readFileSync(logOf(), 'utf8').split('\n').filter(Boolean);
-    assert.deepEqual(lines.map((line) => Object.keys(JSON.parse(line) as object)), [['ops'], ['ops']], 'the torn line was cut before appending');
+    assert.deepEqual(
+      lines.map((line) => Object.keys(JSON.parse(line) as object)),
+      [['ops'], ['ops']],
+      'the torn line was cut before appending',
+    );
     fs.rmdirSync(path.join(dir, 'snapshot-2.jsonl'));
     const c = open();
     assert.deepEqual(keys(c), ['k', 'later']);
@@ -161,7 +175,10 @@ describe('emulator store under write faults', () => {
     fs.mkdirSync(path.join(dir, 'snapshot-2.jsonl'));
     for (let i = 0; i < 10; i++) a.collection('x').put(`k${i}`, { pad: 'p'.repeat(20) });
     await new Promise((resolve) => setImmediate(resolve));
-    assert.ok(warnings.some((w) => /^Compaction failed, the log keeps growing/.test(w)), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => /^Compaction failed, the log keeps growing/.test(w)),
+      warnings.join('\n'),
+    );
     a.collection('x').put('after', 1);
     a.close();
     fs.rmdirSync(path.join(dir, 'snapshot-2.jsonl'));
@@ -173,7 +190,12 @@ describe('emulator store under write faults', () => {
   it('over HTTP: the failed request is answered with an error and not applied, the acknowledged ones survive a restart', async () => {
     const writer = new FaultyWriter();
     const twin = (id: string) => ({ id, modelId: M.room, contents: { name: id } });
-    const first = await EmulatorTestClient.start({ sample: false, models: [FIXTURE_MODELS], data: dir, logWriter: writer });
+    const first = await EmulatorTestClient.start({
+      sample: false,
+      models: [FIXTURE_MODELS],
+      data: dir,
+      logWriter: writer,
+    });
     try {
       assert.equal((await first.call('PUT', '/twins', twin('before'))).status, 200);
       writer.fail = 'partial';

@@ -4,7 +4,7 @@ import { FIXTURE_MODELS, putSmallBuilding } from './emulatorFixtures';
 import { assertProblem } from './emulatorProblems';
 import { EmulatorTestClient } from './emulatorTestClient';
 
-describe('emulator twins propertyFilter operators (the service\'s filter words)', () => {
+describe("emulator twins propertyFilter operators (the service's filter words)", () => {
   let client: EmulatorTestClient;
   before(async () => {
     client = await EmulatorTestClient.start({ sample: false, models: [FIXTURE_MODELS] });
@@ -29,14 +29,26 @@ describe('emulator twins propertyFilter operators (the service\'s filter words)'
   it('tells present from missing properties with isNull and isNotNull', async () => {
     assert.deepEqual(await matching({ field: 'serialNumber', operator: 'isNotNull' }), ['AHU1']);
     const all = await matching({});
-    assert.deepEqual(await matching({ field: 'serialNumber', operator: 'isNull' }), all.filter((id) => id !== 'AHU1'));
+    assert.deepEqual(
+      await matching({ field: 'serialNumber', operator: 'isNull' }),
+      all.filter((id) => id !== 'AHU1'),
+    );
   });
 
   it('matches text and lists with contains, startsWith, endsWith, in and notin', async () => {
     assert.deepEqual(await matching({ field: 'name', operator: 'endsWith', value: 'TEMPERATURE' }), ['T1', 'T2']);
     assert.deepEqual(await matching({ field: 'externalID', operator: 'in', value: ['EXT-T1', 'EXT-X'] }), ['T1']);
     assert.deepEqual(await matching({ field: 'unit', operator: 'notin', value: ['degF'] }), ['T1', 'T2']);
-    assert.deepEqual(await matching({ filterConditionOperator: 'Or', filters: [{ field: 'externalID', operator: '=', value: 'EXT-T1' }, { field: 'name', operator: 'startsWith', value: 'chill' }] }), ['CH1', 'T1']);
+    assert.deepEqual(
+      await matching({
+        filterConditionOperator: 'Or',
+        filters: [
+          { field: 'externalID', operator: '=', value: 'EXT-T1' },
+          { field: 'name', operator: 'startsWith', value: 'chill' },
+        ],
+      }),
+      ['CH1', 'T1'],
+    );
   });
 
   it('refuses the old spellings and any other case with a 400 that names the valid operators', async () => {
@@ -46,13 +58,27 @@ describe('emulator twins propertyFilter operators (the service\'s filter words)'
       const message = res.json.errors['propertyFilter.operator'].join(' ');
       assert.ok(message.includes(`'${operator}'`) && message.includes(FILTER_OPERATORS.join(',')), message);
     }
-    const nested = await client.call('POST', '/twins/count', { propertyFilter: { filterConditionOperator: 'And', filters: [{ field: 'name', operator: 'eq', value: 'x' }] } });
+    const nested = await client.call('POST', '/twins/count', {
+      propertyFilter: { filterConditionOperator: 'And', filters: [{ field: 'name', operator: 'eq', value: 'x' }] },
+    });
     assertProblem(nested, 400, 'propertyFilter.filters[0].operator');
   });
 
   it('requires an operator with a field, a value where the operator needs one and a non-empty array for in', async () => {
-    assertProblem(await client.call('POST', '/twins', { propertyFilter: { field: 'name', value: 'x' } }), 400, 'propertyFilter.operator');
-    assertProblem(await client.call('POST', '/twins', { propertyFilter: { field: 'name', operator: '=' } }), 400, 'propertyFilter.value');
-    assertProblem(await client.call('POST', '/twins/count', { propertyFilter: { field: 'name', operator: 'in', value: [] } }), 400, 'propertyFilter.value');
+    assertProblem(
+      await client.call('POST', '/twins', { propertyFilter: { field: 'name', value: 'x' } }),
+      400,
+      'propertyFilter.operator',
+    );
+    assertProblem(
+      await client.call('POST', '/twins', { propertyFilter: { field: 'name', operator: '=' } }),
+      400,
+      'propertyFilter.value',
+    );
+    assertProblem(
+      await client.call('POST', '/twins/count', { propertyFilter: { field: 'name', operator: 'in', value: [] } }),
+      400,
+      'propertyFilter.value',
+    );
   });
 });

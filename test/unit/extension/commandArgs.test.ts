@@ -1,10 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { instanceOf, listOf, normaliseArgs, oneOf, options, text } from '../../../src/extension/shell/commandArgs';
 
-class Row { constructor(readonly id: string) {} }
+class Row {
+  constructor(readonly id: string) {}
+}
 class TwinRow extends Row {}
 class OtherRow extends Row {}
-class Uri { constructor(readonly path: string) {} }
+class Uri {
+  constructor(readonly path: string) {}
+}
 
 describe('command arguments', () => {
   const twin = new TwinRow('t');
@@ -13,7 +17,11 @@ describe('command arguments', () => {
   it('keep what each parameter accepts and drop the rest, as VS Code passes them from each place', () => {
     const goToTwin = [text];
     assert.deepEqual(normaliseArgs([], goToTwin), [], 'palette');
-    assert.deepEqual(normaliseArgs([twin, [twin]], goToTwin), [], 'view title with a row selected: the row is not a twin id');
+    assert.deepEqual(
+      normaliseArgs([twin, [twin]], goToTwin),
+      [],
+      'view title with a row selected: the row is not a twin id',
+    );
     assert.deepEqual(normaliseArgs(['HP-L01'], goToTwin), ['HP-L01'], 'another command or a test');
 
     const filterTwins = [options];
@@ -21,24 +29,51 @@ describe('command arguments', () => {
     assert.deepEqual(normaliseArgs([{ modelId: 'dtmi:x;1' }], filterTwins), [{ modelId: 'dtmi:x;1' }]);
 
     const openTwin = [oneOf(instanceOf(TwinRow), text), text];
-    assert.deepEqual(normaliseArgs([twin, [twin]], openTwin), [twin], 'row menu: the clicked row, the selection dropped');
-    assert.deepEqual(normaliseArgs(['Local emulator', 'T-1'], openTwin), ['Local emulator', 'T-1'], "a tree item's own command");
+    assert.deepEqual(
+      normaliseArgs([twin, [twin]], openTwin),
+      [twin],
+      'row menu: the clicked row, the selection dropped',
+    );
+    assert.deepEqual(
+      normaliseArgs(['Local emulator', 'T-1'], openTwin),
+      ['Local emulator', 'T-1'],
+      "a tree item's own command",
+    );
     assert.deepEqual(normaliseArgs([other], openTwin), []);
 
     const deleteEvents = [oneOf(instanceOf(TwinRow), listOf(text)), listOf(instanceOf(TwinRow))];
-    assert.deepEqual(normaliseArgs([twin, [twin, twin]], deleteEvents), [twin, [twin, twin]], 'the multi-selection is kept where it is used');
-    assert.deepEqual(normaliseArgs([twin, [twin, other]], deleteEvents), [twin], 'a mixed selection is not one of these');
+    assert.deepEqual(
+      normaliseArgs([twin, [twin, twin]], deleteEvents),
+      [twin, [twin, twin]],
+      'the multi-selection is kept where it is used',
+    );
+    assert.deepEqual(
+      normaliseArgs([twin, [twin, other]], deleteEvents),
+      [twin],
+      'a mixed selection is not one of these',
+    );
     assert.deepEqual(normaliseArgs([['a', 'b']], deleteEvents), [['a', 'b']]);
 
     const createFromJson = [oneOf(instanceOf(Uri), text)];
     const file = new Uri('/x.json');
-    assert.deepEqual(normaliseArgs([file, { groupId: 1 }], createFromJson), [file], 'editor title: the editor context is dropped');
-    assert.deepEqual(normaliseArgs([file, [file, new Uri('/y.json')]], createFromJson), [file], 'Explorer: one file is used');
+    assert.deepEqual(
+      normaliseArgs([file, { groupId: 1 }], createFromJson),
+      [file],
+      'editor title: the editor context is dropped',
+    );
+    assert.deepEqual(
+      normaliseArgs([file, [file, new Uri('/y.json')]], createFromJson),
+      [file],
+      'Explorer: one file is used',
+    );
   });
 
   it('keep a later argument when an earlier one is dropped, and trim the trailing ones', () => {
     const saveAttachment = [instanceOf(TwinRow), text];
-    assert.deepEqual(normaliseArgs([other, 'saved/attachment.png'], saveAttachment), [undefined, 'saved/attachment.png']);
+    assert.deepEqual(normaliseArgs([other, 'saved/attachment.png'], saveAttachment), [
+      undefined,
+      'saved/attachment.png',
+    ]);
     assert.deepEqual(normaliseArgs([twin, twin], saveAttachment), [twin]);
     assert.deepEqual(normaliseArgs([twin, null, 'extra'], [instanceOf(TwinRow)]), [twin]);
   });

@@ -6,7 +6,7 @@ describe('the command table', () => {
   const open = (): string => 'open';
   const close = (): string => 'close';
 
-  it('holds every command of the features\' tables, each with its handler', () => {
+  it("holds every command of the features' tables, each with its handler", () => {
     const tables: CommandTable<unknown>[] = [{ 'buildingTwins.open': open }, { 'buildingTwins.close': close }, {}];
     const all = allCommands(tables);
     assert.deepEqual([...all.keys()], ['buildingTwins.open', 'buildingTwins.close']);
@@ -14,6 +14,9 @@ describe('the command table', () => {
   });
 
   it('refuses a command defined by two tables, naming it', () => {
-    assert.throws(() => allCommands<unknown>([{ 'buildingTwins.open': open }, { 'buildingTwins.open': close }]), /Command buildingTwins\.open is defined twice/);
+    assert.throws(
+      () => allCommands<unknown>([{ 'buildingTwins.open': open }, { 'buildingTwins.open': close }]),
+      /Command buildingTwins\.open is defined twice/,
+    );
   });
 });

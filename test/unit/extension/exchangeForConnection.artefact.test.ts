@@ -24,17 +24,31 @@ async function recorder(host: string): Promise<{ url: string; lines: string[]; c
   return {
     url: `http://${host}:${(server.address() as AddressInfo).port}`,
     lines,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** Sends `count` GETs to `target` from a process whose node:http is patched as VS Code patches it (proxySupportProbe.ts). */
-function probe(proxyAgentPath: string, mode: string, proxyUrl: string, target: string, count = 1): Promise<{ statuses?: number[]; error?: string }> {
+function probe(
+  proxyAgentPath: string,
+  mode: string,
+  proxyUrl: string,
+  target: string,
+  count = 1,
+): Promise<{ statuses?: number[]; error?: string }> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [join(__dirname, 'proxySupportProbe.js'), proxyAgentPath, mode, proxyUrl, target, String(count)], (error, stdout) => {
-      if (!stdout) reject(error ?? new Error('the probe printed nothing'));
-      else resolve(JSON.parse(stdout) as { statuses?: number[]; error?: string });
-    });
+    execFile(
+      process.execPath,
+      [join(__dirname, 'proxySupportProbe.js'), proxyAgentPath, mode, proxyUrl, target, String(count)],
+      (error, stdout) => {
+        if (!stdout) reject(error ?? new Error('the probe printed nothing'));
+        else resolve(JSON.parse(stdout) as { statuses?: number[]; error?: string });
+      },
+    );
   });
 }
 
@@ -43,7 +57,10 @@ describe("VS Code's proxy support and a node:http request with its own agent", (
   before(() => {
     // Installed with code-server (`npm test` installs it before the unit tier); without it there is nothing to check
     // against, which is a failure, not a pass.
-    assert.ok(existsSync(proxyAgentPath), `VS Code's @vscode/proxy-agent is missing at ${proxyAgentPath}: run \`node scripts/install-code-server.mjs\` (or set CODE_SERVER_HOME to an installed code-server)`);
+    assert.ok(
+      existsSync(proxyAgentPath),
+      `VS Code's @vscode/proxy-agent is missing at ${proxyAgentPath}: run \`node scripts/install-code-server.mjs\` (or set CODE_SERVER_HOME to an installed code-server)`,
+    );
   });
 
   // 127.0.0.2 stands for a remote host: VS Code treats only localhost, 127.0.0.1 and ::1 as loopback.
@@ -55,9 +72,14 @@ describe("VS Code's proxy support and a node:http request with its own agent", (
         const url = `${target.url}/api/v3/models`;
         assert.deepEqual(await probe(proxyAgentPath, mode, proxy.url, url), { statuses: [200] });
         const proxied = proxy.lines.includes(`GET ${url}`);
-        assert.equal(proxied, mode === 'override' || mode === 'fallback', JSON.stringify({ proxy: proxy.lines, direct: target.lines }));
+        assert.equal(
+          proxied,
+          mode === 'override' || mode === 'fallback',
+          JSON.stringify({ proxy: proxy.lines, direct: target.lines }),
+        );
         // node:http is chosen only where it gets the proxy, or where fetch would not get one either ("off").
-        if (exchangeForConnection(REMOTE, { proxySupport: mode }) === 'node') assert.ok(proxied || mode === 'off', mode);
+        if (exchangeForConnection(REMOTE, { proxySupport: mode }) === 'node')
+          assert.ok(proxied || mode === 'off', mode);
       } finally {
         await proxy.close();
         await target.close();
@@ -70,7 +92,9 @@ describe("VS Code's proxy support and a node:http request with its own agent", (
     const proxy = await recorder('127.0.0.1');
     const emulator = await recorder('127.0.0.1');
     try {
-      assert.deepEqual(await probe(proxyAgentPath, 'override', proxy.url, `${emulator.url}/api/v3/models`, 3), { statuses: [200, 200, 200] });
+      assert.deepEqual(await probe(proxyAgentPath, 'override', proxy.url, `${emulator.url}/api/v3/models`, 3), {
+        statuses: [200, 200, 200],
+      });
       assert.deepEqual(proxy.lines, []);
       assert.equal(emulator.lines.length, 3);
     } finally {

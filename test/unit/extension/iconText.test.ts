@@ -10,7 +10,7 @@ describe('icon syntax in service text', () => {
     assert.equal(noIconsOpt(null), undefined);
   });
 
-  it('a lookup error row keeps its own icon and shows the service\'s $( literally', () => {
+  it("a lookup error row keeps its own icon and shows the service's $( literally", () => {
     assert.equal(errorItemLabel('Twin "$(pass) ok" was not found'), '$(error) Twin "\\$(pass) ok" was not found');
   });
 });

@@ -5,7 +5,12 @@ import { helpLinks } from '../../../src/extension/help/helpLinks';
 import { issueReportUrl, type IssueFacts } from '../../../src/extension/help/issueReport';
 import { repoRoot } from '../../harness/harnessPaths';
 
-const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { repository: { url: string }; bugs: { url: string }; homepage: string; version: string };
+const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+  repository: { url: string };
+  bugs: { url: string };
+  homepage: string;
+  version: string;
+};
 
 const facts: IssueFacts = {
   extensionVersion: '0.1.0',
@@ -39,7 +44,10 @@ describe('help links and the prefilled issue report', () => {
     assert.match(body, /^- Service: Building Twin Data Service v3, a service instance \(address left out\)$/m);
     assert.match(body, /^- Connections besides the Local emulator: 2$/m);
     assert.doesNotMatch(body, /https?:\/\//, 'no address of any kind in the body');
-    const local = new URL(issueReportUrl(manifest.bugs.url, { ...facts, activeService: 'local emulator' })).searchParams.get('body') ?? '';
+    const local =
+      new URL(issueReportUrl(manifest.bugs.url, { ...facts, activeService: 'local emulator' })).searchParams.get(
+        'body',
+      ) ?? '';
     assert.match(local, /^- Service: Building Twin Data Service v3, local emulator 0\.1\.0 \(bundled\)$/m);
   });
 });

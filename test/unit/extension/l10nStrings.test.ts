@@ -33,16 +33,46 @@ const SCANNED = [
 /** Calls whose every text argument the user reads: notifications (message and buttons). */
 const MESSAGE_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage']);
 /** Constructors and factories whose first argument is an error message. */
-const ERRORS = new Set(['Error', 'RangeError', 'TypeError', 'NoPermissions', 'FileNotFound', 'FileExists', 'Unavailable']);
+const ERRORS = new Set([
+  'Error',
+  'RangeError',
+  'TypeError',
+  'NoPermissions',
+  'FileNotFound',
+  'FileExists',
+  'Unavailable',
+]);
 /** Calls with a label at a known position: tree items, rows, confirmations, panels. */
-const LABEL_ARGUMENTS: Record<string, number> = { TreeItem: 0, nodeItem: 1, MessageNode: 2, confirm: 0, createPanel: 2, createWebviewPanel: 1 };
+const LABEL_ARGUMENTS: Record<string, number> = {
+  TreeItem: 0,
+  nodeItem: 1,
+  MessageNode: 2,
+  confirm: 0,
+  createPanel: 2,
+  createWebviewPanel: 1,
+};
 /** Object properties and assigned fields that are shown: picks, prompts, dialogs, progress, tree items, status bar. */
 const SHOWN_FIELDS = new Set([
-  'title', 'prompt', 'placeHolder', 'placeholder', 'detail', 'confirmLabel', 'openLabel', 'saveLabel',
-  'label', 'description', 'tooltip', 'message', 'text', 'name',
+  'title',
+  'prompt',
+  'placeHolder',
+  'placeholder',
+  'detail',
+  'confirmLabel',
+  'openLabel',
+  'saveLabel',
+  'label',
+  'description',
+  'tooltip',
+  'message',
+  'text',
+  'name',
 ]);
 
-export interface Finding { line: number; text: string }
+export interface Finding {
+  line: number;
+  text: string;
+}
 
 function calleeName(expression: ts.Expression): string | undefined {
   if (ts.isIdentifier(expression)) return expression.text;
@@ -56,7 +86,9 @@ function fieldName(name: ts.PropertyName | ts.MemberName): string | undefined {
 
 /** `l10n.t({ message, args, comment })`: the message is the text to translate, so it is written out. */
 function isTranslationOptions(node: ts.Node): boolean {
-  return ts.isObjectLiteralExpression(node) && ts.isCallExpression(node.parent) && calleeName(node.parent.expression) === 't';
+  return (
+    ts.isObjectLiteralExpression(node) && ts.isCallExpression(node.parent) && calleeName(node.parent.expression) === 't'
+  );
 }
 
 /** User-facing text written without localisation in one TypeScript source. */
@@ -81,7 +113,11 @@ export function unlocalisedText(source: string, fileName = 'sample.ts'): Finding
     } else if (ts.isPropertyAssignment(node) && !isTranslationOptions(node.parent)) {
       const name = fieldName(node.name);
       if (name && SHOWN_FIELDS.has(name)) check(node.initializer);
-    } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) {
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left)
+    ) {
       const { name, expression } = node.left;
       // `this.name = 'SomeError'` names an error class; `this.item.name = …` names a status bar item.
       const errorClassName = name.text === 'name' && expression.kind === ts.SyntaxKind.ThisKeyword;
@@ -130,20 +166,20 @@ describe('user-facing text is localised', () => {
     }
     const accepted = [
       "void vscode.window.showInformationMessage(vscode.l10n.t('Local emulator stopped.'), showLog);",
-      "throw new Error(l10n.t('No twin named \"{0}\".', name));",
-      "throw new Error(message);",
-      "new vscode.TreeItem(label, state);",
+      'throw new Error(l10n.t(\'No twin named "{0}".\', name));',
+      'throw new Error(message);',
+      'new vscode.TreeItem(label, state);',
       "const actions = [{ label: `$(sync) ${vscode.l10n.t('Sign in again')}`, id: 'signIn' }];",
       "item.description = [count, modelId].join(' · ');",
       "item.contextValue = 'connection.local';",
-      "item.id = `${this.id}#${count}`;",
-      "ctx.log.warn(`Could not reveal ${id} in the explorer`);",
+      'item.id = `${this.id}#${count}`;',
+      'ctx.log.warn(`Could not reveal ${id} in the explorer`);',
       "const state = { kind: 'error', message: `${request}: ${detail}` };",
       "{ command: 'buildingTwins.open', title: vscode.l10n.t('Open') }",
       "return l10n.t({ message: 'Auto save is on ({0})', args: [mode], comment: ['{0} is the mode'] });",
       "class CancelledError extends Error { constructor() { super('Cancelled'); this.name = 'CancelledError'; } }",
       "throw new Error('internal'); // l10n-exempt: a programming error",
-      "// l10n-exempt: the command table passes ids only\nthrow new Error(`Expected an id, got ${typeof x}`);",
+      '// l10n-exempt: the command table passes ids only\nthrow new Error(`Expected an id, got ${typeof x}`);',
     ];
     for (const source of accepted) {
       it(`accepts: ${source}`, () => assert.deepEqual(unlocalisedText(source), []));
@@ -152,7 +188,10 @@ describe('user-facing text is localised', () => {
 
   it('in the scanned folders, text for the user goes through l10n', () => {
     const findings = SCANNED.flatMap(sourceFiles).flatMap((file) =>
-      unlocalisedText(readFileSync(file, 'utf8'), file).map((f) => `${relative(repoRoot, file)}:${f.line} ${JSON.stringify(f.text)}`));
+      unlocalisedText(readFileSync(file, 'utf8'), file).map(
+        (f) => `${relative(repoRoot, file)}:${f.line} ${JSON.stringify(f.text)}`,
+      ),
+    );
     assert.deepEqual(findings, []);
   });
 });

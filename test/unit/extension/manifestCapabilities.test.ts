@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { localisedManifest } from '../../shared/manifest';
 
-interface MenuEntry { command: string; when?: string }
+interface MenuEntry {
+  command: string;
+  when?: string;
+}
 interface Manifest {
   bugs: { url: string };
   homepage: string;
@@ -26,7 +29,9 @@ describe('manifest: Restricted Mode, virtual workspaces, help and the Marketplac
   it('supports untrusted folders in a limited way: every emulator setting is restricted', () => {
     const untrusted = manifest.capabilities.untrustedWorkspaces;
     assert.equal(untrusted.supported, 'limited');
-    const emulatorSettings = Object.keys(manifest.contributes.configuration.properties).filter((k) => k.startsWith('buildingTwins.emulator.'));
+    const emulatorSettings = Object.keys(manifest.contributes.configuration.properties).filter((k) =>
+      k.startsWith('buildingTwins.emulator.'),
+    );
     assert.ok(emulatorSettings.length >= 4);
     assert.deepEqual([...untrusted.restrictedConfigurations].sort(), emulatorSettings.sort());
   });
@@ -34,15 +39,23 @@ describe('manifest: Restricted Mode, virtual workspaces, help and the Marketplac
   it('hides import from and export to files in virtual workspaces, wherever they are offered', () => {
     assert.equal(manifest.capabilities.virtualWorkspaces.supported, 'limited');
     for (const command of ['buildingTwins.importFile', 'buildingTwins.exportTwins']) {
-      const places = Object.entries(manifest.contributes.menus).flatMap(([menu, entries]) => entries.filter((e) => e.command === command).map((e) => ({ menu, when: e.when ?? '' })));
-      assert.ok(places.some((p) => p.menu === 'commandPalette'), `${command} has a palette entry`);
+      const places = Object.entries(manifest.contributes.menus).flatMap(([menu, entries]) =>
+        entries.filter((e) => e.command === command).map((e) => ({ menu, when: e.when ?? '' })),
+      );
+      assert.ok(
+        places.some((p) => p.menu === 'commandPalette'),
+        `${command} has a palette entry`,
+      );
       for (const place of places) assert.match(place.when, /!virtualWorkspace/, `${command} in ${place.menu}`);
     }
   });
 
   it('has a collapsed Help and Feedback view beside the explorer', () => {
     const help = manifest.contributes.views.buildingTwins!.find((v) => v.id === 'buildingTwins.help');
-    assert.deepEqual(help && { name: help.name, visibility: help.visibility }, { name: 'Help and Feedback', visibility: 'collapsed' });
+    assert.deepEqual(help && { name: help.name, visibility: help.visibility }, {
+      name: 'Help and Feedback',
+      visibility: 'collapsed',
+    });
   });
 
   it('says where to get help and what it costs on the Marketplace page', () => {

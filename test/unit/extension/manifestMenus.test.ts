@@ -7,8 +7,16 @@ import { repoRoot } from '../../harness/harnessPaths';
 import { localisedManifest } from '../../shared/manifest';
 import { whenHolds, whenKeys, type WhenContext } from '../../shared/whenClause';
 
-interface Command { command: string; title: string; category?: string }
-interface MenuEntry { command: string; when?: string; group?: string }
+interface Command {
+  command: string;
+  title: string;
+  category?: string;
+}
+interface MenuEntry {
+  command: string;
+  when?: string;
+  group?: string;
+}
 interface Manifest {
   contributes: {
     commands: Command[];
@@ -25,7 +33,23 @@ const { commands, menus } = manifest.contributes;
 const EXPLORER = { view: 'buildingTwins.explorer' };
 
 /** Words Title Case keeps lower case inside a title (articles, conjunctions, short prepositions). */
-const MINOR_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'with']);
+const MINOR_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'by',
+  'for',
+  'from',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+]);
 
 /** The words of a title that break Title Case ("Copy id" -> ["id"]). */
 function titleCaseFaults(title: string): string[] {
@@ -41,7 +65,10 @@ function titleCaseFaults(title: string): string[] {
 /** Every combination of true/false for the context keys of the clauses (other keys as given). */
 function states(clauses: Array<string | undefined>, base: WhenContext, skip: string[] = []): WhenContext[] {
   const keys = [...new Set(clauses.flatMap(whenKeys))].filter((k) => !(k in base) && !skip.includes(k));
-  return Array.from({ length: 2 ** keys.length }, (_, n) => ({ ...base, ...Object.fromEntries(keys.map((k, i) => [k, Boolean(n & (1 << i))])) }));
+  return Array.from({ length: 2 ** keys.length }, (_, n) => ({
+    ...base,
+    ...Object.fromEntries(keys.map((k, i) => [k, Boolean(n & (1 << i))])),
+  }));
 }
 
 const palette = (command: string): string | undefined => menus.commandPalette.find((e) => e.command === command)?.when;
@@ -59,18 +86,29 @@ describe('manifest: commands, menus and the palette fit the state', () => {
   });
 
   it('the explorer title shows at most three buttons (and Collapse All) in every state; the rest is in "..." in groups', () => {
-    const title = menus['view/title'].filter((e) => whenHolds(e.when, { ...EXPLORER }) || (e.when ?? '').includes('view == buildingTwins.explorer'));
-    for (const context of states(title.map((e) => e.when), EXPLORER)) {
+    const title = menus['view/title'].filter(
+      (e) => whenHolds(e.when, { ...EXPLORER }) || (e.when ?? '').includes('view == buildingTwins.explorer'),
+    );
+    for (const context of states(
+      title.map((e) => e.when),
+      EXPLORER,
+    )) {
       const inline = title.filter((e) => e.group?.startsWith('navigation') && whenHolds(e.when, context));
-      assert.ok(inline.length <= 3, `${inline.length} buttons with ${JSON.stringify(context)}: ${inline.map((e) => e.command).join(', ')}`);
+      assert.ok(
+        inline.length <= 3,
+        `${inline.length} buttons with ${JSON.stringify(context)}: ${inline.map((e) => e.command).join(', ')}`,
+      );
     }
-    for (const e of title.filter((x) => !x.group?.startsWith('navigation'))) assert.match(e.group ?? '', /^\d+_[a-z]+@\d+$/, `${e.command} sits in a numbered group of the "..." menu`);
+    for (const e of title.filter((x) => !x.group?.startsWith('navigation')))
+      assert.match(e.group ?? '', /^\d+_[a-z]+@\d+$/, `${e.command} sits in a numbered group of the "..." menu`);
   });
 
   it('only one of Start and Stop Local Emulator shows, in the explorer title and in the palette', () => {
     for (const running of [false, true]) {
       const context = { ...EXPLORER, 'buildingTwins.emulatorRunning': running };
-      const inTitle = menus['view/title'].filter((e) => e.command.endsWith('Emulator') && whenHolds(e.when, context)).map((e) => e.command);
+      const inTitle = menus['view/title']
+        .filter((e) => e.command.endsWith('Emulator') && whenHolds(e.when, context))
+        .map((e) => e.command);
       assert.deepEqual(inTitle, [running ? 'buildingTwins.stopEmulator' : 'buildingTwins.startEmulator']);
       assert.equal(shownInPalette('buildingTwins.startEmulator', context), !running);
       assert.equal(shownInPalette('buildingTwins.stopEmulator', context), running);
@@ -79,7 +117,10 @@ describe('manifest: commands, menus and the palette fit the state', () => {
 
   it('"Clear Events Filter" and "Clear Twin Filter" show only while something is filtered', () => {
     for (const filtered of [false, true]) {
-      assert.equal(shownInPalette('buildingTwins.events.clearFilter', { 'buildingTwins.eventsFiltered': filtered }), filtered);
+      assert.equal(
+        shownInPalette('buildingTwins.events.clearFilter', { 'buildingTwins.eventsFiltered': filtered }),
+        filtered,
+      );
       assert.equal(shownInPalette('buildingTwins.clearFilter', { 'buildingTwins.filtered': filtered }), filtered);
     }
     const rows = menus['view/item/context'].filter((e) => e.command === 'buildingTwins.events.clearFilter');
@@ -91,13 +132,18 @@ describe('manifest: commands, menus and the palette fit the state', () => {
   });
 
   it('commands that send the active JSON editor show in the palette only in JSON editors, and in the title of their drafts', () => {
-    for (const command of ['buildingTwins.createFromJson', 'buildingTwins.events.upsertFromJson', 'buildingTwins.tickets.createFromJson']) {
+    for (const command of [
+      'buildingTwins.createFromJson',
+      'buildingTwins.events.upsertFromJson',
+      'buildingTwins.tickets.createFromJson',
+    ]) {
       assert.equal(shownInPalette(command, { editorLangId: 'json' }), true, command);
       assert.equal(shownInPalette(command, { editorLangId: 'jsonc' }), true, command);
       assert.equal(shownInPalette(command, { editorLangId: 'typescript' }), false, command);
       assert.equal(shownInPalette(command, {}), false, `${command} without an editor`);
     }
-    const editorTitle = (command: string, resourceFilename: string): boolean => menus['editor/title'].some((e) => e.command === command && whenHolds(e.when, { resourceFilename }));
+    const editorTitle = (command: string, resourceFilename: string): boolean =>
+      menus['editor/title'].some((e) => e.command === command && whenHolds(e.when, { resourceFilename }));
     assert.equal(editorTitle('buildingTwins.events.upsertFromJson', 'events-1a2b3c.events.json'), true);
     assert.equal(editorTitle('buildingTwins.tickets.createFromJson', 'ticket-1a2b3c.ticket.json'), true);
     assert.equal(editorTitle('buildingTwins.tickets.applyPatch', 'T-1.ticket-patch.json'), true);
@@ -111,13 +157,20 @@ describe('manifest: commands, menus and the palette fit the state', () => {
       for (const e of entries) assert.ok(ids.has(e.command), `${menu}: ${e.command} is not a contributed command`);
     }
     const paletteIds = menus.commandPalette.map((e) => e.command);
-    assert.deepEqual(paletteIds.filter((id, i) => paletteIds.indexOf(id) !== i), [], 'one palette entry per command');
+    assert.deepEqual(
+      paletteIds.filter((id, i) => paletteIds.indexOf(id) !== i),
+      [],
+      'one palette entry per command',
+    );
   });
 
   it('serves a schema for every editable kind of document, and only schemas it serves', () => {
-    const served = [...MODEL_SCHEMA_KINDS, ...RECORD_SCHEMA_KINDS].map((k) => `buildingtwins-schema://schemas/${k}.json`).sort();
+    const served = [...MODEL_SCHEMA_KINDS, ...RECORD_SCHEMA_KINDS]
+      .map((k) => `buildingtwins-schema://schemas/${k}.json`)
+      .sort();
     assert.deepEqual([...new Set(manifest.contributes.jsonValidation.map((v) => v.url))].sort(), served);
-    const matched = (url: string): string[] => manifest.contributes.jsonValidation.filter((v) => v.url === url).flatMap((v) => v.fileMatch);
+    const matched = (url: string): string[] =>
+      manifest.contributes.jsonValidation.filter((v) => v.url === url).flatMap((v) => v.fileMatch);
     assert.deepEqual(matched('buildingtwins-schema://schemas/ticket.json'), ['buildingtwins:/*/tickets/*.json']);
     assert.deepEqual(matched('buildingtwins-schema://schemas/event.json'), ['buildingtwins:/*/events/*.json']);
     assert.deepEqual(matched('buildingtwins-schema://schemas/ticket-patch.json'), ['*.ticket-patch.json']);
@@ -129,23 +182,53 @@ describe('manifest: commands, menus and the palette fit the state', () => {
     const scopes = manifest.contributes.semanticTokenScopes.flatMap((s) => Object.keys(s.scopes)).sort();
     assert.deepEqual(scopes, types);
     const injections = manifest.contributes.grammars.filter((g) => g.injectTo);
-    assert.deepEqual(injections.map((g) => g.path), ['./syntaxes/dtmi.injection.tmLanguage.json']);
-    const grammar = JSON.parse(readFileSync(join(repoRoot, 'syntaxes/dtmi.injection.tmLanguage.json'), 'utf8')) as { patterns: Array<{ include: string }>; repository: Record<string, unknown> };
-    assert.deepEqual(grammar.patterns.map((p) => p.include), ['#dtmi']);
+    assert.deepEqual(
+      injections.map((g) => g.path),
+      ['./syntaxes/dtmi.injection.tmLanguage.json'],
+    );
+    const grammar = JSON.parse(readFileSync(join(repoRoot, 'syntaxes/dtmi.injection.tmLanguage.json'), 'utf8')) as {
+      patterns: Array<{ include: string }>;
+      repository: Record<string, unknown>;
+    };
+    assert.deepEqual(
+      grammar.patterns.map((p) => p.include),
+      ['#dtmi'],
+    );
     assert.deepEqual(Object.keys(grammar.repository), ['dtmi']);
   });
 });
 
 describe('the when-clause evaluator of these tests', () => {
   it('reads the clauses package.json uses', () => {
-    assert.equal(whenHolds('view == buildingTwins.explorer && viewItem =~ /^(twinsGroup|twinModelGroup)$/', { view: 'buildingTwins.explorer', viewItem: 'twinModelGroup' }), true);
-    assert.equal(whenHolds('view == buildingTwins.explorer && viewItem =~ /^(twinsGroup|twinModelGroup)$/', { view: 'buildingTwins.explorer', viewItem: 'twin' }), false);
+    assert.equal(
+      whenHolds('view == buildingTwins.explorer && viewItem =~ /^(twinsGroup|twinModelGroup)$/', {
+        view: 'buildingTwins.explorer',
+        viewItem: 'twinModelGroup',
+      }),
+      true,
+    );
+    assert.equal(
+      whenHolds('view == buildingTwins.explorer && viewItem =~ /^(twinsGroup|twinModelGroup)$/', {
+        view: 'buildingTwins.explorer',
+        viewItem: 'twin',
+      }),
+      false,
+    );
     assert.equal(whenHolds('resourceExtname =~ /^\\.(json|csv)$/i', { resourceExtname: '.CSV' }), true);
     assert.equal(whenHolds('!a && b', { b: true }), true);
     assert.equal(whenHolds('a || b', { b: true }), true);
-    assert.equal(whenHolds('config.files.autoSave != off && !config.files.autoSaveWorkspaceFilesOnly', { 'config.files.autoSave': 'off' }), false);
+    assert.equal(
+      whenHolds('config.files.autoSave != off && !config.files.autoSaveWorkspaceFilesOnly', {
+        'config.files.autoSave': 'off',
+      }),
+      false,
+    );
     assert.equal(whenHolds('false', {}), false);
     assert.equal(whenHolds(undefined, {}), true);
-    assert.deepEqual(whenKeys('view == x && !buildingTwins.filtered || viewItem =~ /a||b/'), ['view', 'buildingTwins.filtered', 'viewItem']);
+    assert.deepEqual(whenKeys('view == x && !buildingTwins.filtered || viewItem =~ /a||b/'), [
+      'view',
+      'buildingTwins.filtered',
+      'viewItem',
+    ]);
   });
 });

@@ -11,7 +11,13 @@ interface ProxyAgentModule {
 }
 
 async function main(): Promise<void> {
-  const [proxyAgentPath, proxySupport, proxyUrl, target, count = '1'] = process.argv.slice(2) as [string, string, string, string, string?];
+  const [proxyAgentPath, proxySupport, proxyUrl, target, count = '1'] = process.argv.slice(2) as [
+    string,
+    string,
+    string,
+    string,
+    string?,
+  ];
   const proxyAgent = require(proxyAgentPath) as ProxyAgentModule;
   const silent = { trace() {}, debug() {}, info() {}, warn() {}, error() {} };
   const params = {
@@ -32,17 +38,30 @@ async function main(): Promise<void> {
     env: {},
   };
   // As the extension host does: the module object itself takes the patched request/get.
-  Object.assign(http, proxyAgent.createHttpPatch(params, http, proxyAgent.createProxyResolver(params).resolveProxyWithRequest));
+  Object.assign(
+    http,
+    proxyAgent.createHttpPatch(params, http, proxyAgent.createProxyResolver(params).resolveProxyWithRequest),
+  );
   const exchange = new NodeExchange();
   const statuses: number[] = [];
   for (let i = 0; i < Number(count); i++) {
-    const res = await exchange.send({ url: target, method: 'GET', headers: {}, signal: new AbortController().signal, maxBytes: 1e6, idempotent: true });
+    const res = await exchange.send({
+      url: target,
+      method: 'GET',
+      headers: {},
+      signal: new AbortController().signal,
+      maxBytes: 1e6,
+      idempotent: true,
+    });
     statuses.push(res.status);
   }
   process.stdout.write(JSON.stringify({ statuses }));
 }
 
-main().then(() => process.exit(0), (error: unknown) => {
-  process.stdout.write(JSON.stringify({ error: String(error) }));
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stdout.write(JSON.stringify({ error: String(error) }));
+    process.exit(1);
+  },
+);

@@ -1,12 +1,22 @@
 import * as assert from 'node:assert/strict';
 import { ModelIndex } from '../../../src/core/dtdl/modelIndex';
 import { markdownText } from '../../../src/core/untrusted/markdownText';
-import { commandLink, keyProperties, modelTooltipMarkdown, TOOLTIP_LIST_LIMIT, twinTooltipMarkdown, type TwinTooltipFacts } from '../../../src/extension/explorer/tooltipMarkdown';
+import {
+  commandLink,
+  keyProperties,
+  modelTooltipMarkdown,
+  TOOLTIP_LIST_LIMIT,
+  twinTooltipMarkdown,
+  type TwinTooltipFacts,
+} from '../../../src/extension/explorer/tooltipMarkdown';
 
 const ctx = 'dtmi:dtdl:context;3';
 const index = ModelIndex.fromInterfaces([
   {
-    '@id': 'dtmi:x:Space;1', '@type': 'Interface', '@context': ctx, displayName: 'Space',
+    '@id': 'dtmi:x:Space;1',
+    '@type': 'Interface',
+    '@context': ctx,
+    displayName: 'Space',
     contents: [
       { '@type': 'Property', name: 'name', schema: 'string' },
       { '@type': ['Property', 'Area'], name: 'area', schema: 'double', unit: 'squareMetre', displayName: 'Floor area' },
@@ -14,7 +24,11 @@ const index = ModelIndex.fromInterfaces([
     ],
   },
   {
-    '@id': 'dtmi:x:Room;1', '@type': 'Interface', '@context': ctx, displayName: 'Room', extends: 'dtmi:x:Space;1',
+    '@id': 'dtmi:x:Room;1',
+    '@type': 'Interface',
+    '@context': ctx,
+    displayName: 'Room',
+    extends: 'dtmi:x:Space;1',
     description: 'A room *inside* a [level](https://evil.example)',
     contents: [
       { '@type': 'Property', name: 'capacity', schema: 'integer' },
@@ -33,7 +47,11 @@ function assertShows(markdown: string, parts: string[]): void {
 
 const facts = (overrides: Partial<TwinTooltipFacts> = {}): TwinTooltipFacts => ({
   connection: 'Prod',
-  twin: { id: 'R-1', modelId: 'dtmi:x:Room;1', contents: { name: 'Room 1', area: 42.5, capacity: 8, note: 'hi', tags: { a: 1 } } },
+  twin: {
+    id: 'R-1',
+    modelId: 'dtmi:x:Room;1',
+    contents: { name: 'Room 1', area: 42.5, capacity: 8, note: 'hi', tags: { a: 1 } },
+  },
   index,
   relationships: { outgoing: 3, incoming: 1 },
   insights: { count: 2, topPriority: 1, names: ['Too hot', 'Filter'] },
@@ -42,23 +60,37 @@ const facts = (overrides: Partial<TwinTooltipFacts> = {}): TwinTooltipFacts => (
 
 describe('explorer tooltips (Markdown)', () => {
   it('escapes every character Markdown or HTML could act on, and keeps a service string on one line', () => {
-    const hostile = '**bold** [x](command:workbench.action.terminal.new) <img src=x onerror=1> `c` &amp; # h\n- item\u0007';
+    const hostile =
+      '**bold** [x](command:workbench.action.terminal.new) <img src=x onerror=1> `c` &amp; # h\n- item\u0007';
     const text = markdownText(hostile);
     assert.ok(!/(^|[^\\])[*[\]()<>`&#]/.test(text), text);
     assert.ok(!text.includes('\n') && !text.includes('\u0007'));
-    assert.equal(shown(text), '**bold** [x](command:workbench.action.terminal.new) <img src=x onerror=1> `c` &amp; # h - item');
+    assert.equal(
+      shown(text),
+      '**bold** [x](command:workbench.action.terminal.new) <img src=x onerror=1> `c` &amp; # h - item',
+    );
   });
 
-  it('lists the twin\'s property values with display names and units: the model\'s own first, then inherited, then undeclared', () => {
-    assert.deepEqual(keyProperties(facts().twin, index).map((l) => shown(l)), [
-      'capacity: 8', 'Floor area: 42.5 m²', 'note: hi',
-    ]);
+  it("lists the twin's property values with display names and units: the model's own first, then inherited, then undeclared", () => {
+    assert.deepEqual(
+      keyProperties(facts().twin, index).map((l) => shown(l)),
+      ['capacity: 8', 'Floor area: 42.5 m²', 'note: hi'],
+    );
   });
 
   it('shows the model, counts, open insights and links that run only the three commands', () => {
     const md = twinTooltipMarkdown(facts());
-    assertShows(md, ['**Room 1**', 'Model: Room (dtmi:x:Room;1)', 'Relationships: 3 outgoing, 1 incoming', '**2 open insights (most urgent: priority 1)**', '- Too hot']);
-    const links = [...md.matchAll(/\]\(command:([\w.]+)\?([^)]*)\)/g)].map((m) => [m[1], JSON.parse(decodeURIComponent(m[2])) as unknown]);
+    assertShows(md, [
+      '**Room 1**',
+      'Model: Room (dtmi:x:Room;1)',
+      'Relationships: 3 outgoing, 1 incoming',
+      '**2 open insights (most urgent: priority 1)**',
+      '- Too hot',
+    ]);
+    const links = [...md.matchAll(/\]\(command:([\w.]+)\?([^)]*)\)/g)].map((m) => [
+      m[1],
+      JSON.parse(decodeURIComponent(m[2])) as unknown,
+    ]);
     assert.deepEqual(links, [
       ['buildingTwins.openTwin', ['Prod', 'R-1']],
       ['buildingTwins.showTimeSeries', [{ connection: 'Prod', kind: 'twins', ids: ['R-1'] }]],
@@ -66,7 +98,7 @@ describe('explorer tooltips (Markdown)', () => {
     ]);
   });
 
-  it('keeps a hostile twin id inside its link\'s encoded arguments', () => {
+  it("keeps a hostile twin id inside its link's encoded arguments", () => {
     const link = commandLink('Open', 'buildingTwins.openTwin', ['P', 'x) [y](command:evil']);
     assert.equal([...link.matchAll(/\]\(command:/g)].length, 1);
     assert.ok(!/[\s()[\]]/.test(link.slice(link.indexOf('?'), -1)));
@@ -76,15 +108,24 @@ describe('explorer tooltips (Markdown)', () => {
     const plain = shown(twinTooltipMarkdown(facts({ relationships: { error: 'No permission' }, insights: undefined })));
     assert.ok(plain.includes('Relationships: unknown (No permission)'));
     assert.ok(plain.includes('No open insights'));
-    assert.ok(shown(twinTooltipMarkdown(facts({ insights: { error: 'timeout' } }))).includes('Open insights: unknown (timeout)'));
+    assert.ok(
+      shown(twinTooltipMarkdown(facts({ insights: { error: 'timeout' } }))).includes(
+        'Open insights: unknown (timeout)',
+      ),
+    );
   });
 
   it('describes a model with its description escaped and inherited properties and relationships marked', () => {
     const md = modelTooltipMarkdown(index, 'dtmi:x:Room;1');
     assert.ok(!md.includes('](https'), 'the description cannot link');
     assertShows(md, [
-      'A room *inside* a [level](https://evil.example)', 'Extends: Space', '**3 properties**', '**area** double m² (from Space)',
-      '**capacity** integer', '**isPartOf** → Space (from Space)', '**servedBy** → dtmi:x:Equipment;1',
+      'A room *inside* a [level](https://evil.example)',
+      'Extends: Space',
+      '**3 properties**',
+      '**area** double m² (from Space)',
+      '**capacity** integer',
+      '**isPartOf** → Space (from Space)',
+      '**servedBy** → dtmi:x:Equipment;1',
     ]);
     assert.ok(!shown(md).includes('**capacity** integer (from'));
   });

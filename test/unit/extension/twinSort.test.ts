@@ -2,7 +2,12 @@ import * as assert from 'node:assert/strict';
 import type { DigitalTwin } from '../../../src/core/api/types';
 import { isTwinSortKey, sortTwins } from '../../../src/extension/twins/twinSort';
 
-const twin = (id: string, name?: string, lastUpdateTime?: string): DigitalTwin => ({ id, modelId: 'dtmi:x:Room;1', contents: name ? { name } : {}, lastUpdateTime });
+const twin = (id: string, name?: string, lastUpdateTime?: string): DigitalTwin => ({
+  id,
+  modelId: 'dtmi:x:Room;1',
+  contents: name ? { name } : {},
+  lastUpdateTime,
+});
 const twins = [
   twin('R-10', 'Room 10', '2026-01-02T00:00:00Z'),
   twin('R-2', 'room 2', '2026-03-01T00:00:00Z'),

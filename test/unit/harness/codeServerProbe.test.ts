@@ -6,7 +6,9 @@ import { probeCodeServerVersion, reportsVersion } from '../../harness/codeServer
 
 describe('code-server install check', () => {
   let dir: string;
-  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'fake-code-server-')); });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'fake-code-server-'));
+  });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   /** A stand-in entry point that behaves like code-server's first run: it writes a config under HOME first. */
@@ -30,7 +32,9 @@ describe('code-server install check', () => {
   });
 
   it('never writes into the real HOME', () => {
-    const entry = fakeEntry(`console.log(process.env.HOME === ${JSON.stringify(process.env.HOME ?? '')} ? 'real home' : '4.99.4 x with Code 1.99.3');`);
+    const entry = fakeEntry(
+      `console.log(process.env.HOME === ${JSON.stringify(process.env.HOME ?? '')} ? 'real home' : '4.99.4 x with Code 1.99.3');`,
+    );
     assert.equal(probeCodeServerVersion(entry, '4.99.4'), true);
   });
 

@@ -7,7 +7,9 @@ import { CODE_SERVER_RELEASES } from '../../harness/harnessPaths';
 
 describe('code-server native modules', () => {
   let dir: string;
-  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'native-modules-')); });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'native-modules-'));
+  });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   function pkg(path: string, native: boolean): void {
@@ -27,14 +29,19 @@ describe('code-server native modules', () => {
 
   it('names the native modules a release neither rebuilds nor leaves unbuilt with a reason', () => {
     const release = { rebuild: ['node-pty'], unbuilt: { 'cpu-features': 'optional' } };
-    assert.deepEqual(unknownNativeModules(['cpu-features', 'node-pty', '@vscode/new-addon'], release), ['@vscode/new-addon']);
+    assert.deepEqual(unknownNativeModules(['cpu-features', 'node-pty', '@vscode/new-addon'], release), [
+      '@vscode/new-addon',
+    ]);
   });
 
   it('gives every pinned release a Node and no module both rebuilt and left unbuilt', () => {
     for (const release of Object.values(CODE_SERVER_RELEASES)) {
       assert.match(release.node.version, /^\d+\.\d+\.\d+$/);
       assert.match(release.node.integrity, /^sha512-/);
-      assert.deepEqual(release.rebuild.filter((m) => m in release.unbuilt), []);
+      assert.deepEqual(
+        release.rebuild.filter((m) => m in release.unbuilt),
+        [],
+      );
     }
   });
 });

@@ -6,8 +6,22 @@ describe('integration test order', () => {
 
   it('is sorted by default and reversed on request, leaving the input alone', () => {
     const input = [...files];
-    assert.deepEqual(orderTestFiles(input, parseTestOrder(undefined)), ['a.test.js', 'b.test.js', 'c.test.js', 'd.test.js', 'e.test.js', 'f.test.js']);
-    assert.deepEqual(orderTestFiles(input, parseTestOrder('reverse')), ['f.test.js', 'e.test.js', 'd.test.js', 'c.test.js', 'b.test.js', 'a.test.js']);
+    assert.deepEqual(orderTestFiles(input, parseTestOrder(undefined)), [
+      'a.test.js',
+      'b.test.js',
+      'c.test.js',
+      'd.test.js',
+      'e.test.js',
+      'f.test.js',
+    ]);
+    assert.deepEqual(orderTestFiles(input, parseTestOrder('reverse')), [
+      'f.test.js',
+      'e.test.js',
+      'd.test.js',
+      'c.test.js',
+      'b.test.js',
+      'a.test.js',
+    ]);
     assert.deepEqual(input, files);
   });
 
@@ -16,7 +30,10 @@ describe('integration test order', () => {
     assert.deepEqual([...one].sort(), [...files].sort());
     assert.deepEqual(orderTestFiles(files, parseTestOrder('shuffle:7')), one);
     const others = [1, 2, 3, 4, 5].map((seed) => orderTestFiles(files, { kind: 'shuffle', seed }).join());
-    assert.ok(others.some((order) => order !== one.join()), 'another seed gives another order');
+    assert.ok(
+      others.some((order) => order !== one.join()),
+      'another seed gives another order',
+    );
   });
 
   it('picks a seed for a plain shuffle and says how to repeat it', () => {
@@ -27,7 +44,10 @@ describe('integration test order', () => {
   });
 
   it('refuses an order it does not know, naming the ones it does', () => {
-    assert.throws(() => parseTestOrder('backwards'), /unknown test order "backwards": use sorted, reverse, shuffle or shuffle:<seed>/);
+    assert.throws(
+      () => parseTestOrder('backwards'),
+      /unknown test order "backwards": use sorted, reverse, shuffle or shuffle:<seed>/,
+    );
     assert.throws(() => parseTestOrder('shuffle:x'), /unknown test order/);
   });
 });

@@ -22,8 +22,14 @@ describe('time series data table model', () => {
 
   it('keeps only the points within the visible range, ends included', () => {
     const model = dataTableModel([{ heading: 'a', x: [1, 2, 3, 4, 5], y: [10, 20, 30, 40, 50] }], 2, 4);
-    assert.deepEqual(model.rows.map((r) => r.time), [2, 3, 4]);
-    assert.deepEqual(model.rows.map((r) => r.values[0]), [20, 30, 40]);
+    assert.deepEqual(
+      model.rows.map((r) => r.time),
+      [2, 3, 4],
+    );
+    assert.deepEqual(
+      model.rows.map((r) => r.values[0]),
+      [20, 30, 40],
+    );
   });
 
   it('keeps a zero value (not an empty cell) and has no rows without points', () => {

@@ -4,8 +4,14 @@ import { impactScoreRows } from '../../../src/webviews/insights/app/impactScoreR
 
 describe('insights panel: find in panel', () => {
   it('finds every occurrence, ignoring case, without overlaps', () => {
-    assert.deepEqual(matchRanges('Fan fault: FAN stuck', 'fan'), [[0, 3], [11, 14]]);
-    assert.deepEqual(matchRanges('aaaa', 'aa'), [[0, 2], [2, 4]]);
+    assert.deepEqual(matchRanges('Fan fault: FAN stuck', 'fan'), [
+      [0, 3],
+      [11, 14],
+    ]);
+    assert.deepEqual(matchRanges('aaaa', 'aa'), [
+      [0, 2],
+      [2, 4],
+    ]);
     assert.deepEqual(matchRanges('nothing here', 'xyz'), []);
     assert.deepEqual(matchRanges('anything', ''), []);
   });
@@ -32,10 +38,19 @@ describe('insights panel: impact scores table', () => {
   const format = (n: number) => n.toFixed(1);
 
   it('turns a list of scores into rows with formatted values and units', () => {
-    assert.deepEqual(impactScoreRows([{ name: 'Daily avoidable cost', value: 12.345, unit: 'USD' }, { name: 'Comfort', value: 3 }], format), [
-      { name: 'Daily avoidable cost', value: '12.3', unit: 'USD' },
-      { name: 'Comfort', value: '3.0', unit: '' },
-    ]);
+    assert.deepEqual(
+      impactScoreRows(
+        [
+          { name: 'Daily avoidable cost', value: 12.345, unit: 'USD' },
+          { name: 'Comfort', value: 3 },
+        ],
+        format,
+      ),
+      [
+        { name: 'Daily avoidable cost', value: '12.3', unit: 'USD' },
+        { name: 'Comfort', value: '3.0', unit: '' },
+      ],
+    );
     assert.deepEqual(impactScoreRows([], format), []);
   });
 

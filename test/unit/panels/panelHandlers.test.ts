@@ -7,9 +7,16 @@ import { BuildingTwinsClient } from '../../../src/core/api/client';
 import type { BatchRequest, BuildingTwinsApi, DigitalTwin, Insight } from '../../../src/core/api/types';
 import { lttbOverRange } from '../../../src/core/timeseries/lttb';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/emulator';
-import { createInsightsHandlers, groupInsights, toBatchRequest } from '../../../src/extension/panels/insights/insightsHandlers';
+import {
+  createInsightsHandlers,
+  groupInsights,
+  toBatchRequest,
+} from '../../../src/extension/panels/insights/insightsHandlers';
 import { fetchRange } from '../../../src/core/timeseries/timeSeriesFetch';
-import { capabilityTwinIds, createTimeSeriesHandlers } from '../../../src/extension/panels/timeSeries/timeSeriesHandlers';
+import {
+  capabilityTwinIds,
+  createTimeSeriesHandlers,
+} from '../../../src/extension/panels/timeSeries/timeSeriesHandlers';
 import { createTwinGraphHandlers, toGraphRequest } from '../../../src/extension/panels/twinGraph/twinGraphHandlers';
 import { upgradeSavedQuery, type InsightsQuery } from '../../../src/webviews/insights/insightsProtocol';
 
@@ -56,7 +63,11 @@ describe('panel handlers against the emulator', function () {
   it('init labels each series and takes its unit from the twin, as a symbol', async () => {
     const init = await timeSeries([capability.id, 'no-such-twin']).init({});
     assert.equal(init.series.length, 1);
-    assert.equal(init.series[0].unit, unitSymbol(String(capability.contents!.unit)), 'the unit as a symbol (degC shows as °C)');
+    assert.equal(
+      init.series[0].unit,
+      unitSymbol(String(capability.contents!.unit)),
+      'the unit as a symbol (degC shows as °C)',
+    );
     assert.match(init.series[0].label, /\(Model /);
     assert.deepEqual(init.errors, ['Twin "no-such-twin" was not found']);
   });
@@ -82,16 +93,30 @@ describe('panel handlers against the emulator', function () {
   it('reports empty ranges as zero points and rejects inverted ranges', async () => {
     const handlers = timeSeries([capability.id]);
     const empty = await handlers.load({ start: Date.UTC(2001, 0, 1), end: Date.UTC(2001, 0, 2), width: 800 });
-    assert.deepEqual(empty.series.map((s) => s.rawCount), [0]);
+    assert.deepEqual(
+      empty.series.map((s) => s.rawCount),
+      [0],
+    );
     await assert.rejects(async () => handlers.load({ start: 10, end: 5, width: 800 }), /must be before its end/);
   });
 
   it('latest returns the newest value of each series within the last hour, and nothing for a series without one', async () => {
     const time = Date.now();
-    await api.sendTimeSeries([{ connectorId: 'panel-test', dtId: capability.id, sourceTimestamp: new Date(time).toISOString(), scalarValue: 42.25 }]);
+    await api.sendTimeSeries([
+      {
+        connectorId: 'panel-test',
+        dtId: capability.id,
+        sourceTimestamp: new Date(time).toISOString(),
+        scalarValue: 42.25,
+      },
+    ]);
     const { points } = await timeSeries([capability.id, 'no-such-twin']).latest({});
     assert.deepEqual(points, [{ twinId: capability.id, time, value: 42.25 }]);
-    assert.deepEqual((await timeSeries(['no-such-twin']).latest({})).points, [], 'none of the twins exists: the service\'s 404 is no values, not an error');
+    assert.deepEqual(
+      (await timeSeries(['no-such-twin']).latest({})).points,
+      [],
+      "none of the twins exists: the service's 404 is no values, not an error",
+    );
   });
 
   it('exports the full-resolution points of the range to CSV, or nothing when cancelled', async () => {
@@ -112,11 +137,16 @@ describe('panel handlers against the emulator', function () {
     const id = '=HYPERLINK("https://example.com/x","open")';
     await api.putTwin({ id, modelId: capability.modelId, contents: {} } as DigitalTwin);
     const time = Date.now() - 60_000;
-    await api.sendTimeSeries([{ connectorId: 'panel-test', dtId: id, sourceTimestamp: new Date(time).toISOString(), scalarValue: 7 }]);
+    await api.sendTimeSeries([
+      { connectorId: 'panel-test', dtId: id, sourceTimestamp: new Date(time).toISOString(), scalarValue: 7 },
+    ]);
     const file = path.join(dir, 'formula.csv');
     const result = await timeSeries([id], async () => file).exportCsv({ start: time - HOUR, end: time + HOUR });
     assert.ok(!('cancelled' in result));
-    assert.equal(await readFile(file, 'utf8'), `timestamp,twinId,value\r\n${new Date(time).toISOString()},"'=HYPERLINK(""https://example.com/x"",""open"")",7\r\n`);
+    assert.equal(
+      await readFile(file, 'utf8'),
+      `timestamp,twinId,value\r\n${new Date(time).toISOString()},"'=HYPERLINK(""https://example.com/x"",""open"")",7\r\n`,
+    );
   });
 
   it('never writes a path the webview names, and refuses ranges and widths a webview should not ask for', async () => {
@@ -129,10 +159,20 @@ describe('panel handlers against the emulator', function () {
     const result = await timeSeries([capability.id], async () => chosen).exportCsv(hostile);
     assert.deepEqual(result, { path: chosen, rows: (result as { rows: number }).rows });
     await assert.rejects(readFile(planted, 'utf8'), /ENOENT/);
-    assert.deepEqual(await timeSeries([capability.id]).exportCsv(hostile), { cancelled: true }, 'a cancelled dialog writes nothing, path or not');
-    await assert.rejects(async () => timeSeries([capability.id]).load({ start: end - 5 * 365 * 24 * HOUR, end, width: 800 }), /longer than the 400 days/);
+    assert.deepEqual(
+      await timeSeries([capability.id]).exportCsv(hostile),
+      { cancelled: true },
+      'a cancelled dialog writes nothing, path or not',
+    );
+    await assert.rejects(
+      async () => timeSeries([capability.id]).load({ start: end - 5 * 365 * 24 * HOUR, end, width: 800 }),
+      /longer than the 400 days/,
+    );
     const wide = await timeSeries([capability.id]).load({ start: end - 24 * HOUR, end, width: 1e9 });
-    assert.ok(wide.series[0]!.x.length <= 16_000, `at most 2 points per pixel of an 8,000 px chart, got ${wide.series[0]!.x.length}`);
+    assert.ok(
+      wide.series[0]!.x.length <= 16_000,
+      `at most 2 points per pixel of an 8,000 px chart, got ${wide.series[0]!.x.length}`,
+    );
   });
 
   it('charts several capabilities through the ids endpoint', async () => {
@@ -140,13 +180,19 @@ describe('panel handlers against the emulator', function () {
     assert.ok(caps.includes(capability.id), `${equipmentId} should list ${capability.id} among its capabilities`);
     const end = Date.now();
     const result = await timeSeries(caps).load({ start: end - 24 * HOUR, end, width: 400 });
-    assert.deepEqual(result.series.map((s) => s.twinId), caps);
+    assert.deepEqual(
+      result.series.map((s) => s.twinId),
+      caps,
+    );
     assert.ok(result.series.some((s) => s.rawCount > 0));
   });
 
   it('capabilityTwinIds keeps capabilities and rejects unknown twins', async () => {
     assert.deepEqual(await capabilityTwinIds(api, (m) => m === capability.modelId, [capability.id]), [capability.id]);
-    await assert.rejects(capabilityTwinIds(api, () => true, ['nope']), /Twin not found: nope/);
+    await assert.rejects(
+      capabilityTwinIds(api, () => true, ['nope']),
+      /Twin not found: nope/,
+    );
   });
 
   it('graph returns the root and its neighbours, and the root alone when a hop finds nothing', async () => {
@@ -158,12 +204,23 @@ describe('panel handlers against the emulator', function () {
       api: async () => api,
       openTwin: async (id) => void opened.push(id),
     });
-    const graph = await handlers.graph({ rootId: equipmentId, hops: { relationshipNames: ['isCapabilityOf'], direction: 'Incoming', depth: 1 } });
+    const graph = await handlers.graph({
+      rootId: equipmentId,
+      hops: { relationshipNames: ['isCapabilityOf'], direction: 'Incoming', depth: 1 },
+    });
     assert.equal(graph.rootId, equipmentId);
     assert.ok(graph.nodes.some((n) => n.id === capability.id));
-    assert.ok(graph.edges.some((e) => e.source === capability.id && e.target === equipmentId && e.name === 'isCapabilityOf'));
-    const lonely = await handlers.graph({ rootId: equipmentId, hops: { relationshipNames: ['hasLease'], direction: 'Outgoing', depth: 2 } });
-    assert.deepEqual(lonely.nodes.map((n) => n.id), [equipmentId]);
+    assert.ok(
+      graph.edges.some((e) => e.source === capability.id && e.target === equipmentId && e.name === 'isCapabilityOf'),
+    );
+    const lonely = await handlers.graph({
+      rootId: equipmentId,
+      hops: { relationshipNames: ['hasLease'], direction: 'Outgoing', depth: 2 },
+    });
+    assert.deepEqual(
+      lonely.nodes.map((n) => n.id),
+      [equipmentId],
+    );
     assert.deepEqual(lonely.edges, []);
     await handlers.openTwin({ twinId: capability.id });
     assert.deepEqual(opened, [capability.id]);
@@ -176,18 +233,36 @@ describe('graph requests', () => {
     assert.deepEqual(request, {
       alias: 'root',
       id: 'R',
-      relationships: [{ alias: 'hop1', direction: 'Outgoing', relationshipNames: ['isPartOf'], relationship: { alias: 'hop2', direction: 'Outgoing', relationshipNames: ['isPartOf'], relationship: null } }],
+      relationships: [
+        {
+          alias: 'hop1',
+          direction: 'Outgoing',
+          relationshipNames: ['isPartOf'],
+          relationship: { alias: 'hop2', direction: 'Outgoing', relationshipNames: ['isPartOf'], relationship: null },
+        },
+      ],
     });
   });
 
   it('rejects depths and directions out of range', () => {
-    assert.throws(() => toGraphRequest('R', { relationshipNames: [], direction: 'Outgoing', depth: 0 }), /Depth must be a whole number from 1 to 5, got 0/);
-    assert.throws(() => toGraphRequest('R', { relationshipNames: [], direction: 'Sideways' as never, depth: 1 }), /Direction must be one of/);
+    assert.throws(
+      () => toGraphRequest('R', { relationshipNames: [], direction: 'Outgoing', depth: 0 }),
+      /Depth must be a whole number from 1 to 5, got 0/,
+    );
+    assert.throws(
+      () => toGraphRequest('R', { relationshipNames: [], direction: 'Sideways' as never, depth: 1 }),
+      /Direction must be one of/,
+    );
   });
 });
 
 describe('insights handlers', () => {
-  const insight = (id: string, scenarioId: string | null, twinId = 'T1'): Insight => ({ id, scenarioId, twinId, name: `Insight ${id}` });
+  const insight = (id: string, scenarioId: string | null, twinId = 'T1'): Insight => ({
+    id,
+    scenarioId,
+    twinId,
+    name: `Insight ${id}`,
+  });
 
   it('maps controls to a BatchRequest: page, size, sort, filters, search, twin scope', () => {
     const request = toBatchRequest(
@@ -195,7 +270,10 @@ describe('insights handlers', () => {
         page: 3,
         pageSize: 25,
         sort: { field: 'priority', sort: 'desc' },
-        filters: [{ field: 'status', operator: '=', value: 'Open' }, { field: 'ruleName', operator: 'isNotNull', value: 'dropped' }],
+        filters: [
+          { field: 'status', operator: '=', value: 'Open' },
+          { field: 'ruleName', operator: 'isNotNull', value: 'dropped' },
+        ],
         search: ' fan ',
       },
       ['T1', 'T2'],
@@ -213,28 +291,67 @@ describe('insights handlers', () => {
     });
   });
 
-  it('upgrades a query saved by an earlier panel: isSortDescending becomes sort, familiar operators the service\'s words', () => {
+  it("upgrades a query saved by an earlier panel: isSortDescending becomes sort, familiar operators the service's words", () => {
     const saved = {
-      page: 2, pageSize: 10, sort: { field: 'priority', isSortDescending: true },
-      filters: [{ field: 'status', operator: 'eq', value: 'open' }, { field: 'priority', operator: 'gte', value: 2 }, { field: 'name', operator: 'contains', value: 'x' }],
+      page: 2,
+      pageSize: 10,
+      sort: { field: 'priority', isSortDescending: true },
+      filters: [
+        { field: 'status', operator: 'eq', value: 'open' },
+        { field: 'priority', operator: 'gte', value: 2 },
+        { field: 'name', operator: 'contains', value: 'x' },
+      ],
     } as unknown as InsightsQuery;
     assert.deepEqual(upgradeSavedQuery(saved), {
-      page: 2, pageSize: 10, sort: { field: 'priority', sort: 'desc' },
-      filters: [{ field: 'status', operator: '=', value: 'open' }, { field: 'priority', operator: '>=', value: 2 }, { field: 'name', operator: 'contains', value: 'x' }],
+      page: 2,
+      pageSize: 10,
+      sort: { field: 'priority', sort: 'desc' },
+      filters: [
+        { field: 'status', operator: '=', value: 'open' },
+        { field: 'priority', operator: '>=', value: 2 },
+        { field: 'name', operator: 'contains', value: 'x' },
+      ],
     });
-    const current: InsightsQuery = { page: 1, pageSize: 25, sort: { field: 'name', sort: 'asc' }, filters: [{ field: 'type', operator: 'in', value: ['energy'] }] };
+    const current: InsightsQuery = {
+      page: 1,
+      pageSize: 25,
+      sort: { field: 'name', sort: 'asc' },
+      filters: [{ field: 'type', operator: 'in', value: ['energy'] }],
+    };
     assert.deepEqual(upgradeSavedQuery(current), current);
   });
 
   it('rejects bad pages, sizes and filters with specific messages', () => {
-    assert.throws(() => toBatchRequest({ page: 0, pageSize: 10, filters: [] }), /Page must be a whole number from 1, got 0/);
-    assert.throws(() => toBatchRequest({ page: 1, pageSize: 5000, filters: [] }), /Page size must be a whole number from 1 to 1000/);
-    assert.throws(() => toBatchRequest({ page: 1, pageSize: 10, filters: [{ field: '', operator: '=' }] }), /Filter 1 needs a field and an operator/);
+    assert.throws(
+      () => toBatchRequest({ page: 0, pageSize: 10, filters: [] }),
+      /Page must be a whole number from 1, got 0/,
+    );
+    assert.throws(
+      () => toBatchRequest({ page: 1, pageSize: 5000, filters: [] }),
+      /Page size must be a whole number from 1 to 1000/,
+    );
+    assert.throws(
+      () => toBatchRequest({ page: 1, pageSize: 10, filters: [{ field: '', operator: '=' }] }),
+      /Filter 1 needs a field and an operator/,
+    );
   });
 
   it('nests children under their roots and keeps orphans visible', () => {
-    const rows = groupInsights([insight('r1', null), insight('c1', 'r1'), insight('r2', null), insight('c2', 'r1'), insight('o', 'gone')]);
-    assert.deepEqual(rows.map((r) => [r.root.id, r.children.map((c) => c.id)]), [['r1', ['c1', 'c2']], ['r2', []], ['o', []]]);
+    const rows = groupInsights([
+      insight('r1', null),
+      insight('c1', 'r1'),
+      insight('r2', null),
+      insight('c2', 'r1'),
+      insight('o', 'gone'),
+    ]);
+    assert.deepEqual(
+      rows.map((r) => [r.root.id, r.children.map((c) => c.id)]),
+      [
+        ['r1', ['c1', 'c2']],
+        ['r2', []],
+        ['o', []],
+      ],
+    );
   });
 
   it('lists a twin scope (the twin and the twins under it) once, then pages', async () => {
@@ -250,12 +367,26 @@ describe('insights handlers', () => {
         return { before: 0, after: 0, total: 1, items: [insight('r1', null, 'ROOM-1'), insight('c1', 'r1', 'ROOM-1')] };
       },
     } as unknown as BuildingTwinsApi;
-    const handlers = createInsightsHandlers({ connection: 'c', api: async () => fake, scopeTwinId: 'FLOOR-1', scopeLabel: 'Floor 1', openTwin: async () => {}, openTicket: async () => {} });
+    const handlers = createInsightsHandlers({
+      connection: 'c',
+      api: async () => fake,
+      scopeTwinId: 'FLOOR-1',
+      scopeLabel: 'Floor 1',
+      openTwin: async () => {},
+      openTicket: async () => {},
+    });
     const page = await handlers.list({ page: 1, pageSize: 10, filters: [] });
     await handlers.list({ page: 2, pageSize: 10, filters: [] });
     assert.equal(scopeLookups, 1);
-    assert.deepEqual(requests[0].filterSpecifications, [{ field: 'twinId', operator: 'in', value: ['FLOOR-1', 'ROOM-1'] }]);
+    assert.deepEqual(requests[0].filterSpecifications, [
+      { field: 'twinId', operator: 'in', value: ['FLOOR-1', 'ROOM-1'] },
+    ]);
     assert.equal(requests[1].page, 2);
-    assert.deepEqual(page, { rows: [{ root: insight('r1', null, 'ROOM-1'), children: [insight('c1', 'r1', 'ROOM-1')] }], page: 1, pageSize: 10, total: 1 });
+    assert.deepEqual(page, {
+      rows: [{ root: insight('r1', null, 'ROOM-1'), children: [insight('c1', 'r1', 'ROOM-1')] }],
+      page: 1,
+      pageSize: 10,
+      total: 1,
+    });
   });
 });

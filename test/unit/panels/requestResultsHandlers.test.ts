@@ -7,12 +7,15 @@ import { createRequestResultsHandlers } from '../../../src/extension/panels/requ
 import { RequestResultsStore } from '../../../src/extension/panels/requestResults/requestResultsStore';
 import { EmulatorHarness } from '../api/emulatorHarness';
 
-const FILE = '{ "requests": [ { "name": "rooms", "operation": "twins list", "query": { "model": "dtmi:com:buildingtwins:sample:Room;1", "page-size": 10 } }, { "name": "missing", "operation": "twins get", "query": { "id": "NO-SUCH" } } ] }';
+const FILE =
+  '{ "requests": [ { "name": "rooms", "operation": "twins list", "query": { "model": "dtmi:com:buildingtwins:sample:Room;1", "page-size": 10 } }, { "name": "missing", "operation": "twins get", "query": { "id": "NO-SUCH" } } ] }';
 
 describe('request results panel host', function () {
   this.timeout(60_000);
   let emu: EmulatorHarness;
-  before(async () => { emu = await EmulatorHarness.start(); });
+  before(async () => {
+    emu = await EmulatorHarness.start();
+  });
   after(() => emu?.close());
 
   async function setUp() {
@@ -32,17 +35,25 @@ describe('request results panel host', function () {
         saved.push({ name, format, text });
         return `/exports/${name}`;
       },
-      openTwin: async (_connection, twinId) => { opened.push(twinId); },
+      openTwin: async (_connection, twinId) => {
+        opened.push(twinId);
+      },
     });
     for (const entry of file.requests) store.complete(entry, await runRequest(entry, run), 5);
     return { store, handlers, saved, opened, client };
   }
 
-  it('lists the run\'s requests with their state; a failed one carries its error', async () => {
+  it("lists the run's requests with their state; a failed one carries its error", async () => {
     const { handlers } = await setUp();
     const { file, results } = await handlers.list({});
     assert.equal(file, 'checks.twinq.json');
-    assert.deepEqual(results.map((r) => [r.name, r.state, r.hasMore]), [['rooms', 'ok', true], ['missing', 'error', false]]);
+    assert.deepEqual(
+      results.map((r) => [r.name, r.state, r.hasMore]),
+      [
+        ['rooms', 'ok', true],
+        ['missing', 'error', false],
+      ],
+    );
     assert.match(results[1]!.error ?? '', /404/);
     await assert.rejects(async () => handlers.result({ id: results[1]!.id }), /404/);
   });
@@ -51,7 +62,10 @@ describe('request results panel host', function () {
     const { handlers, saved, client } = await setUp();
     const [rooms] = (await handlers.list({})).results;
     let detail = await handlers.result({ id: rooms!.id });
-    assert.deepEqual([detail.kind, detail.totalRows, detail.columns.slice(0, 3).map((c) => c.label)], ['twins', 10, ['id', 'modelId', 'name']]);
+    assert.deepEqual(
+      [detail.kind, detail.totalRows, detail.columns.slice(0, 3).map((c) => c.label)],
+      ['twins', 10, ['id', 'modelId', 'name']],
+    );
     while (detail.hasMore) detail = await handlers.loadMore({ id: rooms!.id });
     const total = await client.countTwins({ modelFilter: { modelIds: ['dtmi:com:buildingtwins:sample:Room;1'] } });
     assert.equal(detail.totalRows, total);
@@ -71,9 +85,15 @@ describe('request results panel host', function () {
     const twinId = String(detail.rows[0]![0]);
     assert.deepEqual(await handlers.openTwin({ id: rooms!.id, twinId }), { opened: true });
     assert.deepEqual(opened, [twinId]);
-    await assert.rejects(async () => handlers.openTwin({ id: rooms!.id, twinId: 'SOMETHING-ELSE' }), /a twin of the result/);
+    await assert.rejects(
+      async () => handlers.openTwin({ id: rooms!.id, twinId: 'SOMETHING-ELSE' }),
+      /a twin of the result/,
+    );
     await assert.rejects(async () => handlers.result({ id: 999 }), /no result 999/);
-    await assert.rejects(async () => handlers.exportResult({ id: rooms!.id, format: 'xml' as 'json' }), /nothing to export/);
+    await assert.rejects(
+      async () => handlers.exportResult({ id: rooms!.id, format: 'xml' as 'json' }),
+      /nothing to export/,
+    );
     const unsorted = await handlers.result({ id: rooms!.id, sort: { column: 'x', descending: 1 } as never });
     assert.equal(unsorted.totalRows, detail.totalRows);
   });

@@ -29,8 +29,14 @@ describe('chart y-axes by unit', () => {
 
   it('never uses a unit as a scale key (a unit named "x" gets its own y scale)', () => {
     const { axes } = assignUnitAxes(['x', '__proto__']);
-    assert.deepEqual(axes.map((a) => a.scale), ['y0', 'y1']);
-    assert.deepEqual(axes.map((a) => a.unit), ['x', '__proto__']);
+    assert.deepEqual(
+      axes.map((a) => a.scale),
+      ['y0', 'y1'],
+    );
+    assert.deepEqual(
+      axes.map((a) => a.unit),
+      ['x', '__proto__'],
+    );
   });
 
   it('has no axis for no lines', () => {

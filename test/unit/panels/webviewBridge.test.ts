@@ -2,7 +2,10 @@ import * as assert from 'node:assert/strict';
 import { WebviewBridge, type WebviewLike } from '../../../src/extension/panels/host/webviewBridge';
 import { panelTarget } from '../../../src/extension/panels/host/panelTargets';
 
-type Methods = { echo: { params: { text: string }; result: string }; fail: { params: Record<string, never>; result: never } };
+type Methods = {
+  echo: { params: { text: string }; result: string };
+  fail: { params: Record<string, never>; result: never };
+};
 
 function fakeWebview(): WebviewLike & { sent: unknown[]; deliver(message: unknown): void } {
   let listener: ((m: unknown) => unknown) | undefined;
@@ -25,7 +28,12 @@ function fakeWebview(): WebviewLike & { sent: unknown[]; deliver(message: unknow
 describe('WebviewBridge', () => {
   it('answers each request once, by id, with the handler result', async () => {
     const webview = fakeWebview();
-    const bridge = new WebviewBridge<Methods>(webview, { echo: ({ text }) => text.toUpperCase(), fail: () => { throw new Error('boom'); } });
+    const bridge = new WebviewBridge<Methods>(webview, {
+      echo: ({ text }) => text.toUpperCase(),
+      fail: () => {
+        throw new Error('boom');
+      },
+    });
     const reply = await bridge.handle({ kind: 'request', id: 7, method: 'echo', params: { text: 'hi' } });
     assert.deepEqual(reply, { kind: 'response', id: 7, ok: true, result: 'HI' });
     assert.deepEqual(webview.sent, [reply]);
@@ -34,9 +42,28 @@ describe('WebviewBridge', () => {
   it('turns handler failures and unknown methods into error replies, and reports them', async () => {
     const webview = fakeWebview();
     const errors: string[] = [];
-    const bridge = new WebviewBridge<Methods>(webview, { echo: ({ text }) => text, fail: () => { throw new Error('boom'); } }, { onError: (m) => errors.push(m) });
-    assert.deepEqual(await bridge.handle({ kind: 'request', id: 1, method: 'fail', params: {} }), { kind: 'response', id: 1, ok: false, error: 'boom' });
-    assert.deepEqual(await bridge.handle({ kind: 'request', id: 2, method: 'toString', params: {} }), { kind: 'response', id: 2, ok: false, error: 'Unknown request "toString"' });
+    const bridge = new WebviewBridge<Methods>(
+      webview,
+      {
+        echo: ({ text }) => text,
+        fail: () => {
+          throw new Error('boom');
+        },
+      },
+      { onError: (m) => errors.push(m) },
+    );
+    assert.deepEqual(await bridge.handle({ kind: 'request', id: 1, method: 'fail', params: {} }), {
+      kind: 'response',
+      id: 1,
+      ok: false,
+      error: 'boom',
+    });
+    assert.deepEqual(await bridge.handle({ kind: 'request', id: 2, method: 'toString', params: {} }), {
+      kind: 'response',
+      id: 2,
+      ok: false,
+      error: 'Unknown request "toString"',
+    });
     assert.deepEqual(errors, ['fail', 'toString']);
   });
 

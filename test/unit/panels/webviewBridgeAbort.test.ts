@@ -22,12 +22,19 @@ function fakeWebview(): WebviewLike & { sent: unknown[] } {
 /** Handlers whose requests end only when their signal fires or the test finishes them. */
 function pendingHandlers() {
   const started: Array<{ method: string; signal: AbortSignal; finish: (value: string) => void }> = [];
-  const run = (method: string, signal: AbortSignal | undefined): Promise<string> => new Promise((resolve, reject) => {
-    assert.ok(signal, 'the bridge hands every handler a signal');
-    started.push({ method, signal, finish: resolve });
-    signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
-  });
-  return { started, handlers: { load: (p: { range: string }, signal?: AbortSignal) => run(`load ${p.range}`, signal), latest: (_p: unknown, signal?: AbortSignal) => run('latest', signal) } };
+  const run = (method: string, signal: AbortSignal | undefined): Promise<string> =>
+    new Promise((resolve, reject) => {
+      assert.ok(signal, 'the bridge hands every handler a signal');
+      started.push({ method, signal, finish: resolve });
+      signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+    });
+  return {
+    started,
+    handlers: {
+      load: (p: { range: string }, signal?: AbortSignal) => run(`load ${p.range}`, signal),
+      latest: (_p: unknown, signal?: AbortSignal) => run('latest', signal),
+    },
+  };
 }
 
 describe('WebviewBridge request lifetimes', () => {
@@ -35,12 +42,22 @@ describe('WebviewBridge request lifetimes', () => {
     const webview = fakeWebview();
     const errors: string[] = [];
     const { started, handlers } = pendingHandlers();
-    const bridge = new WebviewBridge<Methods>(webview, handlers, { supersede: { load: 'range' }, onError: (m) => errors.push(m) });
+    const bridge = new WebviewBridge<Methods>(webview, handlers, {
+      supersede: { load: 'range' },
+      onError: (m) => errors.push(m),
+    });
     const first = bridge.handle({ kind: 'request', id: 1, method: 'load', params: { range: '7d' } });
     const latest = bridge.handle({ kind: 'request', id: 2, method: 'latest', params: {} });
     const zoom = bridge.handle({ kind: 'request', id: 3, method: 'load', params: { range: 'zoom' } });
     await new Promise((r) => setImmediate(r));
-    assert.deepEqual(started.map((s) => [s.method, s.signal.aborted]), [['load 7d', true], ['latest', false], ['load zoom', false]]);
+    assert.deepEqual(
+      started.map((s) => [s.method, s.signal.aborted]),
+      [
+        ['load 7d', true],
+        ['latest', false],
+        ['load zoom', false],
+      ],
+    );
     const superseded = await first;
     assert.equal(superseded?.ok, false);
     started[1]!.finish('now');
@@ -58,7 +75,10 @@ describe('WebviewBridge request lifetimes', () => {
     const latest = bridge.handle({ kind: 'request', id: 2, method: 'latest', params: {} });
     await new Promise((r) => setImmediate(r));
     bridge.dispose();
-    assert.deepEqual(started.map((s) => s.signal.aborted), [true, true]);
+    assert.deepEqual(
+      started.map((s) => s.signal.aborted),
+      [true, true],
+    );
     await Promise.all([load, latest]);
     assert.deepEqual(webview.sent, [], 'nothing is posted to a closed panel');
     await bridge.handle({ kind: 'request', id: 3, method: 'load', params: { range: 'late' } });

@@ -13,9 +13,29 @@ const WEBVIEWS = join(repoRoot, 'src', 'webviews');
 const INSTALL = '../../shared/app/installL10n';
 
 /** Attributes and properties a reader sees or a screen reader speaks. */
-const SHOWN = new Set(['label', 'title', 'placeholder', 'alt', 'textContent', 'innerText', 'aria-label', 'ariaLabel', 'aria-description', 'aria-roledescription', 'aria-valuetext']);
+const SHOWN = new Set([
+  'label',
+  'title',
+  'placeholder',
+  'alt',
+  'textContent',
+  'innerText',
+  'aria-label',
+  'ariaLabel',
+  'aria-description',
+  'aria-roledescription',
+  'aria-valuetext',
+]);
 /** Calls with text at a known position: fields and selects by their label, the status line, the empty state, errors. */
-const TEXT_ARGUMENTS: Record<string, number> = { textField: 0, singleSelect: 0, set: 0, showEmpty: 0, Error: 0, RangeError: 0, TypeError: 0 };
+const TEXT_ARGUMENTS: Record<string, number> = {
+  textField: 0,
+  singleSelect: 0,
+  set: 0,
+  showEmpty: 0,
+  Error: 0,
+  RangeError: 0,
+  TypeError: 0,
+};
 /** `el(tag, attributes, ...children)`: string children are element text. */
 const FIRST_CHILD_OF_EL = 2;
 
@@ -42,14 +62,20 @@ function writtenOut(source: string): string[] {
       const args = [...(node.arguments ?? [])];
       if (callee === 'el') args.slice(FIRST_CHILD_OF_EL).forEach(check);
       if (callee && callee in TEXT_ARGUMENTS) check(args[TEXT_ARGUMENTS[callee]]);
-      if (callee === 'setAttribute' && args[0] && ts.isStringLiteral(args[0]) && SHOWN.has(args[0].text)) check(args[1]);
+      if (callee === 'setAttribute' && args[0] && ts.isStringLiteral(args[0]) && SHOWN.has(args[0].text))
+        check(args[1]);
       // singleSelect(label, [[value, text], …]): the option texts.
       if (callee === 'singleSelect' && args[1] && ts.isArrayLiteralExpression(args[1])) {
         for (const option of args[1].elements) if (ts.isArrayLiteralExpression(option)) check(option.elements[1]);
       }
     } else if (ts.isPropertyAssignment(node) && SHOWN.has(name(node.name) ?? '')) {
       check(node.initializer);
-    } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && SHOWN.has(node.left.name.text)) {
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left) &&
+      SHOWN.has(node.left.name.text)
+    ) {
       check(node.right);
     }
     ts.forEachChild(node, visit);
@@ -74,10 +100,10 @@ describe('panel apps: text for the user is localised', () => {
       "el('vscode-button', { title: 'Zoom out (-)' }, '−');",
       "textField('Filter value', { placeholder: l10n.t('value') });",
       "singleSelect(l10n.t('Sort by'), [[SERVICE_ORDER, 'Service order']]);",
-      "status.set(`Could not load: ${message}`, true);",
+      'status.set(`Could not load: ${message}`, true);',
       "showEmpty('Nothing to chart.');",
       "toggle.setAttribute('aria-label', `Expand ${n} children`);",
-      "scopeLine.textContent = `Insights of ${label}`;",
+      'scopeLine.textContent = `Insights of ${label}`;',
       "const COLUMNS = [{ field: 'name', label: 'Name' }];",
       "throw new Error('No twin selected');",
     ];
@@ -88,9 +114,9 @@ describe('panel apps: text for the user is localised', () => {
       "el('vscode-button', { secondary: true, 'aria-label': l10n.t('Pan left') }, '◀');",
       "el('li', {}, swatch, label);",
       "el('div', { class: 'toolbar', role: 'group' });",
-      "status.set(errorMessage(error), true);",
+      'status.set(errorMessage(error), true);',
       "status.set(l10n.t('Loading graph around {0}…', id));",
-      "latest.set(p.twinId, p);",
+      'latest.set(p.twinId, p);',
       "th.setAttribute('aria-sort', 'ascending');",
       "document.body.dataset.state = 'loading';",
       "el('vscode-option', { value: d }, d);",
@@ -102,7 +128,9 @@ describe('panel apps: text for the user is localised', () => {
   it('no app writes text for the user without l10n.t', () => {
     const sources = appSources();
     assert.ok(sources.length >= 3, 'the apps are found');
-    const findings = sources.flatMap((file) => writtenOut(readFileSync(file, 'utf8')).map((f) => `${relative(repoRoot, file)}:${f}`));
+    const findings = sources.flatMap((file) =>
+      writtenOut(readFileSync(file, 'utf8')).map((f) => `${relative(repoRoot, file)}:${f}`),
+    );
     assert.deepEqual(findings, []);
   });
 
@@ -114,7 +142,11 @@ describe('panel apps: text for the user is localised', () => {
     for (const app of apps) {
       const file = ts.createSourceFile(app, readFileSync(app, 'utf8'), ts.ScriptTarget.Latest, true);
       const first = file.statements.find(ts.isImportDeclaration);
-      assert.equal(first && ts.isStringLiteral(first.moduleSpecifier) ? first.moduleSpecifier.text : undefined, INSTALL, relative(repoRoot, app));
+      assert.equal(
+        first && ts.isStringLiteral(first.moduleSpecifier) ? first.moduleSpecifier.text : undefined,
+        INSTALL,
+        relative(repoRoot, app),
+      );
     }
   });
 });

@@ -8,12 +8,17 @@ import { L10N_BUNDLE_ATTRIBUTE } from '../../../src/webviews/shared/webviewL10n'
 
 const INSTALL = '../../../src/webviews/shared/app/installL10n';
 const GERMAN = {
-  'Apply': 'Übernehmen',
-  '{0} of {1} on this page, {2}/{1} is "42 root insights", {2} "7 children"': { message: '{0} von {1} auf dieser Seite, {2}', comment: ['{1} is "42 root insights", {2} "7 children"'] },
+  Apply: 'Übernehmen',
+  '{0} of {1} on this page, {2}/{1} is "42 root insights", {2} "7 children"': {
+    message: '{0} von {1} auf dieser Seite, {2}',
+    comment: ['{1} is "42 root insights", {2} "7 children"'],
+  },
 };
 
 function loadPage(attributes: Record<string, string>): void {
-  (globalThis as { document?: unknown }).document = { body: { getAttribute: (name: string) => attributes[name] ?? null } };
+  (globalThis as { document?: unknown }).document = {
+    body: { getAttribute: (name: string) => attributes[name] ?? null },
+  };
   delete require.cache[require.resolve(INSTALL)];
   require(INSTALL);
 }
@@ -27,7 +32,11 @@ describe('a panel app in the display language', () => {
   it('installs the bundle the page carries', () => {
     loadPage({ [L10N_BUNDLE_ATTRIBUTE]: JSON.stringify(GERMAN) });
     assert.equal(l10n.t('Apply'), 'Übernehmen');
-    const summary = l10n.t({ message: '{0} of {1} on this page, {2}', args: [10, '42 Wurzeln', '7 Kinder'], comment: ['{1} is "42 root insights", {2} "7 children"'] });
+    const summary = l10n.t({
+      message: '{0} of {1} on this page, {2}',
+      args: [10, '42 Wurzeln', '7 Kinder'],
+      comment: ['{1} is "42 root insights", {2} "7 children"'],
+    });
     assert.equal(summary, '10 von 42 Wurzeln auf dieser Seite, 7 Kinder');
     assert.equal(l10n.t('Export CSV'), 'Export CSV', 'a text the bundle lacks stays English');
   });

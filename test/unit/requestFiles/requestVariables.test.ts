@@ -6,7 +6,10 @@ const lookup = (name: string): never => values[name] as never;
 
 describe('request variables', () => {
   it('finds references, not escaped ones', () => {
-    assert.deepEqual(variableReferences('${a}-$${b}-${c}'), [{ name: 'a', index: 0, length: 4 }, { name: 'c', index: 11, length: 4 }]);
+    assert.deepEqual(variableReferences('${a}-$${b}-${c}'), [
+      { name: 'a', index: 0, length: 4 },
+      { name: 'c', index: 11, length: 4 },
+    ]);
   });
 
   it('a whole-string reference takes the value with its type', () => {
@@ -23,7 +26,11 @@ describe('request variables', () => {
   });
 
   it('an unknown name, and a list inside text, are refused with the place', () => {
-    assert.deepEqual(substituteString('x ${level}', lookup), { ok: false, reference: { name: 'level', index: 2, length: 8 }, message: 'unknown variable "level"' });
+    assert.deepEqual(substituteString('x ${level}', lookup), {
+      ok: false,
+      reference: { name: 'level', index: 2, length: 8 },
+      message: 'unknown variable "level"',
+    });
     const inText = substituteString('ids: ${ids}', lookup);
     assert.equal(inText.ok, false);
     assert.match((inText as { message: string }).message, /holds a list: it can only stand alone/);

@@ -4,28 +4,45 @@ import { csvCell } from '../../../src/core/untrusted/csvText';
 
 const TWINS = {
   content: [
-    { id: 'R1', modelId: 'm:Room;1', lastUpdateTime: '2026-01-01T00:00:00Z', contents: { name: 'Lobby', area: 40, extra: { a: 1 } } },
+    {
+      id: 'R1',
+      modelId: 'm:Room;1',
+      lastUpdateTime: '2026-01-01T00:00:00Z',
+      contents: { name: 'Lobby', area: 40, extra: { a: 1 } },
+    },
     { id: 'R2', modelId: 'm:Room;1', contents: { name: 'Office' } },
   ],
   continuationToken: 't',
 };
 
 describe('result table', () => {
-  it('twins: id, model and name first, then the model\'s properties (inherited ones included) the rows hold, in the model\'s order', () => {
+  it("twins: id, model and name first, then the model's properties (inherited ones included) the rows hold, in the model's order", () => {
     const table = resultTable(TWINS, (id) => (id === 'm:Room;1' ? ['area', 'name', 'floorCode'] : []));
     assert.equal(table.kind, 'twins');
-    assert.deepEqual(table.columns.map((c) => c.label), ['id', 'modelId', 'name', 'area', 'extra', 'lastUpdateTime']);
-    assert.deepEqual(table.rows, [['R1', 'm:Room;1', 'Lobby', 40, '{"a":1}', '2026-01-01T00:00:00Z'], ['R2', 'm:Room;1', 'Office', null, null, null]]);
+    assert.deepEqual(
+      table.columns.map((c) => c.label),
+      ['id', 'modelId', 'name', 'area', 'extra', 'lastUpdateTime'],
+    );
+    assert.deepEqual(table.rows, [
+      ['R1', 'm:Room;1', 'Lobby', 40, '{"a":1}', '2026-01-01T00:00:00Z'],
+      ['R2', 'm:Room;1', 'Office', null, null, null],
+    ]);
   });
 
   it('time-series values: their own columns, and points by twin for the chart', () => {
-    const page = { data: [
-      { twinId: 'a', sourceTimestamp: '2026-01-01T00:00:00Z', scalarValue: 1 },
-      { twinId: 'b', sourceTimestamp: '2026-01-01T00:00:00Z', scalarValue: 5 },
-      { twinId: 'a', sourceTimestamp: '2026-01-01T00:01:00Z', scalarValue: 2 },
-    ], continuationToken: null };
+    const page = {
+      data: [
+        { twinId: 'a', sourceTimestamp: '2026-01-01T00:00:00Z', scalarValue: 1 },
+        { twinId: 'b', sourceTimestamp: '2026-01-01T00:00:00Z', scalarValue: 5 },
+        { twinId: 'a', sourceTimestamp: '2026-01-01T00:01:00Z', scalarValue: 2 },
+      ],
+      continuationToken: null,
+    };
     assert.equal(resultTable(page).kind, 'series');
-    assert.deepEqual(resultTable(page).columns.map((c) => c.key), ['twinId', 'sourceTimestamp', 'scalarValue']);
+    assert.deepEqual(
+      resultTable(page).columns.map((c) => c.key),
+      ['twinId', 'sourceTimestamp', 'scalarValue'],
+    );
     assert.deepEqual(resultSeries(page), [
       { twinId: 'a', times: [Date.parse('2026-01-01T00:00:00Z'), Date.parse('2026-01-01T00:01:00Z')], values: [1, 2] },
       { twinId: 'b', times: [Date.parse('2026-01-01T00:00:00Z')], values: [5] },
@@ -34,15 +51,32 @@ describe('result table', () => {
   });
 
   it('other lists by their fields; a single record as field/value rows; prototype keys dropped', () => {
-    const insights = resultTable({ items: [{ id: 'i', priority: 1 }, { id: 'j', status: 'open' }], before: 0, after: 0, total: 2 });
+    const insights = resultTable({
+      items: [
+        { id: 'i', priority: 1 },
+        { id: 'j', status: 'open' },
+      ],
+      before: 0,
+      after: 0,
+      total: 2,
+    });
     assert.equal(insights.kind, 'records');
-    assert.deepEqual(insights.columns.map((c) => c.key), ['id', 'priority', 'status']);
+    assert.deepEqual(
+      insights.columns.map((c) => c.key),
+      ['id', 'priority', 'status'],
+    );
     const record = resultTable(JSON.parse('{ "count": 3, "__proto__": { "x": 1 } }'));
     assert.deepEqual([record.kind, record.rows], ['record', [['count', 3]]]);
   });
 
   it('CSV: quotes what needs it, numbers as numbers, formula-like text defused', () => {
-    assert.deepEqual(['a,b', 'say "hi"', '=SUM(A1)', '-2', 12.5, -3, null, true].map((v) => csvCell(v)), ['"a,b"', '"say ""hi"""', `"'=SUM(A1)"`, `"'-2"`, '12.5', '-3', '', 'true']);
-    assert.equal(tableCsv(resultTable(TWINS, () => ['name'])), 'id,modelId,name,area,extra,lastUpdateTime\r\nR1,m:Room;1,Lobby,40,"{""a"":1}",2026-01-01T00:00:00Z\r\nR2,m:Room;1,Office,,,\r\n');
+    assert.deepEqual(
+      ['a,b', 'say "hi"', '=SUM(A1)', '-2', 12.5, -3, null, true].map((v) => csvCell(v)),
+      ['"a,b"', '"say ""hi"""', `"'=SUM(A1)"`, `"'-2"`, '12.5', '-3', '', 'true'],
+    );
+    assert.equal(
+      tableCsv(resultTable(TWINS, () => ['name'])),
+      'id,modelId,name,area,extra,lastUpdateTime\r\nR1,m:Room;1,Lobby,40,"{""a"":1}",2026-01-01T00:00:00Z\r\nR2,m:Room;1,Office,,,\r\n',
+    );
   });
 });

@@ -8,12 +8,18 @@ describe('result pages', () => {
     const pages = new ResultPages({ content: [twin(1), twin(2)], continuationToken: 'a' });
     assert.deepEqual(pages.result(), { content: [twin(1), twin(2)], continuationToken: 'a' });
     pages.append({ content: [twin(3)], continuationToken: null });
-    assert.deepEqual((pages.result() as Array<{ id: string }>).map((t) => t.id), ['T0001', 'T0002', 'T0003']);
+    assert.deepEqual(
+      (pages.result() as Array<{ id: string }>).map((t) => t.id),
+      ['T0001', 'T0002', 'T0003'],
+    );
     assert.equal(pages.page(() => ['area']).totalRows, 3);
   });
 
   it('sorts by a column (nulls last, numbers by value) and shows the first rows only', () => {
-    const pages = new ResultPages({ content: Array.from({ length: MAX_TABLE_ROWS + 10 }, (_, i) => twin(i)), continuationToken: null });
+    const pages = new ResultPages({
+      content: Array.from({ length: MAX_TABLE_ROWS + 10 }, (_, i) => twin(i)),
+      continuationToken: null,
+    });
     const byArea = pages.page(() => ['area'], { column: 2, descending: true });
     assert.equal(byArea.rows.length, MAX_TABLE_ROWS);
     assert.equal(byArea.totalRows, MAX_TABLE_ROWS + 10);
@@ -23,7 +29,11 @@ describe('result pages', () => {
 
   it('time series: points by twin downsampled for the chart, in time order', () => {
     const t0 = Date.UTC(2026, 0, 1);
-    const data = Array.from({ length: 10_000 }, (_, i) => ({ twinId: 'a', sourceTimestamp: new Date(t0 + (9_999 - i) * 1000).toISOString(), scalarValue: i }));
+    const data = Array.from({ length: 10_000 }, (_, i) => ({
+      twinId: 'a',
+      sourceTimestamp: new Date(t0 + (9_999 - i) * 1000).toISOString(),
+      scalarValue: i,
+    }));
     const [series] = new ResultPages({ data, continuationToken: null }).page().series;
     assert.equal(series!.points, 10_000);
     assert.equal(series!.x.length, MAX_CHART_POINTS);

@@ -7,7 +7,7 @@ import { tightenOnly } from '../../../src/core/settings/tightenOnly';
 const LEVELS = ['off', 'some', 'all'] as const;
 
 describe('tightenOnly (a workspace may make a safety setting more careful, never less)', () => {
-  it('takes the user\'s value, else the default, else the least careful value', () => {
+  it("takes the user's value, else the default, else the least careful value", () => {
     assert.equal(tightenOnly({ defaultValue: 'some', globalValue: 'off' }, LEVELS), 'off');
     assert.equal(tightenOnly({ defaultValue: 'some' }, LEVELS), 'some');
     assert.equal(tightenOnly({ defaultValue: 'some', globalValue: 'unknown' }, LEVELS), 'some');
@@ -22,7 +22,10 @@ describe('tightenOnly (a workspace may make a safety setting more careful, never
 
   it('takes the most careful of a tighter workspace and folder value', () => {
     assert.equal(tightenOnly({ defaultValue: 'off', workspaceValue: 'some' }, LEVELS), 'some');
-    assert.equal(tightenOnly({ defaultValue: 'off', workspaceValue: 'some', workspaceFolderValue: 'all' }, LEVELS), 'all');
+    assert.equal(
+      tightenOnly({ defaultValue: 'off', workspaceValue: 'some', workspaceFolderValue: 'all' }, LEVELS),
+      'all',
+    );
     assert.equal(tightenOnly({ defaultValue: 'off', globalValue: 'all', workspaceValue: 'some' }, LEVELS), 'all');
   });
 
@@ -39,7 +42,11 @@ describe('safety settings are read through the tighten-only policy', () => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) walk(path);
-        else if (path.endsWith('.ts') && /\.get\s*(<[^>]*>)?\(\s*['"]confirmWrites['"]/.test(readFileSync(path, 'utf8'))) offenders.push(relative(repoRoot, path));
+        else if (
+          path.endsWith('.ts') &&
+          /\.get\s*(<[^>]*>)?\(\s*['"]confirmWrites['"]/.test(readFileSync(path, 'utf8'))
+        )
+          offenders.push(relative(repoRoot, path));
       }
     };
     walk(join(repoRoot, 'src'));

@@ -27,9 +27,14 @@ function series(next: () => number, n: number, range: { start: number; end: numb
   return { x, y };
 }
 
-function streamed(input: XYSeries, threshold: number, range: { start: number; end: number }, next: () => number): XYSeries {
+function streamed(
+  input: XYSeries,
+  threshold: number,
+  range: { start: number; end: number },
+  next: () => number,
+): XYSeries {
   const stream = new LttbStream(threshold, range);
-  for (let from = 0; from < input.x.length; ) {
+  for (let from = 0; from < input.x.length;) {
     const to = Math.min(input.x.length, from + 1 + Math.floor(next() * 3000));
     stream.pushAll(input.x, input.y, from, to);
     from = to;
@@ -48,13 +53,19 @@ describe('LttbStream: LTTB over equal-time buckets, page by page', () => {
         const stream = streamed(input, threshold, range, next);
         assert.deepEqual(Array.from(stream.x), Array.from(batch.x), `x, n ${n}, threshold ${threshold}`);
         assert.deepEqual(Array.from(stream.y), Array.from(batch.y), `y, n ${n}, threshold ${threshold}`);
-        assert.ok(batch.x.length <= Math.max(threshold, n <= threshold || threshold < 3 ? n : 0), `at most ${threshold} points`);
+        assert.ok(
+          batch.x.length <= Math.max(threshold, n <= threshold || threshold < 3 ? n : 0),
+          `at most ${threshold} points`,
+        );
       }
     }
   });
 
   it('equals the count-bucket LTTB where the buckets line up (evenly spaced points), on the hand-computed example', () => {
-    const input = { x: Float64Array.from({ length: 10 }, (_, i) => i), y: Float64Array.from([0, 0, 0, 10, 0, 0, 0, 0, -6, 0]) };
+    const input = {
+      x: Float64Array.from({ length: 10 }, (_, i) => i),
+      y: Float64Array.from([0, 0, 0, 10, 0, 0, 0, 0, -6, 0]),
+    };
     const range = { start: 1, end: 9 }; // two buckets: times 1-4 and 5-8, as the count buckets of 8 inner points
     const expected = lttb(input, 4);
     assert.deepEqual(Array.from(expected.x), [0, 3, 8, 9]);
@@ -99,7 +110,9 @@ describe('LttbStream: LTTB over equal-time buckets, page by page', () => {
     const paged = new LttbStream(20, range);
     const single = new LttbStream(20, range);
     assert.throws(() => paged.pushAll(x, y), OutOfOrderError);
-    assert.throws(() => { for (let i = 0; i < x.length; i++) single.push(x[i]!, y[i]!); }, OutOfOrderError);
+    assert.throws(() => {
+      for (let i = 0; i < x.length; i++) single.push(x[i]!, y[i]!);
+    }, OutOfOrderError);
     assert.equal(paged.count, 400);
     assert.equal(paged.count, single.count);
     const [a, b] = [paged.finish(), single.finish()];

@@ -16,27 +16,55 @@ export const panelCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.showTwinGraph': showTwinGraph,
 };
 
-async function showTimeSeries(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>, arg?: unknown, selection?: unknown) {
+async function showTimeSeries(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>,
+  arg?: unknown,
+  selection?: unknown,
+) {
   const target = panelTarget(arg, selection);
   const connection = target.connection ?? ctx.connections.activeName();
   const api = await ctx.connections.getClient(connection);
   const index = await ctx.models.getIndex(connection).catch(() => undefined);
   // A capability, or equipment or a space to chart its capabilities.
-  const twinIds = target.twinIds.length ? target.twinIds : [(await pickTwin(ctx.input, api, { title: vscode.l10n.t('Time series of which twin (a capability, or equipment or a space to chart its capabilities)?') })).id];
+  const twinIds = target.twinIds.length
+    ? target.twinIds
+    : [
+        (
+          await pickTwin(ctx.input, api, {
+            title: vscode.l10n.t(
+              'Time series of which twin (a capability, or equipment or a space to chart its capabilities)?',
+            ),
+          })
+        ).id,
+      ];
   const ids = await capabilityTwinIds(api, (modelId) => !!index?.has(modelId) && index.isCapability(modelId), twinIds);
   return openTimeSeriesPanel(ctx, connection, ids);
 }
 
-async function showInsights(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'vscodeContext'>, arg?: unknown, selection?: unknown) {
+async function showInsights(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'vscodeContext'>,
+  arg?: unknown,
+  selection?: unknown,
+) {
   const target = panelTarget(arg, selection);
   const connection = target.connection ?? ctx.connections.activeName();
   const twinId = target.twinIds[0];
   return openInsightsPanel(ctx, connection, { twinId, focusInsightId: target.insightId });
 }
 
-async function showTwinGraph(ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>, arg?: unknown, selection?: unknown) {
+async function showTwinGraph(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>,
+  arg?: unknown,
+  selection?: unknown,
+) {
   const target = panelTarget(arg, selection);
   const connection = target.connection ?? ctx.connections.activeName();
-  const rootId = target.twinIds[0] ?? (await pickTwin(ctx.input, await ctx.connections.getClient(connection), { title: vscode.l10n.t('Graph around which twin?') })).id;
+  const rootId =
+    target.twinIds[0] ??
+    (
+      await pickTwin(ctx.input, await ctx.connections.getClient(connection), {
+        title: vscode.l10n.t('Graph around which twin?'),
+      })
+    ).id;
   return openTwinGraphPanel(ctx, connection, rootId, undefined, undefined, target.twinIds.slice(1));
 }

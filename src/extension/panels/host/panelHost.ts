@@ -13,8 +13,17 @@ export interface PanelHost<M extends MethodMap> {
   readonly handlers: Handlers<M>;
 }
 
-export function createPanel(ctx: Pick<ExtensionServices, 'vscodeContext'>, viewType: string, title: string): vscode.WebviewPanel {
-  return vscode.window.createWebviewPanel(viewType, title, vscode.ViewColumn.Active, panelOptions(ctx.vscodeContext.extensionUri));
+export function createPanel(
+  ctx: Pick<ExtensionServices, 'vscodeContext'>,
+  viewType: string,
+  title: string,
+): vscode.WebviewPanel {
+  return vscode.window.createWebviewPanel(
+    viewType,
+    title,
+    vscode.ViewColumn.Active,
+    panelOptions(ctx.vscodeContext.extensionUri),
+  );
 }
 
 /** Fills a new or restored panel with its app and answers its requests with `handlers`. */

@@ -11,7 +11,10 @@ import { restoreTimeSeriesPanel } from '../timeSeries/timeSeriesPanel';
 import { restoreTwinGraphPanel } from '../twinGraph/twinGraphPanel';
 
 /** What tests need of a restored panel, whatever its protocol. */
-export interface RestoredPanel { panel: vscode.WebviewPanel; bridge: { handle(message: unknown): Promise<unknown> } }
+export interface RestoredPanel {
+  panel: vscode.WebviewPanel;
+  bridge: { handle(message: unknown): Promise<unknown> };
+}
 /** What restoring a panel uses: the connections and models its handlers read, the log, the extension's files. */
 type PanelServices = Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>;
 type Restore = (ctx: PanelServices, panel: vscode.WebviewPanel, state: unknown) => RestoredPanel;

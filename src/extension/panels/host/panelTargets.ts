@@ -11,7 +11,14 @@ export interface PanelTarget {
 
 /** VS Code passes (clicked node, selected nodes) to tree context menu commands. */
 export function panelTarget(arg: unknown, selection?: unknown): PanelTarget {
-  const items = Array.isArray(selection) && selection.length > 1 ? selection : Array.isArray(arg) ? arg : arg === undefined ? [] : [arg];
+  const items =
+    Array.isArray(selection) && selection.length > 1
+      ? selection
+      : Array.isArray(arg)
+        ? arg
+        : arg === undefined
+          ? []
+          : [arg];
   const twinIds: string[] = [];
   let connection: string | undefined;
   let insightId: string | undefined;

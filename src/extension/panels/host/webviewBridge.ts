@@ -3,7 +3,15 @@
 import { errorText } from '../../../core/api/apiError';
 import { isSuperseded, RequestScope } from '../../../core/api/latestRequest';
 import { permissionDeniedText } from '../../../core/api/permissionDenied';
-import { type EventMap, type EventMessage, type Handlers, isRequestMessage, type MethodMap, type NoEvents, type ResponseMessage } from '../../../webviews/shared/bridgeProtocol';
+import {
+  type EventMap,
+  type EventMessage,
+  type Handlers,
+  isRequestMessage,
+  type MethodMap,
+  type NoEvents,
+  type ResponseMessage,
+} from '../../../webviews/shared/bridgeProtocol';
 
 export interface WebviewLike {
   postMessage(message: unknown): Thenable<boolean> | Promise<boolean>;
@@ -24,7 +32,11 @@ export class WebviewBridge<M extends MethodMap, E extends EventMap = NoEvents> {
   private readonly subscription: { dispose(): unknown };
   private readonly requests = new RequestScope('panel request');
 
-  constructor(private readonly webview: WebviewLike, private readonly handlers: Handlers<M>, private readonly options: BridgeOptions = {}) {
+  constructor(
+    private readonly webview: WebviewLike,
+    private readonly handlers: Handlers<M>,
+    private readonly options: BridgeOptions = {},
+  ) {
     this.subscription = webview.onDidReceiveMessage((message) => this.handle(message));
   }
 
@@ -34,12 +46,20 @@ export class WebviewBridge<M extends MethodMap, E extends EventMap = NoEvents> {
     const handler = Object.prototype.hasOwnProperty.call(this.handlers, message.method)
       ? (this.handlers as Record<string, (params: unknown, signal: AbortSignal) => unknown>)[message.method]
       : undefined;
-    const supersede = this.options.supersede && Object.prototype.hasOwnProperty.call(this.options.supersede, message.method) ? this.options.supersede[message.method] : undefined;
+    const supersede =
+      this.options.supersede && Object.prototype.hasOwnProperty.call(this.options.supersede, message.method)
+        ? this.options.supersede[message.method]
+        : undefined;
     let reply: ResponseMessage;
     try {
       if (!handler) throw new Error(`Unknown request "${message.method}"`); // l10n-exempt: a webview programming error
       const params = message.params ?? {};
-      reply = { kind: 'response', id: message.id, ok: true, result: await this.requests.run(async (signal) => handler(params, signal), supersede) };
+      reply = {
+        kind: 'response',
+        id: message.id,
+        ok: true,
+        result: await this.requests.run(async (signal) => handler(params, signal), supersede),
+      };
     } catch (error) {
       if (!isSuperseded(error)) this.options.onError?.(message.method, error);
       reply = { kind: 'response', id: message.id, ok: false, error: permissionDeniedText(error) ?? errorText(error) };

@@ -33,7 +33,9 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, b
   const folder = bundleFolder(extensionUri);
   const script = webview.asWebviewUri(vscode.Uri.joinPath(folder, `${bundle}.js`));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(folder, `${bundle}.css`));
-  const translations = vscode.l10n.bundle ? ` ${L10N_BUNDLE_ATTRIBUTE}="${escapeAttribute(JSON.stringify(vscode.l10n.bundle))}"` : '';
+  const translations = vscode.l10n.bundle
+    ? ` ${L10N_BUNDLE_ATTRIBUTE}="${escapeAttribute(JSON.stringify(vscode.l10n.bundle))}"`
+    : '';
   return `<!DOCTYPE html>
 <html lang="${escapeAttribute(vscode.env.language)}">
 <head>

@@ -28,7 +28,12 @@ const MAX_PAGE_SIZE = PAGE_SIZES.insights.max;
 export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMethods> {
   let scope: Promise<string[] | undefined> | undefined;
   return {
-    init: () => ({ connection: deps.connection, scopeTwinId: deps.scopeTwinId, scopeLabel: deps.scopeLabel, focusInsightId: deps.focusInsightId }),
+    init: () => ({
+      connection: deps.connection,
+      scopeTwinId: deps.scopeTwinId,
+      scopeLabel: deps.scopeLabel,
+      focusInsightId: deps.focusInsightId,
+    }),
 
     async insight({ id }, signal) {
       if (typeof id !== 'string' || !id) throw new Error('insight needs an insight id'); // l10n-exempt: a webview programming error
@@ -36,14 +41,21 @@ export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMet
     },
 
     async list(query, signal) {
-      scope ??= deps.scopeTwinId ? scopeTwinIds(await deps.api(), deps.scopeTwinId, signal) : Promise.resolve(undefined);
+      scope ??= deps.scopeTwinId
+        ? scopeTwinIds(await deps.api(), deps.scopeTwinId, signal)
+        : Promise.resolve(undefined);
       const twinIds = await scope.catch((e) => {
         scope = undefined;
         throw e;
       });
       const request = toBatchRequest(query, twinIds);
       const page = await (await deps.api()).listInsights(request, {}, { signal });
-      return { rows: groupInsights(page.items ?? []), page: request.page ?? 1, pageSize: request.pageSize ?? INSIGHTS_DEFAULT_PAGE_SIZE, total: page.total ?? 0 };
+      return {
+        rows: groupInsights(page.items ?? []),
+        page: request.page ?? 1,
+        pageSize: request.pageSize ?? INSIGHTS_DEFAULT_PAGE_SIZE,
+        total: page.total ?? 0,
+      };
     },
 
     async openTwin({ twinId }) {
@@ -54,7 +66,9 @@ export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMet
 
     async saveAsRequest(query, signal) {
       if (!deps.saveAsRequest) throw new Error('this panel cannot save requests'); // l10n-exempt: a host without the feature
-      scope ??= deps.scopeTwinId ? scopeTwinIds(await deps.api(), deps.scopeTwinId, signal) : Promise.resolve(undefined);
+      scope ??= deps.scopeTwinId
+        ? scopeTwinIds(await deps.api(), deps.scopeTwinId, signal)
+        : Promise.resolve(undefined);
       const twinIds = await scope.catch((e) => {
         scope = undefined;
         throw e;
@@ -75,21 +89,27 @@ export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMet
 export function toBatchRequest(query: InsightsQuery, twinIds?: string[]): BatchRequest {
   const page = Number(query.page ?? 1);
   const pageSize = Number(query.pageSize ?? INSIGHTS_DEFAULT_PAGE_SIZE);
-  if (!Number.isInteger(page) || page < 1) throw new RangeError(l10n.t('Page must be a whole number from 1, got {0}', String(query.page)));
+  if (!Number.isInteger(page) || page < 1)
+    throw new RangeError(l10n.t('Page must be a whole number from 1, got {0}', String(query.page)));
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
-    throw new RangeError(l10n.t('Page size must be a whole number from 1 to {0}, got {1}', MAX_PAGE_SIZE, String(query.pageSize)));
+    throw new RangeError(
+      l10n.t('Page size must be a whole number from 1 to {0}, got {1}', MAX_PAGE_SIZE, String(query.pageSize)),
+    );
   }
   const filters: FilterSpecification[] = (query.filters ?? []).map((f, i) => {
     if (!f || typeof f.field !== 'string' || !f.field || typeof f.operator !== 'string' || !f.operator) {
       throw new Error(l10n.t('Filter {0} needs a field and an operator', i + 1));
     }
-    return VALUELESS_OPERATORS.includes(f.operator) ? { field: f.field, operator: f.operator } : { field: f.field, operator: f.operator, value: f.value };
+    return VALUELESS_OPERATORS.includes(f.operator)
+      ? { field: f.field, operator: f.operator }
+      : { field: f.field, operator: f.operator, value: f.value };
   });
   const search = query.search?.trim();
   if (search) filters.push({ field: 'name', operator: 'contains', value: search });
   if (twinIds) filters.push({ field: 'twinId', operator: 'in', value: twinIds });
   const request: BatchRequest = { page, pageSize, filterSpecifications: filters };
-  if (query.sort?.field) request.sortSpecifications = [{ field: query.sort.field, sort: query.sort.sort === 'desc' ? 'desc' : 'asc' }];
+  if (query.sort?.field)
+    request.sortSpecifications = [{ field: query.sort.field, sort: query.sort.sort === 'desc' ? 'desc' : 'asc' }];
   return request;
 }
 
@@ -117,6 +137,7 @@ export function groupInsights(items: Insight[]): InsightRow[] {
 /** The twin itself and every twin under it through isPartOf / locatedIn chains (the service's location filter). */
 export async function scopeTwinIds(api: BuildingTwinsApi, twinId: string, signal?: AbortSignal): Promise<string[]> {
   const ids = [twinId];
-  for await (const twin of api.iterateTwins({ locationFilter: { locationId: twinId }, pageSize: 1000 }, { signal })) ids.push(twin.id);
+  for await (const twin of api.iterateTwins({ locationFilter: { locationId: twinId }, pageSize: 1000 }, { signal }))
+    ids.push(twin.id);
   return ids;
 }

@@ -21,11 +21,18 @@ export interface RequestResultsDeps {
 function checkedSort(sort: unknown): ResultSort | undefined {
   if (!sort || typeof sort !== 'object') return undefined;
   const { column, descending } = sort as Record<string, unknown>;
-  return Number.isInteger(column) && typeof descending === 'boolean' ? { column: column as number, descending } : undefined;
+  return Number.isInteger(column) && typeof descending === 'boolean'
+    ? { column: column as number, descending }
+    : undefined;
 }
 
 function fileName(result: StoredResult, format: string): string {
-  return `${result.entry.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(0, 60) || 'result'}.${format}`;
+  return `${
+    result.entry.name
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^[.-]+/, '')
+      .slice(0, 60) || 'result'
+  }.${format}`;
 }
 
 export function createRequestResultsHandlers(deps: RequestResultsDeps): Handlers<RequestResultsMethods> {
@@ -50,7 +57,10 @@ export function createRequestResultsHandlers(deps: RequestResultsDeps): Handlers
     async exportResult({ id, format }) {
       const result = deps.store.get(id);
       if (!result.pages || (format !== 'json' && format !== 'csv')) throw new Error('nothing to export'); // l10n-exempt: a webview programming error
-      const text = format === 'json' ? `${JSON.stringify(result.pages.result(), null, 2)}\n` : tableCsv(result.pages.fullTable(await deps.properties(result.connection)));
+      const text =
+        format === 'json'
+          ? `${JSON.stringify(result.pages.result(), null, 2)}\n`
+          : tableCsv(result.pages.fullTable(await deps.properties(result.connection)));
       const path = await deps.save(fileName(result, format), format, text);
       return path === undefined ? { cancelled: true } : { path };
     },
@@ -58,7 +68,8 @@ export function createRequestResultsHandlers(deps: RequestResultsDeps): Handlers
       const result = deps.store.get(id);
       // Only a twin of the result: the webview names one of the rows it was sent.
       const rows = result.pages?.fullTable().kind === 'twins' ? result.pages.fullTable().rows : [];
-      if (typeof twinId !== 'string' || !rows.some((row) => row[0] === twinId)) throw new Error('openTwin needs a twin of the result'); // l10n-exempt: a webview programming error
+      if (typeof twinId !== 'string' || !rows.some((row) => row[0] === twinId))
+        throw new Error('openTwin needs a twin of the result'); // l10n-exempt: a webview programming error
       await deps.openTwin(result.connection, twinId);
       return { opened: true };
     },

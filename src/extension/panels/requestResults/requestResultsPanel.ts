@@ -11,7 +11,11 @@ import type { EventMessage, Handlers } from '../../../webviews/shared/bridgeProt
 import { attachPanel, type PanelHost } from '../host/panelHost';
 import { panelOptions } from '../host/webviewHtml';
 import { createRequestResultsHandlers } from './requestResultsHandlers';
-import { REQUEST_RESULTS_VIEW_TYPE, type RequestResultsEvents, type RequestResultsMethods } from '../../../webviews/requestResults/requestResultsProtocol';
+import {
+  REQUEST_RESULTS_VIEW_TYPE,
+  type RequestResultsEvents,
+  type RequestResultsMethods,
+} from '../../../webviews/requestResults/requestResultsProtocol';
 import { RequestResultsStore } from './requestResultsStore';
 
 type Services = Pick<ExtensionServices, 'connections' | 'models' | 'log' | 'input' | 'vscodeContext'>;
@@ -46,7 +50,11 @@ export class RequestResultsPanel implements RequestResultsTarget {
   }
 
   private changed(): void {
-    const message: EventMessage<RequestResultsEvents> = { kind: 'event', event: 'changed', data: { selected: this.selected } };
+    const message: EventMessage<RequestResultsEvents> = {
+      kind: 'event',
+      event: 'changed',
+      data: { selected: this.selected },
+    };
     void this.host?.panel.webview.postMessage(message);
   }
 
@@ -55,7 +63,12 @@ export class RequestResultsPanel implements RequestResultsTarget {
       this.host.panel.reveal(vscode.ViewColumn.Beside, true);
       return;
     }
-    const panel = vscode.window.createWebviewPanel(REQUEST_RESULTS_VIEW_TYPE, vscode.l10n.t('Request Results'), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, panelOptions(this.services.vscodeContext.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      REQUEST_RESULTS_VIEW_TYPE,
+      vscode.l10n.t('Request Results'),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      panelOptions(this.services.vscodeContext.extensionUri),
+    );
     const handlers = createRequestResultsHandlers({
       store: this.store,
       selected: () => this.selected,
@@ -88,7 +101,10 @@ export class RequestResultsPanel implements RequestResultsTarget {
         return uri.fsPath || uri.toString();
       },
       openTwin: async (connection, twinId) => {
-        await vscode.window.showTextDocument(resourceUri(connection, 'twins', twinId), { preview: true, viewColumn: vscode.ViewColumn.Active });
+        await vscode.window.showTextDocument(resourceUri(connection, 'twins', twinId), {
+          preview: true,
+          viewColumn: vscode.ViewColumn.Active,
+        });
       },
     });
     this.host = attachPanel(this.services, panel, 'requestResults', handlers);

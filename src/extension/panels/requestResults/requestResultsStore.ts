@@ -32,7 +32,9 @@ export class RequestResultsStore {
 
   /** A request answered (or failed); undefined when it is not part of the current run. */
   complete(entry: RequestEntry, outcome: RequestOutcome, durationMs: number): StoredResult | undefined {
-    const result = this.results.find((r) => r.state === 'pending' && r.entry.index === entry.index && r.entry.name === entry.name);
+    const result = this.results.find(
+      (r) => r.state === 'pending' && r.entry.index === entry.index && r.entry.name === entry.name,
+    );
     if (!result) return undefined;
     result.durationMs = durationMs;
     if (outcome.ok) {

@@ -12,7 +12,9 @@ import { fetchDownsampled, fetchRange, type Points, seriesTwinId } from '../../.
 import { csvText, type CsvCell } from '../../../core/untrusted/csvText';
 
 /** The slice of a DTDL ModelIndex the panels use (labels of models). */
-export interface ModelLabels { displayName(id: string): string }
+export interface ModelLabels {
+  displayName(id: string): string;
+}
 
 export interface TimeSeriesDeps {
   connection: string;
@@ -34,7 +36,12 @@ export function createTimeSeriesHandlers(deps: TimeSeriesDeps): Handlers<TimeSer
       const models = await deps.models?.().catch(() => undefined);
       const byId = new Map(twins.map((t) => [t.id, t]));
       const series = deps.twinIds.filter((id) => byId.has(id)).map((id) => seriesInfo(byId.get(id)!, models));
-      return { connection: deps.connection, twinIds: [...deps.twinIds], series, errors: omitted.map((id) => l10n.t('Twin "{0}" was not found', id)) };
+      return {
+        connection: deps.connection,
+        twinIds: [...deps.twinIds],
+        series,
+        errors: omitted.map((id) => l10n.t('Twin "{0}" was not found', id)),
+      };
     },
 
     async load(params, signal) {
@@ -44,7 +51,12 @@ export function createTimeSeriesHandlers(deps: TimeSeriesDeps): Handlers<TimeSer
       const reduced = await fetchDownsampled(await deps.api(), deps.twinIds, range, budget, { signal });
       const series = deps.twinIds.map((twinId) => {
         const points = reduced.get(twinId);
-        return { twinId, x: points ? Array.from(points.x) : [], y: points ? Array.from(points.y) : [], rawCount: points?.rawCount ?? 0 };
+        return {
+          twinId,
+          x: points ? Array.from(points.x) : [],
+          y: points ? Array.from(points.y) : [],
+          rawCount: points?.rawCount ?? 0,
+        };
       });
       return { series, errors: [] };
     },
@@ -61,7 +73,10 @@ export function createTimeSeriesHandlers(deps: TimeSeriesDeps): Handlers<TimeSer
     async saveAsRequest(params) {
       if (!deps.saveAsRequest) throw new Error('this panel cannot save requests'); // l10n-exempt: a host without the feature
       const range = checkPanelRange(readRange(params));
-      const name = deps.twinIds.length === 1 ? l10n.t('Time series of {0}', deps.twinIds[0]!) : l10n.t('Time series of {0} capabilities', deps.twinIds.length);
+      const name =
+        deps.twinIds.length === 1
+          ? l10n.t('Time series of {0}', deps.twinIds[0]!)
+          : l10n.t('Time series of {0} capabilities', deps.twinIds.length);
       return deps.saveAsRequest(timeSeriesRequest(name, deps.twinIds, range.start, range.end));
     },
 
@@ -112,7 +127,11 @@ function toCsv(twinIds: string[], raw: Map<string, Points>): { csv: string; rows
  * The capability twins to chart: capabilities are kept, any other twin (equipment, space) is
  * replaced by the capabilities pointing at it with `isCapabilityOf`.
  */
-export async function capabilityTwinIds(api: BuildingTwinsApi, isCapability: (modelId: string) => boolean, twinIds: string[]): Promise<string[]> {
+export async function capabilityTwinIds(
+  api: BuildingTwinsApi,
+  isCapability: (modelId: string) => boolean,
+  twinIds: string[],
+): Promise<string[]> {
   const { twins, omitted } = await api.getTwinsByIds(twinIds);
   if (omitted.length) throw new Error(l10n.t('Twin not found: {0}', omitted.join(', ')));
   const out: string[] = [];
@@ -125,6 +144,9 @@ export async function capabilityTwinIds(api: BuildingTwinsApi, isCapability: (mo
     out.push(...incoming.filter((r) => r.name === 'isCapabilityOf').map((r) => r.sourceId));
   }
   const unique = [...new Set(out)];
-  if (!unique.length) throw new Error(l10n.t('No capability twins found for {0} (no incoming isCapabilityOf relationships)', twinIds.join(', ')));
+  if (!unique.length)
+    throw new Error(
+      l10n.t('No capability twins found for {0} (no incoming isCapabilityOf relationships)', twinIds.join(', ')),
+    );
   return unique;
 }

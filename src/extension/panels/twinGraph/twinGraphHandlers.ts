@@ -1,9 +1,20 @@
 // What the twin graph panel's host answers: POST /twins/graph with the chosen hops, flattened to
 // nodes and edges for cytoscape. Free of 'vscode' imports.
 import * as l10n from '@vscode/l10n';
-import type { BuildingTwinsApi, DigitalTwin, TwinGraphCollection, TwinGraphHop, TwinGraphRequest } from '../../../core/api/types';
+import type {
+  BuildingTwinsApi,
+  DigitalTwin,
+  TwinGraphCollection,
+  TwinGraphHop,
+  TwinGraphRequest,
+} from '../../../core/api/types';
 import type { Handlers } from '../../../webviews/shared/bridgeProtocol';
-import { type GraphData, type GraphHopOptions, KNOWN_RELATIONSHIP_NAMES, type TwinGraphMethods } from '../../../webviews/twinGraph/twinGraphProtocol';
+import {
+  type GraphData,
+  type GraphHopOptions,
+  KNOWN_RELATIONSHIP_NAMES,
+  type TwinGraphMethods,
+} from '../../../webviews/twinGraph/twinGraphProtocol';
 import type { ModelLabels } from '../timeSeries/timeSeriesHandlers';
 
 export interface TwinGraphDeps {
@@ -22,7 +33,13 @@ const DIRECTIONS = ['Incoming', 'Outgoing', 'IncomingOrOutgoing'];
 
 export function createTwinGraphHandlers(deps: TwinGraphDeps): Handlers<TwinGraphMethods> {
   return {
-    init: () => ({ connection: deps.connection, rootId: deps.rootId, otherRootIds: deps.otherRootIds ?? [], hops: deps.hops, relationshipNames: [...KNOWN_RELATIONSHIP_NAMES] }),
+    init: () => ({
+      connection: deps.connection,
+      rootId: deps.rootId,
+      otherRootIds: deps.otherRootIds ?? [],
+      hops: deps.hops,
+      relationshipNames: [...KNOWN_RELATIONSHIP_NAMES],
+    }),
 
     async graph({ rootId, hops }, signal) {
       if (typeof rootId !== 'string' || !rootId) throw new Error('The graph needs a root twin id'); // l10n-exempt: a webview programming error
@@ -44,9 +61,12 @@ export function createTwinGraphHandlers(deps: TwinGraphDeps): Handlers<TwinGraph
 export function toGraphRequest(rootId: string, hops: GraphHopOptions): TwinGraphRequest {
   const depth = Number(hops?.depth);
   if (!Number.isInteger(depth) || depth < 1 || depth > MAX_GRAPH_DEPTH) {
-    throw new RangeError(l10n.t('Depth must be a whole number from 1 to {0}, got {1}', MAX_GRAPH_DEPTH, String(hops?.depth)));
+    throw new RangeError(
+      l10n.t('Depth must be a whole number from 1 to {0}, got {1}', MAX_GRAPH_DEPTH, String(hops?.depth)),
+    );
   }
-  if (!DIRECTIONS.includes(hops.direction)) throw new Error(l10n.t('Direction must be one of {0}, got {1}', DIRECTIONS.join(', '), String(hops.direction)));
+  if (!DIRECTIONS.includes(hops.direction))
+    throw new Error(l10n.t('Direction must be one of {0}, got {1}', DIRECTIONS.join(', '), String(hops.direction)));
   const names = (hops.relationshipNames ?? []).filter((n) => typeof n === 'string' && n.trim()).map((n) => n.trim());
   let hop: TwinGraphHop | null = null;
   for (let level = depth; level >= 1; level--) {
@@ -63,7 +83,12 @@ export function flattenGraph(root: DigitalTwin, related: TwinGraphCollection[], 
   const addNode = (twin: DigitalTwin) => {
     if (!twin?.id || nodes.has(twin.id)) return;
     const name = typeof twin.contents?.name === 'string' && twin.contents.name ? twin.contents.name : twin.id;
-    nodes.set(twin.id, { id: twin.id, label: name, modelId: twin.modelId ?? '', modelLabel: modelLabel(models, twin.modelId) });
+    nodes.set(twin.id, {
+      id: twin.id,
+      label: name,
+      modelId: twin.modelId ?? '',
+      modelLabel: modelLabel(models, twin.modelId),
+    });
   };
   const walk = (collections: TwinGraphCollection[]) => {
     for (const collection of collections ?? []) {

@@ -8,13 +8,15 @@ export function matchRanges(text: string, needle: string): Array<[start: number,
   // Lower-casing can change a string's length (e.g. 'İ'); then no span could be mapped back onto the text.
   if (haystack.length !== text.length) return fallbackRanges(text, needle);
   const out: Array<[number, number]> = [];
-  for (let at = haystack.indexOf(wanted); at !== -1; at = haystack.indexOf(wanted, at + wanted.length)) out.push([at, at + wanted.length]);
+  for (let at = haystack.indexOf(wanted); at !== -1; at = haystack.indexOf(wanted, at + wanted.length))
+    out.push([at, at + wanted.length]);
   return out;
 }
 
 function fallbackRanges(text: string, needle: string): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) out.push([at, at + needle.length]);
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length))
+    out.push([at, at + needle.length]);
   return out;
 }
 

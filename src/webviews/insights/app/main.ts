@@ -8,11 +8,22 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import * as l10n from '@vscode/l10n';
 import '../../shared/app/base.css';
 import './style.css';
-import { COLLECTION_OPERATORS, INSIGHT_FILTER_OPERATORS, VALUELESS_OPERATORS, type FilterOperator } from '../../../core/api/filterVocabulary';
+import {
+  COLLECTION_OPERATORS,
+  INSIGHT_FILTER_OPERATORS,
+  VALUELESS_OPERATORS,
+  type FilterOperator,
+} from '../../../core/api/filterVocabulary';
 import { INSIGHT_STATUS_SORT_ORDER, INSIGHT_TYPE_CODES, shownInsightStatus } from '../../../core/api/insightStatus';
 import type { FilterSpecification, Insight } from '../../../core/api/types';
 import { countNoun } from '../../../shared/countNoun';
-import { upgradeSavedQuery, type InsightRow, type InsightsMethods, type InsightsPanelState, type InsightsQuery } from '../insightsProtocol';
+import {
+  upgradeSavedQuery,
+  type InsightRow,
+  type InsightsMethods,
+  type InsightsPanelState,
+  type InsightsQuery,
+} from '../insightsProtocol';
 import { HostBridge } from '../../shared/app/hostBridge';
 import { textField } from '../../shared/app/textField';
 import { errorMessage, StatusLine } from '../../shared/app/statusLine';
@@ -20,22 +31,62 @@ import { append, clear, el } from '../../shared/app/dom';
 import { matchRanges, splitByMatches } from './findMatches';
 import { impactScoreRows } from './impactScoreRows';
 
-const COLUMNS: Array<{ field: keyof Insight & string; label: string; value: (i: Insight) => string; sortNote?: string }> = [
+const COLUMNS: Array<{
+  field: keyof Insight & string;
+  label: string;
+  value: (i: Insight) => string;
+  sortNote?: string;
+}> = [
   { field: 'name', label: l10n.t('Name'), value: (i) => text(i.name) || i.id },
   { field: 'twinName', label: l10n.t('Twin'), value: (i) => text(i.twinName) || text(i.twinId) },
-  { field: 'type', label: l10n.t('Type'), value: (i) => text(i.type), sortNote: l10n.t('The service sorts types by the code it stores them under ({0}), not alphabetically', codeOrder(INSIGHT_TYPE_CODES)) },
+  {
+    field: 'type',
+    label: l10n.t('Type'),
+    value: (i) => text(i.type),
+    sortNote: l10n.t(
+      'The service sorts types by the code it stores them under ({0}), not alphabetically',
+      codeOrder(INSIGHT_TYPE_CODES),
+    ),
+  },
   { field: 'priority', label: l10n.t('Priority'), value: (i) => text(i.priority) },
   // The stored status the service filters and sorts by is the current one, `lastStatus`.
   // It sorts by the code each status is stored under, not by the word.
-  { field: 'status', label: l10n.t('Status'), value: (i) => shownInsightStatus(i), sortNote: l10n.t('The service sorts statuses by the code it stores them under ({0}), not alphabetically', INSIGHT_STATUS_SORT_ORDER.join(', ')) },
+  {
+    field: 'status',
+    label: l10n.t('Status'),
+    value: (i) => shownInsightStatus(i),
+    sortNote: l10n.t(
+      'The service sorts statuses by the code it stores them under ({0}), not alphabetically',
+      INSIGHT_STATUS_SORT_ORDER.join(', '),
+    ),
+  },
   { field: 'occurrenceCount', label: l10n.t('Occurrences'), value: (i) => text(i.occurrenceCount) },
-  { field: 'updatedDate', label: l10n.t('Updated'), value: (i) => text(i.updatedDate).replace('T', ' ').replace(/\.\d+Z$|Z$/, '') },
+  {
+    field: 'updatedDate',
+    label: l10n.t('Updated'),
+    value: (i) =>
+      text(i.updatedDate)
+        .replace('T', ' ')
+        .replace(/\.\d+Z$|Z$/, ''),
+  },
 ];
 /** Enum words in the order of their codes. */
 function codeOrder(codes: Readonly<Record<string, number>>): string {
-  return Object.keys(codes).sort((a, b) => codes[a] - codes[b]).join(', ');
+  return Object.keys(codes)
+    .sort((a, b) => codes[a] - codes[b])
+    .join(', ');
 }
-const FILTER_FIELDS = ['status', 'type', 'priority', 'twinId', 'ruleName', 'name', 'occurrenceCount', 'createdDate', 'updatedDate'];
+const FILTER_FIELDS = [
+  'status',
+  'type',
+  'priority',
+  'twinId',
+  'ruleName',
+  'name',
+  'occurrenceCount',
+  'createdDate',
+  'updatedDate',
+];
 /** Only operators a real instance can run on insights (`startsWith`, `endsWith` and `notcontains` fail there). */
 const OPERATORS = INSIGHT_FILTER_OPERATORS;
 const PAGE_SIZES = [10, 25, 50, 100];
@@ -48,7 +99,10 @@ const KEYBOARD_RESIZE_STEP = 16;
 
 const bridge = new HostBridge<InsightsMethods>();
 const saved = bridge.getState<InsightsPanelState>() ?? {};
-const state: InsightsPanelState = { ...saved, query: upgradeSavedQuery({ page: 1, pageSize: 10, filters: [], ...(saved.query ?? {}) }) };
+const state: InsightsPanelState = {
+  ...saved,
+  query: upgradeSavedQuery({ page: 1, pageSize: 10, filters: [], ...(saved.query ?? {}) }),
+};
 const query = (): InsightsQuery => state.query!;
 const expanded = new Set<string>();
 let rows: InsightRow[] = [];
@@ -56,13 +110,30 @@ let total = 0;
 let loadGeneration = 0;
 
 const scopeLine = el('div', { class: 'muted' });
-const findBox = textField(l10n.t('Find in the loaded rows'), { type: 'search', class: 'find', placeholder: l10n.t('Find in panel…') });
+const findBox = textField(l10n.t('Find in the loaded rows'), {
+  type: 'search',
+  class: 'find',
+  placeholder: l10n.t('Find in panel…'),
+});
 const findCount = el('span', { class: 'muted find-count', 'aria-live': 'polite' });
-const searchBox = textField(l10n.t('Search insight names'), { type: 'search', class: 'search', placeholder: l10n.t('Search names…') });
-const sortField = singleSelect(l10n.t('Sort by'), [[SERVICE_ORDER, l10n.t('Service order')], ...COLUMNS.map((c): [string, string] => [c.field, c.label])]);
+const searchBox = textField(l10n.t('Search insight names'), {
+  type: 'search',
+  class: 'search',
+  placeholder: l10n.t('Search names…'),
+});
+const sortField = singleSelect(l10n.t('Sort by'), [
+  [SERVICE_ORDER, l10n.t('Service order')],
+  ...COLUMNS.map((c): [string, string] => [c.field, c.label]),
+]);
 const sortDirection = el('vscode-button', { secondary: true, 'aria-label': l10n.t('Sort direction') });
-const filterField = singleSelect(l10n.t('Filter field'), FILTER_FIELDS.map((f): [string, string] => [f, f]));
-const filterOperator = singleSelect(l10n.t('Filter operator'), OPERATORS.map((o): [string, string] => [o, o]));
+const filterField = singleSelect(
+  l10n.t('Filter field'),
+  FILTER_FIELDS.map((f): [string, string] => [f, f]),
+);
+const filterOperator = singleSelect(
+  l10n.t('Filter operator'),
+  OPERATORS.map((o): [string, string] => [o, o]),
+);
 filterOperator.classList.add('operator');
 const filterValue = textField(l10n.t('Filter value'), { class: 'filter-value', placeholder: l10n.t('value') });
 const addFilter = el('vscode-button', { secondary: true }, l10n.t('Add filter'));
@@ -70,15 +141,35 @@ const filterChips = el('div', { class: 'chips', 'aria-label': l10n.t('Active fil
 const status = new StatusLine();
 const tbody = el('tbody');
 const headRow = el('tr', {}, el('th', { class: 'toggle-col' }, el('span', { class: 'sr-only' }, l10n.t('Expand'))));
-const table = el('table', { class: 'insights', role: 'treegrid', 'aria-label': l10n.t('Insights') }, el('thead', {}, headRow), tbody);
+const table = el(
+  'table',
+  { class: 'insights', role: 'treegrid', 'aria-label': l10n.t('Insights') },
+  el('thead', {}, headRow),
+  tbody,
+);
 const detail = el('aside', { class: 'detail', 'aria-label': l10n.t('Insight details') });
 const pager = el('nav', { class: 'pager', 'aria-label': l10n.t('Pages') });
-const saveRequestButton = el('vscode-button', { secondary: true, id: 'save-request', title: l10n.t('Write the request that lists these insights into a request file') }, l10n.t('Save as Request'));
-const pageSize = singleSelect(l10n.t('Roots per page'), PAGE_SIZES.map((n): [string, string] => [String(n), l10n.t('{0} per page', n)]));
+const saveRequestButton = el(
+  'vscode-button',
+  {
+    secondary: true,
+    id: 'save-request',
+    title: l10n.t('Write the request that lists these insights into a request file'),
+  },
+  l10n.t('Save as Request'),
+);
+const pageSize = singleSelect(
+  l10n.t('Roots per page'),
+  PAGE_SIZES.map((n): [string, string] => [String(n), l10n.t('{0} per page', n)]),
+);
 
 for (const c of COLUMNS) {
   // The title shows the whole label when a narrowed column cuts it off.
-  const button = el('button', { type: 'button', class: 'sort', 'data-field': c.field, title: c.sortNote ? `${c.label}: ${c.sortNote}` : c.label }, c.label);
+  const button = el(
+    'button',
+    { type: 'button', class: 'sort', 'data-field': c.field, title: c.sortNote ? `${c.label}: ${c.sortNote}` : c.label },
+    c.label,
+  );
   button.addEventListener('click', () => {
     const q = query();
     q.sort = { field: c.field, sort: q.sort?.field === c.field && q.sort.sort === 'asc' ? 'desc' : 'asc' };
@@ -93,12 +184,20 @@ for (const c of COLUMNS) {
 
 function savedColumnWidth(field: string): number | undefined {
   const width = state.columnWidths && Object.hasOwn(state.columnWidths, field) ? state.columnWidths[field] : undefined;
-  return typeof width === 'number' && Number.isFinite(width) ? Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)) : undefined;
+  return typeof width === 'number' && Number.isFinite(width)
+    ? Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width))
+    : undefined;
 }
 
 /** A drag handle (and, focused, ← →) on a header's right edge; the width is remembered in the webview state. */
 function columnResizer(field: string, label: string): HTMLElement {
-  const handle = el('span', { class: 'col-resizer', role: 'separator', tabindex: 0, 'aria-orientation': 'vertical', 'aria-label': l10n.t('Resize column {0}', label) });
+  const handle = el('span', {
+    class: 'col-resizer',
+    role: 'separator',
+    tabindex: 0,
+    'aria-orientation': 'vertical',
+    'aria-label': l10n.t('Resize column {0}', label),
+  });
   const setWidth = (th: HTMLElement, width: number) => {
     const clamped = Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)));
     th.style.width = `${clamped}px`;
@@ -133,11 +232,20 @@ function columnResizer(field: string, label: string): HTMLElement {
 }
 
 document.body.append(
-  el('div', { class: 'toolbar' },
+  el(
+    'div',
+    { class: 'toolbar' },
     searchBox,
     el('div', { class: 'group', role: 'search' }, findBox, findCount),
     el('div', { class: 'group' }, sortField, sortDirection),
-    el('div', { class: 'group', role: 'group', 'aria-label': l10n.t('New filter') }, filterField, filterOperator, filterValue, addFilter),
+    el(
+      'div',
+      { class: 'group', role: 'group', 'aria-label': l10n.t('New filter') },
+      filterField,
+      filterOperator,
+      filterValue,
+      addFilter,
+    ),
     pageSize,
     saveRequestButton,
   ),
@@ -168,7 +276,8 @@ searchBox.addEventListener('input', () => {
   }, 300);
 });
 sortField.addEventListener('change', () => {
-  query().sort = sortField.value !== SERVICE_ORDER ? { field: sortField.value, sort: query().sort?.sort ?? 'asc' } : undefined;
+  query().sort =
+    sortField.value !== SERVICE_ORDER ? { field: sortField.value, sort: query().sort?.sort ?? 'asc' } : undefined;
   query().page = 1;
   void load();
 });
@@ -186,7 +295,14 @@ addFilter.addEventListener('click', () => {
     status.set(l10n.t('Enter a filter value first'), true);
     return;
   } else {
-    const value = COLLECTION_OPERATORS.includes(operator) ? raw.split(',').map((v) => v.trim()).filter(Boolean) : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+    const value = COLLECTION_OPERATORS.includes(operator)
+      ? raw
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : /^-?\d+(\.\d+)?$/.test(raw)
+        ? Number(raw)
+        : raw;
     query().filters.push({ field: filterField.value, operator, value });
   }
   query().page = 1;
@@ -212,7 +328,9 @@ async function start(): Promise<void> {
     state.connection = init.connection;
     state.scopeTwinId = init.scopeTwinId;
     state.scopeLabel = init.scopeLabel;
-    scopeLine.textContent = init.scopeTwinId ? l10n.t('Insights of {0} and the twins under it', init.scopeLabel) : l10n.t('Insights of {0}', init.scopeLabel);
+    scopeLine.textContent = init.scopeTwinId
+      ? l10n.t('Insights of {0} and the twins under it', init.scopeLabel)
+      : l10n.t('Insights of {0}', init.scopeLabel);
     if (init.focusInsightId && !saved.selectedId) state.selectedId = init.focusInsightId;
     searchBox.value = query().search ?? '';
     await load();
@@ -250,7 +368,11 @@ async function load(): Promise<void> {
 /** "10 of 42 root insights on this page, 7 children". */
 function pageSummary(children: number): string {
   const roots = countNoun(total, l10n.t('{0} root insight'), l10n.t('{0} root insights'));
-  return l10n.t({ message: '{0} of {1} on this page, {2}', args: [rows.length, roots, childrenText(children)], comment: ['{1} is "42 root insights", {2} "7 children"'] });
+  return l10n.t({
+    message: '{0} of {1} on this page, {2}',
+    args: [rows.length, roots, childrenText(children)],
+    comment: ['{1} is "42 root insights", {2} "7 children"'],
+  });
 }
 
 function childrenText(count: number): string {
@@ -294,7 +416,8 @@ function applyFind(): void {
     for (const td of tr.querySelectorAll<HTMLElement>('td[data-field]')) {
       const cellText = td.textContent ?? '';
       clear(td);
-      for (const piece of splitByMatches(cellText, needle)) append(td, piece.match ? el('mark', {}, piece.text) : piece.text);
+      for (const piece of splitByMatches(cellText, needle))
+        append(td, piece.match ? el('mark', {}, piece.text) : piece.text);
       n += matchRanges(cellText, needle).length;
     }
     matches += n;
@@ -302,7 +425,8 @@ function applyFind(): void {
     return n > 0;
   };
   for (const row of rows) {
-    const childMatch = needle !== '' && row.children.some((c) => COLUMNS.some((col) => matchRanges(col.value(c), needle).length > 0));
+    const childMatch =
+      needle !== '' && row.children.some((c) => COLUMNS.some((col) => matchRanges(col.value(c), needle).length > 0));
     if (childMatch) setExpanded(row.root.id, true);
     const entry = rendered.get(row.root.id);
     if (!entry) continue;
@@ -312,7 +436,11 @@ function applyFind(): void {
   }
   const loadedRows = rows.reduce((n, r) => n + 1 + r.children.length, 0);
   findCount.textContent = needle
-    ? l10n.t({ message: '{0} in {1} of {2} loaded rows', args: [countNoun(matches, l10n.t('{0} match'), l10n.t('{0} matches')), matchedRows, loadedRows], comment: ['{0} is "3 matches"'] })
+    ? l10n.t({
+        message: '{0} in {1} of {2} loaded rows',
+        args: [countNoun(matches, l10n.t('{0} match'), l10n.t('{0} matches')), matchedRows, loadedRows],
+        comment: ['{0} is "3 matches"'],
+      })
     : '';
   document.body.dataset.findMatches = String(matches);
 }
@@ -328,7 +456,11 @@ function rowElement(insight: Insight, level: number, childCount: number, open: b
   if (childCount) tr.setAttribute('aria-expanded', String(open));
   const toggle = el('td', { class: 'toggle-col' });
   if (childCount) {
-    const button = el('button', { type: 'button', class: 'toggle', tabindex: -1, 'aria-label': toggleLabel(open, childCount) }, open ? '▾' : '▸');
+    const button = el(
+      'button',
+      { type: 'button', class: 'toggle', tabindex: -1, 'aria-label': toggleLabel(open, childCount) },
+      open ? '▾' : '▸',
+    );
     button.addEventListener('click', (e) => {
       e.stopPropagation();
       setExpanded(insight.id, !expanded.has(insight.id));
@@ -336,7 +468,10 @@ function rowElement(insight: Insight, level: number, childCount: number, open: b
     toggle.append(button, el('span', { class: 'count' }, String(childCount)));
   }
   // The title shows a value its column cuts off with an ellipsis.
-  tr.append(toggle, ...COLUMNS.map((c) => el('td', { 'data-field': c.field, title: c.value(insight) }, c.value(insight))));
+  tr.append(
+    toggle,
+    ...COLUMNS.map((c) => el('td', { 'data-field': c.field, title: c.value(insight) }, c.value(insight))),
+  );
   tr.addEventListener('click', () => void select(insight.id));
   return tr;
 }
@@ -367,7 +502,9 @@ function onRowKey(e: KeyboardEvent): void {
   const tr = (e.target as HTMLElement).closest('tr');
   if (!tr) return;
   const id = tr.dataset.id!;
-  const visible = [...tbody.querySelectorAll<HTMLTableRowElement>('tr')].filter((r) => !r.hidden && !r.classList.contains('find-miss'));
+  const visible = [...tbody.querySelectorAll<HTMLTableRowElement>('tr')].filter(
+    (r) => !r.hidden && !r.classList.contains('find-miss'),
+  );
   const at = visible.indexOf(tr);
   const focus = (r: HTMLTableRowElement | undefined) => {
     if (!r) return;
@@ -376,15 +513,26 @@ function onRowKey(e: KeyboardEvent): void {
     r.focus();
   };
   switch (e.key) {
-    case 'ArrowDown': focus(visible[at + 1]); break;
-    case 'ArrowUp': focus(visible[at - 1]); break;
-    case 'ArrowRight': setExpanded(id, true); break;
+    case 'ArrowDown':
+      focus(visible[at + 1]);
+      break;
+    case 'ArrowUp':
+      focus(visible[at - 1]);
+      break;
+    case 'ArrowRight':
+      setExpanded(id, true);
+      break;
     case 'ArrowLeft':
-      if (tr.dataset.parent) focus(tbody.querySelector<HTMLTableRowElement>(`tr[data-id="${CSS.escape(tr.dataset.parent)}"]`) ?? undefined);
+      if (tr.dataset.parent)
+        focus(tbody.querySelector<HTMLTableRowElement>(`tr[data-id="${CSS.escape(tr.dataset.parent)}"]`) ?? undefined);
       else setExpanded(id, false);
       break;
-    case 'Enter': case ' ': void select(id); break;
-    default: return;
+    case 'Enter':
+    case ' ':
+      void select(id);
+      break;
+    default:
+      return;
   }
   e.preventDefault();
 }
@@ -392,7 +540,8 @@ function onRowKey(e: KeyboardEvent): void {
 async function select(id: string): Promise<void> {
   state.selectedId = id;
   bridge.setState(state);
-  for (const tr of tbody.querySelectorAll('tr')) tr.setAttribute('aria-selected', String((tr as HTMLElement).dataset.id === id));
+  for (const tr of tbody.querySelectorAll('tr'))
+    tr.setAttribute('aria-selected', String((tr as HTMLElement).dataset.id === id));
   await showDetail(id);
 }
 
@@ -404,7 +553,9 @@ async function showDetail(id: string): Promise<void> {
       insight = await bridge.request('insight', { id });
     } catch (error) {
       clear(detail);
-      detail.append(el('p', { class: 'status error' }, l10n.t('Could not load insight {0}: {1}', id, errorMessage(error))));
+      detail.append(
+        el('p', { class: 'status error' }, l10n.t('Could not load insight {0}: {1}', id, errorMessage(error))),
+      );
       return;
     }
   }
@@ -430,16 +581,45 @@ function renderDetail(insight: Insight): void {
   const list = el('dl');
   for (const [key, value] of Object.entries(insight)) {
     const scores = key === 'impactScores' ? impactScoreRows(value, (n) => n.toLocaleString()) : undefined;
-    list.append(el('dt', {}, key), el('dd', {}, scores ? impactTable(scores) : value !== null && typeof value === 'object' ? el('pre', {}, JSON.stringify(value, null, 2)) : text(value)));
+    list.append(
+      el('dt', {}, key),
+      el(
+        'dd',
+        {},
+        scores
+          ? impactTable(scores)
+          : value !== null && typeof value === 'object'
+            ? el('pre', {}, JSON.stringify(value, null, 2))
+            : text(value),
+      ),
+    );
   }
   detail.append(list);
 }
 
 function impactTable(scores: NonNullable<ReturnType<typeof impactScoreRows>>): HTMLElement {
   if (!scores.length) return el('span', { class: 'muted' }, l10n.t('No impact scores'));
-  return el('table', { class: 'impact' },
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, l10n.t('Impact')), el('th', { scope: 'col' }, l10n.t('Value')), el('th', { scope: 'col' }, l10n.t('Unit')))),
-    el('tbody', {}, ...scores.map((s) => el('tr', {}, el('th', { scope: 'row' }, s.name), el('td', {}, s.value), el('td', {}, s.unit)))),
+  return el(
+    'table',
+    { class: 'impact' },
+    el(
+      'thead',
+      {},
+      el(
+        'tr',
+        {},
+        el('th', { scope: 'col' }, l10n.t('Impact')),
+        el('th', { scope: 'col' }, l10n.t('Value')),
+        el('th', { scope: 'col' }, l10n.t('Unit')),
+      ),
+    ),
+    el(
+      'tbody',
+      {},
+      ...scores.map((s) =>
+        el('tr', {}, el('th', { scope: 'row' }, s.name), el('td', {}, s.value), el('td', {}, s.unit)),
+      ),
+    ),
   );
 }
 
@@ -452,7 +632,11 @@ function renderPager(page: number, size: number): void {
     void load();
   };
   const button = (label: string, p: number, disabled: boolean, current = false) => {
-    const b = el('vscode-button', { secondary: !current, 'aria-current': current ? 'page' : undefined, 'aria-label': l10n.t('Page {0}', p) }, label);
+    const b = el(
+      'vscode-button',
+      { secondary: !current, 'aria-current': current ? 'page' : undefined, 'aria-label': l10n.t('Page {0}', p) },
+      label,
+    );
     b.disabled = disabled;
     b.addEventListener('click', () => go(p));
     return b;
@@ -462,7 +646,18 @@ function renderPager(page: number, size: number): void {
     pager.append(p === 0 ? el('span', { class: 'muted' }, '…') : button(String(p), p, false, p === page));
   }
   const roots = countNoun(total, l10n.t('{0} root'), l10n.t('{0} roots'));
-  pager.append(button(l10n.t('Next ›'), page + 1, page >= pages), el('span', { class: 'muted' }, l10n.t({ message: 'Page {0} of {1} · {2}', args: [page, pages, roots], comment: ['{2} is "1,204 roots": the root insights of every page'] })));
+  pager.append(
+    button(l10n.t('Next ›'), page + 1, page >= pages),
+    el(
+      'span',
+      { class: 'muted' },
+      l10n.t({
+        message: 'Page {0} of {1} · {2}',
+        args: [page, pages, roots],
+        comment: ['{2} is "1,204 roots": the root insights of every page'],
+      }),
+    ),
+  );
 }
 
 /** 1, …, window around the current page, …, last (0 marks a gap). */
@@ -485,12 +680,21 @@ function syncControls(): void {
   pageSize.value = String(q.pageSize);
   for (const th of headRow.querySelectorAll<HTMLElement>('th[data-field]')) {
     const sort = q.sort;
-    th.setAttribute('aria-sort', sort && sort.field === th.dataset.field ? (sort.sort === 'desc' ? 'descending' : 'ascending') : 'none');
+    th.setAttribute(
+      'aria-sort',
+      sort && sort.field === th.dataset.field ? (sort.sort === 'desc' ? 'descending' : 'ascending') : 'none',
+    );
   }
   clear(filterChips);
   q.filters.forEach((f: FilterSpecification, index: number) => {
-    const label = [f.field, f.operator, Array.isArray(f.value) ? f.value.join(', ') : text(f.value)].filter(Boolean).join(' ');
-    const remove = el('button', { type: 'button', class: 'chip', 'aria-label': l10n.t('Remove filter {0}', label) }, `${label} ✕`);
+    const label = [f.field, f.operator, Array.isArray(f.value) ? f.value.join(', ') : text(f.value)]
+      .filter(Boolean)
+      .join(' ');
+    const remove = el(
+      'button',
+      { type: 'button', class: 'chip', 'aria-label': l10n.t('Remove filter {0}', label) },
+      `${label} ✕`,
+    );
     remove.addEventListener('click', () => {
       q.filters.splice(index, 1);
       q.page = 1;
@@ -504,6 +708,9 @@ function text(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-function singleSelect(label: string, options: Array<[value: string, text: string]>): HTMLElementTagNameMap['vscode-single-select'] {
+function singleSelect(
+  label: string,
+  options: Array<[value: string, text: string]>,
+): HTMLElementTagNameMap['vscode-single-select'] {
   return el('vscode-single-select', { label }, ...options.map(([value, text]) => el('vscode-option', { value }, text)));
 }

@@ -15,7 +15,12 @@ import { clear, el, onThemeChange } from '../../shared/app/dom';
 import { HostBridge } from '../../shared/app/hostBridge';
 import { seriesChartOptions } from '../../shared/app/seriesChart';
 import { errorMessage, StatusLine } from '../../shared/app/statusLine';
-import type { RequestResultsEvents, RequestResultsMethods, ResultDetail, ResultSummary } from '../requestResultsProtocol';
+import type {
+  RequestResultsEvents,
+  RequestResultsMethods,
+  ResultDetail,
+  ResultSummary,
+} from '../requestResultsProtocol';
 
 type View = 'table' | 'json' | 'chart';
 
@@ -41,7 +46,12 @@ const exportCsvButton = el('vscode-button', { id: 'export-csv', secondary: true 
 const status = new StatusLine();
 const headRow = el('tr');
 const tbody = el('tbody');
-const table = el('table', { class: 'results', id: 'results-table', 'aria-label': l10n.t('Result rows') }, el('thead', {}, headRow), tbody);
+const table = el(
+  'table',
+  { class: 'results', id: 'results-table', 'aria-label': l10n.t('Result rows') },
+  el('thead', {}, headRow),
+  tbody,
+);
 const tableWrap = el('div', { class: 'table-wrap' }, table);
 const jsonView = el('pre', { class: 'json', id: 'results-json', tabindex: 0 });
 const chartHost = el('div', { class: 'chart', id: 'results-chart' });
@@ -50,9 +60,18 @@ const errorBox = el('div', { class: 'error-box', role: 'alert' });
 document.body.append(
   fileLine,
   tabs,
-  el('div', { class: 'toolbar' },
-    el('div', { class: 'group', role: 'group', 'aria-label': l10n.t('View') }, viewButtons.table, viewButtons.json, viewButtons.chart),
-    el('div', { class: 'group' }, loadMoreButton, exportJsonButton, exportCsvButton)),
+  el(
+    'div',
+    { class: 'toolbar' },
+    el(
+      'div',
+      { class: 'group', role: 'group', 'aria-label': l10n.t('View') },
+      viewButtons.table,
+      viewButtons.json,
+      viewButtons.chart,
+    ),
+    el('div', { class: 'group' }, loadMoreButton, exportJsonButton, exportCsvButton),
+  ),
   status.element,
   errorBox,
   tableWrap,
@@ -83,8 +102,19 @@ function stateText(result: ResultSummary): string {
 function renderTabs(): void {
   clear(tabs);
   for (const result of results) {
-    const tab = el('button', { type: 'button', role: 'tab', class: `tab ${result.state}`, 'aria-selected': result.id === selected ? 'true' : 'false', 'data-name': result.name },
-      el('span', { class: 'name' }, result.name), ' ', el('span', { class: 'muted' }, stateText(result)));
+    const tab = el(
+      'button',
+      {
+        type: 'button',
+        role: 'tab',
+        class: `tab ${result.state}`,
+        'aria-selected': result.id === selected ? 'true' : 'false',
+        'data-name': result.name,
+      },
+      el('span', { class: 'name' }, result.name),
+      ' ',
+      el('span', { class: 'muted' }, stateText(result)),
+    );
     tab.addEventListener('click', () => {
       if (selected === result.id) return;
       selected = result.id;
@@ -132,7 +162,8 @@ async function loadSelected(): Promise<void> {
   const result = results.find((r) => r.id === selected);
   if (!result) return;
   if (result.state === 'pending') return showState(l10n.t('Running "{0}"…', result.name));
-  if (result.state === 'error' && result.rows === undefined) return showState(result.error ?? l10n.t('The request failed.'), true);
+  if (result.state === 'error' && result.rows === undefined)
+    return showState(result.error ?? l10n.t('The request failed.'), true);
   const mine = ++generation;
   try {
     const answer = await bridge.request('result', { id: result.id, sort });
@@ -149,8 +180,19 @@ function show(answer: ResultDetail, result: ResultSummary | undefined): void {
   errorBox.textContent = result?.error ?? '';
   if (view === 'chart' && !answer.series.length) view = 'table';
   renderView();
-  const shown = answer.rows.length < answer.totalRows ? l10n.t('showing the first {0} (sorting and export use every row)', answer.rows.length) : '';
-  status.set([countNoun(answer.totalRows, l10n.t('{0} row'), l10n.t('{0} rows')), shown, answer.hasMore ? l10n.t('more on the service') : ''].filter(Boolean).join(' · '));
+  const shown =
+    answer.rows.length < answer.totalRows
+      ? l10n.t('showing the first {0} (sorting and export use every row)', answer.rows.length)
+      : '';
+  status.set(
+    [
+      countNoun(answer.totalRows, l10n.t('{0} row'), l10n.t('{0} rows')),
+      shown,
+      answer.hasMore ? l10n.t('more on the service') : '',
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  );
   document.body.dataset.state = 'ready';
   document.body.dataset.rows = String(answer.totalRows);
   document.body.dataset.hasMore = String(answer.hasMore);
@@ -197,7 +239,10 @@ function renderTable(answer: ResultDetail): void {
       const td = el('td', { title: cellText(value) });
       if (i === 0 && answer.kind === 'twins' && typeof value === 'string') {
         const link = el('button', { type: 'button', class: 'link' }, value);
-        link.addEventListener('click', () => void status.run(bridge.request('openTwin', { id: answer.id, twinId: value })));
+        link.addEventListener(
+          'click',
+          () => void status.run(bridge.request('openTwin', { id: answer.id, twinId: value })),
+        );
         td.append(link);
       } else {
         td.textContent = cellText(value);
@@ -223,7 +268,10 @@ async function renderJson(id: number): Promise<void> {
 }
 
 function chartSize(): { width: number; height: number } {
-  return { width: Math.max(300, document.body.clientWidth - 24), height: Math.max(220, Math.min(480, window.innerHeight - 160)) };
+  return {
+    width: Math.max(300, document.body.clientWidth - 24),
+    height: Math.max(220, Math.min(480, window.innerHeight - 160)),
+  };
 }
 
 function renderChart(): void {
@@ -232,9 +280,28 @@ function renderChart(): void {
   const data = uPlot.join(series.map((s) => [s.x, s.y] as uPlot.AlignedData));
   chart?.destroy();
   clear(chartHost);
-  chart = new uPlot(seriesChartOptions({ ...chartSize(), lines: series.map((s) => ({ label: s.label })), formatValue: (v) => String(Math.round(v * 1000) / 1000) }), data, chartHost);
+  chart = new uPlot(
+    seriesChartOptions({
+      ...chartSize(),
+      lines: series.map((s) => ({ label: s.label })),
+      formatValue: (v) => String(Math.round(v * 1000) / 1000),
+    }),
+    data,
+    chartHost,
+  );
   const downsampled = series.some((s) => s.x.length < s.points);
-  if (downsampled) chartHost.append(el('div', { class: 'muted' }, l10n.t('{0} points drawn as {1} (the shape is kept)', series.reduce((n, s) => n + s.points, 0), series.reduce((n, s) => n + s.x.length, 0))));
+  if (downsampled)
+    chartHost.append(
+      el(
+        'div',
+        { class: 'muted' },
+        l10n.t(
+          '{0} points drawn as {1} (the shape is kept)',
+          series.reduce((n, s) => n + s.points, 0),
+          series.reduce((n, s) => n + s.x.length, 0),
+        ),
+      ),
+    );
 }
 
 async function loadMore(): Promise<void> {
@@ -246,7 +313,10 @@ async function loadMore(): Promise<void> {
     const list = await bridge.request('list', {});
     results = list.results;
     renderTabs();
-    show(answer, results.find((r) => r.id === answer.id));
+    show(
+      answer,
+      results.find((r) => r.id === answer.id),
+    );
   } catch (error) {
     status.set(errorMessage(error), true);
   } finally {

@@ -54,5 +54,8 @@ export function chartColor(index: number): string {
 }
 
 export function formatTime(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').replace(/\.000Z$|Z$/, ' UTC');
+  return new Date(ms)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.000Z$|Z$/, ' UTC');
 }

@@ -34,7 +34,16 @@ export function seriesChartOptions(options: SeriesChartOptions): uPlot.Options {
     cursor: { drag: { x: Boolean(onSelect), y: false, setScale: false } },
     legend: { live: true },
     // uPlot's sides: 1 is right, 3 left. The grid belongs to the first y-axis only, so lines do not cross.
-    axes: [axis, ...axes.map((a, i) => ({ ...axis, scale: a.scale, side: a.side === 'left' ? 3 : 1, label: a.unit, grid: { ...axis.grid, show: i === 0 } }))],
+    axes: [
+      axis,
+      ...axes.map((a, i) => ({
+        ...axis,
+        scale: a.scale,
+        side: a.side === 'left' ? 3 : 1,
+        label: a.unit,
+        grid: { ...axis.grid, show: i === 0 },
+      })),
+    ],
     series: [
       { label: l10n.t('Time'), value: (_u, v) => (v == null ? '—' : formatTime(v)) },
       ...options.lines.map((line, i) => {

@@ -3,7 +3,10 @@
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
 import { el } from './dom';
 
-export function textField(label: string, attrs: Record<string, string | number | boolean | undefined> = {}): VscodeTextfield {
+export function textField(
+  label: string,
+  attrs: Record<string, string | number | boolean | undefined> = {},
+): VscodeTextfield {
   const field = el('vscode-textfield', attrs);
   field.label = label;
   return field;

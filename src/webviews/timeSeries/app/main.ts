@@ -8,9 +8,22 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import '../../shared/app/base.css';
 import './style.css';
-import { isRangePreset, parseRange, presetRange, RANGE_PRESETS, type RangePreset, type TimeRange } from '../../../core/timeseries/timeRange';
+import {
+  isRangePreset,
+  parseRange,
+  presetRange,
+  RANGE_PRESETS,
+  type RangePreset,
+  type TimeRange,
+} from '../../../core/timeseries/timeRange';
 import { countNoun } from '../../../shared/countNoun';
-import type { LatestPoint, SeriesData, SeriesInfo, TimeSeriesMethods, TimeSeriesPanelState } from '../timeSeriesProtocol';
+import type {
+  LatestPoint,
+  SeriesData,
+  SeriesInfo,
+  TimeSeriesMethods,
+  TimeSeriesPanelState,
+} from '../timeSeriesProtocol';
 import { HostBridge } from '../../shared/app/hostBridge';
 import { textField } from '../../shared/app/textField';
 import { errorMessage, StatusLine } from '../../shared/app/statusLine';
@@ -44,27 +57,73 @@ const PRESET_LABELS: Record<RangePreset, string> = {
   '30d': l10n.t({ message: '30d', comment: ['A range button: the last 30 days'] }),
 };
 
-const presetButtons = RANGE_PRESETS.map((p) => el('vscode-button', { 'data-preset': p, 'aria-pressed': 'false', secondary: true }, PRESET_LABELS[p]));
-const startInput = textField(l10n.t('Custom range start (ISO 8601)'), { class: 'time', placeholder: '2024-10-01T00:00:00Z' });
-const endInput = textField(l10n.t('Custom range end (ISO 8601)'), { class: 'time', placeholder: '2024-10-02T00:00:00Z' });
+const presetButtons = RANGE_PRESETS.map((p) =>
+  el('vscode-button', { 'data-preset': p, 'aria-pressed': 'false', secondary: true }, PRESET_LABELS[p]),
+);
+const startInput = textField(l10n.t('Custom range start (ISO 8601)'), {
+  class: 'time',
+  placeholder: '2024-10-01T00:00:00Z',
+});
+const endInput = textField(l10n.t('Custom range end (ISO 8601)'), {
+  class: 'time',
+  placeholder: '2024-10-02T00:00:00Z',
+});
 const applyButton = el('vscode-button', { secondary: true }, l10n.t('Apply'));
-const panLeft = el('vscode-button', { secondary: true, title: l10n.t('Pan left (←)'), 'aria-label': l10n.t('Pan left') }, '◀');
-const panRight = el('vscode-button', { secondary: true, title: l10n.t('Pan right (→)'), 'aria-label': l10n.t('Pan right') }, '▶');
+const panLeft = el(
+  'vscode-button',
+  { secondary: true, title: l10n.t('Pan left (←)'), 'aria-label': l10n.t('Pan left') },
+  '◀',
+);
+const panRight = el(
+  'vscode-button',
+  { secondary: true, title: l10n.t('Pan right (→)'), 'aria-label': l10n.t('Pan right') },
+  '▶',
+);
 const zoomOut = el('vscode-button', { secondary: true, title: l10n.t('Zoom out (-)') }, l10n.t('Zoom out'));
 const liveBox = el('vscode-checkbox', { id: 'live', label: l10n.t('Live') });
 const exportButton = el('vscode-button', { secondary: true }, l10n.t('Export CSV'));
-const tableButton = el('vscode-button', { secondary: true, id: 'data-table-toggle', 'aria-pressed': 'false', title: l10n.t('Show the drawn points of the visible range as a table') }, l10n.t('Data table'));
-const saveRequestButton = el('vscode-button', { secondary: true, id: 'save-request', title: l10n.t('Write the request that reads this range into a request file') }, l10n.t('Save as Request'));
+const tableButton = el(
+  'vscode-button',
+  {
+    secondary: true,
+    id: 'data-table-toggle',
+    'aria-pressed': 'false',
+    title: l10n.t('Show the drawn points of the visible range as a table'),
+  },
+  l10n.t('Data table'),
+);
+const saveRequestButton = el(
+  'vscode-button',
+  { secondary: true, id: 'save-request', title: l10n.t('Write the request that reads this range into a request file') },
+  l10n.t('Save as Request'),
+);
 const status = new StatusLine();
-const chartHost = el('div', { class: 'chart', tabindex: 0, 'aria-label': l10n.t('Time series chart. Arrow keys pan, + and - zoom, drag to zoom with the mouse.') });
+const chartHost = el('div', {
+  class: 'chart',
+  tabindex: 0,
+  'aria-label': l10n.t('Time series chart. Arrow keys pan, + and - zoom, drag to zoom with the mouse.'),
+});
 const emptyBox = el('div', { class: 'empty', hidden: true });
-const dataTable = el('section', { class: 'data-table', hidden: true, 'aria-label': l10n.t('Data table of the visible range') });
+const dataTable = el('section', {
+  class: 'data-table',
+  hidden: true,
+  'aria-label': l10n.t('Data table of the visible range'),
+});
 const latestList = el('ul', { class: 'latest', 'aria-label': l10n.t('Latest value per series') });
 
 document.body.append(
-  el('div', { class: 'toolbar' },
+  el(
+    'div',
+    { class: 'toolbar' },
     el('div', { class: 'group', role: 'group', 'aria-label': l10n.t('Range presets') }, ...presetButtons),
-    el('div', { class: 'group', role: 'group', 'aria-label': l10n.t('Custom range') }, startInput, el('span', {}, '–'), endInput, applyButton),
+    el(
+      'div',
+      { class: 'group', role: 'group', 'aria-label': l10n.t('Custom range') },
+      startInput,
+      el('span', {}, '–'),
+      endInput,
+      applyButton,
+    ),
     el('div', { class: 'group' }, panLeft, panRight, zoomOut),
     liveBox,
     exportButton,
@@ -81,7 +140,8 @@ document.body.append(
 
 presetButtons.forEach((b) => b.addEventListener('click', () => choosePreset(b.dataset.preset as RangePreset)));
 applyButton.addEventListener('click', applyCustomRange);
-for (const input of [startInput, endInput]) input.addEventListener('keydown', (e) => e.key === 'Enter' && applyCustomRange());
+for (const input of [startInput, endInput])
+  input.addEventListener('keydown', (e) => e.key === 'Enter' && applyCustomRange());
 panLeft.addEventListener('click', () => pan(-0.25));
 panRight.addEventListener('click', () => pan(0.25));
 zoomOut.addEventListener('click', () => zoom(2));
@@ -94,7 +154,13 @@ tableButton.addEventListener('click', () => {
   renderDataTable();
 });
 chartHost.addEventListener('keydown', (e) => {
-  const actions: Record<string, () => void> = { ArrowLeft: () => pan(-0.1), ArrowRight: () => pan(0.1), '+': () => zoom(0.5), '=': () => zoom(0.5), '-': () => zoom(2) };
+  const actions: Record<string, () => void> = {
+    ArrowLeft: () => pan(-0.1),
+    ArrowRight: () => pan(0.1),
+    '+': () => zoom(0.5),
+    '=': () => zoom(0.5),
+    '-': () => zoom(2),
+  };
   const action = actions[e.key];
   if (action) {
     e.preventDefault();
@@ -186,12 +252,18 @@ async function load(): Promise<void> {
     const shown = current.reduce((n, s) => n + s.x.length, 0);
     const problems = result.errors.map((e) => `${e.twinId}: ${e.message}`);
     if (raw === 0) {
-      showEmpty(l10n.t('No data between {0} and {1}. Try a longer range.', formatTime(range.start), formatTime(range.end)));
+      showEmpty(
+        l10n.t('No data between {0} and {1}. Try a longer range.', formatTime(range.start), formatTime(range.end)),
+      );
       status.set(problems.join('; '), problems.length > 0);
     } else {
       render();
       const points = countNoun(raw, l10n.t('{0} point'), l10n.t('{0} points'));
-      const summary = l10n.t({ message: '{0} in range, {1} drawn', args: [points, shown.toLocaleString()], comment: ['{0} is "1,204 points", {1} how many of them the chart draws'] });
+      const summary = l10n.t({
+        message: '{0} in range, {1} drawn',
+        args: [points, shown.toLocaleString()],
+        comment: ['{0} is "1,204 points", {1} how many of them the chart draws'],
+      });
       status.set(problems.length ? problems.join('; ') : summary, problems.length > 0);
     }
     for (const s of current) {
@@ -219,7 +291,12 @@ function render(): void {
     return { label: info?.label ?? s.twinId, unit: info?.unit };
   });
   // Drag selects a span (setScale is off); the host then fetches that finer range.
-  const opts = seriesChartOptions({ ...chartSize(), lines, formatValue, onSelect: (start, end) => setRange({ start, end }) });
+  const opts = seriesChartOptions({
+    ...chartSize(),
+    lines,
+    formatValue,
+    onSelect: (start, end) => setRange({ start, end }),
+  });
   chart?.destroy();
   clear(chartHost);
   chart = new uPlot(opts, data, chartHost);
@@ -246,21 +323,44 @@ function renderDataTable(): void {
   );
   const drawn = model.rows.reduce((n, r) => n + r.values.filter((v) => v !== undefined).length, 0);
   const raw = current.reduce((n, s) => n + s.rawCount, 0);
-  const caption = drawn < raw
-    ? l10n.t({
-      message: '{0} – {1}: the {2} points the chart draws (downsampled from {3} in range)',
-      args: [formatTime(range.start), formatTime(range.end), drawn.toLocaleString(), raw.toLocaleString()],
-      comment: ['{0} and {1} are times; {2} and {3} counts of points'],
-    })
-    : l10n.t({ message: '{0} – {1}: all {2} points in range (none left out by downsampling)', args: [formatTime(range.start), formatTime(range.end), drawn.toLocaleString()], comment: ['{0} and {1} are times; {2} a count of points'] });
+  const caption =
+    drawn < raw
+      ? l10n.t({
+          message: '{0} – {1}: the {2} points the chart draws (downsampled from {3} in range)',
+          args: [formatTime(range.start), formatTime(range.end), drawn.toLocaleString(), raw.toLocaleString()],
+          comment: ['{0} and {1} are times; {2} and {3} counts of points'],
+        })
+      : l10n.t({
+          message: '{0} – {1}: all {2} points in range (none left out by downsampling)',
+          args: [formatTime(range.start), formatTime(range.end), drawn.toLocaleString()],
+          comment: ['{0} and {1} are times; {2} a count of points'],
+        });
   const body = el('tbody');
   for (const row of model.rows) {
-    body.append(el('tr', {}, el('th', { scope: 'row' }, formatTime(row.time)), ...row.values.map((v) => el('td', {}, v === undefined ? '' : formatValue(v)))));
+    body.append(
+      el(
+        'tr',
+        {},
+        el('th', { scope: 'row' }, formatTime(row.time)),
+        ...row.values.map((v) => el('td', {}, v === undefined ? '' : formatValue(v))),
+      ),
+    );
   }
   dataTable.append(
-    el('table', {},
+    el(
+      'table',
+      {},
       el('caption', {}, caption),
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, l10n.t('Time')), ...model.headings.map((h) => el('th', { scope: 'col' }, h)))),
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          el('th', { scope: 'col' }, l10n.t('Time')),
+          ...model.headings.map((h) => el('th', { scope: 'col' }, h)),
+        ),
+      ),
       body,
     ),
   );
@@ -271,7 +371,11 @@ function renderDataTable(): void {
 function describeAxes(units: Array<string | undefined>): void {
   const { axes } = assignUnitAxes(units);
   chartHost.dataset.yAxes = axes.map((a) => `${a.side}:${a.unit ?? ''}`).join('|');
-  const described = axes.map((a) => (a.side === 'left' ? l10n.t('left axis: {0}', a.unit ?? l10n.t('no unit')) : l10n.t('right axis: {0}', a.unit ?? l10n.t('no unit'))));
+  const described = axes.map((a) =>
+    a.side === 'left'
+      ? l10n.t('left axis: {0}', a.unit ?? l10n.t('no unit'))
+      : l10n.t('right axis: {0}', a.unit ?? l10n.t('no unit')),
+  );
   chartHost.setAttribute('aria-description', described.join('; '));
 }
 
@@ -306,10 +410,15 @@ function renderLatest(): void {
   for (const info of infos) {
     const p = latest.get(info.twinId);
     latestList.append(
-      el('li', {},
+      el(
+        'li',
+        {},
         el('span', { class: 'series-name' }, info.label),
         ': ',
-        p ? l10n.t('{0} at {1}', `${formatValue(p.value)}${info.unit ? ` ${info.unit}` : ''}`, formatTime(p.time)) : l10n.t('no value in the last hour')),
+        p
+          ? l10n.t('{0} at {1}', `${formatValue(p.value)}${info.unit ? ` ${info.unit}` : ''}`, formatTime(p.time))
+          : l10n.t('no value in the last hour'),
+      ),
     );
   }
 }
@@ -351,7 +460,11 @@ async function exportVisible(): Promise<void> {
   status.set(l10n.t('Exporting…'));
   try {
     const result = await bridge.request('exportCsv', { start: Math.floor(start), end: Math.ceil(end) + 1 });
-    status.set('cancelled' in result ? l10n.t('Export cancelled') : l10n.t('Exported {0} to {1}', countNoun(result.rows, l10n.t('{0} row'), l10n.t('{0} rows')), result.path));
+    status.set(
+      'cancelled' in result
+        ? l10n.t('Export cancelled')
+        : l10n.t('Exported {0} to {1}', countNoun(result.rows, l10n.t('{0} row'), l10n.t('{0} rows')), result.path),
+    );
   } catch (error) {
     status.set(l10n.t('Export failed: {0}', errorMessage(error)), true);
   }
@@ -379,7 +492,10 @@ function updateControls(): void {
 }
 
 function chartSize(): { width: number; height: number } {
-  return { width: Math.max(300, chartHost.clientWidth || document.body.clientWidth - 24), height: Math.max(240, Math.round(window.innerHeight * 0.55)) };
+  return {
+    width: Math.max(300, chartHost.clientWidth || document.body.clientWidth - 24),
+    height: Math.max(240, Math.round(window.innerHeight * 0.55)),
+  };
 }
 
 function saveState(): void {

@@ -27,14 +27,33 @@ function hopDepths(cy: cytoscape.Core, rootIds: readonly string[]): Map<string, 
 }
 
 /** The options that lay out the graph in `kind`. */
-export function graphLayoutOptions(cy: cytoscape.Core, kind: GraphLayout, rootIds: readonly string[]): cytoscape.LayoutOptions {
+export function graphLayoutOptions(
+  cy: cytoscape.Core,
+  kind: GraphLayout,
+  rootIds: readonly string[],
+): cytoscape.LayoutOptions {
   const common = { animate: false, fit: true, padding: 30 };
   switch (kind) {
     case 'hierarchical':
       // Edges point from part to whole (room isPartOf level): ranked bottom-to-top, the whole sits on top.
-      return { name: 'dagre', rankDir: 'BT', nodeSep: 90, rankSep: 80, edgeSep: 10, ...common } as cytoscape.LayoutOptions;
+      return {
+        name: 'dagre',
+        rankDir: 'BT',
+        nodeSep: 90,
+        rankSep: 80,
+        edgeSep: 10,
+        ...common,
+      } as cytoscape.LayoutOptions;
     case 'forceDirected':
-      return { name: 'fcose', quality: 'default', randomize: true, nodeSeparation: 110, idealEdgeLength: 120, nodeRepulsion: 6000, ...common } as cytoscape.LayoutOptions;
+      return {
+        name: 'fcose',
+        quality: 'default',
+        randomize: true,
+        nodeSeparation: 110,
+        idealEdgeLength: 120,
+        nodeRepulsion: 6000,
+        ...common,
+      } as cytoscape.LayoutOptions;
     case 'concentric': {
       const depth = hopDepths(cy, rootIds);
       return {

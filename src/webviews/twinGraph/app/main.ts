@@ -12,7 +12,15 @@ import '../../shared/app/base.css';
 import './style.css';
 import type { RelationshipDirection } from '../../../core/api/types';
 import { countNoun } from '../../../shared/countNoun';
-import { GRAPH_LAYOUTS, type GraphData, type GraphHopOptions, type GraphLayout, type GraphNode, type TwinGraphMethods, type TwinGraphPanelState } from '../twinGraphProtocol';
+import {
+  GRAPH_LAYOUTS,
+  type GraphData,
+  type GraphHopOptions,
+  type GraphLayout,
+  type GraphNode,
+  type TwinGraphMethods,
+  type TwinGraphPanelState,
+} from '../twinGraphProtocol';
 import { graphLayoutOptions, registerGraphLayouts } from './graphLayouts';
 import { ModelColors } from './modelColors';
 import { HostBridge } from '../../shared/app/hostBridge';
@@ -38,10 +46,22 @@ const nodes = new Map<string, GraphNode>();
 const modelColors = new ModelColors();
 let selectedId: string | undefined;
 
-const namesSelect = el('vscode-multi-select', { class: 'names', label: l10n.t('Relationship names (none selected = any)'), placeholder: l10n.t('any') });
-const directionSelect = el('vscode-single-select', { label: l10n.t('Direction') }, ...DIRECTIONS.map(([value, label]) => el('vscode-option', { value }, label)));
+const namesSelect = el('vscode-multi-select', {
+  class: 'names',
+  label: l10n.t('Relationship names (none selected = any)'),
+  placeholder: l10n.t('any'),
+});
+const directionSelect = el(
+  'vscode-single-select',
+  { label: l10n.t('Direction') },
+  ...DIRECTIONS.map(([value, label]) => el('vscode-option', { value }, label)),
+);
 const depthInput = textField(l10n.t('Depth (hops)'), { class: 'depth', type: 'number', min: 1, max: 5, value: 1 });
-const layoutSelect = el('vscode-single-select', { class: 'layout-choice', label: l10n.t('Layout') }, ...GRAPH_LAYOUTS.map((value) => el('vscode-option', { value }, LAYOUT_NAMES[value])));
+const layoutSelect = el(
+  'vscode-single-select',
+  { class: 'layout-choice', label: l10n.t('Layout') },
+  ...GRAPH_LAYOUTS.map((value) => el('vscode-option', { value }, LAYOUT_NAMES[value])),
+);
 const drawButton = el('vscode-button', {}, l10n.t('Draw'));
 const fitButton = el('vscode-button', { secondary: true }, l10n.t('Fit'));
 const status = new StatusLine();
@@ -51,7 +71,9 @@ const legend = el('ul', { class: 'legend', 'aria-label': l10n.t('Models') });
 const nodeList = el('ul', { class: 'node-list', 'aria-label': l10n.t('Twins in the graph') });
 
 document.body.append(
-  el('div', { class: 'toolbar' },
+  el(
+    'div',
+    { class: 'toolbar' },
     el('label', { class: 'group' }, l10n.t('Relationships'), namesSelect),
     el('label', { class: 'group' }, l10n.t('Direction'), directionSelect),
     el('label', { class: 'group' }, l10n.t('Depth'), depthInput),
@@ -60,9 +82,19 @@ document.body.append(
     fitButton,
   ),
   status.element,
-  el('div', { class: 'layout' },
+  el(
+    'div',
+    { class: 'layout' },
     canvasHost,
-    el('div', { class: 'side' }, details, el('h3', {}, l10n.t('Models')), legend, el('h3', {}, l10n.t('Twins')), nodeList),
+    el(
+      'div',
+      { class: 'side' },
+      details,
+      el('h3', {}, l10n.t('Models')),
+      legend,
+      el('h3', {}, l10n.t('Twins')),
+      nodeList,
+    ),
   ),
 );
 
@@ -79,7 +111,9 @@ drawButton.addEventListener('click', () => {
 });
 fitButton.addEventListener('click', () => cy.fit(undefined, 30));
 layoutSelect.addEventListener('change', () => {
-  const chosen = (GRAPH_LAYOUTS as readonly string[]).includes(layoutSelect.value) ? layoutSelect.value as GraphLayout : 'concentric';
+  const chosen = (GRAPH_LAYOUTS as readonly string[]).includes(layoutSelect.value)
+    ? (layoutSelect.value as GraphLayout)
+    : 'concentric';
   if (chosen === state.layout) return;
   state.layout = chosen;
   bridge.setState(state);
@@ -115,7 +149,8 @@ async function draw(): Promise<void> {
     merge(data);
     for (const id of state.otherRootIds ?? []) merge(await bridge.request('graph', { rootId: id, hops: state.hops! }));
     // Replay in-place expansions (after a reload).
-    for (const id of state.expanded ?? []) if (nodes.has(id)) merge(await bridge.request('graph', { rootId: id, hops: state.hops! }));
+    for (const id of state.expanded ?? [])
+      if (nodes.has(id)) merge(await bridge.request('graph', { rootId: id, hops: state.hops! }));
     layout();
     select(state.rootId);
     status.set(nodes.size === 1 ? l10n.t('No related twins for these hops; only the root is shown.') : graphSize());
@@ -130,7 +165,11 @@ async function draw(): Promise<void> {
 function graphSize(): string {
   const twins = countNoun(nodes.size, l10n.t('{0} twin'), l10n.t('{0} twins'));
   const relationships = countNoun(cy.edges().length, l10n.t('{0} relationship'), l10n.t('{0} relationships'));
-  return l10n.t({ message: '{0}, {1}', args: [twins, relationships], comment: ['{0} counts the twins of the graph, {1} its relationships'] });
+  return l10n.t({
+    message: '{0}, {1}',
+    args: [twins, relationships],
+    comment: ['{0} counts the twins of the graph, {1} its relationships'],
+  });
 }
 
 async function expand(id: string): Promise<void> {
@@ -142,7 +181,13 @@ async function expand(id: string): Promise<void> {
     bridge.setState(state);
     layout();
     const added = countNoun(nodes.size - before, l10n.t('{0} new twin'), l10n.t('{0} new twins'));
-    status.set(l10n.t({ message: '{0} from {1}; {2} in total', args: [added, id, nodes.size], comment: ['{0} is "3 new twins", {1} the id of the twin expanded, {2} how many twins the graph shows'] }));
+    status.set(
+      l10n.t({
+        message: '{0} from {1}; {2} in total',
+        args: [added, id, nodes.size],
+        comment: ['{0} is "3 new twins", {1} the id of the twin expanded, {2} how many twins the graph shows'],
+      }),
+    );
   } catch (error) {
     status.set(l10n.t('Could not expand {0}: {1}', id, errorMessage(error)), true);
   }
@@ -153,7 +198,10 @@ function merge(data: GraphData): void {
   for (const n of data.nodes) {
     if (nodes.has(n.id)) continue;
     nodes.set(n.id, n);
-    added.push({ group: 'nodes', data: { id: n.id, label: n.label, color: modelColor(n.modelId), root: n.id === state.rootId ? 1 : 0 } });
+    added.push({
+      group: 'nodes',
+      data: { id: n.id, label: n.label, color: modelColor(n.modelId), root: n.id === state.rootId ? 1 : 0 },
+    });
   }
   for (const e of data.edges) {
     if (cy.getElementById(e.id).nonempty() || added.some((a) => a.data.id === e.id)) continue;
@@ -178,7 +226,8 @@ function select(id: string): void {
   cy.getElementById(id).select();
   cy.edges().data('highlight', 0);
   cy.getElementById(id).connectedEdges().data('highlight', 1);
-  for (const li of nodeList.querySelectorAll<HTMLElement>('button[data-id]')) li.setAttribute('aria-pressed', String(li.dataset.id === id));
+  for (const li of nodeList.querySelectorAll<HTMLElement>('button[data-id]'))
+    li.setAttribute('aria-pressed', String(li.dataset.id === id));
   renderDetails();
 }
 
@@ -198,7 +247,14 @@ function renderDetails(): void {
   });
   details.append(
     el('h2', {}, n.label),
-    el('dl', {}, el('dt', {}, l10n.t('Id')), el('dd', {}, n.id), el('dt', {}, l10n.t('Model')), el('dd', { title: n.modelId }, n.modelLabel || n.modelId)),
+    el(
+      'dl',
+      {},
+      el('dt', {}, l10n.t('Id')),
+      el('dd', {}, n.id),
+      el('dt', {}, l10n.t('Model')),
+      el('dd', { title: n.modelId }, n.modelLabel || n.modelId),
+    ),
     el('div', { class: 'toolbar' }, open, grow, reroot),
   );
 }
@@ -214,13 +270,19 @@ function renderLists(): void {
   }
   clear(nodeList);
   for (const n of nodes.values()) {
-    const button = el('button', { type: 'button', class: 'link', 'data-id': n.id, 'aria-pressed': String(n.id === selectedId) }, n.label);
+    const button = el(
+      'button',
+      { type: 'button', class: 'link', 'data-id': n.id, 'aria-pressed': String(n.id === selectedId) },
+      n.label,
+    );
     button.addEventListener('click', () => select(n.id));
     button.addEventListener('keydown', (e) => {
       if (e.key === 'o') void status.run(bridge.request('openTwin', { twinId: n.id }));
       if (e.key === 'e') void expand(n.id);
     });
-    nodeList.append(el('li', {}, button, n.id === state.rootId ? el('span', { class: 'muted' }, ` ${l10n.t('(root)')}`) : null));
+    nodeList.append(
+      el('li', {}, button, n.id === state.rootId ? el('span', { class: 'muted' }, ` ${l10n.t('(root)')}`) : null),
+    );
   }
 }
 
@@ -247,12 +309,48 @@ function applyStyle(): void {
   const edge = themeColor('--vscode-descriptionForeground', '#999999');
   const focus = themeColor('--vscode-focusBorder', '#007fd4');
   cy.style([
-    { selector: 'node', style: { 'background-color': 'data(color)', label: LABEL_FROM_DATA, color: fg, 'font-size': 11, 'text-valign': 'bottom', 'text-margin-y': 4, 'text-outline-color': bg, 'text-outline-width': 2, 'text-wrap': 'ellipsis', 'text-max-width': '110px', 'min-zoomed-font-size': 7, width: 22, height: 22 } },
+    {
+      selector: 'node',
+      style: {
+        'background-color': 'data(color)',
+        label: LABEL_FROM_DATA,
+        color: fg,
+        'font-size': 11,
+        'text-valign': 'bottom',
+        'text-margin-y': 4,
+        'text-outline-color': bg,
+        'text-outline-width': 2,
+        'text-wrap': 'ellipsis',
+        'text-max-width': '110px',
+        'min-zoomed-font-size': 7,
+        width: 22,
+        height: 22,
+      },
+    },
     { selector: 'node[root = 1]', style: { width: 32, height: 32, 'border-width': 3, 'border-color': fg } },
     { selector: 'node:selected', style: { 'border-width': 3, 'border-color': focus } },
-    { selector: 'edge', style: { width: 1.5, 'line-color': edge, 'target-arrow-color': edge, 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', label: LABEL_FROM_DATA, 'font-size': 9, color: edge, 'text-rotation': 'autorotate', 'text-outline-color': bg, 'text-outline-width': 2, 'min-zoomed-font-size': 11 } },
+    {
+      selector: 'edge',
+      style: {
+        width: 1.5,
+        'line-color': edge,
+        'target-arrow-color': edge,
+        'target-arrow-shape': 'triangle',
+        'curve-style': 'bezier',
+        label: LABEL_FROM_DATA,
+        'font-size': 9,
+        color: edge,
+        'text-rotation': 'autorotate',
+        'text-outline-color': bg,
+        'text-outline-width': 2,
+        'min-zoomed-font-size': 11,
+      },
+    },
     // The relationship names of the selected twin stay readable at any zoom.
-    { selector: 'edge[highlight = 1]', style: { 'min-zoomed-font-size': 0, 'line-color': focus, 'target-arrow-color': focus, 'z-index': 10 } },
+    {
+      selector: 'edge[highlight = 1]',
+      style: { 'min-zoomed-font-size': 0, 'line-color': focus, 'target-arrow-color': focus, 'z-index': 10 },
+    },
   ] as cytoscape.StylesheetJson);
 }
 

@@ -5,7 +5,13 @@ import { createSchemaAjv } from '../../../../src/core/dtdl/twinSchemaValidator';
 import { validateTwin } from '../../../../src/core/dtdl/twinValidation';
 import { authoringSchema, relationshipNames } from '../../../../src/extension/authoring/authoringSchemas';
 import { willowOntology } from '../../dtdl/ontologyPath';
-import { draftPlaceholders, PLACEHOLDER_PREFIX, suggestTwinId, twinDraft, twinDraftText } from '../../../../src/extension/authoring/twinDraft';
+import {
+  draftPlaceholders,
+  PLACEHOLDER_PREFIX,
+  suggestTwinId,
+  twinDraft,
+  twinDraftText,
+} from '../../../../src/extension/authoring/twinDraft';
 
 const root = path.resolve(__dirname, '../../../../..');
 const SAMPLE_MODELS = path.join(root, 'src/emulator/sample/models');
@@ -13,7 +19,9 @@ const S = 'dtmi:com:buildingtwins:sample';
 
 describe('twin drafts', () => {
   let sample: ModelIndex;
-  before(async () => { sample = await ModelIndex.fromFolder(SAMPLE_MODELS); });
+  before(async () => {
+    sample = await ModelIndex.fromFolder(SAMPLE_MODELS);
+  });
 
   it('hold every property (inherited ones too) as a placeholder saying what to fill in, never a real value', () => {
     const draft = twinDraft(sample, `${S}:Room;1`, 'Room-1');
@@ -24,8 +32,12 @@ describe('twin drafts', () => {
     assert.match(contents.capacity, /^<fill in: (integer|long|double|float)/);
     assert.match(contents.name, /^<fill in: string/, 'inherited from Twin');
     assert.ok('area' in contents, 'inherited from Space');
-    for (const value of Object.values(contents)) assert.ok(value.startsWith(PLACEHOLDER_PREFIX) && value.endsWith('>'), value);
-    assert.deepEqual(Object.keys(contents), [...Object.keys(contents)].sort((a, b) => a.localeCompare(b)));
+    for (const value of Object.values(contents))
+      assert.ok(value.startsWith(PLACEHOLDER_PREFIX) && value.endsWith('>'), value);
+    assert.deepEqual(
+      Object.keys(contents),
+      [...Object.keys(contents)].sort((a, b) => a.localeCompare(b)),
+    );
     assert.deepEqual(Object.keys(JSON.parse(twinDraftText(draft))), ['id', 'modelId', 'contents']);
   });
 
@@ -45,7 +57,9 @@ describe('twin drafts', () => {
     assert.deepEqual(draftPlaceholders(filled), []);
     const partly = { ...filled, contents: { ...filled.contents, roomType: draft.contents?.roomType } };
     assert.deepEqual(draftPlaceholders(partly), ['R1: roomType']);
-    assert.deepEqual(draftPlaceholders([partly, { sourceId: 'R1', name: 'isPartOf', targetId: 'L1' }]), ['R1: roomType']);
+    assert.deepEqual(draftPlaceholders([partly, { sourceId: 'R1', name: 'isPartOf', targetId: 'L1' }]), [
+      'R1: roomType',
+    ]);
     assert.deepEqual(draftPlaceholders({ twins: [partly], relationships: [] }), ['R1: roomType']);
     assert.deepEqual(draftPlaceholders({ ...filled, contents: { name: '<b>not a placeholder</b>' } }), []);
     for (const other of [null, 'text', 42, { contents: 'x' }]) assert.deepEqual(draftPlaceholders(other), []);
@@ -60,10 +74,12 @@ describe('twin drafts', () => {
 
 describe('authoring schemas', () => {
   let sample: ModelIndex;
-  before(async () => { sample = await ModelIndex.fromFolder(SAMPLE_MODELS); });
+  before(async () => {
+    sample = await ModelIndex.fromFolder(SAMPLE_MODELS);
+  });
   const check = (schema: object, value: unknown): boolean => createSchemaAjv().compile(schema)(value) as boolean;
 
-  it('twin schema: one twin or an array, contents checked by the twin\'s model', () => {
+  it("twin schema: one twin or an array, contents checked by the twin's model", () => {
     const schema = authoringSchema('twin', sample);
     const good = { id: 'R1', modelId: `${S}:Room;1`, contents: { name: 'Room 1', capacity: 4, roomType: 'office' } };
     assert.equal(check(schema, good), true);
@@ -84,7 +100,7 @@ describe('authoring schemas', () => {
     assert.equal(check(schema, { twins: [twin], other: [] }), false);
   });
 
-  it('limited to the models in use: every model id accepted, only those models\' contents checked, small for Willow', async function () {
+  it("limited to the models in use: every model id accepted, only those models' contents checked, small for Willow", async function () {
     this.timeout(60_000);
     const willow = await ModelIndex.fromFolder(willowOntology());
     const room = 'dtmi:com:willowinc:Room;1';
@@ -95,18 +111,40 @@ describe('authoring schemas', () => {
       const one = (twin: unknown): unknown => (kind === 'twin' ? twin : [twin]);
       assert.equal(check(schema, one({ id: 'r', modelId: room, contents: { notAProperty: 1 } })), false);
       assert.equal(check(schema, one({ id: 'r', modelId: room, contents: {} })), true);
-      assert.equal(check(schema, one({ id: 'o', modelId: other, contents: { notAProperty: 1 } })), true, 'other models: contents not described');
-      assert.equal(check(schema, one({ id: 'o', modelId: 'dtmi:com:example:Unknown;1' })), false, 'unknown models still refused');
+      assert.equal(
+        check(schema, one({ id: 'o', modelId: other, contents: { notAProperty: 1 } })),
+        true,
+        'other models: contents not described',
+      );
+      assert.equal(
+        check(schema, one({ id: 'o', modelId: 'dtmi:com:example:Unknown;1' })),
+        false,
+        'unknown models still refused',
+      );
     }
-    const none = authoringSchema('twin', willow, []) as { definitions: { modelIds: { enum: string[] } }; then: { items: { allOf?: unknown } } };
+    const none = authoringSchema('twin', willow, []) as {
+      definitions: { modelIds: { enum: string[] } };
+      then: { items: { allOf?: unknown } };
+    };
     assert.equal(none.definitions.modelIds.enum.length, willow.size);
     assert.equal(none.then.items.allOf, undefined);
   });
 
   it('relationship schema: names of every model offered, ends required', () => {
-    assert.deepEqual(relationshipNames(sample), ['hostedBy', 'isCapabilityOf', 'isFedBy', 'isPartOf', 'locatedIn', 'serves', 'subMeterOf']);
+    assert.deepEqual(relationshipNames(sample), [
+      'hostedBy',
+      'isCapabilityOf',
+      'isFedBy',
+      'isPartOf',
+      'locatedIn',
+      'serves',
+      'subMeterOf',
+    ]);
     const schema = authoringSchema('relationship', sample);
-    assert.equal(check(schema, { sourceId: 'A', name: 'isFedBy', targetId: 'B', properties: { substance: 'ChilledWater' } }), true);
+    assert.equal(
+      check(schema, { sourceId: 'A', name: 'isFedBy', targetId: 'B', properties: { substance: 'ChilledWater' } }),
+      true,
+    );
     assert.equal(check(schema, [{ sourceId: 'A', name: 'isFedBy', targetId: 'B' }]), true);
     assert.equal(check(schema, { sourceId: 'A', name: '', targetId: 'B' }), false);
   });

@@ -17,6 +17,9 @@ describe('auto save and remote documents', () => {
     assert.match(text, /files\.autoSave: afterDelay/);
     assert.match(text, /"Contoso" would be saved to the service after every pause in typing/);
     assert.match(text, /files\.autoSaveWorkspaceFilesOnly/);
-    assert.match(autoSaveAdviceText({ autoSave: 'onFocusChange', workspaceFilesOnly: false }, 'x'), /whenever the editor loses focus/);
+    assert.match(
+      autoSaveAdviceText({ autoSave: 'onFocusChange', workspaceFilesOnly: false }, 'x'),
+      /whenever the editor loses focus/,
+    );
   });
 });

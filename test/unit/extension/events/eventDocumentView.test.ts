@@ -2,10 +2,18 @@ import * as assert from 'node:assert/strict';
 import type { BuildingEvent, EventType } from '../../../../src/core/api/types';
 import { eventFromView, eventView } from '../../../../src/extension/events/eventDocumentView';
 
-const types: EventType[] = [{ id: 1, name: 'Alarm' }, { id: 2, name: 'Maintenance' }];
+const types: EventType[] = [
+  { id: 1, name: 'Alarm' },
+  { id: 2, name: 'Maintenance' },
+];
 const event: BuildingEvent = {
-  id: 'e-1', name: 'High temperature', startTime: '2024-10-01T12:00:00Z', eventTypeId: 1,
-  payload: '{ "temperature": 31, "limits": [18, 26] }', payloadVersion: '1.0', twinId: 'AHU-1',
+  id: 'e-1',
+  name: 'High temperature',
+  startTime: '2024-10-01T12:00:00Z',
+  eventTypeId: 1,
+  payload: '{ "temperature": 31, "limits": [18, 26] }',
+  payloadVersion: '1.0',
+  twinId: 'AHU-1',
 };
 
 describe('event document view', () => {
@@ -13,11 +21,16 @@ describe('event document view', () => {
     const view = eventView(event, types);
     assert.equal(view.eventTypeName, 'Alarm');
     assert.deepEqual(view.payload, { temperature: 31, limits: [18, 26] });
-    assert.equal(eventView({ ...event, eventTypeId: 9 }, types).eventTypeName, undefined, 'an unknown type has no name to show');
+    assert.equal(
+      eventView({ ...event, eventTypeId: 9 }, types).eventTypeName,
+      undefined,
+      'an unknown type has no name to show',
+    );
   });
 
   it('keeps payloads that are not JSON of an object or array as they are', () => {
-    for (const payload of ['not json', '"a string"', '42', null]) assert.deepEqual(eventView({ ...event, payload }, types).payload, payload);
+    for (const payload of ['not json', '"a string"', '42', null])
+      assert.deepEqual(eventView({ ...event, payload }, types).payload, payload);
   });
 
   it('maps the view back: the payload text as read when unchanged, else its JSON as text; the type name dropped', () => {
@@ -25,7 +38,10 @@ describe('event document view', () => {
     assert.deepEqual(eventFromView(view, event, types), { event: { ...event }, problems: [] });
     const edited = eventFromView({ ...view, payload: { temperature: 32 } }, event, types);
     assert.deepEqual(edited, { event: { ...event, payload: '{"temperature":32}' }, problems: [] });
-    assert.deepEqual(eventFromView({ ...view, payload: 'plain text' }, event, types).event, { ...event, payload: 'plain text' });
+    assert.deepEqual(eventFromView({ ...view, payload: 'plain text' }, event, types).event, {
+      ...event,
+      payload: 'plain text',
+    });
     const text = { ...event, payload: '"quoted"' };
     assert.deepEqual(eventFromView(eventView(text, types), text, types).event, text, 'a string payload round trips');
   });

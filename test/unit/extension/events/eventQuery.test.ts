@@ -2,11 +2,18 @@ import * as assert from 'node:assert/strict';
 import { describeEventFilter, eventsRequest, eventTypeName } from '../../../../src/extension/events/eventQuery';
 import { eventFileContentType, uploadReport } from '../../../../src/extension/events/eventUpload';
 
-const types = [{ id: 1, name: 'CalendarEvent' }, { id: 2, name: 'WeatherForecast' }];
+const types = [
+  { id: 1, name: 'CalendarEvent' },
+  { id: 2, name: 'WeatherForecast' },
+];
 
 describe('event list requests', () => {
   it('asks for the newest first with no filter when unfiltered', () => {
-    assert.deepEqual(eventsRequest({}, 1, 25), { page: 1, pageSize: 25, sortSpecifications: [{ field: 'startTime', sort: 'desc' }] });
+    assert.deepEqual(eventsRequest({}, 1, 25), {
+      page: 1,
+      pageSize: 25,
+      sortSpecifications: [{ field: 'startTime', sort: 'desc' }],
+    });
   });
 
   it('filters by type numbers and a half-open start-time range', () => {
@@ -22,7 +29,10 @@ describe('event list requests', () => {
   it('describes filters with type names, not numbers', () => {
     assert.equal(describeEventFilter({}, types), '');
     assert.equal(describeEventFilter({ typeIds: [2, 7] }, types), 'WeatherForecast, type 7');
-    assert.equal(describeEventFilter({ range: { start: Date.UTC(2024, 9, 1), end: Date.UTC(2024, 9, 2, 6) } }, types), '2024-10-01 00:00 – 2024-10-02 06:00');
+    assert.equal(
+      describeEventFilter({ range: { start: Date.UTC(2024, 9, 1), end: Date.UTC(2024, 9, 2, 6) } }, types),
+      '2024-10-01 00:00 – 2024-10-02 06:00',
+    );
     assert.equal(eventTypeName(1, types), 'CalendarEvent');
   });
 });
@@ -44,6 +54,9 @@ describe('event file upload', () => {
     assert.equal(report.summary, 'Uploaded events.csv: 3 created, 1 updated, 1 row rejected.');
     assert.deepEqual(report.lines, [report.summary, '  events.csv row 4: twinId is required']);
     assert.equal(report.failedRows, 1);
-    assert.equal(uploadReport(['a.json'], { eventsCreatedCount: 2, eventsUpdatedCount: 0, errors: [] }).summary, 'Uploaded a.json: 2 created, 0 updated.');
+    assert.equal(
+      uploadReport(['a.json'], { eventsCreatedCount: 2, eventsUpdatedCount: 0, errors: [] }).summary,
+      'Uploaded a.json: 2 created, 0 updated.',
+    );
   });
 });

@@ -1,6 +1,11 @@
 import * as assert from 'node:assert/strict';
 import type { EventType } from '../../../../src/core/api/types';
-import { EventValidationError, parseEventsOrThrow, validateEvents, validateEventsJson } from '../../../../src/extension/events/eventValidation';
+import {
+  EventValidationError,
+  parseEventsOrThrow,
+  validateEvents,
+  validateEventsJson,
+} from '../../../../src/extension/events/eventValidation';
 import { eventTemplate } from '../../../../src/extension/events/eventTemplate';
 
 const types: EventType[] = [
@@ -51,13 +56,22 @@ describe('event validation', () => {
     assert.equal(problems.length, 2);
     assert.match(problems[0], /startTime must be an ISO 8601 date-time/);
     assert.match(problems[1], /scalarValue must be a number or null/);
-    assert.match(validateEvents(valid({ endTime: '2024-09-30T00:00:00Z' }), types).problems[0], /endTime .* is before startTime/);
+    assert.match(
+      validateEvents(valid({ endTime: '2024-09-30T00:00:00Z' }), types).problems[0],
+      /endTime .* is before startTime/,
+    );
   });
 
   it('resolves a type name to its number and refuses unknown types', () => {
     assert.equal(validateEvents(valid({ eventTypeId: 'weatherforecast' }), types).events[0].eventTypeId, 2);
-    assert.match(validateEvents(valid({ eventTypeId: 9 }), types).problems[0], /eventTypeId 9 is not a known event type \(known types: CalendarEvent = 1, WeatherForecast = 2\)/);
-    assert.match(validateEvents(valid({ eventTypeId: 'Snow' }), types).problems[0], /"Snow" is not a known event type name/);
+    assert.match(
+      validateEvents(valid({ eventTypeId: 9 }), types).problems[0],
+      /eventTypeId 9 is not a known event type \(known types: CalendarEvent = 1, WeatherForecast = 2\)/,
+    );
+    assert.match(
+      validateEvents(valid({ eventTypeId: 'Snow' }), types).problems[0],
+      /"Snow" is not a known event type name/,
+    );
     assert.match(validateEvents(valid({ eventTypeId: 1.5 }), types).problems[0], /must be an integer or a type name/);
   });
 
@@ -68,17 +82,22 @@ describe('event validation', () => {
   });
 
   it('throws one error listing every problem', () => {
-    assert.throws(() => parseEventsOrThrow('[{"name":"x"}]', types), (err: unknown) => {
-      assert.ok(err instanceof EventValidationError);
-      assert.equal(err.problems.length, 5);
-      assert.match(err.message, /^Nothing was sent: 5 problems/);
-      return true;
-    });
+    assert.throws(
+      () => parseEventsOrThrow('[{"name":"x"}]', types),
+      (err: unknown) => {
+        assert.ok(err instanceof EventValidationError);
+        assert.equal(err.problems.length, 5);
+        assert.match(err.message, /^Nothing was sent: 5 problems/);
+        return true;
+      },
+    );
   });
 
   it('offers a template that names the missing twin until it is filled in', () => {
     const text = eventTemplate(types[1], new Date('2024-10-01T00:00:00Z'));
-    assert.deepEqual(validateEventsJson(text, types).problems, ['Event [0] "WeatherForecast event": twinId is required']);
+    assert.deepEqual(validateEventsJson(text, types).problems, [
+      'Event [0] "WeatherForecast event": twinId is required',
+    ]);
     const filled = eventTemplate(types[1], new Date('2024-10-01T00:00:00Z'), 'Room-1');
     const [event] = parseEventsOrThrow(filled, types);
     assert.equal(event.eventTypeId, 2);

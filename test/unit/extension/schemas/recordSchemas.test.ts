@@ -20,8 +20,14 @@ import { EmulatorHarness } from '../../api/emulatorHarness';
 // (recordSchema with the service's lists), checked with ajv against what the emulator serves and what the
 // extension's own templates produce, and against the mistakes they must show while typing.
 
-const ctx = { eventTypes: { of: (_connection: string, client: BuildingTwinsClient) => client.listEventTypes() } } as unknown as DocumentServices;
-const call = (client: BuildingTwinsClient, kind: string, id: string): ResourceCall => ({ services: ctx, client, ref: { connection: 'test', kind, ids: [id] } });
+const ctx = {
+  eventTypes: { of: (_connection: string, client: BuildingTwinsClient) => client.listEventTypes() },
+} as unknown as DocumentServices;
+const call = (client: BuildingTwinsClient, kind: string, id: string): ResourceCall => ({
+  services: ctx,
+  client,
+  ref: { connection: 'test', kind, ids: [id] },
+});
 
 describe('event and ticket JSON Schemas', function () {
   this.timeout(30_000);
@@ -35,7 +41,9 @@ describe('event and ticket JSON Schemas', function () {
   /** The instance paths ajv reports for `value` against the served schema of `kind` ([] when valid). */
   const errors = (kind: RecordSchemaKind, value: unknown): string[] => {
     const validate = ajv.compile(schemas.get(kind)!);
-    return validate(value) ? [] : [...new Set((validate.errors ?? []).filter((e) => e.keyword !== 'if').map((e) => e.instancePath))];
+    return validate(value)
+      ? []
+      : [...new Set((validate.errors ?? []).filter((e) => e.keyword !== 'if').map((e) => e.instancePath))];
   };
 
   before(async () => {
@@ -44,17 +52,34 @@ describe('event and ticket JSON Schemas', function () {
     ajv = createSchemaAjv();
     types = await client.listEventTypes();
     vocabulary = await loadTicketVocabulary(client);
-    for (const kind of RECORD_SCHEMA_KINDS) schemas.set(kind, await recordSchema(kind, { eventTypes: async () => types, ticketVocabulary: async () => vocabulary }));
+    for (const kind of RECORD_SCHEMA_KINDS)
+      schemas.set(
+        kind,
+        await recordSchema(kind, { eventTypes: async () => types, ticketVocabulary: async () => vocabulary }),
+      );
   });
   after(() => emu?.close());
 
   it('name the ids of the live lists as enums, with their names for hovers', () => {
     assert.ok(vocabulary.statuses.length > 1 && vocabulary.priorities.length > 1 && vocabulary.categories.length > 0);
-    const ticket = schemas.get('ticket') as { properties: Record<string, { properties: { id: { enum: string[]; enumDescriptions: string[] } } }> };
-    assert.deepEqual(ticket.properties.ticketStatus.properties.id.enum, vocabulary.statuses.map((s) => s.id));
-    assert.deepEqual(ticket.properties.ticketStatus.properties.id.enumDescriptions, vocabulary.statuses.map((s) => s.name));
-    const events = schemas.get('events') as { else: { properties: { eventTypeId: { anyOf: Array<{ enum: unknown[] }> } } } };
-    assert.deepEqual(events.else.properties.eventTypeId.anyOf.map((a) => a.enum), [types.map((t) => t.id), types.map((t) => t.name)]);
+    const ticket = schemas.get('ticket') as {
+      properties: Record<string, { properties: { id: { enum: string[]; enumDescriptions: string[] } } }>;
+    };
+    assert.deepEqual(
+      ticket.properties.ticketStatus.properties.id.enum,
+      vocabulary.statuses.map((s) => s.id),
+    );
+    assert.deepEqual(
+      ticket.properties.ticketStatus.properties.id.enumDescriptions,
+      vocabulary.statuses.map((s) => s.name),
+    );
+    const events = schemas.get('events') as {
+      else: { properties: { eventTypeId: { anyOf: Array<{ enum: unknown[] }> } } };
+    };
+    assert.deepEqual(
+      events.else.properties.eventTypeId.anyOf.map((a) => a.enum),
+      [types.map((t) => t.id), types.map((t) => t.name)],
+    );
   });
 
   it('accept every ticket document the service serves', async () => {
@@ -69,15 +94,38 @@ describe('event and ticket JSON Schemas', function () {
   it('show a ticket document edited to an unknown status, priority or category, or an empty summary', async () => {
     const [ticket] = (await client.listTickets({ page: 1, pageSize: 1 })).items;
     const doc = (await ticketDocumentHandler.read(call(client, 'tickets', ticket.id))).value as Ticket;
-    const edited = { ...doc, summary: ' ', ticketStatus: { ...doc.ticketStatus, id: 'no-such-status' }, ticketPriority: { id: vocabulary.priorities[1].id }, category: { id: 'nope' } };
+    const edited = {
+      ...doc,
+      summary: ' ',
+      ticketStatus: { ...doc.ticketStatus, id: 'no-such-status' },
+      ticketPriority: { id: vocabulary.priorities[1].id },
+      category: { id: 'nope' },
+    };
     assert.deepEqual(errors('ticket', edited).sort(), ['/category', '/category/id', '/summary', '/ticketStatus/id']);
-    assert.deepEqual(errors('ticket', { ...doc, ticketStatus: { ...doc.ticketStatus, id: vocabulary.statuses[1].id }, category: null }), []);
+    assert.deepEqual(
+      errors('ticket', {
+        ...doc,
+        ticketStatus: { ...doc.ticketStatus, id: vocabulary.statuses[1].id },
+        category: null,
+      }),
+      [],
+    );
   });
 
   it('accept the "Create Ticket" template once its summary is filled, and what checkCreateTicket accepts', () => {
-    const template = ticketTemplate({ categoryId: vocabulary.categories[0].id, jobTypeId: vocabulary.jobTypes[0].id, priorityId: vocabulary.priorities[0].id });
+    const template = ticketTemplate({
+      categoryId: vocabulary.categories[0].id,
+      jobTypeId: vocabulary.jobTypes[0].id,
+      priorityId: vocabulary.priorities[0].id,
+    });
     assert.deepEqual(errors('ticket-request', template), ['/summary'], 'an empty summary shows while typing');
-    const filled = { ...template, summary: 'Filter clogged', statusId: vocabulary.statuses[0].id, serviceNeededId: '', dueDate: '2024-10-01T12:00:00Z' };
+    const filled = {
+      ...template,
+      summary: 'Filter clogged',
+      statusId: vocabulary.statuses[0].id,
+      serviceNeededId: '',
+      dueDate: '2024-10-01T12:00:00Z',
+    };
     assert.doesNotThrow(() => checkCreateTicket(filled));
     assert.deepEqual(errors('ticket-request', filled), []);
     const wrong = { ...filled, priorityId: 'urgent', summry: 'typo', latitude: '51.5' };
@@ -101,7 +149,10 @@ describe('event and ticket JSON Schemas', function () {
       { op: 'replace', path: '/summary', value: '' },
       { op: 'replace', path: '/notes' },
     ];
-    assert.deepEqual(errors('ticket-patch', bad).sort(), ['/0/op', '/1/path', '/2/value', '/3/value', '/4/value', '/5'].sort());
+    assert.deepEqual(
+      errors('ticket-patch', bad).sort(),
+      ['/0/op', '/1/path', '/2/value', '/3/value', '/4/value', '/5'].sort(),
+    );
     assert.deepEqual(errors('ticket-patch', []), ['']);
   });
 
@@ -112,16 +163,26 @@ describe('event and ticket JSON Schemas', function () {
       const doc = await eventDocumentHandler.read(call(client, 'events', event.id!));
       assert.deepEqual(errors('event', JSON.parse(doc.text)), [], `event ${event.id}`);
     }
-    const doc = JSON.parse((await eventDocumentHandler.read(call(client, 'events', events[0].id!))).text) as Record<string, unknown>;
+    const doc = JSON.parse((await eventDocumentHandler.read(call(client, 'events', events[0].id!))).text) as Record<
+      string,
+      unknown
+    >;
     assert.deepEqual(errors('event', { ...doc, payload: { temperature: 21 } }), [], 'a payload shown as JSON');
-    assert.deepEqual(errors('event', { ...doc, eventTypeId: 999, payload: 42, startTime: 'yesterday' }).sort(), ['/eventTypeId', '/payload', '/startTime']);
+    assert.deepEqual(errors('event', { ...doc, eventTypeId: 999, payload: 42, startTime: 'yesterday' }).sort(), [
+      '/eventTypeId',
+      '/payload',
+      '/startTime',
+    ]);
   });
 
   it('accept the events template once its twin is filled, by type number or name, as validateEvents does', () => {
     const type = types[0];
     const template = JSON.parse(eventTemplate(type)) as Array<Record<string, unknown>>;
     assert.deepEqual(errors('events', template), ['/0/twinId'], 'the empty twinId shows while typing');
-    const filled = [{ ...template[0], twinId: 'AHU-1' }, { ...template[0], twinId: 'AHU-2', eventTypeId: type.name }];
+    const filled = [
+      { ...template[0], twinId: 'AHU-1' },
+      { ...template[0], twinId: 'AHU-2', eventTypeId: type.name },
+    ];
     assert.deepEqual(validateEvents(filled, types).problems, []);
     assert.deepEqual(errors('events', filled), []);
     assert.deepEqual(errors('events', filled[0]), [], 'one event without the array');

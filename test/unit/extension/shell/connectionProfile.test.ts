@@ -1,5 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { LOCAL_CONNECTION_NAME, parseProfiles, validateConnectionName } from '../../../../src/extension/connections/connectionProfile';
+import {
+  LOCAL_CONNECTION_NAME,
+  parseProfiles,
+  validateConnectionName,
+} from '../../../../src/extension/connections/connectionProfile';
 
 describe('connection profiles', () => {
   it('validates names: empty, reserved, taken, slashes', () => {
@@ -35,6 +39,8 @@ describe('connection profiles', () => {
       { name: 'Test', baseUrl: 'contoso-test', clientId: 'c2' },
       { name: 'Odd', baseUrl: 'contoso-odd', clientId: 'c3', readOnly: true },
     ]);
-    assert.deepEqual(problems, ['buildingTwins.connections[2].readOnly must be true or false; "Odd" is treated as read-only']);
+    assert.deepEqual(problems, [
+      'buildingTwins.connections[2].readOnly must be true or false; "Odd" is treated as read-only',
+    ]);
   });
 });

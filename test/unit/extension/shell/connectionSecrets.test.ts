@@ -6,8 +6,12 @@ function memoryStorage(): { storage: ConstructorParameters<typeof ConnectionSecr
   const values = new Map<string, string>();
   const storage = {
     get: async (key: string) => values.get(key),
-    store: async (key: string, value: string) => { values.set(key, value); },
-    delete: async (key: string) => { values.delete(key); },
+    store: async (key: string, value: string) => {
+      values.set(key, value);
+    },
+    delete: async (key: string) => {
+      values.delete(key);
+    },
   } as unknown as ConstructorParameters<typeof ConnectionSecrets>[0];
   return { storage, values };
 }
@@ -17,17 +21,32 @@ describe('client secrets bound to the service they were entered for', () => {
     const { storage } = memoryStorage();
     const secrets = new ConnectionSecrets(storage);
     await secrets.setClientSecret('Prod', 's3cret', 'https://contoso.app.willowinc.com/api/v3');
-    assert.deepEqual(await secrets.getClientSecret('Prod', 'https://contoso.app.willowinc.com/api/v3/'), { kind: 'found', secret: 's3cret' });
-    assert.deepEqual(await secrets.getClientSecret('Prod', 'https://evil.example/api/v3'), { kind: 'otherOrigin', storedFor: 'https://contoso.app.willowinc.com' });
-    assert.deepEqual(await secrets.getClientSecret('Prod', 'http://contoso.app.willowinc.com/api/v3'), { kind: 'otherOrigin', storedFor: 'https://contoso.app.willowinc.com' }, 'the scheme is part of the origin');
-    assert.deepEqual(await secrets.getClientSecret('Other', 'https://contoso.app.willowinc.com/api/v3'), { kind: 'missing' });
+    assert.deepEqual(await secrets.getClientSecret('Prod', 'https://contoso.app.willowinc.com/api/v3/'), {
+      kind: 'found',
+      secret: 's3cret',
+    });
+    assert.deepEqual(await secrets.getClientSecret('Prod', 'https://evil.example/api/v3'), {
+      kind: 'otherOrigin',
+      storedFor: 'https://contoso.app.willowinc.com',
+    });
+    assert.deepEqual(
+      await secrets.getClientSecret('Prod', 'http://contoso.app.willowinc.com/api/v3'),
+      { kind: 'otherOrigin', storedFor: 'https://contoso.app.willowinc.com' },
+      'the scheme is part of the origin',
+    );
+    assert.deepEqual(await secrets.getClientSecret('Other', 'https://contoso.app.willowinc.com/api/v3'), {
+      kind: 'missing',
+    });
   });
 
   it('binds a secret stored before binding existed to the current origin on first read', async () => {
     const { storage, values } = memoryStorage();
     values.set(ConnectionSecrets.key('Old', 'clientSecret'), 'legacy-secret');
     const secrets = new ConnectionSecrets(storage);
-    assert.deepEqual(await secrets.getClientSecret('Old', 'https://a.example/api/v3'), { kind: 'found', secret: 'legacy-secret' });
+    assert.deepEqual(await secrets.getClientSecret('Old', 'https://a.example/api/v3'), {
+      kind: 'found',
+      secret: 'legacy-secret',
+    });
     assert.equal((await secrets.getClientSecret('Old', 'https://b.example/api/v3')).kind, 'otherOrigin');
   });
 });

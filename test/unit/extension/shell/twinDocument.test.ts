@@ -18,10 +18,14 @@ describe('twin documents', () => {
     assert.ok(text.indexOf('"a": 1') < text.indexOf('"b": 2'));
     assert.ok(!text.includes('outgoingRelationships'));
     assert.equal(twinDocumentText({ ...twin, etag: 'W/"1"', twinData: { lastUpdateTime: 'x' } }), text);
-    assert.equal(text, twinDocumentText({ ...twin, contents: { alpha: { a: 1, b: 2 }, name: 'Room 1', zeta: 1 } }), 'same twin, same text');
+    assert.equal(
+      text,
+      twinDocumentText({ ...twin, contents: { alpha: { a: 1, b: 2 }, name: 'Room 1', zeta: 1 } }),
+      'same twin, same text',
+    );
   });
 
-  it('patches contents changes with paths at the twin\'s properties, ignoring lastUpdateTime', () => {
+  it("patches contents changes with paths at the twin's properties, ignoring lastUpdateTime", () => {
     const loaded = JSON.parse(twinDocumentText(twin)) as Record<string, unknown>;
     const edited = structuredClone(loaded) as { contents: Record<string, unknown>; lastUpdateTime: string };
     edited.contents.name = 'Room one';
@@ -57,7 +61,10 @@ describe('twin documents', () => {
   });
 
   it('names line and column of bad JSON', () => {
-    assert.throws(() => parseJsonStrict('{\n  "id": "R1",\n  "modelId": \n}', 'twins/R1.json'), /twins\/R1\.json is not valid JSON: ValueExpected at line 4, column 1\. Nothing was sent\./);
+    assert.throws(
+      () => parseJsonStrict('{\n  "id": "R1",\n  "modelId": \n}', 'twins/R1.json'),
+      /twins\/R1\.json is not valid JSON: ValueExpected at line 4, column 1\. Nothing was sent\./,
+    );
     assert.throws(() => parseJsonStrict('{ "a": 1, }', 'x'), /at line 1, column 11/);
     assert.deepEqual(parseJsonStrict('{"a":[1,2]}', 'x'), { a: [1, 2] });
   });

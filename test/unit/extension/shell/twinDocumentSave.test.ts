@@ -1,7 +1,11 @@
 import * as assert from 'node:assert/strict';
 import type { BuildingTwinsClient } from '../../../../src/core/api/client';
 import type { JsonPatchOperation } from '../../../../src/core/api/types';
-import type { DocumentServices, LoadedResource, ResourceCall } from '../../../../src/extension/documents/resourceHandler';
+import type {
+  DocumentServices,
+  LoadedResource,
+  ResourceCall,
+} from '../../../../src/extension/documents/resourceHandler';
 import { twinDocumentHandler } from '../../../../src/extension/twins/twinDocumentHandler';
 import { EmulatorHarness } from '../../api/emulatorHarness';
 import { FakeService, type FakeAnswer, type FakeRequest } from '../../api/fakeService';
@@ -9,7 +13,10 @@ import { FIXTURE_MODELS, M } from '../../emulator/emulatorFixtures';
 
 const unexpected = (): Promise<never> => Promise.reject(new Error('unexpected question'));
 /** A save never needs to ask anything in these tests; the write confirmation lets every write through. */
-const ctx = { input: { confirm: unexpected }, writes: { beforeSend: () => Promise.resolve(), onServiceChange: unexpected } } as unknown as DocumentServices;
+const ctx = {
+  input: { confirm: unexpected },
+  writes: { beforeSend: () => Promise.resolve(), onServiceChange: unexpected },
+} as unknown as DocumentServices;
 
 function call(client: BuildingTwinsClient, id: string): ResourceCall {
   return { services: ctx, client, ref: { connection: 'test', kind: 'twins', ids: [id] } };
@@ -42,11 +49,21 @@ describe('saving a twin document', function () {
     it('sends one patch with paths at the properties and shows the twin read back, new update time included', async () => {
       const loaded = await twinDocumentHandler.read(call(client, 'R1'));
       await emu.clearRequests();
-      const saved = await twinDocumentHandler.write!(call(client, 'R1'), edit(loaded, (c) => { c.capacity = 9; }), loaded);
+      const saved = await twinDocumentHandler.write!(
+        call(client, 'R1'),
+        edit(loaded, (c) => {
+          c.capacity = 9;
+        }),
+        loaded,
+      );
       assert.deepEqual(contentsOf(saved), { name: 'Room', capacity: 9 });
       assert.ok(timeOf(saved) > timeOf(loaded), `${timeOf(saved)} after ${timeOf(loaded)}`);
       const served = (await emu.requests()).map((r) => `${r.method} ${r.path.replace(/^\/api\/v3/, '')} ${r.status}`);
-      assert.deepEqual(served, ['GET /twins/R1 200', 'PATCH /twins/R1 200', 'GET /twins/R1 200'], 'conflict check, patch, read back');
+      assert.deepEqual(
+        served,
+        ['GET /twins/R1 200', 'PATCH /twins/R1 200', 'GET /twins/R1 200'],
+        'conflict check, patch, read back',
+      );
       assert.equal(saved.text, (await twinDocumentHandler.read(call(client, 'R1'))).text);
     });
 
@@ -54,7 +71,13 @@ describe('saving a twin document', function () {
       const loaded = await twinDocumentHandler.read(call(client, 'R1'));
       await emu.clearRequests();
       await assert.rejects(
-        twinDocumentHandler.write!(call(client, 'R1'), edit(loaded, (c) => { c.capacity = 'lots'; }), loaded),
+        twinDocumentHandler.write!(
+          call(client, 'R1'),
+          edit(loaded, (c) => {
+            c.capacity = 'lots';
+          }),
+          loaded,
+        ),
         /The service refused twin R1: .*capacity/,
       );
       assert.equal((await emu.requests()).filter((r) => r.method === 'PATCH').length, 1);
@@ -70,11 +93,32 @@ describe('saving a twin document', function () {
     function answer(request: FakeRequest): FakeAnswer | undefined {
       if (request.path !== '/twins/R1') return undefined;
       if (request.method === 'GET') {
-        return { status: 200, body: { twin: { $dtId: 'R1', $etag: `W/"${updated}"`, $metadata: { $model: M.room, $lastUpdateTime: updated }, ...twin }, incomingRelationships: [], outgoingRelationships: [], twinData: null } };
+        return {
+          status: 200,
+          body: {
+            twin: {
+              $dtId: 'R1',
+              $etag: `W/"${updated}"`,
+              $metadata: { $model: M.room, $lastUpdateTime: updated },
+              ...twin,
+            },
+            incomingRelationships: [],
+            outgoingRelationships: [],
+            twinData: null,
+          },
+        };
       }
       const ops = JSON.parse(request.body) as JsonPatchOperation[];
       if (ops.some((op) => op.path.startsWith('/contents/'))) {
-        return { status: 400, body: { statusCode: 400, message: 'Service request failed. Status: 400 (Bad Request) ErrorCode: ValidationFailed Content: {"error":{"code":"ValidationFailed","message":"Invalid property \'contents\' specified in patch."}}', data: {} } };
+        return {
+          status: 400,
+          body: {
+            statusCode: 400,
+            message:
+              'Service request failed. Status: 400 (Bad Request) ErrorCode: ValidationFailed Content: {"error":{"code":"ValidationFailed","message":"Invalid property \'contents\' specified in patch."}}',
+            data: {},
+          },
+        };
       }
       for (const op of ops) {
         const key = op.path.slice(1);
@@ -85,7 +129,9 @@ describe('saving a twin document', function () {
       return { status: 200 };
     }
 
-    before(async () => { fake = await FakeService.start(answer); });
+    before(async () => {
+      fake = await FakeService.start(answer);
+    });
     after(() => fake?.close());
 
     it('saves without "refused", sending root paths once, and shows what the service holds', async () => {
@@ -93,19 +139,43 @@ describe('saving a twin document', function () {
       const loaded = await twinDocumentHandler.read(call(client, 'R1'));
       assert.deepEqual(contentsOf(loaded), { name: 'Room', capacity: 4 });
       assert.equal(timeOf(loaded), '2024-05-01T10:00:00.0000000Z');
-      const saved = await twinDocumentHandler.write!(call(client, 'R1'), edit(loaded, (c) => { c.capacity = 12; }), loaded);
+      const saved = await twinDocumentHandler.write!(
+        call(client, 'R1'),
+        edit(loaded, (c) => {
+          c.capacity = 12;
+        }),
+        loaded,
+      );
       assert.deepEqual(contentsOf(saved), { name: 'Room', capacity: 12 });
       assert.equal(timeOf(saved), '2024-05-01T11:00:00.0000000Z');
       const patches = fake.apiRequests.filter((r) => r.method === 'PATCH');
-      assert.deepEqual(patches.map((r) => JSON.parse(r.body) as unknown), [[{ op: 'replace', path: '/capacity', value: 12 }]]);
+      assert.deepEqual(
+        patches.map((r) => JSON.parse(r.body) as unknown),
+        [[{ op: 'replace', path: '/capacity', value: 12 }]],
+      );
     });
   });
 
   describe('the conflict check on a twin shaped like Azure.DigitalTwins.Core 1.4 (update time at the root)', () => {
     let fake: FakeService;
     let updated = '2024-06-01T08:00:00.0000000+00:00';
-    const adt = () => ({ twin: { $dtId: 'R2', $etag: 'W/"1"', $lastUpdateTime: updated, $metadata: { $model: M.room, name: { lastUpdateTime: updated } }, name: 'Room' }, incomingRelationships: [], outgoingRelationships: [], twinData: null });
-    before(async () => { fake = await FakeService.start((r) => (r.path === '/twins/R2' ? (r.method === 'GET' ? { status: 200, body: adt() } : { status: 200 }) : undefined)); });
+    const adt = () => ({
+      twin: {
+        $dtId: 'R2',
+        $etag: 'W/"1"',
+        $lastUpdateTime: updated,
+        $metadata: { $model: M.room, name: { lastUpdateTime: updated } },
+        name: 'Room',
+      },
+      incomingRelationships: [],
+      outgoingRelationships: [],
+      twinData: null,
+    });
+    before(async () => {
+      fake = await FakeService.start((r) =>
+        r.path === '/twins/R2' ? (r.method === 'GET' ? { status: 200, body: adt() } : { status: 200 }) : undefined,
+      );
+    });
     after(() => fake?.close());
 
     it('notices a change made on the service since the document was opened, and sends nothing when the user reverts', async () => {
@@ -114,8 +184,23 @@ describe('saving a twin document', function () {
       assert.equal(timeOf(loaded), '2024-06-01T08:00:00.0000000+00:00');
       updated = '2024-06-01T09:30:00.0000000+00:00';
       const asked: unknown[] = [];
-      const services = { ...ctx, writes: { beforeSend: () => Promise.resolve(), onServiceChange: (_ref: unknown, change: unknown) => { asked.push(change); return Promise.resolve('revert'); } } } as unknown as DocumentServices;
-      const result = await twinDocumentHandler.write!({ ...call(client, 'R2'), services }, edit(loaded, (c) => { c.name = 'Mine'; }), loaded);
+      const services = {
+        ...ctx,
+        writes: {
+          beforeSend: () => Promise.resolve(),
+          onServiceChange: (_ref: unknown, change: unknown) => {
+            asked.push(change);
+            return Promise.resolve('revert');
+          },
+        },
+      } as unknown as DocumentServices;
+      const result = await twinDocumentHandler.write!(
+        { ...call(client, 'R2'), services },
+        edit(loaded, (c) => {
+          c.name = 'Mine';
+        }),
+        loaded,
+      );
       assert.equal(asked.length, 1, 'the check compared the two update times');
       assert.equal((asked[0] as { now: string }).now, '2024-06-01T09:30:00.0000000+00:00');
       assert.equal(result.reverted, true);

@@ -1,6 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { TICKET_UPDATABLE_PROPERTIES, type Ticket } from '../../../../src/core/api/types';
-import { TICKET_DOCUMENT_FIELDS, TicketPatchError, ticketDocumentPatch } from '../../../../src/extension/tickets/ticketPatch';
+import {
+  TICKET_DOCUMENT_FIELDS,
+  TicketPatchError,
+  ticketDocumentPatch,
+} from '../../../../src/extension/tickets/ticketPatch';
 
 const ticket: Ticket = {
   id: 't-1',
@@ -67,24 +71,83 @@ describe('ticket document to patch', () => {
   });
 
   it('accepts a text field the service did not send', () => {
-    assert.deepEqual(ticketDocumentPatch(ticket, edit((d) => (d.cause = 'Worn bearing'))), [{ op: 'replace', path: '/cause', value: 'Worn bearing' }]);
+    assert.deepEqual(
+      ticketDocumentPatch(
+        ticket,
+        edit((d) => (d.cause = 'Worn bearing')),
+      ),
+      [{ op: 'replace', path: '/cause', value: 'Worn bearing' }],
+    );
   });
 
   it('refuses read-only fields, removals, display-only names and bad values', () => {
-    assert.match(problemsOf(() => ticketDocumentPatch(ticket, edit((d) => (d.twinId = 'AHU-2'))))[0], /^"twinId" cannot be changed: it is not an updatable ticket field/);
-    assert.match(problemsOf(() => ticketDocumentPatch(ticket, edit((d) => (d.extra = 1))))[0], /^"extra" cannot be changed/);
-    assert.deepEqual(problemsOf(() => ticketDocumentPatch(ticket, edit((d) => delete d.description))), [
-      'Removing "description" is not allowed: a ticket patch can only replace values (set it to null instead).',
-    ]);
-    assert.match(problemsOf(() => ticketDocumentPatch(ticket, edit((d) => (d.id = 't-2'))))[0], /^"id" cannot be changed/);
-    assert.deepEqual(problemsOf(() => ticketDocumentPatch(ticket, edit((d) => (d.ticketPriority = null)))), [
-      '"ticketPriority.id" is required: a ticket always has a priority.',
-    ]);
-    assert.deepEqual(problemsOf(() => ticketDocumentPatch(ticket, edit((d) => (d.summary = ' ')))), ['"summary" must be a non-empty string.']);
-    assert.deepEqual(problemsOf(() => ticketDocumentPatch(ticket, edit((d) => (d.dueDate = 'soon')))), [
-      '"dueDate" must be an ISO 8601 date-time such as 2024-10-01T12:00:00Z, or null.',
-    ]);
-    assert.deepEqual(problemsOf(() => ticketDocumentPatch(ticket, [])), ['The ticket document must be a JSON object.']);
+    assert.match(
+      problemsOf(() =>
+        ticketDocumentPatch(
+          ticket,
+          edit((d) => (d.twinId = 'AHU-2')),
+        ),
+      )[0],
+      /^"twinId" cannot be changed: it is not an updatable ticket field/,
+    );
+    assert.match(
+      problemsOf(() =>
+        ticketDocumentPatch(
+          ticket,
+          edit((d) => (d.extra = 1)),
+        ),
+      )[0],
+      /^"extra" cannot be changed/,
+    );
+    assert.deepEqual(
+      problemsOf(() =>
+        ticketDocumentPatch(
+          ticket,
+          edit((d) => delete d.description),
+        ),
+      ),
+      ['Removing "description" is not allowed: a ticket patch can only replace values (set it to null instead).'],
+    );
+    assert.match(
+      problemsOf(() =>
+        ticketDocumentPatch(
+          ticket,
+          edit((d) => (d.id = 't-2')),
+        ),
+      )[0],
+      /^"id" cannot be changed/,
+    );
+    assert.deepEqual(
+      problemsOf(() =>
+        ticketDocumentPatch(
+          ticket,
+          edit((d) => (d.ticketPriority = null)),
+        ),
+      ),
+      ['"ticketPriority.id" is required: a ticket always has a priority.'],
+    );
+    assert.deepEqual(
+      problemsOf(() =>
+        ticketDocumentPatch(
+          ticket,
+          edit((d) => (d.summary = ' ')),
+        ),
+      ),
+      ['"summary" must be a non-empty string.'],
+    );
+    assert.deepEqual(
+      problemsOf(() =>
+        ticketDocumentPatch(
+          ticket,
+          edit((d) => (d.dueDate = 'soon')),
+        ),
+      ),
+      ['"dueDate" must be an ISO 8601 date-time such as 2024-10-01T12:00:00Z, or null.'],
+    );
+    assert.deepEqual(
+      problemsOf(() => ticketDocumentPatch(ticket, [])),
+      ['The ticket document must be a JSON object.'],
+    );
   });
 });
 
