@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { replaceAll } from './documentEdits';
 import type { BuildingEvent, EventsFileUploadResult, EventsUpsertResult } from '../../src/core/api/types';
 import type { TreeNode } from '../../src/extension/explorer/treeNode';
 import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests } from './explorerHelpers';
@@ -49,12 +50,6 @@ async function writes(url: string): Promise<string[]> {
         !(r.method === 'POST' && r.path === '/api/v3/events'),
     )
     .map((r) => `${r.method} ${r.path} ${r.status}`);
-}
-
-async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
-  assert.ok(await vscode.workspace.applyEdit(edit));
 }
 
 describe('events', () => {

@@ -3,15 +3,10 @@
 import * as assert from 'node:assert/strict';
 import Ajv from 'ajv';
 import * as vscode from 'vscode';
+import { replaceAll } from './documentEdits';
 import type { Ticket } from '../../src/core/api/types';
 import { resourceUri } from '../../src/extension/documents/resourceUri';
 import { emulatorUrl, eventually, extensionApi, LOCAL } from './explorerHelpers';
-
-async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
-  assert.ok(await vscode.workspace.applyEdit(edit));
-}
 
 const schemaMessages = (uri: vscode.Uri): string[] =>
   vscode.languages

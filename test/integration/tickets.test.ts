@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { replaceAll } from './documentEdits';
 import { TICKET_UPDATABLE_PROPERTIES, type Ticket, type TicketMetadataItem } from '../../src/core/api/types';
 import type { TreeNode } from '../../src/extension/explorer/treeNode';
 import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests, setSetting } from './explorerHelpers';
@@ -44,14 +45,6 @@ async function loadedTickets(): Promise<TicketNodeLike[]> {
  * may read an open ticket again just then; an edit made against the older version is refused ("has changed in the
  * meantime"), so it is made again against the version read.
  */
-async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
-    if (await vscode.workspace.applyEdit(edit)) return;
-  }
-  assert.fail(`the edit of ${doc.uri.toString()} was refused three times`);
-}
 
 async function openTicketDoc(id: string): Promise<vscode.TextDocument> {
   return vscode.workspace.openTextDocument(

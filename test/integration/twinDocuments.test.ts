@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { replaceAll } from './documentEdits';
 import { resourceUri } from '../../src/extension/documents/resourceUri';
 import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests, SAMPLE } from './explorerHelpers';
 
@@ -8,12 +9,6 @@ const TWIN = 'HP-L01-PLANT';
 async function openTwin(id = TWIN): Promise<vscode.TextDocument> {
   const uri = await vscode.commands.executeCommand<vscode.Uri>('buildingTwins.openTwin', id);
   return vscode.workspace.openTextDocument(uri);
-}
-
-async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
-  assert.ok(await vscode.workspace.applyEdit(edit));
 }
 
 function edited(

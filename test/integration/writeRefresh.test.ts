@@ -3,6 +3,7 @@
 // its new value (a renamed twin's label, a ticket under its new status group) without a refresh of the tree.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { replaceAll } from './documentEdits';
 import type { BuildingEvent, DigitalTwin, Ticket } from '../../src/core/api/types';
 import { resourceUri } from '../../src/extension/documents/resourceUri';
 import type { TestApi } from '../../src/extension/testing/testApi';
@@ -11,12 +12,6 @@ import { emulatorUrl, eventually, extensionApi, LOCAL } from './explorerHelpers'
 
 const TWIN = 'HP-L01-R02';
 const ROOM_GROUP = 'Room';
-
-async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
-  assert.ok(await vscode.workspace.applyEdit(edit));
-}
 
 async function open(kind: string, id: string): Promise<vscode.TextDocument> {
   const doc = await vscode.workspace.openTextDocument(resourceUri(LOCAL, kind, id));
