@@ -215,11 +215,15 @@ describe('production safety: every write passes the gate', () => {
     ]);
     assert.match(api.takeLastError()?.message ?? '', /^Not sent: the patch of ticket .* was cancelled\./);
     assert.deepEqual(script.kinds, ['choose', 'choose']);
-    const diff = vscode.window.tabGroups.all
-      .flatMap((g) => g.tabs)
-      .map((t) => t.input)
-      .find((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff);
-    assert.ok(diff, 'a diff editor is open');
+    // Compare asks for the diff editor without waiting for it to finish opening.
+    const diff = await eventually(() => {
+      const input = vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .map((t) => t.input)
+        .find((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff);
+      assert.ok(input, 'a diff editor is open');
+      return input;
+    }, 30_000);
     const before = JSON.parse((await vscode.workspace.openTextDocument(diff.original)).getText()) as {
       id: string;
       summary: string;

@@ -52,15 +52,20 @@ export class ServiceVersions implements vscode.TextDocumentContentProvider {
     return Promise.resolve();
   }
 
-  /** Opens a diff editor of two read-only texts about `uri` (e.g. a ticket before and after a patch that is not sent yet). */
-  async compareTexts(uri: vscode.Uri, before: string, after: string, title: string): Promise<void> {
+  /**
+   * Opens a diff editor of two read-only texts about `uri` (e.g. a ticket before and after a patch that is not sent
+   * yet). Returns once the editor is asked for, like compare: late in a long session the workbench has taken up to a
+   * minute to finish opening a diff while the confirmation waited for it.
+   */
+  compareTexts(uri: vscode.Uri, before: string, after: string, title: string): Promise<void> {
     const left = uri.with({ scheme: SERVICE_VERSION_SCHEME, query: 'before' });
     const right = uri.with({ scheme: SERVICE_VERSION_SCHEME, query: 'after' });
     this.texts.set(left.toString(), before);
     this.texts.set(right.toString(), after);
     this.changed.fire(left);
     this.changed.fire(right);
-    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
+    this.openDiff(left, right, title);
+    return Promise.resolve();
   }
 
   /**
@@ -72,13 +77,18 @@ export class ServiceVersions implements vscode.TextDocumentContentProvider {
     const left = documentUri.with({ scheme: SERVICE_VERSION_SCHEME });
     this.texts.set(left.toString(), serviceText);
     this.changed.fire(left);
+    this.openDiff(left, documentUri, title);
+    return Promise.resolve();
+  }
+
+  /** Asks for a diff editor without waiting for it; one that fails to open is reported. */
+  private openDiff(left: vscode.Uri, right: vscode.Uri, title: string): void {
     void vscode.commands
-      .executeCommand('vscode.diff', left, documentUri, title, { preview: true })
+      .executeCommand('vscode.diff', left, right, title, { preview: true })
       .then(undefined, (error: unknown) =>
         this.reportError(
-          `Compare of ${documentUri.toString(true)} did not open: ${error instanceof Error ? error.message : String(error)}`,
+          `Compare of ${right.toString(true)} did not open: ${error instanceof Error ? error.message : String(error)}`,
         ),
       );
-    return Promise.resolve();
   }
 }
