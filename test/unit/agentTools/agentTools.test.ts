@@ -310,6 +310,7 @@ describe('agent tools (src/core/agentTools) against the emulator', function () {
       points: 200,
     });
     assert.ok(answer.text.length <= MAX_ANSWER_CHARS, `${answer.text.length}`);
-    assert.match(String(answer.data.cut), /first \d+ of 200 items/);
+    // How many points the series hold depends on the clock (the range ends now): the note names both counts.
+    assert.match(String(answer.data.cut), /first \d+ of \d+ items/);
   });
 });
