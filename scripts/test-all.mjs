@@ -58,7 +58,10 @@ const stages = [
 ];
 
 // Each tier's mocha summary ("N passing (…)", "N failing") is echoed live and added up for the closing line.
+// The first lines of each failure report are repeated at the end, so a log's tail names what failed.
 const counts = { passed: 0, failed: 0, pending: 0 };
+const failureLines = [];
+let failureBudget = 0;
 function runCounting(script, args) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, ...args], { cwd: repoRoot, stdio: ['inherit', 'pipe', 'inherit'] });
@@ -77,8 +80,13 @@ function runCounting(script, args) {
   });
 }
 function countLine(line) {
+  if (failureBudget > 0 && line.trim() !== '') {
+    failureLines.push(line);
+    failureBudget--;
+  }
   const m = /^\s*(\d+) (passing \(|failing$|pending$)/.exec(line);
   if (!m) return;
+  if (m[2] === 'failing') failureBudget = 12 * Math.min(Number(m[1]), 5);
   const key = m[2].startsWith('passing') ? 'passed' : m[2] === 'failing' ? 'failed' : 'pending';
   counts[key] += Number(m[1]);
 }
@@ -103,5 +111,6 @@ const failed = results.filter((r) => r.code !== 0).length + (stages.length - res
 console.log(
   `total ${((Date.now() - total) / 1000).toFixed(1)} s: ${failed === 0 ? 'all stages passed' : `${failed} stage(s) failed or skipped`}`,
 );
+if (failureLines.length > 0) console.log(`\nfailures (first lines of each):\n${failureLines.join('\n')}`);
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.pending} skipped`);
 process.exit(failed === 0 ? 0 : 1);

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { replaceAll } from './documentEdits';
 import { resourceUri } from '../../src/extension/documents/resourceUri';
 import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests, SAMPLE } from './explorerHelpers';
+import { removeConnectionIfAny } from './productionHelpers';
 
 const TWIN = 'HP-L01-PLANT';
 
@@ -50,6 +51,31 @@ describe('twins as documents', () => {
     assert.deepEqual(Object.keys(twin), ['id', 'modelId', 'lastUpdateTime', 'contents']);
     assert.equal(twin.id, TWIN);
     assert.match(doc.getText(), /^\{\n {2}"id"/);
+  });
+
+  it('reads a twin once when its document opens (the content and the stat share one request)', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    // A connection of its own: no earlier open in this window has loaded a document under its name.
+    const name = `Open once ${Date.now().toString(36)}`;
+    await vscode.commands.executeCommand('buildingTwins.addConnection', {
+      name,
+      baseUrl: url,
+      clientId: 'local-dev',
+      clientSecret: 'local-dev-secret',
+    });
+    try {
+      assert.equal(api.takeLastError(), undefined);
+      await (await api.context.connections.getClient(name)).getTwin(TWIN); // the token, fetched before counting
+      await clearRequests(url);
+      const doc = await vscode.workspace.openTextDocument(resourceUri(name, 'twins', TWIN));
+      assert.equal((JSON.parse(doc.getText()) as { id: string }).id, TWIN);
+      const reads = (await requests(url)).filter((r) => r.method === 'GET' && r.path === `/api/v3/twins/${TWIN}`);
+      assert.equal(reads.length, 1, `one GET of the twin on open, not ${reads.length}`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await removeConnectionIfAny(name);
+    }
   });
 
   it('saves an edit as a JSON Patch, then keeps the twin as the service holds it', async function () {

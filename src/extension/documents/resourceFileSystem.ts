@@ -40,6 +40,11 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
   private readonly entries = new Map<string, Entry>();
   /** Entries just read or written: the next read of the document is served from them, without a request. */
   private readonly fresh = new Set<string>();
+  /**
+   * Reads under way, per URI. Opening a document asks for its content and its stat side by side: both wait for one
+   * request, so an open costs one read and both see the same text.
+   */
+  private readonly loading = new Map<string, Promise<Entry>>();
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
   readonly autoSaveAdvice: AutoSaveAdvice;
@@ -260,8 +265,15 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
   }
 
   /** Reads the resource from the service and keeps it as what saves diff against. */
-  private async load(uri: vscode.Uri): Promise<Entry> {
-    return this.remember(uri, await this.read(uri), this.entries.get(uri.toString())?.mtime ?? Date.now());
+  private load(uri: vscode.Uri): Promise<Entry> {
+    const key = uri.toString();
+    const underWay = this.loading.get(key);
+    if (underWay) return underWay;
+    const loaded = this.read(uri)
+      .then((resource) => this.remember(uri, resource, this.entries.get(key)?.mtime ?? Date.now()))
+      .finally(() => this.loading.delete(key));
+    this.loading.set(key, loaded);
+    return loaded;
   }
 
   private async read(uri: vscode.Uri): Promise<LoadedResource> {
