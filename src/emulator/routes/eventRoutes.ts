@@ -8,7 +8,7 @@ import { SAMPLE_EVENT_TYPES } from '../sample/sampleEvents';
 import type { BatchEntity } from './batchFields';
 import { runBatchQuery, sortBy } from './batchQuery';
 import { readEventFile } from './eventFiles';
-import { checkEvent, upsertEvents } from './eventRecords';
+import { checkEvent, EVENT_FIELDS, upsertEvents } from './eventRecords';
 import { parseMultipart } from './multipart';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
 
@@ -17,25 +17,7 @@ export const MAX_EVENT_PAGE_SIZE = PAGE_SIZES.events.max;
 /** Newest first. */
 const DEFAULT_SORT = [sortBy('startTime', true), sortBy('id')];
 /** The fields an event can be filtered and sorted by (the docs' Event schema). */
-export const EVENT_ENTITY: BatchEntity = {
-  fields: [
-    'id',
-    'name',
-    'description',
-    'startTime',
-    'endTime',
-    'eventTypeId',
-    'eventSourceId',
-    'externalId',
-    'payload',
-    'payloadVersion',
-    'scalarValue',
-    'twinId',
-    'locations',
-    'createdDate',
-    'lastModifiedDate',
-  ],
-};
+export const EVENT_ENTITY: BatchEntity = { fields: [...EVENT_FIELDS, 'createdDate', 'lastModifiedDate'] };
 
 export function registerEventRoutes(router: Router, graph: TwinGraph): void {
   const store = graph.store;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { connectionStateText } from './connectionStateText';
 import { errorText } from '../../core/api/apiError';
 import { resolveBaseUrl } from '../../core/api/baseUrl';
 import type { CommandTable } from '../shell/commandTypes';
@@ -219,14 +220,7 @@ async function showConnectionStatus(
   const name = ctx.connections.activeName();
   const profile = ctx.connections.require(name);
   const state = ctx.connections.state(name);
-  const stateText =
-    state.kind === 'error'
-      ? vscode.l10n.t('Error: {0}', state.message)
-      : state.kind === 'connected'
-        ? vscode.l10n.t('Connected')
-        : state.kind === 'signingIn'
-          ? vscode.l10n.t('Signing in…')
-          : vscode.l10n.t('Not signed in yet');
+  const stateText = connectionStateText(state);
   const actions = [
     { label: `$(sync) ${vscode.l10n.t('Sign in again')}`, id: 'signIn' },
     { label: `$(arrow-swap) ${vscode.l10n.t('Switch connection…')}`, id: 'switch' },

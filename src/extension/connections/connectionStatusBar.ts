@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { connectionStateText } from './connectionStateText';
 import { budgetIsBusy, budgetLines } from '../../core/api/budgetText';
 import { isLocalTarget } from '../../core/writes/writePreview';
 import type { ConnectionManager } from './connectionManager';
@@ -47,14 +48,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
       state.kind
     ];
     this.item.text = `${icon} ${name}${readOnly ? ' $(lock)' : ''}`;
-    const stateText =
-      state.kind === 'error'
-        ? vscode.l10n.t('error: {0}', state.message)
-        : state.kind === 'signingIn'
-          ? vscode.l10n.t('signing in…')
-          : state.kind === 'connected'
-            ? vscode.l10n.t('connected')
-            : vscode.l10n.t('not signed in yet');
+    const stateText = connectionStateText(state);
     const writableRemote = profile !== undefined && !readOnly && !isLocalTarget(profile.baseUrl);
     const access = readOnly
       ? vscode.l10n.t('Read-only: every write is refused before it is sent.')
