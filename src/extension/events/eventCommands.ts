@@ -7,7 +7,8 @@ import { requestLine } from '../../core/writes/writePreview';
 import { openDraft } from '../authoring/draftDocument';
 import { readSourceUri } from '../authoring/jsonSource';
 import { eventCount } from '../authoring/countWords';
-import type { CommandTable } from '../shell/commandTypes';
+import type { CommandsFor } from '../shell/commandTypes';
+import type { eventParameters } from './eventParameters';
 import { resourceUri } from '../documents/resourceUri';
 import { showWritten } from '../documents/writtenResources';
 import type { ExtensionServices } from '../shell/services';
@@ -368,7 +369,7 @@ async function clearEventFilter(
   return {};
 }
 
-export const eventCommands: CommandTable<ExtensionServices> = {
+export const eventCommands: CommandsFor<typeof eventParameters, ExtensionServices> = {
   'buildingTwins.events.open': openEvent,
   'buildingTwins.events.newFromTemplate': newEventsFromTemplate,
   'buildingTwins.events.upsertFromJson': upsertEventsFromJson,
