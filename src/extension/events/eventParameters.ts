@@ -2,7 +2,7 @@
 // load on first use while these are read at activation, when every command is registered.
 import { commandParameters, instanceOf, listOf, oneOf, options, text } from '../shell/commandArgs';
 import { file, files, json, row, rowOf, uri } from '../shell/argGuards';
-import { EventsNode } from './eventNodes';
+import { EventsNode } from './eventsNode';
 
 export const eventParameters = commandParameters({
   'buildingTwins.events.open': [oneOf(rowOf('events'), text)],

@@ -9,7 +9,7 @@ import {
   TicketMetadataItemNode,
   TicketMetadataKindNode,
   TicketMetadataNode,
-} from './ticketMetadataNodes';
+} from './ticketMetadataNode';
 import { noIcons } from '../shell/iconText';
 import { refreshTickets } from './ticketRefresh';
 import { listTicketMetadata } from './ticketVocabulary';

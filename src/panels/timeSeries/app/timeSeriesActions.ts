@@ -1,7 +1,7 @@
 // What the time series panel asks its host (timeSeriesProtocol.ts): the series, a range's points, the latest
 // values, a CSV export and a request file. Each answer goes into the state and is drawn by the view.
 import * as l10n from '@vscode/l10n';
-import { parseRange } from '../../../core/timeseries/timeRange';
+import { parseRange } from '../../../core/timeSeries/timeRange';
 import { countNoun } from '../../../shared/countNoun';
 import type { HostBridge } from '../../shared/app/hostBridge';
 import { errorMessage } from '../../shared/app/statusLine';

@@ -1,6 +1,6 @@
 // What the time series panel shows and remembers: the range (a preset or a custom span, moved by pan and zoom),
 // the series and their latest values. Pure: no DOM, no host messages (timeSeriesActions.ts sends those).
-import { isRangePreset, presetRange, type RangePreset, type TimeRange } from '../../../core/timeseries/timeRange';
+import { isRangePreset, presetRange, type RangePreset, type TimeRange } from '../../../core/timeSeries/timeRange';
 import type { LatestPoint, SeriesData, SeriesInfo, TimeSeriesPanelState } from '../timeSeriesProtocol';
 
 export class TimeSeriesState {

@@ -5,7 +5,7 @@ import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import * as l10n from '@vscode/l10n';
 import uPlot from 'uplot';
-import { RANGE_PRESETS, type RangePreset } from '../../../core/timeseries/timeRange';
+import { RANGE_PRESETS, type RangePreset } from '../../../core/timeSeries/timeRange';
 import { textField } from '../../shared/app/textField';
 import { StatusLine } from '../../shared/app/statusLine';
 import { clear, el, formatTime } from '../../shared/app/dom';

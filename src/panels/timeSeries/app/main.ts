@@ -4,7 +4,7 @@ import '../../shared/app/installL10n';
 import 'uplot/dist/uPlot.min.css';
 import '../../shared/app/base.css';
 import './style.css';
-import type { RangePreset } from '../../../core/timeseries/timeRange';
+import type { RangePreset } from '../../../core/timeSeries/timeRange';
 import type { TimeSeriesMethods, TimeSeriesPanelState } from '../timeSeriesProtocol';
 import { HostBridge } from '../../shared/app/hostBridge';
 import { onThemeChange } from '../../shared/app/dom';
