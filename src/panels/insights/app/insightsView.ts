@@ -13,9 +13,10 @@ import { textField } from '../../shared/app/textField';
 import { StatusLine } from '../../shared/app/statusLine';
 import { append, clear, el } from '../../shared/app/dom';
 import { matchRanges, splitByMatches } from './findMatches';
-import { impactScoreRows } from './impactScoreRows';
+import { renderInsightDetail, type DetailActions } from './insightDetail';
 import { COLUMNS, text } from './insightColumns';
-import { pageNumbers, type InsightsState } from './insightsState';
+import { renderPager } from './insightsPager';
+import type { InsightsState } from './insightsState';
 
 const FILTER_FIELDS = [
   'status',
@@ -429,75 +430,12 @@ export class InsightsView {
   }
 
   /** Every field of an insight, with buttons to open its twin and its tickets. */
-  renderDetail(insight: Insight, open: { twin(twinId: string): void; ticket(ticketId: string): void }): void {
-    const { detail } = this;
-    clear(detail);
-    detail.append(el('h2', {}, text(insight.name) || insight.id));
-    const actions = el('div', { class: 'toolbar' });
-    if (insight.twinId) {
-      const twinId = insight.twinId;
-      const button = el('vscode-button', {}, l10n.t('Open twin'));
-      button.addEventListener('click', () => open.twin(twinId));
-      actions.append(button);
-    }
-    for (const ticketId of Array.isArray(insight.ticketIds) ? insight.ticketIds : []) {
-      const button = el('vscode-button', { secondary: true }, l10n.t('Open ticket {0}', ticketId));
-      button.addEventListener('click', () => open.ticket(String(ticketId)));
-      actions.append(button);
-    }
-    detail.append(actions);
-    const list = el('dl');
-    for (const [key, value] of Object.entries(insight)) {
-      const scores = key === 'impactScores' ? impactScoreRows(value, (n) => n.toLocaleString()) : undefined;
-      list.append(
-        el('dt', {}, key),
-        el(
-          'dd',
-          {},
-          scores
-            ? impactTable(scores)
-            : value !== null && typeof value === 'object'
-              ? el('pre', {}, JSON.stringify(value, null, 2))
-              : text(value),
-        ),
-      );
-    }
-    detail.append(list);
+  renderDetail(insight: Insight, open: DetailActions): void {
+    renderInsightDetail(this.detail, insight, open);
   }
 
   renderPager(page: number, size: number): void {
-    const { pager, state } = this;
-    clear(pager);
-    const pages = state.pageCount(size);
-    const button = (label: string, p: number, disabled: boolean, current = false) => {
-      const b = el(
-        'vscode-button',
-        { secondary: !current, 'aria-current': current ? 'page' : undefined, 'aria-label': l10n.t('Page {0}', p) },
-        label,
-      );
-      b.disabled = disabled;
-      b.addEventListener('click', () => {
-        if (state.goToPage(p, pages)) this.events.queryChanged();
-      });
-      return b;
-    };
-    pager.append(button(l10n.t('‹ Prev'), page - 1, page <= 1));
-    for (const p of pageNumbers(page, pages)) {
-      pager.append(p === 0 ? el('span', { class: 'muted' }, '…') : button(String(p), p, false, p === page));
-    }
-    const roots = countNoun(state.total, l10n.t('{0} root'), l10n.t('{0} roots'));
-    pager.append(
-      button(l10n.t('Next ›'), page + 1, page >= pages),
-      el(
-        'span',
-        { class: 'muted' },
-        l10n.t({
-          message: 'Page {0} of {1} · {2}',
-          args: [page, pages, roots],
-          comment: ['{2} is "1,204 roots": the root insights of every page'],
-        }),
-      ),
-    );
+    renderPager(this.pager, this.state, page, size, () => this.events.queryChanged());
   }
 
   /** The sort, page size, header and filter chips show the query. */
@@ -550,32 +488,6 @@ export function pageSummary(shownRoots: number, total: number, children: number)
 /** The accessible name of a root's expand/collapse button. */
 function toggleLabel(open: boolean, children: number): string {
   return open ? l10n.t('Collapse {0}', childrenText(children)) : l10n.t('Expand {0}', childrenText(children));
-}
-
-function impactTable(scores: NonNullable<ReturnType<typeof impactScoreRows>>): HTMLElement {
-  if (!scores.length) return el('span', { class: 'muted' }, l10n.t('No impact scores'));
-  return el(
-    'table',
-    { class: 'impact' },
-    el(
-      'thead',
-      {},
-      el(
-        'tr',
-        {},
-        el('th', { scope: 'col' }, l10n.t('Impact')),
-        el('th', { scope: 'col' }, l10n.t('Value')),
-        el('th', { scope: 'col' }, l10n.t('Unit')),
-      ),
-    ),
-    el(
-      'tbody',
-      {},
-      ...scores.map((s) =>
-        el('tr', {}, el('th', { scope: 'row' }, s.name), el('td', {}, s.value), el('td', {}, s.unit)),
-      ),
-    ),
-  );
 }
 
 function singleSelect(
