@@ -53,8 +53,8 @@ const nodeTargets = [
     { entryPoints: firstUseLibraryEntryPoints },
   );
 
-// Each panel folder src/webviews/<name>/ with an app/main.ts becomes dist/webviews/<name>.js (+ .css if present).
-const webviewDir = 'src/webviews';
+// Each panel folder src/panels/<name>/ with an app/main.ts becomes dist/panels/<name>.js (+ .css if present).
+const webviewDir = 'src/panels';
 const webviewEntries = existsSync(webviewDir)
   ? Object.fromEntries(
       readdirSync(webviewDir, { withFileTypes: true })
@@ -82,7 +82,7 @@ const configs = [
           platform: 'browser',
           format: 'iife',
           target: 'es2022',
-          outdir: 'dist/webviews',
+          outdir: 'dist/panels',
           loader: { '.css': 'css' },
         },
       ]

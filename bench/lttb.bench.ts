@@ -3,8 +3,8 @@
 // series with gaps, to 1,600 points (an 800-pixel chart). Rounds alternate which goes first; medians of CPU.
 // Goal: the stream within 2x the whole-array version. Both give the same points (checked every round).
 // Run: npm run bench -- lttb   [--points N] [--rounds N]   (--smoke: a short run that only shows it works)
-import { lttbOverRange, type XYSeries } from '../src/core/timeseries/lttb';
-import { LttbStream } from '../src/core/timeseries/lttbStream';
+import { lttbOverRange, type XYSeries } from '../src/core/timeSeries/lttb';
+import { LttbStream } from '../src/core/timeSeries/lttbStream';
 import { machineLoad, median, ms, ratio, size } from './benchStats';
 
 const arg = (name: string, fallback: number): number => {

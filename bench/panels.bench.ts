@@ -13,10 +13,10 @@ import type { Browser, Page } from 'playwright-core';
 import { BuildingTwinsClient } from '../src/core/api/client';
 import type { Insight } from '../src/core/api/types';
 import { createInsightsHandlers } from '../src/extension/panels/insights/insightsHandlers';
-import { fetchRange } from '../src/core/timeseries/timeSeriesFetch';
+import { fetchRange } from '../src/core/timeSeries/timeSeriesFetch';
 import { createTimeSeriesHandlers } from '../src/extension/panels/timeSeries/timeSeriesHandlers';
 import { WebviewBridge } from '../src/extension/panels/host/webviewBridge';
-import type { Handlers, MethodMap } from '../src/webviews/shared/bridgeProtocol';
+import type { Handlers, MethodMap } from '../src/panels/shared/bridgeProtocol';
 import { launchChromium } from '../test/harness/browser';
 import { startEmulatorProcess } from '../test/harness/emulatorProcess';
 import { machineLoad, median, ratio, size } from './benchStats';
@@ -24,7 +24,7 @@ import { seedTwin } from './seriesSeed';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const nodeModules = path.join(repoRoot, 'node_modules');
-const dist = path.join(repoRoot, 'dist', 'webviews');
+const dist = path.join(repoRoot, 'dist', 'panels');
 
 /** What the sections print, held until the ratio line is out. */
 const out: string[] = [];

@@ -19,7 +19,7 @@ const vscode = Object.fromEntries(
 const E2E_ON_OLDEST = '^(VSIX: installed|workbench: the Building Twins view)';
 const stages = [
   { name: 'build', command: () => run(process.execPath, ['esbuild.mjs']), required: true },
-  // One strict tsc pass over sources, webviews, tests and benchmarks: the same check as `npm run typecheck`
+  // One strict tsc pass over sources, panel apps, tests and benchmarks: the same check as `npm run typecheck`
   // (tsconfig.test.json only adds emitting into out/), at half the cost of checking twice. It emits even when
   // the check fails, so the tiers still run and report.
   { name: 'typecheck', command: () => npx('tsc', '-p', 'tsconfig.test.json') },

@@ -15,7 +15,7 @@ import {
   type CliContext,
   type CommandInput,
 } from '../core/commands/cliCommand';
-import { COMMANDS as TABLE_COMMANDS } from '../core/commands/commandTable';
+import { COMMANDS as TABLE_COMMANDS } from '../core/commands/cliCommandTable';
 import { resolveConnection } from './connection';
 import { commandHelp, generalHelp, GLOBAL_OPTIONS, groupHelp, PROGRAM } from './help';
 import { formatJson, formatTable } from './output';

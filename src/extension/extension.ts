@@ -41,7 +41,7 @@ const firstUseTables = (): readonly CommandTable<ExtensionServices>[] => [
   requestFileCommands,
 ];
 
-/** Every command of the extension: a feature adds its table here (one line) and its parameters in commandParameters.ts. */
+/** Every command of the extension: a feature adds its table here (one line) and its parameters in commandParameters.ts (declared beside its handlers). */
 const commandTables: readonly CommandTable<ExtensionServices>[] = [
   connectionCommands,
   emulatorCommands,

@@ -1,35 +1,25 @@
-// The ids of the commands whose tables load on first use (extension.ts, firstUseTables): the command's feature
-// is not loaded at activation, so its id is written here. A unit test checks this list against those tables.
-export const FIRST_USE_COMMANDS: readonly string[] = [
-  // events (events/eventCommands.ts)
-  'buildingTwins.events.open',
-  'buildingTwins.events.newFromTemplate',
-  'buildingTwins.events.upsertFromJson',
-  'buildingTwins.events.delete',
-  'buildingTwins.events.uploadFile',
-  'buildingTwins.events.filter',
-  'buildingTwins.events.clearFilter',
-  // tickets (tickets/ticketCommands.ts, ticketAttachmentCommands.ts, ticketMetadataCommands.ts, ticketFieldCommand.ts)
-  'buildingTwins.tickets.open',
-  'buildingTwins.tickets.create',
-  'buildingTwins.tickets.createFromJson',
-  'buildingTwins.tickets.createForInsight',
-  'buildingTwins.tickets.applyPatch',
-  'buildingTwins.tickets.openAttachment',
-  'buildingTwins.tickets.saveAttachment',
-  'buildingTwins.tickets.createMetadata',
-  'buildingTwins.tickets.renameMetadata',
-  'buildingTwins.tickets.editField',
-  // authoring (authoring/authoringCommands.ts)
-  'buildingTwins.newTwinDraft',
-  'buildingTwins.createFromJson',
-  'buildingTwins.createRelationship',
-  'buildingTwins.importFile',
-  'buildingTwins.exportTwins',
-  'buildingTwins.sendTelemetryFile',
-  // twin request files (requestFiles/requestFileCommands.ts)
-  'buildingTwins.runRequest',
-  'buildingTwins.runAllRequests',
-  'buildingTwins.openSampleRequests',
-  'buildingTwins.saveTwinGroupAsRequest',
-];
+// The commands whose tables load on first use (extension.ts, firstUseTables): their handlers are not loaded at
+// activation, so their ids come from their parameters, declared beside each feature's handlers in a module of its
+// own that activation can load. A unit test checks these ids against the first-use tables.
+import { authoringParameters } from './authoring/authoringParameters';
+import { eventParameters } from './events/eventParameters';
+import { requestFileParameters } from './requestFiles/requestFileParameters';
+import { allParameters } from './shell/commandArgs';
+import {
+  ticketAttachmentParameters,
+  ticketFieldParameters,
+  ticketMetadataParameters,
+  ticketParameters,
+} from './tickets/ticketParameters';
+
+export const FIRST_USE_PARAMETERS = allParameters([
+  eventParameters,
+  ticketParameters,
+  ticketAttachmentParameters,
+  ticketMetadataParameters,
+  ticketFieldParameters,
+  authoringParameters,
+  requestFileParameters,
+]);
+
+export const FIRST_USE_COMMANDS: readonly string[] = Object.keys(FIRST_USE_PARAMETERS);

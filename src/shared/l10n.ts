@@ -1,6 +1,6 @@
 // Localised strings for code that runs without the `vscode` module: webview apps and the pure modules of the
 // extension layer that unit tests load in plain Node. In the extension host, activation hands VS Code's bundle
-// to `configureL10n`; webviews receive it from their host. Without a bundle `l10n.t` returns the English source.
+// to `configureL10n`; panel apps receive it from their host. Without a bundle `l10n.t` returns the English source.
 //
 // How to write a string: `import * as l10n from '@vscode/l10n'` and call `l10n.t('Saved {0}', name)` (with
 // `vscode`, `vscode.l10n.t(…)`). `npm run l10n` finds the strings for l10n/bundle.l10n.json by that spelling only:

@@ -1,6 +1,6 @@
 // What the user would read in an expression when its text is written into the code instead of going through
 // l10n.t: a literal, a template's fixed parts, both branches of a conditional, the parts of a concatenation. The
-// scans for unlocalised text (extension and webviews) share it.
+// scans for unlocalised text (extension and panel apps) share it.
 import * as ts from 'typescript';
 
 /** The text the user would read in `expression` when it is written out (literal, template, concatenation). */

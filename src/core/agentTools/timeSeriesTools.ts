@@ -2,8 +2,8 @@
 // downsampled points), and the latest values.
 
 import type { TimeSeriesData } from '../api/types';
-import { lttb } from '../timeseries/lttb';
-import { isRangePreset, parseRange, presetRange, RANGE_PRESETS, type TimeRange } from '../timeseries/timeRange';
+import { lttb } from '../timeSeries/lttb';
+import { isRangePreset, parseRange, presetRange, RANGE_PRESETS, type TimeRange } from '../timeSeries/timeRange';
 import type { AgentToolContext, ReadTool } from './agentTool';
 import { ToolInputError } from './agentTool';
 

@@ -2,6 +2,7 @@ import { errorText } from '../api/apiError';
 import { mapWithConcurrency } from '../api/concurrency';
 import type { BuildingTwinsApi } from '../api/types';
 import type { ImportPlan, PlannedRelationship, PlannedTwin } from './importPlan';
+import { upsertRelationship } from './relationshipUpsert';
 import { itemHash, newReport, type ImportReport, type ReportEntry, type ReportStore } from './importReport';
 
 export interface ImportProgress {
@@ -21,6 +22,10 @@ export interface ImportOutcome {
   /** `skipped`: already done in the report; `pending`: not reached because the run was cancelled. */
   status: 'done' | 'failed' | 'skipped' | 'pending';
   error?: string;
+  /** What the service answered for an item sent in this run: the twin or relationship as written. */
+  written?: unknown;
+  /** A relationship sent with `upsertRelationships` was there already (an idempotent repeat). */
+  existed?: boolean;
 }
 
 export interface ImportResult {
@@ -42,7 +47,19 @@ export interface ImportOptions {
   report?: ReportStore;
   /** Minimum time between report saves while running (it is always saved at the end). Default 1000 ms. */
   saveIntervalMs?: number;
+  /**
+   * Send each relationship as an upsert that tells a new one from one already there (relationshipUpsert.ts: one
+   * more read per relationship), without its id; else it is sent as planned.
+   */
+  upsertRelationships?: boolean;
 }
+
+/** What runImport sends with. */
+export type ImportClient = Pick<BuildingTwinsApi, 'putTwin' | 'putRelationship'> &
+  Partial<Pick<BuildingTwinsApi, 'listOutgoingRelationships'>>;
+
+/** What an item's send answered. */
+type Sent = Pick<ImportOutcome, 'written' | 'existed'>;
 
 type Work =
   (PlannedTwin & { kind: 'twin'; hash: string }) | (PlannedRelationship & { kind: 'relationship'; hash: string });
@@ -54,11 +71,13 @@ type Work =
  */
 export async function runImport(
   plan: ImportPlan,
-  client: Pick<BuildingTwinsApi, 'putTwin' | 'putRelationship'>,
+  client: ImportClient,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   if (plan.errors.length)
     throw new Error(`The import plan has ${plan.errors.length} error(s); fix them first (nothing was sent).`);
+  if (options.upsertRelationships && !client.listOutgoingRelationships)
+    throw new Error('upsertRelationships needs a client that lists relationships'); // a programming error
   const { signal } = options;
   const report = (await options.report?.load()) ?? newReport();
   const outcomes = new Map<string, ImportOutcome>();
@@ -68,7 +87,7 @@ export async function runImport(
   let phase: ImportProgress['phase'] = 'twins';
   const progress = (): void => options.onProgress?.({ phase, ...counts, total });
 
-  const finish = (item: Work, status: 'done' | 'failed', error?: string): void => {
+  const finish = (item: Work, status: 'done' | 'failed', error?: string, sent?: Sent): void => {
     counts[status]++;
     outcomes.set(item.key, {
       key: item.key,
@@ -77,6 +96,7 @@ export async function runImport(
       line: item.line,
       status,
       ...(error ? { error } : {}),
+      ...(sent ?? {}),
     });
     const previous = report.items[item.key];
     const entry: ReportEntry = {
@@ -103,7 +123,7 @@ export async function runImport(
       return false;
     });
 
-  const run = async (items: Work[], send: (item: Work) => Promise<unknown>): Promise<boolean> => {
+  const run = async (items: Work[], send: (item: Work) => Promise<Sent>): Promise<boolean> => {
     try {
       await mapWithConcurrency(
         items,
@@ -112,8 +132,7 @@ export async function runImport(
           const blocked = blockedBy(item);
           if (blocked) return finish(item, 'failed', blocked);
           try {
-            await send(item);
-            finish(item, 'done');
+            finish(item, 'done', undefined, await send(item));
           } catch (error) {
             if (signal?.aborted) throw error;
             finish(item, 'failed', errorText(error));
@@ -141,7 +160,9 @@ export async function runImport(
   try {
     const twins = pendingOf(plan.twins.map((t) => ({ ...t, kind: 'twin' as const, hash: itemHash(t.twin) })));
     progress();
-    aborted = await run(twins, (item) => client.putTwin((item as PlannedTwin).twin, { signal }));
+    aborted = await run(twins, async (item) => ({
+      written: await client.putTwin((item as PlannedTwin).twin, { signal }),
+    }));
     for (const t of plan.twins) if (outcomes.get(t.key)?.status === 'failed') failedTwins.add(t.twin.id);
     if (!aborted) {
       phase = 'relationships';
@@ -149,9 +170,12 @@ export async function runImport(
         plan.relationships.map((r) => ({ ...r, kind: 'relationship' as const, hash: itemHash(r.relationship) })),
       );
       progress();
-      aborted = await run(relationships, (item) =>
-        client.putRelationship((item as PlannedRelationship).relationship, { signal }),
-      );
+      aborted = await run(relationships, async (item) => {
+        const { relationship } = item as PlannedRelationship;
+        if (!options.upsertRelationships) return { written: await client.putRelationship(relationship, { signal }) };
+        const upserted = await upsertRelationship(client as Required<ImportClient>, relationship, signal);
+        return { written: upserted.relationship, existed: upserted.existed };
+      });
     }
   } finally {
     await saver.flush();

@@ -4,7 +4,7 @@
 // --query (filters of lists, graph and count).
 
 import type { CliCommand } from '../commands/cliCommand';
-import { COMMANDS } from '../commands/commandTable';
+import { COMMANDS } from '../commands/cliCommandTable';
 
 export interface RequestParam {
   name: string;

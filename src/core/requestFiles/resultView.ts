@@ -2,7 +2,7 @@
 // ("Load more" appends), sorted on request, the first rows for the table (export writes them all), the
 // time-series points downsampled for the chart, the JSON clipped for the JSON view.
 
-import { lttb } from '../timeseries/lttb';
+import { lttb } from '../timeSeries/lttb';
 import { resultRows } from './resultRows';
 import {
   resultSeries,

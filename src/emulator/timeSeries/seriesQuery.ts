@@ -5,7 +5,7 @@ import { TIME_SERIES_LATEST_WINDOW_MS } from '../../core/api/requestChecks';
 import { badRequest } from '../httpErrors';
 import { parseDateTime, queryBoolean, queryInteger, queryValue } from '../requestFields';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
-import { cutToSecond } from '../../core/timeseries/wholeSeconds';
+import { cutToSecond } from '../../core/timeSeries/wholeSeconds';
 
 /** The emulator's own ceiling on a page (the service states none). */
 export const MAX_SERIES_PAGE_SIZE = PAGE_SIZES.timeSeries.max;

@@ -1,4 +1,5 @@
-import type { CommandTable } from '../shell/commandTypes';
+import type { CommandsFor } from '../shell/commandTypes';
+import type { authoringParameters } from './authoringParameters';
 import type { ExtensionServices } from '../shell/services';
 import { createFromJson } from './createFromJson';
 import { exportToFile } from './exportCommand';
@@ -8,7 +9,7 @@ import { sendTelemetryFromFile } from './telemetryCommand';
 import { newTwinDraft } from './twinDraftCommand';
 
 /** Authoring: twin drafts, create from JSON, relationships, bulk import/export and telemetry files. */
-export const authoringCommands: CommandTable<ExtensionServices> = {
+export const authoringCommands: CommandsFor<typeof authoringParameters, ExtensionServices> = {
   'buildingTwins.newTwinDraft': newTwinDraft,
   'buildingTwins.createFromJson': createFromJson,
   'buildingTwins.createRelationship': createRelationship,

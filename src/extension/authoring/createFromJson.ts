@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { errorText } from '../../core/api/apiError';
-import { mapWithConcurrency } from '../../core/api/concurrency';
-import type { DigitalTwin } from '../../core/api/types';
+import type { DigitalTwin, Relationship } from '../../core/api/types';
 import { parseImportJson } from '../../core/bulk/importJson';
 import { planImport, serviceTwinLookup } from '../../core/bulk/importPlan';
+import type { UpsertedRelationship } from '../../core/bulk/relationshipUpsert';
+import { writePlan } from '../../core/bulk/writePlan';
 import { showWritten } from '../documents/writtenResources';
 import { confirmBulkWrite } from './bulkWriteConfirmation';
 import type { ExtensionServices } from '../shell/services';
@@ -14,13 +14,7 @@ import { issueLines } from './authoringDiagnostics';
 import { problemCount, relationshipCount, twinCount, twinsAndRelationships } from './countWords';
 import { readJsonSource } from './jsonSource';
 import { draftPlaceholders } from './twinDraft';
-import {
-  describeUpsert,
-  relationshipDocumentUri,
-  upsertRelationship,
-  writtenRelationship,
-  type UpsertedRelationship,
-} from './relationshipUpsert';
+import { describeUpsert, relationshipDocumentUri, writtenRelationship } from './relationshipUpsert';
 
 /** Twins sent at once when a document holds several. */
 const CREATE_CONCURRENCY = 4;
@@ -68,85 +62,85 @@ export async function createFromJson(
   if (plan.twins.length + plan.relationships.length === 0)
     throw new Error(vscode.l10n.t('{0} holds no twin and no relationship. Nothing was sent.', source.name));
 
-  const ids = plan.twins.map((t) => t.twin.id);
-  const existing = ids.length ? (await client.getTwinsByIds(ids)).twins.map((t) => t.id) : [];
-  if (existing.length) {
+  const replaceQuestion = (existing: readonly string[]): string => {
     const shown = `${existing.slice(0, 10).join(', ')}${existing.length > 10 ? ', …' : ''}`;
-    const question =
-      existing.length === 1
-        ? vscode.l10n.t('1 twin already exists on "{0}" and would be replaced: {1}. Replace?', connection, shown)
-        : vscode.l10n.t(
-            '{0} twins already exist on "{1}" and would be replaced: {2}. Replace?',
-            existing.length,
-            connection,
-            shown,
-          );
-    const replace = await ctx.input.confirm(question, {
-      detail: vscode.l10n.t('PUT /twins replaces a twin with exactly the document sent.'),
-      confirmLabel: vscode.l10n.t('Replace'),
-    });
-    if (!replace) {
-      throw new Error(
-        existing.length === 1
-          ? vscode.l10n.t(
-              'Not created: {0} already exists and you chose not to replace. Nothing was sent.',
-              existing[0],
-            )
-          : vscode.l10n.t(
-              'Not created: {0} already exist and you chose not to replace. Nothing was sent.',
-              existing.join(', '),
-            ),
-      );
-    }
-  }
-
-  await confirmBulkWrite(ctx, {
-    connection,
-    question: vscode.l10n.t(
-      'Create or replace {0} from {1} on "{2}"?',
-      twinsAndRelationships(plan.twins.length, plan.relationships.length),
-      source.name,
-      connection,
-    ),
-    requests: [
-      { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin), perItem: true },
-      {
-        method: 'PUT',
-        path: '/twins/relationships',
-        items: plan.relationships.map((r) => r.relationship),
-        perItem: true,
-      },
-    ],
-    cancelled: vscode.l10n.t('Not sent: creating from {0} on "{1}" was cancelled.', source.name, connection),
+    return existing.length === 1
+      ? vscode.l10n.t('1 twin already exists on "{0}" and would be replaced: {1}. Replace?', connection, shown)
+      : vscode.l10n.t(
+          '{0} twins already exist on "{1}" and would be replaced: {2}. Replace?',
+          existing.length,
+          connection,
+          shown,
+        );
+  };
+  const written = await writePlan(plan, client, {
+    confirmReplace: (existing) =>
+      ctx.input.confirm(replaceQuestion(existing), {
+        detail: vscode.l10n.t('PUT /twins replaces a twin with exactly the document sent.'),
+        confirmLabel: vscode.l10n.t('Replace'),
+      }),
+    // Cancel throws "Not sent" (the write gate).
+    confirm: async () => {
+      await confirmBulkWrite(ctx, {
+        connection,
+        question: vscode.l10n.t(
+          'Create or replace {0} from {1} on "{2}"?',
+          twinsAndRelationships(plan.twins.length, plan.relationships.length),
+          source.name,
+          connection,
+        ),
+        requests: [
+          { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin), perItem: true },
+          {
+            method: 'PUT',
+            path: '/twins/relationships',
+            items: plan.relationships.map((r) => r.relationship),
+            perItem: true,
+          },
+        ],
+        cancelled: vscode.l10n.t('Not sent: creating from {0} on "{1}" was cancelled.', source.name, connection),
+      });
+      return true;
+    },
+    concurrency: CREATE_CONCURRENCY,
+    upsertRelationships: true,
   });
-  const failures: string[] = [];
-  const twins = (
-    await mapWithConcurrency(plan.twins, CREATE_CONCURRENCY, async (t) => {
-      try {
-        return await client.putTwin(t.twin);
-      } catch (err) {
-        failures.push(vscode.l10n.t('line {0}: twin {1}: {2}', t.line, t.twin.id, errorText(err)));
-        return undefined;
-      }
-    })
-  ).filter((t): t is DigitalTwin => !!t);
+  const { existing } = written;
+  if (!written.sent) {
+    throw new Error(
+      existing.length === 1
+        ? vscode.l10n.t('Not created: {0} already exists and you chose not to replace. Nothing was sent.', existing[0])
+        : vscode.l10n.t(
+            'Not created: {0} already exist and you chose not to replace. Nothing was sent.',
+            existing.join(', '),
+          ),
+    );
+  }
+  const twins: DigitalTwin[] = [];
   const relationships: UpsertedRelationship[] = [];
-  for (const r of plan.relationships) {
-    try {
-      relationships.push(await upsertRelationship(client, r.relationship));
-    } catch (err) {
+  const failures: string[] = [];
+  written.result.outcomes.forEach((outcome, i) => {
+    if (outcome.kind === 'twin') {
+      const { twin } = plan.twins[i];
+      if (outcome.status === 'done') twins.push(outcome.written as DigitalTwin);
+      else failures.push(vscode.l10n.t('line {0}: twin {1}: {2}', outcome.line, twin.id, outcome.error ?? ''));
+      return;
+    }
+    const { relationship } = plan.relationships[i - plan.twins.length];
+    if (outcome.status === 'done')
+      relationships.push({ relationship: outcome.written as Relationship, existed: !!outcome.existed });
+    else
       failures.push(
         vscode.l10n.t(
           'line {0}: relationship {1} {2} {3}: {4}',
-          r.line,
-          r.relationship.sourceId,
-          r.relationship.name,
-          r.relationship.targetId,
-          errorText(err),
+          outcome.line,
+          relationship.sourceId,
+          relationship.name,
+          relationship.targetId,
+          outcome.error ?? '',
         ),
       );
-    }
-  }
+  });
 
   // What shows these twins and relationships shows them as written: replaced twins' rows and documents, relationship lists.
   await showWritten(ctx, [

@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import { parseImportFile } from '../../core/bulk/importFile';
 import { planImport, serviceTwinLookup, type ImportPlan } from '../../core/bulk/importPlan';
 import { fileReportStore, itemHash } from '../../core/bulk/importReport';
-import { runImport, type ImportProgress, type ImportResult } from '../../core/bulk/importRunner';
+import type { ImportProgress, ImportResult } from '../../core/bulk/importRunner';
+import { writePlan } from '../../core/bulk/writePlan';
 import { resourceUri } from '../documents/resourceUri';
 import { bulkWriteConfirmation } from './bulkWriteConfirmation';
 import type { ExtensionServices } from '../shell/services';
@@ -133,44 +134,47 @@ export async function importFromFiles(
     },
     ctx.connections.require(connection).baseUrl,
   );
-  if (
-    !(await ctx.writes.confirmInstead(connection, gated, () =>
-      ctx.input.confirm(question, { detail: notes.join('\n'), confirmLabel: vscode.l10n.t('Import') }),
-    ))
-  ) {
+  const written = await writePlan(plan, client, {
+    confirm: () =>
+      ctx.writes.confirmInstead(connection, gated, () =>
+        ctx.input.confirm(question, { detail: notes.join('\n'), confirmLabel: vscode.l10n.t('Import') }),
+      ),
+    report: store,
+    sending: (send) =>
+      vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Importing {0} into "{1}"', names, connection),
+          cancellable: true,
+        },
+        async (progress, token) => {
+          const abort = new AbortController();
+          const cancel = token.onCancellationRequested(() => abort.abort(new Error(vscode.l10n.t('Import cancelled'))));
+          let reported = 0;
+          try {
+            return await send({
+              signal: abort.signal,
+              onProgress: (p) => {
+                const finished = p.done + p.failed + p.skipped;
+                const percent = p.total ? (100 * finished) / p.total : 100;
+                progress.report({
+                  message: progressText(p.phase, finished, p.total, p.failed),
+                  increment: percent - reported,
+                });
+                reported = percent;
+              },
+            });
+          } finally {
+            cancel.dispose();
+          }
+        },
+      ),
+  });
+  if (!written.sent) {
     ctx.log.info(`Import of ${names} declined; nothing was sent.`);
     return undefined;
   }
-
-  const result = await vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: vscode.l10n.t('Importing {0} into "{1}"', names, connection),
-      cancellable: true,
-    },
-    async (progress, token) => {
-      const abort = new AbortController();
-      const cancel = token.onCancellationRequested(() => abort.abort(new Error(vscode.l10n.t('Import cancelled'))));
-      let reported = 0;
-      try {
-        return await runImport(plan, client, {
-          report: store,
-          signal: abort.signal,
-          onProgress: (p) => {
-            const finished = p.done + p.failed + p.skipped;
-            const percent = p.total ? (100 * finished) / p.total : 100;
-            progress.report({
-              message: progressText(p.phase, finished, p.total, p.failed),
-              increment: percent - reported,
-            });
-            reported = percent;
-          },
-        });
-      } finally {
-        cancel.dispose();
-      }
-    },
-  );
+  const { result } = written;
 
   const failed = result.outcomes.filter((o) => o.status === 'failed');
   const failedIssues = failed.map((o) => ({ file: o.file, line: o.line, message: o.error ?? vscode.l10n.t('failed') }));

@@ -1,25 +1,8 @@
 import * as vscode from 'vscode';
-import type { BuildingTwinsApi, Relationship } from '../../core/api/types';
+import type { Relationship } from '../../core/api/types';
+import type { UpsertedRelationship } from '../../core/bulk/relationshipUpsert';
 import { resourceUri } from '../documents/resourceUri';
 import type { WrittenResource } from '../documents/writtenResources';
-
-export interface UpsertedRelationship {
-  relationship: Relationship;
-  /** The same relationship (same derived id) was already among the source's outgoing relationships. */
-  existed: boolean;
-}
-
-/**
- * PUT /twins/relationships, telling a new relationship from an idempotent repeat: the service derives the
- * id from source, name, properties and target, so the source's outgoing relationships of that name fetched
- * before show whether it was there.
- */
-export async function upsertRelationship(client: BuildingTwinsApi, rel: Relationship): Promise<UpsertedRelationship> {
-  const before = await client.listOutgoingRelationships(rel.sourceId, { relationshipName: rel.name });
-  const { id: _ignored, ...body } = rel;
-  const relationship = await client.putRelationship(body);
-  return { relationship, existed: before.some((r) => r.id === relationship.id) };
-}
 
 export function describeUpsert(result: UpsertedRelationship): string {
   const r = result.relationship;

@@ -2,12 +2,14 @@ import * as vscode from 'vscode';
 import { connectionStateText } from './connectionStateText';
 import { errorText } from '../../core/api/apiError';
 import { resolveBaseUrl } from '../../core/api/baseUrl';
-import type { CommandTable } from '../shell/commandTypes';
+import type { CommandsFor } from '../shell/commandTypes';
 import type { ExtensionServices } from '../shell/services';
 import type { ConnectionNode } from '../explorer/connectionNode';
 import { type ConnectionProfile, isLocalConnection, validateConnectionName } from './connectionProfile';
 import { noIcons } from '../shell/iconText';
 import { originOf } from './connectionSecrets';
+import { commandParameters, options, oneOf, text } from '../shell/commandArgs';
+import { connectionRow } from '../shell/argGuards';
 
 /** Arguments to skip the prompts (tests, other commands). */
 export interface ConnectionArgs {
@@ -251,7 +253,19 @@ async function setReadOnly(
   return profile;
 }
 
-export const connectionCommands: CommandTable<ExtensionServices> = {
+/** What the commands of connectionCommands accept, position by position (commandArgs.ts). */
+export const connectionParameters = commandParameters({
+  'buildingTwins.addConnection': [options],
+  'buildingTwins.editConnection': [oneOf(connectionRow, text)],
+  'buildingTwins.removeConnection': [oneOf(connectionRow, text)],
+  'buildingTwins.makeConnectionReadOnly': [oneOf(connectionRow, text)],
+  'buildingTwins.allowConnectionWrites': [oneOf(connectionRow, text)],
+  'buildingTwins.setActiveConnection': [oneOf(connectionRow, text)],
+  'buildingTwins.copyAccessToken': [oneOf(connectionRow, text)],
+  'buildingTwins.showConnectionStatus': [],
+});
+
+export const connectionCommands: CommandsFor<typeof connectionParameters, ExtensionServices> = {
   'buildingTwins.makeConnectionReadOnly': (ctx, arg?: unknown) => setReadOnly(ctx, arg, true),
   'buildingTwins.allowConnectionWrites': (ctx, arg?: unknown) => setReadOnly(ctx, arg, false),
   'buildingTwins.addConnection': addConnection,

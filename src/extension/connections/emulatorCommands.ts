@@ -1,12 +1,13 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CommandTable } from '../shell/commandTypes';
+import type { CommandsFor } from '../shell/commandTypes';
 import { probeEmulator } from '../../core/api/emulatorProbe';
 import { localEmulatorUrl } from '../../core/api/localEmulator';
 import type { ExtensionServices } from '../shell/services';
 import { emulatorPort } from './emulatorPort';
 import { LOCAL_CONNECTION_NAME } from './connectionProfile';
 import { completeWalkthroughStep } from '../help/walkthroughProgress';
+import { commandParameters, options } from '../shell/commandArgs';
 
 /** The walkthrough's step that starting the emulator completes (package.json, walkthroughs). */
 const START_STEP = 'startEmulator';
@@ -167,7 +168,13 @@ async function stopEmulator(
   return true;
 }
 
-export const emulatorCommands: CommandTable<ExtensionServices> = {
+/** What the commands of emulatorCommands accept, position by position (commandArgs.ts). */
+export const emulatorParameters = commandParameters({
+  'buildingTwins.startEmulator': [options],
+  'buildingTwins.stopEmulator': [],
+});
+
+export const emulatorCommands: CommandsFor<typeof emulatorParameters, ExtensionServices> = {
   'buildingTwins.startEmulator': startEmulator,
   'buildingTwins.stopEmulator': stopEmulator,
 };

@@ -2,17 +2,18 @@ import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EventsDeleteResult, EventsFileUploadResult, EventsUpsertResult, EventType } from '../../core/api/types';
-import { presetRange, parseRange, type RangePreset } from '../../core/timeseries/timeRange';
+import { presetRange, parseRange, type RangePreset } from '../../core/timeSeries/timeRange';
 import { requestLine } from '../../core/writes/writePreview';
 import { openDraft } from '../authoring/draftDocument';
 import { readSourceUri } from '../authoring/jsonSource';
 import { eventCount } from '../authoring/countWords';
-import type { CommandTable } from '../shell/commandTypes';
+import type { CommandsFor } from '../shell/commandTypes';
+import type { eventParameters } from './eventParameters';
 import { resourceUri } from '../documents/resourceUri';
 import { showWritten } from '../documents/writtenResources';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
-import { EventsNode } from './eventNodes';
+import { EventsNode } from './eventsNode';
 import { TreeNode } from '../explorer/treeNode';
 import { EVENT_DOCUMENT_KIND } from './eventDocumentHandler';
 import { describeEventFilter, type EventFilter } from './eventQuery';
@@ -368,7 +369,7 @@ async function clearEventFilter(
   return {};
 }
 
-export const eventCommands: CommandTable<ExtensionServices> = {
+export const eventCommands: CommandsFor<typeof eventParameters, ExtensionServices> = {
   'buildingTwins.events.open': openEvent,
   'buildingTwins.events.newFromTemplate': newEventsFromTemplate,
   'buildingTwins.events.upsertFromJson': upsertEventsFromJson,

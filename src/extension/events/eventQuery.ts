@@ -2,7 +2,7 @@
 // Pure: no 'vscode'.
 import * as l10n from '@vscode/l10n';
 import type { BatchRequest, EventType, FilterSpecification } from '../../core/api/types';
-import type { TimeRange } from '../../core/timeseries/timeRange';
+import type { TimeRange } from '../../core/timeSeries/timeRange';
 
 export interface EventFilter {
   /** Event type numbers; empty or absent means every type. */

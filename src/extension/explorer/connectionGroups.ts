@@ -1,9 +1,9 @@
-import { EventsNode } from '../events/eventNodes';
+import { EventsNode } from '../events/eventsNode';
 import { InsightsNode } from '../insights/insightsNode';
 import { LocationsNode } from '../twins/locationsNode';
 import { ModelsNode } from '../models/modelsNode';
-import { TicketMetadataNode } from '../tickets/ticketMetadataNodes';
-import { TicketsNode } from '../tickets/ticketNodes';
+import { TicketMetadataNode } from '../tickets/ticketMetadataNode';
+import { TicketsNode } from '../tickets/ticketsNode';
 import { TwinsNode } from '../twins/twinsNode';
 import type { ConnectionGroupFactory } from './explorerServices';
 

@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
-import type { CommandTable } from '../shell/commandTypes';
+import type { CommandsFor } from '../shell/commandTypes';
 import type { ExtensionServices } from '../shell/services';
 import { copyAsCurl, copyAsHttp, copyId, copyJson } from './copyCommands';
 import { LoadMoreNode } from './pagedNode';
 import type { TreeNode } from './treeNode';
+import { commandParameters, instanceOf, listOf } from '../shell/commandArgs';
+import { row } from '../shell/argGuards';
 
 function refresh(ctx: Pick<ExtensionServices, 'tree'>, node?: TreeNode): void {
   ctx.tree.refresh(node instanceof Object && 'getTreeItem' in node ? node : undefined);
@@ -16,7 +18,19 @@ async function loadMore(ctx: Pick<ExtensionServices, 'tree'>, node: LoadMoreNode
   return node.owner.loadedCount;
 }
 
-export const explorerCommands: CommandTable<ExtensionServices> = {
+/** What the commands of explorerCommands accept, position by position (commandArgs.ts). */
+export const explorerParameters = commandParameters({
+  'buildingTwins.refresh': [],
+  'buildingTwins.refreshNode': [row],
+  'buildingTwins.loadMore': [instanceOf(LoadMoreNode)],
+  // copies: (clicked row, selected rows)
+  'buildingTwins.copyId': [row, listOf(row)],
+  'buildingTwins.copyJson': [row, listOf(row)],
+  'buildingTwins.copyAsCurl': [row, listOf(row)],
+  'buildingTwins.copyAsHttp': [row, listOf(row)],
+});
+
+export const explorerCommands: CommandsFor<typeof explorerParameters, ExtensionServices> = {
   'buildingTwins.refresh': refresh,
   'buildingTwins.refreshNode': refresh,
   'buildingTwins.loadMore': loadMore,

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
-import type { CommandTable } from '../shell/commandTypes';
+import type { CommandsFor } from '../shell/commandTypes';
 import { isLocalConnection } from '../connections/connectionProfile';
 import type { ExtensionServices } from '../shell/services';
 import { helpLinks } from './helpLinks';
 import { issueReportUrl } from './issueReport';
+import { commandParameters } from '../shell/commandArgs';
 
 export const WALKTHROUGH_ID = 'buildingTwins.gettingStarted';
 
@@ -49,7 +50,13 @@ async function reportIssue(ctx: Pick<ExtensionServices, 'connections' | 'log' | 
   return url;
 }
 
-export const helpCommands: CommandTable<ExtensionServices> = {
+/** What the commands of helpCommands accept, position by position (commandArgs.ts). */
+export const helpParameters = commandParameters({
+  'buildingTwins.openWalkthrough': [],
+  'buildingTwins.reportIssue': [],
+});
+
+export const helpCommands: CommandsFor<typeof helpParameters, ExtensionServices> = {
   'buildingTwins.openWalkthrough': openWalkthrough,
   'buildingTwins.reportIssue': reportIssue,
 };

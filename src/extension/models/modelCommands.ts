@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import { resourceUri } from '../documents/resourceUri';
-import type { CommandTable } from '../shell/commandTypes';
+import type { CommandsFor } from '../shell/commandTypes';
 import type { ExtensionServices } from '../shell/services';
 import { ModelNode } from './modelsNode';
 import { isRow } from '../explorer/rowSubject';
+import { commandParameters, instanceOf, oneOf, text } from '../shell/commandArgs';
+import { rowOf } from '../shell/argGuards';
 
 async function openModel(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown): Promise<vscode.Uri> {
   const target =
@@ -26,7 +28,13 @@ async function countTwins(ctx: Pick<ExtensionServices, 'tree'>, node: ModelNode)
   return node.twinCount;
 }
 
-export const modelCommands: CommandTable<ExtensionServices> = {
+/** What the commands of modelCommands accept, position by position (commandArgs.ts). */
+export const modelParameters = commandParameters({
+  'buildingTwins.openModel': [oneOf(rowOf('models'), text)],
+  'buildingTwins.countTwins': [instanceOf(ModelNode)],
+});
+
+export const modelCommands: CommandsFor<typeof modelParameters, ExtensionServices> = {
   'buildingTwins.openModel': openModel,
   'buildingTwins.countTwins': countTwins,
 };

@@ -2,7 +2,8 @@
 // the sample file, and "Save as Request" from a filtered twin group of the explorer.
 import * as vscode from 'vscode';
 import { twinsRequest } from '../../core/requestFiles/requestFileEdits';
-import type { CommandTable } from '../shell/commandTypes';
+import type { CommandsFor } from '../shell/commandTypes';
+import type { requestFileParameters } from './requestFileParameters';
 import type { ExtensionServices } from '../shell/services';
 import { TwinModelGroupNode } from '../twins/twinsNode';
 import { toTwinFilters } from '../twins/twinFilter';
@@ -63,7 +64,7 @@ async function saveTwinGroupAsRequest(
   );
 }
 
-export const requestFileCommands: CommandTable<ExtensionServices> = {
+export const requestFileCommands: CommandsFor<typeof requestFileParameters, ExtensionServices> = {
   'buildingTwins.runRequest': runRequestCommand,
   'buildingTwins.runAllRequests': runAllRequestsCommand,
   'buildingTwins.openSampleRequests': openSampleRequests,

@@ -8,8 +8,8 @@ import { problemText, type RequestEntry } from '../../core/requestFiles/requestF
 import { parseRequestFile } from '../../core/requestFiles/requestFileParser';
 import { runRequest, type RequestOutcome } from '../../core/requestFiles/requestRunner';
 import { stripControl } from '../../core/untrusted/controlCharacters';
-import type { Handlers } from '../../webviews/shared/bridgeProtocol';
-import type { RequestResultsMethods } from '../../webviews/requestResults/requestResultsProtocol';
+import type { Handlers } from '../../panels/shared/bridgeProtocol';
+import type { RequestResultsMethods } from '../../panels/requestResults/requestResultsProtocol';
 import type { RequestResultsStore } from '../panels/requestResults/requestResultsStore';
 import { WriteNotSentError } from '../documents/writeNotSent';
 import type { RequestFileServices } from './requestFileServices';
@@ -33,7 +33,7 @@ export interface RequestResultsSink {
   add(run: RequestRun): void;
 }
 
-/** The results panel as the window's services hold it (the panel itself lives with the webviews). */
+/** The results panel as the window's services hold it (the panel itself lives in src/extension/panels). */
 export interface RequestResultsTarget extends RequestResultsSink, vscode.Disposable {
   readonly store: RequestResultsStore;
   /** The open panel's handlers (tests drive them), or undefined while it is closed. */

@@ -45,3 +45,27 @@ export function listOf(item: ArgGuard): ArgGuard {
 export function oneOf(...guards: ArgGuard[]): ArgGuard {
   return (value) => guards.some((accepts) => accepts(value));
 }
+
+/** What each command of a feature accepts, position by position: command id -> one guard per parameter. */
+export type CommandParameters<Id extends string = string> = Readonly<Record<Id, readonly ArgGuard[]>>;
+
+/**
+ * Declares what a feature's commands accept, beside their handlers. The ids stay literal, so the feature's table
+ * is typed `CommandsFor<typeof parameters, …>` (commandTypes.ts): a command without a declaration, or a
+ * declaration without a handler, does not compile.
+ */
+export function commandParameters<Id extends string>(parameters: CommandParameters<Id>): CommandParameters<Id> {
+  return parameters;
+}
+
+/** The parameters of every feature in one record; an id declared twice is a programming error. */
+export function allParameters(features: readonly CommandParameters[]): CommandParameters {
+  const all: Record<string, readonly ArgGuard[]> = {};
+  for (const feature of features) {
+    for (const [id, guards] of Object.entries(feature)) {
+      if (Object.hasOwn(all, id)) throw new Error(`The parameters of ${id} are declared twice`); // l10n-exempt: a programming error the tests catch
+      all[id] = guards;
+    }
+  }
+  return all;
+}

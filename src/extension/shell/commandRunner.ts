@@ -25,7 +25,7 @@ export function registerCommands<S extends CommandRunnerServices>(
   return [...commands].map(([id, handler]) => {
     const params = parameters[id];
     if (!params)
-      services.log.warn(`${id} declares no parameters in commandParameters.ts; its arguments are passed as they come`);
+      services.log.warn(`${id} declares no parameters (commandParameters.ts); its arguments are passed as they come`);
     return vscode.commands.registerCommand(id, (...args: unknown[]) =>
       runCommand(services, id, handler, params ? normaliseArgs(args, params) : args),
     );

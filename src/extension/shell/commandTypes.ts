@@ -6,3 +6,9 @@ export type CommandHandler<Services> = (services: Services, ...args: any[]) => u
 
 /** Command id (`buildingTwins.*`) -> handler. Each feature exports one; the composition root (extension.ts) lists them. */
 export type CommandTable<Services> = Readonly<Record<string, CommandHandler<Services>>>;
+
+/**
+ * The table of a feature whose parameters are declared (commandArgs.ts, `commandParameters`): one handler for each
+ * declared command, and no other.
+ */
+export type CommandsFor<Parameters, Services> = { readonly [Id in keyof Parameters]: CommandHandler<Services> };

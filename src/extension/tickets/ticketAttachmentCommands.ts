@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { CommandTable } from '../shell/commandTypes';
+import type { CommandsFor } from '../shell/commandTypes';
+import type { ticketAttachmentParameters } from './ticketParameters';
 import type { ExtensionServices } from '../shell/services';
 import { safeFileName } from './attachmentFileName';
 import { isRow } from '../explorer/rowSubject';
@@ -97,7 +98,7 @@ async function saveAttachment(
   return uri;
 }
 
-export const attachmentCommands: CommandTable<ExtensionServices> = {
+export const attachmentCommands: CommandsFor<typeof ticketAttachmentParameters, ExtensionServices> = {
   'buildingTwins.tickets.openAttachment': openAttachment,
   'buildingTwins.tickets.saveAttachment': saveAttachment,
 };

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { BuildingTwinsApi, Insight, Ticket } from '../../core/api/types';
 import { randomBytes } from 'node:crypto';
 import { draftName, openDraft } from '../authoring/draftDocument';
-import type { CommandTable } from '../shell/commandTypes';
+import type { CommandsFor } from '../shell/commandTypes';
+import type { ticketAttachmentParameters, ticketMetadataParameters, ticketParameters } from './ticketParameters';
 import { resourceUri } from '../documents/resourceUri';
 import { showWritten } from '../documents/writtenResources';
 import type { ExtensionServices } from '../shell/services';
@@ -240,7 +241,10 @@ async function openPatchDraft(
   return doc;
 }
 
-export const ticketCommands: CommandTable<ExtensionServices> = {
+export const ticketCommands: CommandsFor<
+  typeof ticketParameters & typeof ticketAttachmentParameters & typeof ticketMetadataParameters,
+  ExtensionServices
+> = {
   'buildingTwins.tickets.open': openTicket,
   'buildingTwins.tickets.create': newTicket,
   'buildingTwins.tickets.createFromJson': createTicketFromJson,

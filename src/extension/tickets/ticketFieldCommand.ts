@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { JsonPatchOperation, Ticket } from '../../core/api/types';
 import { parseResourceUri, RESOURCE_SCHEME } from '../documents/resourceUri';
 import { TICKET_DOCUMENT_KIND } from './ticketDocumentHandler';
-import type { CommandTable } from '../shell/commandTypes';
+import type { CommandsFor } from '../shell/commandTypes';
+import type { ticketFieldParameters } from './ticketParameters';
 import { noIcons, noIconsOpt } from '../shell/iconText';
 import type { ExtensionServices } from '../shell/services';
 import { ticketReferenceChoices } from './ticketReferenceChoices';
@@ -145,6 +146,6 @@ async function editTicketField(
   return vscode.commands.executeCommand('buildingTwins.tickets.applyPatch', target, patch);
 }
 
-export const ticketFieldCommands: CommandTable<ExtensionServices> = {
+export const ticketFieldCommands: CommandsFor<typeof ticketFieldParameters, ExtensionServices> = {
   'buildingTwins.tickets.editField': editTicketField,
 };

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { TicketMetadataItem, TicketMetadataKind } from '../../core/api/types';
-import type { CommandTable } from '../shell/commandTypes';
+import type { CommandsFor } from '../shell/commandTypes';
+import type { ticketMetadataParameters } from './ticketParameters';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import {
@@ -8,7 +9,7 @@ import {
   TicketMetadataItemNode,
   TicketMetadataKindNode,
   TicketMetadataNode,
-} from './ticketMetadataNodes';
+} from './ticketMetadataNode';
 import { noIcons } from '../shell/iconText';
 import { refreshTickets } from './ticketRefresh';
 import { listTicketMetadata } from './ticketVocabulary';
@@ -153,7 +154,7 @@ async function renameMetadata(
   return item;
 }
 
-export const metadataCommands: CommandTable<ExtensionServices> = {
+export const metadataCommands: CommandsFor<typeof ticketMetadataParameters, ExtensionServices> = {
   'buildingTwins.tickets.createMetadata': createMetadata,
   'buildingTwins.tickets.renameMetadata': renameMetadata,
 };

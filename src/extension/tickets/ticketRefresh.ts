@@ -1,5 +1,5 @@
 import type { ExtensionServices } from '../shell/services';
-import { TicketsNode } from './ticketNodes';
+import { TicketsNode } from './ticketsNode';
 
 /** Lists a connection's tickets again (after a ticket was created, or a list its tickets name changed). */
 export function refreshTickets(ctx: Pick<ExtensionServices, 'tree'>, connection: string): void {

@@ -4,7 +4,7 @@ import { errorText } from '../../core/api/apiError';
 import { TwinLookup } from '../../core/api/twinLookup';
 import type { DigitalTwin } from '../../core/api/types';
 import { resourceUri } from '../documents/resourceUri';
-import type { CommandTable } from '../shell/commandTypes';
+import type { CommandsFor } from '../shell/commandTypes';
 import { noIcons } from '../shell/iconText';
 import type { ExtensionServices } from '../shell/services';
 import type { TreeNode } from '../explorer/treeNode';
@@ -15,6 +15,8 @@ import { TwinsNode } from './twinsNode';
 import { twinSortKey } from './twinSortSetting';
 import { isTwinSortKey, TWIN_SORT_KEYS, type TwinSortKey } from './twinSort';
 import { isRow } from '../explorer/rowSubject';
+import { commandParameters, listOf, oneOf, options, text } from '../shell/commandArgs';
+import { row, rowOf, twinRow } from '../shell/argGuards';
 
 /** Opens a twin's document (`buildingtwins:/<connection>/twins/<id>`) in a preview editor. */
 export async function openTwinDocument(connection: string, twinId: string): Promise<vscode.TextEditor> {
@@ -215,7 +217,18 @@ export async function revealTwin(
   return node;
 }
 
-export const twinCommands: CommandTable<ExtensionServices> = {
+/** What the commands of twinCommands accept, position by position (commandArgs.ts). */
+export const twinParameters = commandParameters({
+  // (row) or (twin id) or (connection, twin id); also (row, selected rows)
+  'buildingTwins.openTwin': [oneOf(twinRow, text), oneOf(text, listOf(row))],
+  'buildingTwins.openRelationship': [rowOf('relationships')],
+  'buildingTwins.filterTwins': [options],
+  'buildingTwins.clearFilter': [],
+  'buildingTwins.sortTwins': [text],
+  'buildingTwins.goToTwin': [text],
+});
+
+export const twinCommands: CommandsFor<typeof twinParameters, ExtensionServices> = {
   'buildingTwins.openTwin': openTwin,
   'buildingTwins.openRelationship': openRelationship,
   'buildingTwins.filterTwins': filterTwins,

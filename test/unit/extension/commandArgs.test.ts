@@ -1,5 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { instanceOf, listOf, normaliseArgs, oneOf, options, text } from '../../../src/extension/shell/commandArgs';
+import {
+  allParameters,
+  commandParameters,
+  instanceOf,
+  listOf,
+  normaliseArgs,
+  oneOf,
+  options,
+  text,
+} from '../../../src/extension/shell/commandArgs';
 
 class Row {
   constructor(readonly id: string) {}
@@ -90,5 +99,23 @@ describe('command arguments', () => {
     assert.equal(listOf(text)(['a', 2]), false);
     assert.equal(instanceOf(Row)(twin), true);
     assert.equal(instanceOf(TwinRow)(other), false);
+  });
+
+  describe("the features' declarations", () => {
+    const openParameters = commandParameters({ 'buildingTwins.open': [text] });
+    const closeParameters = commandParameters({ 'buildingTwins.close': [], 'buildingTwins.closeAll': [options] });
+
+    it('gather into one record of every command, each with its parameters', () => {
+      const all = allParameters([openParameters, closeParameters]);
+      assert.deepEqual(Object.keys(all), ['buildingTwins.open', 'buildingTwins.close', 'buildingTwins.closeAll']);
+      assert.deepEqual(all['buildingTwins.closeAll'], [options]);
+    });
+
+    it('refuse a command declared by two features, naming it', () => {
+      assert.throws(
+        () => allParameters([openParameters, commandParameters({ 'buildingTwins.open': [] })]),
+        /The parameters of buildingTwins\.open are declared twice/,
+      );
+    });
   });
 });

@@ -5,20 +5,20 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { BuildingTwinsClient } from '../../../src/core/api/client';
 import type { BatchRequest, BuildingTwinsApi, DigitalTwin, Insight } from '../../../src/core/api/types';
-import { lttbOverRange } from '../../../src/core/timeseries/lttb';
+import { lttbOverRange } from '../../../src/core/timeSeries/lttb';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/emulator';
 import {
   createInsightsHandlers,
   groupInsights,
   toBatchRequest,
 } from '../../../src/extension/panels/insights/insightsHandlers';
-import { fetchRange } from '../../../src/core/timeseries/timeSeriesFetch';
+import { fetchRange } from '../../../src/core/timeSeries/timeSeriesFetch';
 import {
   capabilityTwinIds,
   createTimeSeriesHandlers,
 } from '../../../src/extension/panels/timeSeries/timeSeriesHandlers';
 import { createTwinGraphHandlers, toGraphRequest } from '../../../src/extension/panels/twinGraph/twinGraphHandlers';
-import { upgradeSavedQuery, type InsightsQuery } from '../../../src/webviews/insights/insightsProtocol';
+import { upgradeSavedQuery, type InsightsQuery } from '../../../src/panels/insights/insightsProtocol';
 
 const HOUR = 3_600_000;
 

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { BuildingTwinsClient } from '../../../src/core/api/client';
 import type { BuildingTwinsApi, TimeSeriesData, TimeSeriesPage, TimeSeriesQuery } from '../../../src/core/api/types';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/emulator';
-import { lttbOverRange } from '../../../src/core/timeseries/lttb';
-import { fetchDownsampled, fetchRange } from '../../../src/core/timeseries/timeSeriesFetch';
+import { lttbOverRange } from '../../../src/core/timeSeries/lttb';
+import { fetchDownsampled, fetchRange } from '../../../src/core/timeSeries/timeSeriesFetch';
 
 const T0 = Date.UTC(2024, 0, 1);
 

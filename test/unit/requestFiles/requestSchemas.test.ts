@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Json } from '../../../src/core/api/types';
-import { COMMANDS } from '../../../src/core/commands/commandTable';
+import { COMMANDS } from '../../../src/core/commands/cliCommandTable';
 import { createSchemaAjv } from '../../../src/core/dtdl/twinSchemaValidator';
 import { BODY_SCHEMAS } from '../../../src/core/requestFiles/requestBodySchemas';
 import { LEFT_OUT_COMMANDS, REQUEST_OPERATIONS } from '../../../src/core/requestFiles/requestOperations';

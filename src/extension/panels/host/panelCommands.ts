@@ -1,7 +1,7 @@
 // Commands that open the webview panels. Each takes an optional tree node, twin id or ids (and the
 // tree's multi-selection) and returns the panel host, so tests and other commands can drive it.
 import * as vscode from 'vscode';
-import type { CommandTable } from '../../shell/commandTypes';
+import type { CommandsFor } from '../../shell/commandTypes';
 import type { ExtensionServices } from '../../shell/services';
 import { openInsightsPanel } from '../insights/insightsPanel';
 import { panelTarget } from './panelTargets';
@@ -9,8 +9,18 @@ import { pickTwin } from '../../twins/twinPicker';
 import { capabilityTwinIds } from '../timeSeries/timeSeriesHandlers';
 import { openTimeSeriesPanel } from '../timeSeries/timeSeriesPanel';
 import { openTwinGraphPanel } from '../twinGraph/twinGraphPanel';
+import { commandParameters, listOf, oneOf, text } from '../../shell/commandArgs';
+import { panelRow } from '../../shell/argGuards';
 
-export const panelCommands: CommandTable<ExtensionServices> = {
+/** What the commands of panelCommands accept, position by position (commandArgs.ts). */
+export const panelParameters = commandParameters({
+  // (row or twin id or ids, the selected rows)
+  'buildingTwins.showTimeSeries': [oneOf(panelRow, text, listOf(text)), listOf(panelRow)],
+  'buildingTwins.showInsights': [oneOf(panelRow, text, listOf(text)), listOf(panelRow)],
+  'buildingTwins.showTwinGraph': [oneOf(panelRow, text, listOf(text)), listOf(panelRow)],
+});
+
+export const panelCommands: CommandsFor<typeof panelParameters, ExtensionServices> = {
   'buildingTwins.showTimeSeries': showTimeSeries,
   'buildingTwins.showInsights': showInsights,
   'buildingTwins.showTwinGraph': showTwinGraph,

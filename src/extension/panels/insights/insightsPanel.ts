@@ -4,7 +4,7 @@ import {
   INSIGHTS_VIEW_TYPE,
   type InsightsMethods,
   type InsightsPanelState,
-} from '../../../webviews/insights/insightsProtocol';
+} from '../../../panels/insights/insightsProtocol';
 import { resourceUri } from '../../documents/resourceUri';
 import type { ExtensionServices } from '../../shell/services';
 import { saveViewAsRequest } from '../../requestFiles/saveAsRequest';

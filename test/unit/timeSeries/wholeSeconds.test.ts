@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { cutToSecond, wholeSecondCover } from '../../../src/core/timeseries/wholeSeconds';
+import { cutToSecond, wholeSecondCover } from '../../../src/core/timeSeries/wholeSeconds';
 
 describe('time-series bounds to the whole second', () => {
   const T = Date.UTC(2024, 0, 1, 10, 0, 0);

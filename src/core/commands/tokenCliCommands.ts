@@ -1,6 +1,6 @@
 import type { CliCommand } from './cliCommand';
 
-export const tokenCommands: CliCommand[] = [
+export const tokenCliCommands: CliCommand[] = [
   {
     words: ['token'],
     summary: 'Request an access token and print the token response (for use with other tools)',

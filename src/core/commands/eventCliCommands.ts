@@ -3,7 +3,7 @@ import type { BuildingEvent, EventsFileUploadResult } from '../api/types';
 import { PartialFailure, type CliCommand } from './cliCommand';
 import { BATCH_OPTIONS, listBatch } from './listOptions';
 
-export const eventCommands: CliCommand[] = [
+export const eventCliCommands: CliCommand[] = [
   {
     words: ['events', 'list'],
     summary: 'List events',

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { lttb, lttbOverRange, type XYSeries } from '../../../src/core/timeseries/lttb';
-import { LttbStream, OutOfOrderError } from '../../../src/core/timeseries/lttbStream';
+import { lttb, lttbOverRange, type XYSeries } from '../../../src/core/timeSeries/lttb';
+import { LttbStream, OutOfOrderError } from '../../../src/core/timeSeries/lttbStream';
 
 /** Deterministic pseudo-random numbers (a failure repeats). */
 function random(seed: number): () => number {

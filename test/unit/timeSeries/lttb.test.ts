@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { lttb } from '../../../src/core/timeseries/lttb';
-import { checkRange, parseRange, pointBudget, presetRange } from '../../../src/core/timeseries/timeRange';
+import { lttb } from '../../../src/core/timeSeries/lttb';
+import { checkRange, parseRange, pointBudget, presetRange } from '../../../src/core/timeSeries/timeRange';
 
 function series(values: number[]): { x: Float64Array; y: Float64Array } {
   return { x: Float64Array.from(values.map((_, i) => i)), y: Float64Array.from(values) };

@@ -1,6 +1,6 @@
 import { flag, stringOption, type CliCommand } from './cliCommand';
 
-export const modelCommands: CliCommand[] = [
+export const modelCliCommands: CliCommand[] = [
   {
     words: ['models', 'list'],
     summary: 'List models',

@@ -1,7 +1,7 @@
 import { flag, type CliCommand } from './cliCommand';
 import { BATCH_OPTIONS, batchRequest, listBatch } from './listOptions';
 
-export const insightCommands: CliCommand[] = [
+export const insightCliCommands: CliCommand[] = [
   {
     words: ['insights', 'list'],
     summary:

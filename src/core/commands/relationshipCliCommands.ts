@@ -3,7 +3,7 @@ import { stringOption, type CliCommand } from './cliCommand';
 
 const COLUMNS = ['id', 'sourceId', 'name', 'targetId'];
 
-export const relationshipCommands: CliCommand[] = [
+export const relationshipCliCommands: CliCommand[] = [
   {
     words: ['relationships', 'put'],
     write: true,

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isoTimeParser } from '../../../src/core/timeseries/isoTime';
+import { isoTimeParser } from '../../../src/core/timeSeries/isoTime';
 
 /** Deterministic pseudo-random numbers (a test that fails must fail the same way again). */
 function random(seed: number): () => number {

@@ -6,7 +6,7 @@
 // Run: npm run bench -- timeseries   [--points N] [--rounds N]
 import * as http from 'node:http';
 import { BuildingTwinsClient } from '../src/core/api/client';
-import { fetchDownsampled } from '../src/core/timeseries/timeSeriesFetch';
+import { fetchDownsampled } from '../src/core/timeSeries/timeSeriesFetch';
 import { startEmulatorProcess } from '../test/harness/emulatorProcess';
 import { machineLoad, median, ms, ratio, size, timed } from './benchStats';
 import { seedTwin } from './seriesSeed';

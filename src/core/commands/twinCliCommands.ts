@@ -35,7 +35,7 @@ async function filters(ctx: CliContext, input: CommandInput): Promise<TwinFilter
   return req;
 }
 
-export const twinCommands: CliCommand[] = [
+export const twinCliCommands: CliCommand[] = [
   {
     words: ['twins', 'list'],
     summary: 'List twins (one page, or every page with --all)',

@@ -27,7 +27,7 @@ function metadataCommand(kind: TicketMetadataKind): CliCommand {
   };
 }
 
-export const ticketCommands: CliCommand[] = [
+export const ticketCliCommands: CliCommand[] = [
   {
     words: ['tickets', 'list'],
     summary: 'List tickets (100 per page unless --page-size, at most 1000)',

@@ -52,7 +52,7 @@ function latestRows(
   return twinIds.map((twinId) => byTwin.get(twinId) ?? { twinId, message: NO_RECENT_VALUE });
 }
 
-export const timeSeriesCommands: CliCommand[] = [
+export const timeSeriesCliCommands: CliCommand[] = [
   {
     words: ['timeseries', 'send'],
     write: true,

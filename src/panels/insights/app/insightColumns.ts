@@ -1,0 +1,58 @@
+// The insights table's columns: what each shows of an insight, and the note on how the service sorts it.
+import * as l10n from '@vscode/l10n';
+import { INSIGHT_STATUS_SORT_ORDER, INSIGHT_TYPE_CODES, shownInsightStatus } from '../../../core/api/insightStatus';
+import type { Insight } from '../../../core/api/types';
+
+export interface InsightColumn {
+  field: keyof Insight & string;
+  label: string;
+  value: (i: Insight) => string;
+  sortNote?: string;
+}
+
+/** A value as text (nothing for null and undefined). */
+export function text(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** Enum words in the order of their codes. */
+function codeOrder(codes: Readonly<Record<string, number>>): string {
+  return Object.keys(codes)
+    .sort((a, b) => codes[a] - codes[b])
+    .join(', ');
+}
+
+export const COLUMNS: readonly InsightColumn[] = [
+  { field: 'name', label: l10n.t('Name'), value: (i) => text(i.name) || i.id },
+  { field: 'twinName', label: l10n.t('Twin'), value: (i) => text(i.twinName) || text(i.twinId) },
+  {
+    field: 'type',
+    label: l10n.t('Type'),
+    value: (i) => text(i.type),
+    sortNote: l10n.t(
+      'The service sorts types by the code it stores them under ({0}), not alphabetically',
+      codeOrder(INSIGHT_TYPE_CODES),
+    ),
+  },
+  { field: 'priority', label: l10n.t('Priority'), value: (i) => text(i.priority) },
+  // The stored status the service filters and sorts by is the current one, `lastStatus`.
+  // It sorts by the code each status is stored under, not by the word.
+  {
+    field: 'status',
+    label: l10n.t('Status'),
+    value: (i) => shownInsightStatus(i),
+    sortNote: l10n.t(
+      'The service sorts statuses by the code it stores them under ({0}), not alphabetically',
+      INSIGHT_STATUS_SORT_ORDER.join(', '),
+    ),
+  },
+  { field: 'occurrenceCount', label: l10n.t('Occurrences'), value: (i) => text(i.occurrenceCount) },
+  {
+    field: 'updatedDate',
+    label: l10n.t('Updated'),
+    value: (i) =>
+      text(i.updatedDate)
+        .replace('T', ' ')
+        .replace(/\.\d+Z$|Z$/, ''),
+  },
+];
