@@ -34,7 +34,9 @@ export class NodeExchange implements HttpExchange {
 
   async send(request: ExchangeRequest): Promise<ExchangeResponse> {
     const url = request.url;
-    const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...request.headers };
+    // The request's own header object (not a copy per call): the exchange adds what it decodes.
+    const headers = request.headers;
+    headers['accept-encoding'] ??= 'gzip, deflate, br';
     let payload: string | Uint8Array | undefined;
     const body = request.body;
     // Not `body instanceof FormData`: FormData is one of Node's lazy globals, and touching it loads the whole fetch
@@ -53,7 +55,7 @@ export class NodeExchange implements HttpExchange {
       return await this.once(url, headers, payload, request);
     } catch (error) {
       // A kept-alive connection the server had just closed: nothing was answered, a new connection may try again.
-      if (error instanceof StaleConnection && request.idempotent && !request.signal.aborted)
+      if (error instanceof StaleConnection && request.idempotent && !isAborted(request))
         return this.once(url, headers, payload, request, true);
       throw error instanceof StaleConnection ? error.cause : error;
     }
@@ -92,9 +94,9 @@ export class NodeExchange implements HttpExchange {
     request: ExchangeRequest,
     fresh = false,
   ): Promise<ExchangeResponse> {
-    const { signal, maxBytes } = request;
+    const maxBytes = request.maxBytes;
     return new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(abortReason(signal));
+      if (isAborted(request)) return reject(abortReason(request.signal));
       const send = isHttps(url) ? https.request : http.request;
       // `agent: false`: a one-off connection for the retry after a stale one (the pool may hold more closed alike).
       const outgoing = send(url, { method: request.method, headers, agent: fresh ? false : this.agentFor(url) });
@@ -115,8 +117,8 @@ export class NodeExchange implements HttpExchange {
             : error,
         );
       };
-      const onAbort = (): void => fail(abortReason(signal));
-      const stopListening = request.onAbort?.(onAbort) ?? listen(signal, onAbort);
+      const onAbort = (): void => fail(abortReason(request.signal));
+      const stopListening = request.onAbort?.(onAbort) ?? listen(request.signal, onAbort);
       outgoing.on('error', fail);
       outgoing.on('response', (res) => {
         answered = true;
@@ -167,6 +169,11 @@ class StaleConnection extends Error {
 function listen(signal: AbortSignal, onAbort: () => void): () => void {
   signal.addEventListener('abort', onAbort, { once: true });
   return () => signal.removeEventListener('abort', onAbort);
+}
+
+/** Whether the request is cancelled already; through isAborted when given, which makes no AbortSignal. */
+function isAborted(request: ExchangeRequest): boolean {
+  return request.isAborted ? request.isAborted() : request.signal.aborted;
 }
 
 function abortReason(signal: AbortSignal): unknown {

@@ -335,6 +335,60 @@ describe('node:http exchange: connections', () => {
     }
   });
 
+  it('through the client, makes no AbortController per call (a few microseconds each), and a timeout still ends the request on the wire', async () => {
+    let closedMidRequest = 0;
+    const s = await server((req, res) => {
+      if (req.url?.endsWith('/oauth2/token'))
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 3599 }));
+      if (req.url?.includes('/models/'))
+        return void res.on('close', () => {
+          if (!res.writableFinished) closedMidRequest++;
+        }); // never answered
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    const exchange = new NodeExchange();
+    const Original = globalThis.AbortController;
+    let made = 0;
+    const clock = new FakeClock();
+    try {
+      const client = new BuildingTwinsClient({
+        baseUrl: `${s.origin}/api/v3`,
+        clientId: 'c',
+        clientSecret: 's',
+        rateLimit: false,
+        exchange,
+        clock,
+        timeoutMs: 5_000,
+      });
+      await client.getToken();
+      globalThis.AbortController = class extends Original {
+        constructor() {
+          super();
+          made++;
+        }
+      };
+      await client.listModels();
+      await client.listModels();
+      globalThis.AbortController = Original;
+      assert.equal(made, 0);
+      const call = client.getModel('dtmi:x;1').then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      await until(() => s.seen.length === 4);
+      await clock.advance(5_000);
+      const error = await call;
+      assert.ok(error instanceof ApiError && error.kind === 'timeout', String(error));
+      await until(() => closedMidRequest === 1);
+    } finally {
+      globalThis.AbortController = Original;
+      exchange.close();
+      await s.close();
+    }
+  });
+
   it('sends an idempotent request again on a new connection when the kept-alive one was closed by the server, and not a POST', async () => {
     // The server drops every second request on a connection without answering, as a server does that
     // closes an idle connection just as the client reuses it.

@@ -10,7 +10,11 @@ describe('building-twins mcp: the input checks prepared at start', () => {
     assert.ok(FIRST_TOOLS.length > 0);
     for (const name of FIRST_TOOLS) {
       assert.ok(agentTool(name), `${name} is not a tool`);
-      assert.match(INSTRUCTIONS, new RegExp(`Start with [^.]*\\b${name}\\b`), `${name} is not where the instructions start`);
+      assert.match(
+        INSTRUCTIONS,
+        new RegExp(`Start with [^.]*\\b${name}\\b`),
+        `${name} is not where the instructions start`,
+      );
     }
   });
 
