@@ -124,7 +124,7 @@ export class NodeExchange implements HttpExchange {
         answered = true;
         const status = res.statusCode ?? 0;
         if (REDIRECT_STATUSES.has(status)) return fail(new RedirectRefused(request.url, status, res.headers.location));
-        const declared = Number(res.headers['content-length'] ?? NaN);
+        const declared = Number(rawHeader(res, 'content-length') ?? NaN);
         if (Number.isFinite(declared) && declared > maxBytes) return fail(new ResponseTooLarge(status, maxBytes));
         const body = decoded(res);
         const chunks: Buffer[] = [];
@@ -147,7 +147,7 @@ export class NodeExchange implements HttpExchange {
           if (settled) return;
           finish();
           const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-          resolve({ status, headers: new NodeHeaders(res.headers), body: bytes });
+          resolve({ status, headers: new NodeHeaders(res), body: bytes });
         });
       });
       outgoing.end(payload);
@@ -182,7 +182,7 @@ function abortReason(signal: AbortSignal): unknown {
 
 /** The body as the server meant it: gzip, deflate and br undone (as fetch does); other codings as sent. */
 function decoded(res: http.IncomingMessage): Readable {
-  const coding = String(res.headers['content-encoding'] ?? '')
+  const coding = String(rawHeader(res, 'content-encoding') ?? '')
     .trim()
     .toLowerCase();
   const decoder =
@@ -196,11 +196,26 @@ function decoded(res: http.IncomingMessage): Readable {
   return decoder ? res.pipe(decoder) : res;
 }
 
+/**
+ * The first value of a header (`name` in lower case) from the response's raw list. Node builds `res.headers` on
+ * first read, every header of the answer parsed into an object; on the path of a successful call nothing else
+ * needs it.
+ */
+function rawHeader(res: http.IncomingMessage, name: string): string | undefined {
+  const raw = res.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i]!;
+    if (key.length === name.length && key.toLowerCase() === name) return raw[i + 1];
+  }
+  return undefined;
+}
+
+/** The response's headers, parsed by Node when first asked for (most successful calls never ask). */
 class NodeHeaders implements ResponseHeaders {
-  constructor(private readonly raw: http.IncomingHttpHeaders) {}
+  constructor(private readonly res: http.IncomingMessage) {}
 
   get(name: string): string | null {
-    const value = this.raw[name.toLowerCase()];
+    const value = this.res.headers[name.toLowerCase()];
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
   }
 }
