@@ -283,21 +283,30 @@ describeEachExchange('HTTP exchange', (name) => {
   });
 });
 
+/** A server that gives a token, answers `[]`, and never answers a model read; counts the model reads closed mid-request. */
+async function hangingModelServer(): Promise<{
+  s: Awaited<ReturnType<typeof server>>;
+  closedMidRequest: () => number;
+}> {
+  let closed = 0;
+  const s = await server((req, res) => {
+    if (req.url?.endsWith('/oauth2/token'))
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 3599 }));
+    if (req.url?.includes('/models/'))
+      return void res.on('close', () => {
+        if (!res.writableFinished) closed++;
+      }); // never answered
+    res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+  });
+  return { s, closedMidRequest: () => closed };
+}
+
 describe('node:http exchange: connections', () => {
   it("through the client, listens to no AbortSignal per call (the call tells it directly), and a call's own signal still ends it on the wire", async () => {
     // An AbortSignal's first listener costs microseconds on every call: the transport hands the exchange onAbort.
-    let closedMidRequest = 0;
-    const s = await server((req, res) => {
-      if (req.url?.endsWith('/oauth2/token'))
-        return void res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 3599 }));
-      if (req.url?.includes('/models/'))
-        return void res.on('close', () => {
-          if (!res.writableFinished) closedMidRequest++;
-        }); // never answered
-      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
-    });
+    const { s, closedMidRequest } = await hangingModelServer();
     const exchange = new NodeExchange();
     const listened: string[] = [];
     const add = EventTarget.prototype.addEventListener;
@@ -327,7 +336,7 @@ describe('node:http exchange: connections', () => {
       controller.abort(new Error('stop'));
       const error = await call;
       assert.ok(error instanceof ApiError && error.kind === 'aborted', String(error));
-      await until(() => closedMidRequest === 1);
+      await until(() => closedMidRequest() === 1);
     } finally {
       EventTarget.prototype.addEventListener = add;
       exchange.close();
@@ -336,18 +345,7 @@ describe('node:http exchange: connections', () => {
   });
 
   it('through the client, makes no AbortController per call (a few microseconds each), and a timeout still ends the request on the wire', async () => {
-    let closedMidRequest = 0;
-    const s = await server((req, res) => {
-      if (req.url?.endsWith('/oauth2/token'))
-        return void res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 3599 }));
-      if (req.url?.includes('/models/'))
-        return void res.on('close', () => {
-          if (!res.writableFinished) closedMidRequest++;
-        }); // never answered
-      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
-    });
+    const { s, closedMidRequest } = await hangingModelServer();
     const exchange = new NodeExchange();
     const Original = globalThis.AbortController;
     let made = 0;
@@ -381,7 +379,7 @@ describe('node:http exchange: connections', () => {
       await clock.advance(5_000);
       const error = await call;
       assert.ok(error instanceof ApiError && error.kind === 'timeout', String(error));
-      await until(() => closedMidRequest === 1);
+      await until(() => closedMidRequest() === 1);
     } finally {
       globalThis.AbortController = Original;
       exchange.close();
