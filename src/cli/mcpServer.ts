@@ -5,6 +5,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  CallToolResultSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
@@ -121,7 +122,12 @@ export async function serveMcpOnStdio(
   await server.connect(transport);
   // While the client initializes and lists the tools: the input checks of the tools the instructions say to start
   // with, so the first call does not also pay for warming the schema compiler.
-  setImmediate(() => prepareToolInputChecks(FIRST_TOOLS.flatMap((name) => agentTool(name) ?? [])));
+  setImmediate(() => {
+    prepareToolInputChecks(FIRST_TOOLS.flatMap((name) => agentTool(name) ?? []));
+    // The SDK checks each tools/call request and result against its schemas, which compile on their first use.
+    CallToolRequestSchema.safeParse({ method: 'tools/call', params: { name: FIRST_TOOLS[0], arguments: {} } });
+    CallToolResultSchema.safeParse({ content: [{ type: 'text', text: '{}' }], structuredContent: {} });
+  });
   stderr(
     `building-twins MCP server on stdio for ${ctx.connection} (${writesAllowed ? 'writes allowed: each is sent when called; this server cannot confirm' : 'read-only'})\n`,
   );
