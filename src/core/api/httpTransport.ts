@@ -120,14 +120,15 @@ class Deadline {
   reason: unknown;
   private controller: AbortController | undefined;
   private readonly cancelTimer: () => void;
-  private readonly onOuterAbort = (): void => this.abort(this.outer?.reason);
+  private readonly onOuterAbort = (event: Event): void => this.abort((event.target as AbortSignal).reason);
   /** What the exchange in flight asked to be called on abort (ExchangeRequest.onAbort): no listener on the signal. */
   private cancel: (() => void) | undefined;
 
   constructor(
     readonly timeoutMs: number,
     timer: DeadlineTimer,
-    private readonly outer?: AbortSignal,
+    /** The caller's signal and the client's (either may be absent): each is listened to, no third signal made. */
+    private readonly outers: readonly (AbortSignal | undefined)[],
   ) {
     // Timers cannot wait longer than 2^31-1 ms (Node fires them at once instead): longer means none.
     this.cancelTimer =
@@ -137,8 +138,14 @@ class Deadline {
             this.timedOut = true;
             this.abort(new Error(`no answer within ${timeoutMs} ms`));
           });
-    if (outer?.aborted) this.abort(outer.reason);
-    else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
+    for (const outer of outers) {
+      if (!outer) continue;
+      if (outer.aborted) {
+        this.abort(outer.reason);
+        break;
+      }
+      outer.addEventListener('abort', this.onOuterAbort, { once: true });
+    }
   }
 
   get signal(): AbortSignal {
@@ -172,7 +179,7 @@ class Deadline {
 
   dispose(): void {
     this.cancelTimer();
-    this.outer?.removeEventListener('abort', this.onOuterAbort);
+    for (const outer of this.outers) outer?.removeEventListener('abort', this.onOuterAbort);
   }
 }
 
@@ -204,11 +211,10 @@ export class HttpTransport {
     const json = jsonBody(request);
     if (this.options.beforeWrite && isWriteOperation(request.operation))
       await this.options.beforeWrite(this.outgoingWrite(request));
-    const deadline = new Deadline(
-      call.timeoutMs ?? this.options.timeoutMs,
-      this.deadlines,
-      eitherSignal(call.signal, this.options.signal),
-    );
+    const deadline = new Deadline(call.timeoutMs ?? this.options.timeoutMs, this.deadlines, [
+      listenedTo(call.signal),
+      this.options.signal,
+    ]);
     let attempt = 0;
     try {
       let retries = 0;
@@ -469,16 +475,20 @@ export class HttpTransport {
 
 const UTF8 = new TextDecoder();
 
+/**
+ * `signal`, which each call in flight with it listens to: a caller may give one signal to many calls at once (a
+ * bulk operation), which is not the leak Node warns of past ten listeners.
+ */
+function listenedTo(signal: AbortSignal | undefined): AbortSignal | undefined {
+  if (signal) setMaxListeners(0, signal);
+  return signal;
+}
+
 /** A path segment `.` or `..` (URLs resolve them, so such an id would address another resource). */
 const DOT_SEGMENT = /(?:^|\/)(\.\.?)(?=\/|$)/;
 
 function isQueryFault(request: HttpRequest, status: number): boolean {
   return status === 500 && request.queryFault !== undefined;
-}
-
-/** One signal that fires when either does (undefined when neither is given). */
-function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
-  return a && b ? AbortSignal.any([a, b]) : (a ?? b);
 }
 
 function formatBytes(bytes: number): string {

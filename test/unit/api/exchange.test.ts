@@ -387,6 +387,60 @@ describe('node:http exchange: connections', () => {
     }
   });
 
+  it("listens to the caller's and the client's signals without combining them per call (AbortSignal.any), without warning when many calls share one, and either ends a call", async () => {
+    const { s, closedMidRequest } = await hangingModelServer();
+    const exchange = new NodeExchange();
+    const clientController = new AbortController();
+    const any = AbortSignal.any;
+    let combined = 0;
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const client = new BuildingTwinsClient({
+        baseUrl: `${s.origin}/api/v3`,
+        clientId: 'c',
+        clientSecret: 's',
+        rateLimit: false,
+        exchange,
+        signal: clientController.signal,
+      });
+      await client.getToken();
+      AbortSignal.any = (signals) => {
+        combined++;
+        return any.call(AbortSignal, signals);
+      };
+      const shared = new AbortController();
+      await Promise.all(Array.from({ length: 12 }, () => client.listModels({}, { signal: shared.signal })));
+      AbortSignal.any = any;
+      assert.equal(combined, 0);
+      const caller = new AbortController();
+      const byCaller = client.getModel('dtmi:x;1', { signal: caller.signal }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      const byClient = client.getModel('dtmi:y;1', { signal: new AbortController().signal }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      await until(() => s.seen.length === 15);
+      caller.abort(new Error('stop'));
+      const first = await byCaller;
+      assert.ok(first instanceof ApiError && first.kind === 'aborted', String(first));
+      clientController.abort(new Error('connection removed'));
+      const second = await byClient;
+      assert.ok(second instanceof ApiError && second.kind === 'aborted', String(second));
+      await until(() => closedMidRequest() === 2);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(warnings, []);
+    } finally {
+      AbortSignal.any = any;
+      process.off('warning', onWarning);
+      exchange.close();
+      await s.close();
+    }
+  });
+
   it('sends an idempotent request again on a new connection when the kept-alive one was closed by the server, and not a POST', async () => {
     // The server drops every second request on a connection without answering, as a server does that
     // closes an idle connection just as the client reuses it.
