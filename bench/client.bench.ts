@@ -1,7 +1,7 @@
 // API client benchmark, against the emulator in a separate process (as the extension and the CLI use it):
 //  1. overhead per request: BuildingTwinsClient.getTwin next to a raw request for the same GET /twins/{id}
 //     with the same bearer token, alternately, one at a time: over node:http (the client's default) against
-//     a raw keep-alive node:http GET, and over fetch against a raw fetch (goal: median ratio <= 1.05x);
+//     a raw keep-alive node:http GET, and over fetch against a raw fetch (goal: median ratio <= 1.10x, issue 27);
 //  2. the two ways of sending, through the client: putTwin over node:http and over fetch, in alternating
 //     blocks: requests per second and client CPU per request;
 //  3. the CLI's `models list` next to the same two raw requests in a bare node process (both processes
@@ -343,7 +343,7 @@ async function main(): Promise<void> {
   const cpu = await cpuPerCall();
   const r = (pair: { client: number[]; raw: number[] }): string => ratio(median(pair.client), median(pair.raw));
   console.log(
-    `ratio client / raw request, GET /twins/{id}: over node:http ${r(o.node)}, over fetch ${r(o.fetch)} (medians, goal <= 1.05x); ` +
+    `ratio client / raw request, GET /twins/{id}: over node:http ${r(o.node)}, over fetch ${r(o.fetch)} (medians, goal <= 1.10x); ` +
       `node:http / fetch through the client: ${(s.node.perSecond / s.fetch.perSecond).toFixed(2)}x the requests/s at ${ratio(s.node.cpuMsPerRequest, s.fetch.cpuMsPerRequest)} the CPU; ` +
       `CLI models list / the same two raw requests: wall ${ratio(cli.wall.cli, cli.wall.raw)}, CPU ${ratio(cli.cpu.cli, cli.cpu.raw)}`,
   );

@@ -2,16 +2,17 @@
 // the emulator (in this process, sample building, no pacing: a loopback target). Calls per second and latency
 // percentiles with 1 client and with 8 concurrent clients (each its own server process), a mix of read tools;
 // then each tool called once by the SDK client, which validates structured answers against the listed schemas.
+// First, fresh servers' first three calls: how much a server's first call costs over its next ones.
 // The ratio line comes first. Run: npm run bench -- mcpServer
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { EmulatorHarness } from '../test/unit/api/emulatorHarness';
-import { machineLoad, median, ms, percentile } from './benchStats';
+import { machineLoad, median, ms, percentile, size } from './benchStats';
 
 const CLI = path.resolve(__dirname, '../../dist/cli.js');
-const CALLS_PER_CLIENT = Number(process.env.BENCH_CALLS ?? 60);
+const CALLS_PER_CLIENT = Number(process.env.BENCH_CALLS ?? size(60, 5));
 const ROOM = 'dtmi:com:buildingtwins:sample:Room;1';
 
 const MIX: Array<{ name: string; arguments: Record<string, unknown> }> = [
@@ -75,16 +76,45 @@ async function run(clients: Client[]): Promise<{ perSecond: number; latencies: n
   return { perSecond: latencies.length / ((performance.now() - started) / 1000), latencies };
 }
 
+/**
+ * The first three calls of get_twin on fresh servers, each started, initialized and asked for its tools as a client
+ * does, then called at once: how much more the first call costs than the next ones (goal: no more than the request).
+ */
+async function firstCalls(url: string, servers: number): Promise<number[][]> {
+  const rows: number[][] = [];
+  for (let i = 0; i < servers; i++) {
+    const client = await connect(url);
+    const row: number[] = [];
+    for (const id of ['HP-AHU-1', 'HP-AHU-1', 'HP-L01']) {
+      const t = performance.now();
+      const result = await client.callTool({ name: 'get_twin', arguments: { id } });
+      row.push(performance.now() - t);
+      if (result.isError) throw new Error(`get_twin: ${JSON.stringify(result.content)}`);
+    }
+    rows.push(row);
+    await client.close();
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first`);
   const emu = await EmulatorHarness.start();
+  const first = await firstCalls(emu.url, size(8, 1));
+  const nth = (n: number): number[] => first.map((row) => row[n]!);
   const clients = await Promise.all(Array.from({ length: 8 }, () => connect(emu.url)));
   await run(clients.slice(0, 1)); // warm: each server's first calls read the models
   await run(clients.slice(1));
   const one = await run(clients.slice(0, 1));
   const eight = await run(clients);
   console.log(
-    `ratio calls per second 8 clients / 1 client: ${(eight.perSecond / one.perSecond).toFixed(2)}x; p99 8 / 1: ${(percentile(eight.latencies, 99) / percentile(one.latencies, 99)).toFixed(2)}x (${machineLoad()})`,
+    `ratio calls per second 8 clients / 1 client: ${(eight.perSecond / one.perSecond).toFixed(2)}x; p99 8 / 1: ${(percentile(eight.latencies, 99) / percentile(one.latencies, 99)).toFixed(2)}x; ` +
+      `a fresh server's first get_twin / its second: ${(median(nth(0)) / median(nth(1))).toFixed(2)}x (${machineLoad()})`,
+  );
+  const spread = (values: number[]): string =>
+    `median ${ms(median(values))} (${ms(Math.min(...values))}–${ms(Math.max(...values))})`;
+  console.log(
+    `first three get_twin on ${first.length} fresh servers (called as soon as the tools are listed): first ${spread(nth(0))}, second ${spread(nth(1))}, third ${spread(nth(2))}`,
   );
   for (const [label, r] of [
     ['1 client ', one],

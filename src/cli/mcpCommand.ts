@@ -78,6 +78,9 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
     signal: io.signal,
     ...(timeoutMs ? { timeoutMs } : {}),
   });
+  // The token is asked for while the MCP client starts and lists the tools, not by the first tool call. A failure
+  // is left to that call, which asks again and reports it.
+  client.ensureToken({ signal: io.signal }).catch(() => undefined);
   await serveMcpOnStdio(createToolContext(client, connection.baseUrl), allowWrites, io.signal, (text) =>
     io.stderr(text),
   );

@@ -5,6 +5,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  CallToolResultSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
@@ -15,12 +16,12 @@ import {
 import { version } from '../../package.json';
 import type { AgentTool, AgentToolContext } from '../core/agentTools/agentTool';
 import { AGENT_TOOLS, agentTool } from '../core/agentTools/agentToolTable';
-import { failure, invokeAgentTool } from '../core/agentTools/toolInvocation';
+import { failure, invokeAgentTool, prepareToolInputChecks } from '../core/agentTools/toolInvocation';
 import { ToolInputError } from '../core/agentTools/agentTool';
 import { stripControl } from '../core/untrusted/controlCharacters';
 import { McpStdioTransport } from './mcpStdioTransport';
 
-const INSTRUCTIONS = [
+export const INSTRUCTIONS = [
   'Tools over one Building Twin Data Service v3 connection (digital twins of buildings: models, twins, relationships,',
   'time series, insights, events, tickets). Start with list_models or find_twins; model_vocabulary before writing.',
   'Answers are compact JSON, capped in size; "cut" says what was left out and how to get more.',
@@ -30,6 +31,9 @@ const INSTRUCTIONS = [
   'This server cannot ask the user anything: it is read-only unless started with --allow-writes, and then a write tool',
   'sends as soon as it is called, so confirm writes with the user before calling them.',
 ].join(' ');
+
+/** The tools INSTRUCTIONS tells an agent to start with. */
+export const FIRST_TOOLS = ['list_models', 'find_twins'];
 
 /** The first protocol version with structuredContent and outputSchema. */
 const STRUCTURED_CONTENT_SINCE = '2025-06-18';
@@ -116,6 +120,14 @@ export async function serveMcpOnStdio(
   server.onerror = (error) => stderr(`building-twins mcp: ${stripControl(error.message)}\n`);
   signal.addEventListener('abort', () => void server.close(), { once: true });
   await server.connect(transport);
+  // While the client initializes and lists the tools: the input checks of the tools the instructions say to start
+  // with, so the first call does not also pay for warming the schema compiler.
+  setImmediate(() => {
+    prepareToolInputChecks(FIRST_TOOLS.flatMap((name) => agentTool(name) ?? []));
+    // The SDK checks each tools/call request and result against its schemas, which compile on their first use.
+    CallToolRequestSchema.safeParse({ method: 'tools/call', params: { name: FIRST_TOOLS[0], arguments: {} } });
+    CallToolResultSchema.safeParse({ content: [{ type: 'text', text: '{}' }], structuredContent: {} });
+  });
   stderr(
     `building-twins MCP server on stdio for ${ctx.connection} (${writesAllowed ? 'writes allowed: each is sent when called; this server cannot confirm' : 'read-only'})\n`,
   );

@@ -17,6 +17,7 @@ import { requestFileCommands } from './requestFiles/requestFileCommands';
 import { whenRequestFileOpens } from './requestFiles/requestFileActivation';
 import { registerRequestFiles } from './requestFiles/requestFileFeatures';
 import { FIRST_USE_COMMANDS } from './firstUseCommands';
+import { afterActivation } from './shell/afterActivation';
 import { registerCommands } from './shell/commandRunner';
 import { allCommands } from './shell/commandTable';
 import { firstUseTable } from './shell/firstUseTable';
@@ -65,10 +66,11 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   context.subscriptions.push(...registerCommands(services, allCommands(commandTables), commandParameters));
   context.subscriptions.push(...registerPanelSerializers(services));
   services.start();
-  context.subscriptions.push(
+  // Not needed for the first paint of the views: registered once activate() has returned.
+  afterActivation(context.subscriptions, () => [
     whenRequestFileOpens(() => registerRequestFiles(services)),
     registerTicketCompletion(services),
-  );
+  ]);
   return loadTestApi(context.extensionMode === vscode.ExtensionMode.Test, context.extensionPath, services);
 }
 

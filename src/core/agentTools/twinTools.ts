@@ -174,7 +174,18 @@ export const getTwinTool: ReadTool<{ id: string; relationships?: boolean }> = {
   },
   async run(input, ctx) {
     const o = { signal: ctx.signal };
-    const twin = await ctx.api.getTwin(input.id, {}, o);
+    // The twin and its relationships are independent reads: asked together. The twin's error (e.g. no such twin)
+    // is the one reported.
+    const reading = ctx.api.getTwin(input.id, {}, o);
+    const relationships =
+      input.relationships === false
+        ? undefined
+        : Promise.all([
+            ctx.api.listOutgoingRelationships(input.id, {}, o),
+            ctx.api.listIncomingRelationships(input.id, o),
+          ]);
+    relationships?.catch(() => undefined); // reported below, unless the twin's own failure is
+    const twin = await reading;
     const { contents, ...rest } = twin;
     const answer: Record<string, unknown> = {
       twin: {
@@ -184,11 +195,8 @@ export const getTwinTool: ReadTool<{ id: string; relationships?: boolean }> = {
         contents: contents ?? {},
       },
     };
-    if (input.relationships !== false) {
-      const [outgoing, incoming] = await Promise.all([
-        ctx.api.listOutgoingRelationships(input.id, {}, o),
-        ctx.api.listIncomingRelationships(input.id, o),
-      ]);
+    if (relationships) {
+      const [outgoing, incoming] = await relationships;
       answer.outgoing = outgoing.slice(0, RELATIONSHIPS_LIMIT).map(edge);
       answer.incoming = incoming.slice(0, RELATIONSHIPS_LIMIT).map(edge);
       const cut = [

@@ -304,12 +304,16 @@ export const createTicketTool: WriteTool<TicketInput> = {
   async plan(input, ctx) {
     const o = { signal: ctx.signal };
     const problems: string[] = [];
-    if (input.statusId && !(await ctx.api.listTicketStatuses(o)).some((s) => s.id === input.statusId))
-      problems.push(`no ticket status ${input.statusId}`);
-    if (input.priorityId && !(await ctx.api.listTicketPriorities(o)).some((p) => p.id === input.priorityId))
+    // The three checks are independent reads: asked together.
+    const [statuses, priorities, twins] = await Promise.all([
+      input.statusId ? ctx.api.listTicketStatuses(o) : undefined,
+      input.priorityId ? ctx.api.listTicketPriorities(o) : undefined,
+      input.twinId ? ctx.api.getTwinsByIds([input.twinId], {}, o) : undefined,
+    ]);
+    if (statuses && !statuses.some((s) => s.id === input.statusId)) problems.push(`no ticket status ${input.statusId}`);
+    if (priorities && !priorities.some((p) => p.id === input.priorityId))
       problems.push(`no ticket priority ${input.priorityId}`);
-    if (input.twinId && (await ctx.api.getTwinsByIds([input.twinId], {}, o)).omitted.length)
-      problems.push(`no twin ${input.twinId}`);
+    if (twins?.omitted.length) problems.push(`no twin ${input.twinId}`);
     if (input.dueDate && Number.isNaN(Date.parse(input.dueDate)))
       problems.push(`dueDate "${input.dueDate}" is not a date`);
     if (problems.length)

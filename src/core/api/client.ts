@@ -239,6 +239,14 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
 
   // ------------------------------------------------------------ token
 
+  /**
+   * Has a token ready for the next call: the cached one, else one requested now, shared with any call that needs
+   * it meanwhile (a server warming its connection before its first call; building-twins mcp does).
+   */
+  async ensureToken(o?: CallOptions): Promise<void> {
+    await this.tokens.getAccessToken(o?.signal);
+  }
+
   /** Requests a new token (and caches it for later calls). */
   async getToken(o?: CallOptions): Promise<TokenResponse> {
     const response = await this.requestToken(o);

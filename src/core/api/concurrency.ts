@@ -10,6 +10,13 @@ export class Semaphore {
       throw new RangeError(`Concurrency must be a positive integer, got ${String(limit)}`);
   }
 
+  /** A slot if one is free now (its release), else undefined: the caller then waits with acquire. */
+  tryAcquire(): (() => void) | undefined {
+    if (this.active >= this.limit) return undefined;
+    this.active++;
+    return this.releaser();
+  }
+
   async acquire(signal?: AbortSignal): Promise<() => void> {
     if (signal?.aborted) throw signal.reason;
     if (this.active < this.limit) {

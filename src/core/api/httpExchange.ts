@@ -12,7 +12,7 @@ export interface ExchangeRequest {
   /** Absolute URL, query included. */
   url: string;
   method: string;
-  /** Lower-case names. */
+  /** Lower-case names; the request's own object, which the exchange may add to (e.g. accept-encoding). */
   headers: Record<string, string>;
   body?: string | FormData;
   /** Ends the exchange (connection, upload, download) when it fires. */
@@ -22,6 +22,8 @@ export interface ExchangeRequest {
    * microseconds on every call): registers `cancel`, called once `signal` has fired; returns what unregisters it.
    */
   onAbort?: (cancel: () => void) => () => void;
+  /** With onAbort: whether `signal` has fired already, without making it (the transport makes its signal on demand). */
+  isAborted?: () => boolean;
   /** Largest body read; past it the exchange fails with ResponseTooLarge, having read no further. */
   maxBytes: number;
   /** Sending it twice is harmless, so a connection found dead when reused may be replaced and the request sent again. */

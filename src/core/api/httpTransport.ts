@@ -108,18 +108,27 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Largest response body read by default; larger answers fail early (a page of twins is a few MB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * One call's end: its timeout, its caller's signal and the client's. Its AbortSignal is made only when something
+ * asks for it (fetch, the rate limiter, a wait for a token or a slot): making one costs several microseconds, a
+ * tenth of a loopback GET, and the node:http exchange needs none (it is told through onAbort).
+ */
 class Deadline {
-  readonly controller = new AbortController();
   timedOut = false;
+  /** Whether the call has ended (timed out or cancelled); `reason` says why. */
+  aborted = false;
+  reason: unknown;
+  private controller: AbortController | undefined;
   private readonly cancelTimer: () => void;
-  private readonly onOuterAbort = (): void => this.abort(this.outer?.reason);
+  private readonly onOuterAbort = (event: Event): void => this.abort((event.target as AbortSignal).reason);
   /** What the exchange in flight asked to be called on abort (ExchangeRequest.onAbort): no listener on the signal. */
   private cancel: (() => void) | undefined;
 
   constructor(
     readonly timeoutMs: number,
     timer: DeadlineTimer,
-    private readonly outer?: AbortSignal,
+    /** The caller's signal and the client's (either may be absent): each is listened to, no third signal made. */
+    private readonly outers: readonly (AbortSignal | undefined)[],
   ) {
     // Timers cannot wait longer than 2^31-1 ms (Node fires them at once instead): longer means none.
     this.cancelTimer =
@@ -129,11 +138,21 @@ class Deadline {
             this.timedOut = true;
             this.abort(new Error(`no answer within ${timeoutMs} ms`));
           });
-    if (outer?.aborted) this.controller.abort(outer.reason);
-    else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
+    for (const outer of outers) {
+      if (!outer) continue;
+      if (outer.aborted) {
+        this.abort(outer.reason);
+        break;
+      }
+      outer.addEventListener('abort', this.onOuterAbort, { once: true });
+    }
   }
 
   get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.reason);
+    }
     return this.controller.signal;
   }
 
@@ -145,8 +164,14 @@ class Deadline {
     };
   };
 
+  /** ExchangeRequest.isAborted. */
+  readonly isAborted = (): boolean => this.aborted;
+
   private abort(reason: unknown): void {
-    this.controller.abort(reason);
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason ?? new Error('cancelled');
+    this.controller?.abort(this.reason);
     const cancel = this.cancel;
     this.cancel = undefined;
     cancel?.();
@@ -154,7 +179,7 @@ class Deadline {
 
   dispose(): void {
     this.cancelTimer();
-    this.outer?.removeEventListener('abort', this.onOuterAbort);
+    for (const outer of this.outers) outer?.removeEventListener('abort', this.onOuterAbort);
   }
 }
 
@@ -175,22 +200,21 @@ export class HttpTransport {
     if (readOnly !== undefined && isWriteOperation(request.operation))
       throw ApiError.readOnly(request.operation, readOnly);
     // URLs resolve `.` and `..` segments, so such an id would silently address another resource.
-    const dotSegment = request.path.split('/').find((segment) => segment === '.' || segment === '..');
-    if (dotSegment !== undefined)
+    const dotSegment = DOT_SEGMENT.exec(request.path);
+    if (dotSegment)
       throw ApiError.invalidRequest(
         request.operation,
-        `an id of "${dotSegment}" cannot be sent in a URL path; nothing was sent`,
+        `an id of "${dotSegment[1]}" cannot be sent in a URL path; nothing was sent`,
       );
     // Serialised once, before anything goes out: a body that cannot be (too deep, circular, a BigInt) is the
     // caller's mistake, reported at once, never retried as if the network had failed.
     const json = jsonBody(request);
     if (this.options.beforeWrite && isWriteOperation(request.operation))
       await this.options.beforeWrite(this.outgoingWrite(request));
-    const deadline = new Deadline(
-      call.timeoutMs ?? this.options.timeoutMs,
-      this.deadlines,
-      eitherSignal(call.signal, this.options.signal),
-    );
+    const deadline = new Deadline(call.timeoutMs ?? this.options.timeoutMs, this.deadlines, [
+      listenedTo(call.signal),
+      this.options.signal,
+    ]);
     let attempt = 0;
     try {
       let retries = 0;
@@ -211,7 +235,7 @@ export class HttpTransport {
           ticket?.(isQueryFault(request, outcome.response.status) ? undefined : outcome.response.status);
         } catch (error) {
           ticket?.(undefined);
-          if (deadline.signal.aborted || error instanceof ApiError) throw error;
+          if (deadline.aborted || error instanceof ApiError) throw error;
           const final = request.unreachableIsFinal === true && unreachableCode(error) !== undefined;
           if (request.retrySafe && !final && retries < this.options.retry.retries) {
             retries++;
@@ -254,7 +278,7 @@ export class HttpTransport {
       }
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      if (deadline.signal.aborted) {
+      if (deadline.aborted) {
         throw deadline.timedOut
           ? this.error(request, {
               kind: 'timeout',
@@ -314,16 +338,18 @@ export class HttpTransport {
     deadline: Deadline,
     maxBytes: number,
   ): Promise<{ response: HttpResponse; token?: string }> {
-    const signal = deadline.signal;
     const group = rateLimitGroup(request.path);
     const limiter = group ? this.options.limiters.get(group) : undefined;
-    const releaseRate = limiter ? await limiter.acquire(signal) : undefined;
+    const releaseRate = limiter ? await limiter.acquire(deadline.signal) : undefined;
     let releaseSlot: (() => void) | undefined;
     let sent = false;
     try {
-      // The token first: holding a concurrency slot while waiting for it would starve the token request.
-      const token = request.auth === false ? undefined : await this.requireTokens().getAccessToken(signal);
-      releaseSlot = await this.options.semaphore.acquire(signal);
+      // The token first: holding a concurrency slot while waiting for it would starve the token request. A valid
+      // token and a free slot are taken without waiting (and without making the call's AbortSignal).
+      const tokens = request.auth === false ? undefined : this.requireTokens();
+      const token = tokens && (tokens.validToken() ?? (await tokens.getAccessToken(deadline.signal)));
+      if (deadline.aborted) throw deadline.reason;
+      releaseSlot = this.options.semaphore.tryAcquire() ?? (await this.options.semaphore.acquire(deadline.signal));
       sent = true;
       const response = await this.exchange(request, json, attempt, token, deadline, maxBytes);
       return { response, token };
@@ -343,7 +369,6 @@ export class HttpTransport {
     deadline: Deadline,
     maxBytes: number,
   ): Promise<HttpResponse> {
-    const signal = deadline.signal;
     const headers: Record<string, string> = { ...request.headers, accept: request.binary ? '*/*' : 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | FormData | undefined;
@@ -366,8 +391,12 @@ export class HttpTransport {
         method: request.method,
         headers,
         body,
-        signal,
+        // Made only if the exchange reads it (fetch does; the node:http exchange uses onAbort and isAborted).
+        get signal() {
+          return deadline.signal;
+        },
         onAbort: deadline.onAbort,
+        isAborted: deadline.isAborted,
         maxBytes,
         idempotent: request.retrySafe,
       });
@@ -375,10 +404,10 @@ export class HttpTransport {
       const bytes = request.binary && res.status >= 200 && res.status <= 299 ? res.body : undefined;
       return { status: res.status, headers: res.headers, text: bytes ? '' : UTF8.decode(res.body), bytes };
     } catch (error) {
-      failure = signal.aborted
-        ? String((signal.reason as Error | undefined)?.message ?? 'cancelled')
+      failure = deadline.aborted
+        ? String((deadline.reason as Error | undefined)?.message ?? 'cancelled')
         : networkMessage(error);
-      if (signal.aborted) throw error;
+      if (deadline.aborted) throw error;
       if (error instanceof ResponseTooLarge) {
         status = error.status;
         throw this.error(request, {
@@ -446,13 +475,20 @@ export class HttpTransport {
 
 const UTF8 = new TextDecoder();
 
-function isQueryFault(request: HttpRequest, status: number): boolean {
-  return status === 500 && request.queryFault !== undefined;
+/**
+ * `signal`, which each call in flight with it listens to: a caller may give one signal to many calls at once (a
+ * bulk operation), which is not the leak Node warns of past ten listeners.
+ */
+function listenedTo(signal: AbortSignal | undefined): AbortSignal | undefined {
+  if (signal) setMaxListeners(0, signal);
+  return signal;
 }
 
-/** One signal that fires when either does (undefined when neither is given). */
-function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
-  return a && b ? AbortSignal.any([a, b]) : (a ?? b);
+/** A path segment `.` or `..` (URLs resolve them, so such an id would address another resource). */
+const DOT_SEGMENT = /(?:^|\/)(\.\.?)(?=\/|$)/;
+
+function isQueryFault(request: HttpRequest, status: number): boolean {
+  return status === 500 && request.queryFault !== undefined;
 }
 
 function formatBytes(bytes: number): string {

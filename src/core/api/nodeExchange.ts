@@ -34,7 +34,9 @@ export class NodeExchange implements HttpExchange {
 
   async send(request: ExchangeRequest): Promise<ExchangeResponse> {
     const url = request.url;
-    const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...request.headers };
+    // The request's own header object (not a copy per call): the exchange adds what it decodes.
+    const headers = request.headers;
+    headers['accept-encoding'] ??= 'gzip, deflate, br';
     let payload: string | Uint8Array | undefined;
     const body = request.body;
     // Not `body instanceof FormData`: FormData is one of Node's lazy globals, and touching it loads the whole fetch
@@ -53,7 +55,7 @@ export class NodeExchange implements HttpExchange {
       return await this.once(url, headers, payload, request);
     } catch (error) {
       // A kept-alive connection the server had just closed: nothing was answered, a new connection may try again.
-      if (error instanceof StaleConnection && request.idempotent && !request.signal.aborted)
+      if (error instanceof StaleConnection && request.idempotent && !isAborted(request))
         return this.once(url, headers, payload, request, true);
       throw error instanceof StaleConnection ? error.cause : error;
     }
@@ -92,9 +94,9 @@ export class NodeExchange implements HttpExchange {
     request: ExchangeRequest,
     fresh = false,
   ): Promise<ExchangeResponse> {
-    const { signal, maxBytes } = request;
+    const maxBytes = request.maxBytes;
     return new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(abortReason(signal));
+      if (isAborted(request)) return reject(abortReason(request.signal));
       const send = isHttps(url) ? https.request : http.request;
       // `agent: false`: a one-off connection for the retry after a stale one (the pool may hold more closed alike).
       const outgoing = send(url, { method: request.method, headers, agent: fresh ? false : this.agentFor(url) });
@@ -115,14 +117,14 @@ export class NodeExchange implements HttpExchange {
             : error,
         );
       };
-      const onAbort = (): void => fail(abortReason(signal));
-      const stopListening = request.onAbort?.(onAbort) ?? listen(signal, onAbort);
+      const onAbort = (): void => fail(abortReason(request.signal));
+      const stopListening = request.onAbort?.(onAbort) ?? listen(request.signal, onAbort);
       outgoing.on('error', fail);
       outgoing.on('response', (res) => {
         answered = true;
         const status = res.statusCode ?? 0;
         if (REDIRECT_STATUSES.has(status)) return fail(new RedirectRefused(request.url, status, res.headers.location));
-        const declared = Number(res.headers['content-length'] ?? NaN);
+        const declared = Number(rawHeader(res, 'content-length') ?? NaN);
         if (Number.isFinite(declared) && declared > maxBytes) return fail(new ResponseTooLarge(status, maxBytes));
         const body = decoded(res);
         const chunks: Buffer[] = [];
@@ -145,7 +147,7 @@ export class NodeExchange implements HttpExchange {
           if (settled) return;
           finish();
           const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-          resolve({ status, headers: new NodeHeaders(res.headers), body: bytes });
+          resolve({ status, headers: new NodeHeaders(res), body: bytes });
         });
       });
       outgoing.end(payload);
@@ -169,13 +171,18 @@ function listen(signal: AbortSignal, onAbort: () => void): () => void {
   return () => signal.removeEventListener('abort', onAbort);
 }
 
+/** Whether the request is cancelled already; through isAborted when given, which makes no AbortSignal. */
+function isAborted(request: ExchangeRequest): boolean {
+  return request.isAborted ? request.isAborted() : request.signal.aborted;
+}
+
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new Error('cancelled');
 }
 
 /** The body as the server meant it: gzip, deflate and br undone (as fetch does); other codings as sent. */
 function decoded(res: http.IncomingMessage): Readable {
-  const coding = String(res.headers['content-encoding'] ?? '')
+  const coding = String(rawHeader(res, 'content-encoding') ?? '')
     .trim()
     .toLowerCase();
   const decoder =
@@ -189,11 +196,26 @@ function decoded(res: http.IncomingMessage): Readable {
   return decoder ? res.pipe(decoder) : res;
 }
 
+/**
+ * The first value of a header (`name` in lower case) from the response's raw list. Node builds `res.headers` on
+ * first read, every header of the answer parsed into an object; on the path of a successful call nothing else
+ * needs it.
+ */
+function rawHeader(res: http.IncomingMessage, name: string): string | undefined {
+  const raw = res.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i]!;
+    if (key.length === name.length && key.toLowerCase() === name) return raw[i + 1];
+  }
+  return undefined;
+}
+
+/** The response's headers, parsed by Node when first asked for (most successful calls never ask). */
 class NodeHeaders implements ResponseHeaders {
-  constructor(private readonly raw: http.IncomingHttpHeaders) {}
+  constructor(private readonly res: http.IncomingMessage) {}
 
   get(name: string): string | null {
-    const value = this.raw[name.toLowerCase()];
+    const value = this.res.headers[name.toLowerCase()];
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
   }
 }

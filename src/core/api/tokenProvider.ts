@@ -27,6 +27,11 @@ export class TokenProvider {
 
   constructor(private readonly options: TokenProviderOptions) {}
 
+  /** The cached access token while it needs no renewal; undefined otherwise (getAccessToken then gets one). */
+  validToken(): string | undefined {
+    return this.cached && this.options.clock.now() < this.cached.renewAt ? this.cached.accessToken : undefined;
+  }
+
   async getAccessToken(signal?: AbortSignal): Promise<string> {
     const now = this.options.clock.now();
     if (this.cached && now < this.cached.renewAt) return this.cached.accessToken;

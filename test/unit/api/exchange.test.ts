@@ -283,21 +283,30 @@ describeEachExchange('HTTP exchange', (name) => {
   });
 });
 
+/** A server that gives a token, answers `[]`, and never answers a model read; counts the model reads closed mid-request. */
+async function hangingModelServer(): Promise<{
+  s: Awaited<ReturnType<typeof server>>;
+  closedMidRequest: () => number;
+}> {
+  let closed = 0;
+  const s = await server((req, res) => {
+    if (req.url?.endsWith('/oauth2/token'))
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 3599 }));
+    if (req.url?.includes('/models/'))
+      return void res.on('close', () => {
+        if (!res.writableFinished) closed++;
+      }); // never answered
+    res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+  });
+  return { s, closedMidRequest: () => closed };
+}
+
 describe('node:http exchange: connections', () => {
   it("through the client, listens to no AbortSignal per call (the call tells it directly), and a call's own signal still ends it on the wire", async () => {
     // An AbortSignal's first listener costs microseconds on every call: the transport hands the exchange onAbort.
-    let closedMidRequest = 0;
-    const s = await server((req, res) => {
-      if (req.url?.endsWith('/oauth2/token'))
-        return void res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 3599 }));
-      if (req.url?.includes('/models/'))
-        return void res.on('close', () => {
-          if (!res.writableFinished) closedMidRequest++;
-        }); // never answered
-      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
-    });
+    const { s, closedMidRequest } = await hangingModelServer();
     const exchange = new NodeExchange();
     const listened: string[] = [];
     const add = EventTarget.prototype.addEventListener;
@@ -327,9 +336,106 @@ describe('node:http exchange: connections', () => {
       controller.abort(new Error('stop'));
       const error = await call;
       assert.ok(error instanceof ApiError && error.kind === 'aborted', String(error));
-      await until(() => closedMidRequest === 1);
+      await until(() => closedMidRequest() === 1);
     } finally {
       EventTarget.prototype.addEventListener = add;
+      exchange.close();
+      await s.close();
+    }
+  });
+
+  it('through the client, makes no AbortController per call (a few microseconds each), and a timeout still ends the request on the wire', async () => {
+    const { s, closedMidRequest } = await hangingModelServer();
+    const exchange = new NodeExchange();
+    const Original = globalThis.AbortController;
+    let made = 0;
+    const clock = new FakeClock();
+    try {
+      const client = new BuildingTwinsClient({
+        baseUrl: `${s.origin}/api/v3`,
+        clientId: 'c',
+        clientSecret: 's',
+        rateLimit: false,
+        exchange,
+        clock,
+        timeoutMs: 5_000,
+      });
+      await client.getToken();
+      globalThis.AbortController = class extends Original {
+        constructor() {
+          super();
+          made++;
+        }
+      };
+      await client.listModels();
+      await client.listModels();
+      globalThis.AbortController = Original;
+      assert.equal(made, 0);
+      const call = client.getModel('dtmi:x;1').then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      await until(() => s.seen.length === 4);
+      await clock.advance(5_000);
+      const error = await call;
+      assert.ok(error instanceof ApiError && error.kind === 'timeout', String(error));
+      await until(() => closedMidRequest() === 1);
+    } finally {
+      globalThis.AbortController = Original;
+      exchange.close();
+      await s.close();
+    }
+  });
+
+  it("listens to the caller's and the client's signals without combining them per call (AbortSignal.any), without warning when many calls share one, and either ends a call", async () => {
+    const { s, closedMidRequest } = await hangingModelServer();
+    const exchange = new NodeExchange();
+    const clientController = new AbortController();
+    const any = AbortSignal.any;
+    let combined = 0;
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const client = new BuildingTwinsClient({
+        baseUrl: `${s.origin}/api/v3`,
+        clientId: 'c',
+        clientSecret: 's',
+        rateLimit: false,
+        exchange,
+        signal: clientController.signal,
+      });
+      await client.getToken();
+      AbortSignal.any = (signals) => {
+        combined++;
+        return any.call(AbortSignal, signals);
+      };
+      const shared = new AbortController();
+      await Promise.all(Array.from({ length: 12 }, () => client.listModels({}, { signal: shared.signal })));
+      AbortSignal.any = any;
+      assert.equal(combined, 0);
+      const caller = new AbortController();
+      const byCaller = client.getModel('dtmi:x;1', { signal: caller.signal }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      const byClient = client.getModel('dtmi:y;1', { signal: new AbortController().signal }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      await until(() => s.seen.length === 15);
+      caller.abort(new Error('stop'));
+      const first = await byCaller;
+      assert.ok(first instanceof ApiError && first.kind === 'aborted', String(first));
+      clientController.abort(new Error('connection removed'));
+      const second = await byClient;
+      assert.ok(second instanceof ApiError && second.kind === 'aborted', String(second));
+      await until(() => closedMidRequest() === 2);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(warnings, []);
+    } finally {
+      AbortSignal.any = any;
+      process.off('warning', onWarning);
       exchange.close();
       await s.close();
     }

@@ -9,11 +9,11 @@ import { CLI, runCli } from './cliProcess';
 
 /**
  * The bundles under dist/ that `args` loaded, listed by a module required before the CLI, and Node's own modules
- * of its fetch implementation (undici) among those it loaded.
+ * of its fetch implementation (undici) and of its ES module loader's way into CommonJS among those it loaded.
  */
 async function loadedBundles(
   args: string[],
-): Promise<{ code: number | null; loaded: string[]; fetchModules: string[] }> {
+): Promise<{ code: number | null; loaded: string[]; fetchModules: string[]; esmLoaderModules: string[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'bt-cli-start-'));
   try {
     const list = join(dir, 'loaded.json');
@@ -32,6 +32,7 @@ async function loadedBundles(
         .map((file) => file.slice(dist.length + 1))
         .sort(),
       fetchModules: builtIn.filter((name) => /undici|internal\/deps\/.*fetch/.test(name)),
+      esmLoaderModules: builtIn.filter((name) => /esm\/translators|cjs-module-lexer/.test(name)),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -53,10 +54,11 @@ describe('building-twins at start', function () {
     );
   });
 
-  it('loads the MCP server bundle for mcp', async () => {
+  it("loads the MCP server bundle for mcp, with require: not through Node's ES module loader, which compiles a CommonJS file once more to detect its format and scans it for exports (100 ms or more of CPU for that bundle)", async () => {
     const run = await loadedBundles(['mcp', '--help']);
     assert.equal(run.code, 0);
     assert.ok(run.loaded.includes('cliMcp.js'), JSON.stringify(run.loaded));
+    assert.deepEqual(run.esmLoaderModules, []);
   });
 
   it("loads nothing of Node's fetch implementation for requests (its globals FormData, Headers, Request and Response are lazy: 30 ms or more of CPU on first touch)", async () => {
