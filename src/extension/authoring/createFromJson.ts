@@ -4,6 +4,7 @@ import { mapWithConcurrency } from '../../core/api/concurrency';
 import type { DigitalTwin } from '../../core/api/types';
 import { parseImportJson } from '../../core/bulk/importJson';
 import { planImport, serviceTwinLookup } from '../../core/bulk/importPlan';
+import { confirmDespiteProblems } from '../documents/documentProblems';
 import { showWritten } from '../documents/writtenResources';
 import { confirmBulkWrite } from './bulkWriteConfirmation';
 import type { ExtensionServices } from '../shell/services';
@@ -67,6 +68,8 @@ export async function createFromJson(
   }
   if (plan.twins.length + plan.relationships.length === 0)
     throw new Error(vscode.l10n.t('{0} holds no twin and no relationship. Nothing was sent.', source.name));
+  // What the editor shows as errors beyond the plan's (the JSON schema's checks) is asked about before anything is sent.
+  if (source.uri) await confirmDespiteProblems(ctx.input, source.uri, source.name);
 
   const ids = plan.twins.map((t) => t.twin.id);
   const existing = ids.length ? (await client.getTwinsByIds(ids)).twins.map((t) => t.id) : [];
