@@ -266,9 +266,19 @@ describe('webview panels in the workbench', () => {
           if (lines.size > 1) brokenWords.push(m[0]);
         }
       }
-      return { cutHeaders, brokenWords, cutWithoutTitle };
+      // Every column within the panel's visible width: none runs past its edge (to be scrolled to).
+      const visibleRight = Math.min(
+        document.documentElement.clientWidth,
+        table.parentElement!.getBoundingClientRect().right,
+      );
+      const pastEdge = [...table.querySelectorAll<HTMLElement>('thead th')]
+        .filter((th) => th.getBoundingClientRect().right > visibleRight + 1)
+        .map(
+          (th) => `${th.textContent} (${Math.round(th.getBoundingClientRect().right)} > ${Math.round(visibleRight)})`,
+        );
+      return { cutHeaders, brokenWords, cutWithoutTitle, pastEdge };
     });
-    assert.deepEqual(layout, { cutHeaders: [], brokenWords: [], cutWithoutTitle: [] });
+    assert.deepEqual(layout, { cutHeaders: [], brokenWords: [], cutWithoutTitle: [], pastEdge: [] });
     await screenshots('insights');
 
     // A filter typed into the toolkit text field (default field "status", operator "="), added with Enter.
