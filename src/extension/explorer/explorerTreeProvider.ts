@@ -5,7 +5,6 @@ import type { ConnectionGroupFactory, ConnectionServices } from './explorerServi
 import { CoalescedRefresh } from '../../core/api/coalescedRefresh';
 import { readOnlyContextValue } from './readOnlyRows';
 import { ResourceRows, writtenRowKeys } from './resourceRows';
-import { PagedNode } from './pagedNode';
 import { type TreeNode } from './treeNode';
 import { describeFilter, numericComparisonCaveat, type TwinFilter } from '../twins/twinFilter';
 
@@ -182,15 +181,10 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (!node) return this.rootNodes();
-    // A paged row's first page brings its count ("8 twins (6 loaded)"): the row is drawn again once it is listed.
-    const firstPage = node instanceof PagedNode && !node.firstPageLoaded ? { total: node.knownTotal } : undefined;
     const loading = node.getChildren();
     this.loading.set(node, loading);
     try {
-      const children = await loading;
-      if (firstPage && node instanceof PagedNode && node.firstPageLoaded && countShownChanged(firstPage.total, node))
-        this.update(node);
-      return children;
+      return await loading;
     } finally {
       if (this.loading.get(node) === loading) this.loading.delete(node);
     }
@@ -237,13 +231,4 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
 function hasAncestorIn(node: TreeNode, nodes: ReadonlySet<TreeNode>): boolean {
   for (let parent = node.parent; parent; parent = parent.parent) if (nodes.has(parent)) return true;
   return false;
-}
-
-/**
- * Whether a paged row's description changed with its first page: a count appeared, or not everything is loaded
- * ("8 twins" became "8 twins (6 loaded)"). A list loaded whole reads as before.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page type
-function countShownChanged(totalBefore: number | undefined, node: PagedNode<any, any>): boolean {
-  return totalBefore !== node.knownTotal || node.loadedCount < (node.knownTotal ?? Number.POSITIVE_INFINITY);
 }

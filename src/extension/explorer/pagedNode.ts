@@ -60,11 +60,6 @@ export abstract class PagedNode<T, Token> extends TreeNode {
     return vscode.l10n.t('Nothing here');
   }
 
-  /** Whether the first page has come (its count with it): the row's description changes then. */
-  get firstPageLoaded(): boolean {
-    return this.started;
-  }
-
   get hasMore(): boolean {
     return !this.started || this.next !== undefined;
   }
@@ -120,8 +115,7 @@ export abstract class PagedNode<T, Token> extends TreeNode {
   override async getChildren(): Promise<TreeNode[]> {
     if (!this.started) {
       // No re-render for the new description here: a change event for a node whose children VS Code is still
-      // showing makes it drop them half-way (dead rows: "Actual command not found"). The tree provider draws the row
-      // again once this load is done (ExplorerTreeProvider.getChildren); "Load more…" re-renders.
+      // showing makes it drop them half-way (dead rows: "Actual command not found"). "Load more…" re-renders.
       try {
         await this.loadMore();
       } catch (err) {
