@@ -18,6 +18,9 @@ const PAYLOADS = {
   site: '"><svg onload="window.__xss=3">',
 };
 
+/** The panel pictures the README shows (docs/images). */
+const README_PANEL_IMAGES = ['timeseries-dark', 'insights-light', 'graph-dark'];
+
 interface GraphView {
   zoom: number;
   width: number;
@@ -117,9 +120,14 @@ describe('webview panels in the workbench', () => {
     assert.notEqual(styled.background, 'rgba(0, 0, 0, 0)');
   }
 
+  /** Each panel's picture in both themes; the README's (README_PANEL_IMAGES) are also copied for it (readmeImage). */
   async function screenshots(name: string): Promise<void> {
-    await workbench.screenshot(`${name}-dark`, 'dark');
-    await workbench.screenshot(`${name}-light`, 'light');
+    for (const theme of ['dark', 'light'] as const) {
+      const file = `${name}-${theme}`;
+      await (README_PANEL_IMAGES.includes(file)
+        ? workbench.readmeImage(file, theme)
+        : workbench.screenshot(file, theme));
+    }
     await workbench.setTheme('dark');
   }
 
