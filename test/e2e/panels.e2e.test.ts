@@ -18,6 +18,25 @@ const PAYLOADS = {
   site: '"><svg onload="window.__xss=3">',
 };
 
+/** The panel pictures the README shows (docs/images). */
+const README_PANEL_IMAGES = ['timeseries-dark', 'insights-light', 'graph-dark'];
+
+interface GraphView {
+  zoom: number;
+  width: number;
+  height: number;
+  nodes: Array<{
+    id: string;
+    root: boolean;
+    /** One hop from the root. */
+    ring: boolean;
+    label: string;
+    fontPx: number;
+    model: { x: number; y: number };
+    screen: { x: number; y: number };
+  }>;
+}
+
 describe('webview panels in the workbench', () => {
   let workbench: Workbench;
   let client: BuildingTwinsClient;
@@ -101,9 +120,14 @@ describe('webview panels in the workbench', () => {
     assert.notEqual(styled.background, 'rgba(0, 0, 0, 0)');
   }
 
+  /** Each panel's picture in both themes; the README's (README_PANEL_IMAGES) are also copied for it (readmeImage). */
   async function screenshots(name: string): Promise<void> {
-    await workbench.screenshot(`${name}-dark`, 'dark');
-    await workbench.screenshot(`${name}-light`, 'light');
+    for (const theme of ['dark', 'light'] as const) {
+      const file = `${name}-${theme}`;
+      await (README_PANEL_IMAGES.includes(file)
+        ? workbench.readmeImage(file, theme)
+        : workbench.screenshot(file, theme));
+    }
     await workbench.setTheme('dark');
   }
 
@@ -250,9 +274,19 @@ describe('webview panels in the workbench', () => {
           if (lines.size > 1) brokenWords.push(m[0]);
         }
       }
-      return { cutHeaders, brokenWords, cutWithoutTitle };
+      // Every column within the panel's visible width: none runs past its edge (to be scrolled to).
+      const visibleRight = Math.min(
+        document.documentElement.clientWidth,
+        table.parentElement!.getBoundingClientRect().right,
+      );
+      const pastEdge = [...table.querySelectorAll<HTMLElement>('thead th')]
+        .filter((th) => th.getBoundingClientRect().right > visibleRight + 1)
+        .map(
+          (th) => `${th.textContent} (${Math.round(th.getBoundingClientRect().right)} > ${Math.round(visibleRight)})`,
+        );
+      return { cutHeaders, brokenWords, cutWithoutTitle, pastEdge };
     });
-    assert.deepEqual(layout, { cutHeaders: [], brokenWords: [], cutWithoutTitle: [] });
+    assert.deepEqual(layout, { cutHeaders: [], brokenWords: [], cutWithoutTitle: [], pastEdge: [] });
     await screenshots('insights');
 
     // A filter typed into the toolkit text field (default field "status", operator "="), added with Enter.
@@ -287,6 +321,101 @@ describe('webview panels in the workbench', () => {
       assert.equal(await frame.locator('body').getAttribute('data-node-count'), count);
       await screenshots(`graph-${layout}`);
     }
+  });
+
+  /** What the graph's canvas shows now, read from its cytoscape instance (the canvas has no DOM of its own). */
+  async function graphView(frame: FrameLocator): Promise<GraphView> {
+    return frame.locator('.graph').evaluate((host) => {
+      type Node = {
+        id(): string;
+        data(key: string): unknown;
+        style(key: string): string;
+        position(): { x: number; y: number };
+        renderedPosition(): { x: number; y: number };
+      };
+      type Nodes = { map<T>(f: (n: Node) => T): T[] };
+      const cy = (
+        host as unknown as {
+          _cyreg: {
+            cy: {
+              zoom(): number;
+              width(): number;
+              height(): number;
+              nodes(): Nodes;
+              getElementById(id: string): { neighborhood(): { nodes(): Nodes } };
+            };
+          };
+        }
+      )._cyreg.cy;
+      const root = document.body.dataset.rootId ?? '';
+      const ring = new Set(
+        cy
+          .getElementById(root)
+          .neighborhood()
+          .nodes()
+          .map((n) => n.id()),
+      );
+      return {
+        zoom: cy.zoom(),
+        width: cy.width(),
+        height: cy.height(),
+        nodes: cy.nodes().map((n) => ({
+          id: n.id(),
+          root: n.id() === root,
+          ring: ring.has(n.id()),
+          label: String(n.data('label') ?? ''),
+          fontPx: parseFloat(n.style('font-size')),
+          model: n.position(),
+          screen: n.renderedPosition(),
+        })),
+      };
+    });
+  }
+
+  it('opens the twin graph at 2 hops with legible labels around the root, and wraps wide hierarchy rows', async () => {
+    await openWith('Building Twins: Show Twin Graph…', EQUIPMENT);
+    const frame = await ready('twinGraph');
+    const oneHop = Number(await frame.locator('body').getAttribute('data-node-count'));
+    await frame.locator('vscode-textfield.depth').evaluate((field) => {
+      (field as HTMLInputElement).value = '2';
+    });
+    await frame.locator('vscode-button', { hasText: 'Draw' }).click();
+    await frame.locator('body[data-state="ready"]').waitFor();
+    await frame.locator(`body:not([data-node-count="${oneHop}"])`).waitFor();
+
+    const rings = await graphView(frame);
+    const root = rings.nodes.find((n) => n.root)!;
+    assert.ok(rings.nodes.length > oneHop, `2 hops show more twins: ${rings.nodes.length} > ${oneHop}`);
+    assert.ok(root.label.length > 0, 'the root has its label');
+    const labelPx = root.fontPx * rings.zoom;
+    assert.ok(labelPx >= 9.5, `labels on screen at the opening zoom: ${labelPx.toFixed(1)} px (zoom ${rings.zoom})`);
+    const inView = (p: { x: number; y: number }): boolean =>
+      p.x >= 0 && p.x <= rings.width && p.y >= 0 && p.y <= rings.height;
+    assert.ok(
+      inView(root.screen),
+      `the root is in view: ${JSON.stringify(root.screen)} of ${rings.width}×${rings.height}`,
+    );
+    const ring = rings.nodes.filter((n) => n.ring);
+    const ringShown = ring.filter((n) => inView(n.screen)).length;
+    assert.ok(ringShown >= ring.length * 0.75, `the first ring is in view: ${ringShown} of ${ring.length}`);
+    await screenshots('graph-2-hops');
+
+    await frame.locator('.layout-choice').evaluate((select) => {
+      (select as HTMLSelectElement).value = 'hierarchical';
+      select.dispatchEvent(new Event('change'));
+    });
+    await frame.locator('body[data-layout="hierarchical"]').waitFor();
+    const hierarchy = await graphView(frame);
+    const rows = new Map<number, number[]>();
+    for (const n of hierarchy.nodes)
+      rows.set(Math.round(n.model.y), [...(rows.get(Math.round(n.model.y)) ?? []), n.model.x]);
+    const widest = Math.max(...[...rows.values()].map((xs) => Math.max(...xs) - Math.min(...xs)));
+    const fullest = Math.max(...[...rows.values()].map((xs) => xs.length));
+    assert.ok(fullest <= 6, `at most 6 twins side by side in a hierarchy row: ${fullest}`);
+    assert.ok(widest <= 700, `the widest hierarchy row at zoom 1: ${Math.round(widest)} px`);
+    const hierarchyPx = hierarchy.nodes[0].fontPx * hierarchy.zoom;
+    assert.ok(hierarchyPx >= 9.5, `hierarchy labels on screen: ${hierarchyPx.toFixed(1)} px`);
+    await screenshots('graph-2-hops-hierarchical');
   });
 
   it("gives each unit of a room's capabilities its own y-axis, left and right in turn", async () => {

@@ -201,6 +201,18 @@ describe('authoring', () => {
     const before = Number(/^(\d+) twins$/.exec((await roomCount()) ?? '')?.[1]);
     assert.ok(before > 0, `the Room group counts its twins (${await roomCount()})`);
     await vscode.window.showTextDocument(draft);
+    // As a user does: sent once the editor no longer shows the schema's error (an error shown is asked about first).
+    await eventually(
+      () =>
+        assert.deepEqual(
+          vscode.languages
+            .getDiagnostics(draft.uri)
+            .filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning)
+            .map((d) => d.message),
+          [],
+        ),
+      30_000,
+    );
     const result = (await vscode.commands.executeCommand('buildingTwins.createFromJson')) as CreateResult;
     assert.equal(api.takeLastError(), undefined);
     assert.deepEqual(

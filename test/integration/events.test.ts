@@ -145,7 +145,7 @@ describe('events', () => {
     assert.equal((await client.getEvent(first.event.id!)).name, event.name);
   });
 
-  it('shows the event type by name and the payload as JSON; an edited payload is saved as JSON text', async function () {
+  it('shows the event type by name, the payload and locations as JSON; saved, they are JSON text again', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();
     const client = await api.context.getActiveClient();
@@ -161,6 +161,8 @@ describe('events', () => {
     assert.equal(shown.eventTypeName, types.find((t) => t.id === first.event.eventTypeId)?.name);
     assert.deepEqual(Object.keys(shown).slice(0, 4), ['id', 'name', 'eventTypeId', 'eventTypeName']);
     assert.deepEqual(shown.payload, JSON.parse(first.event.payload as string));
+    assert.ok(Array.isArray(shown.locations), `locations shown as the list its JSON text holds: ${doc.getText()}`);
+    assert.deepEqual(shown.locations, JSON.parse(first.event.locations as string));
     const payload = { ...(shown.payload as Record<string, unknown>), checkedBy: 'integration test' };
     await replaceAll(doc, JSON.stringify({ ...shown, payload }, null, 2));
     await clearRequests(url);
@@ -168,6 +170,8 @@ describe('events', () => {
     assert.deepEqual(await writes(url), ['PUT /api/v3/events 200']);
     const saved = await client.getEvent(first.event.id!);
     assert.equal(typeof saved.payload, 'string');
+    assert.equal(typeof saved.locations, 'string', 'locations sent back as JSON text');
+    assert.deepEqual(JSON.parse(saved.locations as string), shown.locations);
     assert.deepEqual(JSON.parse(saved.payload as string), payload);
     assert.deepEqual(
       (JSON.parse(doc.getText()) as Record<string, unknown>).payload,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readOpenInsights } from '../../src/core/api/openInsights';
 import type { DigitalTwin } from '../../src/core/api/types';
-import { resourceUri } from '../../src/extension/documents/resourceUri';
+import { resourceUri, rowResourceUri } from '../../src/extension/documents/resourceUri';
 import { EditedDocumentDecorations, InsightBadgeDecorations } from '../../src/extension/explorer/explorerDecorations';
 import type { TreeNode } from '../../src/extension/explorer/treeNode';
 import {
@@ -118,6 +118,11 @@ describe('explorer details: tooltips and badges', () => {
       const [twinId, entry] = [...open.byTwin].sort((a, b) => b[1].count - a[1].count)[0];
       const badge = await decorations.provideFileDecoration(resourceUri(LOCAL, 'twins', twinId));
       assert.equal(badge?.badge, entry.count > 9 ? '9+' : String(entry.count));
+      assert.equal(
+        (await decorations.provideFileDecoration(rowResourceUri(LOCAL, 'twins', twinId)))?.badge,
+        badge?.badge,
+        'the row and the tab show the badge',
+      );
       const expected =
         entry.topPriority === 1
           ? 'list.errorForeground'
@@ -138,22 +143,29 @@ describe('explorer details: tooltips and badges', () => {
     }
   });
 
-  it('marks a twin document with unsaved edits until they are reverted', async () => {
+  it('marks the row of a twin document with unsaved edits until they are reverted, not its tab', async () => {
     const api = await extensionApi();
     const index = await api.context.models.getIndex(LOCAL);
     const [row] = await twinRows(index.displayName(`${SAMPLE}:Room;1`));
     const uri = resourceUri(LOCAL, 'twins', (row as unknown as { twin: DigitalTwin }).twin.id);
+    const rowUri = (await row.getTreeItem()).resourceUri!;
+    assert.equal(rowUri.with({ fragment: '' }).toString(), uri.toString(), "the row carries its document's URI");
     const decorations = new EditedDocumentDecorations();
     try {
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc);
-      assert.equal(decorations.provideFileDecoration(uri), undefined);
+      assert.equal(decorations.provideFileDecoration(rowUri), undefined);
       const edit = new vscode.WorkspaceEdit();
       edit.insert(uri, new vscode.Position(0, 0), ' ');
       assert.ok(await vscode.workspace.applyEdit(edit));
-      assert.equal(decorations.provideFileDecoration(uri)?.badge, '●');
+      assert.equal(decorations.provideFileDecoration(rowUri)?.badge, '●');
+      assert.equal(
+        decorations.provideFileDecoration(doc.uri),
+        undefined,
+        "the editor tab (the document's URI) shows VS Code's own dot only",
+      );
       await vscode.commands.executeCommand('workbench.action.files.revert');
-      assert.equal(decorations.provideFileDecoration(uri), undefined);
+      assert.equal(decorations.provideFileDecoration(rowUri), undefined);
     } finally {
       decorations.dispose();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');

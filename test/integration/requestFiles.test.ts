@@ -208,12 +208,14 @@ describe('twin request files', function () {
     }
   });
 
-  it('opens the sample request file as a new file whose requests all parse', async () => {
+  it('opens the sample request file as a saved file of its own (closing asks nothing) whose requests all parse', async () => {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('buildingTwins.openSampleRequests');
     assert.ok(uri, `no sample (last error: ${(await extensionApi()).takeLastError()?.message})`);
-    assert.equal(uri.scheme, 'untitled');
+    assert.notEqual(uri.scheme, 'untitled');
     assert.match(uri.path, /sample-building\.twinq\.json$/);
     const document = await vscode.workspace.openTextDocument(uri);
+    assert.equal(document.isDirty, false, 'nothing to save: closing it does not ask');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString(), 'shown');
     const lenses = await eventually(async () => {
       const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
       assert.ok(found && found.length > 1);

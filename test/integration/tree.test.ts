@@ -81,6 +81,11 @@ describe('explorer tree', () => {
     let children = await room.getChildren();
     assert.equal(children.length, 11, 'one page and "Load more…"');
     assert.equal(
+      (await children[10].getTreeItem()).label,
+      `Load more… (10 of ${total.toLocaleString('en-US')} loaded)`,
+      'drawn with the first page, the row says how much is loaded',
+    );
+    assert.equal(
       (await room.getTreeItem()).description,
       `${twinsText} (10 loaded)`,
       'the total first, as on a group with everything loaded',

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { replaceAll } from './documentEdits';
 import { resourceUri } from '../../src/extension/documents/resourceUri';
-import { clearRequests, emulatorUrl, extensionApi, LOCAL, requests, SAMPLE } from './explorerHelpers';
+import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests, SAMPLE } from './explorerHelpers';
 import { removeConnectionIfAny } from './productionHelpers';
 
 const TWIN = 'HP-L01-PLANT';
@@ -158,15 +158,44 @@ describe('twins as documents', () => {
     );
   });
 
-  it('shows the service refusal verbatim and keeps the edits', async () => {
+  it('asks before sending a document that shows errors; declined sends nothing, "Send anyway" shows the refusal', async function () {
+    const url = emulatorUrl(this);
     const api = await extensionApi();
     const doc = await openTwin();
+    await vscode.window.showTextDocument(doc);
     await replaceAll(
       doc,
       edited(doc, (t) => {
         t.contents.capacity = 'lots';
       }),
     );
+    // The authoring schema marks the value ("Incorrect type. Expected "integer"."), as the editor shows it.
+    await eventually(
+      () =>
+        assert.ok(
+          vscode.languages.getDiagnostics(doc.uri).some((d) => /integer/i.test(d.message)),
+          JSON.stringify(vscode.languages.getDiagnostics(doc.uri)),
+        ),
+      30_000,
+    );
+    const sentWrites = async (): Promise<string[]> =>
+      (await requests(url))
+        .filter((r) => r.method !== 'GET' && r.path.startsWith('/api/'))
+        .map((r) => `${r.method} ${r.path}`);
+
+    for (const declined of [undefined, 'Show Problems']) {
+      const script = api.useScriptedInput([declined]);
+      await clearRequests(url);
+      assert.equal(await doc.save(), false);
+      assert.equal(script.remaining, 0, 'the problems were asked about');
+      assert.match(script.prompts[0], /^1 problem in twin HP-L01-PLANT\. Send anyway\?$/);
+      assert.match(script.details[0] ?? '', /^line \d+: .*integer/im, 'the problem is listed with its line');
+      assert.equal(doc.isDirty, true, 'the edits stay in the editor');
+      assert.match(api.takeLastError()?.message ?? '', /^Not sent: 1 problem in twin HP-L01-PLANT\./);
+      assert.deepEqual(await sentWrites(), [], 'a declined send sends nothing');
+    }
+
+    api.useScriptedInput(['Send anyway']);
     assert.equal(await doc.save(), false);
     assert.equal(doc.isDirty, true);
     assert.match(api.takeLastError()?.message ?? '', /The service refused twin HP-L01-PLANT: .*capacity/i);

@@ -4,6 +4,7 @@ import { parseImportJson } from '../../core/bulk/importJson';
 import { planImport, serviceTwinLookup } from '../../core/bulk/importPlan';
 import type { UpsertedRelationship } from '../../core/bulk/relationshipUpsert';
 import { writePlan } from '../../core/bulk/writePlan';
+import { confirmDespiteProblems } from '../documents/documentProblems';
 import { showWritten } from '../documents/writtenResources';
 import { confirmBulkWrite } from './bulkWriteConfirmation';
 import type { ExtensionServices } from '../shell/services';
@@ -61,6 +62,8 @@ export async function createFromJson(
   }
   if (plan.twins.length + plan.relationships.length === 0)
     throw new Error(vscode.l10n.t('{0} holds no twin and no relationship. Nothing was sent.', source.name));
+  // What the editor shows as errors beyond the plan's (the JSON schema's checks) is asked about before anything is sent.
+  if (source.uri) await confirmDespiteProblems(ctx.input, source.uri, source.name);
 
   const replaceQuestion = (existing: readonly string[]): string => {
     const shown = `${existing.slice(0, 10).join(', ')}${existing.length > 10 ? ', …' : ''}`;

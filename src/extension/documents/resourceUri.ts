@@ -25,6 +25,16 @@ export function resourceUri(connection: string, kind: string, ...ids: string[]):
   return vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: `/${segments.join('/')}.json` });
 }
 
+/**
+ * The URI an explorer row showing a resource carries: the document's, marked as a row (`#row`). Decorations meant for
+ * rows (the unsaved-edits dot) go on it alone, not on the document's editor tab, which shows its own.
+ */
+export function rowResourceUri(connection: string, kind: string, ...ids: string[]): vscode.Uri {
+  return resourceUri(connection, kind, ...ids).with({ fragment: ROW_FRAGMENT });
+}
+
+export const ROW_FRAGMENT = 'row';
+
 export function parseResourceUri(uri: vscode.Uri): ResourceRef {
   if (uri.scheme !== RESOURCE_SCHEME)
     throw new Error(vscode.l10n.t('Not a {0}: URI: {1}', RESOURCE_SCHEME, uri.toString()));

@@ -17,6 +17,7 @@ import {
 import { confirmWritesSetting } from '../shell/carefulSettings';
 import type { ConnectionProfile } from '../connections/connectionProfile';
 import type { UserInput } from '../shell/userInput';
+import { confirmDespiteProblems } from './documentProblems';
 import { WriteNotSentError } from './writeNotSent';
 import { resourceUri, type ResourceRef } from './resourceUri';
 import type { ServiceVersions } from './serviceVersions';
@@ -67,22 +68,22 @@ export class WriteGate {
   ) {}
 
   /**
-   * Shows what is about to be sent and where, unless buildingTwins.confirmWrites spares this connection; Compare
-   * opens a diff of the document as opened and as edited, then asks again. Cancelled, it throws "Not sent".
+   * Asks first when the document shows errors (documentProblems.ts). Shows what is about to be sent and where, unless
+   * buildingTwins.confirmWrites spares this connection; Compare opens a diff of the document as opened and as edited,
+   * then asks again. Cancelled, it throws "Not sent".
    */
   async beforeSend(ref: ResourceRef, write: DocumentWrite, openedText: string): Promise<void> {
     const profile = this.services.connections.require(ref.connection);
+    const uri = resourceUri(ref.connection, ref.kind, ...ref.ids);
+    // Errors the editor shows (the authoring schema's) are asked about first, whatever buildingTwins.confirmWrites says.
+    await confirmDespiteProblems(this.services.input, uri, write.subject);
     const pending: PendingWrite = { ...write, connection: profile.name, baseUrl: profile.baseUrl };
     await this.confirm(ref.connection, {
       question: writeQuestion(pending),
       detail: writeDetail(pending),
       sent: [pendingRequest(pending)],
       compare: () =>
-        this.services.versions.compare(
-          resourceUri(ref.connection, ref.kind, ...ref.ids),
-          openedText,
-          vscode.l10n.t('{0}: as opened ↔ your edits', write.subject),
-        ),
+        this.services.versions.compare(uri, openedText, vscode.l10n.t('{0}: as opened ↔ your edits', write.subject)),
       cancelled: vscode.l10n.t(
         'Not sent: saving {0} to "{1}" was cancelled. Your edits are still in the editor.',
         write.subject,

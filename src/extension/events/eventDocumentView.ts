@@ -1,30 +1,34 @@
 // How an event reads in its document and maps back: the type's name shown beside its id (`eventTypeName`, for
-// reading) and a payload that is JSON text of an object or array shown as that JSON, not an escaped string. Saving
-// turns the payload back into text (the text as read when the payload is unchanged). Pure: no 'vscode'.
+// reading) and the fields the service keeps as JSON text (payload, locations) shown as that JSON when it is an object
+// or array, not as an escaped string. Saving turns them back into text (the text as read when unchanged), which is
+// what the service takes. Pure: no 'vscode'.
 import * as l10n from '@vscode/l10n';
 import { isDeepStrictEqual } from 'node:util';
 import type { BuildingEvent, EventType } from '../../core/api/types';
 
 export const EVENT_TYPE_NAME_KEY = 'eventTypeName';
+/** Fields the service holds as JSON text: `payload` (type-specific values), `locations` (the twin's ancestors). */
+const JSON_TEXT_FIELDS = ['payload', 'locations'] as const;
 
 function isStructured(value: unknown): value is object {
   return typeof value === 'object' && value !== null;
 }
 
-/** The payload as JSON when its text is an object or array, else as it is (text that is not JSON, a string, null). */
-function payloadView(payload: unknown): unknown {
-  if (typeof payload !== 'string') return payload;
+/** JSON text as that JSON when it is an object or array, else as it is (text that is not JSON, a string, null). */
+function jsonTextView(text: unknown): unknown {
+  if (typeof text !== 'string') return text;
   try {
-    const parsed: unknown = JSON.parse(payload);
-    return isStructured(parsed) ? parsed : payload;
+    const parsed: unknown = JSON.parse(text);
+    return isStructured(parsed) ? parsed : text;
   } catch {
-    return payload;
+    return text;
   }
 }
 
 /** The event as its document shows it. */
 export function eventView(event: BuildingEvent, types: readonly EventType[]): Record<string, unknown> {
-  const view: Record<string, unknown> = { ...event, payload: payloadView(event.payload) };
+  const view: Record<string, unknown> = { ...event };
+  for (const field of JSON_TEXT_FIELDS) if (field in event) view[field] = jsonTextView(event[field]);
   const type = types.find((t) => t.id === event.eventTypeId);
   if (type) view[EVENT_TYPE_NAME_KEY] = type.name;
   return view;
@@ -51,10 +55,11 @@ export function eventFromView(
       ),
     );
   }
-  if (isStructured(event.payload)) {
-    event.payload = isDeepStrictEqual(event.payload, payloadView(original.payload))
-      ? original.payload
-      : JSON.stringify(event.payload);
+  for (const field of JSON_TEXT_FIELDS) {
+    if (!isStructured(event[field])) continue;
+    event[field] = isDeepStrictEqual(event[field], jsonTextView(original[field]))
+      ? original[field]
+      : JSON.stringify(event[field]);
   }
   return { event, problems };
 }

@@ -82,12 +82,16 @@ function eventSchema(types: readonly EventType[], open: boolean): JsonSchema {
 /** An event document: one event as the service holds it; saving updates it. */
 export function eventDocumentSchema(types: readonly EventType[]): JsonSchema {
   const schema = eventSchema(types, true);
-  // The document shows the payload as JSON when it is an object or array, and the type's name for reading.
+  // The document shows the payload and locations as JSON when they are an object or array, and the type's name.
   const properties = {
     ...(schema.properties as Record<string, JsonSchema>),
     payload: {
       anyOf: [{ type: 'string', minLength: 1 }, { type: ['object', 'array'] }],
       description: l10n.t('The type-specific values: JSON (sent as text), or JSON text'),
+    },
+    locations: {
+      anyOf: [{ type: ['string', 'null'] }, { type: ['object', 'array'] }],
+      description: l10n.t("The twin's location ancestors: JSON (sent as text), or JSON text"),
     },
     [EVENT_TYPE_NAME_KEY]: {
       type: 'string',

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { BuildingEvent, EventType } from '../../core/api/types';
-import { resourceUri } from '../documents/resourceUri';
+import { rowResourceUri } from '../documents/resourceUri';
 import { EVENT_DOCUMENT_KIND } from './eventDocumentHandler';
 import { describeEventFilter, type EventFilter, eventsRequest, eventTypeName } from './eventQuery';
 import type { ConnectionScope } from '../explorer/explorerServices';
@@ -122,7 +122,7 @@ export class EventNode extends TreeNode implements ResourceRow {
     item.iconPath = new vscode.ThemeIcon('calendar');
     item.contextValue = 'event';
     if (e.id) {
-      item.resourceUri = resourceUri(this.connection, EVENT_DOCUMENT_KIND, e.id);
+      item.resourceUri = rowResourceUri(this.connection, EVENT_DOCUMENT_KIND, e.id);
       item.command = { command: 'buildingTwins.events.open', title: vscode.l10n.t('Open event'), arguments: [this] };
     }
     return item;

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import { insightBadge } from '../../core/api/openInsights';
 import { countNoun } from '../../shared/countNoun';
-import { parseResourceUri, RESOURCE_SCHEME } from '../documents/resourceUri';
+import { parseResourceUri, RESOURCE_SCHEME, ROW_FRAGMENT } from '../documents/resourceUri';
 import type { OpenInsightsCache } from '../insights/openInsightsCache';
 import type { ExtensionLog } from '../shell/extensionLog';
 
@@ -64,7 +64,10 @@ export class InsightBadgeDecorations implements vscode.FileDecorationProvider, v
   }
 }
 
-/** Rows whose document has unsaved edits (a twin, ticket or event changed in an editor and not yet sent) get a dot. */
+/**
+ * Rows whose document has unsaved edits (a twin, ticket or event changed in an editor and not yet sent) get a dot. Only
+ * rows (their URIs end in `#row`): the document's tab shows VS Code's own dot, a second one would say it twice.
+ */
 export class EditedDocumentDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri[]>();
   readonly onDidChangeFileDecorations = this.changed.event;
@@ -79,7 +82,7 @@ export class EditedDocumentDecorations implements vscode.FileDecorationProvider,
       if (isDirty === this.dirty.has(key)) return;
       if (isDirty) this.dirty.add(key);
       else this.dirty.delete(key);
-      this.changed.fire([doc.uri]);
+      this.changed.fire([doc.uri.with({ fragment: ROW_FRAGMENT })]);
     };
     this.listeners = [
       vscode.workspace.onDidChangeTextDocument((e) => update(e.document)),
@@ -89,7 +92,7 @@ export class EditedDocumentDecorations implements vscode.FileDecorationProvider,
   }
 
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
-    if (!this.dirty.has(uri.toString())) return undefined;
+    if (uri.fragment !== ROW_FRAGMENT || !this.dirty.has(uri.with({ fragment: '' }).toString())) return undefined;
     return new vscode.FileDecoration(
       '●',
       vscode.l10n.t('Unsaved changes: not sent to the service yet'),

@@ -171,7 +171,18 @@ export class LoadMoreNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
+    // The row drawn with the page says how much of the list is loaded: the parent's description ("8 twins") is not
+    // drawn again when its first page comes (a change event then leaves VS Code 1.99's new rows dead).
+    const total = this.owner.knownTotal;
+    const label =
+      total === undefined
+        ? vscode.l10n.t('Load more…')
+        : vscode.l10n.t(
+            'Load more… ({0} of {1} loaded)',
+            this.owner.loadedCount.toLocaleString('en-US'),
+            total.toLocaleString('en-US'),
+          );
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
     item.id = `${this.id}#${this.owner.loadedCount}`;
     item.iconPath = new vscode.ThemeIcon('ellipsis');
     item.contextValue = 'loadMore';

@@ -3,7 +3,7 @@ import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { markdownText } from '../../core/untrusted/markdownText';
 import { countNoun } from '../../shared/countNoun';
 import { modelTooltipMarkdown } from '../explorer/tooltipMarkdown';
-import { resourceUri } from '../documents/resourceUri';
+import { rowResourceUri } from '../documents/resourceUri';
 import type { ConnectionScope } from '../explorer/explorerServices';
 import { childId, errorNode, MessageNode, TreeNode } from '../explorer/treeNode';
 
@@ -115,7 +115,7 @@ export class ModelNode extends TreeNode {
       index?.has(this.modelId) && index.isCapability(this.modelId) ? 'symbol-event' : 'symbol-class',
     );
     item.contextValue = 'model';
-    item.resourceUri = resourceUri(this.group.conn.connection, 'models', this.modelId);
+    item.resourceUri = rowResourceUri(this.group.conn.connection, 'models', this.modelId);
     return item;
   }
 

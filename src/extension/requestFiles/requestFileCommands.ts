@@ -11,7 +11,7 @@ import { parsedRequests } from './requestDocuments';
 import { isRequestDocument } from './requestFileName';
 import { RequestResultsPanel } from '../panels/requestResults/requestResultsPanel';
 import { type RequestResultsTarget, runFileRequests, type RunReport } from './requestRunController';
-import { openNewRequestFile, saveAsRequest } from './saveAsRequest';
+import { saveAsRequest } from './saveAsRequest';
 
 type RunServices = Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'requestResults' | 'writes'>;
 
@@ -38,16 +38,22 @@ function runAllRequestsCommand(services: RunServices, uri?: vscode.Uri): Promise
   return runFileRequests(services, services.requestResults, uri);
 }
 
-/** The sample request file of the emulator's sample building, as a new file to keep or change. */
+/**
+ * The sample request file of the emulator's sample building, opened from the extension's storage: a file of its own
+ * to run, change and save, which closes without asking (an untitled copy asked to be saved). Written there the first
+ * time; later the user's saved version is opened as it is.
+ */
 async function openSampleRequests(services: Pick<ExtensionServices, 'vscodeContext'>): Promise<vscode.Uri> {
-  const sample = vscode.Uri.joinPath(
-    services.vscodeContext.extensionUri,
-    'media',
-    'samples',
-    'sample-building.twinq.json',
-  );
-  const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(sample));
-  return (await openNewRequestFile('sample-building.twinq.json', text)).document.uri;
+  const { extensionUri, globalStorageUri } = services.vscodeContext;
+  const target = vscode.Uri.joinPath(globalStorageUri, SAMPLE_REQUESTS);
+  try {
+    await vscode.workspace.fs.stat(target);
+  } catch {
+    await vscode.workspace.fs.createDirectory(globalStorageUri);
+    await vscode.workspace.fs.copy(vscode.Uri.joinPath(extensionUri, 'media', 'samples', SAMPLE_REQUESTS), target);
+  }
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(target));
+  return target;
 }
 
 async function saveTwinGroupAsRequest(
@@ -63,6 +69,8 @@ async function saveTwinGroupAsRequest(
     twinsRequest(services.tree.filter ? vscode.l10n.t('{0} (filtered)', label) : label, filters),
   );
 }
+
+const SAMPLE_REQUESTS = 'sample-building.twinq.json';
 
 export const requestFileCommands: CommandsFor<typeof requestFileParameters, ExtensionServices> = {
   'buildingTwins.runRequest': runRequestCommand,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Ticket, TicketAttachment, TicketStatus } from '../../core/api/types';
-import { resourceUri } from '../documents/resourceUri';
+import { rowResourceUri } from '../documents/resourceUri';
 import { TICKET_DOCUMENT_KIND } from './ticketDocumentHandler';
 import { groupByStatus, priorityBadge, statusThemeColor, ticketLabel } from './ticketPresentation';
 import { configuredTicketPageSize } from './ticketSettings';
@@ -188,7 +188,7 @@ export class TicketNode extends TreeNode implements ResourceRow {
     item.tooltip = tooltip;
     item.iconPath = new vscode.ThemeIcon(badge.icon, new vscode.ThemeColor(badge.color));
     item.contextValue = 'ticket';
-    item.resourceUri = resourceUri(this.connection, TICKET_DOCUMENT_KIND, t.id);
+    item.resourceUri = rowResourceUri(this.connection, TICKET_DOCUMENT_KIND, t.id);
     item.command = { command: 'buildingTwins.tickets.open', title: vscode.l10n.t('Open ticket'), arguments: [this] };
     return item;
   }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { DigitalTwin, Relationship, RelationshipDirection } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
-import { resourceUri } from '../documents/resourceUri';
+import { rowResourceUri } from '../documents/resourceUri';
 import type { ConnectionScope } from '../explorer/explorerServices';
 import { relationshipsRowKey, rowKey, type ResourceRow } from '../explorer/resourceRows';
 import { isCapabilityModel, twinIcon } from './twinIcons';
@@ -32,7 +32,7 @@ export function twinTreeItem(
   // No tooltip here: it is built on hover (resolveTwinTooltip), with counts and open insights.
   item.iconPath = twinIcon(index, twin.modelId);
   item.contextValue = twinContextValue(index, twin);
-  item.resourceUri = resourceUri(conn.connection, 'twins', twin.id);
+  item.resourceUri = rowResourceUri(conn.connection, 'twins', twin.id);
   return item;
 }
 
@@ -276,7 +276,8 @@ export class RelationshipNode extends TreeNode {
     item.tooltip = lines.join('\n');
     item.iconPath = new vscode.ThemeIcon('references');
     item.contextValue = 'relationship';
-    if (rel.id) item.resourceUri = resourceUri(this.group.owner.conn.connection, 'relationships', rel.sourceId, rel.id);
+    if (rel.id)
+      item.resourceUri = rowResourceUri(this.group.owner.conn.connection, 'relationships', rel.sourceId, rel.id);
     return item;
   }
 

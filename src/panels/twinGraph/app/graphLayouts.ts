@@ -5,6 +5,7 @@ import cytoscape from 'cytoscape';
 import dagre from 'cytoscape-dagre';
 import fcose from 'cytoscape-fcose';
 import type { GraphLayout } from '../twinGraphProtocol';
+import { NODE_LABEL_PX, openingZoom, wrapRows } from './graphView';
 
 let registered = false;
 
@@ -32,7 +33,8 @@ export function graphLayoutOptions(
   kind: GraphLayout,
   rootIds: readonly string[],
 ): cytoscape.LayoutOptions {
-  const common = { animate: false, fit: true, padding: 30 };
+  // Labels take room too (no label drawn over another); the view is set after the layout (showAroundRoots).
+  const common = { animate: false, fit: false, padding: 30, nodeDimensionsIncludeLabels: true };
   switch (kind) {
     case 'hierarchical':
       // Edges point from part to whole (room isPartOf level): ranked bottom-to-top, the whole sits on top.
@@ -62,7 +64,34 @@ export function graphLayoutOptions(
         levelWidth: () => 1,
         minNodeSpacing: 70,
         ...common,
+        // Labels hang below their nodes, beside each other on a ring: counted, the first ring would not fit the
+        // opening view at a legible zoom.
+        nodeDimensionsIncludeLabels: false,
       } as cytoscape.LayoutOptions;
     }
   }
+}
+
+/** Lays the graph out in `kind`; a hierarchy's wide rows are wrapped (graphView.ts). */
+export function runGraphLayout(cy: cytoscape.Core, kind: GraphLayout, rootIds: readonly string[]): void {
+  cy.layout(graphLayoutOptions(cy, kind, rootIds)).run();
+  if (kind !== 'hierarchical') return;
+  const wrapped = wrapRows(cy.nodes().map((n) => ({ id: n.id(), ...n.position() })));
+  cy.nodes().positions((n) => wrapped.get(n.id()) ?? n.position());
+}
+
+/**
+ * The view a graph opens with: the roots and their first ring fitted, at a zoom where labels stay legible
+ * (graphView.ts openingZoom); when the ring does not fit at that zoom, the roots are centred.
+ */
+export function showAroundRoots(cy: cytoscape.Core, rootIds: readonly string[], padding = 30): void {
+  const wanted = new Set(rootIds);
+  const roots = cy.nodes().filter((n) => wanted.has(n.id()));
+  const focus = roots.nonempty() ? roots.closedNeighborhood().nodes() : cy.nodes();
+  if (focus.empty()) return;
+  cy.fit(focus, padding);
+  const zoom = openingZoom(cy.zoom(), NODE_LABEL_PX);
+  if (zoom === cy.zoom()) return;
+  cy.zoom(zoom);
+  cy.center(roots.nonempty() ? roots : focus);
 }

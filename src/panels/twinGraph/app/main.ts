@@ -21,7 +21,8 @@ import {
   type TwinGraphMethods,
   type TwinGraphPanelState,
 } from '../twinGraphProtocol';
-import { graphLayoutOptions, registerGraphLayouts } from './graphLayouts';
+import { registerGraphLayouts, runGraphLayout, showAroundRoots } from './graphLayouts';
+import { NODE_LABEL_PX } from './graphView';
 import { ModelColors } from './modelColors';
 import { HostBridge } from '../../shared/app/hostBridge';
 import { textField } from '../../shared/app/textField';
@@ -179,7 +180,7 @@ async function expand(id: string): Promise<void> {
     merge(await bridge.request('graph', { rootId: id, hops: state.hops! }));
     state.expanded = [...new Set([...(state.expanded ?? []), id])];
     bridge.setState(state);
-    layout();
+    layout(id);
     const added = countNoun(nodes.size - before, l10n.t('{0} new twin'), l10n.t('{0} new twins'));
     status.set(
       l10n.t({
@@ -213,11 +214,16 @@ function merge(data: GraphData): void {
   document.body.dataset.rootId = state.rootId;
 }
 
-/** Lays the graph out in the chosen layout (rings around the root unless another was chosen). */
-function layout(): void {
+/**
+ * Lays the graph out in the chosen layout (rings around the root unless another was chosen) and shows `focus` (the
+ * roots unless given) with its first ring, labels legible; "Fit" shows the whole graph.
+ */
+function layout(focus?: string): void {
   const kind = state.layout ?? 'concentric';
   document.body.dataset.layout = kind;
-  cy.layout(graphLayoutOptions(cy, kind, [state.rootId, ...(state.otherRootIds ?? [])])).run();
+  const roots = [state.rootId, ...(state.otherRootIds ?? [])];
+  runGraphLayout(cy, kind, roots);
+  showAroundRoots(cy, focus ? [focus] : roots);
 }
 
 function select(id: string): void {
@@ -315,7 +321,7 @@ function applyStyle(): void {
         'background-color': 'data(color)',
         label: LABEL_FROM_DATA,
         color: fg,
-        'font-size': 11,
+        'font-size': NODE_LABEL_PX,
         'text-valign': 'bottom',
         'text-margin-y': 4,
         'text-outline-color': bg,

@@ -14,6 +14,7 @@ const event: BuildingEvent = {
   payload: '{ "temperature": 31, "limits": [18, 26] }',
   payloadVersion: '1.0',
   twinId: 'AHU-1',
+  locations: '["BLD-HP","HP-L02"]',
 };
 
 describe('event document view', () => {
@@ -26,6 +27,19 @@ describe('event document view', () => {
       undefined,
       'an unknown type has no name to show',
     );
+  });
+
+  it('shows the locations JSON text as the list it holds, and writes it back as text', () => {
+    const view = eventView(event, types);
+    assert.deepEqual(view.locations, ['BLD-HP', 'HP-L02']);
+    assert.equal(
+      (eventFromView(view, event, types).event as BuildingEvent).locations,
+      event.locations,
+      'unchanged: the text as read',
+    );
+    const moved = eventFromView({ ...view, locations: ['BLD-HP', 'HP-L03'] }, event, types).event as BuildingEvent;
+    assert.equal(moved.locations, '["BLD-HP","HP-L03"]');
+    assert.equal(eventView({ ...event, locations: null }, types).locations, null);
   });
 
   it('keeps payloads that are not JSON of an object or array as they are', () => {

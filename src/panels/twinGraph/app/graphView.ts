@@ -1,0 +1,70 @@
+// The geometry that keeps the twin graph readable: hierarchy rows wrapped to a bounded width (an air handler feeding
+// twelve VAV boxes makes two rows, not one very wide one) and the zoom the graph opens with (labels legible on
+// screen, the root and its first ring in view). Pure: no cytoscape, no DOM.
+
+/** At most this many twins side by side in a hierarchy row; more wrap onto rows beneath. */
+export const MAX_ROW_NODES = 6;
+/** Horizontal distance between the centres of twins of a wrapped row: a label's width (110 px) and a gap. */
+export const COLUMN_GAP = 130;
+/** Vertical distance between the wrapped rows of one layer. */
+export const WRAPPED_ROW_GAP = 70;
+/** Size (CSS px) of a node's label at zoom 1. */
+export const NODE_LABEL_PX = 11;
+/** Below this size on screen (CSS px) a label is hard to read: the graph never opens smaller. */
+export const READABLE_LABEL_PX = 10;
+/** The graph opens no larger than this, however few twins it shows. */
+export const MAX_OPENING_ZOOM = 1.5;
+
+export interface Placed {
+  id: string;
+  x: number;
+  y: number;
+}
+
+/**
+ * Wraps the rows of a layered layout (twins sharing a y) that hold more than `maxPerRow` twins onto rows beneath,
+ * `maxPerRow` to a row, in their order, each row centred where the layer was; the layers below move down to make
+ * room. Rows within the limit keep their places (moved down only).
+ */
+export function wrapRows(
+  placed: readonly Placed[],
+  maxPerRow = MAX_ROW_NODES,
+  columnGap = COLUMN_GAP,
+  rowGap = WRAPPED_ROW_GAP,
+): Map<string, { x: number; y: number }> {
+  const layers = new Map<number, Placed[]>();
+  for (const p of placed) {
+    const key = Math.round(p.y);
+    const layer = layers.get(key);
+    if (layer) layer.push(p);
+    else layers.set(key, [p]);
+  }
+  const result = new Map<string, { x: number; y: number }>();
+  let shift = 0;
+  for (const [y, layer] of [...layers].sort((a, b) => a[0] - b[0])) {
+    if (layer.length <= maxPerRow) {
+      for (const p of layer) result.set(p.id, { x: p.x, y: p.y + shift });
+      continue;
+    }
+    const sorted = [...layer].sort((a, b) => a.x - b.x);
+    const centre = (sorted[0].x + sorted[sorted.length - 1].x) / 2;
+    const rows = Math.ceil(sorted.length / maxPerRow);
+    for (let row = 0; row < rows; row++) {
+      const members = sorted.slice(row * maxPerRow, (row + 1) * maxPerRow);
+      const left = centre - ((members.length - 1) * columnGap) / 2;
+      members.forEach((p, i) => result.set(p.id, { x: left + i * columnGap, y: y + shift + row * rowGap }));
+    }
+    shift += (rows - 1) * rowGap;
+  }
+  return result;
+}
+
+/**
+ * The zoom the graph opens with: the one that fits the root and its first ring (`fitZoom`), but never so small that
+ * labels fall below READABLE_LABEL_PX on screen (the rest is a pan or a zoom away) and never above MAX_OPENING_ZOOM.
+ */
+export function openingZoom(fitZoom: number, labelPx = NODE_LABEL_PX): number {
+  const readable = READABLE_LABEL_PX / labelPx;
+  if (!Number.isFinite(fitZoom) || fitZoom <= 0) return Math.max(1, readable);
+  return Math.min(MAX_OPENING_ZOOM, Math.max(readable, fitZoom));
+}
