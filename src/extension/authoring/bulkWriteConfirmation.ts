@@ -7,6 +7,7 @@ import type { SentRequest } from '../../core/writes/sentRequests';
 import { requestLine } from '../../core/writes/writePreview';
 import type { WriteConfirmation, WriteGate } from '../documents/writeGate';
 import type { ConnectionManager } from '../connections/connectionManager';
+import type { ImportPlan } from '../../core/bulk/importPlan';
 
 export interface BulkWrite {
   connection: string;
@@ -21,6 +22,19 @@ export interface BulkWrite {
   notes?: readonly string[];
   /** What the "Not sent" error says on Cancel. */
   cancelled: string;
+}
+
+/** The requests of an import plan, as a confirmation lists them: one PUT per twin, then one per relationship. */
+export function importPlanRequests(plan: Pick<ImportPlan, 'twins' | 'relationships'>): BulkWrite['requests'] {
+  return [
+    { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin), perItem: true },
+    {
+      method: 'PUT',
+      path: '/twins/relationships',
+      items: plan.relationships.map((r) => r.relationship),
+      perItem: true,
+    },
+  ];
 }
 
 /** Asks before the writes of a bulk command (buildingTwins.confirmWrites); Cancel throws "Not sent". */

@@ -6,7 +6,7 @@ import type { UpsertedRelationship } from '../../core/bulk/relationshipUpsert';
 import { writePlan } from '../../core/bulk/writePlan';
 import { confirmDespiteProblems } from '../documents/documentProblems';
 import { showWritten } from '../documents/writtenResources';
-import { confirmBulkWrite } from './bulkWriteConfirmation';
+import { confirmBulkWrite, importPlanRequests } from './bulkWriteConfirmation';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import { openTwinDocument, revealTwin } from '../twins/twinCommands';
@@ -92,15 +92,7 @@ export async function createFromJson(
           source.name,
           connection,
         ),
-        requests: [
-          { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin), perItem: true },
-          {
-            method: 'PUT',
-            path: '/twins/relationships',
-            items: plan.relationships.map((r) => r.relationship),
-            perItem: true,
-          },
-        ],
+        requests: importPlanRequests(plan),
         cancelled: vscode.l10n.t('Not sent: creating from {0} on "{1}" was cancelled.', source.name, connection),
       });
       return true;

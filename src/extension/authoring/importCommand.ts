@@ -6,7 +6,7 @@ import { fileReportStore, itemHash } from '../../core/bulk/importReport';
 import type { ImportProgress, ImportResult } from '../../core/bulk/importRunner';
 import { writePlan } from '../../core/bulk/writePlan';
 import { resourceUri } from '../documents/resourceUri';
-import { bulkWriteConfirmation } from './bulkWriteConfirmation';
+import { bulkWriteConfirmation, importPlanRequests } from './bulkWriteConfirmation';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import { TwinsNode } from '../twins/twinsNode';
@@ -121,15 +121,7 @@ export async function importFromFiles(
       connection,
       question,
       notes,
-      requests: [
-        { method: 'PUT', path: '/twins', items: plan.twins.map((t) => t.twin), perItem: true },
-        {
-          method: 'PUT',
-          path: '/twins/relationships',
-          items: plan.relationships.map((r) => r.relationship),
-          perItem: true,
-        },
-      ],
+      requests: importPlanRequests(plan),
       cancelled: vscode.l10n.t('Not sent: the import of {0} into "{1}" was cancelled.', names, connection),
     },
     ctx.connections.require(connection).baseUrl,
