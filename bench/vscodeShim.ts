@@ -47,12 +47,16 @@ class Uri {
   private constructor(
     public scheme: string,
     public path: string,
+    public fragment = '',
   ) {}
-  static from(parts: { scheme: string; path: string }): Uri {
-    return new Uri(parts.scheme, parts.path);
+  static from(parts: { scheme: string; path: string; fragment?: string }): Uri {
+    return new Uri(parts.scheme, parts.path, parts.fragment);
+  }
+  with(change: { scheme?: string; path?: string; fragment?: string }): Uri {
+    return new Uri(change.scheme ?? this.scheme, change.path ?? this.path, change.fragment ?? this.fragment);
   }
   toString(): string {
-    return `${this.scheme}:${this.path}`;
+    return `${this.scheme}:${this.path}${this.fragment ? `#${this.fragment}` : ''}`;
   }
 }
 
