@@ -5,7 +5,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { ApiError } from '../../../src/core/api/apiError';
-import { BuildingTwinsClient } from '../../../src/core/api/client';
+import { BuildingTwinsClient, type BuildingTwinsClientOptions } from '../../../src/core/api/client';
 import { chooseExchange } from '../../../src/core/api/exchangeChoice';
 import {
   type ExchangeRequest,
@@ -81,6 +81,22 @@ function request(url: string, more: Partial<ExchangeRequest> = {}): ExchangeRequ
 const text = (body: Uint8Array): string => Buffer.from(body).toString('utf8');
 
 /** Resolves once `check` holds (polled on the event loop, no wall-clock bound). */
+/** A client of the test server `s` over `exchange`, without rate limiting; `more` adds or overrides options. */
+function localClient(
+  s: { origin: string },
+  exchange: HttpExchange,
+  more: Partial<BuildingTwinsClientOptions> = {},
+): BuildingTwinsClient {
+  return new BuildingTwinsClient({
+    baseUrl: `${s.origin}/api/v3`,
+    clientId: 'c',
+    clientSecret: 's',
+    rateLimit: false,
+    exchange,
+    ...more,
+  });
+}
+
 async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setImmediate(resolve));
 }
@@ -238,15 +254,7 @@ describeEachExchange('HTTP exchange', (name) => {
       // other requests are never answered
     });
     const clock = new FakeClock();
-    const client = new BuildingTwinsClient({
-      baseUrl: `${s.origin}/api/v3`,
-      clientId: 'c',
-      clientSecret: 's',
-      rateLimit: false,
-      exchange,
-      clock,
-      timeoutMs: 10_000,
-    });
+    const client = localClient(s, exchange, { clock, timeoutMs: 10_000 });
     await client.getToken();
     const call = client.listModels().then(
       () => undefined,
@@ -264,13 +272,7 @@ describeEachExchange('HTTP exchange', (name) => {
 
   it('through the client: a redirect is one error naming the URL, one request, no retry', async () => {
     const s = await start((_req, res) => res.writeHead(302, { location: 'https://login.example.com/' }).end());
-    const client = new BuildingTwinsClient({
-      baseUrl: `${s.origin}/api/v3`,
-      clientId: 'c',
-      clientSecret: 'secret-value',
-      rateLimit: false,
-      exchange,
-    });
+    const client = localClient(s, exchange, { clientSecret: 'secret-value' });
     const error = await client.getToken().then(
       () => undefined,
       (e: unknown) => e,
@@ -311,13 +313,7 @@ describe('node:http exchange: connections', () => {
     const listened: string[] = [];
     const add = EventTarget.prototype.addEventListener;
     try {
-      const client = new BuildingTwinsClient({
-        baseUrl: `${s.origin}/api/v3`,
-        clientId: 'c',
-        clientSecret: 's',
-        rateLimit: false,
-        exchange,
-      });
+      const client = localClient(s, exchange);
       await client.getToken();
       EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: unknown[]) {
         if (this instanceof AbortSignal) listened.push(type);
@@ -351,15 +347,7 @@ describe('node:http exchange: connections', () => {
     let made = 0;
     const clock = new FakeClock();
     try {
-      const client = new BuildingTwinsClient({
-        baseUrl: `${s.origin}/api/v3`,
-        clientId: 'c',
-        clientSecret: 's',
-        rateLimit: false,
-        exchange,
-        clock,
-        timeoutMs: 5_000,
-      });
+      const client = localClient(s, exchange, { clock, timeoutMs: 5_000 });
       await client.getToken();
       globalThis.AbortController = class extends Original {
         constructor() {
@@ -397,14 +385,7 @@ describe('node:http exchange: connections', () => {
     const onWarning = (warning: Error): void => void warnings.push(warning.message);
     process.on('warning', onWarning);
     try {
-      const client = new BuildingTwinsClient({
-        baseUrl: `${s.origin}/api/v3`,
-        clientId: 'c',
-        clientSecret: 's',
-        rateLimit: false,
-        exchange,
-        signal: clientController.signal,
-      });
+      const client = localClient(s, exchange, { signal: clientController.signal });
       await client.getToken();
       AbortSignal.any = (signals) => {
         combined++;
