@@ -27,6 +27,14 @@ const MAX_PAGE_SIZE = PAGE_SIZES.insights.max;
 
 export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMethods> {
   let scope: Promise<string[] | undefined> | undefined;
+  /** The twins of the scope, looked up once per panel (again after a failed look-up); undefined: no scope. */
+  const scopedTwinIds = async (signal: AbortSignal | undefined): Promise<string[] | undefined> => {
+    scope ??= deps.scopeTwinId ? scopeTwinIds(await deps.api(), deps.scopeTwinId, signal) : Promise.resolve(undefined);
+    return scope.catch((e: unknown) => {
+      scope = undefined;
+      throw e;
+    });
+  };
   return {
     init: () => ({
       connection: deps.connection,
@@ -41,13 +49,7 @@ export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMet
     },
 
     async list(query, signal) {
-      scope ??= deps.scopeTwinId
-        ? scopeTwinIds(await deps.api(), deps.scopeTwinId, signal)
-        : Promise.resolve(undefined);
-      const twinIds = await scope.catch((e) => {
-        scope = undefined;
-        throw e;
-      });
+      const twinIds = await scopedTwinIds(signal);
       const request = toBatchRequest(query, twinIds);
       const page = await (await deps.api()).listInsights(request, {}, { signal });
       return {
@@ -66,13 +68,7 @@ export function createInsightsHandlers(deps: InsightsDeps): Handlers<InsightsMet
 
     async saveAsRequest(query, signal) {
       if (!deps.saveAsRequest) throw new Error('this panel cannot save requests'); // l10n-exempt: a host without the feature
-      scope ??= deps.scopeTwinId
-        ? scopeTwinIds(await deps.api(), deps.scopeTwinId, signal)
-        : Promise.resolve(undefined);
-      const twinIds = await scope.catch((e) => {
-        scope = undefined;
-        throw e;
-      });
+      const twinIds = await scopedTwinIds(signal);
       const request = toBatchRequest(query, twinIds);
       return deps.saveAsRequest(insightsRequest(l10n.t('Insights of {0}', deps.scopeLabel), request));
     },
