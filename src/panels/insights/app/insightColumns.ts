@@ -7,12 +7,21 @@ export interface InsightColumn {
   field: keyof Insight & string;
   label: string;
   value: (i: Insight) => string;
+  /** The cell's tooltip when it says more than the value (default: the value, for one the column cuts off). */
+  title?: (i: Insight) => string;
   sortNote?: string;
 }
 
 /** A value as text (nothing for null and undefined). */
 export function text(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
+}
+
+/** When the insight was last updated, as `2026-11-27 07:12:45` (UTC, as the service sends it). */
+function shownTime(i: Insight): string {
+  return text(i.updatedDate)
+    .replace('T', ' ')
+    .replace(/\.\d+Z$|Z$/, '');
 }
 
 /** Enum words in the order of their codes. */
@@ -47,12 +56,6 @@ export const COLUMNS: readonly InsightColumn[] = [
     ),
   },
   { field: 'occurrenceCount', label: l10n.t('Occurrences'), value: (i) => text(i.occurrenceCount) },
-  {
-    field: 'updatedDate',
-    label: l10n.t('Updated'),
-    value: (i) =>
-      text(i.updatedDate)
-        .replace('T', ' ')
-        .replace(/\.\d+Z$|Z$/, ''),
-  },
+  // The day fits the column at the default panel width; the time of day is in the tooltip.
+  { field: 'updatedDate', label: l10n.t('Updated'), value: (i) => shownTime(i).slice(0, 10), title: shownTime },
 ];

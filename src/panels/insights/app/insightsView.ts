@@ -345,10 +345,12 @@ export class InsightsView {
       });
       toggle.append(button, el('span', { class: 'count' }, String(childCount)));
     }
-    // The title shows a value its column cuts off with an ellipsis.
+    // The title shows a value its column cuts off with an ellipsis (or what the value leaves out).
     tr.append(
       toggle,
-      ...COLUMNS.map((c) => el('td', { 'data-field': c.field, title: c.value(insight) }, c.value(insight))),
+      ...COLUMNS.map((c) =>
+        el('td', { 'data-field': c.field, title: (c.title ?? c.value)(insight) }, c.value(insight)),
+      ),
     );
     tr.addEventListener('click', () => this.events.select(insight.id));
     return tr;
