@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../harness/browser';
-import { startCodeServer, type CodeServer } from '../harness/codeServer';
+import { startCodeServer, TEST_SESSION_SETTINGS, type CodeServer } from '../harness/codeServer';
 import { emulatorBundle, startEmulatorProcess, wireToEmulator, type EmulatorProcess } from '../harness/emulatorProcess';
 import { repoRoot } from '../harness/harnessPaths';
 
@@ -62,6 +62,7 @@ export class Workbench {
       }
       const wiring = wireToEmulator(emulator);
       const settings = {
+        ...TEST_SESSION_SETTINGS,
         'workbench.colorTheme': themes[options.theme ?? 'dark'].setting,
         ...wiring.settings,
         ...options.settings,

@@ -53,6 +53,13 @@ const quietSettings = {
   'window.restoreWindows': 'none',
 };
 
+/**
+ * Settings of the test sessions on top of the quiet ones. VS Code for the Web (code-server) auto saves after a second by
+ * default, desktop VS Code does not: a test that edits a document and checks what its save sends must save only when
+ * it says so, however slow the machine (an auto save in between leaves nothing to send).
+ */
+export const TEST_SESSION_SETTINGS = { 'files.autoSave': 'off' };
+
 /** Common args: an own config file (else code-server creates ~/.config/code-server/config.yaml), no auth, no telemetry. */
 function baseArgs(runDir: string, extensionsDir: string): string[] {
   const config = join(runDir, 'config.yaml');

@@ -9,7 +9,7 @@ import { format } from 'node:util';
 import type { Browser } from 'playwright-core';
 import type { IntegrationResult } from '../integration/index';
 import { launchChromium } from './browser';
-import { startCodeServer, type CodeServer } from './codeServer';
+import { startCodeServer, TEST_SESSION_SETTINGS, type CodeServer } from './codeServer';
 import { emulatorBundle, startEmulatorProcess, wireToEmulator, type EmulatorProcess } from './emulatorProcess';
 import { repoRoot } from './harnessPaths';
 import { requireSystemPackages } from './systemPackages';
@@ -132,7 +132,7 @@ export async function runIntegrationTests(options: IntegrationRunOptions = {}): 
       for (const [name, text] of Object.entries(UNTRUSTED_FOLDER_FILES)) writeFileSync(join(folder, name), text);
     }
     const server = await startCodeServer({
-      settings,
+      settings: { ...TEST_SESSION_SETTINGS, ...settings },
       env,
       keep: options.keep,
       folder,

@@ -9,9 +9,14 @@ import { emulatorUrl, extensionApi, LOCAL } from './explorerHelpers';
 const files = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('files');
 
 describe('auto save of remote documents', () => {
+  // The session's own values (the harness turns auto save off), put back afterwards.
+  const found = new Map<string, unknown>();
+  before(() => {
+    for (const key of ['autoSave', 'autoSaveWorkspaceFilesOnly']) found.set(key, files().inspect(key)?.globalValue);
+  });
+
   after(async () => {
-    await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
-    await files().update('autoSaveWorkspaceFilesOnly', undefined, vscode.ConfigurationTarget.Global);
+    for (const [key, value] of found) await files().update(key, value, vscode.ConfigurationTarget.Global);
     for (let i = 0; i < 5 && vscode.window.activeTextEditor; i++)
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
