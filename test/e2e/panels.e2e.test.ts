@@ -323,6 +323,11 @@ describe('webview panels in the workbench', () => {
     }
   });
 
+  /** Whether a point on screen is inside the graph's canvas. */
+  function inViewOf(view: GraphView, p: { x: number; y: number }): boolean {
+    return p.x >= 0 && p.x <= view.width && p.y >= 0 && p.y <= view.height;
+  }
+
   /** What the graph's canvas shows now, read from its cytoscape instance (the canvas has no DOM of its own). */
   async function graphView(frame: FrameLocator): Promise<GraphView> {
     return frame.locator('.graph').evaluate((host) => {
@@ -389,8 +394,7 @@ describe('webview panels in the workbench', () => {
     assert.ok(root.label.length > 0, 'the root has its label');
     const labelPx = root.fontPx * rings.zoom;
     assert.ok(labelPx >= 9.5, `labels on screen at the opening zoom: ${labelPx.toFixed(1)} px (zoom ${rings.zoom})`);
-    const inView = (p: { x: number; y: number }): boolean =>
-      p.x >= 0 && p.x <= rings.width && p.y >= 0 && p.y <= rings.height;
+    const inView = (p: { x: number; y: number }): boolean => inViewOf(rings, p);
     assert.ok(
       inView(root.screen),
       `the root is in view: ${JSON.stringify(root.screen)} of ${rings.width}×${rings.height}`,
@@ -415,6 +419,15 @@ describe('webview panels in the workbench', () => {
     assert.ok(widest <= 700, `the widest hierarchy row at zoom 1: ${Math.round(widest)} px`);
     const hierarchyPx = hierarchy.nodes[0].fontPx * hierarchy.zoom;
     assert.ok(hierarchyPx >= 9.5, `hierarchy labels on screen: ${hierarchyPx.toFixed(1)} px`);
+    // The root sits at the end of its row: the view shows its first ring, with the root still in view.
+    const hierarchyRoot = hierarchy.nodes.find((n) => n.root)!;
+    const hierarchyRing = hierarchy.nodes.filter((n) => n.ring);
+    const shown = hierarchyRing.filter((n) => inViewOf(hierarchy, n.screen)).length;
+    assert.ok(
+      inViewOf(hierarchy, hierarchyRoot.screen),
+      `the root is in view: ${JSON.stringify(hierarchyRoot.screen)}`,
+    );
+    console.log(`[metric] hierarchyRingInView=${shown}/${hierarchyRing.length}`);
     await screenshots('graph-2-hops-hierarchical');
   });
 

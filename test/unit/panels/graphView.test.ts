@@ -7,6 +7,7 @@ import {
   MAX_ROW_NODES,
   NODE_LABEL_PX,
   openingZoom,
+  panIntoView,
   READABLE_LABEL_PX,
   wrapRows,
   WRAPPED_ROW_GAP,
@@ -100,5 +101,17 @@ describe('twin graph geometry', () => {
     assert.ok(openingZoom(0.2) * NODE_LABEL_PX >= READABLE_LABEL_PX);
     assert.equal(openingZoom(4), MAX_OPENING_ZOOM, 'a root alone is not blown up');
     assert.equal(openingZoom(Number.NaN), 1);
+  });
+  it('moves the view just enough to keep the root in view, and not at all when it is', () => {
+    const view = { width: 500, height: 400 };
+    const at = (x1: number, y1: number) => ({ x1, y1, x2: x1 + 20, y2: y1 + 20 });
+    assert.deepEqual(panIntoView(at(200, 150), view.width, view.height, 30), { x: 0, y: 0 });
+    assert.deepEqual(panIntoView(at(490, 150), view.width, view.height, 30), { x: -40, y: 0 }, 'off the right edge');
+    assert.deepEqual(panIntoView(at(-100, 395), view.width, view.height, 30), { x: 130, y: -45 }, 'left and below');
+    assert.deepEqual(
+      panIntoView({ x1: 50, y1: 50, x2: 900, y2: 60 }, view.width, view.height, 30),
+      { x: -20, y: 0 },
+      'wider than the view: its left end stays in view',
+    );
   });
 });

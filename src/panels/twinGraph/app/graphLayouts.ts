@@ -5,7 +5,7 @@ import cytoscape from 'cytoscape';
 import dagre from 'cytoscape-dagre';
 import fcose from 'cytoscape-fcose';
 import type { GraphLayout } from '../twinGraphProtocol';
-import { NODE_LABEL_PX, openingZoom, wrapRows } from './graphView';
+import { NODE_LABEL_PX, openingZoom, panIntoView, wrapRows } from './graphView';
 
 let registered = false;
 
@@ -82,7 +82,8 @@ export function runGraphLayout(cy: cytoscape.Core, kind: GraphLayout, rootIds: r
 
 /**
  * The view a graph opens with: the roots and their first ring fitted, at a zoom where labels stay legible
- * (graphView.ts openingZoom); when the ring does not fit at that zoom, the roots are centred.
+ * (graphView.ts openingZoom); when the ring does not fit at that zoom, the view is centred on the ring and moved just
+ * enough to keep the roots in view (a root at the end of its hierarchy row is not centred with half the view empty).
  */
 export function showAroundRoots(cy: cytoscape.Core, rootIds: readonly string[], padding = 30): void {
   const wanted = new Set(rootIds);
@@ -93,5 +94,6 @@ export function showAroundRoots(cy: cytoscape.Core, rootIds: readonly string[], 
   const zoom = openingZoom(cy.zoom(), NODE_LABEL_PX);
   if (zoom === cy.zoom()) return;
   cy.zoom(zoom);
-  cy.center(roots.nonempty() ? roots : focus);
+  cy.center(focus);
+  if (roots.nonempty()) cy.panBy(panIntoView(roots.renderedBoundingBox({}), cy.width(), cy.height(), padding));
 }

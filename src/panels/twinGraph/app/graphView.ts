@@ -1,6 +1,6 @@
 // The geometry that keeps the twin graph readable: hierarchy rows wrapped to a bounded width (an air handler feeding
 // twelve VAV boxes makes two rows, not one very wide one) and the zoom the graph opens with (labels legible on
-// screen, the root and its first ring in view). Pure: no cytoscape, no DOM.
+// screen, the root and its first ring in view, the root never off screen). Pure: no cytoscape, no DOM.
 
 /** At most this many twins side by side in a hierarchy row; more wrap onto rows beneath. */
 export const MAX_ROW_NODES = 6;
@@ -67,4 +67,25 @@ export function openingZoom(fitZoom: number, labelPx = NODE_LABEL_PX): number {
   const readable = READABLE_LABEL_PX / labelPx;
   if (!Number.isFinite(fitZoom) || fitZoom <= 0) return Math.max(1, readable);
   return Math.min(MAX_OPENING_ZOOM, Math.max(readable, fitZoom));
+}
+
+/** A box on screen (rendered px): left, top, right, bottom. */
+export interface ScreenBox {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/**
+ * The smallest pan (rendered px, to add to the view's pan) that brings `box` at least `margin` inside a view of
+ * `width` × `height`; nothing when it is in already. A box larger than the view keeps its top-left corner in view.
+ */
+export function panIntoView(box: ScreenBox, width: number, height: number, margin = 30): { x: number; y: number } {
+  const along = (low: number, high: number, size: number): number => {
+    if (low < margin) return margin - low;
+    if (high > size - margin) return Math.max(size - margin - high, margin - low);
+    return 0;
+  };
+  return { x: along(box.x1, box.x2, width), y: along(box.y1, box.y2, height) };
 }
