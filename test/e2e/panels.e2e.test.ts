@@ -284,9 +284,19 @@ describe('webview panels in the workbench', () => {
         .map(
           (th) => `${th.textContent} (${Math.round(th.getBoundingClientRect().right)} > ${Math.round(visibleRight)})`,
         );
-      return { cutHeaders, brokenWords, cutWithoutTitle, pastEdge };
+      // Name and Twin share what the short columns leave (each short column as wide as its header needs).
+      const wide = ['name', 'twinName'].map((f) =>
+        Math.round(table.querySelector(`thead th[data-field="${f}"]`)!.getBoundingClientRect().width),
+      );
+      return { cutHeaders, brokenWords, cutWithoutTitle, pastEdge, wide };
     });
-    assert.deepEqual(layout, { cutHeaders: [], brokenWords: [], cutWithoutTitle: [], pastEdge: [] });
+    const { wide, ...whole } = layout;
+    assert.deepEqual(whole, { cutHeaders: [], brokenWords: [], cutWithoutTitle: [], pastEdge: [] });
+    console.log(`[metric] insightsNameTwinPx=${wide.join(',')}`);
+    assert.ok(
+      wide.every((px) => px >= 95),
+      `Name and Twin are at least 95 px wide at the default width: ${wide}`,
+    );
     await screenshots('insights');
 
     // A filter typed into the toolkit text field (default field "status", operator "="), added with Enter.

@@ -14,6 +14,7 @@ import { StatusLine } from '../../shared/app/statusLine';
 import { append, clear, el } from '../../shared/app/dom';
 import { matchRanges, splitByMatches } from './findMatches';
 import { renderInsightDetail, type DetailActions } from './insightDetail';
+import { fitShortColumns } from './columnWidths';
 import { COLUMNS, text } from './insightColumns';
 import { renderPager } from './insightsPager';
 import type { InsightsState } from './insightsState';
@@ -172,6 +173,7 @@ export class InsightsView {
         this.detail,
       ),
     );
+    fitShortColumns(this.headRow, (field) => state.columnWidth(field));
     this.listen();
   }
 
