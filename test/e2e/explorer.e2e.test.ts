@@ -35,16 +35,19 @@ describe('explorer: the sample building in the tree', () => {
     const pane = await workbench.openView();
     await workbench.waitForTreeRows(['Local emulator', 'Models', 'Twins', 'By location', 'Insights']);
 
-    await workbench.treeRow(/^Twins$/).click();
+    await workbench.setTreeRowExpanded(/^Twins$/, true);
     await workbench.waitForTreeRows(['Room', 'Level']);
-    const levelGroup = workbench.treeRow(/^Level$/);
-    assert.match((await levelGroup.textContent()) ?? '', /\d/, 'the model group shows its twin count');
-    await levelGroup.click();
+    assert.match(
+      (await workbench.treeRow(/^Level$/).textContent()) ?? '',
+      /\d/,
+      'the model group shows its twin count',
+    );
+    await workbench.setTreeRowExpanded(/^Level$/, true);
     await workbench.waitForTreeRows(['Level 1']);
 
-    await workbench.treeRow(/^By location$/).click();
+    await workbench.setTreeRowExpanded(/^By location$/, true);
     await workbench.waitForTreeRows(['Harbour Point']);
-    await workbench.treeRow(/^Harbour Point$/).click();
+    await workbench.setTreeRowExpanded(/^Harbour Point$/, true);
     // Harbour Point's levels show below it: "Level 1" is then listed three times (twice under Twins > Level).
     const levelOnes = pane.locator('.monaco-list-row[role="treeitem"]', {
       has: workbench.page.locator('.label-name', { hasText: /^Level 1$/ }),
@@ -64,9 +67,14 @@ describe('explorer: the sample building in the tree', () => {
   });
 
   it("shows a twin's hover with its model, relationship counts, open insights and links", async () => {
-    const pane = workbench.pane('Explorer');
+    const pane = await workbench.openView();
+    await workbench.setTreeRowExpanded(/^Twins$/, true);
+    await workbench.setTreeRowExpanded(/^Level$/, true);
     const row = pane.locator('.monaco-list-row[role="treeitem"][aria-level="4"]', { hasText: 'HP-L01' }).first();
     await row.scrollIntoViewIfNeeded();
+    // Selected first, as a user would have: in a window where the tree was never clicked, no hover appears.
+    await workbench.clickTreeRow(row);
+    await workbench.page.mouse.move(900, 700);
     const box = await row.boundingBox();
     assert.ok(box, 'the row is on screen');
     // VS Code shows a row's hover once the mouse rests on it: move in, then stay.
@@ -95,10 +103,12 @@ describe('explorer: the sample building in the tree', () => {
 
   it('pages a model group with "Load more…" clicks until everything is loaded', async () => {
     const pane = await workbench.openView();
-    await workbench.treeRow(/^Level$/).click(); // collapse, to keep the rows in view
-    await workbench.treeRow(/^By location$/).click();
+    await workbench.setTreeRowExpanded(/^Twins$/, true);
+    // Other groups collapsed, to keep the rows in view.
+    await workbench.setTreeRowExpanded(/^Level$/, false);
+    await workbench.setTreeRowExpanded(/^By location$/, false);
     const zones = workbench.treeRow(/^HVAC zone$/);
-    await zones.click();
+    await workbench.setTreeRowExpanded(/^HVAC zone$/, true);
     const more = pane.locator('.monaco-list-row[role="treeitem"][aria-level="4"]', { hasText: 'Load more…' });
     await more.waitFor();
     await expectText(zones, /16/);

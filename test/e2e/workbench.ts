@@ -135,6 +135,22 @@ export class Workbench {
     await row.click();
   }
 
+  /**
+   * Expands or collapses a tree row unless it already is (a click toggles: a test says what it wants, whatever an
+   * earlier test left), then waits until the row shows it.
+   */
+  async setTreeRowExpanded(label: string | RegExp, expanded: boolean): Promise<void> {
+    const row = this.treeRow(label);
+    await row.waitFor({ timeout: 30000 });
+    if ((await row.getAttribute('aria-expanded')) !== String(expanded)) await this.clickTreeRow(row);
+    await this.page
+      .locator(`.monaco-list-row[role="treeitem"][aria-expanded="${expanded}"]`, {
+        has: this.page.locator('.label-name', { hasText: label }),
+      })
+      .first()
+      .waitFor({ timeout: 30000 });
+  }
+
   /** Waits until a tree row with each label is visible. */
   async waitForTreeRows(labels: Array<string | RegExp>, timeout = 30000): Promise<void> {
     for (const label of labels) await this.treeRow(label).waitFor({ timeout });

@@ -14,8 +14,8 @@ import { StatusLine } from '../../shared/app/statusLine';
 import { append, clear, el } from '../../shared/app/dom';
 import { matchRanges, splitByMatches } from './findMatches';
 import { renderInsightDetail, type DetailActions } from './insightDetail';
-import { fitShortColumns } from './columnWidths';
 import { COLUMNS, text } from './insightColumns';
+import { InsightsHeader } from './insightsHeader';
 import { renderPager } from './insightsPager';
 import type { InsightsState } from './insightsState';
 
@@ -35,7 +35,6 @@ const OPERATORS = INSIGHT_FILTER_OPERATORS;
 const PAGE_SIZES = [10, 25, 50, 100];
 /** The sort box's "no sort" choice (the select needs a non-empty value). */
 const SERVICE_ORDER = '-';
-const KEYBOARD_RESIZE_STEP = 16;
 const SEARCH_SETTLE_MS = 300;
 
 /** What the user asks of the page. */
@@ -82,11 +81,7 @@ export class InsightsView {
   private readonly addFilter = el('vscode-button', { secondary: true }, l10n.t('Add filter'));
   private readonly filterChips = el('div', { class: 'chips', 'aria-label': l10n.t('Active filters') });
   private readonly tbody = el('tbody');
-  private readonly headRow = el(
-    'tr',
-    {},
-    el('th', { class: 'toggle-col' }, el('span', { class: 'sr-only' }, l10n.t('Expand'))),
-  );
+  private readonly header: InsightsHeader;
   private readonly detail = el('aside', { class: 'detail', 'aria-label': l10n.t('Insight details') });
   private readonly pager = el('nav', { class: 'pager', 'aria-label': l10n.t('Pages') });
   private readonly saveRequestButton = el(
@@ -114,27 +109,7 @@ export class InsightsView {
     private readonly events: InsightsViewEvents,
   ) {
     this.filterOperator.classList.add('operator');
-    for (const c of COLUMNS) {
-      // The title shows the whole label when a narrowed column cuts it off.
-      const button = el(
-        'button',
-        {
-          type: 'button',
-          class: 'sort',
-          'data-field': c.field,
-          title: c.sortNote ? `${c.label}: ${c.sortNote}` : c.label,
-        },
-        c.label,
-      );
-      button.addEventListener('click', () => {
-        state.sortByColumn(c.field);
-        events.queryChanged();
-      });
-      const th = el('th', { scope: 'col', 'data-field': c.field }, button, this.columnResizer(c.field, c.label));
-      const width = state.columnWidth(c.field);
-      if (width) th.style.width = `${width}px`;
-      this.headRow.append(th);
-    }
+    this.header = new InsightsHeader(state, events);
     document.body.append(
       el(
         'div',
@@ -165,7 +140,7 @@ export class InsightsView {
           el(
             'table',
             { class: 'insights', role: 'treegrid', 'aria-label': l10n.t('Insights') },
-            el('thead', {}, this.headRow),
+            el('thead', {}, this.header.row),
             this.tbody,
           ),
           this.pager,
@@ -173,7 +148,7 @@ export class InsightsView {
         this.detail,
       ),
     );
-    fitShortColumns(this.headRow, (field) => state.columnWidth(field));
+    this.header.fit();
     this.listen();
   }
 
@@ -224,47 +199,6 @@ export class InsightsView {
       ? l10n.t('Insights of {0} and the twins under it', scopeLabel)
       : l10n.t('Insights of {0}', scopeLabel);
     this.searchBox.value = this.state.query.search ?? '';
-  }
-
-  /** A drag handle (and, focused, ← →) on a header's right edge; the width is remembered in the webview state. */
-  private columnResizer(field: string, label: string): HTMLElement {
-    const handle = el('span', {
-      class: 'col-resizer',
-      role: 'separator',
-      tabindex: 0,
-      'aria-orientation': 'vertical',
-      'aria-label': l10n.t('Resize column {0}', label),
-    });
-    const setWidth = (th: HTMLElement, width: number) => {
-      const kept = this.state.setColumnWidth(field, width);
-      th.style.width = `${kept}px`;
-      handle.setAttribute('aria-valuenow', String(kept));
-    };
-    handle.addEventListener('pointerdown', (e) => {
-      const th = handle.parentElement!;
-      const startX = e.clientX;
-      const startWidth = th.getBoundingClientRect().width;
-      handle.setPointerCapture(e.pointerId);
-      e.preventDefault();
-      const move = (m: PointerEvent) => setWidth(th, startWidth + m.clientX - startX);
-      const up = () => {
-        handle.removeEventListener('pointermove', move);
-        handle.removeEventListener('pointerup', up);
-        this.events.stateChanged();
-      };
-      handle.addEventListener('pointermove', move);
-      handle.addEventListener('pointerup', up);
-    });
-    handle.addEventListener('click', (e) => e.stopPropagation());
-    handle.addEventListener('keydown', (e) => {
-      const step = e.key === 'ArrowRight' ? KEYBOARD_RESIZE_STEP : e.key === 'ArrowLeft' ? -KEYBOARD_RESIZE_STEP : 0;
-      if (!step) return;
-      e.preventDefault();
-      const th = handle.parentElement!;
-      setWidth(th, th.getBoundingClientRect().width + step);
-      this.events.stateChanged();
-    });
-    return handle;
   }
 
   renderRows(): void {
@@ -449,13 +383,7 @@ export class InsightsView {
     this.sortDirection.textContent = q.sort?.sort === 'desc' ? l10n.t('↓ Desc') : l10n.t('↑ Asc');
     this.sortDirection.disabled = !q.sort;
     this.pageSize.value = String(q.pageSize);
-    for (const th of this.headRow.querySelectorAll<HTMLElement>('th[data-field]')) {
-      const sort = q.sort;
-      th.setAttribute(
-        'aria-sort',
-        sort && sort.field === th.dataset.field ? (sort.sort === 'desc' ? 'descending' : 'ascending') : 'none',
-      );
-    }
+    this.header.showSort(q.sort);
     clear(this.filterChips);
     q.filters.forEach((f: FilterSpecification, index: number) => {
       const label = [f.field, f.operator, Array.isArray(f.value) ? f.value.join(', ') : text(f.value)]
