@@ -21,7 +21,8 @@ describe('twin request files in the workbench', () => {
 
   after(async () => workbench?.close());
 
-  it('runs a request from its CodeLens and shows the results table beside the file', async () => {
+  /** Opens the sample request file (Quick Open) and waits for its lenses; a file already open comes to the front. */
+  async function openSampleFile(): Promise<void> {
     const page = workbench.page;
     await page.keyboard.press('Control+P');
     const input = workbench.quickInput.locator('input[type="text"]').first();
@@ -29,14 +30,18 @@ describe('twin request files in the workbench', () => {
     await input.fill('sample-building.twinq.json');
     await workbench.quickInput.locator('.monaco-list-row').first().waitFor();
     await page.keyboard.press('Enter');
-    const run = page.locator('.codelens-decoration a', { hasText: /^Run$/ }).first();
-    await run.waitFor({ timeout: 60_000 });
+    await page.locator('.codelens-decoration a', { hasText: /^Run$/ }).first().waitFor({ timeout: 60_000 });
     // The lenses of one file can render one after the other: wait for Run all too.
     await page
       .locator('.codelens-decoration a', { hasText: /^Run all/ })
       .first()
       .waitFor({ timeout: 60_000 });
-    await run.click();
+  }
+
+  it('runs a request from its CodeLens and shows the results table beside the file', async () => {
+    const page = workbench.page;
+    await openSampleFile();
+    await page.locator('.codelens-decoration a', { hasText: /^Run$/ }).first().click();
     const frame = await workbench.webview('body[data-panel="requestResults"]', 60_000);
     await frame.locator('body[data-state="ready"]').waitFor({ timeout: 60_000 });
     const rows = frame.locator('#results-table tbody tr');
@@ -53,6 +58,7 @@ describe('twin request files in the workbench', () => {
 
   it('charts a time-series result and shows its JSON', async () => {
     const page = workbench.page;
+    await openSampleFile();
     const run = page.locator('.codelens-decoration a', { hasText: /^Run all/ }).first();
     await run.click();
     const frame = await workbench.webview('body[data-panel="requestResults"]', 60_000);
