@@ -14,7 +14,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { EmulatorHarness } from '../test/unit/api/emulatorHarness';
 import { machineLoad, median, ms, percentile, size } from './benchStats';
 
-const CLI = path.resolve(__dirname, '../../dist/cli.js');
+// BENCH_MCP_CLI: another build's dist/cli.js, to compare builds side by side in alternating runs.
+const CLI = process.env.BENCH_MCP_CLI ?? path.resolve(__dirname, '../../dist/cli.js');
 const RAW = path.join(__dirname, 'rawFirstGetTwin.js');
 const execFileAsync = promisify(execFile);
 const CALLS_PER_CLIENT = Number(process.env.BENCH_CALLS ?? size(60, 5));
