@@ -153,7 +153,7 @@ async function main(): Promise<void> {
     `the same three reads by hand in ${first.raw.length} fresh processes (node:http, alternating with the servers): first ${spread(column(first.raw, 0))}, second ${spread(column(first.raw, 1))}, third ${spread(column(first.raw, 2))}; the request's own first-time cost ${ms(requestItself)}`,
   );
   console.log(
-    `a fresh server's start: initialize answered ${spread(first.initializeMs)} after spawn; tools listed ${spread(first.listedMs)} later`,
+    `a fresh server's start: initialize answered ${spread(first.initializeMs)} after spawn; tools listed ${spread(first.listedMs)} later; the first get_twin answered ${spread(first.server.map((row, i) => first.initializeMs[i]! + first.listedMs[i]! + row[0]!))} after spawn`,
   );
   for (const [label, r] of [
     ['1 client ', one],

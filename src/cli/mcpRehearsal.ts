@@ -36,6 +36,8 @@ export interface RehearsalOptions {
   createServer: (protocolVersion: () => string | undefined) => Server;
   /** True once the real server has been called or has closed: the rehearsal stops at its next step. */
   stopped: () => boolean;
+  /** Called once the rehearsal has ended (each call rehearsed, or stopped between calls, or failed). */
+  onEnd?: () => void;
   calls?: readonly RehearsalCall[];
 }
 
@@ -108,6 +110,7 @@ export async function rehearseFirstCalls(options: RehearsalOptions): Promise<Arr
   } catch {
     // As above: nothing of the real server depends on the rehearsal.
   } finally {
+    options.onEnd?.();
     await server.close().catch(() => undefined);
   }
   return results;

@@ -72,6 +72,8 @@ export interface McpServerOptions {
   protocolVersion?: () => string | undefined;
   /** Told of each tools/call as it starts. */
   onToolCall?: () => void;
+  /** tools/list is answered once this has settled (the server is ready to be called). */
+  ready?: Promise<void>;
 }
 
 /** The MCP server over a tool context; `connect` it to a transport. */
@@ -80,9 +82,10 @@ export function createMcpServer(ctx: AgentToolContext, writesAllowed: boolean, o
     { name: 'building-twins', title: 'Building Twins', version },
     { capabilities: { tools: {}, prompts: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: AGENT_TOOLS.map((tool) => mcpToolListing(tool, writesAllowed)),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    await options.ready;
+    return { tools: AGENT_TOOLS.map((tool) => mcpToolListing(tool, writesAllowed)) };
+  });
   // Nothing to offer as prompts or resources: empty lists rather than "method not found" for clients that ask.
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [] }));
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
@@ -108,7 +111,9 @@ export function createMcpServer(ctx: AgentToolContext, writesAllowed: boolean, o
 /**
  * Serves on this process's stdin/stdout until stdin closes; diagnostics (transport errors included) go to stderr only.
  * `rehearsal`: over the stand-in service (rehearsalExchange.ts), the first calls are rehearsed while the client
- * initializes (mcpRehearsal.ts), until the first real call.
+ * initializes (mcpRehearsal.ts), until the first real call. The tools are listed once the rehearsal has ended: a
+ * client that calls as soon as it has the list (clients list the tools as they connect) finds the calls' path warm
+ * and nothing of the rehearsal still running.
  */
 export async function serveMcpOnStdio(
   ctx: AgentToolContext,
@@ -119,12 +124,16 @@ export async function serveMcpOnStdio(
 ): Promise<void> {
   const transport = new McpStdioTransport();
   let called = false;
+  let warm = (): void => undefined;
+  const ready = rehearsal ? new Promise<void>((resolve) => (warm = resolve)) : undefined;
   const server = createMcpServer(ctx, writesAllowed, {
     protocolVersion: () => transport.negotiatedVersion,
     onToolCall: () => {
       called = true;
       rehearsal?.stop();
+      warm(); // a call before the list stops the rehearsal, which may then never end
     },
+    ready,
   });
   let open = true;
   const closed = new Promise<void>((resolve) => {
@@ -140,6 +149,7 @@ export async function serveMcpOnStdio(
     void rehearseFirstCalls({
       createServer: (protocolVersion) => createMcpServer(rehearsal.ctx, writesAllowed, { protocolVersion }),
       stopped: () => called || !open,
+      onEnd: warm,
     });
   stderr(
     `building-twins MCP server on stdio for ${ctx.connection} (${writesAllowed ? 'writes allowed: each is sent when called; this server cannot confirm' : 'read-only'})\n`,
