@@ -37,7 +37,8 @@ export class RehearsalExchange implements HttpExchange {
   readonly name = 'rehearsal';
   private stopped = false;
 
-  /** Answers nothing more: what is asked from now on, or waits for its answer, waits for good (never settles). */
+  /** Answers nothing more: what is asked from now on, or waits for its answer, is never answered (the rehearsal's
+   * client ends the call at its deadline). */
   stop(): void {
     this.stopped = true;
   }

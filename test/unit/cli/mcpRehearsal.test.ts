@@ -1,9 +1,11 @@
 // building-twins mcp rehearses its first calls while the client initializes (src/cli/mcpRehearsal.ts): over the
 // stand-in service each rehearsed call answers as a real one does, nothing reaches the real service, and the rehearsal
-// stops when told to.
+// stops when told to; the server lists its tools once it is ready.
 import * as assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { LOCAL_DEV_CLIENT_ID, LOCAL_DEV_CLIENT_SECRET } from '../../../src/core/api/localEmulator';
-import { agentTool } from '../../../src/core/agentTools/agentToolTable';
+import { AGENT_TOOLS, agentTool } from '../../../src/core/agentTools/agentToolTable';
 import { createMcpServer, INSTRUCTIONS } from '../../../src/cli/mcpServer';
 import { createRehearsal, REHEARSED_CALLS, rehearseFirstCalls } from '../../../src/cli/mcpRehearsal';
 import { RehearsalExchange } from '../../../src/cli/rehearsalExchange';
@@ -57,6 +59,25 @@ describe('building-twins mcp: the rehearsal of the first calls', () => {
     assert.equal(twin.twin.id, REHEARSED_CALLS.find((call) => call.name === 'get_twin')!.arguments.id);
     assert.equal(twin.outgoing.length, 1);
     assert.deepEqual(await emu.requests(), []);
+  });
+
+  it('lets the server list its tools only once it is ready', async () => {
+    const { ctx } = createRehearsal({ baseUrl: emu.url, clientId: 'x', clientSecret: 'x', rateLimit: false });
+    let ready = (): void => undefined;
+    const server = createMcpServer(ctx, false, { ready: new Promise<void>((resolve) => (ready = resolve)) });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'test', version: '0' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    let listed = false;
+    const listing = client.listTools().then((list) => {
+      listed = true;
+      return list;
+    });
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(listed, false, 'listed before ready');
+    ready();
+    assert.equal((await listing).tools.length, AGENT_TOOLS.length);
+    await client.close();
   });
 
   it('stops at its next step once told to', async () => {
