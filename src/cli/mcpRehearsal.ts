@@ -3,9 +3,11 @@
 // stand-in service (rehearsalExchange.ts: answers from memory, sends nothing), is initialized and called once for
 // each call of REHEARSED_CALLS through a transport like the real one over in-memory streams. V8 compiles each
 // function on its first run, the SDK its zod schemas on first use, Ajv each tool's input check: the rehearsal pays
-// all that instead of the first call. Every step is a turn of the event loop of its own, so a message from the real
-// client waits for at most one step, and the rehearsal stops at the real server's first call (a call it was making
-// then never gets its stand-in answers): from then on it would only compete with the calls it prepares for.
+// all that instead of the first call. The first rehearsed call warms the path every call shares; the server lists its
+// tools once it is done. The other calls wait for a moment of quiet: a client that calls as soon as it has the list
+// is better off without them. Every step is a turn of the event loop of its own, so a message from the real client
+// waits for at most one step, and the rehearsal stops at the real server's first call (a call it was making then
+// never gets its stand-in answers): from then on it would only compete with the calls it prepares for.
 
 import { PassThrough } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -22,8 +24,8 @@ export interface RehearsalCall {
 }
 
 /**
- * The tools the instructions say to start with, and get_twin, which reads what they find. The cheapest first: it
- * warms the path every call shares (the SDK's dispatch, Ajv, the client, answer fitting) soonest.
+ * get_twin, then the tools the instructions say to start with. The cheapest first: it warms the path every call shares
+ * (the SDK's dispatch, Ajv, the client, answer fitting) soonest.
  */
 export const REHEARSED_CALLS: readonly RehearsalCall[] = [
   { name: 'get_twin', arguments: { id: REHEARSAL_TWIN } },
@@ -36,8 +38,10 @@ export interface RehearsalOptions {
   createServer: (protocolVersion: () => string | undefined) => Server;
   /** True once the real server has been called or has closed: the rehearsal stops at its next step. */
   stopped: () => boolean;
-  /** Called once the rehearsal has ended (each call rehearsed, or stopped between calls, or failed). */
-  onEnd?: () => void;
+  /** Called once the first call has been rehearsed, or the rehearsal ended before (stopped or failed). */
+  onWarm?: () => void;
+  /** Waited for between the first call and the others; by default a moment without calls (QUIET_MS). */
+  quiet?: () => Promise<void>;
   calls?: readonly RehearsalCall[];
 }
 
@@ -63,6 +67,11 @@ export function createRehearsal(options: BuildingTwinsClientOptions): Rehearsal 
   });
   return { ctx: createToolContext(client, options.baseUrl), stop: () => standIn.stop() };
 }
+
+/** How long the rehearsal waits after its first call before the others (a client calling at once calls sooner). */
+export const QUIET_MS = 250;
+
+const quietMoment = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, QUIET_MS).unref());
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -106,11 +115,15 @@ export async function rehearseFirstCalls(options: RehearsalOptions): Promise<Arr
       await nextTurn();
       if (options.stopped()) return results;
       results[i] = (await ask('tools/call', call)).result as CallToolResult | undefined;
+      if (i === 0) {
+        options.onWarm?.();
+        await (options.quiet ?? quietMoment)();
+      }
     }
   } catch {
     // As above: nothing of the real server depends on the rehearsal.
   } finally {
-    options.onEnd?.();
+    options.onWarm?.();
     await server.close().catch(() => undefined);
   }
   return results;

@@ -111,9 +111,8 @@ export function createMcpServer(ctx: AgentToolContext, writesAllowed: boolean, o
 /**
  * Serves on this process's stdin/stdout until stdin closes; diagnostics (transport errors included) go to stderr only.
  * `rehearsal`: over the stand-in service (rehearsalExchange.ts), the first calls are rehearsed while the client
- * initializes (mcpRehearsal.ts), until the first real call. The tools are listed once the rehearsal has ended: a
- * client that calls as soon as it has the list (clients list the tools as they connect) finds the calls' path warm
- * and nothing of the rehearsal still running.
+ * initializes (mcpRehearsal.ts), until the first real call. The tools are listed once the first is rehearsed: a client
+ * that calls as soon as it has the list (clients list the tools as they connect) finds the path of every call warm.
  */
 export async function serveMcpOnStdio(
   ctx: AgentToolContext,
@@ -149,7 +148,7 @@ export async function serveMcpOnStdio(
     void rehearseFirstCalls({
       createServer: (protocolVersion) => createMcpServer(rehearsal.ctx, writesAllowed, { protocolVersion }),
       stopped: () => called || !open,
-      onEnd: warm,
+      onWarm: warm,
     });
   stderr(
     `building-twins MCP server on stdio for ${ctx.connection} (${writesAllowed ? 'writes allowed: each is sent when called; this server cannot confirm' : 'read-only'})\n`,

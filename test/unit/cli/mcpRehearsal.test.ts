@@ -19,7 +19,10 @@ describe('building-twins mcp: the rehearsal of the first calls', () => {
   after(() => emu?.close());
 
   /** A rehearsal as the server runs it, its client made from the options of a connection to the emulator. */
-  const rehearse = (stopped: () => boolean = () => false) => {
+  const rehearse = (
+    stopped: () => boolean = () => false,
+    more: { onWarm?: () => void; quiet?: () => Promise<void> } = {},
+  ) => {
     const { ctx } = createRehearsal({
       baseUrl: emu.url,
       clientId: LOCAL_DEV_CLIENT_ID,
@@ -29,6 +32,8 @@ describe('building-twins mcp: the rehearsal of the first calls', () => {
     return rehearseFirstCalls({
       createServer: (protocolVersion) => createMcpServer(ctx, false, { protocolVersion }),
       stopped,
+      quiet: () => Promise.resolve(),
+      ...more,
     });
   };
 
@@ -78,6 +83,29 @@ describe('building-twins mcp: the rehearsal of the first calls', () => {
     ready();
     assert.equal((await listing).tools.length, AGENT_TOOLS.length);
     await client.close();
+  });
+
+  it('says it is warm after the first call, and makes the others only after the quiet moment', async () => {
+    const events: string[] = [];
+    let endQuiet = (): void => undefined;
+    let ended = false;
+    const rehearsal = rehearse(() => false, {
+      onWarm: () => events.push('warm'),
+      quiet: () => {
+        events.push('quiet');
+        return new Promise<void>((resolve) => (endQuiet = resolve));
+      },
+    }).then((results) => {
+      ended = true;
+      return results;
+    });
+    while (!events.includes('quiet')) await new Promise((resolve) => setImmediate(resolve));
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(events, ['warm', 'quiet']);
+    assert.equal(ended, false, 'the other calls did not wait');
+    endQuiet();
+    const results = await rehearsal;
+    assert.ok(results.every((result) => result && !result.isError));
   });
 
   it('stops at its next step once told to', async () => {
