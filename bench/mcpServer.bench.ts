@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   const requestItself = Math.max(0, nth(first.raw, 0) - nth(first.raw, 1));
   console.log(
     `ratio calls per second 8 clients / 1 client: ${(eight.perSecond / one.perSecond).toFixed(2)}x; p99 8 / 1: ${(percentile(eight.latencies, 99) / percentile(one.latencies, 99)).toFixed(2)}x; ` +
-      `a fresh server's first get_twin / (its second + the request's own first-time cost): ${(nth(first.server, 0) / (nth(first.server, 1) + requestItself)).toFixed(2)}x; ` +
+      `a fresh server's first get_twin / (its second + the request's own first-time cost): ${(nth(first.server, 0) / (nth(first.server, 1) + requestItself)).toFixed(2)}x (with its third: ${(nth(first.server, 0) / (nth(first.server, 2) + requestItself)).toFixed(2)}x); ` +
       `first / second: ${(nth(first.server, 0) / nth(first.server, 1)).toFixed(2)}x (${machineLoad()})`,
   );
   const spread = (values: number[]): string =>
