@@ -89,8 +89,14 @@ export async function rehearseFirstCalls(options: RehearsalOptions): Promise<Arr
   output.on('data', (chunk: Buffer) => {
     pending += chunk.toString('utf8');
     for (let newline = pending.indexOf('\n'); newline !== -1; newline = pending.indexOf('\n')) {
-      const message = JSON.parse(pending.slice(0, newline)) as { id?: number; result?: unknown };
+      const line = pending.slice(0, newline);
       pending = pending.slice(newline + 1);
+      let message: { id?: unknown; result?: unknown };
+      try {
+        message = JSON.parse(line) as typeof message;
+      } catch {
+        continue; // never thrown into the real server's event loop; the call it answered stays unanswered
+      }
       if (typeof message.id === 'number') answers.get(message.id)?.(message);
     }
   });
