@@ -7,6 +7,7 @@ import { createToolContext } from '../core/agentTools/toolContext';
 import { resolveConnection } from './connection';
 import { GLOBAL_OPTIONS, MCP_SUMMARY, PROGRAM } from './help';
 import { serveMcpOnStdio } from './mcpServer';
+import { createRehearsal } from './mcpRehearsal';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './cliIo';
 
 const OPTIONS = {
@@ -71,18 +72,24 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
   const allowWrites = values['allow-writes'] === true;
   if (allowWrites && connection.readOnly)
     return usage('--allow-writes conflicts with BUILDING_TWINS_READ_ONLY, which makes the connection read-only');
-  const client = new BuildingTwinsClient({
+  const options = {
     ...connection,
     readOnly: !allowWrites,
     connectionName: connection.baseUrl,
     signal: io.signal,
     ...(timeoutMs ? { timeoutMs } : {}),
-  });
+  };
+  const client = new BuildingTwinsClient(options);
   // The token is asked for while the MCP client starts and lists the tools, not by the first tool call. A failure
   // is left to that call, which asks again and reports it.
   client.ensureToken({ signal: io.signal }).catch(() => undefined);
-  await serveMcpOnStdio(createToolContext(client, connection.baseUrl), allowWrites, io.signal, (text) =>
-    io.stderr(text),
+  await serveMcpOnStdio(
+    createToolContext(client, connection.baseUrl),
+    allowWrites,
+    io.signal,
+    (text) => io.stderr(text),
+    // The first calls are rehearsed while the client initializes, over a stand-in of the service (mcpRehearsal.ts).
+    createRehearsal(options),
   );
   return EXIT_OK;
 }

@@ -5,7 +5,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
-  CallToolResultSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
@@ -16,9 +15,10 @@ import {
 import { version } from '../../package.json';
 import type { AgentTool, AgentToolContext } from '../core/agentTools/agentTool';
 import { AGENT_TOOLS, agentTool } from '../core/agentTools/agentToolTable';
-import { failure, invokeAgentTool, prepareToolInputChecks } from '../core/agentTools/toolInvocation';
+import { failure, invokeAgentTool } from '../core/agentTools/toolInvocation';
 import { ToolInputError } from '../core/agentTools/agentTool';
 import { stripControl } from '../core/untrusted/controlCharacters';
+import { rehearseFirstCalls, type Rehearsal } from './mcpRehearsal';
 import { McpStdioTransport } from './mcpStdioTransport';
 
 export const INSTRUCTIONS = [
@@ -31,9 +31,6 @@ export const INSTRUCTIONS = [
   'This server cannot ask the user anything: it is read-only unless started with --allow-writes, and then a write tool',
   'sends as soon as it is called, so confirm writes with the user before calling them.',
 ].join(' ');
-
-/** The tools INSTRUCTIONS tells an agent to start with. */
-export const FIRST_TOOLS = ['list_models', 'find_twins'];
 
 /** The first protocol version with structuredContent and outputSchema. */
 const STRUCTURED_CONTENT_SINCE = '2025-06-18';
@@ -73,6 +70,10 @@ export function mcpToolListing(tool: AgentTool, writesAllowed: boolean): Tool {
 export interface McpServerOptions {
   /** The protocol version the client and server agreed on (from the transport); undefined before initialize. */
   protocolVersion?: () => string | undefined;
+  /** Told of each tools/call as it starts. */
+  onToolCall?: () => void;
+  /** tools/list is answered once this has settled (the server is ready to be called). */
+  ready?: Promise<void>;
 }
 
 /** The MCP server over a tool context; `connect` it to a transport. */
@@ -81,14 +82,16 @@ export function createMcpServer(ctx: AgentToolContext, writesAllowed: boolean, o
     { name: 'building-twins', title: 'Building Twins', version },
     { capabilities: { tools: {}, prompts: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: AGENT_TOOLS.map((tool) => mcpToolListing(tool, writesAllowed)),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    await options.ready;
+    return { tools: AGENT_TOOLS.map((tool) => mcpToolListing(tool, writesAllowed)) };
+  });
   // Nothing to offer as prompts or resources: empty lists rather than "method not found" for clients that ask.
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [] }));
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    options.onToolCall?.();
     const tool = agentTool(request.params.name);
     const outcome = tool
       ? await invokeAgentTool(tool, request.params.arguments ?? {}, { ...ctx, signal: extra.signal })
@@ -105,29 +108,48 @@ export function createMcpServer(ctx: AgentToolContext, writesAllowed: boolean, o
   return server;
 }
 
-/** Serves on this process's stdin/stdout until stdin closes; diagnostics (transport errors included) go to stderr only. */
+/**
+ * Serves on this process's stdin/stdout until stdin closes; diagnostics (transport errors included) go to stderr only.
+ * `rehearsal`: over the stand-in service (rehearsalExchange.ts), the first calls are rehearsed while the client
+ * initializes (mcpRehearsal.ts), until the first real call. The tools are listed once the first is rehearsed: a client
+ * that calls as soon as it has the list (clients list the tools as they connect) finds the path of every call warm.
+ */
 export async function serveMcpOnStdio(
   ctx: AgentToolContext,
   writesAllowed: boolean,
   signal: AbortSignal,
   stderr: (text: string) => void,
+  rehearsal?: Rehearsal,
 ): Promise<void> {
   const transport = new McpStdioTransport();
-  const server = createMcpServer(ctx, writesAllowed, { protocolVersion: () => transport.negotiatedVersion });
+  let called = false;
+  let warm = (): void => undefined;
+  const ready = rehearsal ? new Promise<void>((resolve) => (warm = resolve)) : undefined;
+  const server = createMcpServer(ctx, writesAllowed, {
+    protocolVersion: () => transport.negotiatedVersion,
+    onToolCall: () => {
+      called = true;
+      rehearsal?.stop();
+      warm(); // a call before the list stops the rehearsal, which may then never end
+    },
+    ready,
+  });
+  let open = true;
   const closed = new Promise<void>((resolve) => {
-    server.onclose = () => resolve();
+    server.onclose = () => {
+      open = false;
+      resolve();
+    };
   });
   server.onerror = (error) => stderr(`building-twins mcp: ${stripControl(error.message)}\n`);
   signal.addEventListener('abort', () => void server.close(), { once: true });
   await server.connect(transport);
-  // While the client initializes and lists the tools: the input checks of the tools the instructions say to start
-  // with, so the first call does not also pay for warming the schema compiler.
-  setImmediate(() => {
-    prepareToolInputChecks(FIRST_TOOLS.flatMap((name) => agentTool(name) ?? []));
-    // The SDK checks each tools/call request and result against its schemas, which compile on their first use.
-    CallToolRequestSchema.safeParse({ method: 'tools/call', params: { name: FIRST_TOOLS[0], arguments: {} } });
-    CallToolResultSchema.safeParse({ content: [{ type: 'text', text: '{}' }], structuredContent: {} });
-  });
+  if (rehearsal)
+    void rehearseFirstCalls({
+      createServer: (protocolVersion) => createMcpServer(rehearsal.ctx, writesAllowed, { protocolVersion }),
+      stopped: () => called || !open,
+      onWarm: warm,
+    });
   stderr(
     `building-twins MCP server on stdio for ${ctx.connection} (${writesAllowed ? 'writes allowed: each is sent when called; this server cannot confirm' : 'read-only'})\n`,
   );

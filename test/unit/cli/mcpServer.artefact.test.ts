@@ -246,6 +246,44 @@ describe('building-twins mcp (MCP over stdio)', function () {
     });
   });
 
+  describe('a fresh server (its first calls rehearsed over a stand-in of the service)', () => {
+    const sent = async (): Promise<string[]> => (await emu.requests()).map((r) => `${r.method} ${r.path}`).sort();
+
+    it('sends the service nothing of the rehearsal: once the tools are listed at most its own token was asked for, and the first call sends only its reads', async () => {
+      await emu.clearRequests();
+      const served = await serve(emu);
+      try {
+        assert.equal((await served.client.listTools()).tools.length, AGENT_TOOLS.length);
+        const token = 'POST /api/v3/oauth2/token';
+        assert.ok((await sent()).every((request) => request === token));
+        const result = (await served.client.callTool({ name: 'get_twin', arguments: { id: 'HP-L01' } })) as CallResult;
+        assert.notEqual(result.isError, true, textOf(result));
+        assert.equal((result.structuredContent as { twin: { id: string } }).twin.id, 'HP-L01');
+        assert.deepEqual(await sent(), [
+          'GET /api/v3/twins/HP-L01',
+          'GET /api/v3/twins/HP-L01/relationships/incoming',
+          'GET /api/v3/twins/HP-L01/relationships/outgoing',
+          token,
+        ]);
+      } finally {
+        await served.close();
+      }
+    });
+
+    it('answers a call made before the tools are listed (the rehearsal stops), then lists them', async () => {
+      const served = await serve(emu);
+      try {
+        const result = (await served.client.callTool({ name: 'find_twins', arguments: { limit: 2 } })) as CallResult;
+        assert.notEqual(result.isError, true, textOf(result));
+        assert.equal((result.structuredContent as { twins: unknown[] }).twins.length, 2);
+        // A list waiting for the stopped rehearsal would wait for its call's deadline (30 s): far past this one.
+        assert.equal((await served.client.listTools(undefined, { timeout: 10_000 })).tools.length, AGENT_TOOLS.length);
+      } finally {
+        await served.close();
+      }
+    });
+  });
+
   it('refuses --client-secret-stdin and --allow-writes with BUILDING_TWINS_READ_ONLY as usage errors', async () => {
     const { runCli } = await import('./cliProcess');
     const secret = await runCli(['mcp', '--client-secret-stdin'], { env: { BUILDING_TWINS_URL: emu.url } });
