@@ -32,33 +32,26 @@ export class NodeExchange implements HttpExchange {
 
   constructor(private readonly options: NodeExchangeOptions = {}) {}
 
-  async send(request: ExchangeRequest): Promise<ExchangeResponse> {
-    const url = request.url;
+  send(request: ExchangeRequest): Promise<ExchangeResponse> {
     // The request's own header object (not a copy per call): the exchange adds what it decodes.
     const headers = request.headers;
     headers['accept-encoding'] ??= 'gzip, deflate, br';
-    let payload: string | Uint8Array | undefined;
     const body = request.body;
     // Not `body instanceof FormData`: FormData is one of Node's lazy globals, and touching it loads the whole fetch
     // implementation (30-70 ms of CPU) in every process on its first request. A body that is not text is a form.
-    if (body === undefined || typeof body === 'string') {
-      payload = body;
-    } else {
-      // The platform's own multipart encoder (the one fetch uses), with its boundary.
-      const encoded = new Response(body);
-      headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
-      payload = new Uint8Array(await encoded.arrayBuffer());
-    }
-    if (payload !== undefined)
-      headers['content-length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength);
-    try {
-      return await this.once(url, headers, payload, request);
-    } catch (error) {
-      // A kept-alive connection the server had just closed: nothing was answered, a new connection may try again.
-      if (error instanceof StaleConnection && request.idempotent && !isAborted(request))
-        return this.once(url, headers, payload, request, true);
-      throw error instanceof StaleConnection ? error.cause : error;
-    }
+    // Text and no body are sent without an extra await (one promise per call, the one `once` makes).
+    if (body !== undefined && typeof body !== 'string') return this.sendForm(request, body);
+    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    return this.once(request, body, false);
+  }
+
+  /** A multipart body, through the platform's own encoder (the one fetch uses), with its boundary. */
+  private async sendForm(request: ExchangeRequest, form: FormData): Promise<ExchangeResponse> {
+    const encoded = new Response(form);
+    request.headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
+    const payload = new Uint8Array(await encoded.arrayBuffer());
+    request.headers['content-length'] = String(payload.byteLength);
+    return this.once(request, payload, false);
   }
 
   close(): void {
@@ -87,43 +80,44 @@ export class NodeExchange implements HttpExchange {
     return agent;
   }
 
+  /**
+   * One request on the wire. A kept-alive connection the server had just closed answered nothing: an idempotent
+   * request is then sent once more on a new connection (`fresh`), from within, so a call costs one promise.
+   */
   private once(
-    url: string,
-    headers: Record<string, string>,
-    payload: string | Uint8Array | undefined,
     request: ExchangeRequest,
-    fresh = false,
+    payload: string | Uint8Array | undefined,
+    fresh: boolean,
   ): Promise<ExchangeResponse> {
-    const maxBytes = request.maxBytes;
+    const { url, maxBytes } = request;
     return new Promise((resolve, reject) => {
-      if (isAborted(request)) return reject(abortReason(request.signal));
+      if (isAborted(request)) return reject(abortReason(request));
       const send = isHttps(url) ? https.request : http.request;
       // `agent: false`: a one-off connection for the retry after a stale one (the pool may hold more closed alike).
-      const outgoing = send(url, { method: request.method, headers, agent: fresh ? false : this.agentFor(url) });
+      const outgoing = send(url, {
+        method: request.method,
+        headers: request.headers,
+        agent: fresh ? false : this.agentFor(url),
+      });
       let settled = false;
       let answered = false;
-      const finish = (): void => {
-        settled = true;
-        stopListening();
-      };
       const fail = (error: unknown): void => {
         if (settled) return;
-        finish();
+        settled = true;
+        stopListening();
         outgoing.destroy();
         const code = (error as { code?: unknown })?.code;
-        reject(
-          !answered && outgoing.reusedSocket && typeof code === 'string' && STALE_CODES.has(code)
-            ? new StaleConnection(error)
-            : error,
-        );
+        const stale = !answered && outgoing.reusedSocket && typeof code === 'string' && STALE_CODES.has(code);
+        if (stale && !fresh && request.idempotent && !isAborted(request))
+          this.once(request, payload, true).then(resolve, reject);
+        else reject(error);
       };
-      const onAbort = (): void => fail(abortReason(request.signal));
-      const stopListening = request.onAbort?.(onAbort) ?? listen(request.signal, onAbort);
+      const stopListening = listen(request, () => fail(abortReason(request)));
       outgoing.on('error', fail);
       outgoing.on('response', (res) => {
         answered = true;
         const status = res.statusCode ?? 0;
-        if (REDIRECT_STATUSES.has(status)) return fail(new RedirectRefused(request.url, status, res.headers.location));
+        if (REDIRECT_STATUSES.has(status)) return fail(new RedirectRefused(url, status, res.headers.location));
         const declared = Number(rawHeader(res, 'content-length') ?? NaN);
         if (Number.isFinite(declared) && declared > maxBytes) return fail(new ResponseTooLarge(status, maxBytes));
         const body = decoded(res);
@@ -138,16 +132,21 @@ export class NodeExchange implements HttpExchange {
             chunks.push(chunk);
           }
         });
-        body.on('error', fail);
+        // A decoder's errors are its own; the response's are heard once (the body is the response when not encoded).
+        if (body !== res) body.on('error', fail);
         res.on('error', fail);
         res.on('close', () => {
           if (!res.complete) fail(new Error('the connection closed before the response was complete'));
         });
         body.on('end', () => {
           if (settled) return;
-          finish();
-          const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-          resolve({ status, headers: new NodeHeaders(res), body: bytes });
+          settled = true;
+          stopListening();
+          resolve({
+            status,
+            headers: new NodeHeaders(res),
+            body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size),
+          });
         });
       });
       outgoing.end(payload);
@@ -159,14 +158,10 @@ function isHttps(url: string): boolean {
   return url.charCodeAt(4) === 115 /* s */ && url.startsWith('https:');
 }
 
-class StaleConnection extends Error {
-  constructor(override readonly cause: unknown) {
-    super('the kept-alive connection was closed by the server');
-  }
-}
-
-/** Calls `onAbort` once `signal` fires; returns what stops listening. */
-function listen(signal: AbortSignal, onAbort: () => void): () => void {
+/** Calls `onAbort` once the request is cancelled (through request.onAbort when given); returns what stops listening. */
+function listen(request: ExchangeRequest, onAbort: () => void): () => void {
+  if (request.onAbort) return request.onAbort(onAbort);
+  const signal = request.signal;
   signal.addEventListener('abort', onAbort, { once: true });
   return () => signal.removeEventListener('abort', onAbort);
 }
@@ -176,8 +171,8 @@ function isAborted(request: ExchangeRequest): boolean {
   return request.isAborted ? request.isAborted() : request.signal.aborted;
 }
 
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new Error('cancelled');
+function abortReason(request: ExchangeRequest): unknown {
+  return request.signal.reason ?? new Error('cancelled');
 }
 
 /** The body as the server meant it: gzip, deflate and br undone (as fetch does); other codings as sent. */
