@@ -136,19 +136,16 @@ async function streamRange(
     deliver(first.value);
     const covered = first.value.lastTime;
     if (!first.value.more) return;
-    if (covered === undefined || covered >= range.end - 1) {
-      // Not in time order (or nothing left to slice): carry on with the token.
+    // Expected points left, from the first page's density; one slice per expected page, up to the lanes.
+    const rest = covered === undefined ? undefined : { start: covered + 1, end: range.end };
+    const lanes = rest && rest.end > rest.start ? lanesFor(first.value.count, range.start, rest, pageSize, options) : 1;
+    if (!rest || lanes === 1) {
+      // Not in time order, nothing left to slice, or one slice: carry on with the token. (Asking for the rest
+      // as a slice of its own would read again the second its first page ended in, and often one page more.)
       for (let next = await walk.next(); !next.done; next = await walk.next()) deliver(next.value);
       return;
     }
     await walk.return?.();
-    // Expected points left, from the first page's density; one slice per expected page, up to the lanes.
-    const rest = { start: covered + 1, end: range.end };
-    const density = first.value.count / Math.max(1, covered - range.start + 1);
-    const lanes = Math.max(
-      1,
-      Math.min(options.lanes ?? MAX_LANES, Math.ceil((density * (rest.end - rest.start)) / pageSize)),
-    );
     const slices = Array.from({ length: lanes }, (_, i) => ({
       start: rest.start + Math.round(((rest.end - rest.start) * i) / lanes),
       end: rest.start + Math.round(((rest.end - rest.start) * (i + 1)) / lanes),
@@ -157,6 +154,12 @@ async function streamRange(
   } finally {
     await walk.return?.();
   }
+}
+
+/** Slices for the rest of a range: one per page the first page's density expects there, up to the lanes allowed. */
+function lanesFor(firstCount: number, start: number, rest: TimeRange, pageSize: number, options: FetchOptions): number {
+  const density = firstCount / Math.max(1, rest.start - start);
+  return Math.max(1, Math.min(options.lanes ?? MAX_LANES, Math.ceil((density * (rest.end - rest.start)) / pageSize)));
 }
 
 /**
