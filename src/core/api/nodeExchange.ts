@@ -22,7 +22,7 @@ import { IdleSockets } from './idleSockets';
 export interface NodeExchangeOptions {
   /** Connections open at once to one origin (requests beyond wait for a free one). Default 16. */
   maxSocketsPerOrigin?: number;
-  /** How long an idle connection is kept (shorter when the server announces a shorter Keep-Alive timeout). Default 15 s. */
+  /** How long an idle connection is kept (shorter when the server announces a shorter Keep-Alive timeout; 0: none is). Default 15 s. */
   idleMs?: number;
   /** Times idle connections (tests pass a fake one). */
   clock?: Clock;
