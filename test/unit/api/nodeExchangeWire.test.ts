@@ -124,6 +124,9 @@ describe('node:http exchange: idle connections and paths', () => {
     await exchange.send(request(`${s.origin}/a`));
     const slow = exchange.send(request(`${s.origin}/slow`));
     await until(() => hold !== undefined);
+    const [inUse] = Object.values(exchange.agentFor(s.origin).sockets).flat() as Socket[];
+    // No timer on the socket while it carries a request (Node would arm one and refresh it on every read and write).
+    assert.ok(inUse && !(inUse.timeout! > 0), `socket timeout ${inUse?.timeout}`);
     await clock.advance(5000);
     hold!();
     assert.equal((await slow).status, 200);
