@@ -39,17 +39,22 @@ function rawPages(pageUrl: (token: string | undefined) => string, get: (url: str
 
 function nodeGetter(headers: Record<string, string>): (url: string) => Promise<string> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  return (url) =>
+  const get = (url: string, again: boolean): Promise<string> =>
     new Promise((resolve, reject) => {
-      http
-        .get(url, { agent, headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-          res.on('error', reject);
-        })
-        .on('error', reject);
+      const request = http.get(url, { agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        res.on('error', reject);
+      });
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        // The kept-alive connection closed by the server as it was reused (its 5 s Keep-Alive timeout can end just
+        // then between rounds): sent again once on a new one, as the client and fetch do.
+        if (!again && request.reusedSocket && error.code === 'ECONNRESET') resolve(get(url, true));
+        else reject(error);
+      });
     });
+  return (url) => get(url, false);
 }
 
 function fetchGetter(headers: Record<string, string>): (url: string) => Promise<string> {

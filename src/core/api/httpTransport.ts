@@ -4,6 +4,7 @@ import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES, type RetryOptions } 
 import { type CircuitBreaker, circuitRefusalText, isCircuitRefusal } from './circuitBreaker';
 import { sleep, type Clock } from './clock';
 import type { Semaphore } from './concurrency';
+import { AttemptRequest, CallDeadline } from './callDeadline';
 import { DeadlineTimer } from './deadlineTimer';
 import { type HttpExchange, RedirectRefused, type ResponseHeaders, ResponseTooLarge } from './httpExchange';
 import { normalizeProblem } from './normalize';
@@ -104,84 +105,8 @@ export interface OutgoingWrite {
   files?: Array<{ name: string; bytes: number }>;
 }
 
-const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Largest response body read by default; larger answers fail early (a page of twins is a few MB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
-
-/**
- * One call's end: its timeout, its caller's signal and the client's. Its AbortSignal is made only when something
- * asks for it (fetch, the rate limiter, a wait for a token or a slot): making one costs several microseconds, a
- * tenth of a loopback GET, and the node:http exchange needs none (it is told through onAbort).
- */
-class Deadline {
-  timedOut = false;
-  /** Whether the call has ended (timed out or cancelled); `reason` says why. */
-  aborted = false;
-  reason: unknown;
-  private controller: AbortController | undefined;
-  private readonly cancelTimer: () => void;
-  private readonly onOuterAbort = (event: Event): void => this.abort((event.target as AbortSignal).reason);
-  /** What the exchange in flight asked to be called on abort (ExchangeRequest.onAbort): no listener on the signal. */
-  private cancel: (() => void) | undefined;
-
-  constructor(
-    readonly timeoutMs: number,
-    timer: DeadlineTimer,
-    /** The caller's signal and the client's (either may be absent): each is listened to, no third signal made. */
-    private readonly outers: readonly (AbortSignal | undefined)[],
-  ) {
-    // Timers cannot wait longer than 2^31-1 ms (Node fires them at once instead): longer means none.
-    this.cancelTimer =
-      timeoutMs > MAX_TIMER_MS
-        ? () => undefined
-        : timer.add(timeoutMs, () => {
-            this.timedOut = true;
-            this.abort(new Error(`no answer within ${timeoutMs} ms`));
-          });
-    for (const outer of outers) {
-      if (!outer) continue;
-      if (outer.aborted) {
-        this.abort(outer.reason);
-        break;
-      }
-      outer.addEventListener('abort', this.onOuterAbort, { once: true });
-    }
-  }
-
-  get signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.aborted) this.controller.abort(this.reason);
-    }
-    return this.controller.signal;
-  }
-
-  /** ExchangeRequest.onAbort: one exchange at a time is in flight for a call. */
-  readonly onAbort = (cancel: () => void): (() => void) => {
-    this.cancel = cancel;
-    return () => {
-      if (this.cancel === cancel) this.cancel = undefined;
-    };
-  };
-
-  /** ExchangeRequest.isAborted. */
-  readonly isAborted = (): boolean => this.aborted;
-
-  private abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason ?? new Error('cancelled');
-    this.controller?.abort(this.reason);
-    const cancel = this.cancel;
-    this.cancel = undefined;
-    cancel?.();
-  }
-
-  dispose(): void {
-    this.cancelTimer();
-    for (const outer of this.outers) outer?.removeEventListener('abort', this.onOuterAbort);
-  }
-}
 
 /** Sends requests: token, pacing, bounded concurrency, the call deadline, retries, errors. */
 export class HttpTransport {
@@ -211,10 +136,12 @@ export class HttpTransport {
     const json = jsonBody(request);
     if (this.options.beforeWrite && isWriteOperation(request.operation))
       await this.options.beforeWrite(this.outgoingWrite(request));
-    const deadline = new Deadline(call.timeoutMs ?? this.options.timeoutMs, this.deadlines, [
+    const deadline = new CallDeadline(
+      call.timeoutMs ?? this.options.timeoutMs,
+      this.deadlines,
       listenedTo(call.signal),
       this.options.signal,
-    ]);
+    );
     let attempt = 0;
     try {
       let retries = 0;
@@ -331,11 +258,12 @@ export class HttpTransport {
     });
   }
 
+  /** One attempt: its slot of the rate budget, the token, a concurrency slot, then the exchange. */
   private async attempt(
     request: HttpRequest,
     json: string | undefined,
     attempt: number,
-    deadline: Deadline,
+    deadline: CallDeadline,
     maxBytes: number,
   ): Promise<{ response: HttpResponse; token?: string }> {
     const group = rateLimitGroup(request.path);
@@ -351,8 +279,36 @@ export class HttpTransport {
       if (deadline.aborted) throw deadline.reason;
       releaseSlot = this.options.semaphore.tryAcquire() ?? (await this.options.semaphore.acquire(deadline.signal));
       sent = true;
-      const response = await this.exchange(request, json, attempt, token, deadline, maxBytes);
-      return { response, token };
+      // The exchange itself, awaited here (not in a function of its own: an await less per call), reported to
+      // onRequest whatever happens.
+      const exchangeRequest = this.exchangeRequest(request, json, token, deadline, maxBytes);
+      const started = this.options.onRequest ? performance.now() : 0;
+      let status = 0;
+      let failure: string | undefined;
+      try {
+        const res = await this.options.exchange.send(exchangeRequest);
+        status = res.status;
+        const bytes = request.binary && res.status >= 200 && res.status <= 299 ? res.body : undefined;
+        const response = { status, headers: res.headers, text: bytes ? '' : UTF8.decode(res.body), bytes };
+        return { response, token };
+      } catch (error) {
+        failure = deadline.aborted
+          ? String((deadline.reason as Error | undefined)?.message ?? 'cancelled')
+          : networkMessage(error);
+        if (error instanceof ResponseTooLarge) status = error.status;
+        throw deadline.aborted ? error : this.exchangeError(request, error, attempt, exchangeRequest.url, maxBytes);
+      } finally {
+        if (this.options.onRequest)
+          this.report({
+            operation: request.operation,
+            method: request.method,
+            path: this.options.secrets.redact(request.path),
+            status,
+            durationMs: Math.round((performance.now() - started) * 100) / 100,
+            attempt,
+            ...(failure ? { error: this.options.secrets.redact(failure) } : {}),
+          });
+      }
     } finally {
       releaseSlot?.();
       // Cancelled before it went out (waiting for the token or a connection): the slot was not spent.
@@ -360,16 +316,16 @@ export class HttpTransport {
     }
   }
 
-  /** The HTTP exchange itself, reported to onRequest whatever happens. */
-  private async exchange(
+  /** What the exchange is asked to send for one attempt. */
+  private exchangeRequest(
     request: HttpRequest,
     json: string | undefined,
-    attempt: number,
     token: string | undefined,
-    deadline: Deadline,
+    deadline: CallDeadline,
     maxBytes: number,
-  ): Promise<HttpResponse> {
-    const headers: Record<string, string> = { ...request.headers, accept: request.binary ? '*/*' : 'application/json' };
+  ): AttemptRequest {
+    const accept = request.binary ? '*/*' : 'application/json';
+    const headers: Record<string, string> = request.headers ? { ...request.headers, accept } : { accept };
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | FormData | undefined;
     if (json !== undefined) {
@@ -381,64 +337,29 @@ export class HttpTransport {
     } else if (request.multipart) {
       body = request.multipart; // the exchange writes the multipart boundary header itself
     }
-    const started = performance.now();
-    let status = 0;
-    let failure: string | undefined;
-    const url = this.url(request);
-    try {
-      const res = await this.options.exchange.send({
-        url,
-        method: request.method,
-        headers,
-        body,
-        // Made only if the exchange reads it (fetch does; the node:http exchange uses onAbort and isAborted).
-        get signal() {
-          return deadline.signal;
-        },
-        onAbort: deadline.onAbort,
-        isAborted: deadline.isAborted,
-        maxBytes,
-        idempotent: request.retrySafe,
+    return new AttemptRequest(this.url(request), request.method, headers, body, maxBytes, request.retrySafe, deadline);
+  }
+
+  /** An exchange's failure (not a cancellation) as the call reports it: a size or redirect refusal is an ApiError. */
+  private exchangeError(request: HttpRequest, error: unknown, attempt: number, url: string, maxBytes: number): unknown {
+    if (error instanceof ResponseTooLarge) {
+      return this.error(request, {
+        kind: 'invalid-response',
+        status: error.status,
+        detail: `the response is larger than the limit of ${formatBytes(maxBytes)}; nothing past the limit was read (narrow the request or raise maxResponseBytes)`,
+        attempts: attempt,
       });
-      status = res.status;
-      const bytes = request.binary && res.status >= 200 && res.status <= 299 ? res.body : undefined;
-      return { status: res.status, headers: res.headers, text: bytes ? '' : UTF8.decode(res.body), bytes };
-    } catch (error) {
-      failure = deadline.aborted
-        ? String((deadline.reason as Error | undefined)?.message ?? 'cancelled')
-        : networkMessage(error);
-      if (deadline.aborted) throw error;
-      if (error instanceof ResponseTooLarge) {
-        status = error.status;
-        throw this.error(request, {
-          kind: 'invalid-response',
-          status: error.status,
-          detail: `the response is larger than the limit of ${formatBytes(maxBytes)}; nothing past the limit was read (narrow the request or raise maxResponseBytes)`,
-          attempts: attempt,
-        });
-      }
-      if (error instanceof RedirectRefused) {
-        const answer = error.status ? ` (HTTP ${error.status}${error.location ? ` to ${error.location}` : ''})` : '';
-        throw this.error(request, {
-          kind: 'network',
-          detail: `${url} answered with a redirect${answer}, which the client does not follow: check the service URL (${this.options.baseUrl})`,
-          attempts: attempt,
-          cause: error,
-        });
-      }
-      throw error;
-    } finally {
-      if (this.options.onRequest)
-        this.report({
-          operation: request.operation,
-          method: request.method,
-          path: this.options.secrets.redact(request.path),
-          status,
-          durationMs: Math.round((performance.now() - started) * 100) / 100,
-          attempt,
-          ...(failure ? { error: this.options.secrets.redact(failure) } : {}),
-        });
     }
+    if (error instanceof RedirectRefused) {
+      const answer = error.status ? ` (HTTP ${error.status}${error.location ? ` to ${error.location}` : ''})` : '';
+      return this.error(request, {
+        kind: 'network',
+        detail: `${url} answered with a redirect${answer}, which the client does not follow: check the service URL (${this.options.baseUrl})`,
+        attempts: attempt,
+        cause: error,
+      });
+    }
+    return error;
   }
 
   /** A failing listener must not fail the call it listens to. */

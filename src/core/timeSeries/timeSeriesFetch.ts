@@ -99,8 +99,21 @@ export async function fetchDownsampled(
       [...all].map(([id, points]) => [id, { ...lttbOverRange(points, threshold, range), rawCount: points.x.length }]),
     );
   }
+  lastRead.stream = streams.values().next().value;
   return new Map([...streams].map(([id, stream]) => [id, { ...stream.finish(), rawCount: stream.count }]));
 }
+
+/**
+ * A downsampler and a row of the last read, kept until the next (a few tens of KB). V8 drops the hidden classes of
+ * objects once none is left, and with them the optimised code built on them: after a full collection between two
+ * reads, each read compiled the downsampler's methods and pagePoints again (~9 optimising compilations, about
+ * 20 ms of CPU for a read of 20,000 points, bench/timeSeries.bench.ts). For the same reason pagePoints is given
+ * the rows, not the page (whose object is of the read's own making), and every read shares one time parser.
+ */
+const lastRead: { stream?: LttbStream; row?: TimeSeriesData } = {};
+
+/** The time parser of every read (its cache of the last day holds whatever order times come in). */
+const parseTime = isoTimeParser();
 
 /** Pages the range into the twins' sinks: the first page, then the rest by time slices side by side, or by token. */
 async function streamRange(
@@ -115,7 +128,6 @@ async function streamRange(
   const deliver = (points: PagePoints): void => {
     for (const chunk of points.chunks) sinks.get(chunk.twinId)?.add(chunk);
   };
-  const parseTime = isoTimeParser();
   // Ends the other slices' requests when one fails.
   const lifetime = new AbortController();
   const call: CallOptions = {
@@ -126,7 +138,7 @@ async function streamRange(
       twinIds.length === 1
         ? api.iterateTimeSeriesPages(twinIds[0], query(slice, pageSize), call)
         : api.iterateTimeSeriesByIdsPages(twinIds, query(slice, pageSize), call),
-      (page) => pagePoints(page, twinIds, slice, parseTime),
+      (page) => pagePoints(page.data ?? [], twinIds, slice),
       lifetime,
     );
   const walk = pagesOf(range)[Symbol.asyncIterator]();
@@ -136,19 +148,16 @@ async function streamRange(
     deliver(first.value);
     const covered = first.value.lastTime;
     if (!first.value.more) return;
-    if (covered === undefined || covered >= range.end - 1) {
-      // Not in time order (or nothing left to slice): carry on with the token.
+    // Expected points left, from the first page's density; one slice per expected page, up to the lanes.
+    const rest = covered === undefined ? undefined : { start: covered + 1, end: range.end };
+    const lanes = rest && rest.end > rest.start ? lanesFor(first.value.count, range.start, rest, pageSize, options) : 1;
+    if (!rest || lanes === 1) {
+      // Not in time order, nothing left to slice, or one slice: carry on with the token. (Asking for the rest
+      // as a slice of its own would read again the second its first page ended in, and often one page more.)
       for (let next = await walk.next(); !next.done; next = await walk.next()) deliver(next.value);
       return;
     }
     await walk.return?.();
-    // Expected points left, from the first page's density; one slice per expected page, up to the lanes.
-    const rest = { start: covered + 1, end: range.end };
-    const density = first.value.count / Math.max(1, covered - range.start + 1);
-    const lanes = Math.max(
-      1,
-      Math.min(options.lanes ?? MAX_LANES, Math.ceil((density * (rest.end - rest.start)) / pageSize)),
-    );
     const slices = Array.from({ length: lanes }, (_, i) => ({
       start: rest.start + Math.round(((rest.end - rest.start) * i) / lanes),
       end: rest.start + Math.round(((rest.end - rest.start) * (i + 1)) / lanes),
@@ -157,6 +166,12 @@ async function streamRange(
   } finally {
     await walk.return?.();
   }
+}
+
+/** Slices for the rest of a range: one per page the first page's density expects there, up to the lanes allowed. */
+function lanesFor(firstCount: number, start: number, rest: TimeRange, pageSize: number, options: FetchOptions): number {
+  const density = firstCount / Math.max(1, rest.start - start);
+  return Math.max(1, Math.min(options.lanes ?? MAX_LANES, Math.ceil((density * (rest.end - rest.start)) / pageSize)));
 }
 
 /**
@@ -191,13 +206,8 @@ export function seriesTwinId(d: TimeSeriesData): string | undefined {
  * must not repeat), read into one chunk per twin. With one twin every row is that twin's; with several a
  * row without a twin id goes to the first.
  */
-export function pagePoints(
-  page: TimeSeriesPage,
-  twinIds: string[],
-  within: TimeRange,
-  parseTime: (text: string) => number,
-): PagePoints {
-  const rows = page.data ?? [];
+export function pagePoints(rows: readonly TimeSeriesData[], twinIds: string[], within: TimeRange): PagePoints {
+  if (rows.length) lastRead.row = rows[0];
   // One twin: every row is its own, read into columns of the page's size. Several: one growing column each.
   const only =
     twinIds.length === 1

@@ -137,6 +137,25 @@ describe('time series panel fetch', function () {
     assert.equal(reduced.rawCount, 1000);
   });
 
+  it('with one lane, follows the continuation token: one request per page, nothing asked for twice', async () => {
+    const times = Array.from({ length: 1000 }, (_, i) => T0 + i * 1000 + 500);
+    const range = { start: T0, end: T0 + 1_000_000 };
+    for (const read of [
+      async (fake: BuildingTwinsApi) => (await fetchRange(fake, ['F'], range, { pageSize: 100, lanes: 1 })).get('F')!.x,
+      async (fake: BuildingTwinsApi) =>
+        (await fetchDownsampled(fake, ['F'], range, 2000, { pageSize: 100, lanes: 1 })).get('F')!.x,
+    ]) {
+      const fake = fakeSeriesApi(times);
+      assert.deepEqual(Array.from(await read(fake)), times);
+      assert.equal(fake.stats.queries.length, 10, 'one request per page of 100');
+      assert.deepEqual(
+        new Set(fake.stats.queries.map((q) => q.start)),
+        new Set([new Date(T0).toISOString()]),
+        'every page of the first query, by its token',
+      );
+    }
+  });
+
   it('makes one request when the range fits in a page', async () => {
     requests.length = 0;
     const raw = await fetchRange(api, [twinId], { start: T0, end: T0 + 100_000 }, { pageSize: 200 });
@@ -205,13 +224,11 @@ describe('time series panel fetch', function () {
  * Pages over fixed points with an inclusive `end`; the token is the offset of the next page. With `latency`
  * each page answers after a few turns of the event loop, and the most requests in flight at once is counted.
  */
-function fakeSeriesApi(
-  times: number[],
-  options: { latency?: boolean } = {},
-): BuildingTwinsApi & { stats: { mostInFlight: number } } {
-  const stats = { mostInFlight: 0 };
+function fakeSeriesApi(times: number[], options: { latency?: boolean } = {}): BuildingTwinsApi & { stats: FakeStats } {
+  const stats: FakeStats = { mostInFlight: 0, queries: [] };
   let inFlight = 0;
   const getTimeSeries = async (_id: string, q: TimeSeriesQuery): Promise<TimeSeriesPage> => {
+    stats.queries.push({ start: q.start!, token: q.continuationToken });
     inFlight++;
     stats.mostInFlight = Math.max(stats.mostInFlight, inFlight);
     try {
@@ -236,5 +253,11 @@ function fakeSeriesApi(
       if (!token) return;
     }
   }
-  return { iterateTimeSeriesPages, stats } as unknown as BuildingTwinsApi & { stats: { mostInFlight: number } };
+  return { iterateTimeSeriesPages, stats } as unknown as BuildingTwinsApi & { stats: FakeStats };
+}
+
+interface FakeStats {
+  mostInFlight: number;
+  /** Every page asked for: the start of its query and its continuation token. */
+  queries: Array<{ start: string; token: string | undefined }>;
 }
