@@ -73,6 +73,11 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
   private pendingRefresh: NodeJS.Timeout | undefined;
   /** The ticket lists of one connection, read once for the three ticket schemas until the next refresh. */
   private ticketLists: { connection: string; lists: Promise<TicketVocabulary> } | undefined;
+  /**
+   * State changes of the active connection so far: a schema that failed while one happened (the emulator came back
+   * during the build) is served again, as the change itself found nothing unavailable yet to refresh.
+   */
+  private stateChanges = 0;
   /** Per-document scans deferred while typing: an import file can be megabytes, so it is not re-read on every keystroke. */
   private readonly pendingScans = new Map<vscode.TextDocument, NodeJS.Timeout>();
 
@@ -83,8 +88,9 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
       }),
       ctx.connections.onDidChange(() => this.refresh()),
       ctx.connections.onDidChangeState((name) => {
-        if (this.unavailable.size > 0 && name === ctx.connections.activeName())
-          this.refresh((kind) => this.unavailable.has(kind));
+        if (name !== ctx.connections.activeName()) return;
+        this.stateChanges += 1;
+        if (this.unavailable.size > 0) this.refresh((kind) => this.unavailable.has(kind));
       }),
       vscode.workspace.onDidOpenTextDocument((doc) => this.noteModels(doc)),
       vscode.workspace.onDidChangeTextDocument((e) => this.noteModelsSoon(e.document)),
@@ -109,15 +115,16 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
     this.served.add(kind);
     this.startKeepAlive();
     const connection = this.ctx.connections.activeName();
+    const stateChanges = this.stateChanges;
     const source = isModelKind(kind) ? 'models' : recordSchemaSource(kind);
     try {
       const text = JSON.stringify(await this.build(kind, connection));
       this.unavailable.delete(kind);
-      this.againIfSwitched(kind, connection);
+      this.againIfOutdated(kind, connection);
       return text;
     } catch (err) {
       this.unavailable.add(kind);
-      this.againIfSwitched(kind, connection);
+      this.againIfOutdated(kind, connection, stateChanges);
       const reason = vscode.l10n.t('connection "{0}": {1}', connection, errorText(err));
       this.ctx.log.warn(`JSON schema ${kind}: ${source} not available (${reason})`);
       return JSON.stringify(unavailableSchema(reason, source));
@@ -125,11 +132,14 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
   }
 
   /**
-   * The active connection changed while a schema was built for the one before: the change's own refresh may have been
-   * answered by this older build, so the schema is served once more (after this answer has gone out).
+   * The schema is served once more (after this answer has gone out) when the build may be outdated: the active
+   * connection changed while it was built for the one before (the change's own refresh may have been answered by this
+   * older build), or, for a failed build, the connection's state changed meanwhile (`stateChangesBefore`).
    */
-  private againIfSwitched(kind: SchemaKind, connection: string): void {
-    if (this.ctx.connections.activeName() !== connection) setTimeout(() => this.changed.fire(schemaUri(kind)), 0);
+  private againIfOutdated(kind: SchemaKind, connection: string, stateChangesBefore?: number): void {
+    const switched = this.ctx.connections.activeName() !== connection;
+    const stateChanged = stateChangesBefore !== undefined && this.stateChanges !== stateChangesBefore;
+    if (switched || stateChanged) setTimeout(() => this.changed.fire(schemaUri(kind)), 0);
   }
 
   private async build(kind: SchemaKind, connection: string): Promise<JsonSchema> {
