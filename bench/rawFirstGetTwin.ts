@@ -4,37 +4,16 @@
 // server's first call does). Prints each round's milliseconds as JSON: how much a process's first round costs over
 // its second is the request's own first-time cost. Run: node out/bench/rawFirstGetTwin.js <base URL>
 import * as http from 'node:http';
+import { rawJson, rawToken } from './rawHttp';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16, maxFreeSockets: 16, scheduling: 'lifo' });
 
-function request(url: string, method: string, headers: Record<string, string>, body?: string): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        if (res.statusCode !== 200) reject(new Error(`${method} ${url}: HTTP ${res.statusCode}`));
-        else resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const request = (url: string, method: string, headers: Record<string, string>): Promise<unknown> =>
+  rawJson(url, method, headers, undefined, agent);
 
 async function main(): Promise<void> {
   const base = process.argv[2]!;
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: 'local-dev',
-    client_secret: 'local-dev-secret',
-  }).toString();
-  const { access_token: token } = (await request(
-    `${base}/oauth2/token`,
-    'POST',
-    { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'gzip, deflate, br' },
-    form,
-  )) as { access_token: string };
+  const token = await rawToken(base, { 'accept-encoding': 'gzip, deflate, br' }, agent);
   const headers = {
     accept: 'application/json',
     authorization: `Bearer ${token}`,

@@ -14,7 +14,7 @@ import {
   ResponseTooLarge,
 } from '../../../src/core/api/httpExchange';
 import { NodeExchange } from '../../../src/core/api/nodeExchange';
-import { describeEachExchange } from './exchanges';
+import { describeEachExchange, exchangeRequest as request } from './exchanges';
 import { FakeClock } from './fakeClock';
 
 interface Seen {
@@ -63,18 +63,6 @@ async function server(handle: (req: http.IncomingMessage, res: http.ServerRespon
         srv.closeAllConnections();
         srv.close(() => resolve());
       }),
-  };
-}
-
-function request(url: string, more: Partial<ExchangeRequest> = {}): ExchangeRequest {
-  return {
-    url,
-    method: 'GET',
-    headers: { accept: 'application/json' },
-    signal: new AbortController().signal,
-    maxBytes: 1024 * 1024,
-    idempotent: true,
-    ...more,
   };
 }
 

@@ -10,7 +10,7 @@ import { BuildingTwinsClient } from '../../../src/core/api/client';
 import { chooseExchange } from '../../../src/core/api/exchangeChoice';
 import { type ExchangeRequest, type HttpExchange, ResponseTooLarge } from '../../../src/core/api/httpExchange';
 import { NodeExchange } from '../../../src/core/api/nodeExchange';
-import { describeEachExchange } from './exchanges';
+import { describeEachExchange, exchangeRequest as request } from './exchanges';
 import { FakeClock } from './fakeClock';
 
 interface TestServer {
@@ -49,18 +49,6 @@ async function start(
         srv.closeAllConnections();
         srv.close(() => resolve());
       }),
-  };
-}
-
-function request(url: string, more: Partial<ExchangeRequest> = {}): ExchangeRequest {
-  return {
-    url,
-    method: 'GET',
-    headers: { accept: 'application/json' },
-    signal: new AbortController().signal,
-    maxBytes: 1024 * 1024,
-    idempotent: true,
-    ...more,
   };
 }
 
