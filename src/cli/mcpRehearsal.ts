@@ -11,7 +11,7 @@
 
 import { PassThrough } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentToolContext } from '../core/agentTools/agentTool';
 import { createToolContext } from '../core/agentTools/toolContext';
 import { BuildingTwinsClient, type BuildingTwinsClientOptions } from '../core/api/client';
@@ -85,30 +85,23 @@ export async function rehearseFirstCalls(options: RehearsalOptions): Promise<Arr
   const server = options.createServer(() => transport.negotiatedVersion);
   server.onerror = () => undefined; // a failed rehearsal costs only the warm-up it was
   const answers = new Map<number, (message: { result?: unknown }) => void>();
-  let pending = '';
-  output.on('data', (chunk: Buffer) => {
-    pending += chunk.toString('utf8');
-    for (let newline = pending.indexOf('\n'); newline !== -1; newline = pending.indexOf('\n')) {
-      const line = pending.slice(0, newline);
-      pending = pending.slice(newline + 1);
-      let message: { id?: unknown; result?: unknown };
-      try {
-        message = JSON.parse(line) as typeof message;
-      } catch {
-        continue; // never thrown into the real server's event loop; the call it answered stays unanswered
-      }
-      if (typeof message.id === 'number') answers.get(message.id)?.(message);
-    }
-  });
+  // The rehearsal's own end of the streams: a transport like the server's reads the answers, line by line.
+  const peer = new McpStdioTransport(output, input);
+  peer.onerror = () => undefined; // never thrown into the real server's event loop; the call it answered stays unanswered
+  peer.onmessage = (message) => {
+    if ('id' in message && typeof message.id === 'number' && !('method' in message))
+      answers.get(message.id)?.(message as { result?: unknown });
+  };
   let lastId = 0;
   const ask = (method: string, params: object): Promise<{ result?: unknown }> => {
     const id = ++lastId;
     const answered = new Promise<{ result?: unknown }>((resolve) => answers.set(id, resolve));
-    input.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    void peer.send({ jsonrpc: '2.0', id, method, params } as JSONRPCMessage);
     return answered;
   };
   try {
     await server.connect(transport);
+    await peer.start();
     await nextTurn();
     if (options.stopped()) return results;
     await ask('initialize', {
@@ -116,7 +109,7 @@ export async function rehearseFirstCalls(options: RehearsalOptions): Promise<Arr
       capabilities: {},
       clientInfo: { name: 'building-twins-rehearsal', version: '0' },
     });
-    input.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    await peer.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     for (const [i, call] of calls.entries()) {
       await nextTurn();
       if (options.stopped()) return results;
@@ -131,6 +124,7 @@ export async function rehearseFirstCalls(options: RehearsalOptions): Promise<Arr
   } finally {
     options.onWarm?.();
     await server.close().catch(() => undefined);
+    await peer.close();
   }
   return results;
 }
