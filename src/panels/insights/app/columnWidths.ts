@@ -4,15 +4,6 @@
 // proportional font) stay as the fallback when nothing can be measured. A width the user dragged wins.
 import { COLUMNS } from './insightColumns';
 
-/** What a short column must show whole besides its header: a value of the widest form it takes. */
-const SHORT_COLUMNS: Readonly<Record<string, string>> = {
-  type: '',
-  priority: '',
-  status: '',
-  occurrenceCount: '',
-  updatedDate: '0000-00-00',
-};
-
 /** The sort arrow after the sorted column's label (base.css), and the header's drag handle. */
 const ARROW = ' ▼';
 const HANDLE_PX = 6;
@@ -36,7 +27,7 @@ export function fitShortColumns(headRow: HTMLElement, userWidth: (field: string)
   const cellFont = getComputedStyle(table).font;
   const sized: string[] = [];
   for (const column of COLUMNS) {
-    const sample = SHORT_COLUMNS[column.field];
+    const sample = column.short;
     if (sample === undefined || userWidth(column.field)) continue;
     const th = headRow.querySelector<HTMLElement>(`th[data-field="${column.field}"]`);
     const button = th?.querySelector<HTMLElement>('button.sort');

@@ -9,6 +9,11 @@ export interface InsightColumn {
   value: (i: Insight) => string;
   /** The cell's tooltip when it says more than the value (default: the value, for one the column cuts off). */
   title?: (i: Insight) => string;
+  /**
+   * A short column, sized to its header (columnWidths.ts); the text is a value of the widest form it must also show
+   * whole ('' when the header alone decides).
+   */
+  short?: string;
   sortNote?: string;
 }
 
@@ -38,24 +43,32 @@ export const COLUMNS: readonly InsightColumn[] = [
     field: 'type',
     label: l10n.t('Type'),
     value: (i) => text(i.type),
+    short: '',
     sortNote: l10n.t(
       'The service sorts types by the code it stores them under ({0}), not alphabetically',
       codeOrder(INSIGHT_TYPE_CODES),
     ),
   },
-  { field: 'priority', label: l10n.t('Priority'), value: (i) => text(i.priority) },
+  { field: 'priority', label: l10n.t('Priority'), value: (i) => text(i.priority), short: '' },
   // The stored status the service filters and sorts by is the current one, `lastStatus`.
   // It sorts by the code each status is stored under, not by the word.
   {
     field: 'status',
     label: l10n.t('Status'),
     value: (i) => shownInsightStatus(i),
+    short: '',
     sortNote: l10n.t(
       'The service sorts statuses by the code it stores them under ({0}), not alphabetically',
       INSIGHT_STATUS_SORT_ORDER.join(', '),
     ),
   },
-  { field: 'occurrenceCount', label: l10n.t('Occurrences'), value: (i) => text(i.occurrenceCount) },
+  { field: 'occurrenceCount', label: l10n.t('Occurrences'), value: (i) => text(i.occurrenceCount), short: '' },
   // The day fits the column at the default panel width; the time of day is in the tooltip.
-  { field: 'updatedDate', label: l10n.t('Updated'), value: (i) => shownTime(i).slice(0, 10), title: shownTime },
+  {
+    field: 'updatedDate',
+    label: l10n.t('Updated'),
+    value: (i) => shownTime(i).slice(0, 10),
+    title: shownTime,
+    short: '0000-00-00',
+  },
 ];
