@@ -1,4 +1,5 @@
-// How long a kept-alive connection may sit idle in an agent's pool, kept by one timer for all of them. Node's own
+// How long a kept-alive connection may sit idle in an agent's pool, kept by one timer for all of them (a DeadlineTimer,
+// as the calls' deadlines are). Node's own
 // way (the agent's `timeout`) arms a timer on the socket that stays armed while a request is in flight, is
 // refreshed on every read and write, and costs a listener per request; a call has its own deadline, so only idle
 // time needs watching. A connection is closed once idle for the client's limit, or for a second less than the
@@ -6,22 +7,24 @@
 import type * as http from 'node:http';
 import type { Socket } from 'node:net';
 import { type Clock, systemClock } from './clock';
+import { DeadlineTimer } from './deadlineTimer';
 
 /** Node keeps this much margin below a server's announced Keep-Alive timeout. */
 const HINT_MARGIN_MS = 1000;
 
 export class IdleSockets {
-  /** Free connections and when each is due to close. */
-  private readonly due = new Map<Socket, number>();
-  private armedAt = Infinity;
-  private cancel: (() => void) | undefined;
+  /** Free connections, each with what cancels its closing. */
+  private readonly due = new Map<Socket, () => void>();
+  private readonly timer: DeadlineTimer;
   private lastHint: string | undefined;
   private lastHintMs = 0;
 
   constructor(
     private readonly idleMs: number,
-    private readonly clock: Clock = systemClock,
-  ) {}
+    clock: Clock = systemClock,
+  ) {
+    this.timer = new DeadlineTimer(clock);
+  }
 
   /** Makes `agent` hand its free connections to this pool's watch instead of a timer per socket. */
   watch(agent: http.Agent): void {
@@ -34,17 +37,20 @@ export class IdleSockets {
     const reuse = pool.reuseSocket.bind(agent);
     pool.keepSocketAlive = (socket) => this.rest(socket, pool.keepAliveMsecs ?? 1000);
     pool.reuseSocket = (socket, request) => {
-      this.due.delete(socket);
+      this.forget(socket);
       reuse(socket, request);
     };
   }
 
   /** Forgets every connection (their agent destroys them). */
   clear(): void {
+    for (const cancel of this.due.values()) cancel();
     this.due.clear();
-    this.cancel?.();
-    this.cancel = undefined;
-    this.armedAt = Infinity;
+  }
+
+  private forget(socket: Socket): void {
+    this.due.get(socket)?.();
+    this.due.delete(socket);
   }
 
   /** Agent.keepSocketAlive: the connection's request is done; whether it may wait in the pool for the next. */
@@ -53,9 +59,16 @@ export class IdleSockets {
     if (limit <= 0) return false;
     socket.setKeepAlive(true, keepAliveMsecs);
     socket.unref();
-    const at = this.clock.now() + limit;
-    this.due.set(socket, at);
-    if (at < this.armedAt) this.arm(at);
+    this.forget(socket);
+    // No limit at all (neither the client's nor the server's): it waits until its agent is destroyed.
+    if (limit === Infinity) return true;
+    this.due.set(
+      socket,
+      this.timer.add(limit, () => {
+        this.due.delete(socket);
+        socket.destroy();
+      }),
+    );
     return true;
   }
 
@@ -76,28 +89,5 @@ export class IdleSockets {
       this.lastHintMs = seconds === undefined ? Infinity : Math.max(0, Number(seconds) * 1000 - HINT_MARGIN_MS);
     }
     return this.lastHintMs;
-  }
-
-  private arm(at: number): void {
-    this.cancel?.();
-    this.armedAt = at;
-    this.cancel = this.clock.setTimer(() => this.sweep(), at - this.clock.now(), { weak: true });
-  }
-
-  /** Closes the connections idle past their time; sleeps until the next one is due. */
-  private sweep(): void {
-    this.cancel = undefined;
-    this.armedAt = Infinity;
-    const now = this.clock.now();
-    let next = Infinity;
-    for (const [socket, at] of this.due) {
-      if (at <= now) {
-        this.due.delete(socket);
-        socket.destroy();
-      } else {
-        next = Math.min(next, at);
-      }
-    }
-    if (next < Infinity) this.arm(next);
   }
 }
