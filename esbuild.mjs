@@ -33,6 +33,8 @@ const nodeTargets = [
       firstUseModulePlugin({ root: process.cwd(), entry: 'src/extension/extension.ts' }),
     ],
   },
+  // The extension's entry: it loads dist/extension.js through V8's code cache (src/extension/startup/cachedBundle.ts).
+  { entryPoints: { main: 'src/extension/main.ts' } },
   // The integration tests' API, loaded only in ExtensionMode.Test; never built for the VSIX.
   ...(production
     ? []

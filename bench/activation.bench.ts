@@ -29,14 +29,18 @@ async function untilIdle(): Promise<{ waitedMs: number; idle: boolean }> {
 }
 
 /** Loads the extension's bundle (timed), then activates it (timed apart: the module is cached by then). */
-async function measure(extension: vscodeApi.Extension<unknown>): Promise<{ loadMs: number; activateMs: number }> {
+async function measure(
+  extension: vscodeApi.Extension<unknown>,
+): Promise<{ loadMs: number; activateMs: number; codeCache?: string }> {
   const main = require.resolve(join(extension.extensionPath, String(extension.packageJSON.main)));
   let started = performance.now();
-  require(main);
+  const loaded = require(main) as { codeCacheState?: () => string };
   const loadMs = performance.now() - started;
+  // Ours says whether this host compiled it from the code cache (src/extension/startup/cachedBundle.ts).
+  const codeCache = loaded.codeCacheState?.();
   started = performance.now();
   await extension.activate();
-  return { loadMs, activateMs: performance.now() - started };
+  return { loadMs, activateMs: performance.now() - started, codeCache };
 }
 
 /** Probe, inside the extension host; a failure is also printed as a metric, so the driver can say why. */
@@ -66,7 +70,7 @@ async function probe(): Promise<void> {
       `${active.join(' and ')} already active when the host was idle (an activation event fired while the window started): activation cannot be measured`,
     );
   const oursFirst = readFileSync(process.env[ORDER_FILE]!, 'utf8').trim() === 'ours-first';
-  const results: Record<string, { loadMs: number; activateMs: number }> = {};
+  const results: Record<string, { loadMs: number; activateMs: number; codeCache?: string }> = {};
   for (const [name, extension] of oursFirst
     ? ([
         ['ours', ours],
@@ -86,6 +90,7 @@ async function probe(): Promise<void> {
   };
   for (const [name, r] of Object.entries(results))
     Object.assign(metrics, { [`${name}LoadMs`]: r.loadMs.toFixed(2), [`${name}ActivateMs`]: r.activateMs.toFixed(2) });
+  metrics.codeCache = results.ours!.codeCache ?? 'none';
   for (const [name, value] of Object.entries(metrics)) console.log(`[metric] ${name}=${value}`);
   const started = performance.now();
   await vscode.commands.executeCommand('buildingTwins.explorer.focus');
@@ -100,22 +105,35 @@ async function main(): Promise<void> {
   const { runInExtensionHost } = await import('../test/harness/integrationRun');
   const { machineLoad, median, ratio, size } = await import('./benchStats');
   const runs = size(Math.max(10, Number(process.env.BENCH_RUNS ?? 10)), 1);
+  // A window's first start after an install or an update has no code cache yet: measured apart, in fewer hosts.
+  const firstStarts = size(Math.max(4, Math.ceil(runs / 2)), 1);
   const bundle = statSync(join(repoRoot, 'dist', 'extension.js')).size;
+  const entry = statSync(join(repoRoot, 'dist', 'main.js')).size;
+  const codeCacheDir = join(repoRoot, 'dist', '.code-cache');
   const orderDir = mkdtempSync(join(tmpdir(), 'bt-activation-'));
   const orderFile = join(orderDir, 'order');
   const server = await startCodeServer({ env: { [ORDER_FILE]: orderFile } });
   const browser = await launchChromium();
+  const host = async (i: number, label: string): Promise<Record<string, string>> => {
+    const order = i % 2 ? 'reference-first' : 'ours-first';
+    writeFileSync(orderFile, order);
+    const result = await runInExtensionHost(server, browser, __filename, { timeoutMs: 120000 });
+    if (result.code !== 0)
+      throw new Error(
+        `${label} ${i + 1}: the probe failed (exit ${result.code}): ${result.metrics.error ? decodeURIComponent(result.metrics.error) : JSON.stringify(result.metrics)}`,
+      );
+    return { ...result.metrics, order };
+  };
   const samples: Array<Record<string, string>> = [];
+  const uncached: Array<Record<string, string>> = [];
   try {
-    for (let i = 0; i < runs; i++) {
-      const order = i % 2 ? 'reference-first' : 'ours-first';
-      writeFileSync(orderFile, order);
-      const result = await runInExtensionHost(server, browser, __filename, { timeoutMs: 120000 });
-      if (result.code !== 0)
-        throw new Error(
-          `run ${i + 1}: the probe failed (exit ${result.code}): ${result.metrics.error ? decodeURIComponent(result.metrics.error) : JSON.stringify(result.metrics)}`,
-        );
-      samples.push({ ...result.metrics, order });
+    // Not measured: the window that writes the code cache the measured ones start from, as a user's every window
+    // after the first does.
+    await host(0, 'warm-up host');
+    for (let i = 0; i < runs; i++) samples.push(await host(i, 'run'));
+    for (let i = 0; i < firstStarts; i++) {
+      rmSync(codeCacheDir, { recursive: true, force: true });
+      uncached.push(await host(i, 'first start'));
     }
   } finally {
     await browser.close();
@@ -142,19 +160,34 @@ async function main(): Promise<void> {
         ? `; by order: ${Math.sqrt(oursFirst * referenceFirst).toFixed(2)}x (geometric mean of ours first ${oursFirst.toFixed(2)}x and the reference first ${referenceFirst.toFixed(2)}x)`
         : ''),
   );
+  const uncachedOurs = m('oursLoadMs', uncached) + m('oursActivateMs', uncached);
+  const uncachedReference = m('referenceLoadMs', uncached) + m('referenceActivateMs', uncached);
+  console.log(
+    `ratio on a first start (no code cache yet) / ${referenceName}'s in the same host: ${ratio(uncachedOurs, uncachedReference)}` +
+      ` (bundle load ${ratio(m('oursLoadMs', uncached), m('referenceLoadMs', uncached))}; medians of ${firstStarts} fresh hosts)`,
+  );
+  const counted = (of: Array<Record<string, string>>): string => {
+    const counts = new Map<string, number>();
+    for (const s of of) counts.set(s.codeCache!, (counts.get(s.codeCache!) ?? 0) + 1);
+    return [...counts].map(([state, n]) => `${state} ${n}`).join(', ');
+  };
   console.log(
     `code-server's extension host; ${machineLoad()}; hosts idle before measuring: ${samples.filter((s) => s.idle === 'true').length} of ${runs}` +
-      ` (median wait ${m('idleWaitMs').toFixed(0)} ms)`,
+      ` (median wait ${m('idleWaitMs').toFixed(0)} ms); code cache in the measured hosts: ${counted(samples)}, in the first starts: ${counted(uncached)}`,
   );
-  const row = (label: string, name: string): void => {
-    const values = samples.map((s) => Number(s[name])).sort((a, b) => a - b);
+  const row = (label: string, name: string, of = samples): void => {
+    const values = of.map((s) => Number(s[name])).sort((a, b) => a - b);
     console.log(
       `  ${label.padEnd(52)} min ${values[0]!.toFixed(1).padStart(7)}  median ${median(values).toFixed(1).padStart(7)}  max ${values[values.length - 1]!.toFixed(1).padStart(7)} ms`,
     );
   };
-  console.log(`Building Twins, dist/extension.js ${(bundle / 1024).toFixed(1)} KiB`);
-  row('bundle load (require of dist/extension.js)', 'oursLoadMs');
+  console.log(
+    `Building Twins, dist/main.js ${(entry / 1024).toFixed(1)} KiB loading dist/extension.js ${(bundle / 1024).toFixed(1)} KiB`,
+  );
+  row('bundle load (require of dist/main.js)', 'oursLoadMs');
   row('activate()', 'oursActivateMs');
+  row('bundle load on a first start (no code cache)', 'oursLoadMs', uncached);
+  row('activate() on a first start', 'oursActivateMs', uncached);
   console.log(`${referenceName} (reference)`);
   row('bundle load (require of its main module)', 'referenceLoadMs');
   row('activate()', 'referenceActivateMs');

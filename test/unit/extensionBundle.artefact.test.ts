@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../harness/harnessPaths';
+import { VSCODE_STAND_IN } from '../harness/vscodeStandIn';
 
 const bundle = join(repoRoot, 'dist', 'extension.js');
 
@@ -49,16 +50,7 @@ describe('the extension bundle at start', function () {
         const original = Intl[name];
         Intl[name] = new Proxy(original, { construct: (target, args) => { intl.push('Intl.' + name); return new target(...args); }, apply: (target, self, args) => { intl.push('Intl.' + name); return target(...args); } });
       }
-      const Module = require('node:module');
-      const deep = () => new Proxy(function () {}, { get: (t, k) => (k === 'prototype' ? {} : typeof k === 'symbol' ? undefined : deep()), construct: () => deep(), apply: () => deep() });
-      const typings = require('node:fs').readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8');
-      const api = Object.fromEntries([...typings.matchAll(/^\\texport (?:class|namespace|enum|const|let|function) (\\w+)/gm)].map((m) => [m[1], deep()]));
-      let vscodeRequires = 0;
-      const load = Module._load;
-      Module._load = function (request, ...rest) {
-        if (request === 'vscode') { vscodeRequires++; return api; }
-        return load.call(this, request, ...rest);
-      };
+      ${VSCODE_STAND_IN}
       require(${JSON.stringify(bundle)});
       const libraries = Object.keys(require.cache).filter((file) => file.includes('/dist/lib/'));
       process.stdout.write(JSON.stringify({ vscodeRequires, libraries, intl }));`);

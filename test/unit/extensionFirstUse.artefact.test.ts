@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../harness/harnessPaths';
+import { VSCODE_STAND_IN } from '../harness/vscodeStandIn';
 
 /** A command loaded on first use (events/eventParameters.ts). */
 const FIRST_USE_COMMAND = 'buildingTwins.events.open';
@@ -44,21 +45,15 @@ describe("the extension's first-use modules", function () {
       afterRun: string[];
       tables: string[];
     }>(`
-      const Module = require('node:module');
       const path = require('node:path');
-      // A stand-in vscode: every name of the API a callable, constructible, assignable proxy; a few answers fixed.
-      const deep = () => new Proxy(function () {}, { set: () => true, get: (t, k) => (k === 'prototype' ? {} : k === Symbol.iterator ? function* () {} : typeof k === 'symbol' || k === 'then' ? undefined : deep()), construct: () => deep(), apply: () => deep() });
-      const only = (fixed) => new Proxy(fixed, { get: (t, k) => (k in t ? t[k] : deep()) });
-      const typings = require('node:fs').readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8');
-      const api = Object.fromEntries([...typings.matchAll(/^\\texport (?:class|namespace|enum|const|let|function) (\\w+)/gm)].map((m) => [m[1], deep()]));
+      ${VSCODE_STAND_IN}
+      // A few of the stand-in's answers fixed.
       const commands = new Map();
       let tools = 0;
       api.commands = only({ registerCommand: (id, run) => { commands.set(id, run); return { dispose() {} }; } });
       api.lm = only({ registerTool: () => { tools++; return { dispose() {} }; } });
       api.workspace = only({ textDocuments: [], workspaceFolders: undefined });
       api.window = only({ activeTextEditor: undefined, visibleTextEditors: [], showErrorMessage: () => Promise.resolve(undefined) });
-      const load = Module._load;
-      Module._load = function (request, ...rest) { return request === 'vscode' ? api : load.call(this, request, ...rest); };
       const root = ${JSON.stringify(repoRoot)};
       const loaded = () => Object.keys(require.cache).filter((file) => file.includes(path.join('dist', 'lib') + path.sep)).map((file) => path.basename(file)).sort();
       const context = only({ subscriptions: [], extensionPath: root, extensionMode: 1, extension: { packageJSON: require(path.join(root, 'package.json')) } });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { repoRoot } from '../harness/harnessPaths';
 import { packageVsix, vsixEntries } from '../harness/vsixPackage';
 
@@ -12,10 +12,18 @@ describe('packaging (VSIX built with vsce from the current dist/)', function () 
   let entries: string[] = [];
 
   // The folder is made here, not at load time, so a run that filters these tests out leaves nothing behind.
+  // A code cache in dist/ (what a window of the extension run from this folder writes) must stay out of the VSIX.
+  const cacheProbe = join(repoRoot, 'dist', '.code-cache', 'extension.packaging-probe.code-cache');
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'building-twins-vsix-'));
     vsix = join(dir, 'building-twins.vsix');
-    await packageVsix(vsix);
+    mkdirSync(dirname(cacheProbe), { recursive: true });
+    writeFileSync(cacheProbe, 'not for the VSIX');
+    try {
+      await packageVsix(vsix);
+    } finally {
+      rmSync(cacheProbe, { force: true });
+    }
     entries = await vsixEntries(vsix);
   });
   after(() => {
@@ -30,6 +38,8 @@ describe('packaging (VSIX built with vsce from the current dist/)', function () 
 
   it('holds the bundle, manifest, the English text of both, readme, license and icon', () => {
     for (const required of [
+      // The entry package.json names, and the bundle it loads.
+      'extension/dist/main.js',
       'extension/dist/extension.js',
       'extension/package.json',
       'extension/package.nls.json',
@@ -46,6 +56,13 @@ describe('packaging (VSIX built with vsce from the current dist/)', function () 
     assert.ok(
       entries.some((e) => /^extension\/license(\.md|\.txt)?$/.test(e)),
       'missing LICENSE',
+    );
+  });
+
+  it('holds no code cache', () => {
+    assert.deepEqual(
+      entries.filter((e) => e.includes('.code-cache')),
+      [],
     );
   });
 
