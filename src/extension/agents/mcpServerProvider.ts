@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { MCP_ENV_CLIENT_SECRET, mcpServerLaunch, type McpLaunch, type McpLaunchContext } from './mcpServerLaunch';
+import { vscodeApi } from '../shell/vscodeApi';
 
 /** The provider id, declared under contributes.mcpServerDefinitionProviders in package.json. */
 export const MCP_PROVIDER_ID = 'buildingTwins.mcpServers';
@@ -44,7 +45,7 @@ interface McpApi {
 }
 
 /** The MCP API of this VS Code, or undefined before 1.101. */
-export function mcpApi(api: typeof vscode = vscode): McpApi | undefined {
+export function mcpApi(api: typeof vscode = vscodeApi): McpApi | undefined {
   const definition = (api as unknown as { McpStdioServerDefinition?: McpApi['definition'] }).McpStdioServerDefinition;
   const lm = api.lm as unknown as {
     registerMcpServerDefinitionProvider?: (id: string, provider: McpProvider) => vscode.Disposable;

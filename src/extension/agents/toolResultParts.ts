@@ -1,9 +1,10 @@
 // The parts of a language model tool result: the answer's text (what the model reads) and, where VS Code has data
 // parts (1.106+; LanguageModelDataPart is looked up at runtime, @types/vscode stays at 1.99), a tool's chart points
 // as JSON data for whoever consumes the result programmatically (lm.invokeTool from another extension, a renderer).
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { CHART_POINTS_MIME, chartPointsOf } from '../../core/agentTools/chartPoints';
 import type { ToolOutcome } from '../../core/agentTools/toolInvocation';
+import { vscodeApi } from '../shell/vscodeApi';
 
 type DataPartClass = { json(value: unknown, mime?: string): object };
 
@@ -12,7 +13,7 @@ function dataPartClass(api: typeof vscode): DataPartClass | undefined {
   return typeof cls?.json === 'function' ? (cls as DataPartClass) : undefined;
 }
 
-export function toolResultParts(outcome: ToolOutcome, api: typeof vscode = vscode): vscode.LanguageModelTextPart[] {
+export function toolResultParts(outcome: ToolOutcome, api: typeof vscode = vscodeApi): vscode.LanguageModelTextPart[] {
   const text = new api.LanguageModelTextPart(outcome.text);
   const dataPart = dataPartClass(api);
   const points = outcome.isError || !dataPart ? undefined : chartPointsOf(outcome.data);

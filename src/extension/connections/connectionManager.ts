@@ -47,6 +47,11 @@ export class ConnectionManager implements vscode.Disposable {
   readonly onDidRequest = this.requested.event;
   private readonly subscription: vscode.Disposable;
   private reportedProblems = '';
+  /**
+   * The buildingTwins.* settings as read, and the connections parsed from them: the status bar redraws on every
+   * request, and each redraw asks for the active connection and its profile.
+   */
+  private settings: { read: vscode.WorkspaceConfiguration; profiles?: readonly ConnectionProfile[] } | undefined;
 
   constructor(
     readonly secrets: ConnectionSecrets,
@@ -55,6 +60,7 @@ export class ConnectionManager implements vscode.Disposable {
     private readonly localProfile: LocalProfileSource,
   ) {
     this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('buildingTwins')) this.settings = undefined;
       // Another port is another emulator: its client and state start afresh (dropClient fires the change).
       if (e.affectsConfiguration('buildingTwins.emulator.port')) this.dropClient(LOCAL_CONNECTION_NAME);
       else if (
@@ -71,11 +77,20 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   configured(): ConnectionProfile[] {
-    const { profiles, problems } = parseProfiles(config().get('connections'));
-    const reported = problems.join('\n');
-    if (reported && reported !== this.reportedProblems) for (const p of problems) this.log.warn(p);
-    this.reportedProblems = reported;
-    return profiles;
+    const settings = this.settingsRead();
+    if (!settings.profiles) {
+      const { profiles, problems } = parseProfiles(settings.read.get('connections'));
+      const reported = problems.join('\n');
+      if (reported && reported !== this.reportedProblems) for (const p of problems) this.log.warn(p);
+      this.reportedProblems = reported;
+      settings.profiles = profiles.map((p) => Object.freeze(p));
+    }
+    return [...settings.profiles];
+  }
+
+  /** The settings as last read, kept until one of buildingTwins.* changes (VS Code applies a change before update() returns). */
+  private settingsRead(): { read: vscode.WorkspaceConfiguration; profiles?: readonly ConnectionProfile[] } {
+    return (this.settings ??= { read: config() });
   }
 
   get(name: string): ConnectionProfile | undefined {
@@ -103,7 +118,7 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   activeName(): string {
-    const name = config().get<string>('activeConnection');
+    const name = this.settingsRead().read.get<string>('activeConnection');
     return name && this.get(name) ? name : LOCAL_CONNECTION_NAME;
   }
 

@@ -3,6 +3,7 @@
 // other extension can read its context, secrets or tokens, or script its confirmations.
 import * as vscode from 'vscode';
 import type { BuildingTwinsContext } from '../extensionContext';
+import type { ConnectionStatusBar } from '../connections/connectionStatusBar';
 import { ScriptedUserInput, type ScriptedAnswer } from './scriptedUserInput';
 import type { ExplorerTreeProvider } from '../explorer/explorerTreeProvider';
 import type { TreeNode } from '../explorer/treeNode';
@@ -30,7 +31,7 @@ export interface TestApi {
   /** The tree node reached from the roots by following these labels (loading children on the way). */
   findNode(labels: string[]): Promise<TreeNode>;
   /** What the connection's status bar item shows now (text, background colour id, tooltip). */
-  statusBar(): { text: string; background: string | undefined; tooltip: string };
+  statusBar(): ReturnType<ConnectionStatusBar['shown']>;
 }
 
 export function createTestApi(ctx: BuildingTwinsContext): TestApi {
