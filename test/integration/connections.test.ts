@@ -25,6 +25,35 @@ describe('connections', () => {
     assert.equal(first.clientId, 'local-dev');
   });
 
+  it('follows connection settings changed outside the extension as soon as the change is written', async () => {
+    const api = await extensionApi();
+    const before = vscode.workspace.getConfiguration('buildingTwins').get<unknown[]>('connections') ?? [];
+    const active = vscode.workspace.getConfiguration('buildingTwins').get<string>('activeConnection');
+    // Read first, so what the manager keeps is the old settings.
+    assert.equal(api.context.connections.get(name), undefined);
+    assert.equal(api.context.connections.activeName(), LOCAL);
+    try {
+      await setSetting('connections', [
+        ...before,
+        { name, baseUrl: 'https://edited.example.com/api/v3', clientId: 'c' },
+      ]);
+      await setSetting('activeConnection', name);
+      assert.equal(api.context.connections.get(name)?.baseUrl, 'https://edited.example.com/api/v3');
+      assert.equal(api.context.connections.activeName(), name);
+      assert.ok(api.statusBar().text.endsWith(name), api.statusBar().text);
+      await setSetting('connections', [
+        ...before,
+        { name, baseUrl: 'https://moved.example.com/api/v3', clientId: 'c' },
+      ]);
+      assert.equal(api.context.connections.get(name)?.baseUrl, 'https://moved.example.com/api/v3');
+    } finally {
+      await setSetting('activeConnection', active);
+      await setSetting('connections', before);
+    }
+    assert.equal(api.context.connections.get(name), undefined);
+    assert.equal(api.context.connections.activeName(), LOCAL);
+  });
+
   it('adds a connection through the prompts: profile in settings, secret in SecretStorage only', async () => {
     const api = await extensionApi();
     const script = api.useScriptedInput([name, 'https://contoso.example.com', 'my-client', secret, 'Read and write']);
