@@ -3,11 +3,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cacheFileName, loadCachedBundle } from '../../../../src/extension/startup/cachedBundle';
+import { cacheFileName, loadCachedBundle, startedForDebugging } from '../../../../src/extension/startup/cachedBundle';
 
 const loaderModule = require.resolve('../../../../src/extension/startup/cachedBundle');
-const attached = { debuggerAttached: () => true };
-const detached = { debuggerAttached: () => false };
+const debugged = { debugging: () => true };
+const detached = { debugging: () => false };
 
 interface Probe {
   answer: number;
@@ -33,7 +33,7 @@ function bundleSource(tag: string): string {
 /** Loads `bundle` in a fresh node process (nothing compiled yet) and returns the cache's state there. */
 function stateInFreshProcess(bundle: string, cacheDir: string): string {
   const script = `const { loadCachedBundle } = require(${JSON.stringify(loaderModule)});
-    const loaded = loadCachedBundle(${JSON.stringify(bundle)}, ${JSON.stringify(cacheDir)}, { debuggerAttached: () => false });
+    const loaded = loadCachedBundle(${JSON.stringify(bundle)}, ${JSON.stringify(cacheDir)}, { debugging: () => false });
     if (loaded.exports.answer !== 42) throw new Error('wrong exports');
     process.stdout.write(loaded.state);`;
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
@@ -124,10 +124,10 @@ describe('cachedBundle (the extension bundle through V8 code cache)', () => {
     assert.equal(stateInFreshProcess(bundle, cacheDir), 'used');
   });
 
-  it('neither reads nor writes a cache while a debugger is attached', () => {
+  it('neither reads nor writes a cache in a process started for debugging', () => {
     writeFileSync(bundle, bundleSource('debugged'));
     loadCachedBundle(bundle, cacheDir, detached).save();
-    const loaded = loadCachedBundle<Probe>(bundle, cacheDir, attached);
+    const loaded = loadCachedBundle<Probe>(bundle, cacheDir, debugged);
     assert.equal(loaded.state, 'off');
     rmSync(cacheDir, { recursive: true });
     loaded.save();
@@ -154,5 +154,18 @@ describe('cachedBundle (the extension bundle through V8 code cache)', () => {
     loaded.save();
     assert.equal(loaded.state, 'unwritable');
     assert.deepEqual(readdirSync(cacheDir), [name]);
+  });
+
+  it('tells a process started for debugging by its arguments or NODE_OPTIONS', () => {
+    for (const args of [
+      ['--inspect'],
+      ['--inspect=9229'],
+      ['--inspect-brk=0'],
+      ['--max-old-space-size=4096', '--inspect-port=9333'],
+    ])
+      assert.equal(startedForDebugging(args, ''), true, args.join(' '));
+    assert.equal(startedForDebugging([], '--max-old-space-size=4096 --inspect=127.0.0.1:9230'), true);
+    assert.equal(startedForDebugging(['--max-old-space-size=4096', '--inspector-is-not-a-flag'], ''), false);
+    assert.equal(startedForDebugging([], ''), false);
   });
 });
