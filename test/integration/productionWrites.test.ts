@@ -329,7 +329,10 @@ describe('production safety: every write passes the gate', () => {
       const locked = api.statusBar();
       assert.equal(locked.background, undefined);
       assert.ok(locked.text.endsWith(`${REMOTE} $(lock)`), locked.text);
-      assert.ok(locked.tooltip.split('\n').includes('Read-only: every write is refused before it is sent.'), locked.tooltip);
+      assert.ok(
+        locked.tooltip.split('\n').includes('Read-only: every write is refused before it is sent.'),
+        locked.tooltip,
+      );
 
       await vscode.commands.executeCommand('buildingTwins.setActiveConnection', LOCAL);
       const local = api.statusBar();
