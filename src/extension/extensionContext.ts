@@ -90,8 +90,12 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
       this.log,
       // Every write the extension sends passes the write gate (buildingTwins.confirmWrites) in the client itself.
       (args) => createApiClient(args, (write) => this.writes.beforeClientWrite(args.profile.name, write)),
-      () => ({
-        profile: { name: LOCAL_CONNECTION_NAME, baseUrl: this.localEmulatorUrl(), clientId: LOCAL_DEV_CLIENT_ID },
+      (settings) => ({
+        profile: {
+          name: LOCAL_CONNECTION_NAME,
+          baseUrl: this.localEmulatorUrl(settings),
+          clientId: LOCAL_DEV_CLIENT_ID,
+        },
         clientSecret: LOCAL_DEV_CLIENT_SECRET,
       }),
     );
@@ -170,8 +174,8 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
   }
 
   /** The Local emulator connection's URL: the emulator this window started, else the port setting's. */
-  localEmulatorUrl(): string {
-    return this.emulator.url ?? localEmulatorUrl(emulatorPort());
+  localEmulatorUrl(settings?: vscode.WorkspaceConfiguration): string {
+    return this.emulator.url ?? localEmulatorUrl(emulatorPort(settings));
   }
 
   getActiveClient(): Promise<BuildingTwinsApi> {

@@ -20,8 +20,11 @@ export type ClientFactory = (args: {
   signal: AbortSignal;
 }) => BuildingTwinsApi;
 
-/** The local emulator's profile and its well-known secret, computed from settings / the running emulator. */
-export type LocalProfileSource = () => { profile: ConnectionProfile; clientSecret: string };
+/** The local emulator's profile and its well-known secret, computed from the settings given / the running emulator. */
+export type LocalProfileSource = (settings: vscode.WorkspaceConfiguration) => {
+  profile: ConnectionProfile;
+  clientSecret: string;
+};
 
 interface ClientEntry {
   key: string;
@@ -73,7 +76,7 @@ export class ConnectionManager implements vscode.Disposable {
 
   /** Every connection: the local emulator first, then the configured ones. */
   list(): ConnectionProfile[] {
-    return [this.localProfile().profile, ...this.configured()];
+    return [this.localProfile(this.settingsRead().read).profile, ...this.configured()];
   }
 
   configured(): ConnectionProfile[] {
@@ -235,7 +238,9 @@ export class ConnectionManager implements vscode.Disposable {
    */
   async clientSecret(name: string): Promise<string> {
     const profile = this.require(name);
-    return isLocalConnection(name) ? this.localProfile().clientSecret : this.storedSecret(name, profile.baseUrl);
+    return isLocalConnection(name)
+      ? this.localProfile(this.settingsRead().read).clientSecret
+      : this.storedSecret(name, profile.baseUrl);
   }
 
   /** The stored secret of a custom connection, refused when it was entered for another host. */
