@@ -28,15 +28,20 @@ async function untilIdle(): Promise<{ waitedMs: number; idle: boolean }> {
   return { waitedMs: performance.now() - started, idle: false };
 }
 
+/** One extension's figures in a host; `codeCache`: ours says whether the host compiled it from the code cache. */
+interface Measured {
+  loadMs: number;
+  activateMs: number;
+  codeCache?: string;
+}
+
 /** Loads the extension's bundle (timed), then activates it (timed apart: the module is cached by then). */
-async function measure(
-  extension: vscodeApi.Extension<unknown>,
-): Promise<{ loadMs: number; activateMs: number; codeCache?: string }> {
+async function measure(extension: vscodeApi.Extension<unknown>): Promise<Measured> {
   const main = require.resolve(join(extension.extensionPath, String(extension.packageJSON.main)));
   let started = performance.now();
   const loaded = require(main) as { codeCacheState?: () => string };
   const loadMs = performance.now() - started;
-  // Ours says whether this host compiled it from the code cache (src/extension/startup/cachedBundle.ts).
+  // src/extension/startup/cachedBundle.ts
   const codeCache = loaded.codeCacheState?.();
   started = performance.now();
   await extension.activate();
@@ -70,7 +75,7 @@ async function probe(): Promise<void> {
       `${active.join(' and ')} already active when the host was idle (an activation event fired while the window started): activation cannot be measured`,
     );
   const oursFirst = readFileSync(process.env[ORDER_FILE]!, 'utf8').trim() === 'ours-first';
-  const results: Record<string, { loadMs: number; activateMs: number; codeCache?: string }> = {};
+  const results: Record<string, Measured> = {};
   for (const [name, extension] of oursFirst
     ? ([
         ['ours', ours],

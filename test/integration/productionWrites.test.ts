@@ -10,8 +10,6 @@ import { removeConnectionIfAny, resetAfterWriteTest, shownEverything, writesIn }
 
 const REMOTE = 'Gate remote';
 
-/** A Markdown tooltip as it reads (appendText escapes spaces and punctuation). */
-
 interface GatedCase {
   title: string;
   command: string;

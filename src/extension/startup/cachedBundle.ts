@@ -32,7 +32,6 @@ export interface CachedBundle<T> {
 /** The bundle's code inside the function Node wraps a CommonJS module in; the head has a line of its own. */
 const HEAD = '(function (exports, require, module, __filename, __dirname) {\n';
 const TAIL = '\n})';
-const CACHE_SUFFIX = '.code-cache';
 
 /** The cache file's name: the bundle's name, a hash of its bytes, and the V8 that compiled it. */
 export function cacheFileName(file: string, bytes: Buffer): string {
@@ -42,14 +41,14 @@ export function cacheFileName(file: string, bytes: Buffer): string {
   const hash = crc32
     ? `${crc32(bytes).toString(16).padStart(8, '0')}${bytes.length.toString(16).padStart(12, '0')}`
     : createHash('sha1').update(bytes).digest('hex').slice(0, 20);
-  return `${basename(file, '.js')}.${hash}.v8-${process.versions.v8}-${process.arch}${CACHE_SUFFIX}`;
+  return `${basename(file, '.js')}.${hash}.v8-${process.versions.v8}-${process.arch}.code-cache`;
 }
 
-/** Whether `name` is a cache of the bundle `file` (for any bytes and any V8). */
-const isCacheOf = (file: string, name: string): boolean =>
-  name.startsWith(`${basename(file, '.js')}.`) &&
-  /^[0-9a-f]{20}\.v8-/.test(name.slice(basename(file, '.js').length + 1)) &&
-  name.endsWith(CACHE_SUFFIX);
+/** Whether `name` is a cache of the bundle `file` (for any bytes and any V8), as cacheFileName names them. */
+function isCacheOf(file: string, name: string): boolean {
+  const prefix = `${basename(file, '.js')}.`;
+  return name.startsWith(prefix) && /^[0-9a-f]{20}\.v8-.*\.code-cache$/.test(name.slice(prefix.length));
+}
 
 /** Loads `file` (a CommonJS bundle) with the code cache kept in `cacheDir`; what its top level throws is thrown. */
 export function loadCachedBundle<T>(
