@@ -2,7 +2,6 @@
 // answers in, and the same refusals (redirects, oversized bodies), cancellation and deadlines.
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { ApiError } from '../../../src/core/api/apiError';
 import { BuildingTwinsClient, type BuildingTwinsClientOptions } from '../../../src/core/api/client';
@@ -16,6 +15,7 @@ import {
 import { NodeExchange } from '../../../src/core/api/nodeExchange';
 import { describeEachExchange, exchangeRequest as request } from './exchanges';
 import { FakeClock } from './fakeClock';
+import { listenOnLoopback } from '../../harness/loopbackServer';
 
 interface Seen {
   method: string;
@@ -51,18 +51,11 @@ async function server(handle: (req: http.IncomingMessage, res: http.ServerRespon
   srv.on('connection', (socket) => {
     (socket as unknown as { id: number }).id = ++connections;
   });
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
   return {
-    origin,
+    ...(await listenOnLoopback(srv)),
     seen,
     connections: () => connections,
     closedMidRequest: () => closedMidRequest,
-    close: () =>
-      new Promise<void>((resolve) => {
-        srv.closeAllConnections();
-        srv.close(() => resolve());
-      }),
   };
 }
 

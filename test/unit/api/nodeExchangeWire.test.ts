@@ -3,13 +3,14 @@
 // mid-body (by its caller or its deadline) or by a broken encoding on either exchange.
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { ApiError } from '../../../src/core/api/apiError';
 import { BuildingTwinsClient } from '../../../src/core/api/client';
 import { chooseExchange } from '../../../src/core/api/exchangeChoice';
 import { type ExchangeRequest, type HttpExchange, ResponseTooLarge } from '../../../src/core/api/httpExchange';
 import { NodeExchange } from '../../../src/core/api/nodeExchange';
+import { listenOnLoopback } from '../../harness/loopbackServer';
 import { describeEachExchange, exchangeRequest as request } from './exchanges';
 import { FakeClock } from './fakeClock';
 
@@ -38,18 +39,7 @@ async function start(
     connections++;
     socket.on('close', () => closed++);
   });
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
-    urls,
-    connections: () => connections,
-    closed: () => closed,
-    close: () =>
-      new Promise<void>((resolve) => {
-        srv.closeAllConnections();
-        srv.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(srv)), urls, connections: () => connections, closed: () => closed };
 }
 
 async function until(check: () => boolean): Promise<void> {

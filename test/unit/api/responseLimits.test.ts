@@ -5,6 +5,7 @@ import { BuildingTwinsClient } from '../../../src/core/api/client';
 import { iterateBatchPages, iterateContinuation } from '../../../src/core/api/paging';
 import { apiFailure } from './fakeService';
 import { describeEachExchange } from './exchanges';
+import { listenOnLoopback } from '../../harness/loopbackServer';
 
 /** A service whose /models answer is an endless (or declared huge) stream; counts the bytes it managed to send. */
 async function floodingService(
@@ -33,16 +34,8 @@ async function floodingService(
     res.on('close', () => undefined);
     pump();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v3`,
-    sent: () => sent,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { origin, close } = await listenOnLoopback(server);
+  return { url: `${origin}/api/v3`, sent: () => sent, close };
 }
 
 describeEachExchange('client: bounded responses and walks', function (exchange) {

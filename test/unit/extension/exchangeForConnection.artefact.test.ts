@@ -6,10 +6,10 @@ import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { exchangeForConnection } from '../../../src/extension/connections/exchangeForConnection';
 import { codeServerPaths } from '../../harness/harnessPaths';
+import { listenOnLoopback } from '../../harness/loopbackServer';
 
 const REMOTE = 'https://twins.example.com/api/v3';
 
@@ -20,16 +20,8 @@ async function recorder(host: string): Promise<{ url: string; lines: string[]; c
     lines.push(`${req.method} ${req.url}`);
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return {
-    url: `http://${host}:${(server.address() as AddressInfo).port}`,
-    lines,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { origin, close } = await listenOnLoopback(server, host);
+  return { url: origin, lines, close };
 }
 
 /** Sends `count` GETs to `target` from a process whose node:http is patched as VS Code patches it (proxySupportProbe.ts). */
