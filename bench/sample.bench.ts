@@ -35,7 +35,7 @@ const say = (text: string): void => {
 };
 const figures: { scaleCpuMs?: number; deepPage?: number; firstPage?: number } = {};
 
-function buildRow(label: string, options: SampleOptions): void {
+function buildRow(label: string, options: Omit<SampleOptions, 'now'>): void {
   const { result, wallMs, cpuMs } = time(() => buildSample({ now: NOW, ...options }));
   const points = result.telemetry.reduce((sum, s) => sum + s.times.length, 0);
   say(

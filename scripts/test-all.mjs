@@ -33,6 +33,9 @@ const stages = [
   // the build and the code-server install. Options are in .mocharc.json; the files are named here, so `npx mocha FILE`
   // runs that file alone.
   { name: 'unit', command: () => runCounting(mochaBin, [UNIT_TESTS, '--ignore', ARTEFACT_TESTS]) },
+  // The unit tier again with the wall clock moved (faketime) onto a DST change night and a leap day, years from
+  // today: no test may depend on the day it runs (test/README.md, "Time in tests").
+  { name: 'unit (clock moved)', command: () => runCounting('scripts/run-unit-moved-clock.mjs', []) },
   { name: 'artefacts', command: () => runCounting(mochaBin, [ARTEFACT_TESTS]) },
   // Integration and e2e on two VS Codes (test/README.md, "Two VS Codes"): the oldest engines.vscode allows and the
   // newest code-server pinned in test/harness/harnessPaths.ts. The e2e tier runs fully on the newest (what users run)

@@ -26,8 +26,8 @@ export class TokenAuthority {
   constructor(
     clients: Array<{ id: string; secret: string }>,
     private readonly lifetimeSeconds: number,
-    dataDir?: string,
-    private readonly clock: Pick<Clock, 'now'> = Date,
+    dataDir: string | undefined,
+    private readonly clock: Pick<Clock, 'now'>,
   ) {
     this.key = dataDir ? persistentKey(dataDir) : randomBytes(32);
     this.secrets = new Map(clients.map((c) => [c.id, digest(c.secret)]));
@@ -41,12 +41,15 @@ export class TokenAuthority {
     const fields = /^\s*application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)
       ? Object.fromEntries(new URLSearchParams(rawBody.toString('utf8')))
       : {};
+    const now = this.clock.now();
+    const refuse = (status: number, error: string, code: number, text: string): Reply =>
+      entraError(status, error, code, text, now);
     const missing = (name: string): Reply =>
-      entraError(400, 'invalid_request', 900144, `The request body must contain the following parameter: '${name}'.`);
+      refuse(400, 'invalid_request', 900144, `The request body must contain the following parameter: '${name}'.`);
     const grantType = fields.grant_type;
     if (!grantType) return missing('grant_type');
     if (grantType !== 'client_credentials')
-      return entraError(
+      return refuse(
         400,
         'unsupported_grant_type',
         70003,
@@ -54,7 +57,7 @@ export class TokenAuthority {
       );
     if (!fields.client_id) return missing('client_id');
     if (!fields.client_secret)
-      return entraError(
+      return refuse(
         401,
         'invalid_client',
         7000218,
@@ -62,7 +65,7 @@ export class TokenAuthority {
       );
     const check = this.checkSecret(fields.client_id, fields.client_secret);
     if (check === 'unknown') {
-      return entraError(
+      return refuse(
         400,
         'unauthorized_client',
         700016,
@@ -70,7 +73,7 @@ export class TokenAuthority {
       );
     }
     if (check === 'wrong')
-      return entraError(
+      return refuse(
         401,
         'invalid_client',
         7000215,
@@ -80,7 +83,7 @@ export class TokenAuthority {
       token_type: 'Bearer',
       expires_in: this.lifetimeSeconds,
       ext_expires_in: this.lifetimeSeconds,
-      access_token: this.issue(fields.client_id),
+      access_token: this.issue(fields.client_id, now),
     };
     return { body, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
   }
@@ -161,10 +164,10 @@ function persistentKey(dataDir: string): Buffer {
 }
 
 /** An Entra ID (AAD v2) error body: the code, a description ending in trace and correlation ids, and those ids. */
-function entraError(status: number, error: string, code: number, text: string): Reply {
+function entraError(status: number, error: string, code: number, text: string, now: number): Reply {
   const trace = randomUUID();
   const correlation = randomUUID();
-  const timestamp = new Date()
+  const timestamp = new Date(now)
     .toISOString()
     .replace('T', ' ')
     .replace(/\.\d+Z$/, 'Z');

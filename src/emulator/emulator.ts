@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Clock } from '../core/api/clock';
+import { systemClock, type Clock } from '../core/api/clock';
 import { LOCAL_EMULATOR_DEFAULT_PORT } from '../core/api/localEmulator';
 import { DEFAULT_TOKEN_LIFETIME, LOCAL_DEV_CLIENT, TokenAuthority } from './auth';
 import { AccessPolicy } from './clients/accessPolicy';
@@ -15,7 +15,7 @@ import { registerTicketRoutes } from './routes/ticketRoutes';
 import { registerTimeSeriesRoutes } from './routes/timeSeriesRoutes';
 import { registerTwinRoutes } from './routes/twinRoutes';
 import { Router } from './router';
-import { buildSample } from './sample/sampleBuilding';
+import { buildSample, sampleHour } from './sample/sampleBuilding';
 import { sampleModels } from './sample/sampleModels';
 import { loadSample } from './sampleLoader';
 import { API_PREFIX, createEmulatorServer } from './server';
@@ -65,7 +65,12 @@ export interface EmulatorOptions {
   compactBytes?: number;
   /** The data folder log's file operations; tests inject failing ones (a full disk). */
   logWriter?: LogWriter;
-  /** The emulator's time: write stamps, token lifetimes, rate-limit windows, the look-back of `latest`; the system clock by default. */
+  /**
+   * The emulator's one clock, the system clock by default. Everything the emulator dates reads it: the sample
+   * building (its telemetry ends at the clock's hour; insights, events and tickets are dated around it), model
+   * upload times, write stamps, token lifetimes and error timestamps, rate-limit windows, the look-back of
+   * `latest` and the request log.
+   */
   clock?: Pick<Clock, 'now'>;
 }
 
@@ -95,19 +100,29 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       `--host ${host} is not a loopback address, so the well-known development client (local-dev) is refused there: add your own client (--client-id/--client-secret or --clients FILE), or pass --allow-dev-client to accept it anyway.`,
     );
   }
+  const clock = options.clock ?? systemClock;
+  const startedAt = clock.now();
   const sampleWanted = options.sample ?? true;
-  const uploadTime = new Date().toISOString();
+  const uploadTime = new Date(startedAt).toISOString();
   const models = await loadModelIndex(options.models ?? [], sampleWanted ? sampleModels(uploadTime) : []);
   // The sample is only built for an empty store (a data folder keeps it after the first start).
   const seed = sampleWanted
     ? (s: Store) =>
-        loadSample(s, buildSample({ scale: options.scale, seed: options.seed, insights: options.sampleInsights }))
+        loadSample(
+          s,
+          buildSample({
+            now: sampleHour(startedAt),
+            scale: options.scale,
+            seed: options.seed,
+            insights: options.sampleInsights,
+          }),
+          uploadTime,
+        )
     : undefined;
   const store = Store.open(
     { dataDir: options.data, compactBytes: options.compactBytes, logWriter: options.logWriter },
     seed,
   );
-  const clock = options.clock ?? Date;
   const graph = new TwinGraph(store, models, clock);
   const router = new Router();
   registerModelRoutes(router, models, uploadTime);

@@ -5,7 +5,7 @@ import { deriveRelationshipId } from './twins/relationshipId';
 import type { StoredTwin } from './twins/twinGraph';
 
 /** Puts the sample building into an empty store (trusted data: no validation, no log; a snapshot follows). */
-export function loadSample(store: Store, sample: SampleData, now = new Date().toISOString()): void {
+export function loadSample(store: Store, sample: SampleData, now: string): void {
   const twins = store.collection<StoredTwin>(COLLECTIONS.twins);
   for (const t of sample.twins)
     twins.put(t.id, {

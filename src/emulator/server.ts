@@ -27,8 +27,8 @@ export interface ServerOptions {
   faults?: number;
   latencyMs?: number;
   bodyLimit?: number;
-  /** The emulator's time (rate-limit windows); the system clock by default. */
-  clock?: Pick<Clock, 'now'>;
+  /** The emulator's time: rate-limit windows, admin-seeded insights, the request log. */
+  clock: Pick<Clock, 'now'>;
   /** Accepted on /_emulator/* besides API access tokens. */
   adminToken?: string;
   /** The host the server listens on: Host headers naming it are answered besides loopback names. */
@@ -45,7 +45,7 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
     : undefined;
   const random = options.random ?? Math.random;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const clock = options.clock ?? Date;
+  const { clock } = options;
 
   const server = http.createServer((req, res) => {
     const started = performance.now();
@@ -69,7 +69,7 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
       // Admin calls stay out of the list so "clear, act, read" shows only the act.
       if (!url.pathname.startsWith('/_emulator/'))
-        requests.add({ method, path: logged, status, durationMs, time: new Date().toISOString(), ...note });
+        requests.add({ method, path: logged, status, durationMs, time: new Date(clock.now()).toISOString(), ...note });
       const noted = describeNote(note);
       options.log?.(
         `${method} ${logged} ${status || 'dropped'} ${durationMs.toFixed(1)}ms${noted ? `; ${noted}` : ''}`,

@@ -24,7 +24,7 @@ type TwinError = { message: string; ids: string[] };
  * The time-series routes (docs/service-compatibility.md, "Time series"). The query is bound before the
  * twins are looked up, so a missing `start`, `end` or `pageSize` is a 400 even for an unknown twin.
  */
-export function registerTimeSeriesRoutes(router: Router, graph: TwinGraph, clock: Pick<Clock, 'now'> = Date): void {
+export function registerTimeSeriesRoutes(router: Router, graph: TwinGraph, clock: Pick<Clock, 'now'>): void {
   router.add('POST', '/time-series', (ctx) => ({ status: 202, note: insertTelemetry(graph, ctx.body, clock.now()) }));
 
   router.add('GET', '/time-series/:twinId', (ctx) => {

@@ -22,8 +22,11 @@ export interface SampleOptions {
   scale?: number;
   /** PRNG seed (default 1). The same seed and `now` give identical data; ids do not depend on `now`. */
   seed?: number;
-  /** Reference time in epoch ms or ISO text (default: the current time rounded down to the hour). Telemetry ends here. */
-  now?: number | string | Date;
+  /**
+   * Reference time in epoch ms or ISO text: telemetry ends here and every date of the sample is set from it. No
+   * default: the emulator passes its own clock's hour (`sampleHour`), tests a pinned time.
+   */
+  now: number | string | Date;
   /** Number of root insights (default: one per insight template, 14). For benchmarks. */
   insights?: number;
   /** Days of 15-minute telemetry for the base sites (default 3). */
@@ -50,13 +53,12 @@ export interface SampleData {
 
 export const DEFAULT_SAMPLE_SEED = 1;
 
-/** The current time rounded down to the hour, the default reference time of the sample. */
-export function defaultSampleNow(): number {
-  return Math.floor(Date.now() / 3_600_000) * 3_600_000;
+/** A time rounded down to the hour: the sample's reference time for an emulator whose clock reads `now`. */
+export function sampleHour(now: number): number {
+  return Math.floor(now / 3_600_000) * 3_600_000;
 }
 
 function resolveNow(now: SampleOptions['now']): number {
-  if (now === undefined) return defaultSampleNow();
   const ms = now instanceof Date ? now.getTime() : typeof now === 'string' ? Date.parse(now) : now;
   if (!Number.isFinite(ms)) throw new Error(`Sample reference time '${String(now)}' is not a valid date`);
   return ms;
@@ -69,7 +71,7 @@ function checkCount(name: string, value: number | undefined, max: number): void 
 }
 
 /** The sample portfolio: two hand-laid sites (plus generated ones with `scale`), telemetry, insights, events and tickets. */
-export function buildSample(options: SampleOptions = {}): SampleData {
+export function buildSample(options: SampleOptions): SampleData {
   checkCount('scale', options.scale, 10_000_000);
   checkCount('insights', options.insights, 1_000_000);
   if (options.telemetryDays !== undefined && !(options.telemetryDays > 0 && options.telemetryDays <= 60)) {

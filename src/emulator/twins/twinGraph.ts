@@ -30,7 +30,7 @@ export class TwinGraph {
   constructor(
     readonly store: Store,
     readonly models: ModelIndex,
-    readonly clock: Pick<Clock, 'now'> = Date,
+    readonly clock: Pick<Clock, 'now'>,
   ) {
     this.twins = store.collection<StoredTwin>(COLLECTIONS.twins);
     this.relationships = store.collection<Relationship>(COLLECTIONS.relationships);

@@ -129,8 +129,8 @@ describe('emulator auth', () => {
   });
 
   it('a token checked once stays valid until it expires, also past the checked-token cache size', () => {
-    const authority = new TokenAuthority([{ id: 'a', secret: 'a-secret' }], 60);
-    const now = Date.now();
+    const now = Date.parse('2026-11-26T10:00:00Z');
+    const authority = new TokenAuthority([{ id: 'a', secret: 'a-secret' }], 60, undefined, { now: () => now });
     const tokens = Array.from({ length: 1005 }, () => authority.issue('a', now));
     for (const t of tokens) assert.equal(authority.authenticate(`Bearer ${t}`, now), 'a');
     for (const t of [tokens[0], tokens[1004]]) {

@@ -91,8 +91,9 @@ describe('emulator hardening (trust boundaries)', function () {
       things.put('a', { n: 1 });
       return { body: { written: BigInt(1) } }; // JSON.stringify throws on a BigInt
     });
-    const auth = new TokenAuthority([{ id: 'c', secret: 's' }], 60);
-    const { server } = createEmulatorServer({ router, store, auth });
+    const clock = { now: () => Date.parse('2026-11-26T10:00:00Z') };
+    const auth = new TokenAuthority([{ id: 'c', secret: 's' }], 60, undefined, clock);
+    const { server } = createEmulatorServer({ router, store, auth, clock });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v3/things`;
@@ -174,8 +175,8 @@ describe('emulator hardening (trust boundaries)', function () {
   });
 
   it('keeps a token valid for the whole lifetime it advertises', () => {
-    const authority = new TokenAuthority([{ id: 'a', secret: 'a-secret' }], 60);
     const issuedAt = 1_700_000_000_999; // 999 ms into a second: rounding down would lose almost a second
+    const authority = new TokenAuthority([{ id: 'a', secret: 'a-secret' }], 60, undefined, { now: () => issuedAt });
     const token = authority.issue('a', issuedAt);
     assert.equal(authority.authenticate(`Bearer ${token}`, issuedAt + 59_999), 'a');
   });

@@ -13,7 +13,7 @@ import { EmulatorTestClient } from './emulatorTestClient';
 describe('emulator insights routes', () => {
   let client: EmulatorTestClient;
   // Ids and parent/child links do not depend on the reference time, so a local build predicts the server's data.
-  const sample = buildSample();
+  const sample = buildSample({ now: '2026-11-26T10:00:00Z' });
   const roots = sample.insights.filter((i) => i.scenarioId === null);
   const childrenOf = (id: string) => sample.insights.filter((i) => i.scenarioId === id);
   const list = (body: unknown, query = '') => client.call('POST', `/insights${query}`, body);

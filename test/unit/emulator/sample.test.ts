@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as zlib from 'node:zlib';
 import { ModelIndex } from '../../../src/core/dtdl/modelIndex';
 import { validateTwin } from '../../../src/core/dtdl/twinValidation';
+import { COLLECTIONS } from '../../../src/emulator/collectionNames';
+import { startEmulator } from '../../../src/emulator/emulator';
 import { buildSample, type SampleData } from '../../../src/emulator/sample/sampleBuilding';
 import { SAMPLE_NAMESPACE } from '../../../src/emulator/sample/sampleModels';
 
@@ -206,10 +208,28 @@ describe('emulator sample building', () => {
     assert.notEqual(other.insights[0].id, sample.insights[0].id);
   });
 
-  it('defaults the reference time to the current hour', () => {
-    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-    const end = buildSample().telemetry[0].times;
-    assert.ok(Math.abs(end[end.length - 1] - hour) <= 3_600_000);
+  it("an emulator's sample follows the emulator's clock: telemetry ends at its hour, and nothing is dated after it", async () => {
+    const clock = Date.parse('2031-02-28T23:59:30Z');
+    const emulator = await startEmulator({ port: 0, log: false, clock: { now: () => clock } });
+    try {
+      const hour = Date.parse('2031-02-28T23:00:00Z');
+      const { store } = emulator;
+      const series = store.timeSeries.get('HP-L03-R01-TEMP')!;
+      assert.equal(series.times[series.length - 1], hour);
+      const dated = [
+        ...store.collection<{ createdDate: string; updatedDate: string }>(COLLECTIONS.insights).values(),
+        ...store.collection<{ createdDate: string; updatedDate: string }>(COLLECTIONS.tickets).values(),
+      ];
+      assert.ok(dated.length > 0);
+      for (const item of dated) {
+        assert.ok(Date.parse(item.createdDate) <= hour && Date.parse(item.updatedDate) <= hour, JSON.stringify(item));
+        assert.ok(Date.parse(item.createdDate) > hour - 60 * 86_400_000, item.createdDate);
+      }
+      for (const twin of store.collection<{ lastUpdateTime: string }>(COLLECTIONS.twins).values())
+        assert.ok(Date.parse(twin.lastUpdateTime) <= clock, twin.lastUpdateTime);
+    } finally {
+      await emulator.close();
+    }
   });
 
   it('grows to exactly the requested number of twins with scale, keeping relationships consistent', () => {
@@ -236,9 +256,9 @@ describe('emulator sample building', () => {
   });
 
   it('rejects invalid options with a clear error', () => {
-    assert.throws(() => buildSample({ scale: -1 }), /'scale' must be an integer/);
-    assert.throws(() => buildSample({ insights: 1.5 }), /'insights' must be an integer/);
+    assert.throws(() => buildSample({ now: NOW, scale: -1 }), /'scale' must be an integer/);
+    assert.throws(() => buildSample({ now: NOW, insights: 1.5 }), /'insights' must be an integer/);
     assert.throws(() => buildSample({ now: 'yesterday' }), /not a valid date/);
-    assert.throws(() => buildSample({ telemetryDays: 0 }), /'telemetryDays'/);
+    assert.throws(() => buildSample({ now: NOW, telemetryDays: 0 }), /'telemetryDays'/);
   });
 });

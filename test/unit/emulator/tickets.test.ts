@@ -19,7 +19,7 @@ describe('emulator tickets routes', () => {
   let client: EmulatorTestClient;
   let statuses: TicketStatus[];
   let priorities: TicketPriority[];
-  const sample = buildSample();
+  const sample = buildSample({ now: '2026-11-26T10:00:00Z' });
   const insight = sample.insights.find((i) => i.scenarioId === null && (i.ticketIds ?? []).length === 0)!;
   const create = (body: unknown) => client.call('PUT', '/tickets', body);
   const get = async (id: string) => (await client.call('GET', `/tickets/${id}`)).json as Ticket;
