@@ -1,9 +1,12 @@
 // The agent tools as VS Code language model tools: each core tool (src/core/agentTools) registered with
 // vscode.lm.registerTool under its manifest id. A tool uses the active connection unless its input names one.
 // A write shows exactly what it will send, and where, in prepareInvocation and sends that same plan once
-// confirmed; without a confirmed plan a write is never sent. A shown plan is for one invocation of that exact
-// input: the next prepareInvocation of the same input replaces it (or, when planning fails, clears it), it
-// expires, and it is sent only to the connection it names, through the client it was planned with.
+// confirmed; without a confirmed plan a write is never sent. VS Code tells an invocation from another only by its
+// input, so the plans shown for one input wait side by side: an invocation sends one of them only when every plan
+// waiting for that input is the same request byte for byte (so what is sent is what its own confirmation showed),
+// and nothing when they differ or when a preparation of that input was refused meanwhile (its invocation cannot be
+// told from a confirmed one). A plan expires, and is sent only to the connection it names, through the client it
+// was planned with.
 
 import * as vscode from 'vscode';
 import type { AgentTool, AgentToolContext, WritePlan } from '../../core/agentTools/agentTool';
@@ -42,6 +45,17 @@ interface ShownPlan {
   api: BuildingTwinsApi;
   baseUrl: string | undefined;
   at: number;
+  /** The request as bytes (connection, method, path, body): plans of one input are told apart by it. */
+  request: string;
+}
+
+/** What prepareInvocation left for the invocations of one input. */
+interface Waiting {
+  plans: ShownPlan[];
+  /** Preparations of this input still planning. */
+  preparing: number;
+  /** A preparation was refused while another was waiting: no invocation of this input can be told to be a confirmed one. */
+  ambiguous: boolean;
 }
 
 type ToolInput = Record<string, unknown>;
@@ -63,11 +77,8 @@ function result(outcome: ToolOutcome): vscode.LanguageModelToolResult {
 }
 
 export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInput> {
-  /** Plans shown by prepareInvocation, by their input, until invoked, replaced or expired. */
-  private readonly shown = new Map<string, ShownPlan>();
-  /** The latest prepareInvocation of each input: an earlier one finishing later does not replace it. */
-  private readonly latest = new Map<string, number>();
-  private preparations = 0;
+  /** By input: the plans shown for it, oldest first, until invoked or expired. */
+  private readonly waiting = new Map<string, Waiting>();
 
   constructor(
     readonly tool: AgentTool,
@@ -86,29 +97,21 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
     );
     if (this.tool.access === 'read') return { invocationMessage: running };
     const key = JSON.stringify(options.input ?? {});
-    // Whatever was shown for this input before is superseded now, whether this plan succeeds or not.
-    this.shown.delete(key);
-    const preparation = ++this.preparations;
-    this.latest.set(key, preparation);
     this.forgetOld();
+    const waiting = this.waitingFor(key);
+    waiting.preparing++;
     try {
       const { connection, input } = this.split(options.input);
       const ctx = await this.context(connection, token);
       const plan = await planWrite(this.tool, input, ctx);
       const baseUrl = this.services.baseUrl(plan.connection);
-      if (this.latest.get(key) !== preparation)
-        throw new ToolInputError(
-          vscode.l10n.t(
-            '{0} was asked again with the same input; only the latest plan can be confirmed.',
-            this.tool.name,
-          ),
-        );
-      this.latest.delete(key);
-      this.shown.set(key, { plan, api: ctx.api, baseUrl, at: this.now() });
+      const request = JSON.stringify([plan.connection, plan.method, plan.path, plan.body]);
+      waiting.plans.push({ plan, api: ctx.api, baseUrl, at: this.now(), request });
       return { invocationMessage: running, confirmationMessages: writeConfirmationMessage(plan, baseUrl) };
     } catch (error) {
-      if (this.latest.get(key) === preparation) this.latest.delete(key);
-      // Refused before anything is sent (read-only, invalid): invoke reports why; nothing to confirm.
+      // Refused before anything is sent (read-only, invalid): invoke reports why; nothing to confirm. VS Code invokes
+      // it without asking, so while another preparation of this input waits, no invocation can be trusted.
+      if (waiting.plans.length > 0 || waiting.preparing > 1) waiting.ambiguous = true;
       return {
         invocationMessage: vscode.l10n.t(
           '{0}: refused, nothing will be sent ({1})',
@@ -116,6 +119,8 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
           failure(error).data.error as string,
         ),
       };
+    } finally {
+      waiting.preparing--;
     }
   }
 
@@ -137,10 +142,8 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
           ),
         );
       }
-      const key = JSON.stringify(options.input ?? {});
-      const shown = this.shown.get(key);
       // Taken before anything is awaited: a plan is sent at most once.
-      this.shown.delete(key);
+      const shown = this.takeShown(JSON.stringify(options.input ?? {}));
       if (!shown) {
         // Explain the refusal the same way prepareInvocation would have (read-only, invalid input), else say it was not shown.
         const ctx = await this.context(connection, token);
@@ -222,9 +225,52 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
     return this.services.now?.() ?? Date.now();
   }
 
+  private waitingFor(key: string): Waiting {
+    let waiting = this.waiting.get(key);
+    if (!waiting) {
+      waiting = { plans: [], preparing: 0, ambiguous: false };
+      this.waiting.set(key, waiting);
+    }
+    return waiting;
+  }
+
+  /**
+   * The plan this invocation of `key` may send: one of those shown for the input when they are all the same request.
+   * Throws (nothing sent, every waiting plan of the input dropped) when they differ or a refused preparation made
+   * the invocations of this input indistinguishable; undefined when none was shown.
+   */
+  private takeShown(key: string): ShownPlan | undefined {
+    const waiting = this.waiting.get(key);
+    if (!waiting || (waiting.plans.length === 0 && !waiting.ambiguous)) return undefined;
+    const now = this.now();
+    const plans = waiting.plans.filter((p) => now - p.at <= PLAN_LIFETIME_MS);
+    if (plans.length === 0 && !waiting.ambiguous) {
+      // Only expired plans: the latest is taken, for checkStillMeant to say it expired.
+      this.waiting.delete(key);
+      return waiting.plans.at(-1);
+    }
+    waiting.plans = plans;
+    if (waiting.ambiguous || plans.some((p) => p.request !== plans[0]!.request)) {
+      this.waiting.delete(key);
+      throw new ToolInputError(
+        vscode.l10n.t(
+          '{0} was asked more than once at the same time with the same input, and the confirmations shown differ or one was refused, so this call cannot be matched to what its own confirmation showed. Nothing was sent; ask for it again, one call at a time.',
+          this.tool.name,
+        ),
+      );
+    }
+    const shown = plans.shift();
+    if (plans.length === 0 && waiting.preparing === 0) this.waiting.delete(key);
+    return shown;
+  }
+
+  /** Drops expired plans, and inputs with nothing left waiting. */
   private forgetOld(): void {
     const now = this.now();
-    for (const [key, entry] of this.shown) if (now - entry.at > PLAN_LIFETIME_MS) this.shown.delete(key);
+    for (const [key, waiting] of this.waiting) {
+      waiting.plans = waiting.plans.filter((p) => now - p.at <= PLAN_LIFETIME_MS);
+      if (waiting.plans.length === 0 && waiting.preparing === 0 && !waiting.ambiguous) this.waiting.delete(key);
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 // The agent tools' VS Code class (AgentLanguageModelTool) in plain Node with a stand-in `vscode` module, against
-// the emulator: a confirmation is for one exact plan, once. Declined, failed, expired or superseded plans are
-// never sent; a plan is sent to the connection (and client) it names or not at all.
+// the emulator: a confirmation is for one exact plan, once. Declined, failed or expired plans are never sent, nor a
+// plan an invocation cannot be matched to; a plan is sent to the connection (and client) it names or not at all.
 import * as assert from 'node:assert/strict';
 import { installVscodeShim } from '../../../bench/vscodeShim';
 import { agentTool } from '../../../src/core/agentTools/agentToolTable';
@@ -36,6 +36,8 @@ class FakeExtension implements AgentToolServices {
   active = 'A';
   clock = START;
   failModels = false;
+  /** The next this many model reads fail. */
+  failModelReads = 0;
   readonly connections = new Map<string, Connection>();
   constructor(private readonly emu: EmulatorHarness) {}
   connect(name: string): Connection {
@@ -60,7 +62,7 @@ class FakeExtension implements AgentToolServices {
   baseUrl = (name: string): string | undefined => this.connections.get(name)?.url;
   client = async (name: string): Promise<BuildingTwinsApi> => this.connections.get(name)!.client;
   models = async (name: string): Promise<ModelIndex> => {
-    if (this.failModels) throw new Error('the models could not be read (503)');
+    if (this.failModels || this.failModelReads-- > 0) throw new Error('the models could not be read (503)');
     return ModelIndex.fromServiceModels(
       await this.connections.get(name)!.client.listModels({ includeModelDefinitions: true }),
     );
@@ -115,39 +117,63 @@ describe('agent write tools in VS Code (AgentLanguageModelTool): one confirmatio
     assert.equal(ext.connections.get('A')!.puts.length, 2);
   });
 
-  it('never sends a declined plan: the next preparation of the same input replaces it, and a failed one clears it', async () => {
-    const input = { connectorId: 'agent', values: [{ twinId: 'HP-AHU-1-SAT', value: 13.5 }] };
-    const first = await prepare(sendTelemetry, input);
-    assert.ok(first.confirmationMessages, String(first.invocationMessage));
-    // Declined: VS Code does not invoke. Asked again later, the plan is made anew (stamped with the new time).
+  it('never sends a declined plan: a plan made later for the same input is sent only when it is the same request', async () => {
+    const input = room('LMT-DECLINED');
+    assert.ok((await prepare(putTwin, input)).confirmationMessages);
+    // Declined: VS Code does not invoke. Asked again later and accepted: the request both showed is sent once.
     ext.clock = START + 60_000;
-    await prepare(sendTelemetry, input);
-    assert.match(await invoke(sendTelemetry, input), /"done"/);
-    assert.deepEqual(
-      ext.connections.get('A')!.telemetry.map((entries) => entries.map((e) => e.sourceTimestamp)),
-      [[new Date(START + 60_000).toISOString()]],
-      'the shown plan was sent, not the declined one',
-    );
-    // Shown, declined, then asked again while planning fails: what was shown is gone, nothing is sent.
-    await prepare(sendTelemetry, input);
+    assert.ok((await prepare(putTwin, input)).confirmationMessages);
+    assert.match(await invoke(putTwin, input), /"done"/);
+    assert.deepEqual(ext.connections.get('A')!.puts, [input.twin]);
+    // Shown, declined, then asked again while planning fails: the refused call is invoked and nothing is sent.
+    await prepare(putTwin, input);
     ext.failModels = true;
-    const failed = await prepare(sendTelemetry, input);
+    const failed = await prepare(putTwin, input);
     assert.equal(failed.confirmationMessages, undefined);
     assert.match(String(failed.invocationMessage), /refused, nothing will be sent \(.*could not be read/);
     ext.failModels = false;
-    assert.match(await invoke(sendTelemetry, input), /was not confirmed.*Nothing was sent/);
-    assert.equal(ext.connections.get('A')!.telemetry.length, 1);
+    assert.match(await invoke(putTwin, input), /Nothing was sent/);
+    assert.equal(ext.connections.get('A')!.puts.length, 1);
   });
 
-  it('sends only the latest of two overlapping preparations of the same input', async () => {
+  it('two identical calls prepared at once: each shows its own plan, and only an accepted one is sent', async () => {
     const input = room('LMT-OVERLAP');
-    const [older, newer] = await Promise.all([prepare(putTwin, input), prepare(putTwin, input)]);
-    assert.equal(older.confirmationMessages, undefined, 'the earlier preparation is superseded');
-    assert.match(String(older.invocationMessage), /only the latest plan can be confirmed/);
-    assert.ok(newer.confirmationMessages);
-    const both = await Promise.all([invoke(putTwin, input), invoke(putTwin, input)]);
-    assert.equal(both.filter((answer) => answer.includes('"done"')).length, 1, both.join('\n'));
-    assert.equal(ext.connections.get('A')!.puts.length, 1);
+    const [first, second] = await Promise.all([prepare(putTwin, input), prepare(putTwin, input)]);
+    // Each invocation is confirmed on its own: VS Code invokes a preparation without a confirmation without asking.
+    assert.ok(first.confirmationMessages, String(first.invocationMessage));
+    assert.ok(second.confirmationMessages, String(second.invocationMessage));
+    // One is declined (never invoked), the other accepted: one request, the bytes both showed.
+    assert.match(await invoke(putTwin, input), /"done"/);
+    assert.deepEqual(ext.connections.get('A')!.puts, [input.twin]);
+  });
+
+  it('a call whose preparation was refused sends nothing, even while an identical call waits for its confirmation', async () => {
+    const input = { connectorId: 'agent', values: [{ twinId: 'HP-AHU-1-SAT', value: 14.5 }] };
+    // Planning the first fails (the models cannot be read), the second succeeds: both prepared at once.
+    ext.failModelReads = 1;
+    const [first, second] = await Promise.all([prepare(sendTelemetry, input), prepare(sendTelemetry, input)]);
+    assert.equal(first.confirmationMessages, undefined);
+    assert.match(String(first.invocationMessage), /refused, nothing will be sent/);
+    assert.ok(second.confirmationMessages);
+    // VS Code invokes the refused call at once (it showed nothing to confirm) while the second's dialog is open.
+    assert.match(await invoke(sendTelemetry, input), /Nothing was sent/);
+    // The second is then accepted: it cannot be told from the refused one, so it sends nothing either.
+    assert.match(await invoke(sendTelemetry, input), /Nothing was sent/);
+    assert.equal(ext.connections.get('A')!.telemetry.length, 0);
+    assert.deepEqual(await writesServed(), []);
+  });
+
+  it('two calls of one input whose plans differ (planned a minute apart) send nothing: neither can be matched to its dialog', async () => {
+    const input = { connectorId: 'agent', values: [{ twinId: 'HP-AHU-1-SAT', value: 15.5 }] };
+    assert.ok((await prepare(sendTelemetry, input)).confirmationMessages);
+    ext.clock = START + 60_000; // the second plan stamps another time
+    assert.ok((await prepare(sendTelemetry, input)).confirmationMessages);
+    assert.match(await invoke(sendTelemetry, input), /confirmations shown differ.*Nothing was sent/);
+    assert.match(await invoke(sendTelemetry, input), /was not confirmed/);
+    // Asked again, one call at a time: sent.
+    assert.ok((await prepare(sendTelemetry, input)).confirmationMessages);
+    assert.match(await invoke(sendTelemetry, input), /"done"/);
+    assert.equal(ext.connections.get('A')!.telemetry.length, 1);
   });
 
   it('sends a plan to its own connection or not at all: the active connection switched, the connection changed or was removed', async () => {
