@@ -3,7 +3,7 @@
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { apartModulePlugin } from './scripts/apartModulePlugin.mjs';
+import { cliTargets, NODE_BUNDLE } from './scripts/cliBundles.mjs';
 import { firstUseLibraryEntryPoints, firstUseLibraryPlugin } from './scripts/firstUseLibraryPlugin.mjs';
 import { firstUseModulePlugin } from './scripts/firstUseModulePlugin.mjs';
 import { NOTICES_FILE, writeThirdPartyNotices } from './scripts/thirdPartyNotices.mjs';
@@ -40,14 +40,8 @@ const nodeTargets = [
     ? []
     : [{ entryPoints: { testApi: 'src/extension/testing/testApi.ts' }, plugins: [vscodeOncePlugin] }]),
   { entryPoints: { emulator: 'src/emulator/main.ts' } },
-  // The CLI takes the first-use libraries from dist/lib, and the MCP server (its SDK, schemas, ajv and the agent
-  // tools) from a bundle of its own, cliMcp.js, loaded only by `building-twins mcp`.
-  {
-    entryPoints: { cli: 'src/cli/main.ts' },
-    banner: { js: '#!/usr/bin/env node' },
-    plugins: [apartModulePlugin({ './mcpCommand': 'cliMcp' }), firstUseLibraryPlugin],
-  },
-  { entryPoints: { cliMcp: 'src/cli/mcpCommand.ts' } },
+  // The CLI and its MCP server (scripts/cliBundles.mjs).
+  ...cliTargets(process.cwd()),
 ]
   .filter((t) => Object.values(t.entryPoints).every((p) => existsSync(p)))
   .concat(
@@ -67,15 +61,7 @@ const webviewEntries = existsSync(webviewDir)
 
 const configs = [
   // ESM entry points first: UMD builds (e.g. jsonc-parser's) hide their requires from the bundler.
-  ...nodeTargets.map((t) => ({
-    ...common,
-    ...t,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outdir: 'dist',
-    mainFields: ['module', 'main'],
-  })),
+  ...nodeTargets.map((t) => ({ ...common, ...t, ...NODE_BUNDLE, outdir: 'dist' })),
   ...(Object.keys(webviewEntries).length
     ? [
         {

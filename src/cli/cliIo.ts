@@ -16,6 +16,8 @@ export interface CliIo {
   /** Writes a file of that folder (for `run --out`), never through a link; returns the file's path. */
   writeInFolder?(folder: string, name: string, content: Uint8Array): Promise<string>;
   signal: AbortSignal;
+  /** What `--version` prints: the package's version, which the build writes into the CLI's bundle. */
+  version?: string;
 }
 
 /** Everything asked for was done. */

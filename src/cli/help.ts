@@ -27,6 +27,11 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec & { short?: string }> = {
   help: { type: 'boolean', short: 'h', description: 'show help' },
 };
 
+/** `building-twins --version` (or `-v`), before any command: prints the version and exits. */
+export const VERSION_OPTION: Record<string, OptionSpec & { short?: string }> = {
+  version: { type: 'boolean', short: 'v', description: 'print the version of building-twins (-v for short)' },
+};
+
 function optionLines(options: Record<string, OptionSpec>): string[] {
   const entries = Object.entries(options).map(
     ([name, spec]) => [`--${name}${spec.value ? ` ${spec.value}` : ''}`, spec.description] as const,
@@ -52,6 +57,9 @@ export function generalHelp(commands: readonly CliCommand[], withMcp = true): st
     '',
     'Options for every command:',
     ...optionLines(GLOBAL_OPTIONS),
+    '',
+    'Other options:',
+    ...optionLines(VERSION_OPTION),
     '',
     `Run "${PROGRAM} <command> --help" for the options of one command.`,
     '',

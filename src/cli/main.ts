@@ -4,6 +4,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { makeOutputFolder, writeInOutputFolder } from './outputFolder';
 import { runCli } from './runCli';
 
+/** The package's version, written in by the build (esbuild.mjs, scripts/cliBundles.mjs); absent when run unbundled. */
+declare const BUILDING_TWINS_VERSION: string | undefined;
+
 async function readStdin(): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
@@ -25,6 +28,7 @@ void runCli(process.argv.slice(2), {
   makeDirectory: makeOutputFolder,
   writeInFolder: writeInOutputFolder,
   signal: controller.signal,
+  version: typeof BUILDING_TWINS_VERSION === 'string' ? BUILDING_TWINS_VERSION : undefined,
 }).then((code) => {
   // Exit once the output is flushed rather than waiting for idle keep-alive sockets to close.
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));

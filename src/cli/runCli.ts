@@ -50,6 +50,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (!command) {
     const group = argv[0] && !argv[0].startsWith('-') ? argv[0] : undefined;
     const wantsHelp = argv.length === 0 || argv.includes('--help') || argv.includes('-h');
+    if (!group && !wantsHelp && (argv.includes('--version') || argv.includes('-v'))) {
+      io.stdout(`${io.version ?? 'unknown'}\n`);
+      return EXIT_OK;
+    }
     if (group && COMMANDS.some((c) => c.words[0] === group)) {
       io.stdout(groupHelp(group, COMMANDS));
       return wantsHelp ? EXIT_OK : EXIT_USAGE;
