@@ -1,23 +1,52 @@
 // `npm run pack:cli [-- <dir>]`: the command line as an npm package of its own, for agent users who do not use
-// the extension: `building-twins-cli-<version>.tgz` in <dir> (default out/cli-package), holding only the CLI's
-// bundles (dist/cli.js, dist/cliMcp.js, dist/lib/*.js: every dependency is bundled, so it installs nothing else),
-// a manifest whose `bin` gives `building-twins`, a README and the licence. Builds first unless --no-build.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { build, repoRoot, run } from './harness.mjs';
+// the extension: `building-twins-cli-<version>.tgz` in <dir> (default out/cli-package). It holds the CLI's bundles,
+// built here without source maps (dist/cli.js, dist/cliMcp.js and the dist/lib/*.js libraries they load, nothing
+// else: every dependency is bundled, so it installs nothing), THIRD_PARTY_NOTICES.txt for the packages bundled into
+// them, a manifest whose `bin` gives `building-twins`, a README and the licence.
+import * as esbuild from 'esbuild';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { cliTargets, filesLoadedBy, NODE_BUNDLE } from './cliBundles.mjs';
+import { firstUseLibraryEntryPoints } from './firstUseLibraryPlugin.mjs';
+import { repoRoot, run } from './harness.mjs';
+import { writeThirdPartyNotices } from './thirdPartyNotices.mjs';
 
-const args = process.argv.slice(2);
-const destination = resolve(args.find((a) => !a.startsWith('--')) ?? join(repoRoot, 'out', 'cli-package'));
-if (!args.includes('--no-build')) build();
-
+const destination = resolve(
+  process.argv.slice(2).find((a) => !a.startsWith('--')) ?? join(repoRoot, 'out', 'cli-package'),
+);
 const root = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
 const stage = join(destination, 'stage');
 rmSync(stage, { recursive: true, force: true });
-mkdirSync(join(stage, 'dist', 'lib'), { recursive: true });
-for (const file of ['cli.js', 'cliMcp.js']) copyFileSync(join(repoRoot, 'dist', file), join(stage, 'dist', file));
-for (const file of readdirSync(join(repoRoot, 'dist', 'lib')).filter((f) => f.endsWith('.js'))) {
-  copyFileSync(join(repoRoot, 'dist', 'lib', file), join(stage, 'dist', 'lib', file));
-}
+mkdirSync(stage, { recursive: true });
+
+const builds = await Promise.all(
+  [...cliTargets(repoRoot), { entryPoints: firstUseLibraryEntryPoints }].map((target) =>
+    esbuild.build({
+      ...target,
+      ...NODE_BUNDLE,
+      absWorkingDir: repoRoot,
+      outdir: join(stage, 'dist'),
+      bundle: true,
+      minify: true,
+      sourcemap: false,
+      legalComments: 'none',
+      metafile: true,
+      logLevel: 'warning',
+    }),
+  ),
+);
+const metafiles = builds.map((b) => b.metafile);
+// Every library is built; the ones the CLI never loads (the extension's only) are left out of the package.
+const loaded = filesLoadedBy(join(stage, 'dist', 'cli.js'), metafiles, repoRoot);
+for (const file of metafiles.flatMap((m) => Object.keys(m.outputs)).map((f) => resolve(repoRoot, f)))
+  if (!loaded.has(file)) rmSync(file);
+const loadedOutputs = metafiles
+  .flatMap((m) => Object.entries(m.outputs))
+  .filter(([file]) => loaded.has(resolve(repoRoot, file)))
+  .map(([, output]) => ({ inputs: output.inputs }));
+writeThirdPartyNotices(loadedOutputs, join(stage, 'THIRD_PARTY_NOTICES.txt'), repoRoot, 'building-twins-cli');
+console.log(`bundled: ${[...loaded].map((f) => relative(stage, f)).join(', ')}`);
+
 copyFileSync(join(repoRoot, 'LICENSE'), join(stage, 'LICENSE'));
 writeFileSync(
   join(stage, 'package.json'),
@@ -30,7 +59,7 @@ writeFileSync(
       license: root.license,
       repository: root.repository,
       bin: { 'building-twins': 'dist/cli.js' },
-      files: ['dist'],
+      files: ['dist', 'THIRD_PARTY_NOTICES.txt'],
       engines: { node: root.engines.node },
       keywords: ['digital twins', 'mcp', 'model context protocol', 'willow', 'dtdl'],
     },

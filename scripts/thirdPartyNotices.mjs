@@ -78,9 +78,12 @@ export function noticesText(packages, product) {
   ].join('\n');
 }
 
-/** Writes the notices of the packages in these metafiles (esbuild `metafile: true` results). */
-export function writeThirdPartyNotices(metafiles, file, root = process.cwd()) {
-  const product = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).name;
+/**
+ * Writes the notices of the packages in these metafiles (esbuild `metafile: true` results, or `{ inputs }` of some of
+ * their outputs), for `product` (default: the name in `root`'s package.json).
+ */
+export function writeThirdPartyNotices(metafiles, file, root = process.cwd(), product = undefined) {
+  product ??= JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).name;
   writeFileSync(file, noticesText(bundledPackages(metafiles, root), product));
   return file;
 }
