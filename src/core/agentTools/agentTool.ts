@@ -22,6 +22,11 @@ export interface AgentToolContext {
   /** Epoch ms; injected so tests can fix "the last 24 hours". */
   now(): number;
   signal?: AbortSignal;
+  /**
+   * The cap of this call's answer in characters (set by invokeAgentTool): a tool whose answer would be cut fits
+   * it first in a way that loses nothing (a smaller page, fewer points over the same range), see toolAnswer.ts.
+   */
+  answerChars?: number;
 }
 
 /** Exactly what a write tool will send, and where: shown for confirmation before it runs. */

@@ -6,6 +6,7 @@ import { lttb } from '../timeSeries/lttb';
 import { isRangePreset, parseRange, presetRange, RANGE_PRESETS, type TimeRange } from '../timeSeries/timeRange';
 import type { AgentToolContext, ReadTool } from './agentTool';
 import { ToolInputError } from './agentTool';
+import { jsonLength, MAX_ANSWER_CHARS, roomFor } from './toolAnswer';
 
 /** Values read per call at most; past it the summary says where it stopped. */
 export const MAX_VALUES_READ = 200_000;
@@ -29,6 +30,7 @@ class SeriesSummary {
   last?: TimeSeriesData;
   readonly x: number[] = [];
   readonly y: number[] = [];
+  private sorted?: { x: Float64Array; y: Float64Array };
 
   add(row: TimeSeriesData, time: number, keepPoints: boolean): void {
     const v = row.scalarValue;
@@ -44,9 +46,10 @@ class SeriesSummary {
     }
   }
 
-  toJson(points: number): Record<string, unknown> {
-    if (!this.count) return { count: 0 };
+  toJson(points: number, unit: string | undefined): Record<string, unknown> {
+    if (!this.count) return { count: 0, ...(unit ? { unit } : {}) };
     const out: Record<string, unknown> = {
+      ...(unit ? { unit } : {}),
       count: this.count,
       min: round(this.min),
       max: round(this.max),
@@ -55,14 +58,18 @@ class SeriesSummary {
       last: { time: this.last!.sourceTimestamp, value: this.last!.scalarValue },
     };
     if (points > 0) {
-      const order = this.x.map((_, i) => i).sort((a, b) => this.x[a]! - this.x[b]!);
-      const kept = lttb(
-        { x: Float64Array.from(order, (i) => this.x[i]!), y: Float64Array.from(order, (i) => this.y[i]!) },
-        points,
-      );
+      const kept = lttb(this.inTimeOrder(), points);
       out.points = Array.from(kept.x, (t, i) => [new Date(t).toISOString(), round(kept.y[i]!)]);
     }
     return out;
+  }
+
+  private inTimeOrder(): { x: Float64Array; y: Float64Array } {
+    if (!this.sorted) {
+      const order = this.x.map((_, i) => i).sort((a, b) => this.x[a]! - this.x[b]!);
+      this.sorted = { x: Float64Array.from(order, (i) => this.x[i]!), y: Float64Array.from(order, (i) => this.y[i]!) };
+    }
+    return this.sorted;
   }
 }
 
@@ -96,7 +103,7 @@ export const timeSeriesTool: ReadTool<SeriesInput> = {
   title: 'Summarise time series',
   access: 'read',
   whenCut: 'ask for fewer twins, fewer points or a shorter range',
-  description: `Summarises the telemetry of up to ${MAX_TWINS} capability twins (sensors, setpoints) over a time range: per twin count, min, max, mean, first and last value, and with points > 0 that many downsampled points (LTTB, keeps the shape) for charting or trends. The range is the last 1h, 24h (default), 7d or 30d, or start and end. Reads at most ${withThousands(MAX_VALUES_READ)} values; past that it says where it stopped.`,
+  description: `Summarises the telemetry of up to ${MAX_TWINS} capability twins (sensors, setpoints) over a time range: per twin its unit (the twin's unit property, e.g. degC), count, min, max, mean, first and last value, and with points > 0 that many downsampled points (LTTB, keeps the shape) for charting or trends; when the points would not fit the answer, fewer per twin, still spanning the whole range, and cut says so. The range is the last 1h, 24h (default), 7d or 30d, or start and end. Reads at most ${withThousands(MAX_VALUES_READ)} values; past that it says where it stopped.`,
   inputSchema: {
     type: 'object',
     properties: {
@@ -134,6 +141,8 @@ export const timeSeriesTool: ReadTool<SeriesInput> = {
     let read = 0;
     let stoppedAt: string | undefined;
     const query = { start: new Date(range.start).toISOString(), end: new Date(range.end).toISOString() };
+    // Each twin's unit (its `unit` property) is read beside the values.
+    const units = Promise.all(ids.map((id) => unitOfTwin(id, ctx)));
     pages: for await (const page of ctx.api.iterateTimeSeriesByIdsPages(ids, query, { signal: ctx.signal })) {
       for (const id of page.errorData?.ids ?? []) missing.add(id);
       for (const row of page.data ?? []) {
@@ -147,19 +156,67 @@ export const timeSeriesTool: ReadTool<SeriesInput> = {
         read++;
       }
     }
-    return {
-      ...query,
-      series: Object.fromEntries(
-        ids.map((id) => [id, missing.has(id) ? { missing: 'no such twin' } : summaries.get(id)!.toJson(points)]),
-      ),
-      ...(stoppedAt
-        ? {
-            cut: `read the first ${MAX_VALUES_READ} values (up to ${stoppedAt}); ask for a shorter range or fewer twins for complete figures`,
-          }
-        : {}),
-    };
+    const unitList = await units;
+    const seriesWith = (perTwin: number) =>
+      Object.fromEntries(
+        ids.map((id, i) => [
+          id,
+          missing.has(id) ? { missing: 'no such twin' } : summaries.get(id)!.toJson(perTwin, unitList[i]),
+        ]),
+      );
+    const notes = stoppedAt
+      ? [
+          `read the first ${MAX_VALUES_READ} values (up to ${stoppedAt}); ask for a shorter range or fewer twins for complete figures`,
+        ]
+      : [];
+    const fitted = fitPoints(points, seriesWith, { ...query, cut: [...notes, POINTS_NOTE_ROOM].join('; ') }, ctx);
+    if (fitted.perTwin < points)
+      notes.push(
+        fitted.perTwin > 0
+          ? `points: ${fitted.perTwin} per twin instead of ${points}, downsampled over each series' whole range (${query.start} to ${query.end}) to fit the answer; ask for fewer twins for more points each`
+          : `points: none, as not even 2 per twin fit the answer beside the summaries; ask for fewer twins to get points`,
+      );
+    return { ...query, series: fitted.series, ...(notes.length ? { cut: notes.join('; ') } : {}) };
   },
 };
+
+/** Room kept for the note saying how many points each twin has. */
+const POINTS_NOTE_ROOM = ' '.repeat(260);
+
+/**
+ * The series with as many points per twin (at most `asked`) as fit the answer's cap beside `rest`: fewer points
+ * are downsampled again over the whole range (LTTB keeps the first and last), never the oldest kept.
+ */
+function fitPoints(
+  asked: number,
+  seriesWith: (perTwin: number) => Record<string, unknown>,
+  rest: Record<string, unknown>,
+  ctx: AgentToolContext,
+): { perTwin: number; series: Record<string, unknown> } {
+  const room = roomFor(rest, ctx.answerChars ?? MAX_ANSWER_CHARS);
+  let series = seriesWith(asked);
+  if (asked === 0 || jsonLength(series, room) <= room) return { perTwin: asked, series };
+  const bare = jsonLength(seriesWith(0));
+  const lines = Object.values(series).filter((s) => Array.isArray((s as { points?: unknown }).points)).length;
+  // A first guess from the size of a point, then fewer until it fits.
+  const perPoint = (jsonLength(series) - bare) / Math.max(1, lines * asked);
+  let perTwin = Math.min(asked - 1, Math.floor((room - bare) / Math.max(1, lines * perPoint)));
+  for (; perTwin >= 2; perTwin = Math.min(perTwin - 1, Math.floor(perTwin * 0.9))) {
+    series = seriesWith(perTwin);
+    if (jsonLength(series, room) <= room) return { perTwin, series };
+  }
+  return { perTwin: 0, series: seriesWith(0) };
+}
+
+/** A twin's unit (its `unit` property), or undefined when it has none or cannot be read (a missing twin is reported apart). */
+async function unitOfTwin(id: string, ctx: AgentToolContext): Promise<string | undefined> {
+  try {
+    const unit = (await ctx.api.getTwin(id, {}, { signal: ctx.signal })).contents?.unit;
+    return typeof unit === 'string' && unit ? unit : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export const latestValuesTool: ReadTool<{ twinIds: string[] }> = {
   name: 'latest_values',

@@ -277,6 +277,31 @@ function clipNote(note: string, budget: number): string {
   return (new Fitter().fit(note, budget, undefined, '') as string | undefined) ?? '';
 }
 
+/** Room kept beside what a tool fits itself, for the notes fitAnswer may add (clipped texts) and the untrusted note. */
+const NOTES_ROOM = 600;
+
+/**
+ * How many characters of an answer's cap are left for the part a tool fits itself (a list of twins, chart
+ * points) once the rest of the answer (`rest`, as it will be sent without that part) and room for notes are
+ * taken: at least 0.
+ */
+export function roomFor(rest: Record<string, unknown>, cap: number): number {
+  return Math.max(0, cap - NOTES_ROOM - measure(rest, cap));
+}
+
+/** How many of the leading `items` fit, as a JSON list, in `chars` characters. */
+export function leadingItemsThatFit(items: readonly unknown[], chars: number): number {
+  let used = 2;
+  for (let i = 0; i < items.length; i++) {
+    used += measure(items[i], chars - used) + (i ? 1 : 0);
+    if (used > chars) return i;
+  }
+  return items.length;
+}
+
+/** The compact JSON length of `value`, counted up to `limit` (past it, some number above it). */
+export const jsonLength = (value: unknown, limit = Infinity): number => measure(value, limit);
+
 /** A text from the service, cut to MAX_TEXT_CHARS. */
 export function clipText(value: unknown): unknown {
   return typeof value === 'string' && value.length > MAX_TEXT_CHARS

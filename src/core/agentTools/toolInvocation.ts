@@ -76,11 +76,9 @@ export async function invokeAgentTool(
 ): Promise<ToolOutcome> {
   try {
     if (tool.access === 'write') return await sendPlanned(await planWrite(tool, input, ctx));
-    const data = markedUntrusted(await tool.run(checkToolInput(tool, input), ctx));
-    return {
-      ...fitAnswer(data, tool.whenCut, Math.min(maxChars, MAX_ANSWER_CHARS), tool.outputSchema, tool.whenClipped),
-      isError: false,
-    };
+    const cap = Math.min(maxChars, MAX_ANSWER_CHARS);
+    const data = markedUntrusted(await tool.run(checkToolInput(tool, input), { ...ctx, answerChars: cap }));
+    return { ...fitAnswer(data, tool.whenCut, cap, tool.outputSchema, tool.whenClipped), isError: false };
   } catch (error) {
     return failure(error);
   }

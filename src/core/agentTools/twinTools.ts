@@ -11,11 +11,13 @@ import type {
   TwinGraphHop,
 } from '../api/types';
 import { ANY_JSON_VALUE, type ReadTool } from './agentTool';
-import { clipText } from './toolAnswer';
+import { clipText, leadingItemsThatFit, MAX_ANSWER_CHARS, roomFor } from './toolAnswer';
 
 const FIND_LIMIT = 50;
 const RELATIONSHIPS_LIMIT = 100;
 const GRAPH_NODES_LIMIT = 150;
+/** Room kept for a continuationToken of a smaller page, which may be longer than the one it replaces. */
+const TOKEN_SLACK = ' '.repeat(200);
 
 /** A twin as an agent reads it: id, model, name and its other scalar contents (long texts clipped, nested values named only). */
 export function compactTwin(twin: DigitalTwin): Record<string, unknown> {
@@ -135,19 +137,29 @@ export const findTwinsTool: ReadTool<FindInput> = {
         : {}),
     };
     const o = { signal: ctx.signal };
+    const pageOf = (pageSize: number) =>
+      ctx.api.listTwins({ ...filters, pageSize, continuationToken: input.continuationToken ?? null }, o);
     // The page and (on the first page) the total are independent: asked together.
     const [page, total] = await Promise.all([
-      ctx.api.listTwins(
-        { ...filters, pageSize: input.limit ?? 20, continuationToken: input.continuationToken ?? null },
-        o,
-      ),
+      pageOf(input.limit ?? 20),
       input.continuationToken ? undefined : ctx.api.countTwins(filters, o),
     ]);
-    return {
+    const answer = (content: DigitalTwin[], continuationToken: string | null | undefined) => ({
       ...(total !== undefined ? { total } : {}),
-      twins: page.content.map(compactTwin),
-      ...(page.continuationToken ? { continuationToken: page.continuationToken } : {}),
-    };
+      twins: content.map(compactTwin),
+      ...(continuationToken ? { continuationToken } : {}),
+    });
+    const whole = answer(page.content, page.continuationToken);
+    // A page too long for the answer is asked again with only the twins that fit, so its continuationToken
+    // starts right after the last twin shown: a cut page would point past twins nobody saw.
+    const room = roomFor(
+      { ...whole, twins: [], continuationToken: `${page.continuationToken ?? ''}${TOKEN_SLACK}` },
+      ctx.answerChars ?? MAX_ANSWER_CHARS,
+    );
+    const fits = leadingItemsThatFit(whole.twins, room);
+    if (fits >= whole.twins.length) return whole;
+    const smaller = await pageOf(Math.max(1, fits));
+    return answer(smaller.content, smaller.continuationToken);
   },
 };
 
