@@ -15,8 +15,17 @@ const MOMENTS = [
 const UNIT = ['out/test/unit/**/*.test.js', '--ignore', 'out/test/unit/**/*.artefact.test.js', '--reporter', 'dot'];
 const mocha = join(repoRoot, 'node_modules', 'mocha', 'bin', 'mocha.js');
 
-/** faketime's environment: the moved wall clock for every process the tests start; timers keep the real monotonic clock. */
-const envFor = (moment) => ({ ...process.env, TZ: moment.tz, FAKETIME_DONT_FAKE_MONOTONIC: '1' });
+/**
+ * faketime's environment: the moved wall clock for every process the tests start; timers keep the real monotonic
+ * clock. A faketime this script runs under (a whole CI run moved to another day) is left out, or the two would add up.
+ */
+function envFor(moment) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('FAKETIME')));
+  const preload = (env.LD_PRELOAD ?? '').split(/[ :]/).filter((lib) => lib && !lib.includes('faketime'));
+  if (preload.length) env.LD_PRELOAD = preload.join(':');
+  else delete env.LD_PRELOAD;
+  return { ...env, TZ: moment.tz, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
+}
 
 /** Fails loudly when faketime is missing or does not move Node's clock (a stage that moved nothing would prove nothing). */
 function checkMoved(moment) {
