@@ -11,8 +11,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   readFile(path: string): Promise<Uint8Array>;
   writeFile(path: string, content: Uint8Array): Promise<void>;
-  /** Creates a folder and its parents (for `run --out`); refuses a folder that is a link. */
-  makeDirectory?(path: string): Promise<void>;
+  /** Creates a folder and its parents (for `run --out`); refuses a link on its path or where one of `fileNames` goes. */
+  makeDirectory?(path: string, fileNames?: readonly string[]): Promise<void>;
   /** Writes a file of that folder (for `run --out`), never through a link; returns the file's path. */
   writeInFolder?(folder: string, name: string, content: Uint8Array): Promise<string>;
   signal: AbortSignal;

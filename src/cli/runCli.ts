@@ -170,9 +170,9 @@ async function createContext(
     readFile: (path) => io.readFile(path),
     writeFile: (path, content) => io.writeFile(path, content),
     printLine: (line) => io.stdout(`${line}\n`),
-    makeDirectory: async (path) => {
+    makeDirectory: async (path, fileNames) => {
       if (!io.makeDirectory) throw new UsageError('this command line cannot create folders');
-      await io.makeDirectory(path);
+      await io.makeDirectory(path, fileNames);
     },
     writeInFolder: async (folder, name, content) => {
       if (!io.writeInFolder) throw new UsageError('this command line cannot write into folders');

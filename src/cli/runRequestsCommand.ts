@@ -84,7 +84,7 @@ export const runRequestsCommand: CliCommand = {
     const requests = chosenRequests(file.requests, listOption(input, 'name'));
     const out = stringOption(input, 'out');
     const files = outputFileNames(requests.map((r) => r.name));
-    if (out) await ctx.makeDirectory?.(out);
+    if (out) await ctx.makeDirectory?.(out, files);
     const print = (value: unknown): void => ctx.printLine?.(escapeRawControlInJson(JSON.stringify(value)));
     const failed: string[] = [];
     for (const [i, entry] of requests.entries()) {

@@ -29,8 +29,11 @@ export interface CliContext {
   signal: AbortSignal;
   /** The CLI's own, for commands that print as they go (`run`): one line to stdout now. */
   printLine?(line: string): void;
-  /** The CLI's own: creates a folder (and its parents) when missing; a folder that is a link is refused. */
-  makeDirectory?(path: string): Promise<void>;
+  /**
+   * The CLI's own: creates a folder (and its parents) when missing; refuses a link anywhere on its path, and a link
+   * already where one of `fileNames` goes, before anything is created.
+   */
+  makeDirectory?(path: string, fileNames?: readonly string[]): Promise<void>;
   /** The CLI's own: writes a file of that folder, never through a link (refused with the path); returns its path. */
   writeInFolder?(folder: string, name: string, content: Uint8Array): Promise<string>;
   /** The CLI's own: the values of the connection's variables for request files. */

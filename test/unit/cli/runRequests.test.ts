@@ -153,36 +153,59 @@ describe('building-twins run (request files) against the emulator', function () 
       return run;
     }
 
-    it('writes the results into a new folder', async () => {
+    it('writes the results into a new folder, making its missing parents', async () => {
       writeFileSync(join(dir, 'q.twinq.json'), FILE);
-      const run = await onDisk(['run', join(dir, 'q.twinq.json'), '--out', join(dir, 'results')]);
+      const run = await onDisk(['run', join(dir, 'q.twinq.json'), '--out', join(dir, 'new', 'results')]);
       assert.equal(run.code, 0, run.err);
-      assert.equal(JSON.parse(readFileSync(join(dir, 'results', 'models.json'), 'utf8')).name, 'models');
+      assert.equal(JSON.parse(readFileSync(join(dir, 'new', 'results', 'models.json'), 'utf8')).name, 'models');
     });
 
-    it('never follows a link out of the folder: a linked file or a linked folder is refused with its path', async () => {
+    /** Escaped for a regular expression. */
+    const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+    it('refuses a link where a result goes, before anything is sent or written: exit 2, with its path', async () => {
       writeFileSync(join(dir, 'q.twinq.json'), FILE);
       const outside = join(dir, 'outside.txt');
       writeFileSync(outside, 'keep me');
       mkdirSync(join(dir, 'results'));
       symlinkSync(outside, join(dir, 'results', 'CO2-count.json'));
+      await emu.clearRequests();
       const run = await onDisk(['run', join(dir, 'q.twinq.json'), '--out', join(dir, 'results')]);
-      assert.notEqual(run.code, 0);
+      assert.equal(run.code, 2, run.err);
       assert.match(
         run.err,
-        new RegExp(
-          `refused: ${join(dir, 'results', 'CO2-count.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is a symbolic link`,
-        ),
+        new RegExp(`refused: ${literal(join(dir, 'results', 'CO2-count.json'))} is a symbolic link`),
       );
       assert.equal(readFileSync(outside, 'utf8'), 'keep me', 'the file outside is unchanged');
-
-      mkdirSync(join(dir, 'elsewhere'));
-      symlinkSync(join(dir, 'elsewhere'), join(dir, 'linked'));
-      const linked = await onDisk(['run', join(dir, 'q.twinq.json'), '--out', join(dir, 'linked')]);
-      assert.notEqual(linked.code, 0);
-      assert.match(linked.err, /refused: the output folder .*linked is a symbolic link/);
-      assert.deepEqual(readdirSync(join(dir, 'elsewhere')), []);
+      assert.deepEqual(readdirSync(join(dir, 'results')), ['CO2-count.json'], 'no other result written');
+      assert.deepEqual(await emu.requests(), [], 'nothing sent');
     });
+
+    const linkedForms: [string, (dir: string) => string, (dir: string) => string][] = [
+      ['a linked folder', (d) => join(d, 'linked'), (d) => join(d, 'linked')],
+      ['a linked folder with a slash: linkdir/', (d) => `${join(d, 'linked')}/`, (d) => join(d, 'linked')],
+      ['a linked folder and a dot: linkdir/.', (d) => `${join(d, 'linked')}/.`, (d) => join(d, 'linked')],
+      ['a linked parent: par/link/sub', (d) => join(d, 'par', 'linked', 'sub'), (d) => join(d, 'par', 'linked')],
+      [
+        'a linked parent and a dot: par/link/./sub/',
+        (d) => `${join(d, 'par', 'linked')}/./sub/`,
+        (d) => join(d, 'par', 'linked'),
+      ],
+    ];
+    for (const [form, out, link] of linkedForms) {
+      it(`refuses --out through ${form}: exit 2, the link named, nothing written or sent`, async () => {
+        writeFileSync(join(dir, 'q.twinq.json'), FILE);
+        mkdirSync(join(dir, 'elsewhere'));
+        mkdirSync(join(dir, 'par'));
+        symlinkSync(join(dir, 'elsewhere'), link(dir));
+        await emu.clearRequests();
+        const run = await onDisk(['run', join(dir, 'q.twinq.json'), '--out', out(dir)]);
+        assert.equal(run.code, 2, run.err);
+        assert.match(run.err, new RegExp(`refused: (the output folder )?${literal(link(dir))} is a symbolic link`));
+        assert.deepEqual(readdirSync(join(dir, 'elsewhere')), [], 'nothing written through the link');
+        assert.deepEqual(await emu.requests(), [], 'nothing sent');
+      });
+    }
   });
 
   it('an invalid file is refused with its lines, and nothing is sent', async () => {
