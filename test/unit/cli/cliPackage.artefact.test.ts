@@ -1,6 +1,7 @@
-// The command line as an npm package of its own (scripts/pack-cli.mjs): its tarball installs into an empty prefix
-// without the extension and without the network, and gives `building-twins` and `building-twins mcp`. It holds only
-// files the CLI loads, the licence notices of every package bundled into them, and no link to a missing source map.
+// The command line as an npm package of its own (scripts/pack-cli.mjs): its tarball installs globally into an empty
+// prefix without the extension and without the network, and gives `building-twins` and `building-twins mcp`. It holds
+// only files the CLI loads, the licence notices of every package bundled into them, and no link to a missing source
+// map.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -52,9 +53,12 @@ describe("the CLI's own npm package (npm run pack:cli)", function () {
     const tarball = path.join(work, `building-twins-cli-${version}.tgz`);
     assert.ok(existsSync(tarball), tarball);
     const prefix = path.join(work, 'prefix');
-    await run('npm', ['install', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarball], { cwd: work });
-    bin = path.join(prefix, 'node_modules', '.bin', 'building-twins');
-    installed = path.join(prefix, 'node_modules', 'building-twins-cli');
+    // As the README says, `npm install -g` (into a prefix of the test's own), with the network forbidden.
+    await run('npm', ['install', '-g', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarball], {
+      cwd: work,
+    });
+    bin = path.join(prefix, 'bin', 'building-twins');
+    installed = path.join(prefix, 'lib', 'node_modules', 'building-twins-cli');
     emu = await EmulatorHarness.start();
   });
   after(async () => {
@@ -120,6 +124,12 @@ describe("the CLI's own npm package (npm run pack:cli)", function () {
         : 'Permission is hereby granted, free of charge';
       assert.ok(section.includes(expected), `${p.name}: its licence text`);
     }
+  });
+
+  it('its README installs the tarball, and names no npx command for a package the registry does not have', () => {
+    const readme = readFileSync(path.join(installed, 'README.md'), 'utf8');
+    assert.ok(readme.includes(`npm install -g ./building-twins-cli-${version}.tgz`), readme);
+    assert.doesNotMatch(readme, /npx/);
   });
 
   it('--version prints the version of package.json and exits 0', async () => {
