@@ -7,7 +7,8 @@ import { createToolContext } from '../core/agentTools/toolContext';
 import { resolveConnection } from './connection';
 import { GLOBAL_OPTIONS, MCP_SUMMARY, PROGRAM } from './help';
 import { serveMcpOnStdio } from './mcpServer';
-import { createRehearsal } from './mcpRehearsal';
+import { chosenTools } from './mcpToolChoice';
+import type { McpWriteMode } from './mcpWriteMode';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './cliIo';
 
 const OPTIONS = {
@@ -17,23 +18,44 @@ const OPTIONS = {
   'allow-writes': {
     type: 'boolean' as const,
     description:
-      'offer the write tools (each still confirmed by the MCP client); without it every write is refused before sending',
+      'offer the write tools; before each write the client shows the user the exact request and asks (MCP elicitation), and a declined write sends nothing. A client that cannot ask is offered no write tools',
+  },
+  'allow-unconfirmed-writes': {
+    type: 'boolean' as const,
+    description:
+      'offer the write tools and send each write as soon as it is called, without asking the user, even when the client could ask. Only for clients you trust to confirm writes themselves',
+  },
+  tools: {
+    type: 'string' as const,
+    value: '<list>',
+    description:
+      'offer only these tools: names and the groups read and write, comma-separated (e.g. get_twin,find_twins or read)',
+  },
+  'disable-tools': {
+    type: 'string' as const,
+    value: '<list>',
+    description: 'offer every tool but these: names and the groups read and write, comma-separated',
   },
   help: GLOBAL_OPTIONS.help!,
 };
 
 export const MCP_HELP = [
-  `Usage: ${PROGRAM} mcp [--url <url|instance>] [--client-id <id>] [--allow-writes] [--timeout <ms>]`,
+  `Usage: ${PROGRAM} mcp [--url <url|instance>] [--client-id <id>] [--allow-writes | --allow-unconfirmed-writes]`,
+  '                      [--tools <list>] [--disable-tools <list>] [--timeout <ms>]',
   '',
   MCP_SUMMARY,
   '',
   'stdin and stdout carry the protocol; the client secret comes from BUILDING_TWINS_CLIENT_SECRET',
-  '(not --client-secret-stdin). Messages go to stderr. Stops when stdin closes.',
+  '(not --client-secret-stdin). Messages go to stderr. Stops when stdin closes, once every request read is answered.',
+  '',
+  'Writes: without a flag the server is read-only and lists no write tool. With --allow-writes each write is shown',
+  'to the user with its method, URL and body, through the client (MCP elicitation), and sent only when accepted;',
+  'a client that cannot ask is offered no write tool. --allow-unconfirmed-writes sends writes without asking anyone.',
   '',
   'Options:',
   ...Object.entries(OPTIONS).map(
     ([name, spec]) =>
-      `  --${name}${'value' in spec && spec.value ? ` ${spec.value}` : ''}`.padEnd(26) + spec.description,
+      `  --${name}${'value' in spec && spec.value ? ` ${spec.value}` : ''}`.padEnd(34) + spec.description,
   ),
   '',
 ].join('\n');
@@ -69,27 +91,40 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
   } catch (error) {
     return usage((error as Error).message);
   }
-  const allowWrites = values['allow-writes'] === true;
-  if (allowWrites && connection.readOnly)
-    return usage('--allow-writes conflicts with BUILDING_TWINS_READ_ONLY, which makes the connection read-only');
-  const options = {
+  const mode: McpWriteMode =
+    values['allow-unconfirmed-writes'] === true
+      ? 'unconfirmed'
+      : values['allow-writes'] === true
+        ? 'confirmed'
+        : 'read-only';
+  if (mode !== 'read-only' && connection.readOnly)
+    return usage(
+      `--${mode === 'unconfirmed' ? 'allow-unconfirmed-writes' : 'allow-writes'} conflicts with BUILDING_TWINS_READ_ONLY, which makes the connection read-only`,
+    );
+  let tools: ReturnType<typeof chosenTools>;
+  try {
+    tools = chosenTools(
+      { tools: values.tools as string | undefined, disableTools: values['disable-tools'] as string | undefined },
+      mode,
+    );
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+  const client = new BuildingTwinsClient({
     ...connection,
-    readOnly: !allowWrites,
+    readOnly: mode === 'read-only',
     connectionName: connection.baseUrl,
     signal: io.signal,
     ...(timeoutMs ? { timeoutMs } : {}),
-  };
-  const client = new BuildingTwinsClient(options);
+  });
   // The token is asked for while the MCP client starts and lists the tools, not by the first tool call. A failure
   // is left to that call, which asks again and reports it.
   client.ensureToken({ signal: io.signal }).catch(() => undefined);
   await serveMcpOnStdio(
     createToolContext(client, connection.baseUrl),
-    allowWrites,
+    { mode, tools, baseUrl: connection.baseUrl },
     io.signal,
     (text) => io.stderr(text),
-    // The first calls are rehearsed while the client initializes, over a stand-in of the service (mcpRehearsal.ts).
-    createRehearsal(options),
   );
   return EXIT_OK;
 }

@@ -1,21 +1,28 @@
 // The MCP stdio transport of `building-twins mcp`: one JSON-RPC message (or batch) per line on stdin, one per
 // line on stdout. Unlike the SDK's StdioServerTransport it keeps serving through bad input, as JSON-RPC 2.0 and
 // the MCP versions say: a line that is not JSON gets -32700, one that is not a JSON-RPC message -32600, a line
-// over the size limit is skipped and answered -32600; a batch is answered with one array under protocol
-// versions that have batches (up to 2025-03-26) and refused with -32600 under later ones. Everything it refuses
-// is also reported through onerror (the server logs it to stderr).
+// over the size limit is skipped and answered -32600 (with the request's id when the line's edges show it, so the
+// client's call ends at once); a batch is answered with one array under protocol versions that have batches (up to
+// 2025-03-26) and refused with -32600 under later ones. When stdin ends, every request already read is still
+// answered before the transport closes; a request the server sends after that (an elicitation) fails at once.
+// Everything it refuses is also reported through onerror (the server logs it to stderr).
 
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { idAtLineEdges } from './mcpLineId';
 
 /** The longest line read (4 MiB): far above any tool input; a longer one is skipped without being held in memory. */
 export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 /** The last protocol version with JSON-RPC batches (2025-06-18 removed them). */
 const LAST_VERSION_WITH_BATCHES = '2025-03-26';
+/** How much of an over-size line's start and end is kept to find its id. */
+const EDGE_BYTES = 4096;
 
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
+/** The SDK's code for a closed connection. */
+const CONNECTION_CLOSED = -32000;
 
 type Id = string | number | null;
 
@@ -23,6 +30,12 @@ type Id = string | number | null;
 interface PendingBatch {
   waiting: Set<string | number>;
   replies: JSONRPCMessage[];
+}
+
+/** An over-size line being skipped: its first bytes and its last ones so far. */
+interface SkippedLine {
+  head: Buffer;
+  tail: Buffer;
 }
 
 const errorReply = (id: Id, code: number, message: string): JSONRPCMessage =>
@@ -33,6 +46,13 @@ const idOf = (value: unknown): Id => {
 };
 const isResponse = (message: JSONRPCMessage): message is JSONRPCMessage & { id: string | number } =>
   'id' in message && ('result' in message || 'error' in message);
+const isRequest = (message: JSONRPCMessage): message is JSONRPCMessage & { id: string | number; method: string } =>
+  'id' in message && 'method' in message;
+/** The request a notifications/cancelled names, if it is one. */
+const cancelledId = (message: JSONRPCMessage): Id =>
+  'method' in message && message.method === 'notifications/cancelled'
+    ? idOf({ id: (message.params as { requestId?: unknown } | undefined)?.requestId })
+    : null;
 
 export class McpStdioTransport implements Transport {
   onclose?: () => void;
@@ -42,11 +62,16 @@ export class McpStdioTransport implements Transport {
   private chunks: Buffer[] = [];
   private buffered = 0;
   /** Reading past the end of an over-size line. */
-  private skipping = false;
+  private skipping: SkippedLine | undefined;
   private closed = false;
+  private inputEnded = false;
   private protocolVersion: string | undefined;
   private initializeId: Id = null;
   private readonly batches = new Map<string | number, PendingBatch>();
+  /** The client's requests read and not yet answered (nor cancelled). */
+  private readonly unanswered = new Set<string | number>();
+  /** The server's requests to the client still waiting for its answer. */
+  private readonly asked = new Set<string | number>();
 
   constructor(
     private readonly input: Readable = process.stdin,
@@ -78,7 +103,12 @@ export class McpStdioTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
+    if (isRequest(message)) {
+      this.asked.add(message.id);
+      if (this.inputEnded) setImmediate(() => this.answerUnanswerable(message.id));
+    }
     if (isResponse(message)) {
+      this.unanswered.delete(message.id);
       if (message.id === this.initializeId && 'result' in message) {
         this.protocolVersion = (message.result as { protocolVersion?: string }).protocolVersion;
       }
@@ -87,9 +117,10 @@ export class McpStdioTransport implements Transport {
         this.batches.delete(message.id);
         batch.waiting.delete(message.id);
         batch.replies.push(message);
-        if (batch.waiting.size === 0) await this.write(batch.replies);
-        return;
-      }
+        await this.flushIfComplete(batch);
+      } else await this.write(message);
+      this.closeIfDone();
+      return;
     }
     await this.write(message);
   }
@@ -100,45 +131,78 @@ export class McpStdioTransport implements Transport {
       const part = chunk.subarray(start, newline);
       start = newline + 1;
       if (this.skipping || this.buffered + part.length > this.maxMessageBytes) {
-        if (!this.skipping) this.refuseOverSize();
-        this.skipping = false;
-        this.chunks = [];
-        this.buffered = 0;
+        this.skip(part);
+        this.refuseOverSize();
         continue;
       }
-      const line = Buffer.concat([...this.chunks, part])
-        .toString('utf8')
-        .replace(/\r$/, '');
-      this.chunks = [];
-      this.buffered = 0;
-      if (line.trim()) this.handleLine(line);
+      this.handleBuffered(part);
     }
     const rest = chunk.subarray(start);
-    if (this.skipping || !rest.length) return;
-    if (this.buffered + rest.length > this.maxMessageBytes) {
-      this.refuseOverSize();
-      this.skipping = true;
+    if (!rest.length) return;
+    if (this.skipping || this.buffered + rest.length > this.maxMessageBytes) this.skip(rest);
+    else {
+      this.chunks.push(rest);
+      this.buffered += rest.length;
+    }
+  };
+
+  /** The line so far, and `part`, are over the limit: only their edges are kept, to find the request's id. */
+  private skip(part: Buffer): void {
+    if (!this.skipping) {
+      const line = Buffer.concat([...this.chunks, part]);
+      // Copies: the line itself is not held.
+      this.skipping = {
+        head: Buffer.from(line.subarray(0, EDGE_BYTES)),
+        tail: Buffer.from(line.subarray(-EDGE_BYTES)),
+      };
       this.chunks = [];
       this.buffered = 0;
       return;
     }
-    this.chunks.push(rest);
-    this.buffered += rest.length;
-  };
+    this.skipping.tail = Buffer.concat([this.skipping.tail, part.subarray(-EDGE_BYTES)]).subarray(-EDGE_BYTES);
+  }
+
+  private handleBuffered(part: Buffer): void {
+    const line = Buffer.concat([...this.chunks, part])
+      .toString('utf8')
+      .replace(/\r$/, '');
+    this.chunks = [];
+    this.buffered = 0;
+    if (line.trim()) this.handleLine(line);
+  }
 
   private readonly onInputError = (error: Error): void => {
     this.onerror?.(error);
   };
 
+  /** Input ended: a last line without its newline is read, then what was asked is answered before closing. */
   private readonly onEnd = (): void => {
-    void this.close();
+    if (this.skipping) this.refuseOverSize();
+    else if (this.buffered) this.handleBuffered(Buffer.alloc(0));
+    this.inputEnded = true;
+    for (const id of this.asked) this.answerUnanswerable(id);
+    this.closeIfDone();
   };
 
+  /** After input ended: closes once every request read has been answered. */
+  private closeIfDone(): void {
+    if (this.inputEnded && this.unanswered.size === 0) setImmediate(() => void this.close());
+  }
+
+  /** The client can no longer answer the server's request `id` (its input ended): the server is told so. */
+  private answerUnanswerable(id: string | number): void {
+    if (!this.asked.delete(id)) return;
+    this.onmessage?.(errorReply(id, CONNECTION_CLOSED, 'Connection closed: the client closed its input'));
+  }
+
   private refuseOverSize(): void {
+    const edges = this.skipping;
+    this.skipping = undefined;
+    const id = edges ? idAtLineEdges(edges.head.toString('utf8'), edges.tail.toString('utf8')) : null;
     this.report(`a message over ${this.maxMessageBytes} bytes was skipped`);
     void this.write(
       errorReply(
-        null,
+        id,
         INVALID_REQUEST,
         `Invalid Request: message over ${this.maxMessageBytes} bytes; nothing of it was read`,
       ),
@@ -194,8 +258,29 @@ export class McpStdioTransport implements Transport {
         }
       }
     }
-    if (batch.waiting.size === 0 && batch.replies.length) void this.write(batch.replies);
+    void this.flushIfComplete(batch);
     for (const message of toDeliver) this.deliver(message);
+  }
+
+  /** Writes a batch's replies once nothing more is awaited (a batch of notifications only gets none). */
+  private async flushIfComplete(batch: PendingBatch): Promise<void> {
+    if (batch.waiting.size > 0 || !batch.replies.length) return;
+    const replies = batch.replies;
+    batch.replies = [];
+    await this.write(replies);
+  }
+
+  /** A cancelled request gets no answer (the SDK sends none): it is awaited no longer, in a batch or at the end. */
+  private forgetCancelled(id: Id): void {
+    if (id === null) return;
+    this.unanswered.delete(id);
+    const batch = this.batches.get(id);
+    if (batch) {
+      this.batches.delete(id);
+      batch.waiting.delete(id);
+      void this.flushIfComplete(batch);
+    }
+    this.closeIfDone();
   }
 
   /** Batches exist up to 2025-03-26; before initialize there is no version (and initialize may not be in a batch). */
@@ -219,8 +304,12 @@ export class McpStdioTransport implements Transport {
   }
 
   private deliver(message: JSONRPCMessage): void {
-    if ('method' in message && message.method === 'initialize') this.initializeId = idOf(message);
+    if (isRequest(message)) {
+      if (message.method === 'initialize') this.initializeId = message.id;
+      this.unanswered.add(message.id);
+    } else if (isResponse(message)) this.asked.delete(message.id);
     this.onmessage?.(message);
+    this.forgetCancelled(cancelledId(message));
   }
 
   private report(text: string): void {

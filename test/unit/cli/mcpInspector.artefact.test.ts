@@ -10,10 +10,15 @@ const INSPECTOR = require.resolve('@modelcontextprotocol/inspector-cli/build/ind
 
 /** Runs the Inspector's CLI mode with the server started as `node dist/cli.js mcp`; its stdout is the JSON answer. */
 function inspect(url: string, ...args: string[]): Promise<unknown> {
+  return inspectServer(url, [], args);
+}
+
+/** The same with arguments for `building-twins mcp` (`serverArgs`). */
+function inspectServer(url: string, serverArgs: string[], args: string[]): Promise<unknown> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [INSPECTOR, process.execPath, CLI, 'mcp', ...args],
+      [INSPECTOR, process.execPath, CLI, 'mcp', ...serverArgs, ...args],
       { env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: url }, timeout: 60_000 },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`the Inspector failed (${error.message}): ${stderr}`));
@@ -31,8 +36,15 @@ describe('building-twins mcp through the MCP Inspector (CLI mode)', function () 
   });
   after(() => emu.close());
 
-  it('lists every tool with its schemas and annotations', async () => {
-    const answer = (await inspect(emu.url, '--method', 'tools/list')) as {
+  it('lists every tool with its schemas and annotations (the write tools only when writes are allowed)', async () => {
+    const readOnly = (await inspect(emu.url, '--method', 'tools/list')) as { tools: Array<{ name: string }> };
+    assert.deepEqual(
+      readOnly.tools.map((t) => t.name).sort(),
+      AGENT_TOOLS.filter((t) => t.access === 'read')
+        .map((t) => t.name)
+        .sort(),
+    );
+    const answer = (await inspectServer(emu.url, ['--allow-unconfirmed-writes'], ['--method', 'tools/list'])) as {
       tools: Array<{
         name: string;
         inputSchema?: unknown;

@@ -1,6 +1,7 @@
 // building-twins mcp (dist/cli.js) at the edges of its stdio transport, spoken to line by line: over-size
-// messages, lines that are not JSON or not JSON-RPC, batches under each protocol version, the protocol
-// version deciding whether answers carry structuredContent; and a 1 MB twin read through the official SDK client.
+// messages (answered with their id), lines that are not JSON or not JSON-RPC, batches under each protocol version
+// (a cancelled member included), the protocol version deciding whether answers carry structuredContent, input piped
+// and closed at once; and a 1 MB twin read through the official SDK client.
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,6 +28,7 @@ class RawSession {
   private pending = '';
   stderr = '';
   exit: number | null | undefined;
+  readonly logged: unknown[] = [];
 
   constructor(private readonly child: ChildProcessWithoutNullStreams) {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -71,7 +73,13 @@ class RawSession {
       });
       this.waiting = undefined;
     }
-    return JSON.parse(this.lines.shift()!) as Message | Message[];
+    const message = JSON.parse(this.lines.shift()!) as Message | Message[];
+    // The server's log (notifications/message) is kept apart: the tests read the answers.
+    if (!Array.isArray(message) && (message as { method?: string }).method === 'notifications/message') {
+      this.logged.push(message);
+      return this.next();
+    }
+    return message;
   }
 
   async initialize(protocolVersion: string): Promise<Message> {
@@ -122,6 +130,7 @@ describe("building-twins mcp: the stdio transport's edges", function () {
     await session.ping(2);
     assert.match(session.stderr, /building-twins mcp: a line that is not JSON was refused/);
     assert.match(session.stderr, /building-twins mcp: a message that is not JSON-RPC 2\.0 was refused/);
+    assert.ok(session.logged.length >= 1, "in the client's log too");
   });
 
   it('skips a message over the size limit without holding it, answers -32600, and keeps serving', async () => {
@@ -137,10 +146,99 @@ describe("building-twins mcp: the stdio transport's edges", function () {
     );
     const refused = (await session.next()) as Message;
     assert.equal(refused.error?.code, -32600);
+    assert.equal(refused.id, 3, 'answered with the id at the start of the line');
     assert.match(refused.error!.message, new RegExp(`message over ${MAX_MESSAGE_BYTES} bytes`));
     await session.ping(4);
     assert.equal(session.exit, undefined, 'the server is still running');
     assert.match(session.stderr, /a message over \d+ bytes was skipped/);
+    // The official SDKs write the id last: it is read from the end of the line.
+    await session.write(
+      Buffer.concat([
+        Buffer.from('{"method":"tools/call","params":{"name":"get_twin","arguments":{"id":"'),
+        big,
+        Buffer.from('"}},"jsonrpc":"2.0","id":"big-5"}\n'),
+      ]),
+    );
+    assert.equal(((await session.next()) as Message).id, 'big-5');
+    // An id inside params is not the request's: the answer's id stays null.
+    await session.write(
+      Buffer.concat([Buffer.from('{"method":"x","params":{"y":"'), big, Buffer.from('","id":6}}\n')]),
+    );
+    assert.equal(((await session.next()) as Message).id, null);
+  });
+
+  it("ends the SDK client's call with an over-size argument at once (-32600 with its id), not at its timeout", async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp'],
+      env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: emu.url },
+      stderr: 'pipe',
+    });
+    const sdk = new Client({ name: 'building-twins-test', version: '0.0.0' });
+    await sdk.connect(transport);
+    try {
+      const started = Date.now();
+      await assert.rejects(
+        sdk.callTool({ name: 'get_twin', arguments: { id: 'x'.repeat(MAX_MESSAGE_BYTES + 1) } }, undefined, {
+          timeout: 30_000,
+        }),
+        (error) => {
+          assert.equal((error as { code?: number }).code, -32600);
+          return true;
+        },
+      );
+      assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
+    } finally {
+      await sdk.close();
+    }
+  });
+
+  it('answers a batch whose request was cancelled without it (2025-03-26), and keeps serving', async () => {
+    session = RawSession.start(emu.url);
+    await session.initialize('2025-03-26');
+    await session.send([
+      { jsonrpc: '2.0', id: 30, method: 'tools/call', params: { name: 'get_twin', arguments: { id: 'HP-AHU-1' } } },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 30 } },
+      { jsonrpc: '2.0', id: 31, method: 'ping' },
+    ]);
+    assert.deepEqual(await session.next(), [{ jsonrpc: '2.0', id: 31, result: {} }]);
+    // A batch of a cancelled request alone gets no reply at all: the next line answers the next request.
+    await session.send([
+      { jsonrpc: '2.0', id: 32, method: 'tools/call', params: { name: 'get_twin', arguments: { id: 'HP-AHU-1' } } },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 32 } },
+    ]);
+    await session.ping(33);
+  });
+
+  it('answers every request of input piped and closed at once, then exits 0', async () => {
+    session = RawSession.start(emu.url);
+    const calls = ['get_twin', 'find_twins', 'list_models'];
+    await session.write(
+      [
+        {
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+        },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        ...calls.map((name, i) => ({
+          jsonrpc: '2.0',
+          id: i + 1,
+          method: 'tools/call',
+          params: { name, arguments: name === 'get_twin' ? { id: 'HP-AHU-1' } : {} },
+        })),
+      ]
+        .map((m) => JSON.stringify(m))
+        .join('\n') + '\n',
+    );
+    session.close();
+    const answers: Message[] = [];
+    for (let i = 0; i <= calls.length; i++) answers.push((await session.next()) as Message);
+    assert.deepEqual(answers.map((a) => a.id).sort(), [0, 1, 2, 3]);
+    for (const answer of answers.slice(1)) assert.equal((answer.result as { isError?: boolean }).isError, undefined);
+    while (session.exit === undefined) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(session.exit, 0);
   });
 
   it('answers a batch with one array under 2025-03-26 (requests answered, notifications not, invalid members refused)', async () => {
