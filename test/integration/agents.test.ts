@@ -157,3 +157,33 @@ describe('agent tools in VS Code (language model tools)', function () {
     assert.ok((await requests(url)).every((r) => r.method !== 'PATCH'));
   });
 });
+
+describe('MCP servers in VS Code follow buildingTwins.confirmWrites', function () {
+  this.timeout(30_000);
+  const setting = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('buildingTwins');
+  after(() => setting().update('confirmWrites', undefined, vscode.ConfigurationTarget.Global));
+
+  it('asks before each write (--allow-writes) unless the setting spares the connection (--allow-unconfirmed-writes), and offers the servers anew when it changes', async () => {
+    const provider = (await extensionApi()).context.mcpServers;
+    if (!provider) return; // VS Code before 1.101 has no MCP server definitions: nothing to launch
+    const writeFlags = async (): Promise<string[]> => {
+      const local = (await provider.provideMcpServerDefinitions(token)).find(
+        (d) => d.label === `Building Twins: ${LOCAL}`,
+      )!;
+      return local.args.filter((arg) => arg.startsWith('--allow-'));
+    };
+    // The local emulator is on this machine: the default (remoteOnly) spares it.
+    assert.deepEqual(await writeFlags(), ['--allow-unconfirmed-writes']);
+    const changed = new Promise<void>((resolve) => {
+      const listener = provider.onDidChangeMcpServerDefinitions(() => {
+        listener.dispose();
+        resolve();
+      });
+    });
+    await setting().update('confirmWrites', 'always', vscode.ConfigurationTarget.Global);
+    await changed;
+    assert.deepEqual(await writeFlags(), ['--allow-writes']);
+    await setting().update('confirmWrites', 'never', vscode.ConfigurationTarget.Global);
+    assert.deepEqual(await writeFlags(), ['--allow-unconfirmed-writes']);
+  });
+});

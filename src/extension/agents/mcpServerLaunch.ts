@@ -1,6 +1,7 @@
 // How VS Code starts the bundled MCP server (dist/cli.js mcp) for one connection: the command line and the
 // environment, without the client secret (added by mcpServerProvider.ts right before the start). Pure: no vscode.
 import type { ConnectionProfile } from '../connections/connectionProfile';
+import { isLocalTarget, writeNeedsConfirmation, type ConfirmWritesMode } from '../../core/writes/writePreview';
 
 /** The environment variables the CLI reads (src/cli/connection.ts); repeated here so this module stays apart from the CLI. */
 export const MCP_ENV_CLIENT_SECRET = 'BUILDING_TWINS_CLIENT_SECRET';
@@ -13,9 +14,11 @@ export interface McpLaunch {
   command: string;
   args: string[];
   env: Record<string, string>;
-  /** Changes when the offered tools change (a connection that becomes writable offers the write tools). */
+  /** Changes when the offered tools or their confirmation change (a connection that becomes writable offers the write tools). */
   version: string;
   writable: boolean;
+  /** Writes go out without asking the user (buildingTwins.confirmWrites spares this connection). */
+  unconfirmedWrites: boolean;
 }
 
 export interface McpLaunchContext {
@@ -26,6 +29,8 @@ export interface McpLaunchContext {
   extensionVersion: string;
   /** Restricted Mode keeps every server read-only, whatever the connection allows. */
   workspaceTrusted: boolean;
+  /** `buildingTwins.confirmWrites` as it applies (carefulSettings.ts): whether the server asks before each write. */
+  confirmWrites: ConfirmWritesMode;
 }
 
 export function mcpServerLabel(connection: string): string {
@@ -34,11 +39,16 @@ export function mcpServerLabel(connection: string): string {
 
 /**
  * The launch of the MCP server for a connection: read-only (no write tools offered, every write refused before
- * sending) unless the connection is writable and the workspace trusted. The URL and client id are arguments, the
- * secret is not here at all.
+ * sending) unless the connection is writable and the workspace trusted. A writable server asks the user before each
+ * write (--allow-writes: MCP elicitation shows the request); only when `buildingTwins.confirmWrites` spares the
+ * connection (`never`, or `remoteOnly` for a service on this machine) does it send without asking
+ * (--allow-unconfirmed-writes). The URL and client id are arguments, the secret is not here at all.
  */
 export function mcpServerLaunch(profile: ConnectionProfile, ctx: McpLaunchContext): McpLaunch {
   const writable = profile.readOnly !== true && ctx.workspaceTrusted;
+  const unconfirmedWrites =
+    writable && !writeNeedsConfirmation(ctx.confirmWrites, { local: isLocalTarget(profile.baseUrl) });
+  const writeFlag = unconfirmedWrites ? '--allow-unconfirmed-writes' : '--allow-writes';
   return {
     label: mcpServerLabel(profile.name),
     connection: profile.name,
@@ -50,10 +60,11 @@ export function mcpServerLaunch(profile: ConnectionProfile, ctx: McpLaunchContex
       profile.baseUrl,
       '--client-id',
       profile.clientId,
-      ...(writable ? ['--allow-writes'] : []),
+      ...(writable ? [writeFlag] : []),
     ],
     env: { ELECTRON_RUN_AS_NODE: '1', ...(writable ? {} : { [ENV_READ_ONLY]: '1' }) },
-    version: `${ctx.extensionVersion}-${writable ? 'writable' : 'read-only'}`,
+    version: `${ctx.extensionVersion}-${!writable ? 'read-only' : unconfirmedWrites ? 'unconfirmed-writes' : 'writable'}`,
     writable,
+    unconfirmedWrites,
   };
 }

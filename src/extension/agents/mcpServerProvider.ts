@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { MCP_ENV_CLIENT_SECRET, mcpServerLaunch, type McpLaunch, type McpLaunchContext } from './mcpServerLaunch';
 import { vscodeApi } from '../shell/vscodeApi';
+import { confirmWritesSetting } from '../shell/carefulSettings';
 
 /** The provider id, declared under contributes.mcpServerDefinitionProviders in package.json. */
 export const MCP_PROVIDER_ID = 'buildingTwins.mcpServers';
@@ -71,6 +72,10 @@ export class McpServerProvider implements McpProvider, vscode.Disposable {
       this.changed,
       connections.onDidChange(() => this.changed.fire()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire()),
+      // The servers ask before each write, or not, as buildingTwins.confirmWrites says: a change starts them anew.
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('buildingTwins.confirmWrites')) this.changed.fire();
+      }),
     ];
   }
 
@@ -123,6 +128,7 @@ export function registerMcpServers(
     cliPath: context.asAbsolutePath('dist/cli.js'),
     extensionVersion: String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
     workspaceTrusted: vscode.workspace.isTrusted,
+    confirmWrites: confirmWritesSetting(),
   }));
   context.subscriptions.push(provider, api.register(MCP_PROVIDER_ID, provider));
   return provider;

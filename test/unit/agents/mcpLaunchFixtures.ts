@@ -6,5 +6,8 @@ export const ctx: McpLaunchContext = {
   cliPath: '/ext/dist/cli.js',
   extensionVersion: '1.2.3',
   workspaceTrusted: true,
+  confirmWrites: 'remoteOnly',
 };
 export const profile = { name: 'Prod', baseUrl: 'https://acme.app.willowinc.com/api/v3', clientId: 'app-1' };
+/** A connection to a service on this machine (what `remoteOnly` spares). */
+export const localProfile = { name: 'Local', baseUrl: 'http://127.0.0.1:5050/api/v3', clientId: 'local-dev' };
