@@ -131,13 +131,27 @@ export const getModelTool: ReadTool<{ id: string }> = {
   },
 };
 
+/** The properties a relationship of the model may carry, with their schemas (enum values named), by relationship. */
+function relationshipProperties(index: ModelIndex, id: string): { relationshipProperties?: Record<string, unknown> } {
+  const withProperties = index.relationships(id).filter((r) => r.properties.length);
+  if (withProperties.length === 0) return {};
+  return {
+    relationshipProperties: Object.fromEntries(
+      withProperties.map((r) => [
+        r.name,
+        Object.fromEntries(r.properties.map((p) => [p.name, describeSchema(p.schema)])),
+      ]),
+    ),
+  };
+}
+
 export const modelVocabularyTool: ReadTool<{ models?: string[]; search?: string }> = {
   name: 'model_vocabulary',
   title: 'Vocabulary for writing twins',
   access: 'read',
   whenCut: 'name fewer models, or search for them',
   description:
-    "The vocabulary an agent needs to write valid twins and relationships, from the connection's live models: per model, the fields a twin must carry (id, modelId), its allowed properties with their types (inherited ones included), and the relationship names it may have with the model each must target (a target's descendants are accepted too). Call it before put_twin or create_relationship. Give model ids, or search words; without either it covers every model briefly.",
+    "The vocabulary an agent needs to write valid twins and relationships, from the connection's live models: per model, the fields a twin must carry (id, modelId), its allowed properties with their types (inherited ones included; an enum names its values), the relationship names it may have with the model each must target (a target's descendants are accepted too), and the properties those relationships may carry. Call it before put_twin or create_relationship. Give model ids, or search words; without either it covers every model briefly.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -166,6 +180,7 @@ export const modelVocabularyTool: ReadTool<{ models?: string[]; search?: string 
           [...index.properties(id).values()].map((p) => [p.name, describeSchema(p.schema)]),
         ),
         relationships: Object.fromEntries(index.relationships(id).map((r) => [r.name, r.target ?? 'any'])),
+        ...relationshipProperties(index, id),
       })),
     };
   },

@@ -85,7 +85,7 @@ export const insightsTool: ReadTool<InsightsInput> = {
   whenCut: 'ask for a smaller limit and the next page, or narrow the filters',
   whenClipped: "these tools have no longer view of an insight; the service's own pages show it whole",
   description:
-    'Lists insights (faults and inefficiencies the service found on twins), newest first, with the floor each twin is on: name, twin, status, priority (1 is highest), occurrences, description, recommendation, impact, linked tickets. Filter by twin ids (e.g. the air handlers find_twins found), statuses or openOnly (not resolved or ignored), and maxPriority. Children of an insight come nested under it when includeChildren is true.',
+    'Lists insights (faults and inefficiencies the service found on twins), newest first, with the floor each twin is on: name, twin, status, priority (1 is highest), occurrences, description, recommendation, impact, linked tickets. Filter by twin ids (e.g. the air handlers find_twins found), statuses or openOnly (not resolved or ignored), and maxPriority. Children of an insight come nested under it when includeChildren is true. The service lists an insight whose own status does not match when a child of it does: such an insight says so in listedFor.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -138,8 +138,16 @@ export const insightsTool: ReadTool<InsightsInput> = {
       ...paged(page, input),
       insights: roots.map((root) => {
         const mine = children.filter((c) => c.scenarioId === root.id);
+        // The service lists a root whose own status is filtered out when one of its children matches: say so.
+        const listedFor =
+          statuses && !statuses.includes(root.status as (typeof statuses)[number])
+            ? {
+                listedFor: `a child insight whose status matches (${statuses.join(', ')}); this insight itself is ${root.status}`,
+              }
+            : {};
         return {
           ...compactInsight(root),
+          ...listedFor,
           ...(input.includeChildren
             ? { children: mine.map(compactInsight) }
             : mine.length

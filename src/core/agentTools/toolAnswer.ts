@@ -249,12 +249,18 @@ export function fitAnswer(
     const noted = { ...data, cut: joinNotes(data.cut, clippedNote(whenClipped)) };
     if (measure(noted, maxChars) <= maxChars) return { text: JSON.stringify(noted), data: noted };
   }
-  const { cut: toolCut, ...rest } = data;
+  // The untrusted note is never clipped: the data gives way to it.
+  const { cut: toolCut, untrusted, ...rest } = data;
+  const kept = untrusted === undefined ? {} : { untrusted };
+  const keptSize = untrusted === undefined ? 0 : measure(kept, Infinity) - 1;
   const ownCut = whenClipped ? joinNotes(toolCut, clippedNote(whenClipped)) : toolCut;
   // Room for the note: a fifth of the answer, at most 1,000 characters.
   const noteRoom = Math.min(1_000, Math.floor(maxChars / 5));
   const fitter = new Fitter();
-  const fitted = fitter.fit(rest, maxChars - noteRoom, schema, '') as Record<string, unknown>;
+  const fitted = {
+    ...kept,
+    ...(fitter.fit(rest, Math.max(2, maxChars - noteRoom - keptSize), schema, '') as Record<string, unknown>),
+  };
   const places =
     fitter.notes.length > MAX_CUT_NOTES
       ? [...fitter.notes.slice(0, MAX_CUT_NOTES), `${fitter.notes.length - MAX_CUT_NOTES} more`]

@@ -7,6 +7,7 @@ import type { AgentTool, AgentToolContext, WritePlan, WriteTool } from './agentT
 import { ToolInputError, WRITE_ANSWER_SCHEMA } from './agentTool';
 import { fitAnswer, MAX_ANSWER_CHARS, type ToolAnswer } from './toolAnswer';
 import { markedUntrusted } from '../untrusted/serviceText';
+import { cleanServiceValue } from '../untrusted/controlCharacters';
 
 export interface ToolOutcome extends ToolAnswer {
   /** The tool failed (bad input, refused, the service's error): `text` says why and what to do. */
@@ -78,7 +79,7 @@ export async function invokeAgentTool(
     if (tool.access === 'write') return await sendPlanned(await planWrite(tool, input, ctx));
     const cap = Math.min(maxChars, MAX_ANSWER_CHARS);
     const data = markedUntrusted(await tool.run(checkToolInput(tool, input), { ...ctx, answerChars: cap }));
-    return { ...fitAnswer(data, tool.whenCut, cap, tool.outputSchema, tool.whenClipped), isError: false };
+    return { ...cleaned(fitAnswer(data, tool.whenCut, cap, tool.outputSchema, tool.whenClipped)), isError: false };
   } catch (error) {
     return failure(error);
   }
@@ -89,15 +90,17 @@ export async function sendPlanned(plan: WritePlan, signal?: AbortSignal): Promis
   try {
     const result = await plan.send(signal);
     return {
-      ...fitAnswer(
-        markedUntrusted({
-          done: plan.summary,
-          connection: plan.connection,
-          ...(result !== null && typeof result === 'object' ? { result } : {}),
-        }),
-        'get_twin or tickets reads the whole result',
-        MAX_ANSWER_CHARS,
-        WRITE_ANSWER_SCHEMA,
+      ...cleaned(
+        fitAnswer(
+          markedUntrusted({
+            done: plan.summary,
+            connection: plan.connection,
+            ...(result !== null && typeof result === 'object' ? { result } : {}),
+          }),
+          'get_twin or tickets reads the whole result',
+          MAX_ANSWER_CHARS,
+          WRITE_ANSWER_SCHEMA,
+        ),
       ),
       isError: false,
     };
@@ -109,6 +112,14 @@ export async function sendPlanned(plan: WritePlan, signal?: AbortSignal): Promis
 /** Errors as the model should read them: what failed and whether anything was sent. */
 export function failure(error: unknown): ToolOutcome {
   const kind = error instanceof ToolInputError ? 'invalid-input' : isReadOnlyRefusal(error) ? 'read-only' : 'failed';
-  const data = markedUntrusted({ error: errorText(error), kind });
-  return { text: JSON.stringify(data), data, isError: true };
+  return { ...cleaned({ text: '', data: markedUntrusted({ error: errorText(error), kind }) }), isError: true };
+}
+
+/**
+ * The answer with every text in it cleaned of terminal control and invisible characters (controlCharacters.ts),
+ * after fitting (cleaning only shortens): an agent reads what a person would see, not hidden text.
+ */
+function cleaned(answer: ToolAnswer): ToolAnswer {
+  const data = cleanServiceValue(answer.data) as Record<string, unknown>;
+  return { text: JSON.stringify(data), data };
 }

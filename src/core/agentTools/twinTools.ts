@@ -10,7 +10,8 @@ import type {
   TwinGraphCollection,
   TwinGraphHop,
 } from '../api/types';
-import { ANY_JSON_VALUE, type ReadTool } from './agentTool';
+import { ApiError } from '../api/apiError';
+import { ANY_JSON_VALUE, type AgentToolContext, type ReadTool } from './agentTool';
 import { clipText, leadingItemsThatFit, MAX_ANSWER_CHARS, roomFor } from './toolAnswer';
 
 const FIND_LIMIT = 50;
@@ -63,7 +64,7 @@ export const findTwinsTool: ReadTool<FindInput> = {
   whenCut: 'ask for a smaller limit and follow the continuationToken, or narrow the filters',
   whenClipped: 'get_twin reads a twin with its texts whole',
   description:
-    'Finds twins by model (including models that extend it unless exactModel), words in their name, property filters, and location (locationId: the twins inside a building, level or room, through isPartOf/locatedIn chains). Returns a page of compact twins (id, modelId, scalar properties), the total count on the first page, and a continuationToken for the next page. For "air handlers on level 3": find the level with name "Level 3", then find_twins with its id as locationId and the air handler model.',
+    'Finds twins by model (including models that extend it unless exactModel), text in their name or id, property filters, and location (locationId: the twins inside a building, level or room, through isPartOf/locatedIn chains). Returns a page of compact twins (id, modelId, scalar properties), the total count on the first page, and a continuationToken for the next page. For "air handlers on level 3": find the level with name "Level 3", then find_twins with its id as locationId and the air handler model.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -72,7 +73,10 @@ export const findTwinsTool: ReadTool<FindInput> = {
         type: 'boolean',
         description: 'Only twins of exactly this model, not of models extending it (default false).',
       },
-      name: { type: 'string', description: "Text the twin's name contains." },
+      name: {
+        type: 'string',
+        description: 'Text the twin\'s name or id contains (e.g. "AHU-1" finds HP-AHU-1 and "Air handling unit 1").',
+      },
       locationId: {
         type: 'string',
         description: 'Id of a location twin (building, level, room): only twins inside it.',
@@ -114,54 +118,80 @@ export const findTwinsTool: ReadTool<FindInput> = {
       twins: { type: 'array', items: { type: 'object', required: ['id', 'modelId'] } },
       continuationToken: { type: 'string', description: 'For the next page; absent on the last page.' },
       total: { type: 'integer' },
+      searched: { type: 'string', description: 'Present when name was looked for in names only.' },
     },
     required: ['twins'],
   },
   async run(input, ctx) {
-    const conditions: PropertyFilter[] = [
-      ...(input.name ? [{ field: 'name', operator: 'contains' as const, value: input.name }] : []),
-      ...(input.filters ?? []).map((f) => ({
-        field: f.field,
-        operator: f.operator as PropertyFilter['operator'],
-        value: f.value,
-      })),
-    ];
-    const filters: GetTwinsRequest = {
-      ...(input.model ? { modelFilter: { modelIds: [input.model], exactModelMatch: input.exactModel === true } } : {}),
-      ...(input.locationId ? { locationFilter: { locationId: input.locationId } } : {}),
-      ...(conditions.length
-        ? {
-            propertyFilter:
-              conditions.length === 1 ? conditions[0] : { filterConditionOperator: 'And', filters: conditions },
-          }
-        : {}),
-    };
-    const o = { signal: ctx.signal };
-    const pageOf = (pageSize: number) =>
-      ctx.api.listTwins({ ...filters, pageSize, continuationToken: input.continuationToken ?? null }, o);
-    // The page and (on the first page) the total are independent: asked together.
-    const [page, total] = await Promise.all([
-      pageOf(input.limit ?? 20),
-      input.continuationToken ? undefined : ctx.api.countTwins(filters, o),
-    ]);
-    const answer = (content: DigitalTwin[], continuationToken: string | null | undefined) => ({
-      ...(total !== undefined ? { total } : {}),
-      twins: content.map(compactTwin),
-      ...(continuationToken ? { continuationToken } : {}),
-    });
-    const whole = answer(page.content, page.continuationToken);
-    // A page too long for the answer is asked again with only the twins that fit, so its continuationToken
-    // starts right after the last twin shown: a cut page would point past twins nobody saw.
-    const room = roomFor(
-      { ...whole, twins: [], continuationToken: `${page.continuationToken ?? ''}${TOKEN_SLACK}` },
-      ctx.answerChars ?? MAX_ANSWER_CHARS,
-    );
-    const fits = leadingItemsThatFit(whole.twins, room);
-    if (fits >= whole.twins.length) return whole;
-    const smaller = await pageOf(Math.max(1, fits));
-    return answer(smaller.content, smaller.continuationToken);
+    try {
+      return await findTwins(input, ctx, input.name ? 'name or id' : 'none');
+    } catch (error) {
+      // A service that refuses a filter on `id` (not documented; the emulator takes it) is asked for names only.
+      if (!input.name || !(error instanceof ApiError && error.status === 400)) throw error;
+      return {
+        ...(await findTwins(input, ctx, 'name')),
+        searched: 'names only: the service refused a filter on the twin id',
+      };
+    }
   },
 };
+
+/** Conditions on the text given as `name`: in the name, or in the name or the id. */
+function nameConditions(text: string | undefined, searched: 'name or id' | 'name' | 'none'): PropertyFilter[] {
+  if (!text || searched === 'none') return [];
+  const inName: PropertyFilter = { field: 'name', operator: 'contains', value: text };
+  if (searched === 'name') return [inName];
+  return [{ filterConditionOperator: 'Or', filters: [inName, { field: 'id', operator: 'contains', value: text }] }];
+}
+
+async function findTwins(
+  input: FindInput,
+  ctx: AgentToolContext,
+  searched: 'name or id' | 'name' | 'none',
+): Promise<Record<string, unknown>> {
+  const conditions: PropertyFilter[] = [
+    ...nameConditions(input.name, searched),
+    ...(input.filters ?? []).map((f) => ({
+      field: f.field,
+      operator: f.operator as PropertyFilter['operator'],
+      value: f.value,
+    })),
+  ];
+  const filters: GetTwinsRequest = {
+    ...(input.model ? { modelFilter: { modelIds: [input.model], exactModelMatch: input.exactModel === true } } : {}),
+    ...(input.locationId ? { locationFilter: { locationId: input.locationId } } : {}),
+    ...(conditions.length
+      ? {
+          propertyFilter:
+            conditions.length === 1 ? conditions[0] : { filterConditionOperator: 'And', filters: conditions },
+        }
+      : {}),
+  };
+  const o = { signal: ctx.signal };
+  const pageOf = (pageSize: number) =>
+    ctx.api.listTwins({ ...filters, pageSize, continuationToken: input.continuationToken ?? null }, o);
+  // The page and (on the first page) the total are independent: asked together.
+  const [page, total] = await Promise.all([
+    pageOf(input.limit ?? 20),
+    input.continuationToken ? undefined : ctx.api.countTwins(filters, o),
+  ]);
+  const answer = (content: DigitalTwin[], continuationToken: string | null | undefined) => ({
+    ...(total !== undefined ? { total } : {}),
+    twins: content.map(compactTwin),
+    ...(continuationToken ? { continuationToken } : {}),
+  });
+  const whole = answer(page.content, page.continuationToken);
+  // A page too long for the answer is asked again with only the twins that fit, so its continuationToken
+  // starts right after the last twin shown: a cut page would point past twins nobody saw.
+  const room = roomFor(
+    { ...whole, twins: [], continuationToken: `${page.continuationToken ?? ''}${TOKEN_SLACK}` },
+    ctx.answerChars ?? MAX_ANSWER_CHARS,
+  );
+  const fits = leadingItemsThatFit(whole.twins, room);
+  if (fits >= whole.twins.length) return whole;
+  const smaller = await pageOf(Math.max(1, fits));
+  return answer(smaller.content, smaller.continuationToken);
+}
 
 export const getTwinTool: ReadTool<{ id: string; relationships?: boolean }> = {
   name: 'get_twin',

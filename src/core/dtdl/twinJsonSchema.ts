@@ -187,6 +187,9 @@ function withText(schema: JsonSchema, title: string | undefined, description: st
   return { ...schema, ...(title ? { title } : {}), ...(description ? { description } : {}) };
 }
 
+/** Enum values named in a schema's description; the rest are counted. */
+const ENUM_VALUES_SHOWN = 12;
+
 export function describeSchema(schema: DtdlSchema): string {
   switch (schema.kind) {
     case 'primitive':
@@ -195,8 +198,11 @@ export function describeSchema(schema: DtdlSchema): string {
       return schema.name;
     case 'unresolved':
       return `unresolved ${schema.ref}`;
-    case 'enum':
-      return `enum of ${schema.valueSchema}`;
+    case 'enum': {
+      const shown = schema.values.slice(0, ENUM_VALUES_SHOWN).map((v) => JSON.stringify(v.value));
+      const more = schema.values.length - shown.length;
+      return `enum of ${schema.valueSchema}${shown.length ? `: ${shown.join(', ')}` : ''}${more > 0 ? ` and ${more} more` : ''}`;
+    }
     case 'object':
       return `object (${schema.fields.map((f) => f.name).join(', ')})`;
     case 'map':
