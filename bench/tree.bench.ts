@@ -1,7 +1,8 @@
 // Explorer tree benchmark: with the emulator at --scale 100000 (a separate process, as the extension uses it),
 //  1. time from expanding a model group under "Twins" to its first page of tree items (goal <= 250 ms),
 //     warm (count already known from the Twins group) and cold (first page and count in parallel);
-//  2. memory retained after paging through 10,000 twins with "Load more…".
+//  2. memory retained after paging through 10,000 twins with "Load more…", and the cost of the group's children
+//     after each page (VS Code asks for all of them): flat from the first pages to the hundredth.
 // The explorer's real node classes and API client run in plain Node with a minimal `vscode` shim
 // (bench/vscodeShim.ts): the numbers cover the extension's work and the HTTP round trips, not the
 // workbench's rendering of the items.
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     out.push(text);
   };
   let ratioLine = 'ratio: none (the run failed before measuring)';
+  let pageRatio = '';
   installVscodeShim({ 'buildingTwins.twins.pageSize': PAGE_SIZE });
   // Imported after the shim is installed.
   const { BuildingTwinsClient } = await import('../src/core/api/client');
@@ -135,9 +137,13 @@ async function main(): Promise<void> {
     const group = new TwinsNode(conn).groupFor(modelId);
     const pageStarted = performance.now();
     await group.getChildren();
+    // What VS Code asks after each "Load more…": all the group's children, every loaded twin in order.
+    const perPage: number[] = [];
     while (group.loadedCount < PAGED_TWINS && group.hasMore) {
       await group.loadMore();
+      const t0 = performance.now();
       await group.getChildren();
+      perPage.push(performance.now() - t0);
     }
     const children = await group.getChildren();
     await Promise.all(children.map((c) => c.getTreeItem()));
@@ -147,6 +153,13 @@ async function main(): Promise<void> {
     say(
       `  loaded ${loaded.toLocaleString('en-US')} twins in ${(pagingMs / 1000).toFixed(1)} s (${(pagingMs / (loaded / PAGE_SIZE)).toFixed(0)} ms per page)`,
     );
+    const edge = Math.max(1, Math.min(5, Math.floor(perPage.length / 4)));
+    const firstPages = stats(perPage.slice(0, edge)).median;
+    const lastPages = stats(perPage.slice(-edge)).median;
+    pageRatio = `; children after "Load more…", page ${perPage.length + 1} / page 2 (medians of ${edge}): ${(lastPages / firstPages).toFixed(2)}x`;
+    say(
+      `  the group's children after each "Load more…": ${firstPages.toFixed(2)} ms at the first pages, ${lastPages.toFixed(2)} ms at the last (${perPage.length} pages, ${loaded.toLocaleString('en-US')} twins loaded at the end)`,
+    );
     say(
       `  heap retained: ${(after - before).toFixed(1)} MB (${(((after - before) * 1024 * 1024) / loaded).toFixed(0)} bytes per twin incl. its tree node)` +
         `${(globalThis as { gc?: unknown }).gc ? '' : ' [run with --expose-gc for exact figures]'}; process heap ${after.toFixed(1)} MB, rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`,
@@ -154,7 +167,7 @@ async function main(): Promise<void> {
   } finally {
     child.kill('SIGTERM');
   }
-  console.log(ratioLine);
+  console.log(ratioLine + pageRatio);
   console.log(machineLoad());
   for (const line of out) console.log(line);
 }

@@ -5,7 +5,7 @@ import type { ConnectionScope } from '../explorer/explorerServices';
 import { type Page, PagedNode } from '../explorer/pagedNode';
 import { describeFilter, filterAdmitsModel, toTwinFilters } from './twinFilter';
 import { TwinNode } from './twinNode';
-import { sortTwins } from './twinSort';
+import { SortedTwins } from './twinSort';
 import { twinSortKey, twinSortLabel } from './twinSortSetting';
 import { childId, errorNode, MessageNode, nodeItem, TreeNode } from '../explorer/treeNode';
 
@@ -111,6 +111,7 @@ export class TwinsNode extends TreeNode {
 /** The twins of exactly one model, paged with the service's continuation token. */
 export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
   private readonly pinned = new Map<string, DigitalTwin>();
+  private readonly sorted = new SortedTwins();
   /** Refreshed after it showed a count: count again before it is drawn, so the count stays. */
   private recount = false;
 
@@ -189,9 +190,9 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
     return this;
   }
 
-  /** The loaded twins in the order of the buildingTwins.twins.sortBy setting. */
+  /** The loaded twins in the order of the buildingTwins.twins.sortBy setting (each new page merged in). */
   protected override ordered(twins: readonly DigitalTwin[]): DigitalTwin[] {
-    return sortTwins(twins, twinSortKey());
+    return this.sorted.of(twins, twinSortKey());
   }
 
   protected keyOf(twin: DigitalTwin): string {
