@@ -1,34 +1,16 @@
 // An agent that follows the tools' paging as documented sees every twin once, and a cut time series still covers
 // its whole range: scripted sessions over a 10,000-twin portfolio, at the full answer cap and a chat's small budget.
 import * as assert from 'node:assert/strict';
-import type { AgentToolContext } from '../../../src/core/agentTools/agentTool';
-import { agentTool } from '../../../src/core/agentTools/agentToolTable';
 import { MAX_ANSWER_CHARS } from '../../../src/core/agentTools/toolAnswer';
-import { createToolContext } from '../../../src/core/agentTools/toolContext';
-import { invokeAgentTool } from '../../../src/core/agentTools/toolInvocation';
-import { EmulatorHarness } from '../api/emulatorHarness';
+import { answerOf as call, TOOL_NOW as NOW, toolSession } from './toolSession';
 
-const NOW = Date.parse('2026-11-26T10:00:00Z');
 const TWINS = 10_000;
 /** A chat's tool budget of about 1,300 tokens, as VS Code may give a tool. */
 const SMALL_BUDGET = 4_000;
 
-async function call(ctx: AgentToolContext, name: string, input: unknown, maxChars = MAX_ANSWER_CHARS) {
-  const outcome = await invokeAgentTool(agentTool(name)!, input, ctx, maxChars);
-  assert.equal(outcome.isError, false, outcome.text);
-  assert.ok(outcome.text.length <= maxChars, `${outcome.text.length} > ${maxChars}`);
-  return outcome;
-}
-
 describe('agent tools: paging never skips, cut series keep their range', function () {
   this.timeout(120_000);
-  let emu: EmulatorHarness;
-  let ctx: AgentToolContext;
-  before(async () => {
-    emu = await EmulatorHarness.start({ scale: TWINS, clock: { now: () => NOW } });
-    ctx = createToolContext(emu.client().client, 'Local emulator', { now: () => NOW });
-  });
-  after(() => emu.close());
+  const session = toolSession({ scale: TWINS });
 
   for (const [limit, budget] of [
     [20, MAX_ANSWER_CHARS],
@@ -42,7 +24,7 @@ describe('agent tools: paging never skips, cut series keep their range', functio
       let pages = 0;
       do {
         const { data } = await call(
-          ctx,
+          session.ctx,
           'find_twins',
           { limit, ...(token ? { continuationToken: token } : {}) },
           budget,
@@ -64,14 +46,14 @@ describe('agent tools: paging never skips, cut series keep their range', functio
   }
 
   it('time_series for 10 twins over 7 days with 200 points each (3 in a small budget), cut to fit: fewer points, each series over its whole range, and it says so', async () => {
-    const { data: found } = await call(ctx, 'find_twins', { name: 'Zone air temperature', limit: 10 });
+    const { data: found } = await call(session.ctx, 'find_twins', { name: 'Zone air temperature', limit: 10 });
     const sensors = (found.twins as Array<{ id: string }>).map((t) => t.id);
     assert.equal(sensors.length, 10);
     for (const [ids, budget] of [
       [sensors, MAX_ANSWER_CHARS],
       [sensors.slice(0, 3), SMALL_BUDGET],
     ] as const) {
-      const { data } = await call(ctx, 'time_series', { twinIds: ids, range: '7d', points: 200 }, budget);
+      const { data } = await call(session.ctx, 'time_series', { twinIds: ids, range: '7d', points: 200 }, budget);
       const series = data.series as Record<
         string,
         { unit?: string; count: number; first: { time: string }; last: { time: string }; points: string[][] }
@@ -90,7 +72,12 @@ describe('agent tools: paging never skips, cut series keep their range', functio
       }
     }
     // Not even two points per twin fit beside ten summaries in a small budget: none, and the note says so.
-    const { data } = await call(ctx, 'time_series', { twinIds: sensors, range: '7d', points: 200 }, SMALL_BUDGET);
+    const { data } = await call(
+      session.ctx,
+      'time_series',
+      { twinIds: sensors, range: '7d', points: 200 },
+      SMALL_BUDGET,
+    );
     assert.match(String(data.cut), /points: none/);
   });
 });

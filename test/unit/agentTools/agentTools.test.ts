@@ -5,31 +5,18 @@ import { agentTool, AGENT_TOOLS } from '../../../src/core/agentTools/agentToolTa
 import { MAX_ANSWER_CHARS, MAX_TEXT_CHARS } from '../../../src/core/agentTools/toolAnswer';
 import { createToolContext } from '../../../src/core/agentTools/toolContext';
 import { invokeAgentTool, planWrite } from '../../../src/core/agentTools/toolInvocation';
-import { EmulatorHarness } from '../api/emulatorHarness';
+import type { EmulatorHarness } from '../api/emulatorHarness';
+import { callTool as call, TOOL_NOW as NOW, toolSession } from './toolSession';
 
-const NOW = Date.parse('2026-11-26T10:00:00Z');
 const VAV = 'dtmi:com:buildingtwins:sample:VAVBox;1';
 const ROOM = 'dtmi:com:buildingtwins:sample:Room;1';
 
-async function call(
-  ctx: AgentToolContext,
-  name: string,
-  input: unknown,
-): Promise<{ text: string; data: Record<string, unknown>; isError: boolean }> {
-  const tool = agentTool(name);
-  assert.ok(tool, `no tool ${name}`);
-  return invokeAgentTool(tool, input, ctx);
-}
-
 describe('agent tools (src/core/agentTools) against the emulator', function () {
   this.timeout(30_000);
+  const session = toolSession();
   let emu: EmulatorHarness;
   let ctx: AgentToolContext;
-  before(async () => {
-    emu = await EmulatorHarness.start({ clock: { now: () => NOW } });
-    ctx = createToolContext(emu.client().client, 'Local emulator', { now: () => NOW });
-  });
-  after(() => emu.close());
+  before(() => ({ emu, ctx } = session));
 
   it('declares each tool once, snake_case, with compilable input and output schemas', () => {
     const ajv = new Ajv({ strict: false });

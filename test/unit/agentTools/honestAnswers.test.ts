@@ -1,43 +1,27 @@
 // What an agent reads is what is there: ids found by name search, why a filtered-out insight is listed, the values a
 // relationship property takes, the untrusted note whole under any budget, and service text without hidden characters.
 import * as assert from 'node:assert/strict';
-import type { AgentToolContext } from '../../../src/core/agentTools/agentTool';
-import { agentTool } from '../../../src/core/agentTools/agentToolTable';
 import { createToolContext } from '../../../src/core/agentTools/toolContext';
-import { invokeAgentTool } from '../../../src/core/agentTools/toolInvocation';
 import { ApiError } from '../../../src/core/api/apiError';
 import type { BuildingTwinsApi, GetTwinsRequest } from '../../../src/core/api/types';
 import { UNTRUSTED_TEXT_NOTE } from '../../../src/core/untrusted/serviceText';
-import { EmulatorHarness } from '../api/emulatorHarness';
+import { answerOf as call, toolSession } from './toolSession';
 
-const NOW = Date.parse('2026-11-26T10:00:00Z');
 const ROOM = 'dtmi:com:buildingtwins:sample:Room;1';
-
-async function call(ctx: AgentToolContext, name: string, input: unknown, maxChars?: number) {
-  const outcome = await invokeAgentTool(agentTool(name)!, input, ctx, maxChars);
-  assert.equal(outcome.isError, false, outcome.text);
-  return outcome;
-}
 
 describe('agent tools: honest answers', function () {
   this.timeout(30_000);
-  let emu: EmulatorHarness;
-  let ctx: AgentToolContext;
-  before(async () => {
-    emu = await EmulatorHarness.start({ clock: { now: () => NOW } });
-    ctx = createToolContext(emu.client().client, 'Local emulator', { now: () => NOW });
-  });
-  after(() => emu.close());
+  const session = toolSession();
 
   it('find_twins name finds twins by their id too ("AHU-1" finds HP-AHU-1, named "Air handling unit 1")', async () => {
-    const { data } = await call(ctx, 'find_twins', { name: 'AHU-1' });
+    const { data } = await call(session.ctx, 'find_twins', { name: 'AHU-1' });
     const ids = (data.twins as Array<{ id: string }>).map((t) => t.id);
     assert.ok(ids.includes('HP-AHU-1'), ids.join(', '));
     assert.equal(data.searched, undefined);
   });
 
   it('find_twins searches names only, and says so, where the service refuses a filter on the id', async () => {
-    const client = emu.client().client;
+    const client = session.emu.client().client;
     const refusing = Object.create(client) as BuildingTwinsApi;
     refusing.listTwins = (request: GetTwinsRequest, o) => {
       if (JSON.stringify(request.propertyFilter ?? {}).includes('"field":"id"'))
@@ -54,7 +38,7 @@ describe('agent tools: honest answers', function () {
   });
 
   it('insights openOnly says why a resolved or ignored insight is listed (an open child)', async () => {
-    const { data } = await call(ctx, 'insights', { openOnly: true, limit: 50, includeChildren: true });
+    const { data } = await call(session.ctx, 'insights', { openOnly: true, limit: 50, includeChildren: true });
     const items = data.insights as Array<{ status: string; listedFor?: string; children: Array<{ status: string }> }>;
     const closed = items.filter((i) => ['resolved', 'ignored'].includes(i.status));
     assert.ok(closed.length > 0, 'the sample has a closed insight with an open child');
@@ -63,7 +47,7 @@ describe('agent tools: honest answers', function () {
   });
 
   it('model_vocabulary names the properties a relationship may carry, with the values of an enum', async () => {
-    const { data } = await call(ctx, 'model_vocabulary', {
+    const { data } = await call(session.ctx, 'model_vocabulary', {
       models: ['dtmi:com:buildingtwins:sample:AirHandlingUnit;1'],
     });
     const [model] = data.models as Array<{ relationshipProperties?: Record<string, Record<string, string>> }>;
@@ -75,7 +59,7 @@ describe('agent tools: honest answers', function () {
 
   it('keeps the untrusted note whole under a small budget: the data gives way', async () => {
     for (const budget of [400, 700, 1_500]) {
-      const answer = await call(ctx, 'find_twins', { limit: 50 }, budget);
+      const answer = await call(session.ctx, 'find_twins', { limit: 50 }, budget);
       assert.equal(answer.data.untrusted, UNTRUSTED_TEXT_NOTE, `budget ${budget}`);
       assert.ok(answer.text.length <= budget, `${answer.text.length} > ${budget}`);
     }
@@ -84,10 +68,12 @@ describe('agent tools: honest answers', function () {
   it('cleans hidden characters out of service text: bidi marks, zero-width characters and tags', async () => {
     const hidden =
       'Plant\u200e room\u200f\u061c B\u200b\u200c\u2060\ufeff \u{e0049}\u{e0067}\u{e006e}\u{e006f}\u{e0072}\u{e0065}';
-    await emu.client().client.putTwin({ id: 'HIDDEN-ROOM', modelId: ROOM, contents: { name: `${hidden} team 👩‍🔧` } });
+    await session.emu
+      .client()
+      .client.putTwin({ id: 'HIDDEN-ROOM', modelId: ROOM, contents: { name: `${hidden} team 👩‍🔧` } });
     for (const answer of [
-      await call(ctx, 'get_twin', { id: 'HIDDEN-ROOM', relationships: false }),
-      await call(ctx, 'find_twins', { name: 'Plant' }),
+      await call(session.ctx, 'get_twin', { id: 'HIDDEN-ROOM', relationships: false }),
+      await call(session.ctx, 'find_twins', { name: 'Plant' }),
     ]) {
       assert.doesNotMatch(
         answer.text,
