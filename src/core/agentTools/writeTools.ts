@@ -6,7 +6,7 @@ import { applyPatch, type Operation } from 'fast-json-patch';
 import { ApiError } from '../api/apiError';
 import { checkTicketPatch, checkTimeSeriesEntries } from '../api/requestChecks';
 import { checkTelemetryTargets } from '../api/telemetryTargets';
-import { keyedByDtId } from '../api/timeSeriesWire';
+import { wireEntry } from '../api/timeSeriesWire';
 import type { CreateTicketRequest, DigitalTwin, JsonPatchOperation, Relationship, TimeSeriesEntry } from '../api/types';
 import { relationshipPropertiesProblem, relationshipTargetProblem } from '../dtdl/relationshipRules';
 import { validateTwin, type TwinValidationError } from '../dtdl/twinValidation';
@@ -257,7 +257,7 @@ export const sendTelemetryTool: WriteTool<TelemetryInput> = {
       operation: 'sendTimeSeries',
       method: 'POST',
       path: '/time-series',
-      body: entries.map(keyedByDtId),
+      body: entries.map(wireEntry),
       summary: `send ${entries.length} value${entries.length === 1 ? '' : 's'} to ${new Set(entries.map((e) => e.twinId)).size} twin(s)`,
       send: (signal) => ctx.api.sendTimeSeries(entries, { signal: signal ?? ctx.signal }),
     });

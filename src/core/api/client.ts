@@ -13,6 +13,7 @@ import { systemClock, type Clock } from './clock';
 import { Semaphore } from './concurrency';
 import { type ExchangeChoice, chooseExchange } from './exchangeChoice';
 import { checkPropertyFilter, type StoreLimits } from './filterChecks';
+import { INSIGHT_NON_TEXT_FIELDS } from './insightEntity';
 import { INSIGHT_UNRUNNABLE_OPERATORS } from './filterVocabulary';
 import { INSIGHT_CODED_FIELDS } from './insightStatus';
 import { twinFieldProblems } from '../dtdl/twinIdFields';
@@ -43,7 +44,7 @@ import {
   TICKETS_MAX_PAGE_SIZE,
   TWINS_MAX_PAGE_SIZE,
 } from './requestChecks';
-import { keyedByDtId, noTwinKnownPage, sendResult, seriesQuery, whenNoTwinKnown } from './timeSeriesWire';
+import { noTwinKnownPage, sendResult, seriesQuery, whenNoTwinKnown, wireEntry } from './timeSeriesWire';
 import { TokenProvider } from './tokenProvider';
 import { MemoryTokenStore, type TokenStore } from './tokenStore';
 import { namingMissingTwin } from './twinNotFound';
@@ -89,6 +90,7 @@ const HEADER_SAFE = /^[\x21-\x7e][\x20-\x7e]{0,8191}$/;
 const INSIGHT_STORE: StoreLimits = {
   unrunnable: INSIGHT_UNRUNNABLE_OPERATORS,
   codedFields: INSIGHT_CODED_FIELDS,
+  nonTextFields: INSIGHT_NON_TEXT_FIELDS,
   items: 'insights',
 };
 /** Added to a 500 answered to a filtered insights list: the filter, not an outage, may be the cause. */
@@ -516,7 +518,7 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
    */
   sendTimeSeries(entries: TimeSeriesEntry[], o?: CallOptions): Promise<TimeSeriesSendResult> {
     checkTimeSeriesEntries('sendTimeSeries', entries);
-    const wire = entries.map(keyedByDtId);
+    const wire = entries.map(wireEntry);
     return this.call({ operation: 'sendTimeSeries', method: 'POST', path: '/time-series', json: wire }, o, (raw) =>
       sendResult(raw, wire.length),
     );

@@ -11,6 +11,8 @@ import {
   ORDER_OPERATORS,
   serviceOperatorFor,
   sortDirectionOf,
+  TEXT_OPERATORS,
+  textOperatorProblem,
   unrunnableOperatorProblem,
   type FilterOperator,
 } from './filterVocabulary';
@@ -38,7 +40,11 @@ export function checkSortSpecifications(operation: string, specs: unknown): void
       throw ApiError.invalidRequest(operation, `${where} needs a field`);
     if (!sortDirectionOf(spec.sort)) {
       const hint =
-        'isSortDescending' in spec ? ' (isSortDescending is computed by the service and ignored when sent)' : '';
+        typeof spec.sort === 'string'
+          ? ' (the service sorts descending only for "desc" and ascending for any other word, without an error)'
+          : 'isSortDescending' in spec
+            ? ' (isSortDescending is computed by the service and ignored when sent)'
+            : '';
       throw ApiError.invalidRequest(
         operation,
         `${where} needs sort "asc" or "desc", got ${JSON.stringify(spec.sort)}${hint}`,
@@ -52,11 +58,20 @@ export interface StoreLimits {
   unrunnable: readonly FilterOperator[];
   /** Fields stored as enum codes (word → code): `>`, `>=`, `<`, `<=` fail on them. */
   codedFields?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** Stored fields that are not text, with their .NET type: the text operators fail on them. */
+  nonTextFields?: Readonly<Record<string, string>>;
   items: string;
 }
 
 /** The problem of a filter the store cannot run, or undefined. */
 function storeProblem(field: string, operator: FilterOperator, limits: StoreLimits): string | undefined {
+  // Building a text operator on a field that is not text fails first (400), before the database is asked.
+  if (TEXT_OPERATORS.includes(operator) && limits.nonTextFields) {
+    for (const name of field.split(',').map((f) => f.trim().toLowerCase())) {
+      const typed = Object.keys(limits.nonTextFields).find((key) => key.toLowerCase() === name);
+      if (typed) return textOperatorProblem(operator, typed, limits.nonTextFields[typed], limits.items);
+    }
+  }
   if (limits.unrunnable.includes(operator)) return unrunnableOperatorProblem(operator, limits.items);
   if (!ORDER_OPERATORS.includes(operator) || !limits.codedFields) return undefined;
   for (const name of field.split(',').map((f) => f.trim().toLowerCase())) {

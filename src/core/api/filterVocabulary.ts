@@ -64,6 +64,29 @@ export function unrunnableOperatorProblem(operator: FilterOperator, items: strin
   return `${operator} cannot filter ${items}: the service's database cannot run it (a real instance fails with HTTP 500); use ${INSIGHT_TEXT_OPERATORS.join(' or ')} instead.`;
 }
 
+/**
+ * The operators Willow.Batch builds with `string` methods (`Contains`, `StartsWith`, `EndsWith`, EF Core's `Like`):
+ * on a field that is not text (a number, a date, a GUID, an enum, a list) building the query throws an
+ * `ArgumentException`, which the service answers 400 (Willow source: libraries/Willow.Batch/src/FilterOperations.cs;
+ * libraries/Willow.ExceptionHandling/GlobalExceptionFilter.cs).
+ */
+export const TEXT_OPERATORS: readonly FilterOperator[] = ['contains', 'notcontains', 'startsWith', 'endsWith', 'like'];
+
+/** Why a text operator cannot filter a field that is not text, and what works instead. */
+export function textOperatorProblem(operator: FilterOperator, field: string, type: string, items: string): string {
+  return `${operator} cannot filter ${field} of ${items}: it is stored as ${type}, not text, and the service's text operators (${TEXT_OPERATORS.join(', ')}) work on text only (a real instance answers 400); use =, !=, in or notin${/^(Int32|DateTime)$/.test(type) ? ', or >, >=, <, <=' : ''} instead.`;
+}
+
+/** The operators a filter on `field` can use, given the fields that are not text (the rest are text). */
+export function operatorsForField(
+  operators: readonly FilterOperator[],
+  field: string,
+  nonTextFields: Readonly<Record<string, string>>,
+): FilterOperator[] {
+  const type = Object.entries(nonTextFields).find(([name]) => name.toLowerCase() === field.toLowerCase())?.[1];
+  return type === undefined ? [...operators] : operators.filter((op) => !TEXT_OPERATORS.includes(op));
+}
+
 /** Comparisons: the service builds them with operators an enum field does not have, so they fail there (HTTP 500). */
 export const ORDER_OPERATORS: readonly FilterOperator[] = ['>', '>=', '<', '<='];
 

@@ -1,6 +1,7 @@
 // Documented limits and obvious mistakes, refused before anything is sent.
 
 import { ApiError } from './apiError';
+import { toServiceTimestamp } from './serviceTimestamp';
 import { twinIdProblem } from './twinIds';
 import { checkFilterSpecifications, checkSortSpecifications, type StoreLimits } from './filterChecks';
 import type { BatchRequest, JsonPatchOperation, TimeSeriesEntry } from './types';
@@ -72,6 +73,16 @@ export function checkTimestamp(operation: string, what: string, value: unknown, 
   }
 }
 
+/** A telemetry timestamp the client can write in the one form the service binds (`toServiceTimestamp`). */
+function checkSourceTimestamp(operation: string, what: string, value: unknown): void {
+  if (value === undefined || value === null || value === '')
+    throw ApiError.invalidRequest(operation, `${what} is required (an ISO 8601 date-time with a time zone)`);
+  if (typeof value !== 'string')
+    throw ApiError.invalidRequest(operation, `${what} must be an ISO 8601 date-time, got ${JSON.stringify(value)}`);
+  const written = toServiceTimestamp(value);
+  if ('problem' in written) throw ApiError.invalidRequest(operation, `${what}: ${written.problem}`);
+}
+
 export function checkJsonPatch(operation: string, patch: unknown): asserts patch is JsonPatchOperation[] {
   if (!Array.isArray(patch) || patch.length === 0)
     throw ApiError.invalidRequest(operation, 'the patch must be a non-empty JSON Patch array');
@@ -129,7 +140,7 @@ export function checkTimeSeriesEntries(operation: string, entries: unknown): ass
     if (![e.dtId, e.twinId, e.externalId].some((id) => typeof id === 'string' && id !== '')) {
       throw ApiError.invalidRequest(operation, `[${i}] must name its twin by dtId (twinId) or externalId`);
     }
-    checkTimestamp(operation, `[${i}].sourceTimestamp`, e.sourceTimestamp, true);
+    checkSourceTimestamp(operation, `[${i}].sourceTimestamp`, e.sourceTimestamp);
     if (typeof e.scalarValue !== 'number' || !Number.isFinite(e.scalarValue)) {
       throw ApiError.invalidRequest(
         operation,

@@ -1,6 +1,7 @@
 // How the client words time-series requests and reads the answers, so it works against the service
 // (docs/service-compatibility.md, "Time series") and against older emulators alike:
-// - entries go out keyed by `dtId` (the service binds only `dtId` and `externalId`);
+// - entries go out keyed by `dtId` (the service binds only `dtId` and `externalId`), their
+//   `sourceTimestamp` in the ISO 8601 extended form the service binds (`toServiceTimestamp`);
 // - range reads always carry `start`, `end` and `pageSize` (the service answers 400 without them);
 // - `POST /time-series` answers 202 with no body: the result is what was sent;
 // - a read for twins none of which exists answers 404 with no body.
@@ -8,6 +9,7 @@ import { ApiError } from './apiError';
 import type { QueryValue } from './httpTransport';
 import { isObject } from '../dtdl/dtdlText';
 import { TIME_SERIES_DEFAULT_PAGE_SIZE } from './requestChecks';
+import { toServiceTimestamp } from './serviceTimestamp';
 import type {
   TimeSeriesEntry,
   TimeSeriesErrorData,
@@ -15,6 +17,15 @@ import type {
   TimeSeriesQuery,
   TimeSeriesSendResult,
 } from './types';
+
+/** The entry as the service binds it: keyed by `dtId`, its timestamp in ISO 8601 extended form (checked before). */
+export function wireEntry(entry: TimeSeriesEntry): TimeSeriesEntry {
+  const keyed = keyedByDtId(entry);
+  const written = toServiceTimestamp(keyed.sourceTimestamp);
+  return 'timestamp' in written && written.timestamp !== keyed.sourceTimestamp
+    ? { ...keyed, sourceTimestamp: written.timestamp }
+    : keyed;
+}
 
 /** The entry as the service reads it: a `twinId` key becomes `dtId` (an explicit `dtId` wins). */
 export function keyedByDtId(entry: TimeSeriesEntry): TimeSeriesEntry {

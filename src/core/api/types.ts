@@ -280,6 +280,21 @@ export interface Insight extends Extra {
   ruleName?: string | null;
   impactScores?: Array<{ name: string; value: number; unit?: string }>;
   ticketIds?: string[];
+  /** Stored fields the service filters and sorts on (InsightCore `InsightEntity`); the GUID of the site and customer. */
+  siteId?: string | null;
+  customerId?: string | null;
+  sequenceNumber?: string | null;
+  ruleId?: string | null;
+  /** `willow`, `app` or `inspection`. */
+  sourceType?: string | null;
+  /** `inactive`, `active` or `archived`. */
+  state?: string | null;
+  detectedDate?: string | null;
+  /** When it last occurred: stored as `lastOccurredDate`, the field filters and sorts name. */
+  occurredDate?: string | null;
+  primaryModelId?: string | null;
+  externalId?: string | null;
+  tags?: string[] | null;
   /** With `addFloor=true` (emulator's choice): the name and twin id of the level the insight's twin is on, or null. */
   floor?: string | null;
   floorId?: string | null;

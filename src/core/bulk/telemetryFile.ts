@@ -1,7 +1,7 @@
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { BuildingTwinsApi, TimeSeriesEntry } from '../api/types';
 import { isObject } from '../dtdl/dtdlText';
-import { checkPrimitive } from '../dtdl/primitiveRules';
+import { toServiceTimestamp } from '../api/serviceTimestamp';
 import { MAX_JSON_DEPTH, tooDeepOffset } from '../untrusted/jsonDepth';
 import { findPrototypeKey, isPrototypeKey, prototypeKeyMessage } from '../untrusted/prototypeKeys';
 import { readCsv } from './csvRecords';
@@ -40,7 +40,8 @@ const CSV_KNOWN = [
  * Parses a telemetry file by name: `.csv` as CSV, anything else as JSON. Layout (see
  * docs/import-formats.md): `twinId` (or `dtId`) or `externalId`, `timestamp` (ISO 8601 with
  * offset, or epoch milliseconds), `value` (a number), optional `connectorId`; JSON rows may carry
- * `properties`, CSV columns beyond these become string properties. Bad rows are reported with
+ * `properties`, CSV columns beyond these become string properties. Timestamps are written in the ISO 8601
+ * extended form the service binds (`toServiceTimestamp`); one without a time zone is refused. Bad rows are reported with
  * their line and left out; the good rows are kept.
  */
 export function parseTelemetryFile(
@@ -186,9 +187,12 @@ function addRow(parsed: ParsedTelemetry, at: { file?: string; line: number }, ra
   let sourceTimestamp: string | undefined;
   if (typeof raw.timestamp === 'number' && Number.isInteger(raw.timestamp) && raw.timestamp >= 0)
     sourceTimestamp = new Date(raw.timestamp).toISOString();
-  else if (typeof raw.timestamp === 'string' && !checkPrimitive('dateTime', raw.timestamp))
-    sourceTimestamp = raw.timestamp;
-  else
+  else if (typeof raw.timestamp === 'string') {
+    // Written in the one form the service binds; a form it cannot place in time is refused here, naming the row.
+    const written = toServiceTimestamp(raw.timestamp);
+    if ('timestamp' in written) sourceTimestamp = written.timestamp;
+    else problems.push(`timestamp ${written.problem}`);
+  } else
     problems.push(
       `timestamp ${JSON.stringify(raw.timestamp ?? null)} is not an ISO 8601 date-time with offset or epoch milliseconds`,
     );

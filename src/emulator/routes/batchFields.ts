@@ -22,6 +22,8 @@ export interface BatchEntity {
   items?: string;
   /** Fields stored as enum codes (word → code): they sort by code, and `>`, `>=`, `<`, `<=` on them are refused (the service fails). */
   codedFields?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** Fields that are not text, with their .NET type: a text operator on one fails to build (400 `{statusCode, message, data}`). */
+  nonTextFields?: Readonly<Record<string, string>>;
 }
 
 /** One resolved field: where its value sits in an item. */

@@ -2,7 +2,8 @@ import {
   codedFieldProblem,
   filterProblem,
   ORDER_OPERATORS,
-  sortDirectionOf,
+  TEXT_OPERATORS,
+  textOperatorProblem,
   unrunnableOperatorProblem,
   type FilterOperator,
 } from '../../core/api/filterVocabulary';
@@ -100,14 +101,21 @@ function parseSorts(value: unknown, entity: BatchEntity, problems: Problems): So
     const where = `SortSpecifications[${i}]`;
     const text = requiredField(spec, where, problems);
     const refs = text === undefined ? undefined : resolveFields(entity, text, false);
-    if (text !== undefined && (refs === undefined || refs === 'unknown' || 'unknownParent' in refs)) {
+    // The service builds the property path and fails on a parent the items lack (an ArgumentException: 400).
+    if (refs !== undefined && refs !== 'unknown' && !Array.isArray(refs)) {
+      throw new HttpError(
+        400,
+        `'${refs.unknownParent}' is not a member of the ${entity.items ?? 'items'} listed (sort field '${text}').`,
+      );
+    }
+    if (text !== undefined && (refs === undefined || refs === 'unknown')) {
       note(
         problems,
         `${where}.Field`,
         `Cannot sort by '${text}': it is not a field of the items listed (fields: ${entity.fields.join(', ')}).`,
       );
     }
-    const direction = sortDirectionOf(field(spec, 'sort'));
+    const direction = serviceSortDirection(field(spec, 'sort'));
     if (!direction) {
       const hint =
         field(spec, 'isSortDescending') !== undefined
@@ -118,6 +126,16 @@ function parseSorts(value: unknown, entity: BatchEntity, problems: Problems): So
     if (Array.isArray(refs) && direction) rules.push({ ref: refs[0], descending: direction === 'desc' });
   }
   return rules;
+}
+
+/**
+ * The direction the service derives from `sort`: descending for "desc" in any case, ascending for every other
+ * text ("ascending", "descending", "" and typos included: no error). A missing `sort` fails in the service
+ * (a null dereference, 500): undefined here, which the emulator answers 400 (the project's choice).
+ */
+function serviceSortDirection(sort: unknown): 'asc' | 'desc' | undefined {
+  if (typeof sort !== 'string') return undefined;
+  return sort.toLowerCase() === 'desc' ? 'desc' : 'asc';
 }
 
 function parseFilters(value: unknown, entity: BatchEntity, problems: Problems): FilterRule[] {
@@ -136,6 +154,19 @@ function parseFilters(value: unknown, entity: BatchEntity, problems: Problems): 
     if (problem) {
       note(problems, where, problem);
       continue;
+    }
+    // Building a text operator on a field that is not text throws (an ArgumentException: 400), before any database.
+    const typed = nonTextField(entity, text, operator as FilterOperator);
+    if (typed) {
+      throw new HttpError(
+        400,
+        textOperatorProblem(
+          operator as FilterOperator,
+          typed,
+          entity.nonTextFields![typed],
+          entity.items ?? 'these items',
+        ),
+      );
     }
     // The service answers 500 for these (its database cannot run them); a 400 says why and what works.
     if (entity.unrunnable?.includes(operator as FilterOperator)) {
@@ -185,6 +216,17 @@ function parseFilters(value: unknown, entity: BatchEntity, problems: Problems): 
     });
   }
   return rules;
+}
+
+/** The first top-level field of a (comma list) filter field that is not text, when the operator works on text only. */
+function nonTextField(entity: BatchEntity, text: string, operator: FilterOperator): string | undefined {
+  if (!entity.nonTextFields || !TEXT_OPERATORS.includes(operator)) return undefined;
+  for (const part of text.split(',')) {
+    const name = part.trim().toLowerCase();
+    const typed = Object.keys(entity.nonTextFields).find((key) => key.toLowerCase() === name);
+    if (typed) return typed;
+  }
+  return undefined;
 }
 
 /** One filter against one item: any of its fields satisfies it. */

@@ -1,7 +1,7 @@
 import type { BatchPage, Insight } from '../../core/api/types';
 import { COLLECTIONS } from '../collectionNames';
 import { canonicalGuid } from '../../core/api/guid';
-import { badRequest, notFound } from '../httpErrors';
+import { badRequest, notFound, validationFailed } from '../httpErrors';
 import { queryBoolean } from '../requestFields';
 import type { Router } from '../router';
 import type { TwinGraph } from '../twins/twinGraph';
@@ -11,6 +11,7 @@ import { matchesFilters, orderBy, pageOf, parseBatchRequest, sortBy, type BatchQ
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
 import { INSIGHT_UNRUNNABLE_OPERATORS } from '../../core/api/filterVocabulary';
 import { INSIGHT_CODED_FIELDS } from '../../core/api/insightStatus';
+import { INSIGHT_NON_TEXT_FIELDS, INSIGHT_STORED_FIELDS } from '../../core/api/insightEntity';
 
 export const DEFAULT_INSIGHT_PAGE_SIZE = PAGE_SIZES.insights.default;
 export const MAX_INSIGHT_PAGE_SIZE = PAGE_SIZES.insights.max;
@@ -18,32 +19,18 @@ const DEFAULT_SORT = [sortBy('createdDate', true), sortBy('id')];
 /**
  * The fields an insight is filtered and sorted by, as the service stores it: its stored `status` is the
  * current status (sent as `lastStatus`, while the `status` sent is the legacy word), and it stores no
- * `lastStatus`, so a filter on `lastStatus` is ignored. `floor` and `floorId` are added after paging. Its
+ * `lastStatus`, so a filter on `lastStatus` is ignored; `lastOccurredDate` is sent as `occurredDate`; the fields of
+ * `INSIGHT_STORED_FIELDS` (site, rule, source, dates, model…) filter and sort. `floorId` is added after paging. Its
  * store (EF Core on SQL Server) cannot run `startsWith`, `endsWith` or `notcontains`; `status` and `type` are
  * stored as enum codes, so they sort by code and cannot be compared with `>`, `>=`, `<`, `<=`.
  */
 export const INSIGHT_ENTITY: BatchEntity = {
-  fields: [
-    'id',
-    'scenarioId',
-    'twinId',
-    'twinName',
-    'name',
-    'description',
-    'recommendation',
-    'type',
-    'priority',
-    'status',
-    'createdDate',
-    'updatedDate',
-    'occurrenceCount',
-    'ruleName',
-    'impactScores',
-    'ticketIds',
-  ],
-  storedAs: { status: 'lastStatus' },
+  // The docs' hierarchy adds `scenarioId` (the project keeps it filterable); the stored entity has no `ticketIds`.
+  fields: [...INSIGHT_STORED_FIELDS, 'scenarioId'],
+  storedAs: { status: 'lastStatus', lastOccurredDate: 'occurredDate' },
   unrunnable: INSIGHT_UNRUNNABLE_OPERATORS,
   codedFields: INSIGHT_CODED_FIELDS,
+  nonTextFields: INSIGHT_NON_TEXT_FIELDS,
   items: 'insights',
 };
 
@@ -51,6 +38,12 @@ export function registerInsightRoutes(router: Router, graph: TwinGraph): void {
   const insights = graph.store.collection<Insight>(COLLECTIONS.insights);
 
   router.add('POST', '/insights', (ctx) => {
+    // `[FromBody] BatchRequestDto` under [ApiController]: a request without a body does not bind (InsightsController.cs).
+    if (ctx.body === undefined)
+      throw validationFailed(
+        { '': ['A non-empty request body is required.'] },
+        'Send a BatchRequest body, such as {}.',
+      );
     const addFloor = queryBoolean(ctx.query, 'addFloor') ?? false;
     const query = parseBatchRequest(ctx.body, {
       defaultPageSize: DEFAULT_INSIGHT_PAGE_SIZE,

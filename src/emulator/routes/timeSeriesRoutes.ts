@@ -37,7 +37,7 @@ export function registerTimeSeriesRoutes(router: Router, graph: TwinGraph, clock
       };
       return { body: { data: [], continuationToken: '', errorData } satisfies TimeSeriesPage };
     }
-    return pageReply(graph, [twin], read, { errorData: null }, clock.now());
+    return pageReply(graph, [twin], read, {}, clock.now());
   });
 
   router.add('POST', '/time-series/ids', (ctx) => {

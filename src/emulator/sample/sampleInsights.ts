@@ -267,6 +267,9 @@ export interface InsightOptions {
 /** Root insights with children (`scenarioId` = root id), spread over the sample's twins. */
 export function buildInsights(targets: InsightTargets, options: InsightOptions): Insight[] {
   const random = SeededRandom.derive(options.seed, 'insights');
+  // The stored fields added later draw from their own sequence, so the ids and values above stay as they were.
+  const stored = SeededRandom.derive(options.seed, 'insight-stored-fields');
+  const customerId = stored.uuid();
   const rootCount = options.roots ?? TEMPLATES.length;
   const insights: Insight[] = [];
   for (let index = 0; index < rootCount; index++) {
@@ -291,6 +294,7 @@ export function buildInsights(targets: InsightTargets, options: InsightOptions):
       updatedDate: new Date(updated).toISOString(),
       occurrenceCount: random.int(1, 40),
       ruleName: template.ruleName,
+      ...storedFields(twin, customerId, `${twin.id.split('-')[0]}-I-${index + 1}`, template.ruleName, created, updated),
       impactScores: [
         { name: 'Daily avoidable cost', value: round(random.between(...template.cost)), unit: 'USD' },
         { name: 'Daily avoidable energy', value: round(random.between(...template.energy)), unit: 'kWh' },
@@ -316,12 +320,50 @@ export function buildInsights(targets: InsightTargets, options: InsightOptions):
         updatedDate: new Date(Math.min(options.now, updated + random.int(0, 120) * 60_000)).toISOString(),
         occurrenceCount: random.int(1, root.occurrenceCount ?? 1),
         ruleName: `${template.ruleName}.${child.type}`,
+        ...storedFields(
+          twin,
+          customerId,
+          `${root.sequenceNumber as string}.${root.id.slice(0, 4)}${insights.length}`,
+          `${template.ruleName}.${child.type}`,
+          created,
+          Math.min(options.now, updated + stored.int(0, 120) * 60_000),
+        ),
         impactScores: [],
         ticketIds: [],
       });
     }
   }
   return insights;
+}
+
+/**
+ * The fields the service stores with an insight and filters and sorts on (InsightCore `InsightEntity`): the site
+ * (the twin's `siteID`), the customer, a sequence number, the rule, the source (Willow's rules), when it was first
+ * detected and last occurred (sent as `occurredDate`), the twin's model and its state.
+ */
+function storedFields(
+  twin: DigitalTwin,
+  customerId: string,
+  sequenceNumber: string,
+  ruleId: string,
+  detected: number,
+  occurred: number,
+): Partial<Insight> {
+  const siteId = twin.contents?.siteID;
+  return {
+    customerId,
+    ...(typeof siteId === 'string' ? { siteId } : {}),
+    sequenceNumber,
+    ruleId,
+    sourceType: 'willow',
+    state: 'active',
+    detectedDate: new Date(detected).toISOString(),
+    occurredDate: new Date(occurred).toISOString(),
+    primaryModelId: twin.modelId,
+    newOccurrence: false,
+    reported: false,
+    tags: [],
+  };
 }
 
 function chooseTwin(

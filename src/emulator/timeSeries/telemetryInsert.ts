@@ -2,10 +2,12 @@
 // fails the whole request (400, nothing stored), as a body that does not bind would; an entry that
 // names no twin the service can use is accepted and dropped without a word. The service binds only
 // `dtId` and `externalId`, so an entry keyed by `twinId` alone is dropped too. The emulator stores at
-// once (the service queues the write) and reports what it dropped in the request log.
+// once (the service queues the write) and reports what it dropped in the request log. A `sourceTimestamp`
+// binds only in the form System.Text.Json reads (`bindDotnetDateTime`).
 import { validationFailed } from '../httpErrors';
 import { MAX_LOGGED_DROPS, type DroppedEntry, type RequestLogNote } from '../requestLog';
-import { field, isObject, parseDateTime, requireArray, type JsonObject } from '../requestFields';
+import { field, isObject, requireArray, type JsonObject } from '../requestFields';
+import { bindDotnetDateTime } from './dotnetDateTime';
 import type { SeriesPoint } from '../store/timeSeriesStore';
 import type { StoredTwin, TwinGraph } from '../twins/twinGraph';
 
@@ -48,7 +50,7 @@ export function insertTelemetry(graph: TwinGraph, body: unknown, now: number): R
     }
     group.connectorId = connectorId;
     group.points.push({
-      time: parseDateTime(field(e, 'sourceTimestamp'), 'sourceTimestamp'),
+      time: bindDotnetDateTime(field(e, 'sourceTimestamp'))!,
       value: field(e, 'scalarValue') as number,
       enqueued: now,
       ...(isObject(properties) && Object.keys(properties).length ? { properties } : {}),
@@ -85,11 +87,8 @@ function shapeProblem(entry: unknown): string | undefined {
   const properties = field(entry, 'properties');
   if (properties !== undefined && properties !== null && !isObject(properties))
     return "'properties' must be an object.";
-  try {
-    parseDateTime(field(entry, 'sourceTimestamp'), 'sourceTimestamp');
-  } catch {
-    return "'sourceTimestamp' is required and must be an ISO 8601 date-time.";
-  }
+  if (bindDotnetDateTime(field(entry, 'sourceTimestamp')) === undefined)
+    return "'sourceTimestamp' is required and must be an ISO 8601 extended date-time (T between date and time, upper-case T and Z, offsets +hh:mm), as the service binds it.";
   return undefined;
 }
 

@@ -82,7 +82,7 @@ describe('request checks', () => {
         checkTimeSeriesEntries('sendTimeSeries', [
           { connectorId: 'c', dtId: 't', sourceTimestamp: 'yesterday', scalarValue: 1 },
         ]),
-      /\[0\]\.sourceTimestamp must be an ISO 8601/,
+      /\[0\]\.sourceTimestamp: "yesterday" is not an ISO 8601 date-time/,
     );
     refused(
       () =>

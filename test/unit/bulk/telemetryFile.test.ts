@@ -40,7 +40,7 @@ describe('telemetry files', () => {
         file: 'points.csv',
         line: 4,
         message:
-          'timestamp "2024-10-01T12:00:00" is not an ISO 8601 date-time with offset or epoch milliseconds; value "x" is not a number',
+          'timestamp "2024-10-01T12:00:00" has no time zone, so the service would not know which instant it is (add Z for UTC or an offset such as +10:00); value "x" is not a number',
       },
       { file: 'points.csv', line: 5, message: 'twinId or externalId is required' },
     ]);

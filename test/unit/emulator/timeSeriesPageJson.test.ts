@@ -85,7 +85,8 @@ describe('emulator time series page JSON', () => {
     });
   }
 
-  it('omits a null externalId and writes an empty page with its other fields', () => {
+  // LiveDataCore writes JSON with WhenWritingNull (applications/LiveData/LiveDataCore/src/LiveData.Core/Program.cs).
+  it('omits a null externalId and null page fields (errorData), and writes an empty page with its other fields', () => {
     const text = timeSeriesPageJson(
       [{ series: a, twin: twinB, from: 0, to: 1 }],
       { continuationToken: null, errorData: null },
@@ -93,10 +94,9 @@ describe('emulator time series page JSON', () => {
       0,
     );
     assert.ok(!text.includes('externalId'));
-    assert.deepEqual(JSON.parse(timeSeriesPageJson([], { continuationToken: null, errorData: null }, false, 0)), {
+    assert.deepEqual(JSON.parse(timeSeriesPageJson([], { continuationToken: '', errorData: null }, false, 0)), {
       data: [],
-      continuationToken: null,
-      errorData: null,
+      continuationToken: '',
     });
     assert.deepEqual(JSON.parse(timeSeriesPageJson([], {}, false, 0)), { data: [] });
   });

@@ -6,7 +6,8 @@ import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import * as l10n from '@vscode/l10n';
-import { INSIGHT_FILTER_OPERATORS, type FilterOperator } from '../../../core/api/filterVocabulary';
+import { INSIGHT_FILTER_OPERATORS, operatorsForField, type FilterOperator } from '../../../core/api/filterVocabulary';
+import { INSIGHT_NON_TEXT_FIELDS } from '../../../core/api/insightEntity';
 import type { FilterSpecification, Insight } from '../../../core/api/types';
 import { countNoun } from '../../../shared/countNoun';
 import { textField } from '../../shared/app/textField';
@@ -25,10 +26,15 @@ const FILTER_FIELDS = [
   'priority',
   'twinId',
   'ruleName',
+  'ruleId',
+  'siteId',
+  'sourceType',
   'name',
   'occurrenceCount',
   'createdDate',
   'updatedDate',
+  'detectedDate',
+  'lastOccurredDate',
 ];
 /** Only operators a real instance can run on insights (`startsWith`, `endsWith` and `notcontains` fail there). */
 const OPERATORS = INSIGHT_FILTER_OPERATORS;
@@ -109,6 +115,7 @@ export class InsightsView {
     private readonly events: InsightsViewEvents,
   ) {
     this.filterOperator.classList.add('operator');
+    this.offerOperatorsFor(FILTER_FIELDS[0]);
     this.header = new InsightsHeader(state, events);
     document.body.append(
       el(
@@ -169,6 +176,8 @@ export class InsightsView {
     this.sortDirection.addEventListener('click', () => {
       if (state.flipSortDirection()) events.queryChanged();
     });
+    // Text operators only on text fields: on a number, a date or a code the service fails to build them (400).
+    this.filterField.addEventListener('change', () => this.offerOperatorsFor(this.filterField.value));
     this.addFilter.addEventListener('click', () => {
       const added = state.addFilter(
         this.filterField.value,
@@ -221,6 +230,14 @@ export class InsightsView {
    * Find in panel: over the loaded rows only (no request). Rows without a match are hidden, a root stays when one of its
    * children matches (and opens to show it), matches are highlighted and counted.
    */
+  /** Rebuilds the operator choice for a field, keeping the chosen operator when the field takes it. */
+  private offerOperatorsFor(field: string): void {
+    const offered = insightOperatorsFor(field);
+    const chosen = this.filterOperator.value as FilterOperator;
+    this.filterOperator.replaceChildren(...offered.map((o) => el('vscode-option', { value: o }, o)));
+    this.filterOperator.value = offered.includes(chosen) ? chosen : offered[0];
+  }
+
   private applyFind(): void {
     const needle = this.findBox.value.trim();
     let matches = 0;
@@ -420,6 +437,11 @@ export function pageSummary(shownRoots: number, total: number, children: number)
 /** The accessible name of a root's expand/collapse button. */
 function toggleLabel(open: boolean, children: number): string {
   return open ? l10n.t('Collapse {0}', childrenText(children)) : l10n.t('Expand {0}', childrenText(children));
+}
+
+/** The operators a filter on `field` can use (text operators on text fields only). */
+export function insightOperatorsFor(field: string): FilterOperator[] {
+  return operatorsForField(OPERATORS, field, INSIGHT_NON_TEXT_FIELDS);
 }
 
 function singleSelect(
