@@ -82,6 +82,20 @@ describe('connections', () => {
     );
   });
 
+  it('adds a remote connection read-only when the user keeps the first choice (Enter)', async () => {
+    const api = await extensionApi();
+    const script = api.useScriptedInput([name, 'https://contoso.example.com', 'my-client', secret, () => true]);
+    const profile = await vscode.commands.executeCommand('buildingTwins.addConnection');
+    assert.equal(script.remaining, 0);
+    assert.equal(api.takeLastError(), undefined);
+    assert.deepEqual(profile, {
+      name,
+      baseUrl: 'https://contoso.example.com/api/v3',
+      clientId: 'my-client',
+      readOnly: true,
+    });
+  });
+
   it('refuses an invalid URL with a clear message and adds nothing', async () => {
     const api = await extensionApi();
     api.useScriptedInput([name, 'http://insecure.example.com/api/v3', 'my-client', secret]);
