@@ -96,6 +96,17 @@ describe('connections', () => {
     });
   });
 
+  it('the status menu of a connected connection offers switching first, not signing in again', async () => {
+    const api = await extensionApi();
+    await api.context.connections.signIn(LOCAL);
+    // The first item (Enter), then the connection to switch to.
+    const script = api.useScriptedInput([() => true, LOCAL]);
+    await vscode.commands.executeCommand('buildingTwins.showConnectionStatus');
+    assert.equal(api.takeLastError(), undefined);
+    assert.equal(script.remaining, 0);
+    assert.equal(script.kinds.join(','), 'pick,pick', 'the first choice asked which connection to switch to');
+  });
+
   it('refuses an invalid URL with a clear message and adds nothing', async () => {
     const api = await extensionApi();
     api.useScriptedInput([name, 'http://insecure.example.com/api/v3', 'my-client', secret]);

@@ -227,11 +227,13 @@ async function showConnectionStatus(
   const profile = ctx.connections.require(name);
   const state = ctx.connections.state(name);
   const stateText = connectionStateText(state);
-  const actions = [
-    { label: `$(sync) ${vscode.l10n.t('Sign in again')}`, id: 'signIn' },
+  const signIn = { label: `$(sync) ${vscode.l10n.t('Sign in again')}`, id: 'signIn' };
+  const others = [
     { label: `$(arrow-swap) ${vscode.l10n.t('Switch connection…')}`, id: 'switch' },
     { label: `$(output) ${vscode.l10n.t('Show log')}`, id: 'log' },
   ];
+  // Signing in again comes first only where it helps: after an error or before any sign-in.
+  const actions = state.kind === 'error' || state.kind === 'idle' ? [signIn, ...others] : [...others, signIn];
   const picked = await ctx.input.pick(actions, {
     title: `${name} — ${profile.baseUrl} — ${stateText}`,
     placeHolder: stateText,
