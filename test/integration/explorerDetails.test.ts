@@ -110,18 +110,19 @@ describe('explorer details: tooltips and badges', () => {
     );
   });
 
-  it('badges twins with open insights, coloured by the most urgent priority, and nothing else', async () => {
+  it('badges twin rows with open insights, coloured by the most urgent priority, and nothing else (no tab)', async () => {
     const api = await extensionApi();
     const open = await readOpenInsights(await api.context.connections.getClient(LOCAL));
     const decorations = new InsightBadgeDecorations(api.context.openInsights, api.context.log);
     try {
       const [twinId, entry] = [...open.byTwin].sort((a, b) => b[1].count - a[1].count)[0];
-      const badge = await decorations.provideFileDecoration(resourceUri(LOCAL, 'twins', twinId));
+      const badge = await decorations.provideFileDecoration(rowResourceUri(LOCAL, 'twins', twinId));
       assert.equal(badge?.badge, entry.count > 9 ? '9+' : String(entry.count));
+      assert.match(String(badge?.tooltip), /open insight/);
       assert.equal(
-        (await decorations.provideFileDecoration(rowResourceUri(LOCAL, 'twins', twinId)))?.badge,
-        badge?.badge,
-        'the row and the tab show the badge',
+        await decorations.provideFileDecoration(resourceUri(LOCAL, 'twins', twinId)),
+        undefined,
+        "the twin document's tab shows no number that would read as a problem count",
       );
       const expected =
         entry.topPriority === 1
@@ -131,11 +132,11 @@ describe('explorer details: tooltips and badges', () => {
             : 'charts.blue';
       assert.equal((badge?.color as vscode.ThemeColor | undefined)?.id, expected);
       assert.equal(
-        await decorations.provideFileDecoration(resourceUri(LOCAL, 'twins', 'no-such-twin-anywhere')),
+        await decorations.provideFileDecoration(rowResourceUri(LOCAL, 'twins', 'no-such-twin-anywhere')),
         undefined,
       );
       assert.equal(
-        await decorations.provideFileDecoration(resourceUri(LOCAL, 'models', `${SAMPLE}:Room;1`)),
+        await decorations.provideFileDecoration(rowResourceUri(LOCAL, 'models', `${SAMPLE}:Room;1`)),
         undefined,
       );
     } finally {

@@ -14,8 +14,10 @@ export function insightBadgeColor(topPriority: number | undefined): string {
 }
 
 /**
- * Twin rows (and their documents' tabs) with open insights get a badge with the count, coloured by the most urgent
- * priority. The connection's open insights are read when its first twin row is drawn (OpenInsightsCache).
+ * Twin rows with open insights get a badge with the count, coloured by the most urgent priority; the hover says
+ * what it counts. Only rows (their URIs end in `#row`): on a document's tab a number beside the name reads as a
+ * count of problems while Problems is empty. The connection's open insights are read when its first twin row is
+ * drawn (OpenInsightsCache).
  */
 export class InsightBadgeDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri | vscode.Uri[] | undefined>();
@@ -30,7 +32,7 @@ export class InsightBadgeDecorations implements vscode.FileDecorationProvider, v
   }
 
   async provideFileDecoration(uri: vscode.Uri): Promise<vscode.FileDecoration | undefined> {
-    if (uri.scheme !== RESOURCE_SCHEME) return undefined;
+    if (uri.scheme !== RESOURCE_SCHEME || uri.fragment !== ROW_FRAGMENT) return undefined;
     let ref;
     try {
       ref = parseResourceUri(uri);
