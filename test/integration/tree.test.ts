@@ -263,6 +263,17 @@ describe('explorer tree', () => {
     );
   });
 
+  it('Go to twin lists each match with its model by name, not by id', async () => {
+    const api = await extensionApi();
+    const script = api.useScriptedInput(['HP-AHU-1']);
+    const twin = await vscode.commands.executeCommand<{ id: string }>('buildingTwins.goToTwin');
+    assert.equal(api.takeLastError(), undefined);
+    const offered = script.offered[0]!.find((item) => item.description === twin.id);
+    assert.ok(offered, JSON.stringify(script.offered));
+    assert.match(String(offered.detail), /^Air handling unit\b/);
+    assert.doesNotMatch(String(offered.detail), /dtmi:/);
+  });
+
   it('reports an unknown twin id clearly', async () => {
     const api = await extensionApi();
     await vscode.commands.executeCommand('buildingTwins.goToTwin', 'NO-SUCH-TWIN');

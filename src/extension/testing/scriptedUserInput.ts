@@ -31,6 +31,8 @@ export class ScriptedUserInput implements UserInput {
   readonly kinds: PromptKind[] = [];
   /** The detail text of each prompt that has one (confirm, choose), in the order of `prompts`. */
   readonly details: Array<string | undefined> = [];
+  /** The items each pick offered (after its lookup, for a live lookup), in the order of the picks. */
+  readonly offered: vscode.QuickPickItem[][] = [];
 
   constructor(answers: ScriptedAnswer[]) {
     this.answers = [...answers];
@@ -43,6 +45,7 @@ export class ScriptedUserInput implements UserInput {
   async pick<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions<T>): Promise<T> {
     const answer = this.next(options.title ?? options.placeHolder ?? 'pick', 'pick');
     const candidates = options.lookup && typeof answer === 'string' ? await typed(answer, options.lookup) : items;
+    this.offered.push([...candidates]);
     const match =
       candidates.find((item) => matches(item, answer)) ??
       (options.lookup && typeof answer === 'string' ? candidates[0] : undefined);

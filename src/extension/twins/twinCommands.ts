@@ -168,7 +168,7 @@ function clearFilter(ctx: Pick<ExtensionServices, 'tree'>): void {
 
 /** "Go to twin…": by id or external id (live lookup); opens the twin and reveals it in the tree. */
 async function goToTwin(
-  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>,
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'tree'>,
   idOrExternalId?: string,
 ): Promise<DigitalTwin> {
   let twin: DigitalTwin | undefined;
@@ -182,7 +182,9 @@ async function goToTwin(
         vscode.l10n.t('No twin with id or external id "{0}" on "{1}".', idOrExternalId, ctx.connections.activeName()),
       );
   } else {
-    twin = await pickTwin(ctx.input, client, { title: vscode.l10n.t('Go to twin') });
+    // The models for their names, asked beside the first lookup; without them the picker shows model ids.
+    const models = ctx.models.getIndex(ctx.connections.activeName()).catch(() => undefined);
+    twin = await pickTwin(ctx.input, client, { title: vscode.l10n.t('Go to twin'), models });
   }
   await openTwinDocument(ctx.connections.activeName(), twin.id);
   await revealTwin(ctx, ctx.connections.activeName(), twin);

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { QuickPickItem } from 'vscode';
 import { TwinLookup } from '../../core/api/twinLookup';
 import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
+import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { noIcons } from '../shell/iconText';
 import type { UserInput } from '../shell/userInput';
 import { twinLabel } from './twinNode';
@@ -12,14 +13,23 @@ export interface TwinPick extends QuickPickItem {
   twin?: DigitalTwin;
 }
 
-/** The twins matching the text: one request (id, external id, a part of the name), which `signal` aborts. */
-export async function lookupTwins(finder: TwinLookup, text: string, signal?: AbortSignal): Promise<TwinPick[]> {
+/**
+ * The twins matching the text: one request (id, external id, a part of the name), which `signal` aborts. Each
+ * twin's model shows by its name when `models` (the connection's models) has it, else by its id.
+ */
+export async function lookupTwins(
+  finder: TwinLookup,
+  text: string,
+  signal?: AbortSignal,
+  models?: Promise<ModelIndex | undefined>,
+): Promise<TwinPick[]> {
   const value = text.trim();
   if (!value) return [];
-  const items: TwinPick[] = (await finder.find(value, { signal })).map((twin) => {
+  const [found, index] = await Promise.all([finder.find(value, { signal }), models]);
+  const items: TwinPick[] = found.map((twin) => {
     const externalId = twin.contents?.externalID;
-    const detail =
-      typeof externalId === 'string' ? vscode.l10n.t('{0} · external id {1}', twin.modelId, externalId) : twin.modelId;
+    const model = index?.has(twin.modelId) ? index.displayName(twin.modelId) : twin.modelId;
+    const detail = typeof externalId === 'string' ? vscode.l10n.t('{0} · external id {1}', model, externalId) : model;
     return {
       label: noIcons(twinLabel(twin)),
       description: noIcons(twin.id),
@@ -40,14 +50,14 @@ export async function lookupTwins(finder: TwinLookup, text: string, signal?: Abo
 export async function pickTwin(
   input: UserInput,
   client: BuildingTwinsApi,
-  options: { title: string },
+  options: { title: string; models?: Promise<ModelIndex | undefined> },
 ): Promise<DigitalTwin> {
   // One finder for the picker's session: a service that refuses its combined query is asked apart from then on.
   const finder = new TwinLookup(client);
   const picked = await input.pick<TwinPick>([], {
     title: options.title,
     placeHolder: vscode.l10n.t('Type a twin id, external id or name'),
-    lookup: (v, signal) => lookupTwins(finder, v, signal),
+    lookup: (v, signal) => lookupTwins(finder, v, signal, options.models),
   });
   if (!picked.twin) throw new Error(picked.label);
   return picked.twin;

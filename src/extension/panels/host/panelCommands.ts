@@ -44,6 +44,7 @@ async function showTimeSeries(
             title: vscode.l10n.t(
               'Time series of which twin (a capability, or equipment or a space to chart its capabilities)?',
             ),
+            models: Promise.resolve(index),
           })
         ).id,
       ];
@@ -74,6 +75,7 @@ async function showTwinGraph(
     (
       await pickTwin(ctx.input, await ctx.connections.getClient(connection), {
         title: vscode.l10n.t('Graph around which twin?'),
+        models: ctx.models.getIndex(connection).catch(() => undefined),
       })
     ).id;
   return openTwinGraphPanel(ctx, connection, rootId, undefined, undefined, target.twinIds.slice(1));
