@@ -34,7 +34,7 @@ const stages = [
   // runs that file alone.
   { name: 'unit', command: () => runCounting(mochaBin, [UNIT_TESTS, '--ignore', ARTEFACT_TESTS]) },
   // The unit tier again with the wall clock moved (faketime) onto a DST change night and a leap day, years from
-  // today: no test may depend on the day it runs (test/README.md, "Time in tests").
+  // today, and the artefact tests at the second: no test may depend on the day it runs (test/README.md, "Time in tests").
   { name: 'unit (clock moved)', command: () => runCounting('scripts/run-unit-moved-clock.mjs', []) },
   { name: 'artefacts', command: () => runCounting(mochaBin, [ARTEFACT_TESTS]) },
   // Integration and e2e on two VS Codes (test/README.md, "Two VS Codes"): the oldest engines.vscode allows and the

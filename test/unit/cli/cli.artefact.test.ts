@@ -5,6 +5,9 @@ import * as path from 'node:path';
 import { EmulatorHarness } from '../api/emulatorHarness';
 import { runCli } from './cliProcess';
 
+/** The emulator's pinned clock: half past an hour, so a value from a minute before is newer than the sample's last. */
+const NOW = Date.parse('2026-11-26T10:30:00Z');
+
 describe('building-twins CLI (dist/cli.js) against the emulator', function () {
   this.timeout(60_000);
   let emu: EmulatorHarness;
@@ -12,7 +15,11 @@ describe('building-twins CLI (dist/cli.js) against the emulator', function () {
   let url: string;
 
   before(async () => {
-    emu = await EmulatorHarness.start({ scale: 50, clients: [{ id: 'ci-client', secret: 'ci-client-secret-value' }] });
+    emu = await EmulatorHarness.start({
+      scale: 50,
+      clients: [{ id: 'ci-client', secret: 'ci-client-secret-value' }],
+      clock: { now: () => NOW },
+    });
     url = emu.url;
     dir = mkdtempSync(path.join(tmpdir(), 'bt-cli-'));
   });
@@ -120,14 +127,15 @@ describe('building-twins CLI (dist/cli.js) against the emulator', function () {
       ).stdout,
     ).content[0];
     const file = path.join(dir, 'values.json');
-    // Latest looks back one hour: the value is from a minute ago.
+    // Latest looks back one hour from the emulator's clock: the value is from a minute before it, after the sample's
+    // last point (at the clock's whole hour). On the wall clock this failed in the first minute of every hour.
     writeFileSync(
       file,
       JSON.stringify([
         {
           connectorId: 'cli',
           dtId: capability.id,
-          sourceTimestamp: new Date(Date.now() - 60_000).toISOString(),
+          sourceTimestamp: new Date(NOW - 60_000).toISOString(),
           scalarValue: 42.5,
         },
       ]),
