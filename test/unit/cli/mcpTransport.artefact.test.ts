@@ -104,6 +104,19 @@ class RawSession {
   }
 }
 
+/** The official SDK client connected to a fresh `building-twins mcp` over stdio, on the emulator at `url`. */
+async function sdkClient(url: string): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp'],
+    env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: url },
+    stderr: 'pipe',
+  });
+  const sdk = new Client({ name: 'building-twins-test', version: '0.0.0' });
+  await sdk.connect(transport);
+  return sdk;
+}
+
 describe("building-twins mcp: the stdio transport's edges", function () {
   this.timeout(60_000);
   let emu: EmulatorHarness;
@@ -168,14 +181,7 @@ describe("building-twins mcp: the stdio transport's edges", function () {
   });
 
   it("ends the SDK client's call with an over-size argument at once (-32600 with its id), not at its timeout", async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [CLI, 'mcp'],
-      env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: emu.url },
-      stderr: 'pipe',
-    });
-    const sdk = new Client({ name: 'building-twins-test', version: '0.0.0' });
-    await sdk.connect(transport);
+    const sdk = await sdkClient(emu.url);
     try {
       const started = Date.now();
       await assert.rejects(
@@ -300,14 +306,7 @@ describe('building-twins mcp: a 1 MB twin through the official SDK client', func
     const { client } = emu.client();
     const contents: Record<string, unknown> = { name: `${'Long name '.repeat(50_000)}END` };
     await client.putTwin({ id: 'MCP-BIG', modelId: 'dtmi:com:buildingtwins:sample:Room;1', contents });
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [CLI, 'mcp'],
-      env: { PATH: process.env.PATH ?? '', BUILDING_TWINS_URL: emu.url },
-      stderr: 'pipe',
-    });
-    const sdk = new Client({ name: 'building-twins-test', version: '0.0.0' });
-    await sdk.connect(transport);
+    const sdk = await sdkClient(emu.url);
     try {
       await sdk.listTools(); // the client keeps each tool's outputSchema and validates structuredContent against it
       const result = (await sdk.callTool({ name: 'get_twin', arguments: { id: 'MCP-BIG' } })) as {

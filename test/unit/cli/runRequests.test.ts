@@ -4,19 +4,14 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeOutputFolder, writeInOutputFolder } from '../../../src/cli/outputFolder';
-import type { CliIo } from '../../../src/cli/cliIo';
-import { runCli } from '../../../src/cli/runCli';
+import { runCliInMemory, type CliRun } from './memoryCli';
 import { outputFileNames } from '../../../src/cli/runRequestsCommand';
 import { parseRequestFile } from '../../../src/core/requestFiles/requestFileParser';
 import { runRequest } from '../../../src/core/requestFiles/requestRunner';
 import { repoRoot } from '../../harness/harnessPaths';
 import { EmulatorHarness } from '../api/emulatorHarness';
 
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-}
+type Run = CliRun;
 
 const CO2 = 'dtmi:com:buildingtwins:sample:Co2Sensor;1';
 const FILE = `{
@@ -44,18 +39,8 @@ describe('building-twins run (request files) against the emulator', function () 
     folders.length = 0;
   });
 
-  async function cli(argv: string[]): Promise<Run> {
-    const run: Run = { code: -1, out: '', err: '' };
-    const io: CliIo = {
-      stdout: (chunk) => {
-        run.out += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk);
-      },
-      stderr: (text) => {
-        run.err += text;
-      },
-      readStdin: async () => new Uint8Array(),
-      stdinIsTty: true,
-      env: {},
+  const cli = (argv: string[]): Promise<Run> =>
+    runCliInMemory([...argv, '--url', emu.url], {
       readFile: async (path) => {
         const content = files.get(path);
         if (content === undefined) throw new Error(`ENOENT: ${path}`);
@@ -72,11 +57,7 @@ describe('building-twins run (request files) against the emulator', function () 
         files.set(path, new TextDecoder().decode(content));
         return path;
       },
-      signal: new AbortController().signal,
-    };
-    run.code = await runCli([...argv, '--url', emu.url], io);
-    return run;
-  }
+    });
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const lines = (out: string): Array<Record<string, any>> =>
@@ -132,26 +113,13 @@ describe('building-twins run (request files) against the emulator', function () 
     });
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-    async function onDisk(argv: string[]): Promise<Run> {
-      const run: Run = { code: -1, out: '', err: '' };
-      run.code = await runCli([...argv, '--url', emu.url], {
-        stdout: (chunk) => {
-          run.out += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk);
-        },
-        stderr: (text) => {
-          run.err += text;
-        },
-        readStdin: async () => new Uint8Array(),
-        stdinIsTty: true,
-        env: {},
+    const onDisk = (argv: string[]): Promise<Run> =>
+      runCliInMemory([...argv, '--url', emu.url], {
         readFile: async (path) => readFileSync(path),
         writeFile: async () => assert.fail('run --out writes through writeInFolder only'),
         makeDirectory: makeOutputFolder,
         writeInFolder: writeInOutputFolder,
-        signal: new AbortController().signal,
       });
-      return run;
-    }
 
     it('writes the results into a new folder, making its missing parents', async () => {
       writeFileSync(join(dir, 'q.twinq.json'), FILE);

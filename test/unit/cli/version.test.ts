@@ -1,28 +1,13 @@
 // `building-twins --version` and `-v`: the version the build gave the CLI, exit code 0; the general help lists it.
 import * as assert from 'node:assert/strict';
-import type { CliIo } from '../../../src/cli/cliIo';
-import { runCli } from '../../../src/cli/runCli';
+import { runCliInMemory } from './memoryCli';
 
-async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const run = { code: -1, out: '', err: '' };
-  const io: CliIo = {
-    stdout: (chunk) => {
-      run.out += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk);
-    },
-    stderr: (text) => {
-      run.err += text;
-    },
-    readStdin: async () => new Uint8Array(),
-    stdinIsTty: true,
-    env: {},
+const cli = (argv: string[]) =>
+  runCliInMemory(argv, {
     readFile: async () => assert.fail('--version reads no file'),
     writeFile: async () => assert.fail('--version writes no file'),
-    signal: new AbortController().signal,
     version: '9.8.7',
-  };
-  run.code = await runCli(argv, io);
-  return run;
-}
+  });
 
 describe('building-twins --version', () => {
   for (const flag of ['--version', '-v']) {
