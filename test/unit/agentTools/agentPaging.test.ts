@@ -53,7 +53,13 @@ describe('agent tools: paging never skips, cut series keep their range', functio
       [sensors, MAX_ANSWER_CHARS],
       [sensors.slice(0, 3), SMALL_BUDGET],
     ] as const) {
+      await session.emu.clearRequests();
       const { data } = await call(session.ctx, 'time_series', { twinIds: ids, range: '7d', points: 200 }, budget);
+      // The units come with one request for every twin, not one per twin (the twins' rate limit counts each).
+      const twinReads = (await session.emu.requests())
+        .map((r) => `${r.method} ${r.path.replace(/^\/api\/v3/, '').replace(/\?.*/, '')}`)
+        .filter((line) => line.includes(' /twins'));
+      assert.deepEqual(twinReads, ['POST /twins/ids']);
       const series = data.series as Record<
         string,
         { unit?: string; count: number; first: { time: string }; last: { time: string }; points: string[][] }
