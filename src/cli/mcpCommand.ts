@@ -8,7 +8,7 @@ import { resolveConnection } from './connection';
 import { GLOBAL_OPTIONS, MCP_SUMMARY, PROGRAM } from './help';
 import { serveMcpOnStdio } from './mcpServer';
 import { chosenTools } from './mcpToolChoice';
-import type { McpWriteMode } from './mcpWriteMode';
+import { ALLOW_UNCONFIRMED_WRITES_FLAG, ALLOW_WRITES_FLAG, type McpWriteMode } from './mcpWriteMode';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './cliIo';
 
 const OPTIONS = {
@@ -99,7 +99,7 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
         : 'read-only';
   if (mode !== 'read-only' && connection.readOnly)
     return usage(
-      `--${mode === 'unconfirmed' ? 'allow-unconfirmed-writes' : 'allow-writes'} conflicts with BUILDING_TWINS_READ_ONLY, which makes the connection read-only`,
+      `${mode === 'unconfirmed' ? ALLOW_UNCONFIRMED_WRITES_FLAG : ALLOW_WRITES_FLAG} conflicts with BUILDING_TWINS_READ_ONLY, which makes the connection read-only`,
     );
   let tools: ReturnType<typeof chosenTools>;
   try {

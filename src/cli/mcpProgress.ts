@@ -13,11 +13,12 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 export function reportProgress(extra: Extra, protocolVersion: string | undefined, status: () => string): () => void {
   const progressToken = extra._meta?.progressToken;
   if (progressToken === undefined) return () => undefined;
-  const started = Date.now();
+  // Elapsed time on the monotonic clock: a wall clock moved meanwhile does not change it.
+  const started = performance.now();
   let progress = 0;
   const timer = setInterval(() => {
     progress += 1;
-    const seconds = Math.round((Date.now() - started) / 1000);
+    const seconds = Math.round((performance.now() - started) / 1000);
     const message = `${status()} (${seconds} s)`;
     extra
       .sendNotification({

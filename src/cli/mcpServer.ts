@@ -26,9 +26,15 @@ import { stripControl } from '../core/untrusted/controlCharacters';
 import { checkedToolCall } from './mcpCallParams';
 import { reportProgress } from './mcpProgress';
 import { McpStdioTransport } from './mcpStdioTransport';
-import { mcpToolListing, structuredUnder, STRUCTURED_CONTENT_SINCE } from './mcpToolListing';
+import { mcpToolListing, structuredUnder } from './mcpToolListing';
 import { askToSend, notSent } from './mcpWriteConfirmation';
-import { ALLOW_UNCONFIRMED_WRITES_FLAG, ALLOW_WRITES_FLAG, mcpInstructions, type McpWriteMode } from './mcpWriteMode';
+import {
+  ALLOW_UNCONFIRMED_WRITES_FLAG,
+  ALLOW_WRITES_FLAG,
+  ELICITATION_SINCE,
+  mcpInstructions,
+  type McpWriteMode,
+} from './mcpWriteMode';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -61,9 +67,9 @@ export function createMcpServer(ctx: AgentToolContext, options: McpServerOptions
     if (initialized) server.sendLoggingMessage({ level, logger: 'building-twins', data: text }).catch(() => undefined);
   };
 
-  /** Elicitation came with 2025-06-18; the client must also say it can show a form. */
+  /** The protocol must have elicitation, and the client must say it can show a form. */
   const clientCanConfirm = (): boolean =>
-    (protocolVersion() ?? STRUCTURED_CONTENT_SINCE) >= STRUCTURED_CONTENT_SINCE &&
+    (protocolVersion() ?? ELICITATION_SINCE) >= ELICITATION_SINCE &&
     Boolean(server.getClientCapabilities()?.elicitation?.form);
   const canRun = (tool: AgentTool): boolean =>
     tool.access === 'read' || mode === 'unconfirmed' || (mode === 'confirmed' && clientCanConfirm());

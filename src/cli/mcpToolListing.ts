@@ -4,7 +4,7 @@ import type { AgentTool } from '../core/agentTools/agentTool';
 import { whoConfirms, type McpWriteMode } from './mcpWriteMode';
 
 /** The first protocol version with structuredContent and outputSchema. */
-export const STRUCTURED_CONTENT_SINCE = '2025-06-18';
+const STRUCTURED_CONTENT_SINCE = '2025-06-18';
 
 /**
  * Whether answers carry structuredContent and tools list their outputSchema under this protocol version (undefined:

@@ -7,6 +7,8 @@ export type McpWriteMode = 'read-only' | 'confirmed' | 'unconfirmed';
 
 export const ALLOW_WRITES_FLAG = '--allow-writes';
 export const ALLOW_UNCONFIRMED_WRITES_FLAG = '--allow-unconfirmed-writes';
+/** The first protocol version with elicitation, through which a confirmed write asks the user. */
+export const ELICITATION_SINCE = '2025-06-18';
 
 const COMMON = [
   'Tools over one Building Twin Data Service v3 connection (digital twins of buildings: models, twins, relationships,',
