@@ -49,8 +49,8 @@ const nodeTargets = [
     { entryPoints: firstUseLibraryEntryPoints },
   );
 
-// Each panel folder src/panels/<name>/ with an app/main.ts becomes dist/panels/<name>.js (+ .css if present).
-const webviewDir = 'src/panels';
+// Each panel folder src/webviews/<name>/ with an app/main.ts becomes dist/panels/<name>.js (+ .css if present).
+const webviewDir = 'src/webviews';
 const webviewEntries = existsSync(webviewDir)
   ? Object.fromEntries(
       readdirSync(webviewDir, { withFileTypes: true })

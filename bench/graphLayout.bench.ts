@@ -1,11 +1,11 @@
 // Twin graph layouts: time to lay out a building's graph of 100 and 500 twins in each layout of the panel
 // (rings around the root, hierarchy top-down with cytoscape-dagre, force-directed with cytoscape-fcose), run by
-// cytoscape headless in Node with the panel's own options (src/panels/twinGraph/app/graphLayouts.ts). The browser
+// cytoscape headless in Node with the panel's own options (src/webviews/twinGraph/app/graphLayouts.ts). The browser
 // adds drawing on top; this is the layout's share. Ratio line first.
 // Run after `npx tsc -p tsconfig.test.json`: node out/bench/graphLayout.bench.js
 import cytoscape from 'cytoscape';
-import { registerGraphLayouts, runGraphLayout } from '../src/panels/twinGraph/app/graphLayouts';
-import { GRAPH_LAYOUTS, type GraphLayout } from '../src/panels/twinGraph/twinGraphProtocol';
+import { registerGraphLayouts, runGraphLayout } from '../src/webviews/twinGraph/app/graphLayouts';
+import { GRAPH_LAYOUTS, type GraphLayout } from '../src/webviews/twinGraph/twinGraphProtocol';
 import { machineLoad, median, ratio, size } from './benchStats';
 
 const RUNS = size(Number(process.env.BENCH_RUNS ?? 5), 1);

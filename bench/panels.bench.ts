@@ -16,7 +16,7 @@ import { createInsightsHandlers } from '../src/extension/panels/insights/insight
 import { fetchRange } from '../src/core/timeSeries/timeSeriesFetch';
 import { createTimeSeriesHandlers } from '../src/extension/panels/timeSeries/timeSeriesHandlers';
 import { WebviewBridge } from '../src/extension/panels/host/webviewBridge';
-import type { Handlers, MethodMap } from '../src/panels/shared/bridgeProtocol';
+import type { Handlers, MethodMap } from '../src/webviews/shared/bridgeProtocol';
 import { launchChromium } from '../test/harness/browser';
 import { startEmulatorProcess } from '../test/harness/emulatorProcess';
 import { machineLoad, median, ratio, size } from './benchStats';

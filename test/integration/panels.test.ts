@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ResponseMessage } from '../../src/panels/shared/bridgeProtocol';
-import { INSIGHTS_VIEW_TYPE } from '../../src/panels/insights/insightsProtocol';
-import { TIME_SERIES_VIEW_TYPE } from '../../src/panels/timeSeries/timeSeriesProtocol';
-import { TWIN_GRAPH_VIEW_TYPE } from '../../src/panels/twinGraph/twinGraphProtocol';
+import type { ResponseMessage } from '../../src/webviews/shared/bridgeProtocol';
+import { INSIGHTS_VIEW_TYPE } from '../../src/webviews/insights/insightsProtocol';
+import { TIME_SERIES_VIEW_TYPE } from '../../src/webviews/timeSeries/timeSeriesProtocol';
+import { TWIN_GRAPH_VIEW_TYPE } from '../../src/webviews/twinGraph/twinGraphProtocol';
 import { PANEL_RESTORERS } from '../../src/extension/panels/host/panelSerializers';
 import { TwinNode } from '../../src/extension/twins/twinNode';
 import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests } from './explorerHelpers';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ResponseMessage } from '../../src/panels/shared/bridgeProtocol';
+import type { ResponseMessage } from '../../src/webviews/shared/bridgeProtocol';
 import type { TreeNode } from '../../src/extension/explorer/treeNode';
 import { extensionApi, setSetting } from './explorerHelpers';
 

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { resourceUri } from '../../src/extension/documents/resourceUri';
 import { SERVICE_VERSION_SCHEME } from '../../src/extension/documents/serviceVersions';
-import { TIME_SERIES_VIEW_TYPE } from '../../src/panels/timeSeries/timeSeriesProtocol';
+import { TIME_SERIES_VIEW_TYPE } from '../../src/webviews/timeSeries/timeSeriesProtocol';
 import { clearRequests, emulatorUrl, eventually, extensionApi, LOCAL, requests, setSetting } from './explorerHelpers';
 import { removeConnectionIfAny, resetAfterWriteTest, writesIn } from './productionHelpers';
 

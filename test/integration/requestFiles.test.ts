@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RunReport } from '../../src/extension/requestFiles/requestRunController';
-import type { ResultDetail } from '../../src/panels/requestResults/requestResultsProtocol';
+import type { ResultDetail } from '../../src/webviews/requestResults/requestResultsProtocol';
 import { clearRequests, emulatorUrl, eventually, extensionApi, requests, SAMPLE, setSetting } from './explorerHelpers';
 import { shownEverything } from './productionHelpers';
 

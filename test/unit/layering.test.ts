@@ -7,7 +7,7 @@ import { repoRoot } from '../harness/harnessPaths';
 
 // Imports `vscode` ⇒ lives under src/extension, without exception. Every other folder of src runs outside the
 // extension host (src/core, src/emulator, src/cli, src/shared in the CLI, the emulator and plain-Node tests;
-// src/panels in a panel's page), so none reaches `vscode`, neither directly nor through a module of src/extension:
+// src/webviews in a panel's page), so none reaches `vscode`, neither directly nor through a module of src/extension:
 // no arrow runs back up into the extension.
 const extensionLayer = join(repoRoot, 'src', 'extension');
 const outsideExtension = readdirSync(join(repoRoot, 'src'), { withFileTypes: true })
@@ -32,18 +32,18 @@ function layeringViolation(file: string, source: string): string | undefined {
   return undefined;
 }
 
-// A panel's app (src/panels/<panel>/app/, shared code in src/panels/shared/app/) runs in the webview: it imports
+// A panel's app (src/webviews/<panel>/app/, shared code in src/webviews/shared/app/) runs in the webview: it imports
 // other app modules, its protocol (a *Protocol.ts or webviewL10n.ts beside it) and pure helpers of src/shared and
 // src/core, never the host side (the panel, its handlers, src/extension), `vscode` or Node's modules.
-const panelsRoot = join(repoRoot, 'src', 'panels');
+const webviewsRoot = join(repoRoot, 'src', 'webviews');
 const pureHelperRoots = [join(repoRoot, 'src', 'shared'), join(repoRoot, 'src', 'core')];
 
 function isWebviewApp(file: string): boolean {
-  return file.startsWith(panelsRoot + sep) && relative(panelsRoot, file).split(sep).includes('app');
+  return file.startsWith(webviewsRoot + sep) && relative(webviewsRoot, file).split(sep).includes('app');
 }
 
 function isProtocol(file: string): boolean {
-  return file.startsWith(panelsRoot + sep) && /(Protocol|^webviewL10n)\.ts$/.test(file.split(sep).pop() ?? '');
+  return file.startsWith(webviewsRoot + sep) && /(Protocol|^webviewL10n)\.ts$/.test(file.split(sep).pop() ?? '');
 }
 
 function isNodeOrVscode(specifier: string): boolean {
@@ -142,7 +142,7 @@ describe('layering', () => {
   });
 
   it('covers every folder of src but src/extension', () => {
-    for (const layer of ['src/cli', 'src/core', 'src/emulator', 'src/shared', 'src/panels'])
+    for (const layer of ['src/cli', 'src/core', 'src/emulator', 'src/shared', 'src/webviews'])
       assert.ok(outsideExtension.includes(layer), layer);
   });
 
@@ -157,7 +157,7 @@ describe('layering', () => {
   }
 
   describe('webview apps', () => {
-    const app = join(panelsRoot, 'timeSeries', 'app', 'main.ts');
+    const app = join(webviewsRoot, 'timeSeries', 'app', 'main.ts');
     const read = (file: string): string => readFileSync(file, 'utf8');
     const violating = [
       "import * as vscode from 'vscode';",
@@ -192,7 +192,7 @@ describe('layering', () => {
     }
 
     it('every module of a panel app imports only app modules, protocol types and pure helpers', () => {
-      const apps = sourceFiles(panelsRoot).filter(isWebviewApp);
+      const apps = sourceFiles(webviewsRoot).filter(isWebviewApp);
       assert.ok(apps.length >= 8, 'the apps are found');
       const violations = apps
         .map((file) => ({ file, why: webviewAppViolation(file, read) }))

@@ -8,8 +8,8 @@ import { problemText, type RequestEntry } from '../../core/requestFiles/requestF
 import { parseRequestFile } from '../../core/requestFiles/requestFileParser';
 import { runRequest, type RequestOutcome } from '../../core/requestFiles/requestRunner';
 import { stripControl } from '../../core/untrusted/controlCharacters';
-import type { Handlers } from '../../panels/shared/bridgeProtocol';
-import type { RequestResultsMethods } from '../../panels/requestResults/requestResultsProtocol';
+import type { Handlers } from '../../webviews/shared/bridgeProtocol';
+import type { RequestResultsMethods } from '../../webviews/requestResults/requestResultsProtocol';
 import type { RequestResultsStore } from '../panels/requestResults/requestResultsStore';
 import { WriteNotSentError } from '../documents/writeNotSent';
 import type { RequestFileServices } from './requestFileServices';

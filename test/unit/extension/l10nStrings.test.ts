@@ -25,7 +25,7 @@ const SCANNED = [
   'src/extension/help',
   'src/extension/commandParameters.ts',
   'src/extension/extensionContext.ts',
-  // the panels' hosts (their apps have their own scan: test/unit/panels/webviewText.test.ts)
+  // the panels' hosts (their apps have their own scan: test/unit/webviews/webviewText.test.ts)
   'src/extension/panels',
   'src/shared',
 ];
@@ -137,7 +137,7 @@ function sourceFiles(path: string): string[] {
     .map((f) => join(full, f));
 }
 
-/** A module of a panel's app (src/panels/<panel>/app/), which runs in the webview. */
+/** A module of a panel's app (src/webviews/<panel>/app/), which runs in the webview. */
 function isWebviewApp(file: string): boolean {
   return file.split(/[\\/]/).includes('app');
 }

@@ -132,7 +132,7 @@ describe('write commands', () => {
   it('send through the one client factory, whose clients ask the write gate before every write', () => {
     // The client asks beforeWrite before every write operation (test/unit/api/clientBeforeWrite.test.ts); the
     // factory's beforeWrite is a required parameter. No other module of the extension or its panels builds a client.
-    const builders = [join(repoRoot, 'src', 'extension'), join(repoRoot, 'src', 'panels')]
+    const builders = [join(repoRoot, 'src', 'extension'), join(repoRoot, 'src', 'webviews')]
       .flatMap(sources)
       .filter((file) => /new\s+BuildingTwinsClient\s*\(/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(repoRoot, file).split('\\').join('/'));

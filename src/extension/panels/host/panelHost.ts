@@ -1,7 +1,7 @@
 // Wiring shared by the three panel hosts: HTML shell, bridge, error logging, disposal.
 import * as vscode from 'vscode';
 import { errorText } from '../../../core/api/apiError';
-import type { Handlers, MethodMap } from '../../../panels/shared/bridgeProtocol';
+import type { Handlers, MethodMap } from '../../../webviews/shared/bridgeProtocol';
 import type { ExtensionServices } from '../../shell/services';
 import { WebviewBridge } from './webviewBridge';
 import { panelOptions, webviewHtml } from './webviewHtml';

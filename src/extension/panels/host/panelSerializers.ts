@@ -2,9 +2,9 @@
 // event `onWebviewPanel:<viewType>` in package.json). The webview's saved state says what to show.
 import * as vscode from 'vscode';
 import { errorText } from '../../../core/api/apiError';
-import { INSIGHTS_VIEW_TYPE } from '../../../panels/insights/insightsProtocol';
-import { TIME_SERIES_VIEW_TYPE } from '../../../panels/timeSeries/timeSeriesProtocol';
-import { TWIN_GRAPH_VIEW_TYPE } from '../../../panels/twinGraph/twinGraphProtocol';
+import { INSIGHTS_VIEW_TYPE } from '../../../webviews/insights/insightsProtocol';
+import { TIME_SERIES_VIEW_TYPE } from '../../../webviews/timeSeries/timeSeriesProtocol';
+import { TWIN_GRAPH_VIEW_TYPE } from '../../../webviews/twinGraph/twinGraphProtocol';
 import type { ExtensionServices } from '../../shell/services';
 import { restoreInsightsPanel } from '../insights/insightsPanel';
 import { restoreTimeSeriesPanel } from '../timeSeries/timeSeriesPanel';

@@ -11,7 +11,7 @@ import {
   type MethodMap,
   type NoEvents,
   type ResponseMessage,
-} from '../../../panels/shared/bridgeProtocol';
+} from '../../../webviews/shared/bridgeProtocol';
 
 export interface WebviewLike {
   postMessage(message: unknown): Thenable<boolean> | Promise<boolean>;

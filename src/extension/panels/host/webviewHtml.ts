@@ -3,7 +3,7 @@
 // ../webviewL10n.ts), nothing else. The app builds its DOM itself.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { L10N_BUNDLE_ATTRIBUTE } from '../../../panels/shared/webviewL10n';
+import { L10N_BUNDLE_ATTRIBUTE } from '../../../webviews/shared/webviewL10n';
 
 export function bundleFolder(extensionUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(extensionUri, 'dist', 'panels');
@@ -27,7 +27,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
   ].join('; ');
 }
 
-/** `bundle` is the panel folder name under src/panels (e.g. "timeSeries"), built to dist/panels/<bundle>.js. */
+/** `bundle` is the panel folder name under src/webviews (e.g. "timeSeries"), built to dist/panels/<bundle>.js. */
 export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, bundle: string, title: string): string {
   const nonce = createNonce();
   const folder = bundleFolder(extensionUri);

@@ -5,8 +5,8 @@ import { VALUELESS_OPERATORS } from '../../../core/api/filterVocabulary';
 import { INSIGHTS_DEFAULT_PAGE_SIZE } from '../../../core/api/requestChecks';
 import type { BatchRequest, BuildingTwinsApi, FilterSpecification, Insight } from '../../../core/api/types';
 import { insightsRequest, type RequestDraft } from '../../../core/requestFiles/requestFileEdits';
-import type { Handlers } from '../../../panels/shared/bridgeProtocol';
-import type { InsightRow, InsightsMethods, InsightsQuery } from '../../../panels/insights/insightsProtocol';
+import type { Handlers } from '../../../webviews/shared/bridgeProtocol';
+import type { InsightRow, InsightsMethods, InsightsQuery } from '../../../webviews/insights/insightsProtocol';
 import { PAGE_SIZES } from '../../../core/api/serviceLimits';
 
 export interface InsightsDeps {

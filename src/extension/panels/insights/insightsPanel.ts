@@ -4,7 +4,7 @@ import {
   INSIGHTS_VIEW_TYPE,
   type InsightsMethods,
   type InsightsPanelState,
-} from '../../../panels/insights/insightsProtocol';
+} from '../../../webviews/insights/insightsProtocol';
 import { resourceUri } from '../../documents/resourceUri';
 import type { ExtensionServices } from '../../shell/services';
 import { saveViewAsRequest } from '../../requestFiles/saveAsRequest';

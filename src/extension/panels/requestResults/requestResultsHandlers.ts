@@ -2,8 +2,8 @@
 import type { ModelProperties } from '../../../core/requestFiles/resultTable';
 import { tableCsv } from '../../../core/requestFiles/resultTable';
 import type { ResultSort } from '../../../core/requestFiles/resultView';
-import type { Handlers } from '../../../panels/shared/bridgeProtocol';
-import type { RequestResultsMethods, ResultDetail } from '../../../panels/requestResults/requestResultsProtocol';
+import type { Handlers } from '../../../webviews/shared/bridgeProtocol';
+import type { RequestResultsMethods, ResultDetail } from '../../../webviews/requestResults/requestResultsProtocol';
 import type { RequestResultsStore, StoredResult } from './requestResultsStore';
 
 export interface RequestResultsDeps {

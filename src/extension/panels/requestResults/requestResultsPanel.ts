@@ -7,7 +7,7 @@ import type { RequestEntry } from '../../../core/requestFiles/requestFileModel';
 import { resourceUri } from '../../documents/resourceUri';
 import { runNextPage, type RequestResultsTarget, type RequestRun } from '../../requestFiles/requestRunController';
 import type { ExtensionServices } from '../../shell/services';
-import type { EventMessage, Handlers } from '../../../panels/shared/bridgeProtocol';
+import type { EventMessage, Handlers } from '../../../webviews/shared/bridgeProtocol';
 import { attachPanel, type PanelHost } from '../host/panelHost';
 import { panelOptions } from '../host/webviewHtml';
 import { createRequestResultsHandlers } from './requestResultsHandlers';
@@ -15,7 +15,7 @@ import {
   REQUEST_RESULTS_VIEW_TYPE,
   type RequestResultsEvents,
   type RequestResultsMethods,
-} from '../../../panels/requestResults/requestResultsProtocol';
+} from '../../../webviews/requestResults/requestResultsProtocol';
 import { RequestResultsStore } from './requestResultsStore';
 
 type Services = Pick<ExtensionServices, 'connections' | 'models' | 'log' | 'input' | 'vscodeContext'>;

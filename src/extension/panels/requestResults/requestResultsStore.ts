@@ -5,7 +5,7 @@ import type { RequestEntry } from '../../../core/requestFiles/requestFileModel';
 import type { RequestOutcome } from '../../../core/requestFiles/requestRunner';
 import { resultRows } from '../../../core/requestFiles/resultRows';
 import { ResultPages } from '../../../core/requestFiles/resultView';
-import type { ResultSummary } from '../../../panels/requestResults/requestResultsProtocol';
+import type { ResultSummary } from '../../../webviews/requestResults/requestResultsProtocol';
 
 export interface StoredResult {
   id: number;

@@ -6,8 +6,8 @@ import * as l10n from '@vscode/l10n';
 import type { BuildingTwinsApi, DigitalTwin } from '../../../core/api/types';
 import { checkPanelRange, pointBudget, type TimeRange } from '../../../core/timeSeries/timeRange';
 import { timeSeriesRequest, type RequestDraft } from '../../../core/requestFiles/requestFileEdits';
-import type { Handlers } from '../../../panels/shared/bridgeProtocol';
-import type { SeriesInfo, TimeSeriesMethods } from '../../../panels/timeSeries/timeSeriesProtocol';
+import type { Handlers } from '../../../webviews/shared/bridgeProtocol';
+import type { SeriesInfo, TimeSeriesMethods } from '../../../webviews/timeSeries/timeSeriesProtocol';
 import { fetchDownsampled, fetchRange, type Points, seriesTwinId } from '../../../core/timeSeries/timeSeriesFetch';
 import { csvText, type CsvCell } from '../../../core/untrusted/csvText';
 

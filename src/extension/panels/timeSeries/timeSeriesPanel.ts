@@ -4,7 +4,7 @@ import {
   TIME_SERIES_VIEW_TYPE,
   type TimeSeriesMethods,
   type TimeSeriesPanelState,
-} from '../../../panels/timeSeries/timeSeriesProtocol';
+} from '../../../webviews/timeSeries/timeSeriesProtocol';
 import type { ExtensionServices } from '../../shell/services';
 import { saveViewAsRequest } from '../../requestFiles/saveAsRequest';
 import { attachPanel, connectionApi, createPanel, type PanelHost } from '../host/panelHost';

@@ -8,13 +8,13 @@ import type {
   TwinGraphHop,
   TwinGraphRequest,
 } from '../../../core/api/types';
-import type { Handlers } from '../../../panels/shared/bridgeProtocol';
+import type { Handlers } from '../../../webviews/shared/bridgeProtocol';
 import {
   type GraphData,
   type GraphHopOptions,
   KNOWN_RELATIONSHIP_NAMES,
   type TwinGraphMethods,
-} from '../../../panels/twinGraph/twinGraphProtocol';
+} from '../../../webviews/twinGraph/twinGraphProtocol';
 import type { ModelLabels } from '../timeSeries/timeSeriesHandlers';
 
 export interface TwinGraphDeps {

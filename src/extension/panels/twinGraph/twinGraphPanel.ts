@@ -6,7 +6,7 @@ import {
   TWIN_GRAPH_VIEW_TYPE,
   type TwinGraphMethods,
   type TwinGraphPanelState,
-} from '../../../panels/twinGraph/twinGraphProtocol';
+} from '../../../webviews/twinGraph/twinGraphProtocol';
 import { resourceUri } from '../../documents/resourceUri';
 import type { ExtensionServices } from '../../shell/services';
 import { openResource } from '../insights/insightsPanel';

@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as l10n from '@vscode/l10n';
 import { configureL10n } from '../../../src/shared/l10n';
-import { L10N_BUNDLE_ATTRIBUTE } from '../../../src/panels/shared/webviewL10n';
+import { L10N_BUNDLE_ATTRIBUTE } from '../../../src/webviews/shared/webviewL10n';
 
-const INSTALL = '../../../src/panels/shared/app/installL10n';
+const INSTALL = '../../../src/webviews/shared/app/installL10n';
 const GERMAN = {
   Apply: 'Übernehmen',
   '{0} of {1} on this page, {2}/{1} is "42 root insights", {2} "7 children"': {

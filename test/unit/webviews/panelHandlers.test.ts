@@ -18,7 +18,7 @@ import {
   createTimeSeriesHandlers,
 } from '../../../src/extension/panels/timeSeries/timeSeriesHandlers';
 import { createTwinGraphHandlers, toGraphRequest } from '../../../src/extension/panels/twinGraph/twinGraphHandlers';
-import { upgradeSavedQuery, type InsightsQuery } from '../../../src/panels/insights/insightsProtocol';
+import { upgradeSavedQuery, type InsightsQuery } from '../../../src/webviews/insights/insightsProtocol';
 
 const HOUR = 3_600_000;
 

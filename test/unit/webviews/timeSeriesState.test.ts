@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatValue, TimeSeriesState } from '../../../src/panels/timeSeries/app/timeSeriesState';
+import { formatValue, TimeSeriesState } from '../../../src/webviews/timeSeries/app/timeSeriesState';
 
 const NOW = Date.UTC(2024, 9, 2, 12);
 const HOUR = 3_600_000;

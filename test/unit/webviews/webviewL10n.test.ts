@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readL10nBundle } from '../../../src/panels/shared/webviewL10n';
+import { readL10nBundle } from '../../../src/webviews/shared/webviewL10n';
 
 describe('the translations a panel hands its webview', () => {
   it('are read back from the JSON the host writes into the page', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { COLUMNS } from '../../../src/panels/insights/app/insightColumns';
+import { COLUMNS } from '../../../src/webviews/insights/app/insightColumns';
 import type { Insight } from '../../../src/core/api/types';
 
 describe('insights table columns', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { assignUnitAxes } from '../../../src/panels/shared/app/unitAxes';
+import { assignUnitAxes } from '../../../src/webviews/shared/app/unitAxes';
 
 describe('chart y-axes by unit', () => {
   it('gives each distinct unit its own axis, alternating left and right, in order of first appearance', () => {

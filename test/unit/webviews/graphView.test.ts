@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import cytoscape from 'cytoscape';
-import { registerGraphLayouts, runGraphLayout } from '../../../src/panels/twinGraph/app/graphLayouts';
+import { registerGraphLayouts, runGraphLayout } from '../../../src/webviews/twinGraph/app/graphLayouts';
 import {
   COLUMN_GAP,
   MAX_OPENING_ZOOM,
@@ -11,7 +11,7 @@ import {
   READABLE_LABEL_PX,
   wrapRows,
   WRAPPED_ROW_GAP,
-} from '../../../src/panels/twinGraph/app/graphView';
+} from '../../../src/webviews/twinGraph/app/graphView';
 
 /** The rows of a laid-out graph: y → x of its twins, top row first. */
 function rows(positions: Iterable<{ x: number; y: number }>): number[][] {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Insight } from '../../../src/core/api/types';
-import { InsightsState, pageNumbers } from '../../../src/panels/insights/app/insightsState';
+import { InsightsState, pageNumbers } from '../../../src/webviews/insights/app/insightsState';
 
 const insight = (id: string): Insight => ({ id }) as Insight;
 

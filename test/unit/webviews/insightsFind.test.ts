@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { matchRanges, splitByMatches } from '../../../src/panels/insights/app/findMatches';
-import { impactScoreRows } from '../../../src/panels/insights/app/impactScoreRows';
+import { matchRanges, splitByMatches } from '../../../src/webviews/insights/app/findMatches';
+import { impactScoreRows } from '../../../src/webviews/insights/app/impactScoreRows';
 
 describe('insights panel: find in panel', () => {
   it('finds every occurrence, ignoring case, without overlaps', () => {

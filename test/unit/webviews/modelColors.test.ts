@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ModelColors } from '../../../src/panels/twinGraph/app/modelColors';
+import { ModelColors } from '../../../src/webviews/twinGraph/app/modelColors';
 
 describe('twin graph model colours', () => {
   it('gives every model of a graph its own colour, the same one each time', () => {

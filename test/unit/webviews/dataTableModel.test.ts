@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { dataTableModel } from '../../../src/panels/timeSeries/app/dataTableModel';
+import { dataTableModel } from '../../../src/webviews/timeSeries/app/dataTableModel';
 
 describe('time series data table model', () => {
   it('has one row per time of any series, in time order, with a column per series and gaps left empty', () => {

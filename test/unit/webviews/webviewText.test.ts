@@ -1,4 +1,4 @@
-// The panels' apps (src/panels/<panel>/app) show their text through l10n.t, so a translation is a file: this scan finds
+// The panels' apps (src/webviews/<panel>/app) show their text through l10n.t, so a translation is a file: this scan finds
 // text written straight into what the user reads or hears there: element content, labels, titles, placeholders and
 // aria-labels, the status line, empty states, select options and errors. Text that is not for the user says so with
 // an `l10n-exempt` comment on its line or the line before. Every app installs its translations before anything else.
@@ -9,7 +9,7 @@ import * as ts from 'typescript';
 import { repoRoot } from '../../harness/harnessPaths';
 import { EXEMPT, hasWords, writtenText } from '../../shared/writtenText';
 
-const WEBVIEWS = join(repoRoot, 'src', 'panels');
+const WEBVIEWS = join(repoRoot, 'src', 'webviews');
 const INSTALL = '../../shared/app/installL10n';
 
 /** Attributes and properties a reader sees or a screen reader speaks. */
