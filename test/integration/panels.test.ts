@@ -110,13 +110,21 @@ describe('webview panels', () => {
       assert.deepEqual(script.kinds, ['pick']);
       assert.equal(series.panel.viewType, TIME_SERIES_VIEW_TYPE);
 
+      // Equipment charts the sensors it hosts: a VAV box has no capability of its own, its zone's sensor is hostedBy it.
+      api.useScriptedInput(['HP-L03-VAV1']);
+      const hosted = await command('buildingTwins.showTimeSeries');
+      assert.equal(hosted.panel.viewType, TIME_SERIES_VIEW_TYPE);
+
       // A twin with no capability is found too, and the command says it has nothing to chart.
       const building = 'BLD-HP';
       api.useScriptedInput([building]);
       const none = await vscode.commands.executeCommand<Host | undefined>('buildingTwins.showTimeSeries');
       if (none) opened.push(none.panel);
       assert.equal(none, undefined, 'no panel for a twin without capabilities');
-      assert.match(api.takeLastError()?.message ?? '', /^No capability twins found for BLD-HP/);
+      assert.match(
+        api.takeLastError()?.message ?? '',
+        /^No capability twins found for BLD-HP: no twin points at it with isCapabilityOf or hostedBy$/,
+      );
     } finally {
       api.useVsCodeInput();
     }

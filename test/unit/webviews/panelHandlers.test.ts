@@ -187,6 +187,30 @@ describe('panel handlers against the emulator', function () {
     assert.ok(result.series.some((s) => s.rawCount > 0));
   });
 
+  it('charts the sensors a piece of equipment hosts (hostedBy), not only its own capabilities', async () => {
+    // Willow's Capability model links a sensor to the equipment hosting it with hostedBy; the sample's VAV boxes have
+    // no isCapabilityOf of their own, only the zone and room sensors they host.
+    const page = await api.listTwins({ pageSize: 1000 });
+    const vav = page.content.find((t) => /VAV/i.test(t.modelId));
+    assert.ok(vav, 'the sample building has a VAV box');
+    const hosted = (await api.listIncomingRelationships(vav.id)).filter((r) => r.name === 'hostedBy');
+    assert.ok(hosted.length > 0, `${vav.id} hosts sensors`);
+    const caps = await capabilityTwinIds(api, () => false, [vav.id]);
+    assert.deepEqual(caps.sort(), [...new Set(hosted.map((r) => r.sourceId))].sort());
+  });
+
+  it('says which links it followed when a twin has no capabilities', async () => {
+    const page = await api.listTwins({ pageSize: 1000 });
+    const alone = page.content.find((t) => /Building;/.test(t.modelId));
+    assert.ok(alone, 'the sample has a building twin');
+    await assert.rejects(
+      capabilityTwinIds(api, () => false, [alone.id]),
+      new RegExp(
+        `^Error: No capability twins found for ${alone.id}: no twin points at it with isCapabilityOf or hostedBy$`,
+      ),
+    );
+  });
+
   it('capabilityTwinIds keeps capabilities and rejects unknown twins', async () => {
     assert.deepEqual(await capabilityTwinIds(api, (m) => m === capability.modelId, [capability.id]), [capability.id]);
     await assert.rejects(

@@ -124,8 +124,15 @@ function toCsv(twinIds: string[], raw: Map<string, Points>): { csv: string; rows
 }
 
 /**
+ * The relationships by which a capability points at the twin whose data it gives: Willow's Capability model declares
+ * both, `isCapabilityOf` to the space or asset it measures and `hostedBy` to the equipment that hosts it (a VAV box
+ * hosts its zone's sensors, which are capabilities of the zone).
+ */
+export const CAPABILITY_LINKS: readonly string[] = ['isCapabilityOf', 'hostedBy'];
+
+/**
  * The capability twins to chart: capabilities are kept, any other twin (equipment, space) is
- * replaced by the capabilities pointing at it with `isCapabilityOf`.
+ * replaced by the capabilities pointing at it with one of CAPABILITY_LINKS.
  */
 export async function capabilityTwinIds(
   api: BuildingTwinsApi,
@@ -141,12 +148,15 @@ export async function capabilityTwinIds(
       continue;
     }
     const incoming = await api.listIncomingRelationships(twin.id);
-    out.push(...incoming.filter((r) => r.name === 'isCapabilityOf').map((r) => r.sourceId));
+    out.push(...incoming.filter((r) => CAPABILITY_LINKS.includes(r.name)).map((r) => r.sourceId));
   }
   const unique = [...new Set(out)];
   if (!unique.length)
     throw new Error(
-      l10n.t('No capability twins found for {0} (no incoming isCapabilityOf relationships)', twinIds.join(', ')),
+      l10n.t(
+        'No capability twins found for {0}: no twin points at it with isCapabilityOf or hostedBy',
+        twinIds.join(', '),
+      ),
     );
   return unique;
 }
