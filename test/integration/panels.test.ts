@@ -26,6 +26,8 @@ async function ask<T>(host: Host, method: string, params: unknown = {}): Promise
 
 async function twinNode(id: string): Promise<TwinNode> {
   const api = await extensionApi();
+  // The tree lists its connections now: an earlier test may have left it empty (an emulator stopped and started).
+  await api.context.tree.getChildren();
   const conn = api.context.tree.connectionNode(LOCAL);
   assert.ok(conn, 'the local connection node exists');
   const twin = await (await api.context.getActiveClient()).getTwin(id);

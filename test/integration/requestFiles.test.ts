@@ -188,6 +188,22 @@ describe('twin request files', function () {
           2,
         ),
       );
+      const lenses = await eventually(async () => {
+        const found = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+          'vscode.executeCodeLensProvider',
+          document.uri,
+        );
+        assert.ok(found && found.length === 2, `lenses: ${found?.length}`);
+        return found;
+      });
+      assert.deepEqual(
+        lenses.map((l) => [l.command?.title, l.command?.command]),
+        [
+          ['Run all (1)', 'buildingTwins.runAllRequests'],
+          [`Writes: not run on the read-only connection "${name}"`, ''],
+        ],
+        'no "Run (writes)" that could only be refused',
+      );
       await setSetting('confirmWrites', 'always');
       await clearRequests(url);
       const script = api.useScriptedInput([true]);

@@ -221,7 +221,15 @@ describe('explorer tree', () => {
         { field: 'levelNumber', operator: '<=', value: 2 },
       ],
     });
-    assert.match(api.context.tree.view.message ?? '', /levelNumber >= 1, levelNumber <= 2/);
+    assert.equal(
+      api.context.tree.view.message,
+      'Filtered: model Level, levelNumber >= 1, levelNumber <= 2',
+      'one line, with the model by its name',
+    );
+    const levelGroup = await labelled(await (await api.findNode([LOCAL, 'Twins'])).getChildren(), 'Level');
+    const hover = String((await levelGroup.getTreeItem()).tooltip);
+    assert.match(hover, new RegExp(`Filter: model ${SAMPLE}:Level;1, levelNumber >= 1`), 'the DTMI is on the hover');
+    assert.match(hover, /may compare levelNumber as text/, 'so is how a real instance may read it');
     const between = await (
       await labelled(await (await api.findNode([LOCAL, 'Twins'])).getChildren(), 'Level')
     ).getChildren();

@@ -5,11 +5,14 @@ import type { ConnectionGroupFactory, ConnectionServices } from './explorerServi
 import { CoalescedRefresh } from '../../core/api/coalescedRefresh';
 import { readOnlyContextValue } from './readOnlyRows';
 import { ResourceRows, writtenRowKeys } from './resourceRows';
+import { isRow } from './rowSubject';
 import { type TreeNode } from './treeNode';
-import { describeFilter, numericComparisonCaveat, type TwinFilter } from '../twins/twinFilter';
+import { describeFilter, type TwinFilter } from '../twins/twinFilter';
 
 /** Context key: at least one connection besides the built-in Local emulator is configured. */
 export const HAS_CONNECTIONS_KEY = 'buildingTwins.hasConnections';
+/** Context key: the tree has shown twin rows in this window (the walkthrough's "Browse twins" step is done). */
+export const TWINS_LISTED_KEY = 'buildingTwins.twinsListed';
 
 /**
  * The `buildingTwins.explorer` tree: one ConnectionNode per connection, the active one first. With no custom
@@ -29,6 +32,8 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
   private readonly pendingUpdates = new Map<TreeNode, Promise<void>>();
 
   private relistPending = false;
+  /** Whether twin rows were shown in this window (TWINS_LISTED_KEY). */
+  private twinsListed = false;
   /**
    * The view hears of the refreshes asked for in one turn of the event loop once: each node once, none below a node
    * (or the whole tree) drawn again in the same turn. The reset itself is immediate, so a read right after a refresh
@@ -58,15 +63,13 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
     return this.filterValue;
   }
 
-  setFilter(filter: TwinFilter | undefined): void {
+  /**
+   * Applies `filter` to every twin list. The view's message says it on one line, with the model's display name from
+   * `modelName`; the details (the DTMI, how a real instance may read it) are on the twin groups' hovers.
+   */
+  setFilter(filter: TwinFilter | undefined, modelName?: (modelId: string) => string | undefined): void {
     this.filterValue = filter;
-    const caveat = filter && numericComparisonCaveat(filter);
-    this.view.message = filter
-      ? vscode.l10n.t(
-          'Filtered: {0} (use "Clear Twin Filter" in the view title to show everything)',
-          describeFilter(filter),
-        ) + (caveat ? ` ${caveat}` : '')
-      : undefined;
+    this.view.message = filter ? vscode.l10n.t('Filtered: {0}', describeFilter(filter, modelName)) : undefined;
     void vscode.commands.executeCommand('setContext', 'buildingTwins.filtered', filter !== undefined);
     for (const root of this.roots ?? []) root.resetTwins();
     this.changed.fire(undefined);
@@ -184,7 +187,12 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
     const loading = node.getChildren();
     this.loading.set(node, loading);
     try {
-      return await loading;
+      const children = await loading;
+      if (!this.twinsListed && children.some((child) => isRow(child, 'twins'))) {
+        this.twinsListed = true;
+        void vscode.commands.executeCommand('setContext', TWINS_LISTED_KEY, true);
+      }
+      return children;
     } finally {
       if (this.loading.get(node) === loading) this.loading.delete(node);
     }

@@ -53,8 +53,19 @@ function valueText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** "name: value unit" for the twin's scalar property values, in the model's order (its own first, then inherited). */
-export function keyProperties(twin: DigitalTwin, index: ModelIndex | undefined): string[] {
+/**
+ * "name: value unit" for the twin's scalar property values, in the model's order (its own first, then inherited). A
+ * property whose label is one of `headings` (equipment's "Model" property beside the twin's model) says it is a
+ * property: "Model (property): VT-8".
+ */
+export function keyProperties(
+  twin: DigitalTwin,
+  index: ModelIndex | undefined,
+  headings: readonly string[] = [],
+): string[] {
+  const taken = new Set(headings.map((h) => h.toLocaleLowerCase()));
+  const labelled = (label: string): string =>
+    taken.has(label.toLocaleLowerCase()) ? l10n.t('{0} (property)', label) : label;
   const contents = twin.contents ?? {};
   const declared = index?.has(twin.modelId) ? [...index.properties(twin.modelId).values()] : [];
   const lines: string[] = [];
@@ -68,12 +79,12 @@ export function keyProperties(twin: DigitalTwin, index: ModelIndex | undefined):
     if (text === undefined || text === '') continue;
     const label = pickText(property.displayName) ?? property.name;
     lines.push(
-      `${markdownText(label)}: ${markdownText(text)}${property.unit ? ` ${markdownText(unitSymbol(property.unit))}` : ''}`,
+      `${markdownText(labelled(label))}: ${markdownText(text)}${property.unit ? ` ${markdownText(unitSymbol(property.unit))}` : ''}`,
     );
   }
   for (const [key, value] of Object.entries(contents)) {
     const text = seen.has(key) ? undefined : valueText(value);
-    if (text !== undefined && text !== '') lines.push(`${markdownText(key)}: ${markdownText(text)}`);
+    if (text !== undefined && text !== '') lines.push(`${markdownText(labelled(key))}: ${markdownText(text)}`);
   }
   return lines;
 }
@@ -107,15 +118,16 @@ function insightsText(facts: TwinTooltipFacts): string {
 export function twinTooltipMarkdown(facts: TwinTooltipFacts): string {
   const { twin, index } = facts;
   const name = typeof twin.contents?.name === 'string' && twin.contents.name.trim() ? twin.contents.name : twin.id;
-  const model = index?.has(twin.modelId) ? index.displayName(twin.modelId) : twin.modelId;
+  const modelLine = index?.has(twin.modelId)
+    ? l10n.t('Model: {0} ({1})', index.displayName(twin.modelId), twin.modelId)
+    : l10n.t('Model: {0}', twin.modelId);
   const sections = [
     `**${markdownText(name)}**`,
-    [markdownText(l10n.t('Id: {0}', twin.id)), markdownText(l10n.t('Model: {0} ({1})', model, twin.modelId))].join(
-      '  \n',
-    ),
+    [markdownText(l10n.t('Id: {0}', twin.id)), markdownText(modelLine)].join('  \n'),
   ];
   if (twin.lastUpdateTime) sections.push(markdownText(l10n.t('Last updated: {0}', twin.lastUpdateTime)));
-  const properties = keyProperties(twin, index);
+  // The headings above, as a property's label would repeat them.
+  const properties = keyProperties(twin, index, [l10n.t('Id'), l10n.t('Model'), l10n.t('Last updated')]);
   if (properties.length) sections.push(bullets(limited(properties)));
   const rel = facts.relationships;
   sections.push(

@@ -1,6 +1,9 @@
-// "Run" over each request of a request file, and "Run all" over the list.
+// "Run" over each request of a request file, and "Run all" over the list. A write in a file that runs against a
+// read-only connection gets no Run: its lens says why instead (the run would be refused).
 
 import * as vscode from 'vscode';
+import { stripControl } from '../../core/untrusted/controlCharacters';
+import type { ConnectionManager } from '../connections/connectionManager';
 import type { ParsedRequestCache } from './requestDocuments';
 import { isRequestDocument } from './requestFileName';
 
@@ -11,12 +14,22 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
 
-  constructor(private readonly cache: ParsedRequestCache) {}
+  private readonly listener: vscode.Disposable;
+
+  constructor(
+    private readonly cache: ParsedRequestCache,
+    private readonly connections: Pick<ConnectionManager, 'activeName' | 'isReadOnly' | 'onDidChange'>,
+  ) {
+    // A connection made read-only or writable, or another one made active, changes which lenses run.
+    this.listener = connections.onDidChange(() => this.changed.fire());
+  }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!isRequestDocument(document)) return [];
     const { file } = this.cache.get(document);
     if (!file.requests.length) return [];
+    const connection = file.connection ?? this.connections.activeName();
+    const readOnly = this.connections.isReadOnly(connection);
     const lenses: vscode.CodeLens[] = [];
     const first = document.positionAt(file.requests[0]!.span.offset);
     lenses.push(
@@ -28,8 +41,22 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
     );
     for (const request of file.requests) {
       const at = document.positionAt(request.span.offset);
+      const range = new vscode.Range(at, at);
+      if (request.write && readOnly) {
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: vscode.l10n.t('Writes: not run on the read-only connection "{0}"', stripControl(connection)),
+            tooltip: vscode.l10n.t(
+              'Pin a writable connection with "connection" in the file, or make "{0}" writable in its settings.',
+              stripControl(connection),
+            ),
+            command: '',
+          }),
+        );
+        continue;
+      }
       lenses.push(
-        new vscode.CodeLens(new vscode.Range(at, at), {
+        new vscode.CodeLens(range, {
           title: request.write ? vscode.l10n.t('Run (writes)') : vscode.l10n.t('Run'),
           tooltip: vscode.l10n.t('Run "{0}" ({1})', request.name, request.operation),
           command: RUN_REQUEST_COMMAND,
@@ -41,6 +68,7 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
   }
 
   dispose(): void {
+    this.listener.dispose();
     this.changed.dispose();
   }
 }

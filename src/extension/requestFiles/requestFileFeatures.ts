@@ -13,7 +13,7 @@ export function registerRequestFiles(
   services: Pick<ExtensionServices, 'connections' | 'log' | 'models'>,
 ): vscode.Disposable[] {
   const cache = new ParsedRequestCache();
-  const codeLens = new RequestCodeLensProvider(cache);
+  const codeLens = new RequestCodeLensProvider(cache, services.connections);
   const completion = new RequestCompletionProvider(services, cache);
   return [
     codeLens,

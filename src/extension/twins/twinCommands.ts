@@ -121,7 +121,8 @@ async function filterTwins(
     };
   }
   const empty = !filter.modelId && !filter.nameText && propertyConditions(filter).length === 0;
-  ctx.tree.setFilter(empty ? undefined : filter);
+  const index = filter.modelId ? await ctx.models.getActiveIndex().catch(() => undefined) : undefined;
+  ctx.tree.setFilter(empty ? undefined : filter, (id) => (index?.has(id) ? index.displayName(id) : undefined));
   return ctx.tree.filter;
 }
 

@@ -59,9 +59,13 @@ function propertyCondition(property: PropertyCondition): PropertyFilter {
     : { field: property.field, operator, value: property.value };
 }
 
-export function describeFilter(filter: TwinFilter): string {
+/**
+ * The filter in words, on one line: `model VAV Box, name contains "L", levelNumber >= 2`. `modelName` gives a model's
+ * display name where one is known (its DTMI otherwise).
+ */
+export function describeFilter(filter: TwinFilter, modelName?: (modelId: string) => string | undefined): string {
   const parts: string[] = [];
-  if (filter.modelId) parts.push(l10n.t('model {0}', filter.modelId));
+  if (filter.modelId) parts.push(l10n.t('model {0}', modelName?.(filter.modelId) || filter.modelId));
   if (filter.nameText) parts.push(l10n.t('name contains "{0}"', filter.nameText));
   for (const condition of propertyConditions(filter)) {
     const { field, operator, value } = propertyCondition(condition);

@@ -3,7 +3,7 @@ import type { DigitalTwin } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import type { ConnectionScope } from '../explorer/explorerServices';
 import { type Page, PagedNode } from '../explorer/pagedNode';
-import { describeFilter, filterAdmitsModel, toTwinFilters } from './twinFilter';
+import { describeFilter, filterAdmitsModel, numericComparisonCaveat, toTwinFilters } from './twinFilter';
 import { TwinNode } from './twinNode';
 import { SortedTwins } from './twinSort';
 import { twinSortKey, twinSortLabel } from './twinSortSetting';
@@ -157,6 +157,8 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
         twinSortLabel(sortBy),
       ),
       filter ? vscode.l10n.t('Filter: {0}', describeFilter(filter)) : undefined,
+      filter && numericComparisonCaveat(filter),
+      filter ? vscode.l10n.t('"Clear Twin Filter" in the view title shows every twin again.') : undefined,
     ]
       .filter(Boolean)
       .join('\n');

@@ -78,6 +78,16 @@ describe('explorer tooltips (Markdown)', () => {
     );
   });
 
+  it("says a property named like a heading is a property: equipment's Model beside the twin's model", () => {
+    const twin = { id: 'V-1', modelId: 'dtmi:x:Room;1', contents: { model: 'VT-8', id: 'x' } };
+    const lines = keyProperties(twin, undefined, ['Id', 'Model', 'Last updated']).map((l) => shown(l));
+    assert.deepEqual(lines, ['model (property): VT-8', 'id (property): x']);
+    const md = twinTooltipMarkdown({ ...facts(), twin });
+    assert.equal(md.match(/^Model\\: /gm)?.length, 1, 'one Model line');
+    const unnamed = twinTooltipMarkdown({ ...facts(), twin, index: undefined });
+    assert.ok(unnamed.includes('Model\\: dtmi\\:x\\:Room;1\n'), 'a model without a known name: its DTMI once');
+  });
+
   it('shows the model, counts, open insights and links that run only the three commands', () => {
     const md = twinTooltipMarkdown(facts());
     assertShows(md, [

@@ -133,6 +133,18 @@ describe('explorer twin filter', () => {
     assert.equal(describeFilter(filter), 'name contains "L", levelNumber >= 2, serialNumber isNotNull');
   });
 
+  it('names the model by its display name where one is known, by its DTMI otherwise', () => {
+    const filter = { modelId: 'dtmi:x:VAVBox;1', nameText: 'L' };
+    assert.equal(
+      describeFilter(filter, (id) => (id === 'dtmi:x:VAVBox;1' ? 'VAV Box' : undefined)),
+      'model VAV Box, name contains "L"',
+    );
+    assert.equal(
+      describeFilter(filter, () => undefined),
+      'model dtmi:x:VAVBox;1, name contains "L"',
+    );
+  });
+
   it('warns that a real instance may compare numbers as text, only for numeric comparisons', () => {
     assert.equal(
       numericComparisonCaveat({
