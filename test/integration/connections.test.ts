@@ -61,6 +61,11 @@ describe('connections', () => {
     assert.equal(script.remaining, 0);
     assert.equal(api.takeLastError(), undefined);
     assert.deepEqual(profile, { name, baseUrl: 'https://contoso.example.com/api/v3', clientId: 'my-client' });
+    assert.deepEqual(
+      script.prompts,
+      [1, 2, 3, 4, 5].map((step) => `Add Building Twins connection (${step}/5)`),
+      'each prompt says which step of how many it is',
+    );
 
     const stored = vscode.workspace.getConfiguration('buildingTwins').get<unknown[]>('connections');
     assert.deepEqual(

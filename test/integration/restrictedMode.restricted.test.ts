@@ -63,6 +63,24 @@ describe('Restricted Mode (untrusted folder)', function () {
     assert.equal((JSON.parse(doc.getText()) as { modelId: string }).modelId, `${SAMPLE}:Room;1`);
   });
 
+  it('offers each MCP server read-only, and says so in the label the trust question names', async () => {
+    const provider = (await extensionApi()).context.mcpServers;
+    const hasMcpApi =
+      typeof (vscode.lm as { registerMcpServerDefinitionProvider?: unknown }).registerMcpServerDefinitionProvider ===
+      'function';
+    assert.equal(provider !== undefined, hasMcpApi, 'a provider exactly where this VS Code has the MCP API');
+    if (!provider) return;
+    const local = (await provider.provideMcpServerDefinitions()).find((d) =>
+      d.label.startsWith(`Building Twins: ${LOCAL}`),
+    );
+    assert.ok(local, 'the local emulator has a server');
+    assert.equal(local.label, `Building Twins: ${LOCAL} (read-only in Restricted Mode)`);
+    assert.deepEqual(
+      local.args.filter((arg) => arg.startsWith('--allow-')),
+      [],
+    );
+  });
+
   it('refuses emulator folders relative to the untrusted folder, naming Restricted Mode', async () => {
     const api = await extensionApi();
     await setSetting('emulator.dataFolder', 'emulator-data');

@@ -1,5 +1,6 @@
 // How VS Code starts the bundled MCP server (dist/cli.js mcp) for one connection: the command line and the
 // environment, without the client secret (added by mcpServerProvider.ts right before the start). Pure: no vscode.
+import * as l10n from '@vscode/l10n';
 import type { ConnectionProfile } from '../connections/connectionProfile';
 import { isLocalTarget, writeNeedsConfirmation, type ConfirmWritesMode } from '../../core/writes/writePreview';
 
@@ -49,8 +50,13 @@ export function mcpServerLaunch(profile: ConnectionProfile, ctx: McpLaunchContex
   const unconfirmedWrites =
     writable && !writeNeedsConfirmation(ctx.confirmWrites, { local: isLocalTarget(profile.baseUrl) });
   const writeFlag = unconfirmedWrites ? '--allow-unconfirmed-writes' : '--allow-writes';
+  // VS Code asks whether to trust the folder before it starts a server in Restricted Mode; the label says what the
+  // answer means for this one (it stays read-only until the folder is trusted).
+  const restricted = !ctx.workspaceTrusted && profile.readOnly !== true;
   return {
-    label: mcpServerLabel(profile.name),
+    label: restricted
+      ? l10n.t('{0} (read-only in Restricted Mode)', mcpServerLabel(profile.name))
+      : mcpServerLabel(profile.name),
     connection: profile.name,
     command: ctx.nodePath,
     args: [

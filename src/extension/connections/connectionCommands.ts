@@ -54,9 +54,15 @@ async function connectionName(
   return picked.name;
 }
 
+/** The title of step `step` of `steps`: "Add Building Twins connection (2/5)". */
+const stepTitle = (title: string, step: number, steps: number): string =>
+  vscode.l10n.t('{0} ({1}/{2})', title, step, steps);
+
+/** The profile's four prompts, as steps 1–4 of `steps`. */
 async function promptProfile(
   ctx: Pick<ExtensionServices, 'connections' | 'input'>,
   title: string,
+  steps: number,
   current?: ConnectionProfile,
 ): Promise<{ profile: ConnectionProfile; secret?: string }> {
   const taken = ctx.connections
@@ -65,7 +71,7 @@ async function promptProfile(
     .filter((n) => n !== current?.name);
   const name = (
     await ctx.input.input({
-      title,
+      title: stepTitle(title, 1, steps),
       prompt: vscode.l10n.t('Connection name'),
       value: current?.name,
       validate: (v) => validateConnectionName(v, taken),
@@ -73,7 +79,7 @@ async function promptProfile(
   ).trim();
   const baseUrl = (
     await ctx.input.input({
-      title,
+      title: stepTitle(title, 2, steps),
       prompt: vscode.l10n.t('Instance name or base URL (https://…/api/v3)'),
       placeHolder: vscode.l10n.t('contoso  or  https://contoso.app.willowinc.com/api/v3'),
       value: current?.baseUrl,
@@ -82,7 +88,7 @@ async function promptProfile(
   ).trim();
   const clientId = (
     await ctx.input.input({
-      title,
+      title: stepTitle(title, 3, steps),
       prompt: vscode.l10n.t('Client id'),
       value: current?.clientId,
       validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the client id.')),
@@ -91,7 +97,7 @@ async function promptProfile(
   // A secret stays with the host it was entered for: a new host needs it typed again.
   const keepable = current !== undefined && originOf(resolveBaseUrl(baseUrl)) === originOf(current.baseUrl);
   const secret = await ctx.input.input({
-    title,
+    title: stepTitle(title, 4, steps),
     prompt: keepable
       ? vscode.l10n.t('Client secret (leave empty to keep the stored one)')
       : current
@@ -124,7 +130,7 @@ async function promptReadOnly(ctx: Pick<ExtensionServices, 'input'>, title: stri
         readOnly: false,
       },
     ],
-    { title, placeHolder: vscode.l10n.t('May this connection change data on the service?') },
+    { title: stepTitle(title, 5, 5), placeHolder: vscode.l10n.t('May this connection change data on the service?') },
   );
   return picked.readOnly;
 }
@@ -154,7 +160,7 @@ async function addConnection(
     secret = args.clientSecret;
   } else {
     const title = vscode.l10n.t('Add Building Twins connection');
-    ({ profile, secret } = await promptProfile(ctx, title));
+    ({ profile, secret } = await promptProfile(ctx, title, 5));
     if (await promptReadOnly(ctx, title)) profile = { ...profile, readOnly: true };
   }
   await ctx.connections.add(profile, secret ?? '');
@@ -172,7 +178,7 @@ async function editConnection(
     throw new Error(
       vscode.l10n.t('"{0}" follows the buildingTwins.emulator.port setting; change that setting instead.', name),
     );
-  const prompted = await promptProfile(ctx, vscode.l10n.t('Edit connection "{0}"', name), current);
+  const prompted = await promptProfile(ctx, vscode.l10n.t('Edit connection "{0}"', name), 4, current);
   // Read-only stays as it was: it changes through its own commands.
   const profile: ConnectionProfile = current.readOnly ? { ...prompted.profile, readOnly: true } : prompted.profile;
   await ctx.connections.update(name, profile, prompted.secret);

@@ -40,6 +40,19 @@ describe('MCP server launch per connection', () => {
       }
   });
 
+  it("says in its label that Restricted Mode keeps a writable connection read-only (the label VS Code's trust question names)", () => {
+    assert.equal(
+      mcpServerLaunch(profile, { ...ctx, workspaceTrusted: false }).label,
+      'Building Twins: Prod (read-only in Restricted Mode)',
+    );
+    assert.equal(
+      mcpServerLaunch({ ...profile, readOnly: true }, { ...ctx, workspaceTrusted: false }).label,
+      'Building Twins: Prod',
+      'read-only anyway: trust changes nothing for it',
+    );
+    assert.equal(mcpServerLaunch(profile, ctx).label, 'Building Twins: Prod');
+  });
+
   it('asks before each write (--allow-writes) unless buildingTwins.confirmWrites spares the connection (--allow-unconfirmed-writes)', () => {
     const flag = (p: typeof profile, confirmWrites: 'always' | 'remoteOnly' | 'never'): string[] =>
       mcpServerLaunch(p, { ...ctx, confirmWrites }).args.filter((arg) => WRITE_FLAGS.includes(arg));
