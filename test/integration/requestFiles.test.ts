@@ -349,6 +349,11 @@ describe('twin request files', function () {
     const panel = (await extensionApi()).context.requestResults;
     const host = panel;
     assert.ok(host.handlers, 'the results panel is open');
+    assert.equal(
+      (await host.handlers.list({})).file,
+      'checks.twinq.json',
+      'a file outside the workspace is named, not its full path',
+    );
     const [summary] = panel.store.summaries();
     assert.ok(summary && summary.hasMore, 'the first page says there is more');
     let detail: ResultDetail = await host.handlers!.result({ id: summary.id });

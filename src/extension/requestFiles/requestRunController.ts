@@ -13,6 +13,7 @@ import type { RequestResultsMethods } from '../../webviews/requestResults/reques
 import type { RequestResultsStore } from '../panels/requestResults/requestResultsStore';
 import { WriteNotSentError } from '../documents/writeNotSent';
 import type { RequestFileServices } from './requestFileServices';
+import { fileLabel } from '../shell/fileLabel';
 
 /** One request's run, as the results panel receives it. */
 export interface RequestRun {
@@ -127,7 +128,7 @@ export async function runFileRequests(
   const entries = names.length ? file.requests.filter((r) => names.includes(r.name)) : file.requests;
   const blocking = problems.filter((p) => p.request === undefined || entries.some((e) => e.index === p.request));
   if (blocking.length) {
-    const fileName = vscode.workspace.asRelativePath(document.uri);
+    const fileName = fileLabel(document.uri);
     throw new Error(
       vscode.l10n.t(
         'Nothing was sent: {0}',

@@ -5,6 +5,7 @@ import { addRequest, type RequestDraft } from '../../core/requestFiles/requestFi
 import type { ExtensionServices } from '../shell/services';
 import { parsedRequests } from './requestDocuments';
 import { isRequestDocument } from './requestFileName';
+import { fileLabel } from '../shell/fileLabel';
 
 /** A new untitled request file (in the first workspace folder when there is one), holding `text`. */
 export async function openNewRequestFile(fileName: string, text: string): Promise<vscode.TextEditor> {
@@ -25,7 +26,14 @@ export async function saveAsRequest(
   const fresh = { label: vscode.l10n.t('New request file'), document: undefined as vscode.TextDocument | undefined };
   const choice = open.length
     ? await services.input.pick(
-        [...open.map((document) => ({ label: vscode.workspace.asRelativePath(document.uri), document })), fresh],
+        [
+          ...open.map((document) => ({
+            label: fileLabel(document.uri),
+            description: vscode.workspace.getWorkspaceFolder(document.uri) ? undefined : document.uri.fsPath,
+            document,
+          })),
+          fresh,
+        ],
         { title: vscode.l10n.t('Save "{0}" as a request in…', draft.name) },
       )
     : fresh;
@@ -55,5 +63,5 @@ export async function saveViewAsRequest(
   draft: RequestDraft,
 ): Promise<{ name: string; file: string }> {
   const { uri, name } = await saveAsRequest(services, draft);
-  return { name, file: vscode.workspace.asRelativePath(uri) };
+  return { name, file: fileLabel(uri) };
 }

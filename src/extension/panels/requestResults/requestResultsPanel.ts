@@ -17,6 +17,7 @@ import {
   type RequestResultsMethods,
 } from '../../../webviews/requestResults/requestResultsProtocol';
 import { RequestResultsStore } from './requestResultsStore';
+import { fileLabel } from '../../shell/fileLabel';
 
 type Services = Pick<ExtensionServices, 'connections' | 'models' | 'log' | 'input' | 'vscodeContext'>;
 
@@ -37,7 +38,7 @@ export class RequestResultsPanel implements RequestResultsTarget {
   }
 
   begin(uri: vscode.Uri, connection: string, entries: readonly RequestEntry[]): void {
-    this.store.reset(vscode.workspace.asRelativePath(uri), connection, entries);
+    this.store.reset(fileLabel(uri), connection, entries);
     this.selected = undefined;
     this.show();
     this.changed();
