@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import type { ExtensionServices } from '../shell/services';
-import { twinLabel } from '../twins/twinNode';
+import { twinLabel } from '../twins/twinLabel';
 import { noIcons } from '../shell/iconText';
 
 interface ModelPick extends vscode.QuickPickItem {

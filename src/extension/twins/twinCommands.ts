@@ -9,7 +9,7 @@ import { noIcons } from '../shell/iconText';
 import type { ExtensionServices } from '../shell/services';
 import type { TreeNode } from '../explorer/treeNode';
 import { parsePropertyConditions, PROPERTY_OPERATORS, propertyConditions, type TwinFilter } from './twinFilter';
-import { twinLabel } from './twinNode';
+import { twinLabel } from './twinLabel';
 import { lookupTwins, pickTwin } from './twinPicker';
 import { TwinsNode } from './twinsNode';
 import { twinSortKey } from './twinSortSetting';

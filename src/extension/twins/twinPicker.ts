@@ -7,7 +7,7 @@ import type { BuildingTwinsApi, DigitalTwin } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { noIcons } from '../shell/iconText';
 import type { UserInput } from '../shell/userInput';
-import { twinLabel } from './twinNode';
+import { twinLabel } from './twinLabel';
 
 export interface TwinPick extends QuickPickItem {
   twin?: DigitalTwin;
