@@ -3,12 +3,13 @@ import { errorText } from '../../core/api/apiError';
 import { checkTelemetryTargets } from '../../core/api/telemetryTargets';
 import type { ImportIssue } from '../../core/bulk/importTypes';
 import { parseTelemetryFile, sendTelemetry, type ParsedTelemetry } from '../../core/bulk/telemetryFile';
+import { withCancellableProgress } from '../shell/cancellableProgress';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import { confirmBulkWrite } from './bulkWriteConfirmation';
 import { issueLines } from './authoringDiagnostics';
-import { rowCount } from './countWords';
-import { pickFiles, readSourceUri, requireExtensions, type SourceText } from './jsonSource';
+import { rowCount } from '../shell/countWords';
+import { pickFiles, readSourceUri, requireExtensions, type SourceText } from '../shell/sourceText';
 
 export interface TelemetryCommandResult {
   connection: string;
@@ -124,19 +125,13 @@ export async function sendTelemetryFromFile(
     requests: [{ method: 'POST', path: '/time-series', items: rows.map((r) => r.entry) }],
     cancelled: vscode.l10n.t('Not sent: sending telemetry from {0} to "{1}" was cancelled.', source.name, connection),
   });
-  await vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: vscode.l10n.t('Sending telemetry from {0} to "{1}"', source.name, connection),
-      cancellable: true,
-    },
-    async (progress, token) => {
-      const abort = new AbortController();
-      const cancel = token.onCancellationRequested(() => abort.abort(new Error(vscode.l10n.t('Sending cancelled'))));
+  await withCancellableProgress(
+    vscode.l10n.t('Sending telemetry from {0} to "{1}"', source.name, connection),
+    async (progress, signal) => {
       let reported = 0;
       try {
         return await sendTelemetry(rows, client, {
-          signal: abort.signal,
+          signal,
           onProgress: (sent, total) => {
             progress.report({
               message: vscode.l10n.t('{0} of {1} rows', sent, total),
@@ -147,7 +142,7 @@ export async function sendTelemetryFromFile(
         });
       } catch (err) {
         throw new Error(
-          abort.signal.aborted
+          signal.aborted
             ? vscode.l10n.t(
                 'Sending telemetry from {0} stopped after {1} of {2} rows: cancelled',
                 source.name,
@@ -162,10 +157,9 @@ export async function sendTelemetryFromFile(
                 errorText(err),
               ),
         );
-      } finally {
-        cancel.dispose();
       }
     },
+    new Error(vscode.l10n.t('Sending cancelled')),
   );
   const message = rejected.length
     ? vscode.l10n.t(
