@@ -9,13 +9,13 @@
 // was planned with.
 
 import * as vscode from 'vscode';
-import type { AgentTool, AgentToolContext, WritePlan } from '../../core/agentTools/agentTool';
+import type { AgentTool, AgentToolContext, PendingWrite } from '../../core/agentTools/agentTool';
 import { AGENT_TOOLS } from '../../core/agentTools/agentToolTable';
 import {
   failure,
   invokeAgentTool,
-  planWrite,
-  sendPlanned,
+  prepareWrite,
+  sendPendingWrite,
   type ToolOutcome,
 } from '../../core/agentTools/toolInvocation';
 import { ToolInputError } from '../../core/agentTools/agentTool';
@@ -42,7 +42,7 @@ export interface AgentToolServices {
 
 /** A plan shown by prepareInvocation: what it will send, the client and URL it was planned with, and when. */
 interface ShownPlan {
-  plan: WritePlan;
+  plan: PendingWrite;
   api: BuildingTwinsApi;
   baseUrl: string | undefined;
   at: number;
@@ -99,7 +99,7 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
       const { connection, input } = this.split(options.input);
       const { ctx, plan } = await withTokenSignal(token, async (signal) => {
         const ctx = await this.context(connection, signal);
-        return { ctx, plan: await planWrite(tool, input, ctx) };
+        return { ctx, plan: await prepareWrite(tool, input, ctx) };
       });
       const baseUrl = this.services.baseUrl(plan.connection);
       const request = JSON.stringify([plan.connection, plan.method, plan.path, plan.body]);
@@ -153,7 +153,7 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
     if (!shown) {
       // Explain the refusal the same way prepareInvocation would have (read-only, invalid input), else say it was not shown.
       const ctx = await this.context(connection, signal);
-      await planWrite(this.tool, input, ctx);
+      await prepareWrite(this.tool, input, ctx);
       throw new ToolInputError(
         vscode.l10n.t(
           '{0} was not confirmed: a write is only sent after its confirmation was shown. Nothing was sent.',
@@ -163,7 +163,9 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
     }
     await this.checkStillMeant(shown, connection);
     // Confirmed in prepareInvocation: the client does not ask about it again.
-    const outcome = await this.services.sendConfirmed(shown.plan.connection, () => sendPlanned(shown.plan, signal));
+    const outcome = await this.services.sendConfirmed(shown.plan.connection, () =>
+      sendPendingWrite(shown.plan, signal),
+    );
     this.services.log(
       `Agent tool ${this.tool.name} on "${shown.plan.connection}": ${shown.plan.method} ${shown.plan.path} ${outcome.isError ? `failed: ${String(outcome.data.error)}` : 'sent'}`,
     );

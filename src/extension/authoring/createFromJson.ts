@@ -3,7 +3,7 @@ import type { DigitalTwin, Relationship } from '../../core/api/types';
 import { parseImportJson } from '../../core/bulk/importJson';
 import { existingTwinIds, type ImportPlan } from '../../core/bulk/importPlan';
 import { runImport, type ImportResult } from '../../core/bulk/importRunner';
-import type { UpsertedRelationship } from '../../core/bulk/relationshipUpsert';
+import type { UpsertedRelationship } from '../../core/bulk/upsertRelationship';
 import { confirmDespiteProblems } from '../documents/documentProblems';
 import { showWritten } from '../documents/writtenResources';
 import { confirmBulkWrite, importPlanRequests } from './bulkWriteConfirmation';
@@ -15,7 +15,7 @@ import { checkedImportPlan } from './checkedImportPlan';
 import { relationshipCount, twinCount, twinsAndRelationships } from '../shell/countWords';
 import { readJsonSource } from '../shell/sourceText';
 import { draftPlaceholders } from './twinDraft';
-import { describeUpsert, relationshipDocumentUri, writtenRelationship } from './relationshipUpsert';
+import { describeUpsert, relationshipDocumentUri, writtenRelationship } from './writtenRelationship';
 
 /** Twins sent at once when a document holds several. */
 const CREATE_CONCURRENCY = 4;
