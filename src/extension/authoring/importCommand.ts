@@ -123,27 +123,7 @@ export async function importFromFiles(
   if (twinsNode) ctx.tree.refresh(twinsNode);
   // Open documents of imported twins show them as the service now holds them.
   await Promise.all(plan.twins.map((t) => ctx.documents.reloadOpen(resourceUri(connection, 'twins', t.twin.id))));
-  const report = path.basename(reportFile);
-  const message = result.pending
-    ? vscode.l10n.t(
-        'Import of {0} into "{1}": {2} sent, {3} skipped (already done), {4} failed, {5} not reached (cancelled). Report: {6}',
-        names,
-        connection,
-        result.done,
-        result.skipped,
-        result.failed,
-        result.pending,
-        report,
-      )
-    : vscode.l10n.t(
-        'Import of {0} into "{1}": {2} sent, {3} skipped (already done), {4} failed. Report: {5}',
-        names,
-        connection,
-        result.done,
-        result.skipped,
-        result.failed,
-        report,
-      );
+  const message = resultMessage(names, connection, result, path.basename(reportFile));
   ctx.log.info(message);
   for (const f of failures) ctx.log.warn(`Import: ${f}`);
   notifyResult(ctx, message, result.failed > 0 || result.aborted);
@@ -186,4 +166,28 @@ async function askToImport(
   return ctx.writes.confirmInstead(connection, gated, () =>
     ctx.input.confirm(question, { detail: notes.join('\n'), confirmLabel: vscode.l10n.t('Import') }),
   );
+}
+
+/** "Import of a.csv into "Production": 12 sent, 0 skipped (already done), 1 failed. Report: a.import-report.json" */
+function resultMessage(names: string, connection: string, result: ImportResult, report: string): string {
+  return result.pending
+    ? vscode.l10n.t(
+        'Import of {0} into "{1}": {2} sent, {3} skipped (already done), {4} failed, {5} not reached (cancelled). Report: {6}',
+        names,
+        connection,
+        result.done,
+        result.skipped,
+        result.failed,
+        result.pending,
+        report,
+      )
+    : vscode.l10n.t(
+        'Import of {0} into "{1}": {2} sent, {3} skipped (already done), {4} failed. Report: {5}',
+        names,
+        connection,
+        result.done,
+        result.skipped,
+        result.failed,
+        report,
+      );
 }
