@@ -21,7 +21,13 @@ import {
 import { version } from '../../package.json';
 import type { AgentTool, AgentToolContext, WriteTool } from '../core/agentTools/agentTool';
 import { AGENT_TOOLS } from '../core/agentTools/agentToolTable';
-import { failure, invokeAgentTool, planWrite, sendPlanned, type ToolOutcome } from '../core/agentTools/toolInvocation';
+import {
+  failure,
+  invokeAgentTool,
+  prepareWrite,
+  sendPendingWrite,
+  type ToolOutcome,
+} from '../core/agentTools/toolInvocation';
 import { stripControl } from '../core/untrusted/controlCharacters';
 import { checkedToolCall } from './mcpCallParams';
 import { reportProgress } from './mcpProgress';
@@ -90,7 +96,7 @@ export function createMcpServer(ctx: AgentToolContext, options: McpServerOptions
   ): Promise<ToolOutcome> => {
     let plan;
     try {
-      plan = await planWrite(tool, input, { ...ctx, signal: extra.signal });
+      plan = await prepareWrite(tool, input, { ...ctx, signal: extra.signal });
     } catch (error) {
       return failure(error);
     }
@@ -108,7 +114,7 @@ export function createMcpServer(ctx: AgentToolContext, options: McpServerOptions
       return notSent(plan, answer);
     }
     waitingFor('sending the write');
-    const outcome = await sendPlanned(plan, extra.signal);
+    const outcome = await sendPendingWrite(plan, extra.signal);
     if (!outcome.isError) log('notice', `${tool.name} sent ${plan.method} ${plan.path}, confirmed by the user`);
     return outcome;
   };

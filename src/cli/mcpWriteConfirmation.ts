@@ -2,7 +2,7 @@
 // request the write will send (method, URL, body), and the user's answer decides. Declined or cancelled, nothing is
 // sent and the tool answers, without an error, that the user declined.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { WritePlan } from '../core/agentTools/agentTool';
+import type { PendingWrite } from '../core/agentTools/agentTool';
 import type { ToolOutcome } from '../core/agentTools/toolInvocation';
 import { stripControl } from '../core/untrusted/controlCharacters';
 
@@ -21,7 +21,7 @@ export function visibleJson(value: unknown): string {
 }
 
 /** The question: what the write does, then the request exactly (method, full URL, body). */
-export function confirmationMessage(plan: WritePlan, baseUrl: string): string {
+export function confirmationMessage(plan: PendingWrite, baseUrl: string): string {
   return [
     `An agent asks to ${stripControl(plan.summary)} on "${stripControl(plan.connection)}". Send this request?`,
     '',
@@ -37,7 +37,7 @@ export type UserAnswer = 'accept' | 'decline' | 'cancel';
 /** Asks the client's user; rejects when the client could not ask (an error, the timeout, the call cancelled). */
 export async function askToSend(
   server: Server,
-  plan: WritePlan,
+  plan: PendingWrite,
   baseUrl: string,
   signal: AbortSignal,
 ): Promise<UserAnswer> {
@@ -50,7 +50,7 @@ export async function askToSend(
 }
 
 /** The answer to a write the user did not accept: not an error, and valid against the write tools' outputSchema. */
-export function notSent(plan: WritePlan, answer: Exclude<UserAnswer, 'accept'>): ToolOutcome {
+export function notSent(plan: PendingWrite, answer: Exclude<UserAnswer, 'accept'>): ToolOutcome {
   const how = answer === 'decline' ? 'declined' : 'cancelled';
   const data = {
     done: `nothing: the user ${how} "${plan.summary}"; nothing was sent`,

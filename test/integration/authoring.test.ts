@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import type { DigitalTwin, Relationship } from '../../src/core/api/types';
 import type { CreateResult } from '../../src/extension/authoring/createFromJson';
-import type { UpsertedRelationship } from '../../src/core/bulk/relationshipUpsert';
+import type { UpsertedRelationship } from '../../src/core/bulk/upsertRelationship';
 import type { ExportCommandResult } from '../../src/extension/authoring/exportCommand';
 import type { ImportCommandResult } from '../../src/extension/authoring/importCommand';
 import type { TelemetryCommandResult } from '../../src/extension/authoring/telemetryCommand';

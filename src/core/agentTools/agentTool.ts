@@ -29,8 +29,8 @@ export interface AgentToolContext {
   answerChars?: number;
 }
 
-/** Exactly what a write tool will send, and where: shown for confirmation before it runs. */
-export interface WritePlan {
+/** A write a tool prepared and has not sent: exactly what it will send, and where, shown for confirmation first. */
+export interface PendingWrite {
   connection: string;
   /** The client operation (putTwin, patchTwin, …). */
   operation: string;
@@ -71,7 +71,7 @@ export interface WriteTool<I = Record<string, unknown>> extends ToolCommon {
   /** What a write does to what exists (MCP annotations): overwrites or cannot be undone; the same call twice changes nothing more. */
   effects: { destructive: boolean; idempotent: boolean };
   /** Checks the input locally (DTDL, ticket patch rules, telemetry targets) and says what would be sent; sends nothing. */
-  plan(input: I, ctx: AgentToolContext): Promise<WritePlan>;
+  plan(input: I, ctx: AgentToolContext): Promise<PendingWrite>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tool declares its own input type; the table holds them all

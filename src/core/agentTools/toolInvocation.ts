@@ -3,7 +3,7 @@
 
 import Ajv, { type ValidateFunction } from 'ajv';
 import { ApiError, errorText, isReadOnlyRefusal } from '../api/apiError';
-import type { AgentTool, AgentToolContext, WritePlan, WriteTool } from './agentTool';
+import type { AgentTool, AgentToolContext, PendingWrite, WriteTool } from './agentTool';
 import { ToolInputError, WRITE_ANSWER_SCHEMA } from './agentTool';
 import { fitAnswer, MAX_ANSWER_CHARS, type ToolAnswer } from './toolAnswer';
 import { markedUntrusted } from '../untrusted/serviceText';
@@ -59,8 +59,8 @@ export function refuseIfReadOnly(tool: AgentTool, ctx: AgentToolContext): void {
   if (tool.access === 'write' && ctx.api.readOnly) throw ApiError.readOnly(tool.name, ctx.connection);
 }
 
-/** The plan of a write tool: checked input, read-only refused, local validation done; nothing sent. */
-export async function planWrite(tool: WriteTool, input: unknown, ctx: AgentToolContext): Promise<WritePlan> {
+/** A write tool's pending write: checked input, read-only refused, local validation done; nothing sent. */
+export async function prepareWrite(tool: WriteTool, input: unknown, ctx: AgentToolContext): Promise<PendingWrite> {
   refuseIfReadOnly(tool, ctx);
   return tool.plan(checkToolInput(tool, input), ctx);
 }
@@ -76,7 +76,7 @@ export async function invokeAgentTool(
   maxChars = MAX_ANSWER_CHARS,
 ): Promise<ToolOutcome> {
   try {
-    if (tool.access === 'write') return await sendPlanned(await planWrite(tool, input, ctx));
+    if (tool.access === 'write') return await sendPendingWrite(await prepareWrite(tool, input, ctx));
     const cap = Math.min(maxChars, MAX_ANSWER_CHARS);
     const data = markedUntrusted(await tool.run(checkToolInput(tool, input), { ...ctx, answerChars: cap }));
     return { ...cleaned(fitAnswer(data, tool.whenCut, cap, tool.outputSchema, tool.whenClipped)), isError: false };
@@ -85,8 +85,8 @@ export async function invokeAgentTool(
   }
 }
 
-/** Sends a write planned (and shown) before; never throws. */
-export async function sendPlanned(plan: WritePlan, signal?: AbortSignal): Promise<ToolOutcome> {
+/** Sends a pending write (prepared and shown before); never throws. */
+export async function sendPendingWrite(plan: PendingWrite, signal?: AbortSignal): Promise<ToolOutcome> {
   try {
     const result = await plan.send(signal);
     return {

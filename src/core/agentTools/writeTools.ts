@@ -10,7 +10,7 @@ import { wireEntry } from '../api/timeSeriesWire';
 import type { CreateTicketRequest, DigitalTwin, JsonPatchOperation, Relationship, TimeSeriesEntry } from '../api/types';
 import { relationshipPropertiesProblem, relationshipTargetProblem } from '../dtdl/relationshipRules';
 import { validateTwin, type TwinValidationError } from '../dtdl/twinValidation';
-import type { AgentToolContext, WritePlan, WriteTool } from './agentTool';
+import type { AgentToolContext, PendingWrite, WriteTool } from './agentTool';
 import { ANY_JSON_VALUE, ToolInputError, WRITE_ANSWER_SCHEMA } from './agentTool';
 
 const seg = (value: string): string => encodeURIComponent(value);
@@ -33,7 +33,7 @@ function asInputError<T>(check: () => T): T {
   }
 }
 
-const plan = (ctx: AgentToolContext, p: Omit<WritePlan, 'connection'>): WritePlan => ({
+const plan = (ctx: AgentToolContext, p: Omit<PendingWrite, 'connection'>): PendingWrite => ({
   connection: ctx.connection,
   ...p,
 });

@@ -53,6 +53,17 @@ export function serviceTwinLookup(client: Pick<BuildingTwinsApi, 'getTwinsByIds'
   };
 }
 
+/** The ids of the plan's twins that exist on the service already, in plan order (PUT would replace them). */
+export async function existingTwinIds(
+  plan: Pick<ImportPlan, 'twins'>,
+  client: Pick<BuildingTwinsApi, 'getTwinsByIds'>,
+): Promise<string[]> {
+  const ids = plan.twins.map((t) => t.twin.id);
+  if (!ids.length) return [];
+  const found = new Set((await client.getTwinsByIds(ids)).twins.map((t) => t.id));
+  return ids.filter((id) => found.has(id));
+}
+
 /** Why an item cannot be sent whatever its model says: too deep for the service, or a prototype key. */
 function shapeProblem(item: unknown): { message: string; path?: string } | undefined {
   if (exceedsJsonDepth(item, MAX_JSON_DEPTH))

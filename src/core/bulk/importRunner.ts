@@ -2,7 +2,7 @@ import { errorText } from '../api/apiError';
 import { mapWithConcurrency } from '../api/concurrency';
 import type { BuildingTwinsApi } from '../api/types';
 import type { ImportPlan, PlannedRelationship, PlannedTwin } from './importPlan';
-import { upsertRelationship } from './relationshipUpsert';
+import { upsertRelationship } from './upsertRelationship';
 import { itemHash, newReport, type ImportReport, type ReportEntry, type ReportStore } from './importReport';
 
 export interface ImportProgress {
@@ -48,7 +48,7 @@ export interface ImportOptions {
   /** Minimum time between report saves while running (it is always saved at the end). Default 1000 ms. */
   saveIntervalMs?: number;
   /**
-   * Send each relationship as an upsert that tells a new one from one already there (relationshipUpsert.ts: one
+   * Send each relationship as an upsert that tells a new one from one already there (upsertRelationship.ts: one
    * more read per relationship), without its id; else it is sent as planned.
    */
   upsertRelationships?: boolean;

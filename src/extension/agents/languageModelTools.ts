@@ -9,13 +9,13 @@
 // was planned with.
 
 import * as vscode from 'vscode';
-import type { AgentTool, AgentToolContext, WritePlan } from '../../core/agentTools/agentTool';
+import type { AgentTool, AgentToolContext, PendingWrite } from '../../core/agentTools/agentTool';
 import { AGENT_TOOLS } from '../../core/agentTools/agentToolTable';
 import {
   failure,
   invokeAgentTool,
-  planWrite,
-  sendPlanned,
+  prepareWrite,
+  sendPendingWrite,
   type ToolOutcome,
 } from '../../core/agentTools/toolInvocation';
 import { ToolInputError } from '../../core/agentTools/agentTool';
@@ -23,6 +23,7 @@ import type { BuildingTwinsApi } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { CONNECTION_INPUT, lmToolId } from './agentToolNames';
 import { toolResultParts } from './toolResultParts';
+import { withTokenSignal } from '../shell/tokenSignal';
 import { writeConfirmationMessage } from './writeConfirmation';
 
 /** What the tools need from the extension. */
@@ -41,7 +42,7 @@ export interface AgentToolServices {
 
 /** A plan shown by prepareInvocation: what it will send, the client and URL it was planned with, and when. */
 interface ShownPlan {
-  plan: WritePlan;
+  plan: PendingWrite;
   api: BuildingTwinsApi;
   baseUrl: string | undefined;
   at: number;
@@ -64,13 +65,6 @@ type ToolInput = Record<string, unknown>;
 const CHARS_PER_TOKEN = 3;
 /** How long a shown plan waits for its invocation. */
 const PLAN_LIFETIME_MS = 10 * 60_000;
-
-function abortSignal(token: vscode.CancellationToken): AbortSignal {
-  const controller = new AbortController();
-  if (token.isCancellationRequested) controller.abort();
-  else token.onCancellationRequested(() => controller.abort());
-  return controller.signal;
-}
 
 function result(outcome: ToolOutcome): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult(toolResultParts(outcome));
@@ -95,15 +89,18 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
       this.tool.title,
       typeof named === 'string' && named ? named : this.services.activeConnection(),
     );
-    if (this.tool.access === 'read') return { invocationMessage: running };
+    const { tool } = this;
+    if (tool.access === 'read') return { invocationMessage: running };
     const key = JSON.stringify(options.input ?? {});
     this.forgetOld();
     const waiting = this.waitingFor(key);
     waiting.preparing++;
     try {
       const { connection, input } = this.split(options.input);
-      const ctx = await this.context(connection, token);
-      const plan = await planWrite(this.tool, input, ctx);
+      const { ctx, plan } = await withTokenSignal(token, async (signal) => {
+        const ctx = await this.context(connection, signal);
+        return { ctx, plan: await prepareWrite(tool, input, ctx) };
+      });
       const baseUrl = this.services.baseUrl(plan.connection);
       const request = JSON.stringify([plan.connection, plan.method, plan.path, plan.body]);
       waiting.plans.push({ plan, api: ctx.api, baseUrl, at: this.now(), request });
@@ -128,43 +125,51 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
     options: vscode.LanguageModelToolInvocationOptions<ToolInput>,
     token: vscode.CancellationToken,
   ): Promise<vscode.LanguageModelToolResult> {
-    const signal = abortSignal(token);
     try {
-      const { connection, input } = this.split(options.input);
-      if (this.tool.access === 'read') {
-        const budget = options.tokenizationOptions?.tokenBudget;
-        return result(
-          await invokeAgentTool(
-            this.tool,
-            input,
-            await this.context(connection, token),
-            budget ? budget * CHARS_PER_TOKEN : undefined,
-          ),
-        );
-      }
-      // Taken before anything is awaited: a plan is sent at most once.
-      const shown = this.takeShown(JSON.stringify(options.input ?? {}));
-      if (!shown) {
-        // Explain the refusal the same way prepareInvocation would have (read-only, invalid input), else say it was not shown.
-        const ctx = await this.context(connection, token);
-        await planWrite(this.tool, input, ctx);
-        throw new ToolInputError(
-          vscode.l10n.t(
-            '{0} was not confirmed: a write is only sent after its confirmation was shown. Nothing was sent.',
-            this.tool.name,
-          ),
-        );
-      }
-      await this.checkStillMeant(shown, connection);
-      // Confirmed in prepareInvocation: the client does not ask about it again.
-      const outcome = await this.services.sendConfirmed(shown.plan.connection, () => sendPlanned(shown.plan, signal));
-      this.services.log(
-        `Agent tool ${this.tool.name} on "${shown.plan.connection}": ${shown.plan.method} ${shown.plan.path} ${outcome.isError ? `failed: ${String(outcome.data.error)}` : 'sent'}`,
-      );
-      return result(outcome);
+      return await withTokenSignal(token, (signal) => this.invokeWith(options, signal));
     } catch (error) {
       return result(failure(error));
     }
+  }
+
+  private async invokeWith(
+    options: vscode.LanguageModelToolInvocationOptions<ToolInput>,
+    signal: AbortSignal,
+  ): Promise<vscode.LanguageModelToolResult> {
+    const { connection, input } = this.split(options.input);
+    if (this.tool.access === 'read') {
+      const budget = options.tokenizationOptions?.tokenBudget;
+      return result(
+        await invokeAgentTool(
+          this.tool,
+          input,
+          await this.context(connection, signal),
+          budget ? budget * CHARS_PER_TOKEN : undefined,
+        ),
+      );
+    }
+    // Taken before anything is awaited: a plan is sent at most once.
+    const shown = this.takeShown(JSON.stringify(options.input ?? {}));
+    if (!shown) {
+      // Explain the refusal the same way prepareInvocation would have (read-only, invalid input), else say it was not shown.
+      const ctx = await this.context(connection, signal);
+      await prepareWrite(this.tool, input, ctx);
+      throw new ToolInputError(
+        vscode.l10n.t(
+          '{0} was not confirmed: a write is only sent after its confirmation was shown. Nothing was sent.',
+          this.tool.name,
+        ),
+      );
+    }
+    await this.checkStillMeant(shown, connection);
+    // Confirmed in prepareInvocation: the client does not ask about it again.
+    const outcome = await this.services.sendConfirmed(shown.plan.connection, () =>
+      sendPendingWrite(shown.plan, signal),
+    );
+    this.services.log(
+      `Agent tool ${this.tool.name} on "${shown.plan.connection}": ${shown.plan.method} ${shown.plan.path} ${outcome.isError ? `failed: ${String(outcome.data.error)}` : 'sent'}`,
+    );
+    return result(outcome);
   }
 
   private split(raw: ToolInput | undefined): { connection: string | undefined; input: ToolInput } {
@@ -174,7 +179,7 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
     return { connection: connection || undefined, input };
   }
 
-  private async context(connection: string | undefined, token: vscode.CancellationToken): Promise<AgentToolContext> {
+  private async context(connection: string | undefined, signal: AbortSignal): Promise<AgentToolContext> {
     const name = connection ?? this.services.activeConnection();
     if (!this.services.connectionNames().includes(name)) {
       throw new ToolInputError(
@@ -190,7 +195,7 @@ export class AgentLanguageModelTool implements vscode.LanguageModelTool<ToolInpu
       connection: name,
       models: () => this.services.models(name),
       now: () => this.now(),
-      signal: abortSignal(token),
+      signal,
     };
   }
 

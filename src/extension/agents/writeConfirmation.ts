@@ -3,7 +3,7 @@
 // only ever inside code.
 
 import * as vscode from 'vscode';
-import type { WritePlan } from '../../core/agentTools/agentTool';
+import type { PendingWrite } from '../../core/agentTools/agentTool';
 import { escapeRawControlInJson, stripControl } from '../../core/untrusted/controlCharacters';
 import { outgoingWriteQuestion } from '../../core/writes/requestPreview';
 
@@ -15,7 +15,7 @@ function fenced(code: string, language: string): string {
 }
 
 export function writeConfirmationMessage(
-  plan: WritePlan,
+  plan: PendingWrite,
   baseUrl: string | undefined,
 ): vscode.LanguageModelToolConfirmationMessages {
   const json = escapeRawControlInJson(JSON.stringify(plan.body, null, 2));

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ImportIssue } from '../../core/bulk/importTypes';
-import type { SourceText } from './jsonSource';
+import type { SourceText } from '../shell/sourceText';
 
 /**
  * Problems found in twin drafts, import and telemetry files before (or while) sending, in the Problems

@@ -1,21 +1,21 @@
 import * as vscode from 'vscode';
 import type { DigitalTwin, Relationship } from '../../core/api/types';
 import { parseImportJson } from '../../core/bulk/importJson';
-import { planImport, serviceTwinLookup } from '../../core/bulk/importPlan';
-import type { UpsertedRelationship } from '../../core/bulk/relationshipUpsert';
-import { writePlan } from '../../core/bulk/writePlan';
+import { existingTwinIds, type ImportPlan } from '../../core/bulk/importPlan';
+import { runImport, type ImportResult } from '../../core/bulk/importRunner';
+import type { UpsertedRelationship } from '../../core/bulk/upsertRelationship';
 import { confirmDespiteProblems } from '../documents/documentProblems';
 import { showWritten } from '../documents/writtenResources';
 import { confirmBulkWrite, importPlanRequests } from './bulkWriteConfirmation';
 import type { ExtensionServices } from '../shell/services';
-import { notifyResult, targetConnection } from '../explorer/commandTarget';
+import { notifyResult } from '../explorer/commandTarget';
 import { openTwinDocument, revealTwin } from '../twins/twinCommands';
 import { TwinsNode } from '../twins/twinsNode';
-import { issueLines } from './authoringDiagnostics';
-import { problemCount, relationshipCount, twinCount, twinsAndRelationships } from './countWords';
-import { readJsonSource } from './jsonSource';
+import { checkedImportPlan } from './checkedImportPlan';
+import { relationshipCount, twinCount, twinsAndRelationships } from '../shell/countWords';
+import { readJsonSource } from '../shell/sourceText';
 import { draftPlaceholders } from './twinDraft';
-import { describeUpsert, relationshipDocumentUri, writtenRelationship } from './relationshipUpsert';
+import { describeUpsert, relationshipDocumentUri, writtenRelationship } from './writtenRelationship';
 
 /** Twins sent at once when a document holds several. */
 const CREATE_CONCURRENCY = 4;
@@ -42,100 +42,30 @@ export async function createFromJson(
 ): Promise<CreateResult | undefined> {
   const source = await readJsonSource(arg);
   refusePlaceholders(source.name, source.text);
-  const { connection, client } = await targetConnection(ctx);
-  const index = await ctx.models.getIndex(connection);
-  const parsed = parseImportJson(wrapSingle(source.text), source.name);
-  const plan = await planImport(parsed, { index, lookupTwins: serviceTwinLookup(client) });
-  const { diagnostics } = ctx.authoring;
-  diagnostics.show([source], plan.errors);
-  if (plan.errors.length) {
-    const lines = issueLines(plan.errors, 5);
-    for (const line of issueLines(plan.errors, 1000)) ctx.log.warn(`Create from JSON: ${line}`);
-    throw new Error(
-      vscode.l10n.t(
-        '{0}: {1}, nothing was sent (see the Problems panel). {2}',
-        source.name,
-        problemCount(plan.errors.length),
-        lines.join('; '),
-      ),
-    );
-  }
-  if (plan.twins.length + plan.relationships.length === 0)
-    throw new Error(vscode.l10n.t('{0} holds no twin and no relationship. Nothing was sent.', source.name));
+  const { connection, client, plan } = await checkedImportPlan(ctx, undefined, {
+    command: 'Create from JSON',
+    subject: source.name,
+    sources: [source],
+    parse: (s) => parseImportJson(wrapSingle(s.text), s.name),
+  });
   // What the editor shows as errors beyond the plan's (the JSON schema's checks) is asked about before anything is sent.
   if (source.uri) await confirmDespiteProblems(ctx.input, source.uri, source.name);
 
-  const replaceQuestion = (existing: readonly string[]): string => {
-    const shown = `${existing.slice(0, 10).join(', ')}${existing.length > 10 ? ', …' : ''}`;
-    return existing.length === 1
-      ? vscode.l10n.t('1 twin already exists on "{0}" and would be replaced: {1}. Replace?', connection, shown)
-      : vscode.l10n.t(
-          '{0} twins already exist on "{1}" and would be replaced: {2}. Replace?',
-          existing.length,
-          connection,
-          shown,
-        );
-  };
-  const written = await writePlan(plan, client, {
-    confirmReplace: (existing) =>
-      ctx.input.confirm(replaceQuestion(existing), {
-        detail: vscode.l10n.t('PUT /twins replaces a twin with exactly the document sent.'),
-        confirmLabel: vscode.l10n.t('Replace'),
-      }),
-    // Cancel throws "Not sent" (the write gate).
-    confirm: async () => {
-      await confirmBulkWrite(ctx, {
-        connection,
-        question: vscode.l10n.t(
-          'Create or replace {0} from {1} on "{2}"?',
-          twinsAndRelationships(plan.twins.length, plan.relationships.length),
-          source.name,
-          connection,
-        ),
-        requests: importPlanRequests(plan),
-        cancelled: vscode.l10n.t('Not sent: creating from {0} on "{1}" was cancelled.', source.name, connection),
-      });
-      return true;
-    },
-    concurrency: CREATE_CONCURRENCY,
-    upsertRelationships: true,
+  const existing = await askToReplace(ctx, connection, await existingTwinIds(plan, client));
+  // Cancel throws "Not sent" (the write gate).
+  await confirmBulkWrite(ctx, {
+    connection,
+    question: vscode.l10n.t(
+      'Create or replace {0} from {1} on "{2}"?',
+      twinsAndRelationships(plan.twins.length, plan.relationships.length),
+      source.name,
+      connection,
+    ),
+    requests: importPlanRequests(plan),
+    cancelled: vscode.l10n.t('Not sent: creating from {0} on "{1}" was cancelled.', source.name, connection),
   });
-  const { existing } = written;
-  if (!written.sent) {
-    throw new Error(
-      existing.length === 1
-        ? vscode.l10n.t('Not created: {0} already exists and you chose not to replace. Nothing was sent.', existing[0])
-        : vscode.l10n.t(
-            'Not created: {0} already exist and you chose not to replace. Nothing was sent.',
-            existing.join(', '),
-          ),
-    );
-  }
-  const twins: DigitalTwin[] = [];
-  const relationships: UpsertedRelationship[] = [];
-  const failures: string[] = [];
-  written.result.outcomes.forEach((outcome, i) => {
-    if (outcome.kind === 'twin') {
-      const { twin } = plan.twins[i];
-      if (outcome.status === 'done') twins.push(outcome.written as DigitalTwin);
-      else failures.push(vscode.l10n.t('line {0}: twin {1}: {2}', outcome.line, twin.id, outcome.error ?? ''));
-      return;
-    }
-    const { relationship } = plan.relationships[i - plan.twins.length];
-    if (outcome.status === 'done')
-      relationships.push({ relationship: outcome.written as Relationship, existed: !!outcome.existed });
-    else
-      failures.push(
-        vscode.l10n.t(
-          'line {0}: relationship {1} {2} {3}: {4}',
-          outcome.line,
-          relationship.sourceId,
-          relationship.name,
-          relationship.targetId,
-          outcome.error ?? '',
-        ),
-      );
-  });
+  const result = await runImport(plan, client, { concurrency: CREATE_CONCURRENCY, upsertRelationships: true });
+  const { twins, relationships, failures } = sortOutcomes(plan, result);
 
   // What shows these twins and relationships shows them as written: replaced twins' rows and documents, relationship lists.
   await showWritten(ctx, [
@@ -187,6 +117,71 @@ export async function createFromJson(
   }
   notifyResult(ctx, relationships.length === 1 && twins.length === 0 ? describeUpsert(relationships[0]) : summary);
   return { connection, twins, relationships };
+}
+
+/** Asks before twins that exist are replaced (PUT sends the whole twin); declined, throws "Not created". */
+async function askToReplace(
+  ctx: Pick<ExtensionServices, 'input'>,
+  connection: string,
+  existing: readonly string[],
+): Promise<readonly string[]> {
+  if (!existing.length) return existing;
+  const shown = `${existing.slice(0, 10).join(', ')}${existing.length > 10 ? ', …' : ''}`;
+  const question =
+    existing.length === 1
+      ? vscode.l10n.t('1 twin already exists on "{0}" and would be replaced: {1}. Replace?', connection, shown)
+      : vscode.l10n.t(
+          '{0} twins already exist on "{1}" and would be replaced: {2}. Replace?',
+          existing.length,
+          connection,
+          shown,
+        );
+  const replace = await ctx.input.confirm(question, {
+    detail: vscode.l10n.t('PUT /twins replaces a twin with exactly the document sent.'),
+    confirmLabel: vscode.l10n.t('Replace'),
+  });
+  if (replace) return existing;
+  throw new Error(
+    existing.length === 1
+      ? vscode.l10n.t('Not created: {0} already exists and you chose not to replace. Nothing was sent.', existing[0])
+      : vscode.l10n.t(
+          'Not created: {0} already exist and you chose not to replace. Nothing was sent.',
+          existing.join(', '),
+        ),
+  );
+}
+
+/** The twins and relationships written, and a line for each item the service refused. */
+function sortOutcomes(
+  plan: ImportPlan,
+  result: ImportResult,
+): { twins: DigitalTwin[]; relationships: UpsertedRelationship[]; failures: string[] } {
+  const twins: DigitalTwin[] = [];
+  const relationships: UpsertedRelationship[] = [];
+  const failures: string[] = [];
+  result.outcomes.forEach((outcome, i) => {
+    if (outcome.kind === 'twin') {
+      const { twin } = plan.twins[i];
+      if (outcome.status === 'done') twins.push(outcome.written as DigitalTwin);
+      else failures.push(vscode.l10n.t('line {0}: twin {1}: {2}', outcome.line, twin.id, outcome.error ?? ''));
+      return;
+    }
+    const { relationship } = plan.relationships[i - plan.twins.length];
+    if (outcome.status === 'done')
+      relationships.push({ relationship: outcome.written as Relationship, existed: !!outcome.existed });
+    else
+      failures.push(
+        vscode.l10n.t(
+          'line {0}: relationship {1} {2} {3}: {4}',
+          outcome.line,
+          relationship.sourceId,
+          relationship.name,
+          relationship.targetId,
+          outcome.error ?? '',
+        ),
+      );
+  });
+  return { twins, relationships, failures };
 }
 
 /** A new-twin draft still holding a placeholder would create it as a real value: refused, naming the properties. */

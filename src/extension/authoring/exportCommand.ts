@@ -5,11 +5,12 @@ import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import type { BuildingTwinsApi } from '../../core/api/types';
 import { exportTwins } from '../../core/bulk/twinExport';
+import { withCancellableProgress } from '../shell/cancellableProgress';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import { describeFilter, toTwinFilters } from '../twins/twinFilter';
-import { relationshipCount, twinCount, twinsAndRelationships } from './countWords';
-import { asUri } from './jsonSource';
+import { relationshipCount, twinCount, twinsAndRelationships } from '../shell/countWords';
+import { asUri } from '../shell/sourceText';
 import { isRow } from '../explorer/rowSubject';
 
 export interface ExportCommandResult {
@@ -81,25 +82,19 @@ export async function exportToFile(
         .filter(Boolean)
         .join(', ') || vscode.l10n.t('all twins');
   const partial = `${file}.partial`;
-  const counts = await vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: vscode.l10n.t('Exporting twins of "{0}" ({1})', connection, described),
-      cancellable: true,
-    },
-    async (progress, token) => {
-      const abort = new AbortController();
-      const cancel = token.onCancellationRequested(() => abort.abort(new Error(vscode.l10n.t('Export cancelled'))));
+  const counts = await withCancellableProgress(
+    vscode.l10n.t('Exporting twins of "{0}" ({1})', connection, described),
+    async (progress, signal) => {
       try {
         return await exportTwins(client, createWriteStream(partial), {
           filter: filters,
-          signal: abort.signal,
+          signal,
           onProgress: (p) => progress.report({ message: twinsAndRelationships(p.twins, p.relationships) }),
         });
       } catch (err) {
         await fs.rm(partial, { force: true });
         throw new Error(
-          abort.signal.aborted
+          signal.aborted
             ? vscode.l10n.t('Export to {0} cancelled; the file was not written.', path.basename(file))
             : vscode.l10n.t(
                 'Export to {0} failed: {1}; the file was not written.',
@@ -107,10 +102,9 @@ export async function exportToFile(
                 errorText(err),
               ),
         );
-      } finally {
-        cancel.dispose();
       }
     },
+    new Error(vscode.l10n.t('Export cancelled')),
   );
   await fs.rename(partial, file);
   const message = vscode.l10n.t(

@@ -1,18 +1,19 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseImportFile } from '../../core/bulk/importFile';
-import { planImport, serviceTwinLookup, type ImportPlan } from '../../core/bulk/importPlan';
-import { fileReportStore, itemHash } from '../../core/bulk/importReport';
-import type { ImportProgress, ImportResult } from '../../core/bulk/importRunner';
-import { writePlan } from '../../core/bulk/writePlan';
+import type { ImportPlan } from '../../core/bulk/importPlan';
+import { fileReportStore, itemHash, type ReportStore } from '../../core/bulk/importReport';
+import { runImport, type ImportProgress, type ImportResult } from '../../core/bulk/importRunner';
 import { resourceUri } from '../documents/resourceUri';
 import { bulkWriteConfirmation, importPlanRequests } from './bulkWriteConfirmation';
 import type { ExtensionServices } from '../shell/services';
-import { notifyResult, targetConnection } from '../explorer/commandTarget';
+import { withCancellableProgress } from '../shell/cancellableProgress';
+import { notifyResult } from '../explorer/commandTarget';
 import { TwinsNode } from '../twins/twinsNode';
 import { issueLines } from './authoringDiagnostics';
-import { problemCount, twinsAndRelationships } from './countWords';
-import { pickFiles, readSourceUri, requireExtensions, type SourceText } from './jsonSource';
+import { twinsAndRelationships } from '../shell/countWords';
+import { pickFiles, readSourceUri, requireExtensions } from '../shell/sourceText';
+import { checkedImportPlan } from './checkedImportPlan';
 
 export interface ImportCommandResult extends Omit<ImportResult, 'report' | 'outcomes'> {
   connection: string;
@@ -75,36 +76,72 @@ export async function importFromFiles(
     throw new Error(
       vscode.l10n.t('Import reads files on this machine only (the report is written next to the input).'),
     );
-  const { connection, client } = await targetConnection(ctx, clicked);
-  const index = await ctx.models.getIndex(connection);
-  const sources: SourceText[] = await Promise.all(uris.map(readSourceUri));
-  const names = sources.map((s) => s.name).join(', ');
-  const plan = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking {0}…', names) },
-    async () =>
-      planImport(
-        sources.map((s) => parseImportFile(s.text, s.name, index)),
-        { index, lookupTwins: serviceTwinLookup(client) },
-      ),
-  );
-  const { diagnostics } = ctx.authoring;
-  diagnostics.show(sources, plan.errors);
-  if (plan.errors.length) {
-    for (const line of issueLines(plan.errors, 1000)) ctx.log.warn(`Import: ${line}`);
-    throw new Error(
-      vscode.l10n.t(
-        'Import of {0}: {1}, nothing was sent (see the Problems panel). {2}',
-        names,
-        problemCount(plan.errors.length),
-        issueLines(plan.errors, 3).join('; '),
-      ),
-    );
-  }
-  if (plan.twins.length + plan.relationships.length === 0)
-    throw new Error(vscode.l10n.t('{0} holds no twin and no relationship. Nothing was sent.', names));
+  const sources = await Promise.all(uris.map(readSourceUri));
+  const { connection, client, plan, names } = await checkedImportPlan(ctx, clicked, {
+    command: 'Import',
+    subject: vscode.l10n.t('Import of {0}', sources.map((s) => s.name).join(', ')),
+    sources,
+    parse: (source, index) => parseImportFile(source.text, source.name, index),
+  });
 
   const reportFile = reportPathFor(uris[0].fsPath);
   const store = fileReportStore(reportFile);
+  const confirmed = await askToImport(ctx, { connection, plan, names, store, reportFile });
+  if (!confirmed) {
+    ctx.log.info(`Import of ${names} declined; nothing was sent.`);
+    return undefined;
+  }
+  const result = await withCancellableProgress(
+    vscode.l10n.t('Importing {0} into "{1}"', names, connection),
+    async (progress, signal) => {
+      let reported = 0;
+      return runImport(plan, client, {
+        report: store,
+        signal,
+        onProgress: (p) => {
+          const finished = p.done + p.failed + p.skipped;
+          const percent = p.total ? (100 * finished) / p.total : 100;
+          progress.report({
+            message: progressText(p.phase, finished, p.total, p.failed),
+            increment: percent - reported,
+          });
+          reported = percent;
+        },
+      });
+    },
+    new Error(vscode.l10n.t('Import cancelled')),
+  );
+
+  const failed = result.outcomes.filter((o) => o.status === 'failed');
+  const failedIssues = failed.map((o) => ({ file: o.file, line: o.line, message: o.error ?? vscode.l10n.t('failed') }));
+  ctx.authoring.diagnostics.show(
+    sources,
+    failedIssues.map((issue) => ({ ...issue, message: vscode.l10n.t('not imported: {0}', issue.message) })),
+  );
+  const failures = issueLines(failedIssues, failedIssues.length);
+  const twinsNode = ctx.tree.connectionNode(connection)?.group(TwinsNode);
+  if (twinsNode) ctx.tree.refresh(twinsNode);
+  // Open documents of imported twins show them as the service now holds them.
+  await Promise.all(plan.twins.map((t) => ctx.documents.reloadOpen(resourceUri(connection, 'twins', t.twin.id))));
+  const message = resultMessage(names, connection, result, path.basename(reportFile));
+  ctx.log.info(message);
+  for (const f of failures) ctx.log.warn(`Import: ${f}`);
+  notifyResult(ctx, message, result.failed > 0 || result.aborted);
+  const { report: _report, outcomes: _outcomes, ...counts } = result;
+  return { ...counts, connection, reportFile, failures };
+}
+
+/** Asks before sending: the counts per model, what the report says is done already, the report's name. */
+async function askToImport(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'writes'>,
+  {
+    connection,
+    plan,
+    names,
+    store,
+    reportFile,
+  }: { connection: string; plan: ImportPlan; names: string; store: ReportStore; reportFile: string },
+): Promise<boolean> {
   const previous = await store.load();
   const done = (key: string, item: unknown): boolean =>
     previous?.items[key]?.status === 'done' && previous.items[key].hash === itemHash(item);
@@ -126,61 +163,14 @@ export async function importFromFiles(
     },
     ctx.connections.require(connection).baseUrl,
   );
-  const written = await writePlan(plan, client, {
-    confirm: () =>
-      ctx.writes.confirmInstead(connection, gated, () =>
-        ctx.input.confirm(question, { detail: notes.join('\n'), confirmLabel: vscode.l10n.t('Import') }),
-      ),
-    report: store,
-    sending: (send) =>
-      vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Importing {0} into "{1}"', names, connection),
-          cancellable: true,
-        },
-        async (progress, token) => {
-          const abort = new AbortController();
-          const cancel = token.onCancellationRequested(() => abort.abort(new Error(vscode.l10n.t('Import cancelled'))));
-          let reported = 0;
-          try {
-            return await send({
-              signal: abort.signal,
-              onProgress: (p) => {
-                const finished = p.done + p.failed + p.skipped;
-                const percent = p.total ? (100 * finished) / p.total : 100;
-                progress.report({
-                  message: progressText(p.phase, finished, p.total, p.failed),
-                  increment: percent - reported,
-                });
-                reported = percent;
-              },
-            });
-          } finally {
-            cancel.dispose();
-          }
-        },
-      ),
-  });
-  if (!written.sent) {
-    ctx.log.info(`Import of ${names} declined; nothing was sent.`);
-    return undefined;
-  }
-  const { result } = written;
-
-  const failed = result.outcomes.filter((o) => o.status === 'failed');
-  const failedIssues = failed.map((o) => ({ file: o.file, line: o.line, message: o.error ?? vscode.l10n.t('failed') }));
-  diagnostics.show(
-    sources,
-    failedIssues.map((issue) => ({ ...issue, message: vscode.l10n.t('not imported: {0}', issue.message) })),
+  return ctx.writes.confirmInstead(connection, gated, () =>
+    ctx.input.confirm(question, { detail: notes.join('\n'), confirmLabel: vscode.l10n.t('Import') }),
   );
-  const failures = issueLines(failedIssues, failedIssues.length);
-  const twinsNode = ctx.tree.connectionNode(connection)?.group(TwinsNode);
-  if (twinsNode) ctx.tree.refresh(twinsNode);
-  // Open documents of imported twins show them as the service now holds them.
-  await Promise.all(plan.twins.map((t) => ctx.documents.reloadOpen(resourceUri(connection, 'twins', t.twin.id))));
-  const report = path.basename(reportFile);
-  const message = result.pending
+}
+
+/** "Import of a.csv into "Production": 12 sent, 0 skipped (already done), 1 failed. Report: a.import-report.json" */
+function resultMessage(names: string, connection: string, result: ImportResult, report: string): string {
+  return result.pending
     ? vscode.l10n.t(
         'Import of {0} into "{1}": {2} sent, {3} skipped (already done), {4} failed, {5} not reached (cancelled). Report: {6}',
         names,
@@ -200,9 +190,4 @@ export async function importFromFiles(
         result.failed,
         report,
       );
-  ctx.log.info(message);
-  for (const f of failures) ctx.log.warn(`Import: ${f}`);
-  notifyResult(ctx, message, result.failed > 0 || result.aborted);
-  const { report: _report, outcomes: _outcomes, ...counts } = result;
-  return { ...counts, connection, reportFile, failures };
 }

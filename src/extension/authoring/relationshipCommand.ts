@@ -9,8 +9,8 @@ import { showWritten } from '../documents/writtenResources';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import { pickTwin } from './authoringPickers';
-import { upsertRelationship, type UpsertedRelationship } from '../../core/bulk/relationshipUpsert';
-import { describeUpsert, relationshipDocumentUri, writtenRelationship } from './relationshipUpsert';
+import { upsertRelationship, type UpsertedRelationship } from '../../core/bulk/upsertRelationship';
+import { describeUpsert, relationshipDocumentUri, writtenRelationship } from './writtenRelationship';
 import { noIcons } from '../shell/iconText';
 import { isRow } from '../explorer/rowSubject';
 

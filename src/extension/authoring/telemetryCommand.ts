@@ -1,14 +1,15 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
-import { checkTelemetryTargets } from '../../core/api/telemetryTargets';
+import { checkTelemetryTargets, type TelemetryTargetProblem } from '../../core/api/telemetryTargets';
 import type { ImportIssue } from '../../core/bulk/importTypes';
 import { parseTelemetryFile, sendTelemetry, type ParsedTelemetry } from '../../core/bulk/telemetryFile';
+import { withCancellableProgress } from '../shell/cancellableProgress';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import { confirmBulkWrite } from './bulkWriteConfirmation';
 import { issueLines } from './authoringDiagnostics';
-import { rowCount } from './countWords';
-import { pickFiles, readSourceUri, requireExtensions, type SourceText } from './jsonSource';
+import { rowCount } from '../shell/countWords';
+import { pickFiles, readSourceUri, requireExtensions, type SourceText } from '../shell/sourceText';
 
 export interface TelemetryCommandResult {
   connection: string;
@@ -77,16 +78,7 @@ export async function sendTelemetryFromFile(
         { models: index },
       )
     : { problems: [] };
-  const bad = new Set<number>();
-  const rejected: ImportIssue[] = [...parsed.errors];
-  for (const problem of targets.problems) {
-    for (const i of problem.indexes) {
-      bad.add(i);
-      rejected.push({ file: source.name, line: parsed.rows[i].line, message: problem.message });
-    }
-  }
-  rejected.sort((a, b) => a.line - b.line);
-  const rows = parsed.rows.filter((_, i) => !bad.has(i));
+  const { rows, rejected } = sortRows(source.name, parsed, targets.problems);
   const { diagnostics } = ctx.authoring;
   diagnostics.show([source], rejected);
   for (const line of issueLines(rejected, 1000)) ctx.log.warn(`Telemetry: ${line}`);
@@ -124,49 +116,7 @@ export async function sendTelemetryFromFile(
     requests: [{ method: 'POST', path: '/time-series', items: rows.map((r) => r.entry) }],
     cancelled: vscode.l10n.t('Not sent: sending telemetry from {0} to "{1}" was cancelled.', source.name, connection),
   });
-  await vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: vscode.l10n.t('Sending telemetry from {0} to "{1}"', source.name, connection),
-      cancellable: true,
-    },
-    async (progress, token) => {
-      const abort = new AbortController();
-      const cancel = token.onCancellationRequested(() => abort.abort(new Error(vscode.l10n.t('Sending cancelled'))));
-      let reported = 0;
-      try {
-        return await sendTelemetry(rows, client, {
-          signal: abort.signal,
-          onProgress: (sent, total) => {
-            progress.report({
-              message: vscode.l10n.t('{0} of {1} rows', sent, total),
-              increment: (100 * (sent - reported)) / total,
-            });
-            reported = sent;
-          },
-        });
-      } catch (err) {
-        throw new Error(
-          abort.signal.aborted
-            ? vscode.l10n.t(
-                'Sending telemetry from {0} stopped after {1} of {2} rows: cancelled',
-                source.name,
-                reported,
-                rows.length,
-              )
-            : vscode.l10n.t(
-                'Sending telemetry from {0} stopped after {1} of {2} rows: {3}',
-                source.name,
-                reported,
-                rows.length,
-                errorText(err),
-              ),
-        );
-      } finally {
-        cancel.dispose();
-      }
-    },
-  );
+  await sendWithProgress(client, rows, source.name, connection);
   const message = rejected.length
     ? vscode.l10n.t(
         'Telemetry from {0} to "{1}": {2} sent, {3} rejected (see the Problems panel).',
@@ -179,4 +129,68 @@ export async function sendTelemetryFromFile(
   ctx.log.info(message);
   notifyResult(ctx, message, rejected.length > 0);
   return { connection, sent: rows.length, rejected };
+}
+
+/** The rows that can be sent, and why the others cannot (parse errors, the targets' problems), by line. */
+function sortRows(
+  file: string,
+  parsed: ParsedTelemetry,
+  problems: readonly TelemetryTargetProblem[],
+): { rows: ParsedTelemetry['rows']; rejected: ImportIssue[] } {
+  const bad = new Set<number>();
+  const rejected: ImportIssue[] = [...parsed.errors];
+  for (const problem of problems) {
+    for (const i of problem.indexes) {
+      bad.add(i);
+      rejected.push({ file, line: parsed.rows[i].line, message: problem.message });
+    }
+  }
+  rejected.sort((a, b) => a.line - b.line);
+  const rows = parsed.rows.filter((_, i) => !bad.has(i));
+  return { rows, rejected };
+}
+
+/** Sends the rows in batches under a cancellable progress notification; a failure or Cancel says how far it got. */
+async function sendWithProgress(
+  client: Parameters<typeof sendTelemetry>[1],
+  rows: ParsedTelemetry['rows'],
+  file: string,
+  connection: string,
+): Promise<void> {
+  await withCancellableProgress(
+    vscode.l10n.t('Sending telemetry from {0} to "{1}"', file, connection),
+    async (progress, signal) => {
+      let reported = 0;
+      try {
+        return await sendTelemetry(rows, client, {
+          signal,
+          onProgress: (sent, total) => {
+            progress.report({
+              message: vscode.l10n.t('{0} of {1} rows', sent, total),
+              increment: (100 * (sent - reported)) / total,
+            });
+            reported = sent;
+          },
+        });
+      } catch (err) {
+        throw new Error(
+          signal.aborted
+            ? vscode.l10n.t(
+                'Sending telemetry from {0} stopped after {1} of {2} rows: cancelled',
+                file,
+                reported,
+                rows.length,
+              )
+            : vscode.l10n.t(
+                'Sending telemetry from {0} stopped after {1} of {2} rows: {3}',
+                file,
+                reported,
+                rows.length,
+                errorText(err),
+              ),
+        );
+      }
+    },
+    new Error(vscode.l10n.t('Sending cancelled')),
+  );
 }

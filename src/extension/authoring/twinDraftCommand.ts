@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ExtensionServices } from '../shell/services';
 import { targetConnection } from '../explorer/commandTarget';
 import { pickModel } from './authoringPickers';
-import { openDraft } from './draftDocument';
+import { openDraft } from '../shell/draftDocument';
 import { twinDraft, twinDraftText } from './twinDraft';
 import { isRow } from '../explorer/rowSubject';
 

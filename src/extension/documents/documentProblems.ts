@@ -1,7 +1,7 @@
 // What a document about to be sent shows as errors (the JSON schema's "Incorrect type. Expected "integer".", ...):
 // the user is asked before such a document is sent, never after the service refused it.
 import * as vscode from 'vscode';
-import { problemCount } from '../authoring/countWords';
+import { problemCount } from '../shell/countWords';
 import type { UserInput } from '../shell/userInput';
 import { WriteNotSentError } from './writeNotSent';
 

@@ -4,9 +4,10 @@ import * as vscode from 'vscode';
 import type { EventsDeleteResult, EventsFileUploadResult, EventsUpsertResult, EventType } from '../../core/api/types';
 import { presetRange, parseRange, type RangePreset } from '../../core/timeSeries/timeRange';
 import { requestLine } from '../../core/writes/writePreview';
-import { openDraft } from '../authoring/draftDocument';
-import { readSourceUri } from '../authoring/jsonSource';
-import { eventCount } from '../authoring/countWords';
+import { openDraft } from '../shell/draftDocument';
+import { readSourceUri } from '../shell/sourceText';
+import { eventCount } from '../shell/countWords';
+import { withCancellableProgress } from '../shell/cancellableProgress';
 import type { CommandsFor } from '../shell/commandTypes';
 import type { eventParameters } from './eventParameters';
 import { resourceUri } from '../documents/resourceUri';
@@ -246,22 +247,16 @@ async function uploadEventFiles(
       content: await vscode.workspace.fs.readFile(uri),
     })),
   );
-  const result = await vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: vscode.l10n.t('Uploading {0} to "{1}"', names.join(', '), connection),
-      cancellable: true,
-    },
-    async (progress, token) => {
-      const abort = new AbortController();
-      token.onCancellationRequested(() => abort.abort());
+  const result = await withCancellableProgress(
+    vscode.l10n.t('Uploading {0} to "{1}"', names.join(', '), connection),
+    async (progress, signal) => {
       progress.report({
         message: vscode.l10n.t(
           '{0} bytes',
           files.reduce((n, f) => n + f.content.byteLength, 0).toLocaleString('en-US'),
         ),
       });
-      return client.uploadEventFiles(files, { signal: abort.signal });
+      return client.uploadEventFiles(files, { signal });
     },
   );
   const report = uploadReport(names, result);

@@ -1,7 +1,7 @@
 // Checks and report lines for "Upload events from file" (POST /events/files). Pure: no 'vscode'.
 import * as l10n from '@vscode/l10n';
 import type { EventsFileUploadResult } from '../../core/api/types';
-import { rowCount } from '../authoring/countWords';
+import { rowCount } from '../shell/countWords';
 
 const CONTENT_TYPES: Record<string, string> = { '.json': 'application/json', '.csv': 'text/csv' };
 

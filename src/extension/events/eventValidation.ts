@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { BuildingEvent, EventType } from '../../core/api/types';
 import { isObject } from '../../core/dtdl/dtdlText';
-import { problemCount } from '../authoring/countWords';
+import { problemCount } from '../shell/countWords';
 
 export const REQUIRED_EVENT_FIELDS = [
   'name',

@@ -12,6 +12,7 @@ import type { Handlers } from '../../webviews/shared/bridgeProtocol';
 import type { RequestResultsMethods } from '../../webviews/requestResults/requestResultsProtocol';
 import type { RequestResultsStore } from '../panels/requestResults/requestResultsStore';
 import { WriteNotSentError } from '../documents/writeNotSent';
+import { withCancellableProgress } from '../shell/cancellableProgress';
 import type { RequestFileServices } from './requestFileServices';
 import { fileLabel } from '../shell/fileLabel';
 
@@ -159,44 +160,37 @@ export async function runFileRequests(
   sink.begin(document.uri, connection, entries);
   // Confirmed above: the client does not ask about each write again.
   await services.writes.sendConfirmed(connection, () =>
-    Promise.resolve(
-      vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Running requests on "{0}"', connection),
-          cancellable: true,
-        },
-        async (progress, token) => {
-          const controller = new AbortController();
-          token.onCancellationRequested(() => controller.abort(new Error(vscode.l10n.t('Cancelled'))));
-          const client = await services.connections.getClient(connection);
-          for (const [i, entry] of entries.entries()) {
-            if (controller.signal.aborted) {
-              report.cancelled = true;
-              return;
-            }
-            progress.report({
-              message: `${i + 1}/${entries.length} ${stripControl(entry.name)}`,
-              increment: 100 / entries.length,
-            });
-            const startedAt = Date.now();
-            const outcome = await runRequest(entry, { client: () => client, signal: controller.signal });
-            const run: RequestRun = {
-              entry,
-              connection,
-              uri: document.uri,
-              outcome,
-              startedAt,
-              finishedAt: Date.now(),
-            };
-            services.log.info(
-              `request "${entry.name}" (${entry.operation}) on ${connection}: ${outcome.ok ? 'ok' : outcome.error} in ${run.finishedAt - startedAt} ms`,
-            );
-            report.runs.push(run);
-            sink.add(run);
+    withCancellableProgress(
+      vscode.l10n.t('Running requests on "{0}"', connection),
+      async (progress, signal) => {
+        const client = await services.connections.getClient(connection);
+        for (const [i, entry] of entries.entries()) {
+          if (signal.aborted) {
+            report.cancelled = true;
+            return;
           }
-        },
-      ),
+          progress.report({
+            message: `${i + 1}/${entries.length} ${stripControl(entry.name)}`,
+            increment: 100 / entries.length,
+          });
+          const startedAt = Date.now();
+          const outcome = await runRequest(entry, { client: () => client, signal });
+          const run: RequestRun = {
+            entry,
+            connection,
+            uri: document.uri,
+            outcome,
+            startedAt,
+            finishedAt: Date.now(),
+          };
+          services.log.info(
+            `request "${entry.name}" (${entry.operation}) on ${connection}: ${outcome.ok ? 'ok' : outcome.error} in ${run.finishedAt - startedAt} ms`,
+          );
+          report.runs.push(run);
+          sink.add(run);
+        }
+      },
+      new Error(vscode.l10n.t('Cancelled')),
     ),
   );
   return report;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { BuildingTwinsApi, Insight, Ticket } from '../../core/api/types';
 import { randomBytes } from 'node:crypto';
-import { draftName, openDraft } from '../authoring/draftDocument';
+import { draftName, openDraft } from '../shell/draftDocument';
 import type { CommandsFor } from '../shell/commandTypes';
 import type { ticketAttachmentParameters, ticketMetadataParameters, ticketParameters } from './ticketParameters';
 import { resourceUri } from '../documents/resourceUri';

@@ -3,6 +3,7 @@ import { errorText } from '../../core/api/apiError';
 import type { DigitalTwin } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import type { ConnectionScope } from '../explorer/explorerServices';
+import { withTokenSignal } from '../shell/tokenSignal';
 import { TWIN_TOOLTIP_COMMANDS, twinTooltipMarkdown, type TwinTooltipFacts } from '../explorer/tooltipMarkdown';
 
 /** Relationship counts already known to the row (its Outgoing/Incoming lists were loaded), else undefined. */
@@ -38,11 +39,9 @@ export async function resolveTwinTooltip(
   known: KnownCounts,
   token: vscode.CancellationToken,
 ): Promise<vscode.MarkdownString> {
-  const abort = new AbortController();
-  const cancelled = token.onCancellationRequested(() => abort.abort());
-  try {
+  return withTokenSignal(token, async (signal) => {
     const [relationships, insights] = await Promise.all([
-      relationshipCounts(conn, twin.id, known(), abort.signal),
+      relationshipCounts(conn, twin.id, known(), signal),
       conn.services.openInsights.of(conn.connection).then(
         (summary) => ({ entry: summary.byTwin.get(twin.id), truncated: summary.truncated }),
         (err: unknown) => ({ entry: { error: errorText(err) }, truncated: false }),
@@ -59,7 +58,5 @@ export async function resolveTwinTooltip(
     const markdown = new vscode.MarkdownString(text);
     markdown.isTrusted = { enabledCommands: [...TWIN_TOOLTIP_COMMANDS] };
     return markdown;
-  } finally {
-    cancelled.dispose();
-  }
+  });
 }

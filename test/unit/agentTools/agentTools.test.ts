@@ -4,7 +4,7 @@ import type { AgentToolContext, WriteTool } from '../../../src/core/agentTools/a
 import { agentTool, AGENT_TOOLS } from '../../../src/core/agentTools/agentToolTable';
 import { MAX_ANSWER_CHARS, MAX_TEXT_CHARS } from '../../../src/core/agentTools/toolAnswer';
 import { createToolContext } from '../../../src/core/agentTools/toolContext';
-import { invokeAgentTool, planWrite } from '../../../src/core/agentTools/toolInvocation';
+import { invokeAgentTool, prepareWrite } from '../../../src/core/agentTools/toolInvocation';
 import type { EmulatorHarness } from '../api/emulatorHarness';
 import { callTool as call, TOOL_NOW as NOW, toolSession } from './toolSession';
 
@@ -181,7 +181,7 @@ describe('agent tools (src/core/agentTools) against the emulator', function () {
   describe('writes', () => {
     it('plans a twin exactly as it will be sent, validated against its model, and sends it only on send()', async () => {
       const tool = agentTool('put_twin') as WriteTool;
-      const plan = await planWrite(
+      const plan = await prepareWrite(
         tool,
         { twin: { id: 'AGENT-R1', modelId: ROOM, contents: { name: 'Agent room' } } },
         ctx,

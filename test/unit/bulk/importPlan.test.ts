@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { ModelIndex } from '../../../src/core/dtdl/modelIndex';
 import { parseImportCsv } from '../../../src/core/bulk/importCsv';
 import { parseImportJson } from '../../../src/core/bulk/importJson';
-import { planImport, relationshipKey, serviceTwinLookup } from '../../../src/core/bulk/importPlan';
+import type { DigitalTwin } from '../../../src/core/api/types';
+import { existingTwinIds, planImport, relationshipKey, serviceTwinLookup } from '../../../src/core/bulk/importPlan';
 import { ROOM, SENSOR, SPACE, THERMOSTAT, fixtureInterfaces } from '../dtdl/dtdlFixtures';
 
 const index = ModelIndex.fromInterfaces(fixtureInterfaces);
@@ -157,5 +158,42 @@ describe('planImport', () => {
     const found = await lookup(['a', 'b', 'c']);
     assert.deepEqual(calls, [['a', 'b'], ['c']]);
     assert.deepEqual([...found.keys()], ['a', 'c']);
+  });
+});
+
+describe('existingTwinIds', () => {
+  const asked: string[][] = [];
+  const service = (there: string[]) => ({
+    getTwinsByIds: async (ids: string[]) => {
+      asked.push(ids);
+      return { twins: ids.filter((id) => there.includes(id)).map((id) => ({ id }) as DigitalTwin), omitted: [] };
+    },
+  });
+
+  it('names the twins of the plan the service holds, in plan order, with one request', async () => {
+    asked.length = 0;
+    const plan = await planImport(
+      parseImportJson(
+        json([
+          { id: 'S1', modelId: SPACE },
+          { id: 'R1', modelId: ROOM },
+          { id: 'R2', modelId: ROOM },
+        ]),
+      ),
+      { index },
+    );
+    assert.deepEqual(await existingTwinIds(plan, service(['R2', 'S1'])), ['S1', 'R2']);
+    assert.deepEqual(asked, [['S1', 'R1', 'R2']]);
+  });
+
+  it('asks nothing for a plan without twins', async () => {
+    asked.length = 0;
+    const plan = await planImport(parseImportJson(json([{ sourceId: 'R1', name: 'isPartOf', targetId: 'S1' }])), {
+      index,
+      lookupTwins: async (ids) => new Map(ids.map((id) => [id, id === 'R1' ? ROOM : SPACE])),
+    });
+    assert.deepEqual(plan.errors, []);
+    assert.deepEqual(await existingTwinIds(plan, service(['R1'])), []);
+    assert.deepEqual(asked, []);
   });
 });

@@ -47,6 +47,37 @@ describe('runImport (in isolation)', () => {
     assert.equal(report.current!.items['twin:R1'].attempts, 2);
   });
 
+  it('sends relationships as upserts that say which one was there already, when asked to', async () => {
+    const file = JSON.stringify([
+      { id: 'S1', modelId: SPACE },
+      { id: 'R1', modelId: ROOM },
+      { id: 'R2', modelId: ROOM },
+      { sourceId: 'R1', name: 'isPartOf', targetId: 'S1' },
+      { sourceId: 'R2', name: 'isPartOf', targetId: 'S1' },
+    ]);
+    const derivedId = (r: Relationship): string => `${r.sourceId}-${r.name}-${r.targetId}`;
+    const there = { id: 'R1-isPartOf-S1', sourceId: 'R1', name: 'isPartOf', targetId: 'S1' } as Relationship;
+    const client = {
+      ...recordingClient(),
+      putRelationship: async (r: Relationship) => {
+        client.sent.push(`rel ${r.sourceId}>${r.targetId}${r.id ? ` (${r.id})` : ''}`);
+        return { ...r, id: derivedId(r) };
+      },
+      listOutgoingRelationships: async (sourceId: string) => {
+        client.sent.push(`list ${sourceId}`);
+        return [there].filter((r) => r.sourceId === sourceId);
+      },
+    };
+    const result = await runImport(await planImport(parseImportJson(file), { index }), client, {
+      concurrency: 1,
+      upsertRelationships: true,
+    });
+    assert.deepEqual(client.sent.slice(3), ['list R1', 'rel R1>S1', 'list R2', 'rel R2>S1']);
+    const [r1, r2] = result.outcomes.slice(3);
+    assert.deepEqual([r1.existed, r2.existed], [true, false]);
+    assert.equal((r1.written as Relationship).id, 'R1-isPartOf-S1', 'the relationship as the service wrote it');
+  });
+
   it('refuses a plan with errors without sending anything', async () => {
     const client = recordingClient();
     const plan = await planImport(parseImportJson(`[{"id":"S1","modelId":"${SPACE}","contents":{"nope":1}}]`), {

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import type { WritePlan } from '../../../src/core/agentTools/agentTool';
+import type { PendingWrite } from '../../../src/core/agentTools/agentTool';
 import { WRITE_ANSWER_SCHEMA } from '../../../src/core/agentTools/agentTool';
 import Ajv from 'ajv';
 import { confirmationMessage, notSent, visibleJson } from '../../../src/cli/mcpWriteConfirmation';
 
-const plan: WritePlan = {
+const plan: PendingWrite = {
   connection: 'Production',
   operation: 'putTwin',
   method: 'PUT',

@@ -1,6 +1,7 @@
+// A relationship as a command wrote it: what the log and the notification say, the rows that list it, its document.
 import * as vscode from 'vscode';
 import type { Relationship } from '../../core/api/types';
-import type { UpsertedRelationship } from '../../core/bulk/relationshipUpsert';
+import type { UpsertedRelationship } from '../../core/bulk/upsertRelationship';
 import { resourceUri } from '../documents/resourceUri';
 import type { WrittenResource } from '../documents/writtenResources';
 

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { UserInput } from '../shell/userInput';
+import type { UserInput } from './userInput';
 
 /** Text to create or import from, with the name problems are reported under and the URI diagnostics go to. */
 export interface SourceText {
