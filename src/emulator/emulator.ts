@@ -162,10 +162,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     bodyLimit: options.bodyLimit,
     log,
   });
-  // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 2 min.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 120_000;
-  server.maxConnections = 512;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -5,11 +5,13 @@ import type { AccessPolicy } from './clients/accessPolicy';
 import { seedInsights } from './adminInsights';
 import { errorReplyFor, internalErrorReply } from './errorBodies';
 import { headerText, HttpError } from './httpErrors';
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
 import { foreignRequestReason } from './requestOrigin';
 import { FixedWindowRateLimiter, rateLimitGroup } from './rateLimiter';
 import { describeNote, RequestLog, redactPath, type RequestLogNote } from './requestLog';
-import type { Reply, RequestContext, Router } from './router';
+import type { Reply, RequestContext, RouteMatch, Router } from './router';
+import { BodyBudget } from './bodyBudget';
+import { ConnectionGuard, REQUEST_TIMEOUTS } from './connectionGuard';
+import { readBody, readsAsJson } from './requestBody';
 import type { Store } from './store/store';
 import type { Clock } from '../core/api/clock';
 
@@ -27,6 +29,8 @@ export interface ServerOptions {
   faults?: number;
   latencyMs?: number;
   bodyLimit?: number;
+  /** Connections held at once (ConnectionGuard; default 512). */
+  connectionCap?: number;
   /** The emulator's time: rate-limit windows, admin-seeded insights, the request log. */
   clock: Pick<Clock, 'now'>;
   /** Accepted on /_emulator/* besides API access tokens. */
@@ -37,6 +41,9 @@ export interface ServerOptions {
   random?: () => number;
 }
 
+/** How many request-body bytes all requests may hold at once, in body limits (BodyBudget). */
+const BODIES_AT_ONCE = 4;
+
 /** The HTTP front: admin routes, body limits, faults, latency, auth, rate limits, JSON in/out, request log. */
 export function createEmulatorServer(options: ServerOptions): { server: http.Server; requests: RequestLog } {
   const requests = new RequestLog();
@@ -45,25 +52,31 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
     : undefined;
   const random = options.random ?? Math.random;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const budget = new BodyBudget(BODIES_AT_ONCE * bodyLimit);
   const { clock } = options;
 
-  const server = http.createServer((req, res) => {
-    const started = performance.now();
+  const server = http.createServer(REQUEST_TIMEOUTS, (req, res) => {
     const method = (req.method ?? 'GET').toUpperCase();
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://emulator');
-    } catch {
-      url = new URL('http://emulator/');
-    }
+    const url = requestUrl(req.url);
+    const noteFor = recordWhenDone(res, method, url);
+    serve(req, res, method, url, noteFor).catch((err: unknown) => {
+      // A client gone mid-request (its connection closed or cut by the ConnectionGuard) is owed no answer.
+      if (res.headersSent || res.destroyed) {
+        res.destroy();
+        return;
+      }
+      send(res, errorReply(err, url.pathname), method);
+    });
+  });
+  const connections = new ConnectionGuard(server, options.connectionCap);
+
+  /** Logs the exchange once its answer is done (or dropped); answers the setter of its log note. */
+  function recordWhenDone(res: http.ServerResponse, method: string, url: URL): (note: RequestLogNote) => void {
+    const started = performance.now();
     const logged = redactPath(url.pathname, url.searchParams);
     let note: RequestLogNote | undefined;
-    res.on('finish', () => record(res.statusCode));
-    res.on('close', () => {
-      if (!res.writableFinished) record(0);
-    });
     let recorded = false;
-    function record(status: number): void {
+    const record = (status: number): void => {
       if (recorded) return;
       recorded = true;
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
@@ -74,33 +87,16 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       options.log?.(
         `${method} ${logged} ${status || 'dropped'} ${durationMs.toFixed(1)}ms${noted ? `; ${noted}` : ''}`,
       );
-    }
-
-    handle(req, res, method, url, (n) => (note = n)).catch((err: unknown) => {
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      send(res, errorReply(err, url.pathname), method);
+    };
+    res.on('finish', () => record(res.statusCode));
+    res.on('close', () => {
+      if (!res.writableFinished) record(0);
     });
-  });
-
-  /**
-   * Admin routes read every client's request log and seed data: they need the per-process admin token or an API token
-   * of a client with every permission (no location scope), so neither a page in the developer's browser nor a
-   * restricted client reaches them.
-   */
-  function authorizeAdmin(authorization: string | undefined): void {
-    const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-    if (given && options.adminToken && sameSecret(given, options.adminToken)) return;
-    if (!given) throw new HttpError(401, ADMIN_NEEDS, undefined, { headers: { 'WWW-Authenticate': 'Bearer' } });
-    const clientId = options.auth.authenticate(authorization);
-    if (options.access && !options.access.mayAdminister(clientId)) {
-      throw new HttpError(403, `Client '${headerText(clientId)}' does not hold every permission; ${ADMIN_NEEDS}`);
-    }
+    return (n) => (note = n);
   }
 
-  async function handle(
+  /** One request, from its origin check to its answer. */
+  async function serve(
     req: http.IncomingMessage,
     res: http.ServerResponse,
     method: string,
@@ -109,66 +105,35 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
   ): Promise<void> {
     const foreign = foreignRequestReason(req.headers.host, req.headers.origin, options.host ?? '127.0.0.1');
     if (foreign) throw new HttpError(403, foreign, undefined, { headers: { Connection: 'close' } });
-    if (url.pathname.startsWith('/_emulator/')) authorizeAdmin(req.headers.authorization);
-    if (url.pathname === '/_emulator/requests') {
-      if (method === 'GET') return send(res, { body: requests.list() }, method);
-      if (method === 'DELETE') {
-        requests.clear();
-        return send(res, { status: 204 }, method);
-      }
-      return send(
-        res,
-        errorReply(
-          new HttpError(405, `Method ${method} is not allowed on /_emulator/requests.`, undefined, {
-            headers: { Allow: 'GET, DELETE' },
-          }),
-          url.pathname,
-        ),
-        method,
-      );
-    }
-    if (url.pathname === '/_emulator/insights') {
-      if (method !== 'PUT')
-        throw new HttpError(405, `Method ${method} is not allowed on /_emulator/insights.`, undefined, {
-          headers: { Allow: 'PUT' },
-        });
-      const rawBody = await readBody(req, bodyLimit);
-      return send(
-        res,
-        {
-          body: seedInsights(
-            options.store,
-            new Date(clock.now()).toISOString(),
-            parseJsonBody(rawBody, String(req.headers['content-type'] ?? '')),
-          ),
-        },
-        method,
-      );
-    }
-    if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) {
-      throw new HttpError(404, `No such resource: ${url.pathname}. The API lives under ${API_PREFIX}.`);
-    }
-    const path = url.pathname.slice(API_PREFIX.length) || '/';
-    // HEAD is GET without the body (send() leaves it out).
-    const match = path === '/oauth2/token' ? undefined : options.router.match(method === 'HEAD' ? 'GET' : method, path);
-    if (match?.kind === 'none') throw new HttpError(404, `No such resource: ${method} ${path}.`);
-    if (match?.kind === 'wrongMethod') {
-      throw new HttpError(
-        405,
-        `Method ${method} is not allowed on ${path}; allowed: ${match.allowed.join(', ')}.`,
-        undefined,
-        { headers: { Allow: match.allowed.join(', ') } },
-      );
-    }
+    if (url.pathname.startsWith('/_emulator/')) return send(res, await serveAdmin(req, res, method, url), method);
+    const { path, match } = apiRoute(method, url.pathname, options.router);
     // Authenticate before reading the body: an anonymous request never makes the emulator buffer megabytes.
     const clientId = match ? options.auth.authenticate(req.headers.authorization) : undefined;
-    const rawBody = await readBody(req, bodyLimit);
+    const contentType = String(req.headers['content-type'] ?? '');
+    const rawBody = await body(req, res, match !== undefined && readsAsJson(contentType));
+    if (await simulatedConditions(req)) return;
+    if (!match) return send(res, serveToken(method, rawBody, contentType), method);
+    const answer = serveApi(req, method, url, path, match, clientId!, rawBody);
+    if (answer.reply.note) onNote(answer.reply.note);
+    send(res, answer.reply, method, answer.payload);
+  }
 
+  /** The body within the limits (BodyRules); the connection counts as answered from then on. */
+  async function body(req: http.IncomingMessage, res: http.ServerResponse, json: boolean): Promise<Buffer> {
+    const lease = budget.lease();
+    res.once('close', lease.release);
+    const raw = await readBody(req, { limit: bodyLimit, lease, json }, budget.maxBytes);
+    connections.answering(req.socket);
+    return raw;
+  }
+
+  /** `--faults` and `--latency`: true when the connection was dropped on purpose. */
+  async function simulatedConditions(req: http.IncomingMessage): Promise<boolean> {
     if (options.faults && random() < options.faults) {
       const pick = random();
       if (pick < 1 / 3) {
         req.socket.destroy();
-        return;
+        return true;
       }
       throw new HttpError(
         pick < 2 / 3 ? 500 : 503,
@@ -176,18 +141,32 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       );
     }
     if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
+    return false;
+  }
 
-    const contentType = String(req.headers['content-type'] ?? '');
-    if (path === '/oauth2/token') {
-      if (method !== 'POST')
-        throw new HttpError(405, `Method ${method} is not allowed on /oauth2/token.`, undefined, {
-          headers: { Allow: 'POST' },
-        });
-      return send(res, options.auth.tokenEndpoint(rawBody, contentType), method);
-    }
+  /** `POST /oauth2/token`, answered as Entra does. */
+  function serveToken(method: string, rawBody: Buffer, contentType: string): Reply {
+    if (method !== 'POST')
+      throw new HttpError(405, `Method ${method} is not allowed on /oauth2/token.`, undefined, {
+        headers: { Allow: 'POST' },
+      });
+    return options.auth.tokenEndpoint(rawBody, contentType);
+  }
 
-    if (match?.kind !== 'found' || clientId === undefined)
-      throw new HttpError(404, `No such resource: ${method} ${path}.`);
+  /**
+   * An API route: rate limit, content type, permissions, then the handler. Its writes and the encoding of its
+   * reply form one batch: a reply that cannot be produced rolls the writes back, so a failed request never
+   * applied anything (in memory as with --data).
+   */
+  function serveApi(
+    req: http.IncomingMessage,
+    method: string,
+    url: URL,
+    path: string,
+    match: FoundRoute,
+    clientId: string,
+    rawBody: Buffer,
+  ): { reply: Reply; payload: Buffer | undefined } {
     const group = limiter && rateLimitGroup(path);
     if (limiter && group) {
       const retryAfter = limiter.take(`${clientId}\u0000${group.group}`, clock.now());
@@ -197,7 +176,7 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
           headers: { 'Retry-After': String(retryAfter) },
         });
     }
-
+    const contentType = String(req.headers['content-type'] ?? '');
     if (rawBody.length && !acceptsBody(`${method} ${match.pattern}`, contentType)) {
       throw new HttpError(
         415,
@@ -217,17 +196,84 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       store: options.store,
     };
     options.access?.authorize(clientId, { method, pattern: match.pattern }, ctx);
-    // The handler's writes and the encoding of its reply form one batch: a reply that cannot be produced
-    // rolls the writes back, so a failed request never applied anything (in memory as with --data).
-    const answer = options.store.batch(() => {
+    return options.store.batch(() => {
       const reply = match.handler(ctx);
       return { reply, payload: encodeBody(reply) };
     });
-    if (answer.reply.note) onNote(answer.reply.note);
-    send(res, answer.reply, method, answer.payload);
+  }
+
+  /**
+   * Admin routes read every client's request log and seed data: they need the per-process admin token or an API token
+   * of a client with every permission (no location scope), so neither a page in the developer's browser nor a
+   * restricted client reaches them.
+   */
+  async function serveAdmin(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    method: string,
+    url: URL,
+  ): Promise<Reply> {
+    authorizeAdmin(req.headers.authorization);
+    if (url.pathname === '/_emulator/requests') {
+      if (method === 'GET') return { body: requests.list() };
+      if (method !== 'DELETE') throw methodNotAllowed(method, url.pathname, 'GET, DELETE');
+      requests.clear();
+      return { status: 204 };
+    }
+    if (url.pathname === '/_emulator/insights') {
+      if (method !== 'PUT') throw methodNotAllowed(method, url.pathname, 'PUT');
+      const contentType = String(req.headers['content-type'] ?? '');
+      const rawBody = await body(req, res, readsAsJson(contentType));
+      const seeded = parseJsonBody(rawBody, contentType);
+      return { body: seedInsights(options.store, new Date(clock.now()).toISOString(), seeded) };
+    }
+    throw new HttpError(404, `No such resource: ${url.pathname}. The API lives under ${API_PREFIX}.`);
+  }
+
+  function authorizeAdmin(authorization: string | undefined): void {
+    const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    if (given && options.adminToken && sameSecret(given, options.adminToken)) return;
+    if (!given) throw new HttpError(401, ADMIN_NEEDS, undefined, { headers: { 'WWW-Authenticate': 'Bearer' } });
+    const clientId = options.auth.authenticate(authorization);
+    if (options.access && !options.access.mayAdminister(clientId)) {
+      throw new HttpError(403, `Client '${headerText(clientId)}' does not hold every permission; ${ADMIN_NEEDS}`);
+    }
   }
 
   return { server, requests };
+}
+
+type FoundRoute = Extract<RouteMatch, { kind: 'found' }>;
+
+function requestUrl(raw: string | undefined): URL {
+  try {
+    return new URL(raw ?? '/', 'http://emulator');
+  } catch {
+    return new URL('http://emulator/');
+  }
+}
+
+function methodNotAllowed(method: string, path: string, allowed: string): HttpError {
+  return new HttpError(405, `Method ${method} is not allowed on ${path}; allowed: ${allowed}.`, undefined, {
+    headers: { Allow: allowed },
+  });
+}
+
+/**
+ * The API route of a path below /api/v3 (404 outside it, for an unknown path; 405 for a known path with another
+ * method). The token endpoint has no route: `match` is undefined for it.
+ */
+function apiRoute(method: string, pathname: string, router: Router): { path: string; match?: FoundRoute } {
+  if (pathname !== API_PREFIX && !pathname.startsWith(`${API_PREFIX}/`)) {
+    throw new HttpError(404, `No such resource: ${pathname}. The API lives under ${API_PREFIX}.`);
+  }
+  const path = pathname.slice(API_PREFIX.length) || '/';
+  if (path === '/oauth2/token') return { path };
+  // HEAD is GET without the body (send() leaves it out).
+  const match = router.match(method === 'HEAD' ? 'GET' : method, path);
+  if (match.kind === 'none') throw new HttpError(404, `No such resource: ${method} ${path}.`);
+  if (match.kind === 'wrongMethod') throw methodNotAllowed(method, path, match.allowed.join(', '));
+  return { path, match };
 }
 
 function parseJsonBody(rawBody: Buffer, contentType: string): unknown {
@@ -239,76 +285,17 @@ function parseJsonBody(rawBody: Buffer, contentType: string): unknown {
       ? rawBody.toString('utf8', 3)
       : rawBody.toString('utf8');
   if (!isJson && text.trim() === '') return undefined;
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (err) {
     const detail = `The request body is not valid JSON: ${(err as Error).message}`;
     throw new HttpError(400, detail, { $: [detail] });
   }
-  if (exceedsJsonDepth(value)) {
-    const detail = `The maximum configured depth of ${MAX_JSON_DEPTH} has been exceeded: the request body nests JSON objects or arrays deeper than ${MAX_JSON_DEPTH} levels.`;
-    throw new HttpError(400, detail, { $: [detail] });
-  }
-  return value;
 }
 
-/** How much of an oversized body is read and thrown away so the client sees the 413 rather than a reset. */
 /** What the admin routes take, for their 401 and 403. */
 const ADMIN_NEEDS =
   'admin routes need "Authorization: Bearer <token>" with the admin token the emulator printed at start, or an API access token of a client with every permission.';
-
-const DISCARD_LIMIT = 32 * 1024 * 1024;
-
-/**
- * The request body, at most `limit` bytes. A larger one is read to its end and discarded (up to
- * DISCARD_LIMIT more) before the 413, so the client reads the answer instead of a connection reset.
- */
-function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    const tooLarge = (close: boolean): HttpError =>
-      new HttpError(
-        413,
-        Number.isFinite(declared) && declared > limit
-          ? `The request body is ${declared} bytes; the limit is ${limit} bytes.`
-          : `The request body exceeds the limit of ${limit} bytes.`,
-        undefined,
-        close ? { headers: { Connection: 'close' } } : {},
-      );
-    if (Number.isFinite(declared) && declared > limit + DISCARD_LIMIT) {
-      reject(tooLarge(true));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    req.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      size += chunk.length;
-      if (size <= limit) {
-        chunks.push(chunk);
-        return;
-      }
-      chunks.length = 0;
-      if (size > limit + DISCARD_LIMIT) {
-        settled = true;
-        reject(tooLarge(true));
-      }
-    });
-    req.on('end', () => {
-      if (settled) return;
-      settled = true;
-      if (size > limit) reject(tooLarge(false));
-      else resolve(Buffer.concat(chunks));
-    });
-    req.on('error', (err) => {
-      if (settled) return;
-      settled = true;
-      reject(err);
-    });
-  });
-}
 
 function errorReply(err: unknown, instance: string): Reply {
   const apiPath =

@@ -58,7 +58,7 @@ function compactInsight(i: Insight): Record<string, unknown> {
     type: i.type,
     occurrences: i.occurrenceCount,
     updated: i.updatedDate,
-    ...(i.floor ? { floor: i.floor } : {}),
+    ...(i.floorId ? { floorId: i.floorId } : {}),
     description: clipText(i.description),
     recommendation: clipText(i.recommendation),
     ...(i.impactScores?.length
@@ -85,7 +85,7 @@ export const insightsTool: ReadTool<InsightsInput> = {
   whenCut: 'ask for a smaller limit and the next page, or narrow the filters',
   whenClipped: "these tools have no longer view of an insight; the service's own pages show it whole",
   description:
-    'Lists insights (faults and inefficiencies the service found on twins), newest first, with the floor each twin is on: name, twin, status, priority (1 is highest), occurrences, description, recommendation, impact, linked tickets. Filter by twin ids (e.g. the air handlers find_twins found), statuses or openOnly (not resolved or ignored), and maxPriority. Children of an insight come nested under it when includeChildren is true. The service lists an insight whose own status does not match when a child of it does: such an insight says so in listedFor.',
+    'Lists insights (faults and inefficiencies the service found on twins), newest first, with the id (a GUID, no name) of the floor each twin is on when the service knows it: name, twin, status, priority (1 is highest), occurrences, description, recommendation, impact, linked tickets. Filter by twin ids (e.g. the air handlers find_twins found), statuses or openOnly (not resolved or ignored), and maxPriority. Children of an insight come nested under it when includeChildren is true. The service lists an insight whose own status does not match when a child of it does: such an insight says so in listedFor.',
   inputSchema: {
     type: 'object',
     properties: {

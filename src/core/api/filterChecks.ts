@@ -11,8 +11,7 @@ import {
   ORDER_OPERATORS,
   serviceOperatorFor,
   sortDirectionOf,
-  TEXT_OPERATORS,
-  textOperatorProblem,
+  nonTextFieldProblem,
   unrunnableOperatorProblem,
   type FilterOperator,
 } from './filterVocabulary';
@@ -65,11 +64,13 @@ export interface StoreLimits {
 
 /** The problem of a filter the store cannot run, or undefined. */
 function storeProblem(field: string, operator: FilterOperator, limits: StoreLimits): string | undefined {
-  // Building a text operator on a field that is not text fails first (400), before the database is asked.
-  if (TEXT_OPERATORS.includes(operator) && limits.nonTextFields) {
+  // Building a text operator (400) or an empty test (500) on a field that is not text fails first, before the
+  // database is asked.
+  if (limits.nonTextFields) {
     for (const name of field.split(',').map((f) => f.trim().toLowerCase())) {
       const typed = Object.keys(limits.nonTextFields).find((key) => key.toLowerCase() === name);
-      if (typed) return textOperatorProblem(operator, typed, limits.nonTextFields[typed], limits.items);
+      const problem = typed && nonTextFieldProblem(operator, typed, limits.nonTextFields[typed], limits.items);
+      if (problem) return problem;
     }
   }
   if (limits.unrunnable.includes(operator)) return unrunnableOperatorProblem(operator, limits.items);

@@ -77,6 +77,33 @@ export function textOperatorProblem(operator: FilterOperator, field: string, typ
   return `${operator} cannot filter ${field} of ${items}: it is stored as ${type}, not text, and the service's text operators (${TEXT_OPERATORS.join(', ')}) work on text only (a real instance answers 400); use =, !=, in or notin${/^(Int32|DateTime)$/.test(type) ? ', or >, >=, <, <=' : ''} instead.`;
 }
 
+/**
+ * `isEmpty` and `isNotEmpty` compare the field with `""`: on a field that is not text .NET cannot build that
+ * comparison (an `InvalidOperationException`), which the service answers 500 (Willow source:
+ * libraries/Willow.Batch/src/FilterOperations.cs; libraries/Willow.ExceptionHandling/GlobalExceptionFilter.cs).
+ */
+export const EMPTY_TEST_OPERATORS: readonly FilterOperator[] = ['isEmpty', 'isNotEmpty'];
+
+/** Why an empty test cannot filter a field that is not text, and what works instead. */
+export function emptyTestProblem(operator: FilterOperator, field: string, type: string, items: string): string {
+  return `${operator} cannot filter ${field} of ${items}: it is stored as ${type}, not text, and the service compares it with "" (a real instance fails with HTTP 500); use isNull or isNotNull instead.`;
+}
+
+/** The operators that work on text only: the text operators and the empty tests. */
+const TEXT_ONLY_OPERATORS: readonly FilterOperator[] = [...TEXT_OPERATORS, ...EMPTY_TEST_OPERATORS];
+
+/** Why `operator` cannot filter a field stored as `type` (not text), or undefined when it can. */
+export function nonTextFieldProblem(
+  operator: FilterOperator,
+  field: string,
+  type: string,
+  items: string,
+): string | undefined {
+  if (TEXT_OPERATORS.includes(operator)) return textOperatorProblem(operator, field, type, items);
+  if (EMPTY_TEST_OPERATORS.includes(operator)) return emptyTestProblem(operator, field, type, items);
+  return undefined;
+}
+
 /** The operators a filter on `field` can use, given the fields that are not text (the rest are text). */
 export function operatorsForField(
   operators: readonly FilterOperator[],
@@ -84,7 +111,7 @@ export function operatorsForField(
   nonTextFields: Readonly<Record<string, string>>,
 ): FilterOperator[] {
   const type = Object.entries(nonTextFields).find(([name]) => name.toLowerCase() === field.toLowerCase())?.[1];
-  return type === undefined ? [...operators] : operators.filter((op) => !TEXT_OPERATORS.includes(op));
+  return type === undefined ? [...operators] : operators.filter((op) => !TEXT_ONLY_OPERATORS.includes(op));
 }
 
 /** Comparisons: the service builds them with operators an enum field does not have, so they fail there (HTTP 500). */

@@ -81,10 +81,21 @@ export const INSIGHT_TYPE_CODES: Readonly<Record<string, number>> = {
   predictive: 16,
 };
 
-/** Insight fields the service stores as enum codes: they sort by code and cannot be compared with `>`, `>=`, `<`, `<=`. */
+/** The codes the service stores an insight's `state` under (InsightCore `Models/InsightState.cs`). */
+export const INSIGHT_STATE_CODES: Readonly<Record<string, number>> = { inactive: 0, active: 1, archived: 9 };
+
+/** The codes the service stores an insight's `sourceType` under (InsightCore `Models/SourceType.cs`). */
+export const INSIGHT_SOURCE_TYPE_CODES: Readonly<Record<string, number>> = { willow: 0, app: 1, inspection: 2 };
+
+/**
+ * Insight fields the service stores as enum codes (no value conversion in InsightCore `Entities/InsightDbContext.cs`):
+ * they sort by code and cannot be compared with `>`, `>=`, `<`, `<=`.
+ */
 export const INSIGHT_CODED_FIELDS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   status: INSIGHT_STATUS_CODES,
   type: INSIGHT_TYPE_CODES,
+  state: INSIGHT_STATE_CODES,
+  sourceType: INSIGHT_SOURCE_TYPE_CODES,
 };
 
 /** The current statuses in the order the service sorts them (by code). */

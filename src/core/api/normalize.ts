@@ -21,6 +21,7 @@ import type {
 import { isObject } from '../dtdl/dtdlText';
 import { setOwn } from '../untrusted/prototypeKeys';
 import { documentedRelationship, documentedTwin } from './adtTwin';
+import { adtDetail } from './adtPassThrough';
 
 type Obj = Record<string, unknown>;
 
@@ -308,7 +309,8 @@ function normalizeCollections(raw: unknown): TwinGraphCollection[] {
 
 /**
  * An error body as ProblemDetails, from any of the service's error shapes: ASP.NET ProblemDetails and
- * ValidationProblemDetails in any casing, the backends' `{ statusCode, message, data }`, or an OAuth2 /
+ * ValidationProblemDetails in any casing, the backends' `{ statusCode, message, data }` (an error passed through
+ * from Azure Digital Twins gets ADT's words and error code as `detail`: adtPassThrough.ts), or an OAuth2 /
  * Entra `{ error, error_description, error_codes, trace_id, … }` (whose description's first line becomes
  * `detail`). Every field sent is kept. Undefined when the body is not JSON of that kind (plain-text 429).
  */
@@ -328,7 +330,7 @@ export function normalizeProblem(text: string): ProblemDetails | undefined {
   if (typeof o.message === 'string' && o.detail === undefined) {
     return {
       ...o,
-      detail: o.message,
+      detail: adtDetail(o.message),
       ...(typeof o.statusCode === 'number' && o.status === undefined ? { status: o.statusCode } : {}),
     };
   }

@@ -295,8 +295,7 @@ export interface Insight extends Extra {
   primaryModelId?: string | null;
   externalId?: string | null;
   tags?: string[] | null;
-  /** With `addFloor=true` (emulator's choice): the name and twin id of the level the insight's twin is on, or null. */
-  floor?: string | null;
+  /** With `addFloor=true`: the GUID of the floor the insight's twin is on (the service sends no floor name). */
   floorId?: string | null;
 }
 

@@ -26,20 +26,41 @@ export function exceedsJsonDepth(value: unknown, max = MAX_JSON_DEPTH): boolean 
  * Strings are skipped; the text need not be valid JSON. One pass, no recursion.
  */
 export function tooDeepOffset(text: string, max = MAX_JSON_DEPTH): number | undefined {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return i;
-    } else if (c === 0x7d || c === 0x5d) {
-      depth--;
-    }
-  }
+  const scanner = new JsonDepthScanner(max);
+  for (let i = 0; i < text.length; i++) if (scanner.step(text.charCodeAt(i))) return i;
   return undefined;
+}
+
+/**
+ * The nesting of JSON read piece by piece (characters or UTF-8 bytes: the brackets, quotes and backslashes are
+ * ASCII, which no multi-byte sequence contains), so a body can be refused while it is still arriving.
+ */
+export class JsonDepthScanner {
+  #depth = 0;
+  #inString = false;
+  #escaped = false;
+
+  constructor(readonly max = MAX_JSON_DEPTH) {}
+
+  /** Reads one code; true when it opens a level deeper than `max`. */
+  step(code: number): boolean {
+    if (this.#inString) {
+      if (this.#escaped) this.#escaped = false;
+      else if (code === 0x5c) this.#escaped = true;
+      else if (code === 0x22) this.#inString = false;
+    } else if (code === 0x22) {
+      this.#inString = true;
+    } else if (code === 0x7b || code === 0x5b) {
+      return ++this.#depth > this.max;
+    } else if (code === 0x7d || code === 0x5d) {
+      this.#depth--;
+    }
+    return false;
+  }
+
+  /** Reads a chunk of bytes; the offset in it of the first bracket too deep, or undefined. */
+  feed(bytes: Uint8Array): number | undefined {
+    for (let i = 0; i < bytes.length; i++) if (this.step(bytes[i]!)) return i;
+    return undefined;
+  }
 }

@@ -101,12 +101,27 @@ export function fieldHolds(
   const { value: actual, through } = walk(field(item, ref.source), ref.rest);
   if (through === 'list') return true;
   if (through === 'null') return false;
+  if (ref.codes && !ref.element)
+    return testOperator(enumCode(ref.codes, actual) ?? actual, operator, codedValue(ref.codes, value));
   if (!ref.element) return testOperator(actual, operator, value);
   if (!Array.isArray(actual)) return false;
   return actual.some((element) => {
     const inner = walk(element, ref.element!);
     return inner.through === undefined && testOperator(inner.value, operator, value);
   });
+}
+
+/**
+ * A filter value for a field stored as an enum code, converted as Willow.Batch converts it (`ParseOneOrDefaultEnum`
+ * in libraries/Willow.Batch/src/Extensions/JsonElementExtensions.cs): a whole number is the code itself, a word
+ * (any case) its member's code, anything else the enum's default, 0. A list converts item by item.
+ */
+function codedValue(codes: Readonly<Record<string, number>>, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => codedValue(codes, item));
+  if (value === null || value === undefined) return value;
+  const text = String(value).trim();
+  if (/^[+-]?\d+$/.test(text)) return Number(text);
+  return enumCode(codes, text) ?? 0;
 }
 
 /** A sort key's value: the field's (its code for a coded field), or undefined where the path meets nothing or a list. */

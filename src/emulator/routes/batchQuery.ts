@@ -1,9 +1,9 @@
 import {
   codedFieldProblem,
+  EMPTY_TEST_OPERATORS,
   filterProblem,
+  nonTextFieldProblem,
   ORDER_OPERATORS,
-  TEXT_OPERATORS,
-  textOperatorProblem,
   unrunnableOperatorProblem,
   type FilterOperator,
 } from '../../core/api/filterVocabulary';
@@ -38,6 +38,12 @@ export interface BatchQuery {
   pageSize: number;
   sorts: SortRule[];
   filters: FilterRule[];
+  /**
+   * Why the sort cannot run (no `sort`, an unknown field or parent). The service sorts only when the filters
+   * matched something (`items.Any()`), so this is thrown only then (`sortable`); with nothing matched it answers
+   * an empty page.
+   */
+  sortFailure?: HttpError;
 }
 export interface BatchLimits {
   defaultPageSize: number;
@@ -67,10 +73,22 @@ export function parseBatchRequest(body: unknown, listing: BatchListing): BatchQu
   }
   const pageSize = (rawSize as number | null | undefined) || listing.defaultPageSize;
   const problems: Problems = {};
-  const sorts = parseSorts(field(request, 'sortSpecifications'), listing.entity, problems);
+  const sortProblems: Problems = {};
+  const { rules: sorts, failure } = parseSorts(
+    field(request, 'sortSpecifications'),
+    listing.entity,
+    problems,
+    sortProblems,
+  );
   const filters = parseFilters(field(request, 'filterSpecifications'), listing.entity, problems);
   if (Object.keys(problems).length > 0) throw validationFailed(problems);
-  return { page, pageSize, sorts, filters };
+  const sortFailure = Object.keys(sortProblems).length ? validationFailed(sortProblems) : failure;
+  return { page, pageSize, sorts, filters, ...(sortFailure ? { sortFailure } : {}) };
+}
+
+/** Throws the query's sort failure when there are items to sort (the service sorts only then). */
+export function sortable(query: BatchQuery, matched: number): void {
+  if (matched > 0 && query.sortFailure) throw query.sortFailure;
 }
 
 function specList(value: unknown, name: string, problems: Problems): Array<[JsonObject, number]> {
@@ -95,22 +113,33 @@ function requiredField(spec: JsonObject, where: string, problems: Problems): str
   return undefined;
 }
 
-function parseSorts(value: unknown, entity: BatchEntity, problems: Problems): SortRule[] {
+/**
+ * The sort rules. A sort without `field` does not bind (`problems`, always a 400); what fails only when the service
+ * sorts (no `sort`, an unknown field: 500 in the service, a 400 here by the project's choice; an unknown parent of
+ * a dot path: the service's 400) goes to `deferred` or `failure`.
+ */
+function parseSorts(
+  value: unknown,
+  entity: BatchEntity,
+  problems: Problems,
+  deferred: Problems,
+): { rules: SortRule[]; failure?: HttpError } {
   const rules: SortRule[] = [];
+  let failure: HttpError | undefined;
   for (const [spec, i] of specList(value, 'SortSpecifications', problems)) {
     const where = `SortSpecifications[${i}]`;
     const text = requiredField(spec, where, problems);
     const refs = text === undefined ? undefined : resolveFields(entity, text, false);
     // The service builds the property path and fails on a parent the items lack (an ArgumentException: 400).
     if (refs !== undefined && refs !== 'unknown' && !Array.isArray(refs)) {
-      throw new HttpError(
+      failure ??= new HttpError(
         400,
         `'${refs.unknownParent}' is not a member of the ${entity.items ?? 'items'} listed (sort field '${text}').`,
       );
     }
     if (text !== undefined && (refs === undefined || refs === 'unknown')) {
       note(
-        problems,
+        deferred,
         `${where}.Field`,
         `Cannot sort by '${text}': it is not a field of the items listed (fields: ${entity.fields.join(', ')}).`,
       );
@@ -121,11 +150,11 @@ function parseSorts(value: unknown, entity: BatchEntity, problems: Problems): So
         field(spec, 'isSortDescending') !== undefined
           ? ' isSortDescending is computed from it and ignored when sent.'
           : '';
-      note(problems, `${where}.Sort`, `The Sort field is required: "asc" or "desc".${hint}`);
+      note(deferred, `${where}.Sort`, `The Sort field is required: "asc" or "desc".${hint}`);
     }
     if (Array.isArray(refs) && direction) rules.push({ ref: refs[0], descending: direction === 'desc' });
   }
-  return rules;
+  return { rules, ...(failure ? { failure } : {}) };
 }
 
 /**
@@ -155,18 +184,13 @@ function parseFilters(value: unknown, entity: BatchEntity, problems: Problems): 
       note(problems, where, problem);
       continue;
     }
-    // Building a text operator on a field that is not text throws (an ArgumentException: 400), before any database.
+    // Building a text operator (an ArgumentException: 400) or an empty test (an InvalidOperationException: 500) on
+    // a field that is not text throws, before any database is asked.
     const typed = nonTextField(entity, text, operator as FilterOperator);
     if (typed) {
-      throw new HttpError(
-        400,
-        textOperatorProblem(
-          operator as FilterOperator,
-          typed,
-          entity.nonTextFields![typed],
-          entity.items ?? 'these items',
-        ),
-      );
+      const items = entity.items ?? 'these items';
+      const status = EMPTY_TEST_OPERATORS.includes(operator as FilterOperator) ? 500 : 400;
+      throw new HttpError(status, typed.problem(items));
     }
     // The service answers 500 for these (its database cannot run them); a 400 says why and what works.
     if (entity.unrunnable?.includes(operator as FilterOperator)) {
@@ -219,12 +243,18 @@ function parseFilters(value: unknown, entity: BatchEntity, problems: Problems): 
 }
 
 /** The first top-level field of a (comma list) filter field that is not text, when the operator works on text only. */
-function nonTextField(entity: BatchEntity, text: string, operator: FilterOperator): string | undefined {
-  if (!entity.nonTextFields || !TEXT_OPERATORS.includes(operator)) return undefined;
+function nonTextField(
+  entity: BatchEntity,
+  text: string,
+  operator: FilterOperator,
+): { problem: (items: string) => string } | undefined {
+  const types = entity.nonTextFields;
+  if (!types) return undefined;
   for (const part of text.split(',')) {
     const name = part.trim().toLowerCase();
-    const typed = Object.keys(entity.nonTextFields).find((key) => key.toLowerCase() === name);
-    if (typed) return typed;
+    const typed = Object.keys(types).find((key) => key.toLowerCase() === name);
+    if (typed && nonTextFieldProblem(operator, typed, types[typed], ''))
+      return { problem: (items) => nonTextFieldProblem(operator, typed, types[typed], items)! };
   }
   return undefined;
 }
@@ -318,6 +348,7 @@ export function runBatchQuery<T>(
   const query = parseBatchRequest(body, listing);
   const matched: T[] = [];
   for (const item of items) if (matchesFilters(item, query.filters)) matched.push(item);
+  sortable(query, matched.length);
   return pageOf(orderBy(matched, [...query.sorts, ...listing.defaultSort]), query);
 }
 

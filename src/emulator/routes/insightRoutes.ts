@@ -7,7 +7,7 @@ import type { Router } from '../router';
 import type { TwinGraph } from '../twins/twinGraph';
 import { floorOf } from './twinLocation';
 import type { BatchEntity } from './batchFields';
-import { matchesFilters, orderBy, pageOf, parseBatchRequest, sortBy, type BatchQuery } from './batchQuery';
+import { matchesFilters, orderBy, pageOf, parseBatchRequest, sortable, sortBy, type BatchQuery } from './batchQuery';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
 import { INSIGHT_UNRUNNABLE_OPERATORS } from '../../core/api/filterVocabulary';
 import { INSIGHT_CODED_FIELDS } from '../../core/api/insightStatus';
@@ -98,6 +98,7 @@ export function listInsights(all: Iterable<Insight>, query: BatchQuery): BatchPa
     }
     groups.push({ root, children: kept });
   }
+  sortable(query, groups.length);
   // Only the roots of the requested page need their children sorted.
   const { before, after, total, items } = pageOf(
     orderBy(groups, rules, (g) => g.root),

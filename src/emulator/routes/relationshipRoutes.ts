@@ -1,6 +1,7 @@
 import type { Relationship } from '../../core/api/types';
 import { validateProperties } from '../../core/dtdl/twinValidation';
-import { badRequest, conflict, notFound, validationFailed } from '../httpErrors';
+import { badRequest, conflict, notFound } from '../httpErrors';
+import { adtRefusal } from '../twins/adtRefusal';
 import { field, isObject, queryValue, reqString, requireObject } from '../requestFields';
 import type { Router } from '../router';
 import type { TwinGraph } from '../twins/twinGraph';
@@ -37,9 +38,10 @@ function requireTwin(graph: TwinGraph, id: string): void {
 }
 
 /**
- * Creates or replaces a relationship. Both twins must exist (400 naming which), the name must be a
- * relationship of the source twin's model (or an ancestor), the target must fit its declared
- * target model, and properties must match the relationship's declared properties.
+ * Creates or replaces a relationship. A body without source, target or name is the backend's own 400; the rest
+ * is Azure Digital Twins' to refuse, passed through with its status (adtRefusal.ts): both twins must exist (404),
+ * the name must be a relationship of the source twin's model (or an ancestor), the target must fit its declared
+ * target model, and properties must match the relationship's declared properties (400 ValidationFailed).
  */
 function putRelationship(graph: TwinGraph, body: unknown): Relationship {
   const req = requireObject(body);
@@ -53,29 +55,24 @@ function putRelationship(graph: TwinGraph, body: unknown): Relationship {
 
   const source = graph.getTwin(sourceId);
   const target = graph.getTwin(targetId);
-  const missing: Record<string, string[]> = {};
-  if (!source) missing.sourceId = [`Source twin '${sourceId}' does not exist.`];
-  if (!target) missing.targetId = [`Target twin '${targetId}' does not exist.`];
-  if (!source || !target) throw validationFailed(missing, Object.values(missing).flat().join(' '));
+  if (!source) throw adtRefusal('DigitalTwinNotFound', missingTwin(sourceId, 'source'));
+  if (!target) throw adtRefusal('DigitalTwinNotFound', missingTwin(targetId, 'target'));
 
   const declared = graph.models.relationship(source.modelId, name);
   if (!declared)
-    throw badRequest(
+    throw adtRefusal(
+      'ValidationFailed',
       `Model ${source.modelId} of source twin '${sourceId}' declares no relationship '${name}'.`,
-      'name',
     );
   if (declared.target && !graph.models.isA(target.modelId, declared.target)) {
-    throw badRequest(
+    throw adtRefusal(
+      'ValidationFailed',
       `Relationship '${name}' must target a ${declared.target} twin; '${targetId}' is a ${target.modelId}.`,
-      'targetId',
     );
   }
   const problems = validateProperties(declared.properties, properties, '/properties', `relationship ${name}`);
-  if (problems.length) {
-    const errors: Record<string, string[]> = {};
-    for (const p of problems) (errors[p.path] ??= []).push(p.message);
-    throw validationFailed(errors, problems.map((p) => `${p.property ?? p.path}: ${p.message}`).join('; '));
-  }
+  if (problems.length)
+    throw adtRefusal('ValidationFailed', problems.map((p) => `${p.property ?? p.path}: ${p.message}`).join('; '));
 
   const rel: Relationship & { id: string } = {
     id: '',
@@ -93,6 +90,11 @@ function putRelationship(graph: TwinGraph, body: unknown): Relationship {
     );
   }
   return graph.putRelationship(rel);
+}
+
+/** Azure Digital Twins' words for a twin that does not exist. */
+function missingTwin(id: string, role: 'source' | 'target'): string {
+  return `There is no digital twin instance that exists with the ID ${id} (the relationship's ${role}). Please verify that the twin id is valid and ensure that the twin is not deleted.`;
 }
 
 function sameRelationship(a: Relationship, b: Relationship): boolean {

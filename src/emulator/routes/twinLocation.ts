@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { canonicalGuid } from '../../core/api/guid';
 import { sampleModelId } from '../sample/sampleModels';
 import type { StoredTwin, TwinGraph } from '../twins/twinGraph';
 
@@ -36,17 +38,25 @@ export function twinAncestors(graph: TwinGraph, twinId: string): StoredTwin[] {
 }
 
 /**
- * The `addFloor` fields of an insight: the nearest level among the twin and its ancestors.
- * `floor` is the level's name (else its code, else its id); both are null when there is none.
+ * The `addFloor` field of an insight, as InsightCore adds it (`InsightService.MapFloorId`: the floor's GUID from its
+ * twin lookup, no name): the GUID of the nearest level among the twin and its ancestors, which is the level's
+ * `uniqueID` when that is a GUID, else one derived from the level's twin id (the project's choice: the sample's
+ * levels carry no GUID). Nothing when there is no level.
  */
-export function floorOf(
-  graph: TwinGraph,
-  twinId: string | null | undefined,
-): { floor: string | null; floorId: string | null } {
+export function floorOf(graph: TwinGraph, twinId: string | null | undefined): { floorId?: string } {
   const own = twinId ? graph.getTwin(twinId) : undefined;
-  if (!own) return { floor: null, floorId: null };
+  if (!own) return {};
   const level = [own, ...twinAncestors(graph, own.id)].find((twin) => isLevel(graph, twin));
-  if (!level) return { floor: null, floorId: null };
-  const label = level.contents.name ?? level.contents.code ?? level.id;
-  return { floor: typeof label === 'string' ? label : String(label), floorId: level.id };
+  if (!level) return {};
+  const unique = typeof level.contents.uniqueID === 'string' ? canonicalGuid(level.contents.uniqueID) : undefined;
+  return { floorId: unique ?? derivedGuid(level.id) };
+}
+
+/** A GUID that stays the same for the same twin id (name-based, shaped as a version 5 UUID). */
+function derivedGuid(id: string): string {
+  const hex = createHash('sha1').update(`floor:${id}`).digest('hex').slice(0, 32).split('');
+  hex[12] = '5';
+  hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }

@@ -18,6 +18,7 @@ import { compileTwinFilters } from '../twins/twinFilters';
 import { compareIds, type StoredTwin, type TwinGraph } from '../twins/twinGraph';
 import { twinGraphQuery } from '../twins/twinGraphQuery';
 import { patchedContents } from '../twins/twinPatch';
+import { adtRefusal } from '../twins/adtRefusal';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
 import { twinIdPathProblem } from '../../core/api/twinIds';
 
@@ -102,23 +103,21 @@ function checkTwinId(id: unknown): asserts id is string {
   if (pathProblem) throw badRequest(`'id' ${pathProblem}.`, 'id');
 }
 
-/** Validation problems keyed as a PUT body addresses them (`/contents/x`), or as a patch does (`/x`). */
-type ProblemPaths = (path: string) => string;
-const PUT_PATHS: ProblemPaths = (path) => path || '/';
-const PATCH_PATHS: ProblemPaths = (path) => path.replace(/^\/contents(?=\/|$)/, '') || '/';
-
 function store(
   graph: TwinGraph,
   doc: { id: string; modelId: string; contents: Record<string, unknown> },
-  paths: ProblemPaths = PUT_PATHS,
+  refusal: 'validation' | 'adt' = 'validation',
 ): StoredTwin {
   // The DTMI and GUID checks belong to PUT only (putTwin): the service does not run them on a patch.
   const problems = validateTwin(graph.models, doc, { idFields: false });
   if (problems.length) {
-    const errors: Record<string, string[]> = {};
-    for (const p of problems) (errors[paths(p.path)] ??= []).push(p.message);
     const summary = problems.map((p) => `${p.property ?? (p.path || 'twin')}: ${p.message}`).join('; ');
-    throw validationFailed(errors, `Twin '${doc.id}' does not match model ${doc.modelId}: ${summary}`);
+    const detail = `Twin '${doc.id}' does not match model ${doc.modelId}: ${summary}`;
+    // A patched twin is validated by Azure Digital Twins, whose refusal the backend passes through.
+    if (refusal === 'adt') throw adtRefusal('ValidationFailed', detail);
+    const errors: Record<string, string[]> = {};
+    for (const p of problems) (errors[p.path || '/'] ??= []).push(p.message);
+    throw validationFailed(errors, detail);
   }
   const twin: StoredTwin = { id: doc.id, modelId: doc.modelId, lastUpdateTime: graph.isoNow(), contents: doc.contents };
   graph.putTwin(twin);
@@ -129,7 +128,7 @@ function store(
 function patchTwin(graph: TwinGraph, id: string, body: unknown): void {
   const current = requireTwin(graph, id);
   const contents = patchedContents(graph.models, current.modelId, current.contents, body);
-  store(graph, { id: current.id, modelId: current.modelId, contents }, PATCH_PATHS);
+  store(graph, { id: current.id, modelId: current.modelId, contents }, 'adt');
 }
 
 /** POST /twins: filters, continuation-token paging over ids in sorted order. */

@@ -3,7 +3,10 @@
 // names no twin the service can use is accepted and dropped without a word. The service binds only
 // `dtId` and `externalId`, so an entry keyed by `twinId` alone is dropped too. The emulator stores at
 // once (the service queues the write) and reports what it dropped in the request log. A `sourceTimestamp`
-// binds only in the form System.Text.Json reads (`bindDotnetDateTime`).
+// binds only in the form System.Text.Json reads (`bindDotnetDateTime`). LiveDataCore reads numbers with
+// `AllowNamedFloatingPointLiterals` (Program.cs), so `"NaN"`, `"Infinity"` and `"-Infinity"` bind as a
+// `scalarValue`; its reads leave such values out (Features/Telemetry/Helpers/AdxQueryHelper.cs,
+// `SkipIllegalValues`), so the emulator accepts them and stores nothing readable: they are dropped and logged.
 import { validationFailed } from '../httpErrors';
 import { MAX_LOGGED_DROPS, type DroppedEntry, type RequestLogNote } from '../requestLog';
 import { field, isObject, requireArray, type JsonObject } from '../requestFields';
@@ -12,6 +15,8 @@ import type { SeriesPoint } from '../store/timeSeriesStore';
 import type { StoredTwin, TwinGraph } from '../twins/twinGraph';
 
 const MAX_REPORTED_ERRORS = 100;
+/** The named floating-point literals System.Text.Json reads as numbers (case-sensitive). */
+const NAMED_FLOATS: readonly string[] = ['NaN', 'Infinity', '-Infinity'];
 
 interface TwinPoints {
   points: SeriesPoint[];
@@ -38,6 +43,11 @@ export function insertTelemetry(graph: TwinGraph, body: unknown, now: number): R
     const target = targetTwin(graph, e);
     if ('reason' in target) {
       dropped.push({ index, reason: target.reason });
+      return;
+    }
+    const value = field(e, 'scalarValue');
+    if (typeof value === 'string') {
+      dropped.push({ index, reason: `scalarValue ${value} is left out of every read, as the service leaves it` });
       return;
     }
     const connectorId = field(e, 'connectorId') as string;
@@ -82,8 +92,8 @@ function shapeProblem(entry: unknown): string | undefined {
   const connectorId = field(entry, 'connectorId');
   if (typeof connectorId !== 'string' || !connectorId) return "'connectorId' is required and must be a string.";
   const value = field(entry, 'scalarValue');
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    return "'scalarValue' is required and must be a finite number.";
+  if (!(typeof value === 'number' && Number.isFinite(value)) && !NAMED_FLOATS.includes(value as string))
+    return '\'scalarValue\' is required and must be a number (or "NaN", "Infinity", "-Infinity", which the service reads and leaves out).';
   const properties = field(entry, 'properties');
   if (properties !== undefined && properties !== null && !isObject(properties))
     return "'properties' must be an object.";

@@ -1,11 +1,14 @@
 // PATCH /twins/{id} as the service applies it: a JSON Patch whose paths start at the twin's properties
 // (`/name`, `/component/prop`), the way Azure Digital Twins addresses a twin. The twin's `contents` is
 // the patched document; `/contents/...` is refused unless the model really has a `contents` property.
+// A patch that does not bind (an operation without `op` or `path`) is the backend's 400; one whose paths or
+// operations Azure Digital Twins refuses comes back as ADT's error, passed through (adtRefusal.ts).
 
 import { applyOperation, JsonPatchError, type Operation } from 'fast-json-patch';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { isPrototypeKey } from '../../core/untrusted/prototypeKeys';
 import { badRequest } from '../httpErrors';
+import { adtRefusal } from './adtRefusal';
 import { field, isObject, requireArray, type JsonObject } from '../requestFields';
 
 const OPERATIONS = ['add', 'remove', 'replace', 'move', 'copy', 'test'];
@@ -25,9 +28,9 @@ export function patchedContents(
       applyOperation(doc, op, true, true, true, i);
     } catch (err) {
       if (err instanceof JsonPatchError)
-        throw badRequest(
+        throw adtRefusal(
+          'JsonPatchInvalid',
           `JSON Patch operation [${i}] (${op.op} ${op.path}) failed: ${err.message.split('\n')[0]}`,
-          `[${i}]`,
         );
       throw err;
     }
@@ -60,22 +63,22 @@ function toOperation(raw: unknown, i: number, contentsIsProperty: boolean): Oper
 }
 
 function checkPath(pointer: string, i: number, name: string, contentsIsProperty: boolean): string {
-  const where = `[${i}].${name}`;
-  if (pointer === '') throw badRequest(`Operation [${i}]: '${name}' cannot replace the whole twin.`, where);
+  if (pointer === '')
+    throw adtRefusal('JsonPatchInvalid', `Operation [${i}]: '${name}' cannot replace the whole twin.`);
   if (!pointer.startsWith('/'))
-    throw badRequest(`Operation [${i}]: '${name}' must be a JSON Pointer starting with '/'.`, where);
+    throw adtRefusal('JsonPatchInvalid', `Operation [${i}]: '${name}' must be a JSON Pointer starting with '/'.`);
   const first = pointer.slice(1).split('/')[0]!;
   if (first === 'contents' && !contentsIsProperty) {
     const property = pointer.slice('/contents'.length) || '/<property>';
-    throw badRequest(
+    throw adtRefusal(
+      'JsonPatchInvalid',
       `Operation [${i}]: path '${pointer}' is not a property of the twin; patch paths start at the twin's properties (write '${property}').`,
-      where,
     );
   }
   if (first.startsWith('$'))
-    throw badRequest(
+    throw adtRefusal(
+      'JsonPatchInvalid',
       `Operation [${i}]: path '${pointer}' addresses service-managed data, which a patch cannot change.`,
-      where,
     );
   const reserved = pointer
     .slice(1)
@@ -83,9 +86,9 @@ function checkPath(pointer: string, i: number, name: string, contentsIsProperty:
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
     .find(isPrototypeKey);
   if (reserved !== undefined)
-    throw badRequest(
+    throw adtRefusal(
+      'JsonPatchInvalid',
       `Operation [${i}]: path '${pointer}' goes through "${reserved}", which is not a twin property.`,
-      where,
     );
   return pointer;
 }

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { canonicalGuid } from '../../../src/core/api/guid';
 import Ajv from 'ajv';
 import type { AgentToolContext, WriteTool } from '../../../src/core/agentTools/agentTool';
 import { agentTool, AGENT_TOOLS } from '../../../src/core/agentTools/agentToolTable';
@@ -147,7 +148,7 @@ describe('agent tools (src/core/agentTools) against the emulator', function () {
     assert.equal(series['NO-SUCH-TWIN']?.missing, 'no such twin');
   });
 
-  it('lists insights with the floor, open only, and tickets and their metadata', async () => {
+  it('lists insights with the floor id (a GUID, as InsightCore InsightService.MapFloorId adds it), open only, and tickets and their metadata', async () => {
     const insights = await call(ctx, 'insights', { openOnly: true, includeChildren: true, limit: 5 });
     assert.equal(insights.isError, false, insights.text);
     // A root comes with its children: an open child brings its closed root along (the service's paging).
@@ -155,13 +156,15 @@ describe('agent tools (src/core/agentTools) against the emulator', function () {
     const items = insights.data.insights as Array<{
       status: string;
       floor?: string;
+      floorId?: string;
       children: Array<{ status: string }>;
     }>;
     assert.ok(items.length > 0 && items.every((i) => open(i) || i.children.some(open)), insights.text);
     assert.ok(
-      items.some((i) => i.floor),
-      'the floor is added',
+      items.some((i) => i.floorId && canonicalGuid(i.floorId) === i.floorId),
+      'the floor id is added',
     );
+    assert.ok(!items.some((i) => i.floor), 'no floor name: the service sends none');
     const all = await call(ctx, 'insights', { limit: 50 });
     assert.ok((all.data.total as number) > (insights.data.total as number));
     const statuses = await call(ctx, 'ticket_metadata', { kind: 'statuses' });

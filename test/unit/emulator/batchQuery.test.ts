@@ -2,7 +2,13 @@ import * as assert from 'node:assert/strict';
 import { FILTER_OPERATORS } from '../../../src/core/api/filterVocabulary';
 import { HttpError } from '../../../src/emulator/httpErrors';
 import type { BatchEntity } from '../../../src/emulator/routes/batchFields';
-import { matchesFilters, parseBatchRequest, runBatchQuery, sortBy } from '../../../src/emulator/routes/batchQuery';
+import {
+  matchesFilters,
+  parseBatchRequest,
+  runBatchQuery,
+  sortable,
+  sortBy,
+} from '../../../src/emulator/routes/batchQuery';
 
 const entity: BatchEntity = { fields: ['id', 'name', 'priority', 'createdDate', 'status', 'tags', 'note', 'scores'] };
 const limits = { defaultPageSize: 3, maxPageSize: 50, entity };
@@ -50,9 +56,10 @@ const ids = (body: unknown) => run(body).items.map((i) => i.id);
 const where = (...filterSpecifications: unknown[]) => ids({ pageSize: 50, filterSpecifications });
 
 /** The 400's validation errors for `body`. */
+/** The 400's field errors, binding problems or those the sort raises when items matched (`sortable`). */
 function problems(body: unknown): Record<string, string[]> {
   try {
-    parseBatchRequest(body, limits);
+    sortable(parseBatchRequest(body, limits), 1);
   } catch (err) {
     assert.ok(err instanceof HttpError, String(err));
     assert.equal(err.status, 400);
@@ -264,13 +271,13 @@ describe('emulator BatchRequest engine', () => {
           { field: 'name', value: 1 },
           { field: 'name', operator: 'eq', value: 1 },
         ],
-        sortSpecifications: [{ field: 'name' }],
+        sortSpecifications: [{ sort: 'asc' }],
       });
       assert.deepEqual(Object.keys(errors).sort(), [
         'FilterSpecifications[0].Field',
         'FilterSpecifications[1].Operator',
         'FilterSpecifications[2]',
-        'SortSpecifications[0].Sort',
+        'SortSpecifications[0].Field',
       ]);
       assert.deepEqual(errors['FilterSpecifications[0].Field'], ['The Field field is required.']);
     });

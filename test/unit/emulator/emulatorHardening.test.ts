@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TokenAuthority } from '../../../src/emulator/auth';
-import { exceedsJsonDepth } from '../../../src/emulator/jsonDepth';
+import { exceedsJsonDepth } from '../../../src/core/untrusted/jsonDepth';
 import { foreignRequestReason, isLoopbackHost } from '../../../src/emulator/requestOrigin';
 import { Router } from '../../../src/emulator/router';
 import { createEmulatorServer } from '../../../src/emulator/server';

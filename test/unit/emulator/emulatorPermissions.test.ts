@@ -255,6 +255,21 @@ describe('emulator permissions and location scopes', function () {
     assertForbidden(await as('scoped', 'POST', '/time-series', [entry('RL-AHU-1-SAT')]), 'telemetry only outside');
   });
 
+  // The proxy reads only `$sourceId`/`$targetId` for a relationship's location check (Willow source:
+  // applications/PublicApi/src/Willow.PublicApi/Transforms/TwinPermissionsTransform.cs, `TwinIdBody`); reading the
+  // docs' `sourceId`/`targetId` too is the emulator's choice (docs/service-compatibility.md, "Location scope: twin
+  // ids in bodies").
+  it('checks a relationship body by its $ names, as the proxy does, and by the docs names (the project choice)', async () => {
+    for (const body of [
+      { $sourceId: 'HP-L01-R01', $targetId: 'HP-L01', $relationshipName: 'isPartOf' },
+      { sourceId: 'HP-L01-R01', targetId: 'HP-L01', name: 'isPartOf' },
+    ]) {
+      const res = await as('scoped', 'PUT', '/twins/relationships', body);
+      assert.equal(res.status, 200, `${JSON.stringify(body)}: ${res.text}`);
+    }
+    assertForbidden(await as('scoped', 'PUT', '/twins/relationships', { name: 'isPartOf' }), 'no twin named');
+  });
+
   it('does not limit lists, insights, tickets or events by location (the service checks twin ids only)', async () => {
     const page = await as('scoped', 'POST', '/twins', { pageSize: 1000 });
     assert.equal(page.status, 200);

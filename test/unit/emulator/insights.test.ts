@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { canonicalGuid } from '../../../src/core/api/guid';
 import type { Insight } from '../../../src/core/api/types';
 import {
   INSIGHT_STATUS_CODES,
@@ -108,15 +109,20 @@ describe('emulator insights routes', () => {
     );
   });
 
-  it('adds the floor from the twin location with addFloor=true', async () => {
+  // InsightCore InsightService.MapFloorId adds the floor's GUID, no name (Willow source:
+  // extensions/real-estate/back-end/InsightCore/src/InsightCore/Services/InsightService.cs).
+  it('adds the floor GUID from the twin location with addFloor=true, and no floor name', async () => {
     const res = await list({ pageSize: 100 }, '?addFloor=true');
     const overheating = res.json.items.find((i: Insight) => i.twinId === 'HP-L03-R01');
-    assert.equal(overheating.floor, 'Level 3');
-    assert.equal(overheating.floorId, 'HP-L03');
+    assert.equal(canonicalGuid(overheating.floorId), overheating.floorId, 'a canonical GUID');
+    assert.equal('floor' in overheating, false);
     const offline = res.json.items.find((i: Insight) => i.twinId === 'HP-L04-R03-CO2');
-    assert.equal(offline.floorId, 'HP-L04', 'a capability reaches its level through its room');
+    const sameLevel = res.json.items.find((i: Insight) => i.twinId?.startsWith('HP-L04-') && i !== offline);
+    assert.ok(canonicalGuid(offline.floorId), 'a capability reaches its level through its room');
+    if (sameLevel) assert.equal(sameLevel.floorId, offline.floorId, 'one GUID per level');
+    assert.notEqual(offline.floorId, overheating.floorId);
     const plain = await list({ pageSize: 100 });
-    assert.ok(plain.json.items.every((i: Insight) => !('floor' in i)));
+    assert.ok(plain.json.items.every((i: Insight) => !('floorId' in i)));
   });
 
   it('rejects a bad BatchRequest with 400 naming the field', async () => {
@@ -195,11 +201,15 @@ describe('emulator insights routes', () => {
     });
     assert.ok(rootsWith('resolved').length > 0, 'the sample has resolved roots');
     assert.deepEqual(rootIds(resolved.json.items).sort(), rootsWith('resolved'));
+    // A legacy word is no InsightStatus member: Willow.Batch reads it as code 0, open (JsonElementExtensions.cs).
     const legacyWord = await list({
       pageSize: 1000,
-      filterSpecifications: [{ field: 'status', operator: '=', value: 'closed' }],
+      filterSpecifications: [
+        { field: 'status', operator: '=', value: 'closed' },
+        { field: 'scenarioId', operator: 'isNull' },
+      ],
     });
-    assert.equal(legacyWord.json.total, 0);
+    assert.deepEqual(rootIds(legacyWord.json.items).sort(), rootsWith('open'));
     const ignored = await list({
       pageSize: 1000,
       filterSpecifications: [{ field: 'lastStatus', operator: '=', value: 'resolved' }],
