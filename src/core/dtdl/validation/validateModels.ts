@@ -50,13 +50,21 @@ export function validateModelFiles(files: readonly ModelFile[], options: Validat
     walker.document(f.file, valueOf(root));
   }
   checkSet(walker.set, sink);
-  return sink.problems.map((p) => {
-    const tree = trees.get(p.file);
-    return {
-      ...p,
-      range: tree ? locate(tree.root, tree.starts, p.path) : { line: 0, column: 0, endLine: 0, endColumn: 0 },
-    };
-  });
+  const order = new Map(files.map((f, i) => [f.file, i]));
+  return sink.problems
+    .map((p) => {
+      const tree = trees.get(p.file);
+      return {
+        ...p,
+        range: tree ? locate(tree.root, tree.starts, p.path) : { line: 0, column: 0, endLine: 0, endColumn: 0 },
+      };
+    })
+    .sort(
+      (a, b) =>
+        (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) ||
+        a.range.line - b.range.line ||
+        a.range.column - b.range.column,
+    );
 }
 
 /** The JSON value of a tree, with prototype keys kept as plain data (never as an object's prototype). */
