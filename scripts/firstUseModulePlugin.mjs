@@ -25,6 +25,8 @@ export const FIRST_USE_MODULES = [
   // twin request files: their parsing, and the editor features registered when the first one opens
   'src/extension/requestFiles/requestDocuments.ts',
   'src/extension/requestFiles/requestFileFeatures.ts',
+  // the DTDL model validator, loaded when the first DTDL document is checked
+  'src/core/dtdl/validation/validateModels.ts',
   // "Save as Request" from the explorer and the panels
   'src/extension/requestFiles/saveAsRequest.ts',
   'src/core/requestFiles/requestFileEdits.ts',

@@ -15,6 +15,8 @@ export interface CliIo {
   makeDirectory?(path: string, fileNames?: readonly string[]): Promise<void>;
   /** Writes a file of that folder (for `run --out`), never through a link; returns the file's path. */
   writeInFolder?(folder: string, name: string, content: Uint8Array): Promise<string>;
+  /** A file's path, or every *.json file under a folder (for `models check`). */
+  jsonFilesUnder?(path: string): Promise<string[]>;
   signal: AbortSignal;
   /** What `--version` prints: the package's version, which the build writes into the CLI's bundle. */
   version?: string;

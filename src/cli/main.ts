@@ -1,6 +1,7 @@
 // building-twins: the command-line front end of the v3 client.
 
 import { readFile, writeFile } from 'node:fs/promises';
+import { jsonFilesUnder } from './jsonFiles';
 import { makeOutputFolder, writeInOutputFolder } from './outputFolder';
 import { runCli } from './runCli';
 
@@ -27,6 +28,7 @@ void runCli(process.argv.slice(2), {
   writeFile: (path, content) => writeFile(path, content),
   makeDirectory: makeOutputFolder,
   writeInFolder: writeInOutputFolder,
+  jsonFilesUnder,
   signal: controller.signal,
   version: typeof BUILDING_TWINS_VERSION === 'string' ? BUILDING_TWINS_VERSION : undefined,
 }).then((code) => {

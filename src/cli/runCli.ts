@@ -19,11 +19,12 @@ import { COMMANDS as TABLE_COMMANDS } from '../core/commands/cliCommandTable';
 import { resolveConnection } from './connection';
 import { commandHelp, generalHelp, GLOBAL_OPTIONS, groupHelp, PROGRAM } from './help';
 import { formatJson, formatTable } from './output';
+import { modelsCheckCommand } from './modelsCheckCommand';
 import { runRequestsCommand } from './runRequestsCommand';
 import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_NO_PERMISSION, EXIT_READ_ONLY, type CliIo } from './cliIo';
 
 /** The command table, and what only the command line does. */
-const COMMANDS: readonly CliCommand[] = [...TABLE_COMMANDS, runRequestsCommand];
+const COMMANDS: readonly CliCommand[] = [...TABLE_COMMANDS, modelsCheckCommand, runRequestsCommand];
 
 function findCommand(argv: string[]): { command?: CliCommand; consumed: number } {
   const leading: string[] = [];
@@ -178,6 +179,7 @@ async function createContext(
       if (!io.writeInFolder) throw new UsageError('this command line cannot write into folders');
       return io.writeInFolder(folder, name, content);
     },
+    ...(io.jsonFilesUnder ? { jsonFilesUnder: io.jsonFilesUnder } : {}),
     connectionVariables: { baseUrl: connection.baseUrl, clientId: connection.clientId },
     readJson: async (path) => {
       const source = path ?? (input.options.file as string | undefined);

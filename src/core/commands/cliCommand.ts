@@ -36,6 +36,8 @@ export interface CliContext {
   makeDirectory?(path: string, fileNames?: readonly string[]): Promise<void>;
   /** The CLI's own: writes a file of that folder, never through a link (refused with the path); returns its path. */
   writeInFolder?(folder: string, name: string, content: Uint8Array): Promise<string>;
+  /** The CLI's own: a file's path, or every *.json file under a folder (sorted). */
+  jsonFilesUnder?(path: string): Promise<string[]>;
   /** The CLI's own: the values of the connection's variables for request files. */
   connectionVariables?: ConnectionVariables;
 }

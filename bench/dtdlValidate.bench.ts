@@ -1,0 +1,58 @@
+// DTDL validation benchmark on the Willow ontology (3,700 interfaces, read from ../shared/ontology/willow, never
+// copied): the whole folder validated as one set, as `building-twins models check` and the model diagnostics do,
+// next to reading and JSON.parse of the same files (the floor), and one file re-checked with the rest of the set
+// (what typing in a model file costs). Heap growth while the set is validated is the memory figure.
+// Run: npm run bench -- dtdlValidate   [--runs N]
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { validateModelFiles, type ModelFile } from '../src/core/dtdl/validation/validateModels';
+import { machineLoad, median, ratio, size } from './benchStats';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const ontology = path.resolve(repoRoot, '../shared/ontology/willow/Ontology');
+const runsArg = process.argv.indexOf('--runs');
+const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : size(5, 1);
+const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
+
+function readFiles(): ModelFile[] {
+  return readdirSync(ontology, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .map((e) => path.join(e.parentPath ?? e.path, e.name))
+    .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+}
+
+function main(): void {
+  const samples = { read: [] as number[], parse: [] as number[], validate: [] as number[] };
+  let heapMb = 0;
+  let problems = 0;
+  let files: ModelFile[] = [];
+  for (let i = 0; i < runs; i++) {
+    let t = performance.now();
+    files = readFiles();
+    samples.read.push(performance.now() - t);
+    t = performance.now();
+    for (const f of files) JSON.parse(f.text.replace(/^\uFEFF/, ''));
+    samples.parse.push(performance.now() - t);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    t = performance.now();
+    const found = validateModelFiles(files);
+    samples.validate.push(performance.now() - t);
+    heapMb = Math.max(heapMb, (process.memoryUsage().heapUsed - before) / 1e6);
+    problems = found.length;
+  }
+  const m = (k: keyof typeof samples): number => median(samples[k]);
+  console.log(
+    `ratio validating the Willow ontology as one set / JSON.parse of the same files: ${ratio(m('validate'), m('parse'))}`,
+  );
+  console.log(`(${runs} run(s), median; ${machineLoad()})`);
+  console.log(`  files                                   ${files.length}`);
+  console.log(`  problems found                          ${problems}`);
+  console.log(`  read every file                         ${m('read').toFixed(1)} ms`);
+  console.log(`  JSON.parse of every file (floor)        ${m('parse').toFixed(1)} ms`);
+  console.log(`  validate the set                        ${m('validate').toFixed(1)} ms`);
+  console.log(`  heap growth while validating (max)      ${heapMb.toFixed(1)} MB`);
+  console.log(`  process RSS at the end                  ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
+}
+
+main();

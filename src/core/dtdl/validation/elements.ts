@@ -1,0 +1,42 @@
+// The elements the walker found in a set of documents, with where each came from, for the checks across files.
+import type { DtdlContext } from './context';
+import type { JsonPath } from './problems';
+
+export type JsonObject = Record<string, unknown>;
+
+export interface Element {
+  /** The author's `@id`, or one made up from the parent's (never shown as if the author wrote it). */
+  id: string;
+  explicitId: boolean;
+  /** The material class (Interface, Property, Array, …). */
+  cls: string;
+  cotypes: string[];
+  node: JsonObject;
+  file: string;
+  path: JsonPath;
+  context: DtdlContext;
+  parent?: Element;
+  /** The property of the parent this element sits under. */
+  parentProperty?: string;
+  children: Element[];
+}
+
+/** A DTMI written where an element of one of `classes` is expected, to be found in the set afterwards. */
+export interface Reference {
+  target: string;
+  classes: readonly string[];
+  from: Element;
+  property: string;
+  path: JsonPath;
+}
+
+export interface ElementSet {
+  elements: Element[];
+  byId: Map<string, Element>;
+  byNode: Map<JsonObject, Element>;
+  references: Reference[];
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

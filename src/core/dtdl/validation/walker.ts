@@ -1,0 +1,633 @@
+// Walks the documents of a set: each element's `@id`, `@type` and properties are checked against the metamodel of
+// its DTDL version; elements and the DTMIs they refer to are collected for the checks across the set.
+import * as l10n from '@vscode/l10n';
+import { readContext, type ContextOptions, type DtdlContext } from './context';
+import { isDtmi, isReservedId, userIdProblem } from './dtmi';
+import { isObject, type Element, type ElementSet, type JsonObject } from './elements';
+import { isUnitSchemaName, QUANTITATIVE_ONLY_TYPES, SEMANTIC_HOSTS, SEMANTIC_TYPES } from './extensions';
+import { VERSION_SPECS, type PropertySpec } from './metamodel';
+import type { JsonPath, ProblemSink } from './problems';
+import { checkBoolean, checkInteger, checkLangString, checkString, single } from './values';
+
+const ABSTRACT = new Set([
+  'Content',
+  'Schema',
+  'ComplexSchema',
+  'Entity',
+  'NamedEntity',
+  'PrimitiveSchema',
+  'SchemaField',
+  'CommandPayload',
+  'Unit',
+  'NamedLatentType',
+  'LatentType',
+  'SemanticType',
+  'QuantitativeType',
+]);
+const NUMERIC = new Set([
+  'double',
+  'float',
+  'integer',
+  'long',
+  'byte',
+  'short',
+  'decimal',
+  'unsignedByte',
+  'unsignedShort',
+  'unsignedInteger',
+  'unsignedLong',
+]);
+const KEYWORDS_ALLOWED = new Set(['@id', '@type', '@context']);
+
+export interface WalkOptions extends ContextOptions {}
+
+export class Walker {
+  readonly set: ElementSet = { elements: [], byId: new Map(), byNode: new Map(), references: [] };
+
+  constructor(
+    private readonly sink: ProblemSink,
+    private readonly options: WalkOptions,
+  ) {}
+
+  document(file: string, doc: unknown): void {
+    if (Array.isArray(doc)) doc.forEach((item, i) => this.topLevel(file, item, [i]));
+    else this.topLevel(file, doc, []);
+  }
+
+  private topLevel(file: string, node: unknown, path: JsonPath): void {
+    if (!isObject(node)) {
+      this.sink.add('notJsonObject', l10n.t('A DTDL document must be a JSON object or an array of them.'), file, path);
+      return;
+    }
+    if (node['@graph'] !== undefined) {
+      this.sink.add('topLevelGraphDisallowed', l10n.t('"@graph" is not allowed in DTDL.'), file, [...path, '@graph']);
+      return;
+    }
+    if (node['@context'] === undefined) {
+      this.sink.add(
+        'missingContext',
+        l10n.t('The document has no "@context"; add "@context": "dtmi:dtdl:context;3" (or ;2).'),
+        file,
+        path,
+      );
+      return;
+    }
+    const context = readContext(node['@context'], undefined, this.options, this.sink, file, path);
+    if (!context) return;
+    const types = typeNames(node['@type']);
+    if (!types.includes('Interface')) {
+      this.sink.add('typeNotRootable', l10n.t('A top-level element must be an Interface.'), file, [...path, '@type']);
+      return;
+    }
+    this.element(file, node, path, context, undefined, undefined, ['Interface']);
+  }
+
+  /** Checks one element; returns it (undefined when it cannot be read as an element of `allowed`). */
+  element(
+    file: string,
+    node: JsonObject,
+    path: JsonPath,
+    inherited: DtdlContext,
+    parent: Element | undefined,
+    parentProperty: string | undefined,
+    allowed: readonly string[],
+  ): Element | undefined {
+    let context = inherited;
+    if (node['@context'] !== undefined && parent) {
+      const own = readContext(node['@context'], inherited, this.options, this.sink, file, path);
+      if (!own) return undefined;
+      context = own;
+    }
+    const spec = VERSION_SPECS[context.version];
+    const owner = describe(node, parent, parentProperty);
+    const types = node['@type'] === undefined ? (allowed.length === 1 ? [allowed[0]] : []) : typeNames(node['@type']);
+    if (node['@type'] !== undefined && types.length === 0) {
+      this.sink.add('badType', l10n.t('"@type" of {0} must be a class name or a list of them.', owner), file, [
+        ...path,
+        '@type',
+      ]);
+      return undefined;
+    }
+    if (types.length === 0) {
+      this.sink.add('missingType', l10n.t('{0} needs "@type" ({1}).', owner, allowed.join(', ')), file, path);
+      return undefined;
+    }
+    const material = types.filter((t) => spec.classes[t] !== undefined);
+    if (material.length === 0) {
+      const abstract = types.find((t) => ABSTRACT.has(t));
+      const inAllowed = types.find((t) => allowed.includes(t));
+      if (abstract || inAllowed)
+        this.sink.add(
+          'badType',
+          l10n.t(
+            '{0} has type "{1}", which cannot be used here; use one of: {2}.',
+            owner,
+            abstract ?? inAllowed ?? '',
+            allowed.join(', '),
+          ),
+          file,
+          [...path, '@type'],
+        );
+      else
+        this.sink.add(
+          'typeUndefinedTerm',
+          l10n.t(
+            '{0} has no class DTDL {1} knows in "@type" ({2}); use one of: {3}.',
+            owner,
+            String(context.version),
+            types.join(', '),
+            allowed.join(', '),
+          ),
+          file,
+          [...path, '@type'],
+        );
+      return undefined;
+    }
+    if (material.length > 1) {
+      this.sink.add(
+        'multipleMaterialTypes',
+        l10n.t('{0} has more than one class in "@type": {1}.', owner, material.join(', ')),
+        file,
+        [...path, '@type'],
+      );
+      return undefined;
+    }
+    const cls = material[0];
+    if (!allowed.includes(cls)) {
+      this.sink.add(
+        'badType',
+        l10n.t('{0} is a {1}, but here it must be one of: {2}.', owner, cls, allowed.join(', ')),
+        file,
+        [...path, '@type'],
+      );
+      return undefined;
+    }
+    const cotypes = types.filter((t) => t !== cls);
+    const extraProperties = new Set<string>();
+    let allowsUndefined = false;
+    let semantic = false;
+    for (const co of cotypes) {
+      const quantitative = context.extensions.some((e) => e.semantic);
+      if (
+        (SEMANTIC_TYPES.has(co) && (context.version === 2 || quantitative)) ||
+        (QUANTITATIVE_ONLY_TYPES.has(co) && quantitative)
+      ) {
+        if (!SEMANTIC_HOSTS.has(cls))
+          this.sink.add('invalidCotype', l10n.t('{0} cannot have the semantic type "{1}".', owner, co), file, [
+            ...path,
+            '@type',
+          ]);
+        semantic = true;
+        extraProperties.add('unit');
+        continue;
+      }
+      const ext = context.extensions.map((e) => e.cotypes[co]).find((c) => c !== undefined);
+      if (ext) {
+        if (!ext.hosts.includes(cls))
+          this.sink.add('invalidCotype', l10n.t('{0} cannot have the co-type "{1}".', owner, co), file, [
+            ...path,
+            '@type',
+          ]);
+        ext.properties.forEach((p) => extraProperties.add(p));
+        continue;
+      }
+      if (context.version === 2 || context.undefinedExtension) {
+        allowsUndefined = true;
+        continue;
+      }
+      this.sink.add(
+        'typeUndefinedTerm',
+        l10n.t('"{0}" in "@type" of {1} is not a DTDL term; is an extension missing from "@context"?', co, owner),
+        file,
+        [...path, '@type'],
+      );
+    }
+    if (semantic) this.semanticRules(file, node, path, owner, context.version);
+
+    const id = this.readId(file, node, path, context, cls, parent, parentProperty);
+    const element: Element = {
+      id: id ?? '',
+      explicitId: typeof node['@id'] === 'string',
+      cls,
+      cotypes,
+      node,
+      file,
+      path,
+      context,
+      parent,
+      parentProperty,
+      children: [],
+    };
+    this.set.elements.push(element);
+    this.set.byNode.set(node, element);
+    parent?.children.push(element);
+    if (element.explicitId && id !== undefined) {
+      const other = this.set.byId.get(id);
+      if (other)
+        this.sink.add(
+          'duplicateDefinition',
+          l10n.t('"{0}" is defined more than once (also in {1}).', id, other.file),
+          file,
+          [...path, '@id'],
+        );
+      else this.set.byId.set(id, element);
+    }
+
+    const classSpec = spec.classes[cls];
+    for (const [key, value] of Object.entries(node)) {
+      const at = [...path, key];
+      if (key.startsWith('@')) {
+        if (!KEYWORDS_ALLOWED.has(key) && (context.version > 2 || key === '@graph'))
+          this.sink.add(
+            key === '@graph' ? 'graphDisallowed' : 'keywordDisallowed',
+            l10n.t('"{0}" is not allowed in a DTDL element.', key),
+            file,
+            at,
+          );
+        continue;
+      }
+      const propSpec = classSpec.properties[key];
+      if (propSpec) {
+        if (value === null) {
+          this.sink.add('propertyValueNull', l10n.t('"{0}" of {1} may not be null.', key, owner), file, at);
+          continue;
+        }
+        this.property(element, key, value, propSpec, at);
+        continue;
+      }
+      if (extraProperties.has(key)) {
+        if (key === 'unit' && typeof value !== 'string')
+          this.sink.add('objectCountBelowMin', l10n.t('"unit" of {0} must name a unit.', owner), file, at);
+        continue;
+      }
+      if (allowsUndefined && (isDtmi(key) || context.undefinedExtension)) continue;
+      if (key.includes(':'))
+        this.sink.add('noTypeThatAllows', l10n.t('No type of {0} allows the property "{1}".', owner, key), file, at);
+      else
+        this.sink.add('propertyUndefinedTerm', l10n.t('{0} ({1}) has no property "{2}".', owner, cls, key), file, at);
+    }
+    for (const [key, propSpec] of Object.entries(classSpec.properties)) {
+      if (!('required' in propSpec) || !propSpec.required) continue;
+      const v = node[key];
+      if (v === undefined || (Array.isArray(v) && v.length === 0))
+        this.sink.add(
+          propSpec.kind === 'string' || propSpec.kind === 'enumValue'
+            ? 'missingLiteralProperty'
+            : 'missingObjectProperty',
+          l10n.t('{0} ({1}) needs "{2}".', owner, cls, key),
+          file,
+          path,
+        );
+    }
+    return element;
+  }
+
+  /** A semantic type needs exactly one unit and a numeric schema. */
+  private semanticRules(file: string, node: JsonObject, path: JsonPath, owner: string, version: number): void {
+    const unit = node.unit;
+    if (unit === undefined || (Array.isArray(unit) && unit.length === 0))
+      this.sink.add(
+        'missingSupplementalObjectProperty',
+        l10n.t('{0} has a semantic type, so it needs a "unit".', owner),
+        file,
+        path,
+      );
+    else if (Array.isArray(unit) && unit.length > 1)
+      this.sink.add('objectMultipleValues', l10n.t('{0} may have only one "unit".', owner), file, [...path, 'unit']);
+    const schema = node.schema;
+    if (typeof schema === 'string' && VERSION_SPECS[version].primitiveSchemas.has(schema) && !NUMERIC.has(schema))
+      this.sink.add(
+        'notRequiredType',
+        l10n.t('{0} has a semantic type, so its schema must be numeric, not "{1}".', owner, schema),
+        file,
+        [...path, 'schema'],
+      );
+  }
+
+  private readId(
+    file: string,
+    node: JsonObject,
+    path: JsonPath,
+    context: DtdlContext,
+    cls: string,
+    parent: Element | undefined,
+    parentProperty: string | undefined,
+  ): string | undefined {
+    const spec = VERSION_SPECS[context.version];
+    const raw = node['@id'];
+    if (raw === undefined) {
+      if (cls === 'Interface' && !parent) {
+        this.sink.add(
+          'missingTopLevelId',
+          l10n.t('A top-level Interface needs an "@id" (a DTMI such as "dtmi:com:example:Room;1").'),
+          file,
+          path,
+        );
+        return undefined;
+      }
+      if (cls === 'Interface') {
+        this.sink.add('missingRequiredId', l10n.t('An Interface needs an "@id".'), file, path);
+        return undefined;
+      }
+      return generatedId(parent, parentProperty, node);
+    }
+    const at = [...path, '@id'];
+    if (typeof raw !== 'string') {
+      this.sink.add('idNotString', l10n.t('"@id" must be a string (a DTMI).'), file, at);
+      return undefined;
+    }
+    const why = userIdProblem(raw, context.version);
+    if (why === 'invalid') {
+      this.sink.add(
+        'invalidId',
+        l10n.t(
+          '"{0}" is not a valid DTMI for DTDL {1}: "dtmi:" then segments of letters, digits and underscores separated by ":", then ";" and a version (e.g. "dtmi:com:example:Room;1").',
+          raw,
+          String(context.version),
+        ),
+        file,
+        at,
+      );
+      return undefined;
+    }
+    if (why === 'fragment') {
+      this.sink.add(
+        'disallowedIdFragment',
+        l10n.t('"{0}" has a fragment ("#…"), which an element id may not have.', raw),
+        file,
+        at,
+      );
+      return undefined;
+    }
+    if (isReservedId(raw)) {
+      this.sink.add(
+        'reservedId',
+        l10n.t('"{0}" is reserved for DTDL itself ("dtmi:dtdl:" and "dtmi:standard:").', raw),
+        file,
+        at,
+      );
+      return undefined;
+    }
+    if (raw.length > spec.maxIdLength) {
+      this.sink.add(
+        'idTooLong',
+        l10n.t('"@id" is {0} characters long; the limit is {1}.', String(raw.length), String(spec.maxIdLength)),
+        file,
+        at,
+      );
+    } else if (cls === 'Interface' && raw.length > spec.maxInterfaceIdLength) {
+      this.sink.add(
+        'idTooLongForType',
+        l10n.t(
+          'An Interface "@id" is {0} characters long; the limit is {1}.',
+          String(raw.length),
+          String(spec.maxInterfaceIdLength),
+        ),
+        file,
+        at,
+      );
+    }
+    return raw;
+  }
+
+  private property(element: Element, key: string, value: unknown, spec: PropertySpec, at: JsonPath): void {
+    const w = {
+      sink: this.sink,
+      file: element.file,
+      path: at,
+      owner: describe(element.node, element.parent, element.parentProperty),
+      property: key,
+    };
+    switch (spec.kind) {
+      case 'string':
+        return checkString(value, w, spec.max, spec.name === true);
+      case 'langString':
+        return checkLangString(value, w, spec.max);
+      case 'boolean':
+        return checkBoolean(value, w);
+      case 'integer':
+        checkInteger(value, w, spec.min, spec.max);
+        return;
+      case 'term':
+        if (typeof value !== 'string' || !spec.values.includes(value))
+          this.sink.add(
+            'badDtmiOrTerm',
+            l10n.t('"{0}" of {1} must be one of: {2}.', key, w.owner, spec.values.join(', ')),
+            element.file,
+            at,
+          );
+        return;
+      case 'enumValue': {
+        const inner = isObject(value) && '@value' in value ? value['@value'] : value;
+        const one = single(value, w, typeof inner === 'number' ? 'integer' : 'string');
+        if (!one.ok) return;
+        value = one.value;
+        if (typeof value !== 'string' && !(typeof value === 'number' && Number.isInteger(value)))
+          this.sink.add(
+            'incompatibleType',
+            l10n.t('"enumValue" of {0} must be an integer or a string.', w.owner),
+            element.file,
+            at,
+          );
+        return;
+      }
+      case 'unit':
+      case 'any':
+        return;
+      case 'elements':
+        return this.children(element, key, value, spec.classes, at, spec.min, spec.max);
+      case 'interfaces':
+        return this.interfaceRefs(element, key, value, at, spec.max, key !== 'target');
+      case 'schema':
+        return this.schema(element, key, value, at, spec.interfaceOnly === true);
+    }
+  }
+
+  private children(
+    parent: Element,
+    key: string,
+    value: unknown,
+    classes: readonly string[],
+    at: JsonPath,
+    min?: number,
+    max?: number,
+  ): void {
+    const items = Array.isArray(value) ? value : [value];
+    const owner = describe(parent.node, parent.parent, parent.parentProperty);
+    if (min !== undefined && items.length < min)
+      this.sink.add(
+        'objectCountBelowMin',
+        l10n.t('"{0}" of {1} needs at least {2} value(s).', key, owner, String(min)),
+        parent.file,
+        at,
+      );
+    if (max !== undefined && items.length > max)
+      this.sink.add(
+        'objectCountAboveMax',
+        l10n.t('"{0}" of {1} has {2} values; the limit is {3}.', key, owner, String(items.length), String(max)),
+        parent.file,
+        at,
+      );
+    items.forEach((item, i) => {
+      const here = Array.isArray(value) ? [...at, i] : at;
+      if (typeof item === 'string') {
+        if (!isDtmi(item))
+          this.sink.add(
+            'refBadDtmiOrTerm',
+            l10n.t('"{0}" in "{1}" of {2} is neither an element nor a DTMI.', item, key, owner),
+            parent.file,
+            here,
+          );
+        else this.set.references.push({ target: item, classes, from: parent, property: key, path: here });
+        return;
+      }
+      if (!isObject(item)) {
+        this.sink.add(
+          'refNotStringOrObject',
+          l10n.t('"{0}" of {1} must hold elements (JSON objects).', key, owner),
+          parent.file,
+          here,
+        );
+        return;
+      }
+      this.element(parent.file, item, here, parent.context, parent, key, classes);
+    });
+  }
+
+  private interfaceRefs(
+    parent: Element,
+    key: string,
+    value: unknown,
+    at: JsonPath,
+    max: number | undefined,
+    resolve: boolean,
+  ): void {
+    const items = Array.isArray(value) ? value : [value];
+    const owner = describe(parent.node, parent.parent, parent.parentProperty);
+    if (max !== undefined && items.length > max)
+      this.sink.add(
+        'objectCountAboveMax',
+        l10n.t('"{0}" of {1} has {2} values; the limit is {3}.', key, owner, String(items.length), String(max)),
+        parent.file,
+        at,
+      );
+    items.forEach((item, i) => {
+      const here = Array.isArray(value) ? [...at, i] : at;
+      if (typeof item === 'string') {
+        if (!isDtmi(item))
+          this.sink.add(
+            'badDtmiOrTerm',
+            l10n.t('"{0}" in "{1}" of {2} is not a DTMI.', item, key, owner),
+            parent.file,
+            here,
+          );
+        else if (resolve)
+          this.set.references.push({ target: item, classes: ['Interface'], from: parent, property: key, path: here });
+        return;
+      }
+      if (isObject(item) && key === 'extends') {
+        this.inlineOrReference(parent, key, item, here, ['Interface']);
+        return;
+      }
+      this.sink.add('refNotStringOrObject', l10n.t('"{0}" of {1} must be a DTMI.', key, owner), parent.file, here);
+    });
+  }
+
+  private inlineOrReference(
+    parent: Element,
+    key: string,
+    item: JsonObject,
+    here: JsonPath,
+    classes: readonly string[],
+  ): void {
+    const keys = Object.keys(item);
+    if (keys.length === 1 && keys[0] === '@id') {
+      this.sink.add(
+        'idReference',
+        l10n.t(
+          '"{0}" of {1} refers to "{2}" as an object; write the DTMI as a string.',
+          key,
+          describe(parent.node, parent.parent, parent.parentProperty),
+          String(item['@id']),
+        ),
+        parent.file,
+        here,
+      );
+      return;
+    }
+    this.element(parent.file, item, here, parent.context, parent, key, classes);
+  }
+
+  private schema(parent: Element, key: string, value: unknown, at: JsonPath, interfaceOnly: boolean): void {
+    const owner = describe(parent.node, parent.parent, parent.parentProperty);
+    const spec = VERSION_SPECS[parent.context.version];
+    if (Array.isArray(value)) {
+      if (value.length !== 1) {
+        this.sink.add(
+          value.length === 0 ? 'objectCountBelowMin' : 'objectCountAboveMax',
+          l10n.t('"{0}" of {1} must have exactly one value.', key, owner),
+          parent.file,
+          at,
+        );
+        return;
+      }
+      return this.schema(parent, key, value[0], [...at, 0], interfaceOnly);
+    }
+    const classes = interfaceOnly ? ['Interface'] : ['Array', 'Enum', 'Map', 'Object'];
+    if (typeof value === 'string') {
+      if (!interfaceOnly && spec.primitiveSchemas.has(value)) return;
+      const unitSchemas = parent.context.version === 2 || parent.context.extensions.some((e) => e.semantic);
+      if (!interfaceOnly && unitSchemas && isUnitSchemaName(value)) return;
+      if (isDtmi(value)) {
+        this.set.references.push({ target: value, classes, from: parent, property: key, path: at });
+        return;
+      }
+      this.sink.add(
+        'objectCountBelowMin',
+        l10n.t(
+          '"{0}" of {1} is "{2}", which is not a schema of DTDL {3}.',
+          key,
+          owner,
+          value,
+          String(parent.context.version),
+        ),
+        parent.file,
+        at,
+      );
+      return;
+    }
+    if (!isObject(value)) {
+      this.sink.add(
+        'refNotStringOrObject',
+        l10n.t('"{0}" of {1} must be a schema name, a DTMI or a schema object.', key, owner),
+        parent.file,
+        at,
+      );
+      return;
+    }
+    this.inlineOrReference(parent, key, value, at, classes);
+  }
+}
+
+function typeNames(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value as string[];
+  return [];
+}
+
+/** The DTMI the reference parser makes up for an element without `@id`. */
+function generatedId(parent: Element | undefined, parentProperty: string | undefined, node: JsonObject): string {
+  if (!parent) return '';
+  const base = parent.id.replace(/;[0-9.]+$/, '');
+  const version = /;[0-9.]+$/.exec(parent.id)?.[0] ?? '';
+  const name = typeof node.name === 'string' ? `:__${node.name}` : '';
+  return `${base}:_${parentProperty ?? ''}${name}${version}`;
+}
+
+/** How an element is named in messages: its id, else its name, else its class. */
+function describe(node: JsonObject, parent: Element | undefined, parentProperty: string | undefined): string {
+  if (typeof node['@id'] === 'string') return node['@id'];
+  if (typeof node.name === 'string') return `"${node.name}"`;
+  if (parent && parentProperty) return l10n.t('the "{0}" of {1}', parentProperty, parent.id || parent.cls);
+  return l10n.t('the element');
+}

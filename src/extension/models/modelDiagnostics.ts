@@ -1,0 +1,130 @@
+// Problems in DTDL model files while they are written, as the reference parser would report them: every *.json
+// of a workspace folder that is DTDL (an "@context" with the DTDL context) is checked with the others of that
+// folder as one set, again shortly after each change (typing, saving, files created or deleted). The validator
+// loads on first use, when the first DTDL document is seen.
+import * as vscode from 'vscode';
+import { validateModelFiles, type LocatedProblem } from '../../core/dtdl/validation/validateModels';
+import { isDtdlText, ModelSet } from './modelSet';
+
+const SETTLE_MS = 300;
+const SOURCE = 'DTDL';
+
+export interface ModelDiagnosticsDeps {
+  log(message: string): void;
+}
+
+export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Disposable {
+  const collection = vscode.languages.createDiagnosticCollection('buildingTwins.models');
+  const sets = new Map<string, ModelSet>();
+  const loaded = new Set<string>();
+  const timers = new Map<string, NodeJS.Timeout>();
+
+  const folderOf = (uri: vscode.Uri): vscode.WorkspaceFolder | undefined =>
+    uri.scheme === 'file' && uri.path.toLowerCase().endsWith('.json')
+      ? vscode.workspace.getWorkspaceFolder(uri)
+      : undefined;
+
+  const check = (folder: vscode.WorkspaceFolder): void => {
+    const set = sets.get(folder.uri.toString());
+    if (!set) return;
+    const started = performance.now();
+    for (const [file, problems] of set.check(validateModelFiles))
+      collection.set(vscode.Uri.parse(file), problems.map(toDiagnostic));
+    deps.log(
+      vscode.l10n.t(
+        'DTDL: checked {0} model file(s) of {1} in {2} ms',
+        set.size,
+        folder.name,
+        Math.round(performance.now() - started),
+      ),
+    );
+  };
+
+  const checkSoon = (folder: vscode.WorkspaceFolder): void => {
+    const key = folder.uri.toString();
+    clearTimeout(timers.get(key));
+    timers.set(
+      key,
+      setTimeout(() => {
+        timers.delete(key);
+        check(folder);
+      }, SETTLE_MS),
+    );
+  };
+
+  /** The first DTDL document of a folder reads the folder's other *.json files into its set. */
+  const loadFolder = async (folder: vscode.WorkspaceFolder): Promise<void> => {
+    const key = folder.uri.toString();
+    if (loaded.has(key)) return;
+    loaded.add(key);
+    const set = sets.get(key) ?? new ModelSet();
+    sets.set(key, set);
+    const uris = await vscode.workspace.findFiles(
+      new vscode.RelativePattern(folder, '**/*.json'),
+      '**/node_modules/**',
+    );
+    const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+    for (const uri of uris) {
+      if (open.has(uri.toString())) continue;
+      try {
+        set.set(uri.toString(), new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+      } catch (error) {
+        deps.log(vscode.l10n.t('DTDL: cannot read {0}: {1}', uri.fsPath, (error as Error).message));
+      }
+    }
+    checkSoon(folder);
+  };
+
+  const onText = (uri: vscode.Uri, text: string): void => {
+    const folder = folderOf(uri);
+    if (!folder) return;
+    const key = folder.uri.toString();
+    const set = sets.get(key) ?? new ModelSet();
+    if (!set.has(uri.toString()) && !isDtdlText(text) && !loaded.has(key)) return;
+    sets.set(key, set);
+    const changed = set.set(uri.toString(), text);
+    if (!loaded.has(key)) void loadFolder(folder);
+    else if (changed) checkSoon(folder);
+  };
+
+  const onDiskChange = async (uri: vscode.Uri): Promise<void> => {
+    const folder = folderOf(uri);
+    if (!folder || !loaded.has(folder.uri.toString())) return;
+    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) return;
+    try {
+      onText(uri, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+    } catch {
+      onDeleted(uri);
+    }
+  };
+
+  const onDeleted = (uri: vscode.Uri): void => {
+    const folder = folderOf(uri);
+    const set = folder && sets.get(folder.uri.toString());
+    if (folder && set?.remove(uri.toString())) checkSoon(folder);
+  };
+
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*.json');
+  const subscriptions: vscode.Disposable[] = [
+    collection,
+    watcher,
+    watcher.onDidCreate((uri) => void onDiskChange(uri)),
+    watcher.onDidChange((uri) => void onDiskChange(uri)),
+    watcher.onDidDelete(onDeleted),
+    vscode.workspace.onDidOpenTextDocument((d) => onText(d.uri, d.getText())),
+    vscode.workspace.onDidChangeTextDocument((e) => onText(e.document.uri, e.document.getText())),
+  ];
+  for (const d of vscode.workspace.textDocuments) onText(d.uri, d.getText());
+  return new vscode.Disposable(() => {
+    for (const t of timers.values()) clearTimeout(t);
+    for (const s of subscriptions) s.dispose();
+  });
+}
+
+function toDiagnostic(p: LocatedProblem): vscode.Diagnostic {
+  const range = new vscode.Range(p.range.line, p.range.column, p.range.endLine, p.range.endColumn);
+  const diagnostic = new vscode.Diagnostic(range, p.message, vscode.DiagnosticSeverity.Error);
+  diagnostic.source = SOURCE;
+  diagnostic.code = p.code;
+  return diagnostic;
+}
