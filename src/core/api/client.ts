@@ -26,7 +26,6 @@ import {
   type RequestEvent,
 } from './httpTransport';
 import * as N from './normalize';
-import { RETRY_SAFE } from './operations';
 import { RecentCreations } from './recentCreations';
 import { collect, itemsOf, iterateBatchPages, iterateContinuationPages } from './paging';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateBudget, type RateLimit } from './rateLimiter';
@@ -397,7 +396,6 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
           method: 'PATCH',
           path: `/twins/${seg(id)}`,
           json: ops,
-          retrySafe: RETRY_SAFE.patchTwin === true,
         },
         o,
       );
@@ -797,7 +795,6 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
         method: 'GET',
         path: `/tickets/${seg(ticketId)}/attachments/${seg(attachmentId)}`,
         binary: true,
-        retrySafe: RETRY_SAFE.getTicketAttachment === true,
       },
       o,
     );
@@ -886,17 +883,10 @@ export class BuildingTwinsClient implements BuildingTwinsApi {
   // ------------------------------------------------------------ plumbing
 
   /** Sends, parses JSON (an empty body is null) and normalises; shape problems become ApiError. */
-  private async call<T>(
-    request: Omit<HttpRequest, 'retrySafe'> & { retrySafe?: boolean },
-    o: CallOptions | undefined,
-    normalize: (raw: unknown) => T,
-  ): Promise<T> {
-    // Completed in place, not copied: every caller passes a literal of its own, and spreading the many shapes this
-    // line sees took V8's slow path, ~2.4 us a call, more than the rest of the client's own work (bench/client.bench.ts).
-    request.retrySafe ??= RETRY_SAFE[request.operation as keyof typeof RETRY_SAFE] === true;
+  private async call<T>(request: HttpRequest, o: CallOptions | undefined, normalize: (raw: unknown) => T): Promise<T> {
     let response: HttpResponse;
     try {
-      response = await this.transport.send(request as HttpRequest, o);
+      response = await this.transport.send(request, o);
     } catch (error) {
       throw this.recentTwins.explain(error, request);
     }

@@ -15,15 +15,8 @@ export interface ExchangeRequest {
   /** Lower-case names; the request's own object, which the exchange may add to (e.g. accept-encoding). */
   headers: Record<string, string>;
   body?: string | FormData;
-  /** Ends the exchange (connection, upload, download) when it fires. */
+  /** Ends the exchange (connection, upload, download) when it fires: the call's cancellation (callSignal.ts). */
   signal: AbortSignal;
-  /**
-   * When given, the cheaper way to hear of `signal` firing (the first listener on a fresh AbortSignal costs
-   * microseconds on every call): registers `cancel`, called once `signal` has fired; returns what unregisters it.
-   */
-  onAbort?: (cancel: () => void) => () => void;
-  /** With onAbort: whether `signal` has fired already, without making it (the transport makes its signal on demand). */
-  isAborted?: () => boolean;
   /** Largest body read; past it the exchange fails with ResponseTooLarge, having read no further. */
   maxBytes: number;
   /** Sending it twice is harmless, so a connection found dead when reused may be replaced and the request sent again. */

@@ -1,14 +1,18 @@
-import { setMaxListeners } from 'node:events';
 import { ApiError } from './apiError';
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES, type RetryOptions } from './backoff';
 import { type CircuitBreaker, circuitRefusalText, isCircuitRefusal } from './circuitBreaker';
 import { sleep, type Clock } from './clock';
 import type { Semaphore } from './concurrency';
-import { AttemptRequest, CallDeadline } from './callDeadline';
-import { DeadlineTimer } from './deadlineTimer';
-import { type HttpExchange, RedirectRefused, type ResponseHeaders, ResponseTooLarge } from './httpExchange';
+import { CallSignal } from './callSignal';
+import {
+  type ExchangeRequest,
+  type HttpExchange,
+  RedirectRefused,
+  type ResponseHeaders,
+  ResponseTooLarge,
+} from './httpExchange';
 import { normalizeProblem } from './normalize';
-import { isWriteOperation } from './operations';
+import { isWriteOperation, RETRY_SAFE } from './operations';
 import { rateLimitGroup, type RateLimiter } from './rateLimiter';
 import type { SecretRegistry } from './redact';
 import type { TokenProvider } from './tokenProvider';
@@ -43,8 +47,11 @@ export interface HttpRequest {
   json?: unknown;
   form?: URLSearchParams;
   multipart?: FormData;
-  /** Whether sending it twice is harmless: only then are transient failures retried. */
-  retrySafe: boolean;
+  /**
+   * Whether sending it twice is harmless: only then are transient failures retried. By default the operation's
+   * entry in RETRY_SAFE (operations.ts).
+   */
+  retrySafe?: boolean;
   /** Send the bearer token (all operations except the token request). */
   auth?: boolean;
   /** Read the body as bytes instead of text. */
@@ -111,13 +118,8 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 /** Sends requests: token, pacing, bounded concurrency, the call deadline, retries, errors. */
 export class HttpTransport {
   tokens?: TokenProvider;
-  private readonly deadlines: DeadlineTimer;
 
-  constructor(private readonly options: TransportOptions) {
-    this.deadlines = new DeadlineTimer(options.clock);
-    // Every call in flight listens to the client's signal: more than ten at once is normal, not a leak.
-    if (options.signal) setMaxListeners(0, options.signal);
-  }
+  constructor(private readonly options: TransportOptions) {}
 
   async send(request: HttpRequest, call: CallOptions = {}): Promise<HttpResponse> {
     // Every request passes here, the token request too: a refused write sends nothing at all.
@@ -136,12 +138,12 @@ export class HttpTransport {
     const json = jsonBody(request);
     if (this.options.beforeWrite && isWriteOperation(request.operation))
       await this.options.beforeWrite(this.outgoingWrite(request));
-    const deadline = new CallDeadline(
-      call.timeoutMs ?? this.options.timeoutMs,
-      this.deadlines,
-      listenedTo(call.signal),
+    const retrySafe = request.retrySafe ?? RETRY_SAFE[request.operation as keyof typeof RETRY_SAFE] === true;
+    const cancel = new CallSignal(call.timeoutMs ?? this.options.timeoutMs, this.options.clock, [
+      call.signal,
       this.options.signal,
-    );
+    ]);
+    const signal = cancel.signal;
     let attempt = 0;
     try {
       let retries = 0;
@@ -155,22 +157,19 @@ export class HttpTransport {
           outcome = await this.attempt(
             request,
             json,
+            retrySafe,
             attempt,
-            deadline,
+            signal,
             call.maxResponseBytes ?? this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
           );
           ticket?.(isQueryFault(request, outcome.response.status) ? undefined : outcome.response.status);
         } catch (error) {
           ticket?.(undefined);
-          if (deadline.aborted || error instanceof ApiError) throw error;
+          if (signal.aborted || error instanceof ApiError) throw error;
           const final = request.unreachableIsFinal === true && unreachableCode(error) !== undefined;
-          if (request.retrySafe && !final && retries < this.options.retry.retries) {
+          if (retrySafe && !final && retries < this.options.retry.retries) {
             retries++;
-            await sleep(
-              backoffDelay(retries, this.options.retry, this.options.random),
-              deadline.signal,
-              this.options.clock,
-            );
+            await sleep(backoffDelay(retries, this.options.retry, this.options.random), signal, this.options.clock);
             continue;
           }
           throw this.error(request, {
@@ -188,7 +187,7 @@ export class HttpTransport {
         }
         if (
           RETRYABLE_STATUSES.has(response.status) &&
-          request.retrySafe &&
+          retrySafe &&
           !isQueryFault(request, response.status) &&
           retries < this.options.retry.retries
         ) {
@@ -196,7 +195,7 @@ export class HttpTransport {
           if (retryAfter === undefined || retryAfter <= this.options.retry.maxRetryAfterMs) {
             retries++;
             const delay = retryAfter ?? backoffDelay(retries, this.options.retry, this.options.random);
-            await sleep(delay, deadline.signal, this.options.clock);
+            await sleep(delay, signal, this.options.clock);
             continue;
           }
         }
@@ -205,18 +204,18 @@ export class HttpTransport {
       }
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      if (deadline.aborted) {
-        throw deadline.timedOut
+      if (signal.aborted) {
+        throw cancel.timedOut
           ? this.error(request, {
               kind: 'timeout',
-              detail: `no answer within ${deadline.timeoutMs} ms`,
+              detail: `no answer within ${cancel.timeoutMs} ms`,
               attempts: attempt,
             })
           : this.error(request, { kind: 'aborted', detail: 'cancelled', attempts: attempt });
       }
       throw this.error(request, { kind: 'network', detail: networkMessage(error), attempts: attempt, cause: error });
     } finally {
-      deadline.dispose();
+      cancel.dispose();
     }
   }
 
@@ -262,26 +261,25 @@ export class HttpTransport {
   private async attempt(
     request: HttpRequest,
     json: string | undefined,
+    retrySafe: boolean,
     attempt: number,
-    deadline: CallDeadline,
+    signal: AbortSignal,
     maxBytes: number,
   ): Promise<{ response: HttpResponse; token?: string }> {
     const group = rateLimitGroup(request.path);
     const limiter = group ? this.options.limiters.get(group) : undefined;
-    const releaseRate = limiter ? await limiter.acquire(deadline.signal) : undefined;
+    const releaseRate = limiter ? await limiter.acquire(signal) : undefined;
     let releaseSlot: (() => void) | undefined;
     let sent = false;
     try {
-      // The token first: holding a concurrency slot while waiting for it would starve the token request. A valid
-      // token and a free slot are taken without waiting (and without making the call's AbortSignal).
+      // The token first: holding a concurrency slot while waiting for it would starve the token request.
       const tokens = request.auth === false ? undefined : this.requireTokens();
-      const token = tokens && (tokens.validToken() ?? (await tokens.getAccessToken(deadline.signal)));
-      if (deadline.aborted) throw deadline.reason;
-      releaseSlot = this.options.semaphore.tryAcquire() ?? (await this.options.semaphore.acquire(deadline.signal));
+      const token = tokens && (tokens.validToken() ?? (await tokens.getAccessToken(signal)));
+      signal.throwIfAborted();
+      releaseSlot = this.options.semaphore.tryAcquire() ?? (await this.options.semaphore.acquire(signal));
       sent = true;
-      // The exchange itself, awaited here (not in a function of its own: an await less per call), reported to
-      // onRequest whatever happens.
-      const exchangeRequest = this.exchangeRequest(request, json, token, deadline, maxBytes);
+      // The exchange, reported to onRequest whatever happens.
+      const exchangeRequest = this.exchangeRequest(request, json, retrySafe, token, signal, maxBytes);
       const started = this.options.onRequest ? performance.now() : 0;
       let status = 0;
       let failure: string | undefined;
@@ -292,11 +290,11 @@ export class HttpTransport {
         const response = { status, headers: res.headers, text: bytes ? '' : UTF8.decode(res.body), bytes };
         return { response, token };
       } catch (error) {
-        failure = deadline.aborted
-          ? String((deadline.reason as Error | undefined)?.message ?? 'cancelled')
+        failure = signal.aborted
+          ? String((signal.reason as Error | undefined)?.message ?? 'cancelled')
           : networkMessage(error);
         if (error instanceof ResponseTooLarge) status = error.status;
-        throw deadline.aborted ? error : this.exchangeError(request, error, attempt, exchangeRequest.url, maxBytes);
+        throw signal.aborted ? error : this.exchangeError(request, error, attempt, exchangeRequest.url, maxBytes);
       } finally {
         if (this.options.onRequest)
           this.report({
@@ -320,10 +318,11 @@ export class HttpTransport {
   private exchangeRequest(
     request: HttpRequest,
     json: string | undefined,
+    retrySafe: boolean,
     token: string | undefined,
-    deadline: CallDeadline,
+    signal: AbortSignal,
     maxBytes: number,
-  ): AttemptRequest {
+  ): ExchangeRequest {
     const accept = request.binary ? '*/*' : 'application/json';
     const headers: Record<string, string> = request.headers ? { ...request.headers, accept } : { accept };
     if (token) headers.authorization = `Bearer ${token}`;
@@ -337,7 +336,7 @@ export class HttpTransport {
     } else if (request.multipart) {
       body = request.multipart; // the exchange writes the multipart boundary header itself
     }
-    return new AttemptRequest(this.url(request), request.method, headers, body, maxBytes, request.retrySafe, deadline);
+    return { url: this.url(request), method: request.method, headers, body, signal, maxBytes, idempotent: retrySafe };
   }
 
   /** An exchange's failure (not a cancellation) as the call reports it: a size or redirect refusal is an ApiError. */
@@ -395,15 +394,6 @@ export class HttpTransport {
 }
 
 const UTF8 = new TextDecoder();
-
-/**
- * `signal`, which each call in flight with it listens to: a caller may give one signal to many calls at once (a
- * bulk operation), which is not the leak Node warns of past ten listeners.
- */
-function listenedTo(signal: AbortSignal | undefined): AbortSignal | undefined {
-  if (signal) setMaxListeners(0, signal);
-  return signal;
-}
 
 /** A path segment `.` or `..` (URLs resolve them, so such an id would address another resource). */
 const DOT_SEGMENT = /(?:^|\/)(\.\.?)(?=\/|$)/;

@@ -1,5 +1,5 @@
 // HTTP exchanges over node:http / node:https with one keep-alive agent per origin (bounded sockets), the
-// client's default: a request costs a third of what the global fetch costs in CPU (bench/client.bench.ts).
+// client's default: a request costs a third of what the global fetch costs in CPU (docs/benchmarks.md).
 // Same contract as fetchExchange.ts: redirects refused, bodies capped (on Content-Length, then while
 // streaming), gzip/deflate/br answers decoded as fetch decodes them, cancellation through the signal.
 import * as http from 'node:http';
@@ -7,7 +7,6 @@ import * as https from 'node:https';
 import type { Readable } from 'node:stream';
 import { urlToHttpOptions } from 'node:url';
 import * as zlib from 'node:zlib';
-import type { Clock } from './clock';
 import {
   type ExchangeRequest,
   type ExchangeResponse,
@@ -17,15 +16,15 @@ import {
   type ResponseHeaders,
   ResponseTooLarge,
 } from './httpExchange';
-import { IdleSockets } from './idleSockets';
 
 export interface NodeExchangeOptions {
   /** Connections open at once to one origin (requests beyond wait for a free one). Default 16. */
   maxSocketsPerOrigin?: number;
-  /** How long an idle connection is kept (shorter when the server announces a shorter Keep-Alive timeout; 0: none is). Default 15 s. */
+  /**
+   * How long an idle connection is kept (the agent's own keep-alive: a second less when the server announces a
+   * shorter Keep-Alive timeout, none when it announces a second or less; 0: none is kept). Default 15 s.
+   */
   idleMs?: number;
-  /** Times idle connections (tests pass a fake one). */
-  clock?: Clock;
 }
 
 /** An origin's pool of connections and what a request there needs of its URL, parsed once. */
@@ -52,11 +51,8 @@ export class NodeExchange implements HttpExchange {
   private readonly origins = new Map<string, Origin>();
   /** The origin of the last request: the next is almost always to the same one. */
   private last: Origin | undefined;
-  private readonly idle: IdleSockets;
 
-  constructor(private readonly options: NodeExchangeOptions = {}) {
-    this.idle = new IdleSockets(options.idleMs ?? 15_000, options.clock);
-  }
+  constructor(private readonly options: NodeExchangeOptions = {}) {}
 
   send(request: ExchangeRequest): Promise<ExchangeResponse> {
     // The request's own header object (not a copy per call): the exchange adds what it decodes.
@@ -84,7 +80,6 @@ export class NodeExchange implements HttpExchange {
     for (const origin of this.origins.values()) origin.agent.destroy();
     this.origins.clear();
     this.last = undefined;
-    this.idle.clear();
   }
 
   /** The agent of the URL's origin, created on first use. */
@@ -102,15 +97,17 @@ export class NodeExchange implements HttpExchange {
     let origin = this.origins.get(prefix);
     if (!origin) {
       const sockets = this.options.maxSocketsPerOrigin ?? 16;
+      const idleMs = this.options.idleMs ?? 15_000;
       const options: http.AgentOptions = {
-        keepAlive: true,
+        keepAlive: idleMs > 0,
+        // The agent closes a connection idle this long; a request in flight is ended by its call's deadline.
+        timeout: idleMs,
         maxSockets: sockets,
         maxFreeSockets: sockets,
         scheduling: 'lifo',
       };
       const secure = isHttps(prefix);
       const agent = secure ? new https.Agent(options) : new http.Agent(options);
-      this.idle.watch(agent);
       origin = {
         prefix,
         agent,
@@ -132,9 +129,9 @@ export class NodeExchange implements HttpExchange {
     payload: string | Uint8Array | undefined,
     fresh: boolean,
   ): Promise<ExchangeResponse> {
-    const { url, maxBytes } = request;
+    const { url, maxBytes, signal } = request;
     return new Promise((resolve, reject) => {
-      if (isAborted(request)) return reject(abortReason(request));
+      if (signal.aborted) return reject(signal.reason);
       const origin = this.originOf(url);
       // `agent: false`: a one-off connection for the retry after a stale one (the pool may hold more closed alike).
       const agent = fresh ? false : origin.agent;
@@ -162,11 +159,13 @@ export class NodeExchange implements HttpExchange {
         outgoing.destroy();
         const code = (error as { code?: unknown })?.code;
         const stale = !answered && outgoing.reusedSocket && typeof code === 'string' && STALE_CODES.has(code);
-        if (stale && !fresh && request.idempotent && !isAborted(request))
+        if (stale && !fresh && request.idempotent && !signal.aborted)
           this.once(request, payload, true).then(resolve, reject);
         else reject(error);
       };
-      const stopListening = listen(request, () => fail(abortReason(request)));
+      const onAbort = (): void => fail(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      const stopListening = (): void => signal.removeEventListener('abort', onAbort);
       outgoing.on('error', fail);
       outgoing.on('response', (res) => {
         answered = true;
@@ -210,23 +209,6 @@ export class NodeExchange implements HttpExchange {
 
 function isHttps(url: string): boolean {
   return url.charCodeAt(4) === 115 /* s */ && url.startsWith('https:');
-}
-
-/** Calls `onAbort` once the request is cancelled (through request.onAbort when given); returns what stops listening. */
-function listen(request: ExchangeRequest, onAbort: () => void): () => void {
-  if (request.onAbort) return request.onAbort(onAbort);
-  const signal = request.signal;
-  signal.addEventListener('abort', onAbort, { once: true });
-  return () => signal.removeEventListener('abort', onAbort);
-}
-
-/** Whether the request is cancelled already; through isAborted when given, which makes no AbortSignal. */
-function isAborted(request: ExchangeRequest): boolean {
-  return request.isAborted ? request.isAborted() : request.signal.aborted;
-}
-
-function abortReason(request: ExchangeRequest): unknown {
-  return request.signal.reason ?? new Error('cancelled');
 }
 
 /** The body as the server meant it: gzip, deflate and br undone (as fetch does); other codings as sent. */

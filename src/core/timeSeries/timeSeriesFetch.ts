@@ -99,21 +99,8 @@ export async function fetchDownsampled(
       [...all].map(([id, points]) => [id, { ...lttbOverRange(points, threshold, range), rawCount: points.x.length }]),
     );
   }
-  lastRead.stream = streams.values().next().value;
   return new Map([...streams].map(([id, stream]) => [id, { ...stream.finish(), rawCount: stream.count }]));
 }
-
-/**
- * A downsampler and a row of the last read, kept until the next (a few tens of KB). V8 drops the hidden classes of
- * objects once none is left, and with them the optimised code built on them: after a full collection between two
- * reads, each read compiled the downsampler's methods and pagePoints again (~9 optimising compilations, about
- * 20 ms of CPU for a read of 20,000 points, bench/timeSeries.bench.ts). For the same reason pagePoints is given
- * the rows, not the page (whose object is of the read's own making), and every read shares one time parser.
- */
-const lastRead: { stream?: LttbStream; row?: TimeSeriesData } = {};
-
-/** The time parser of every read (its cache of the last day holds whatever order times come in). */
-const parseTime = isoTimeParser();
 
 /** Pages the range into the twins' sinks: the first page, then the rest by time slices side by side, or by token. */
 async function streamRange(
@@ -124,6 +111,8 @@ async function streamRange(
   sinkFor: (twinId: string) => SeriesSink,
 ): Promise<void> {
   const pageSize = options.pageSize ?? SERIES_PAGE_SIZE;
+  // The read's own time parser (it remembers the last day it computed).
+  const parseTime = isoTimeParser();
   const sinks = new Map(twinIds.map((id) => [id, sinkFor(id)]));
   const deliver = (points: PagePoints): void => {
     for (const chunk of points.chunks) sinks.get(chunk.twinId)?.add(chunk);
@@ -138,7 +127,7 @@ async function streamRange(
       twinIds.length === 1
         ? api.iterateTimeSeriesPages(twinIds[0], query(slice, pageSize), call)
         : api.iterateTimeSeriesByIdsPages(twinIds, query(slice, pageSize), call),
-      (page) => pagePoints(page.data ?? [], twinIds, slice),
+      (page) => pagePoints(page.data ?? [], twinIds, slice, parseTime),
       lifetime,
     );
   const walk = pagesOf(range)[Symbol.asyncIterator]();
@@ -203,11 +192,15 @@ export function seriesTwinId(d: TimeSeriesData): string | undefined {
 
 /**
  * The numeric points of a page in [start, end) of `within` (the service's `end` is inclusive: slice edges
- * must not repeat), read into one chunk per twin. With one twin every row is that twin's; with several a
+ * must not repeat), read into one chunk per twin, times read with `parseTime`. With one twin every row is that twin's; with several a
  * row without a twin id goes to the first.
  */
-export function pagePoints(rows: readonly TimeSeriesData[], twinIds: string[], within: TimeRange): PagePoints {
-  if (rows.length) lastRead.row = rows[0];
+function pagePoints(
+  rows: readonly TimeSeriesData[],
+  twinIds: string[],
+  within: TimeRange,
+  parseTime: (text: string) => number,
+): PagePoints {
   // One twin: every row is its own, read into columns of the page's size. Several: one growing column each.
   const only =
     twinIds.length === 1

@@ -1,6 +1,7 @@
 // The two ways of sending (keep-alive node:http and fetch) through one suite: the same bytes out, the same
 // answers in, and the same refusals (redirects, oversized bodies), cancellation and deadlines.
 import * as assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import * as http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { ApiError } from '../../../src/core/api/apiError';
@@ -286,123 +287,94 @@ async function hangingModelServer(): Promise<{
   return { s, closedMidRequest: () => closed };
 }
 
-describe('node:http exchange: connections', () => {
-  it("through the client, listens to no AbortSignal per call (the call tells it directly), and a call's own signal still ends it on the wire", async () => {
-    // An AbortSignal's first listener costs microseconds on every call: the transport hands the exchange onAbort.
-    const { s, closedMidRequest } = await hangingModelServer();
-    const exchange = new NodeExchange();
-    const listened: string[] = [];
-    const add = EventTarget.prototype.addEventListener;
-    try {
-      const client = localClient(s, exchange);
-      await client.getToken();
-      EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: unknown[]) {
-        if (this instanceof AbortSignal) listened.push(type);
-        return (add as (...args: unknown[]) => void).call(this, type, ...rest);
-      };
-      await client.listModels();
-      await client.listModels();
-      EventTarget.prototype.addEventListener = add;
-      assert.deepEqual(listened, []);
-      const controller = new AbortController();
-      const call = client.getModel('dtmi:x;1', { signal: controller.signal }).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      await until(() => s.seen.length === 4);
-      controller.abort(new Error('stop'));
-      const error = await call;
-      assert.ok(error instanceof ApiError && error.kind === 'aborted', String(error));
-      await until(() => closedMidRequest() === 1);
-    } finally {
-      EventTarget.prototype.addEventListener = add;
-      exchange.close();
-      await s.close();
-    }
+describeEachExchange('client cancellation', (name) => {
+  let exchange: HttpExchange;
+  let hanging: Awaited<ReturnType<typeof hangingModelServer>>;
+  beforeEach(async () => {
+    exchange = chooseExchange({ exchange: name });
+    hanging = await hangingModelServer();
+  });
+  afterEach(async () => {
+    exchange.close();
+    await hanging.s.close();
   });
 
-  it('through the client, makes no AbortController per call (a few microseconds each), and a timeout still ends the request on the wire', async () => {
-    const { s, closedMidRequest } = await hangingModelServer();
-    const exchange = new NodeExchange();
-    const Original = globalThis.AbortController;
-    let made = 0;
+  it("ends a call on the wire when its caller's signal fires, as 'aborted', before its deadline", async () => {
+    const { s, closedMidRequest } = hanging;
     const clock = new FakeClock();
-    try {
-      const client = localClient(s, exchange, { clock, timeoutMs: 5_000 });
-      await client.getToken();
-      globalThis.AbortController = class extends Original {
-        constructor() {
-          super();
-          made++;
-        }
-      };
-      await client.listModels();
-      await client.listModels();
-      globalThis.AbortController = Original;
-      assert.equal(made, 0);
-      const call = client.getModel('dtmi:x;1').then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      await until(() => s.seen.length === 4);
-      await clock.advance(5_000);
-      const error = await call;
-      assert.ok(error instanceof ApiError && error.kind === 'timeout', String(error));
-      await until(() => closedMidRequest() === 1);
-    } finally {
-      globalThis.AbortController = Original;
-      exchange.close();
-      await s.close();
-    }
+    const client = localClient(s, exchange, { clock, timeoutMs: 10_000 });
+    await client.getToken();
+    const caller = new AbortController();
+    const call = client.getModel('dtmi:x;1', { signal: caller.signal }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    await until(() => s.seen.length === 2);
+    await clock.advance(5_000);
+    caller.abort(new Error('stop'));
+    const error = await call;
+    assert.ok(error instanceof ApiError && error.kind === 'aborted', String(error));
+    await until(() => closedMidRequest() === 1);
   });
 
-  it("listens to the caller's and the client's signals without combining them per call (AbortSignal.any), without warning when many calls share one, and either ends a call", async () => {
-    const { s, closedMidRequest } = await hangingModelServer();
-    const exchange = new NodeExchange();
+  it("ends a call given a signal that never fires at its deadline, as 'timeout'", async () => {
+    const { s, closedMidRequest } = hanging;
+    const clock = new FakeClock();
+    const client = localClient(s, exchange, { clock, timeoutMs: 10_000, signal: new AbortController().signal });
+    await client.getToken();
+    const call = client.getModel('dtmi:x;1', { signal: new AbortController().signal, timeoutMs: 3_000 }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    await until(() => s.seen.length === 2);
+    await clock.advance(2_999);
+    assert.equal(closedMidRequest(), 0, 'still waiting before the deadline');
+    await clock.advance(1);
+    const error = await call;
+    assert.ok(error instanceof ApiError && error.kind === 'timeout', String(error));
+    assert.match(error.oneLine, /getModel failed: no answer within 3000 ms/);
+    await until(() => closedMidRequest() === 1);
+  });
+
+  it("ends every call in flight when the client's signal fires, without warning when many calls share a signal, and leaves no listener behind", async () => {
+    const { s, closedMidRequest } = hanging;
     const clientController = new AbortController();
-    const any = AbortSignal.any;
-    let combined = 0;
     const warnings: string[] = [];
     const onWarning = (warning: Error): void => void warnings.push(warning.message);
     process.on('warning', onWarning);
     try {
       const client = localClient(s, exchange, { signal: clientController.signal });
       await client.getToken();
-      AbortSignal.any = (signals) => {
-        combined++;
-        return any.call(AbortSignal, signals);
-      };
       const shared = new AbortController();
       await Promise.all(Array.from({ length: 12 }, () => client.listModels({}, { signal: shared.signal })));
-      AbortSignal.any = any;
-      assert.equal(combined, 0);
-      const caller = new AbortController();
-      const byCaller = client.getModel('dtmi:x;1', { signal: caller.signal }).then(
-        () => undefined,
-        (e: unknown) => e,
+      assert.equal(
+        getEventListeners(shared.signal, 'abort').length,
+        0,
+        "finished calls stop listening to the caller's signal",
       );
-      const byClient = client.getModel('dtmi:y;1', { signal: new AbortController().signal }).then(
-        () => undefined,
-        (e: unknown) => e,
+      const calls = Array.from({ length: 12 }, (_, i) =>
+        client.getModel(`dtmi:x${i};1`, { signal: shared.signal }).then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
       );
-      await until(() => s.seen.length === 15);
-      caller.abort(new Error('stop'));
-      const first = await byCaller;
-      assert.ok(first instanceof ApiError && first.kind === 'aborted', String(first));
+      // Eight on the wire (the client's concurrency), four waiting for a slot.
+      await until(() => s.seen.length === 21);
       clientController.abort(new Error('connection removed'));
-      const second = await byClient;
-      assert.ok(second instanceof ApiError && second.kind === 'aborted', String(second));
-      await until(() => closedMidRequest() === 2);
+      for (const error of await Promise.all(calls))
+        assert.ok(error instanceof ApiError && error.kind === 'aborted', String(error));
+      await until(() => closedMidRequest() === 8);
+      assert.equal(s.seen.length, 21, 'the calls waiting for a slot sent nothing');
+      assert.equal(getEventListeners(shared.signal, 'abort').length, 0);
       await new Promise((resolve) => setImmediate(resolve));
       assert.deepEqual(warnings, []);
     } finally {
-      AbortSignal.any = any;
       process.off('warning', onWarning);
-      exchange.close();
-      await s.close();
     }
   });
+});
 
+describe('node:http exchange: connections', () => {
   it('sends an idempotent request again on a new connection when the kept-alive one was closed by the server, and not a POST', async () => {
     // The server drops every second request on a connection without answering, as a server does that
     // closes an idle connection just as the client reuses it.
