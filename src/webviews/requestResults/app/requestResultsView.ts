@@ -5,7 +5,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import * as l10n from '@vscode/l10n';
 import uPlot from 'uplot';
 import { clear, el } from '../../shared/app/dom';
-import { seriesChartOptions } from '../../shared/app/seriesChart';
+import { seriesChartOptions, titleLegendLabels } from '../../shared/app/seriesChart';
 import { StatusLine } from '../../shared/app/statusLine';
 import type { ResultDetail } from '../requestResultsProtocol';
 import {
@@ -233,6 +233,7 @@ export class RequestResultsView {
       data,
       this.chartHost,
     );
+    titleLegendLabels(this.chart);
     const note = downsampleNote(series);
     if (note) this.chartHost.append(el('div', { class: 'muted' }, note));
   }

@@ -15,7 +15,8 @@ import { textField } from '../../shared/app/textField';
 import { GRAPH_LAYOUTS, type GraphHopOptions, type GraphLayout } from '../twinGraphProtocol';
 import { registerGraphLayouts, runGraphLayout, showAroundRoots } from './graphLayouts';
 import { NODE_LABEL_PX } from './graphView';
-import { ModelColors } from './modelColors';
+import { shortLabels } from './graphLabels';
+import { modelMarks, type ModelMark } from './modelColors';
 import { clampDepth, type GraphAddition, type TwinGraphState } from './twinGraphState';
 
 /** What the page asks of its host side. */
@@ -37,8 +38,18 @@ const DIRECTIONS: Array<[RelationshipDirection, string]> = [
   ['Outgoing', l10n.t('Outgoing')],
   ['Incoming', l10n.t('Incoming')],
 ];
+/** A resize is drawn once it has settled: the canvas takes its new size and shows the focus again. */
+const RESIZE_SETTLE_MS = 150;
+/** Node labels are drawn at most this wide (graphView.ts spaces the layouts for it); about 18 characters. */
+const LABEL_MAX_PX = 110;
+const LABEL_MAX_CHARS = 18;
 /** Cytoscape draws each element's own `label` (a twin's name, a relationship's name): a mapping, not text. */
 const LABEL_FROM_DATA = 'data(label)';
+
+/** The panel's font, which node labels are drawn and measured in. */
+function labelFont(): string {
+  return getComputedStyle(document.body).fontFamily || 'sans-serif';
+}
 
 export class TwinGraphView {
   readonly status = new StatusLine();
@@ -68,8 +79,14 @@ export class TwinGraphView {
   private readonly details = el('section', { class: 'details', 'aria-label': l10n.t('Selected twin') });
   private readonly legend = el('ul', { class: 'legend', 'aria-label': l10n.t('Models') });
   private readonly nodeList = el('ul', { class: 'node-list', 'aria-label': l10n.t('Twins in the graph') });
-  private readonly colours = new ModelColors();
+  /** How each drawn model is drawn (modelColors.ts: its colour, a shape when it shares it), again when one joins. */
+  private marks = new Map<string, ModelMark>();
+  /** Measures a node label in the font the canvas draws it with. */
+  private readonly labelContext = document.createElement('canvas').getContext('2d');
   private readonly cy: cytoscape.Core;
+  /** The twins the view was last centred on (the roots, or a twin expanded in place). */
+  private focus: string[] = [];
+  private resizeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly state: TwinGraphState,
@@ -118,6 +135,7 @@ export class TwinGraphView {
     drawButton.addEventListener('click', () => events.draw(this.readHops()));
     fitButton.addEventListener('click', () => this.cy.fit(undefined, 30));
     this.layoutSelect.addEventListener('change', () => events.layoutChosen(this.layoutSelect.value));
+    new ResizeObserver(() => this.onResize()).observe(this.canvasHost);
   }
 
   /** The relationship names the host offers, and the hops and layout to show in the toolbar. */
@@ -137,19 +155,28 @@ export class TwinGraphView {
     this.cy.elements().remove();
   }
 
-  /** Draws what a merge added (twins coloured by model) and lists the twins and models again. */
+  /**
+   * Draws what a merge added and lists the twins and models again; every twin's colour (by model) and drawn label
+   * (short enough to draw whole, telling apart twins named after another) are worked out again for the whole graph.
+   */
   add(added: GraphAddition): void {
-    const rootId = this.state.panel.rootId;
-    this.cy.add([
-      ...added.nodes.map((n) => ({
-        group: 'nodes' as const,
-        data: { id: n.id, label: n.label, color: this.colours.of(n.modelId), root: n.id === rootId ? 1 : 0 },
-      })),
+    const { state, cy } = this;
+    const rootId = state.panel.rootId;
+    cy.add([
+      ...added.nodes.map((n) => ({ group: 'nodes' as const, data: { id: n.id, root: n.id === rootId ? 1 : 0 } })),
       ...added.edges.map((e) => ({
         group: 'edges' as const,
         data: { id: e.id, source: e.source, target: e.target, label: e.name },
       })),
     ]);
+    this.marks = modelMarks(state.models().map((m) => m.id));
+    const labels = shortLabels(new Map([...state.nodes].map(([id, n]) => [id, n.label])), (text) =>
+      this.labelFits(text),
+    );
+    cy.batch(() => {
+      for (const [id, n] of state.nodes)
+        cy.getElementById(id).data({ label: labels.get(id) ?? n.label, ...this.marks.get(n.modelId) });
+    });
     this.renderLists();
     document.body.dataset.nodeCount = String(this.state.nodes.size);
     document.body.dataset.rootId = rootId;
@@ -164,7 +191,8 @@ export class TwinGraphView {
     document.body.dataset.layout = kind;
     const roots = this.state.roots();
     runGraphLayout(this.cy, kind, roots);
-    showAroundRoots(this.cy, focus ? [focus] : roots);
+    this.focus = focus ? [focus] : roots;
+    showAroundRoots(this.cy, this.focus);
   }
 
   select(id: string): void {
@@ -179,6 +207,14 @@ export class TwinGraphView {
     this.renderDetails();
   }
 
+  /** Whether a node label is drawn whole (the canvas cuts a wider one at its end). */
+  private labelFits(text: string): boolean {
+    const context = this.labelContext;
+    if (!context) return text.length <= LABEL_MAX_CHARS;
+    context.font = `${NODE_LABEL_PX}px ${labelFont()}`;
+    return context.measureText(text).width <= LABEL_MAX_PX;
+  }
+
   applyStyle(): void {
     const fg = themeColor('--vscode-foreground', '#cccccc');
     const bg = themeColor('--vscode-editor-background', '#1e1e1e');
@@ -188,7 +224,8 @@ export class TwinGraphView {
       {
         selector: 'node',
         style: {
-          'background-color': 'data(color)',
+          'background-color': 'data(colour)',
+          shape: 'data(shape)',
           label: LABEL_FROM_DATA,
           color: fg,
           'font-size': NODE_LABEL_PX,
@@ -196,8 +233,9 @@ export class TwinGraphView {
           'text-margin-y': 4,
           'text-outline-color': bg,
           'text-outline-width': 2,
+          'font-family': labelFont(),
           'text-wrap': 'ellipsis',
-          'text-max-width': '110px',
+          'text-max-width': `${LABEL_MAX_PX}px`,
           'min-zoomed-font-size': 7,
           width: 22,
           height: 22,
@@ -228,6 +266,15 @@ export class TwinGraphView {
         style: { 'min-zoomed-font-size': 0, 'line-color': focus, 'target-arrow-color': focus, 'z-index': 10 },
       },
     ] as cytoscape.StylesheetJson);
+  }
+
+  /** A narrower or wider panel: the canvas takes its new size and shows the focus with its first ring again. */
+  private onResize(): void {
+    clearTimeout(this.resizeTimer);
+    this.resizeTimer = setTimeout(() => {
+      this.cy.resize();
+      if (this.focus.length) showAroundRoots(this.cy, this.focus);
+    }, RESIZE_SETTLE_MS);
   }
 
   private readHops(): GraphHopOptions {
@@ -269,8 +316,9 @@ export class TwinGraphView {
     const { legend, nodeList, events } = this;
     clear(legend);
     for (const model of this.state.models()) {
-      const swatch = el('span', { class: 'swatch' });
-      swatch.style.background = this.colours.of(model.id);
+      const mark = this.marks.get(model.id);
+      const swatch = el('span', { class: `swatch ${mark?.shape ?? ''}` });
+      swatch.style.background = mark?.colour ?? '';
       legend.append(el('li', { title: model.id }, swatch, model.label));
     }
     clear(nodeList);
