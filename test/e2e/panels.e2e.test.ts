@@ -307,7 +307,7 @@ describe('webview panels in the workbench', () => {
     await frame.locator('body[data-state="ready"]').waitFor();
     const statuses = await frame.locator('tbody tr.root td[data-field="status"]').allTextContents();
     assert.ok(
-      statuses.length > 0 && statuses.every((s) => s === 'open'),
+      statuses.length > 0 && statuses.every((s) => s === 'Open'),
       `statuses after the filter: ${statuses.join(', ')}`,
     );
   });

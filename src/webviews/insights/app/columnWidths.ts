@@ -1,7 +1,8 @@
-// The insights table's short columns (type, priority, status, occurrences, updated) sized to what they must show
-// whole: their header with room for the sort arrow, and for Updated a day. Measured in the panel's own fonts, so Name
-// and Twin get the rest of the width; the stylesheet's widths in `ch` (roughly a fifth wider than the text in a
-// proportional font) stay as the fallback when nothing can be measured. A width the user dragged wins.
+// How wide each column of the insights table is at the panel's width. Every shown column keeps a readable minimum;
+// Name and Twin grow to a comfortable width first, then the short columns (type, priority, status, occurrences,
+// updated) to what they want whole (their header with the sort arrow, their widest value), then Name and Twin share
+// the rest. A panel too narrow for every minimum leaves out the least needed columns first (their values stay in the
+// detail pane). Widths are measured in the panel's own fonts; a width the user dragged is kept as it is.
 import { COLUMNS } from './insightColumns';
 
 /** The sort arrow after the sorted column's label (base.css), and the header's drag handle. */
@@ -9,38 +10,132 @@ const ARROW = ' ▼';
 const HANDLE_PX = 6;
 /** Canvas and layout may round text widths apart by a pixel. */
 const SLACK_PX = 2;
+/** A short column narrower than this shows too little of its header or value to read. */
+export const SHORT_MIN_PX = 56;
+/** Name and Twin never narrower than this (about ten characters), and given this much before the short columns grow. */
+export const WIDE_MIN_PX = 80;
+export const WIDE_COMFORT_PX = 120;
 
-/** The content width in px (a cell's padding comes on top) a short column needs, from measured text widths. */
+export interface ColumnNeed {
+  field: string;
+  /** Width (px, padding included) it needs to stay readable, and to show its header and values whole. */
+  min: number;
+  want: number;
+  /** Name and Twin: share what the others leave (no width of their own) unless the user sized them. */
+  wide: boolean;
+  /** Left out before the others when the panel is too narrow: higher first; 0 never. */
+  dropRank: number;
+}
+
+export interface ColumnLayout {
+  /** Width (px, padding included) of every shown column. */
+  widths: Map<string, number>;
+  /** Columns left out, in the order they went. */
+  hidden: string[];
+}
+
+/** The content width in px (a cell's padding comes on top) a short column wants, from measured text widths. */
 export function shortColumnWidth(labelPx: number, arrowPx: number, samplePx: number): number {
   return Math.ceil(Math.max(labelPx + arrowPx, samplePx) + HANDLE_PX + SLACK_PX);
 }
 
-/** Sets the width of each short column of `headRow` the user has not sized; returns the fields it sized. */
-export function fitShortColumns(headRow: HTMLElement, userWidth: (field: string) => number | undefined): string[] {
+/** Grows `fields` from their current width towards `target(field)`, sharing `room` in proportion to what each lacks. */
+function grow(widths: Map<string, number>, fields: string[], target: (f: string) => number, room: number): number {
+  const lack = fields.map((f) => Math.max(0, target(f) - widths.get(f)!));
+  const total = lack.reduce((a, b) => a + b, 0);
+  if (total <= 0 || room <= 0) return room;
+  const share = Math.min(1, room / total);
+  fields.forEach((f, i) => widths.set(f, widths.get(f)! + Math.floor(lack[i] * share)));
+  return room - Math.min(room, total);
+}
+
+/**
+ * The columns' widths in `available` px (the table's width less what is not a column of `needs`): the minimums, the
+ * least needed left out until they fit; then Name and Twin to their comfortable width, the short columns towards
+ * what they want, and what is left to Name and Twin.
+ */
+export function layOutColumns(needs: readonly ColumnNeed[], available: number): ColumnLayout {
+  const shown = [...needs];
+  const hidden: string[] = [];
+  const sum = (f: (c: ColumnNeed) => number) => shown.reduce((n, c) => n + f(c), 0);
+  while (sum((c) => c.min) > available) {
+    const droppable = shown.filter((c) => c.dropRank > 0).sort((a, b) => b.dropRank - a.dropRank)[0];
+    if (!droppable) break;
+    shown.splice(shown.indexOf(droppable), 1);
+    hidden.push(droppable.field);
+  }
+  const widths = new Map(shown.map((c) => [c.field, c.min]));
+  const byField = new Map(shown.map((c) => [c.field, c]));
+  let room = available - sum((c) => c.min);
+  const wide = shown.filter((c) => c.wide).map((c) => c.field);
+  const short = shown.filter((c) => !c.wide).map((c) => c.field);
+  room = grow(widths, wide, () => WIDE_COMFORT_PX, room);
+  room = grow(widths, short, (f) => byField.get(f)!.want, room);
+  if (wide.length) {
+    const each = Math.floor(room / wide.length);
+    for (const f of wide) widths.set(f, widths.get(f)! + each);
+  }
+  return { widths, hidden };
+}
+
+/** Columns left out first on a narrow panel: Occurrences, then Updated, Type, Priority; Name, Twin and Status stay. */
+const DROP_RANK: Readonly<Record<string, number>> = {
+  occurrenceCount: 4,
+  updatedDate: 3,
+  type: 2,
+  priority: 1,
+};
+
+/**
+ * Lays the columns of `table` out for its width: the short columns and those the user sized get a width, Name and
+ * Twin share the rest, and a column left out is named in the table's `data-hidden-fields` (the stylesheet hides it).
+ */
+export function fitColumns(table: HTMLTableElement, userWidth: (field: string) => number | undefined): ColumnLayout {
+  const headRow = table.tHead?.rows[0];
   const context = document.createElement('canvas').getContext('2d');
-  const table = headRow.closest('table');
-  if (!context || !table) return [];
+  const empty: ColumnLayout = { widths: new Map(), hidden: [] };
+  if (!headRow || !context) return empty;
   const measure = (text: string, font: string): number => {
     context.font = font;
     return context.measureText(text).width;
   };
   const cellFont = getComputedStyle(table).font;
-  const sized: string[] = [];
+  const needs: ColumnNeed[] = [];
+  let padding = 0;
   for (const column of COLUMNS) {
-    const sample = column.short;
-    if (sample === undefined || userWidth(column.field)) continue;
     const th = headRow.querySelector<HTMLElement>(`th[data-field="${column.field}"]`);
     const button = th?.querySelector<HTMLElement>('button.sort');
-    if (!th || !button) continue;
+    if (!th || !button) return empty;
+    const style = getComputedStyle(th);
+    padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const user = userWidth(column.field);
+    const wide = column.short === undefined;
     const labelFont = getComputedStyle(button).font;
-    const width = shortColumnWidth(
-      measure(column.label, labelFont),
-      measure(ARROW, labelFont),
-      sample ? measure(sample, cellFont) : 0,
-    );
-    if (!Number.isFinite(width) || width <= HANDLE_PX) continue;
-    th.style.width = `${width}px`;
-    sized.push(column.field);
+    const samples = column.short ?? [];
+    const want =
+      user ??
+      shortColumnWidth(
+        measure(column.label, labelFont),
+        measure(ARROW, labelFont),
+        Math.max(0, ...samples.map((s) => measure(s, cellFont))),
+      ) + padding;
+    if (!Number.isFinite(want)) return empty;
+    const min = user ?? (wide ? WIDE_MIN_PX : Math.min(want, SHORT_MIN_PX));
+    needs.push({
+      field: column.field,
+      min,
+      want,
+      wide: wide && user === undefined,
+      dropRank: DROP_RANK[column.field] ?? 0,
+    });
   }
-  return sized;
+  const others = [...headRow.cells].filter((th) => !th.dataset.field).reduce((n, th) => n + th.offsetWidth, 0);
+  const layout = layOutColumns(needs, table.parentElement!.clientWidth - others);
+  for (const need of needs) {
+    const th = headRow.querySelector<HTMLElement>(`th[data-field="${need.field}"]`)!;
+    const width = layout.widths.get(need.field);
+    th.style.width = need.wide || width === undefined ? '' : `${width - padding}px`;
+  }
+  table.dataset.hiddenFields = layout.hidden.join(' ');
+  return layout;
 }

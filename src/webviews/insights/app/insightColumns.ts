@@ -1,6 +1,7 @@
 // The insights table's columns: what each shows of an insight, and the note on how the service sorts it.
 import * as l10n from '@vscode/l10n';
 import { INSIGHT_STATUS_SORT_ORDER, INSIGHT_TYPE_CODES, shownInsightStatus } from '../../../core/api/insightStatus';
+import { STATUS_WORDS_SHOWN, statusInWords, TYPE_WORDS_SHOWN, typeInWords } from './insightWords';
 import type { Insight } from '../../../core/api/types';
 
 export interface InsightColumn {
@@ -10,10 +11,10 @@ export interface InsightColumn {
   /** The cell's tooltip when it says more than the value (default: the value, for one the column cuts off). */
   title?: (i: Insight) => string;
   /**
-   * A short column, sized to its header (columnWidths.ts); the text is a value of the widest form it must also show
-   * whole ('' when the header alone decides).
+   * A short column, as wide as its header or its widest value wants (columnWidths.ts): the values it shows whole when
+   * the panel has room (none when the header alone decides). Without it, a wide column (Name, Twin).
    */
-  short?: string;
+  short?: readonly string[];
   sortNote?: string;
 }
 
@@ -33,7 +34,13 @@ function shownTime(i: Insight): string {
 function codeOrder(codes: Readonly<Record<string, number>>): string {
   return Object.keys(codes)
     .sort((a, b) => codes[a] - codes[b])
+    .map(typeInWords)
     .join(', ');
+}
+
+/** A value in words, with the service's word after it when they differ (filters use the service's words). */
+function inWords(word: string, shown: string): string {
+  return shown === word || word === '' ? shown : `${shown} (${word})`;
 }
 
 export const COLUMNS: readonly InsightColumn[] = [
@@ -42,33 +49,35 @@ export const COLUMNS: readonly InsightColumn[] = [
   {
     field: 'type',
     label: l10n.t('Type'),
-    value: (i) => text(i.type),
-    short: '',
+    value: (i) => typeInWords(text(i.type)),
+    title: (i) => inWords(text(i.type), typeInWords(text(i.type))),
+    short: TYPE_WORDS_SHOWN,
     sortNote: l10n.t(
       'The service sorts types by the code it stores them under ({0}), not alphabetically',
       codeOrder(INSIGHT_TYPE_CODES),
     ),
   },
-  { field: 'priority', label: l10n.t('Priority'), value: (i) => text(i.priority), short: '' },
+  { field: 'priority', label: l10n.t('Priority'), value: (i) => text(i.priority), short: [] },
   // The stored status the service filters and sorts by is the current one, `lastStatus`.
   // It sorts by the code each status is stored under, not by the word.
   {
     field: 'status',
     label: l10n.t('Status'),
-    value: (i) => shownInsightStatus(i),
-    short: '',
+    value: (i) => statusInWords(shownInsightStatus(i)),
+    title: (i) => inWords(shownInsightStatus(i), statusInWords(shownInsightStatus(i))),
+    short: STATUS_WORDS_SHOWN,
     sortNote: l10n.t(
       'The service sorts statuses by the code it stores them under ({0}), not alphabetically',
-      INSIGHT_STATUS_SORT_ORDER.join(', '),
+      INSIGHT_STATUS_SORT_ORDER.map(statusInWords).join(', '),
     ),
   },
-  { field: 'occurrenceCount', label: l10n.t('Occurrences'), value: (i) => text(i.occurrenceCount), short: '' },
+  { field: 'occurrenceCount', label: l10n.t('Occurrences'), value: (i) => text(i.occurrenceCount), short: [] },
   // The day fits the column at the default panel width; the time of day is in the tooltip.
   {
     field: 'updatedDate',
     label: l10n.t('Updated'),
     value: (i) => shownTime(i).slice(0, 10),
     title: shownTime,
-    short: '0000-00-00',
+    short: ['0000-00-00'],
   },
 ];

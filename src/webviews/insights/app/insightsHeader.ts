@@ -1,10 +1,10 @@
 // The insights table's header row: a sort button per column (its note on how the service sorts in the title), a
 // drag handle (and, focused, ← →) to resize each column, widths the user set kept in the webview state, and the
-// short columns measured to their header (columnWidths.ts).
+// columns laid out for the table's width (columnWidths.ts).
 import * as l10n from '@vscode/l10n';
 import type { SortSpecification } from '../../../core/api/types';
 import { el } from '../../shared/app/dom';
-import { fitShortColumns } from './columnWidths';
+import { fitColumns } from './columnWidths';
 import { COLUMNS } from './insightColumns';
 import type { InsightsState } from './insightsState';
 
@@ -48,9 +48,10 @@ export class InsightsHeader {
     }
   }
 
-  /** Sizes the short columns the user has not sized; call once the row is in the document (it measures fonts). */
+  /** Lays the columns out for the table's width; call once the row is in the document (it measures fonts). */
   fit(): void {
-    fitShortColumns(this.row, (field) => this.state.columnWidth(field));
+    const table = this.row.closest('table');
+    if (table) fitColumns(table, (field) => this.state.columnWidth(field));
   }
 
   /** Marks the sorted column (aria-sort; the stylesheet draws its arrow). */
@@ -87,6 +88,7 @@ export class InsightsHeader {
       const up = () => {
         handle.removeEventListener('pointermove', move);
         handle.removeEventListener('pointerup', up);
+        this.fit();
         this.events.stateChanged();
       };
       handle.addEventListener('pointermove', move);
@@ -99,6 +101,7 @@ export class InsightsHeader {
       e.preventDefault();
       const th = handle.parentElement!;
       setWidth(th, th.getBoundingClientRect().width + step);
+      this.fit();
       this.events.stateChanged();
     });
     return handle;

@@ -156,6 +156,9 @@ export class InsightsView {
       ),
     );
     this.header.fit();
+    // Columns are laid out again for the table's new width (a narrower panel leaves the least needed out).
+    const tableWrap = this.header.row.closest('.table-wrap');
+    if (tableWrap) new ResizeObserver(() => this.header.fit()).observe(tableWrap);
     this.listen();
   }
 

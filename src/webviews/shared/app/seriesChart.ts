@@ -73,3 +73,9 @@ export function seriesChartOptions(options: SeriesChartOptions): uPlot.Options {
       : {},
   };
 }
+
+/** Gives each legend label its whole text as its title (the stylesheet cuts a long one with "…"). */
+export function titleLegendLabels(chart: uPlot): void {
+  for (const label of chart.root.querySelectorAll<HTMLElement>('.u-legend .u-series .u-label'))
+    label.title = label.textContent ?? '';
+}

@@ -9,7 +9,7 @@ import { RANGE_PRESETS, type RangePreset } from '../../../core/timeSeries/timeRa
 import { textField } from '../../shared/app/textField';
 import { StatusLine } from '../../shared/app/statusLine';
 import { clear, el, formatTime } from '../../shared/app/dom';
-import { seriesChartOptions } from '../../shared/app/seriesChart';
+import { seriesChartOptions, titleLegendLabels } from '../../shared/app/seriesChart';
 import { assignUnitAxes } from '../../shared/app/unitAxes';
 import { dataTableModel } from './dataTableModel';
 import { formatValue, type TimeSeriesState } from './timeSeriesState';
@@ -134,6 +134,7 @@ export class TimeSeriesView {
     this.chart?.destroy();
     clear(this.chartHost);
     this.chart = new uPlot(opts, data, this.chartHost);
+    titleLegendLabels(this.chart);
     this.chart.setScale('x', { min: range.start, max: range.end });
     this.describeAxes(lines.map((l) => l.unit));
     this.renderDataTable();

@@ -7,14 +7,10 @@ import fcose from 'cytoscape-fcose';
 import type { GraphLayout } from '../twinGraphProtocol';
 import { NODE_LABEL_PX, openingZoom, panIntoView, wrapRows } from './graphView';
 
-let registered = false;
-
-/** Registers the layout extensions with cytoscape (once). */
+/** Registers the layout extensions with cytoscape (once: cytoscape knows which it has). */
 export function registerGraphLayouts(): void {
-  if (registered) return;
-  cytoscape.use(dagre);
-  cytoscape.use(fcose);
-  registered = true;
+  if (!cytoscape('layout', 'dagre')) cytoscape.use(dagre);
+  if (!cytoscape('layout', 'fcose')) cytoscape.use(fcose);
 }
 
 /** Hop distance of every node from the roots, ignoring edge direction. */
