@@ -12,15 +12,16 @@ import { openTwinGraphPanel } from '../twinGraph/twinGraphPanel';
 import { type Guarded, listOf, oneOf, text } from '../../shell/commandArgs';
 import { panelRow } from '../../shell/argGuards';
 
-/** What a panel opens on: a row or a twin id or ids, then the selected rows. */
-const panelParams = [oneOf(panelRow, text, listOf(text)), listOf(panelRow)] as const;
-type Shown = Guarded<(typeof panelParams)[0]>;
-type Selection = Guarded<(typeof panelParams)[1]>;
+/** What a panel opens on: a row, or a twin id or ids; then the selected rows. */
+const shown = oneOf(panelRow, text, listOf(text));
+const selected = listOf(panelRow);
+type Shown = Guarded<typeof shown>;
+type Selection = Guarded<typeof selected>;
 
 export const panelCommands: CommandTable<ExtensionServices> = {
-  'buildingTwins.showTimeSeries': accepts(...panelParams).run(showTimeSeries),
-  'buildingTwins.showInsights': accepts(...panelParams).run(showInsights),
-  'buildingTwins.showTwinGraph': accepts(...panelParams).run(showTwinGraph),
+  'buildingTwins.showTimeSeries': accepts(shown, selected).run(showTimeSeries),
+  'buildingTwins.showInsights': accepts(shown, selected).run(showInsights),
+  'buildingTwins.showTwinGraph': accepts(shown, selected).run(showTwinGraph),
 };
 
 async function showTimeSeries(
