@@ -5,7 +5,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cliTargets, NODE_BUNDLE } from './scripts/cliBundles.mjs';
 import { firstUseLibraryEntryPoints, firstUseLibraryPlugin } from './scripts/firstUseLibraryPlugin.mjs';
-import { firstUseModulePlugin } from './scripts/firstUseModulePlugin.mjs';
 import { NOTICES_FILE, writeThirdPartyNotices } from './scripts/thirdPartyNotices.mjs';
 import { vscodeOncePlugin } from './scripts/vscodeOncePlugin.mjs';
 
@@ -23,16 +22,7 @@ const common = {
 };
 
 const nodeTargets = [
-  // What only some commands need is dist/lib/extension-first-use.js, built with it (scripts/firstUseModulePlugin.mjs).
-  {
-    entryPoints: { extension: 'src/extension/extension.ts' },
-    absWorkingDir: process.cwd(),
-    plugins: [
-      vscodeOncePlugin,
-      firstUseLibraryPlugin,
-      firstUseModulePlugin({ root: process.cwd(), entry: 'src/extension/extension.ts' }),
-    ],
-  },
+  { entryPoints: { extension: 'src/extension/extension.ts' }, plugins: [vscodeOncePlugin, firstUseLibraryPlugin] },
   // The extension's entry: it loads dist/extension.js through V8's code cache (src/extension/startup/cachedBundle.ts).
   { entryPoints: { main: 'src/extension/main.ts' } },
   // The integration tests' API, loaded only in ExtensionMode.Test; never built for the VSIX.

@@ -31,19 +31,19 @@ export const firstUseLibraryEntryPoints = Object.fromEntries(
   FIRST_USE_LIBRARIES.map((name) => [libraryBundle(name), name]),
 );
 
-/** The stand-in module for `name` (`from`: the folder of the library bundles, seen from the bundle using it): its export names, read from the library itself, each a getter loading it once. */
-function standIn(name, from) {
+/** The stand-in module for `name`: its export names, read from the library itself, each a getter loading dist/lib/<its bundle> once. */
+function standIn(name) {
   const library = requireHere(name);
   return [
     `let loaded;`,
-    `const load = () => (loaded ??= require(${JSON.stringify(`${from}${libraryBundle(name).slice('lib/'.length)}.js`)}));`,
+    `const load = () => (loaded ??= require(${JSON.stringify(`./${libraryBundle(name)}.js`)}));`,
     library.__esModule ? `Object.defineProperty(exports, '__esModule', { value: true });` : '',
     `for (const name of ${JSON.stringify(Object.keys(library))}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });`,
   ].join('\n');
 }
 
-/** The plugin, for a bundle whose first-use libraries are in the folder `from` (relative to the bundle). */
-const pluginFor = (from) => ({
+/** The plugin, for a bundle in dist/ (the extension's, the CLI's): the libraries are in dist/lib. */
+export const firstUseLibraryPlugin = {
   name: 'first-use-library',
   setup(build) {
     const names = new Set(FIRST_USE_LIBRARIES);
@@ -64,13 +64,8 @@ const pluginFor = (from) => ({
     // The stand-in's own require of the library's bundle.
     build.onResolve({ filter: /^\.\//, namespace: NAMESPACE }, (args) => ({ path: args.path, external: true }));
     build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
-      contents: standIn(args.path, from),
+      contents: standIn(args.path),
       loader: 'js',
     }));
   },
-});
-
-/** For a bundle in dist/ (the extension's, the CLI's): the libraries are in dist/lib. */
-export const firstUseLibraryPlugin = pluginFor('./lib/');
-/** For a bundle in dist/lib itself (the extension's first-use modules, firstUseModulePlugin.mjs). */
-export const firstUseLibraryPluginInLib = pluginFor('./');
+};

@@ -4,7 +4,6 @@ import { configureL10n } from '../shared/l10n';
 import { registerPanelSerializers } from './panels/host/panelSerializers';
 import { panelCommands } from './panels/host/panelCommands';
 import { authoringCommands } from './authoring/authoringCommands';
-import { commandParameters } from './commandParameters';
 import { connectionCommands } from './connections/connectionCommands';
 import { emulatorCommands } from './connections/emulatorCommands';
 import { documentCommands } from './documents/documentCommands';
@@ -16,34 +15,19 @@ import { modelCommands } from './models/modelCommands';
 import { requestFileCommands } from './requestFiles/requestFileCommands';
 import { whenRequestFileOpens } from './requestFiles/requestFileActivation';
 import { registerRequestFiles } from './requestFiles/requestFileFeatures';
-import { FIRST_USE_COMMANDS } from './firstUseCommands';
 import { afterActivation } from './shell/afterActivation';
 import { registerCommands } from './shell/commandRunner';
 import { allCommands } from './shell/commandTable';
-import { firstUseTable } from './shell/firstUseTable';
 import type { CommandTable } from './shell/commandTypes';
 import type { ExtensionServices } from './shell/services';
 import type { TestApi } from './testing/testApi';
 import { loadTestApi } from './testing/testApiLoader';
 import { ticketCommands } from './tickets/ticketCommands';
 import { registerTicketCompletion } from './tickets/ticketCompletionProvider';
-import { ticketFieldCommands } from './tickets/ticketFieldCommand';
 import { twinCommands } from './twins/twinCommands';
 
-/**
- * The commands only some sessions run, loaded on their first run (the bundle of first-use modules, see
- * scripts/firstUseModulePlugin.mjs): their ids are listed in firstUseCommands.ts.
- */
-const firstUseTables = (): readonly CommandTable<ExtensionServices>[] => [
-  eventCommands,
-  ticketCommands,
-  ticketFieldCommands,
-  authoringCommands,
-  requestFileCommands,
-];
-
-/** Every command of the extension: a feature adds its table here (one line) and its parameters in commandParameters.ts (declared beside its handlers). */
-const commandTables: readonly CommandTable<ExtensionServices>[] = [
+/** Every command of the extension: each feature's table (its commands' guards beside their handlers), one line each. */
+export const commandTables: readonly CommandTable<ExtensionServices>[] = [
   connectionCommands,
   emulatorCommands,
   explorerCommands,
@@ -52,7 +36,10 @@ const commandTables: readonly CommandTable<ExtensionServices>[] = [
   documentCommands,
   panelCommands,
   helpCommands,
-  firstUseTable(FIRST_USE_COMMANDS, firstUseTables),
+  eventCommands,
+  ticketCommands,
+  authoringCommands,
+  requestFileCommands,
 ];
 
 /** What deactivate() stops: the services of this activation (VS Code calls activate and deactivate apart). */
@@ -63,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   configureL10n(vscode.l10n.bundle);
   const services = new BuildingTwinsContext(context);
   current = services;
-  context.subscriptions.push(...registerCommands(services, allCommands(commandTables), commandParameters));
+  context.subscriptions.push(...registerCommands(services, allCommands(commandTables)));
   context.subscriptions.push(...registerPanelSerializers(services));
   services.start();
   // Not needed for the first paint of the views: registered once activate() has returned.

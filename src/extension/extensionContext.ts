@@ -62,9 +62,9 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
   readonly eventTypes = new EventTypesCache();
   readonly filteredEvents = new Set<string>();
   readonly authoring: AuthoringServices;
-  /** The request results panel's host, made on first use (its module is loaded on first use). */
+  /** The request results panel's host, made when a run first shows results. */
   private requestResultsPanel: RequestResultsPanel | undefined;
-  /** The agent tools, registered as language model tools for chat (agents/languageModelTools.ts), loaded on first use. */
+  /** The agent tools, registered as language model tools for chat (agents/languageModelTools.ts), made on first use. */
   private readonly loadAgentTools: () => readonly AgentLanguageModelTool[];
   /** The bundled MCP server offered to VS Code per connection (VS Code 1.101+; undefined before). */
   readonly mcpServers: McpServerProvider | undefined;

@@ -63,17 +63,34 @@ describe('the extension bundle at start', function () {
     assert.deepEqual(loaded.intl, []);
   });
 
+  it('activates without loading a first-use library, registering every contributed command once and the agent tools', async () => {
+    const result = await runNode<{ commands: string[]; tools: number; libraries: string[] }>(`
+      const path = require('node:path');
+      ${VSCODE_STAND_IN}
+      const commands = [];
+      let tools = 0;
+      api.commands = only({ registerCommand: (id) => { commands.push(id); return { dispose() {} }; } });
+      api.lm = only({ registerTool: () => { tools++; return { dispose() {} }; } });
+      api.workspace = only({ textDocuments: [], workspaceFolders: undefined });
+      api.window = only({ activeTextEditor: undefined, visibleTextEditors: [] });
+      const root = ${JSON.stringify(repoRoot)};
+      const context = only({ subscriptions: [], extensionPath: root, extensionMode: 1, extension: { packageJSON: require(path.join(root, 'package.json')) } });
+      require(${JSON.stringify(bundle)}).activate(context);
+      const libraries = Object.keys(require.cache).filter((file) => file.includes('/dist/lib/'));
+      process.stdout.write(JSON.stringify({ commands, tools, libraries }));`);
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      contributes: { commands: { command: string }[]; languageModelTools: unknown[] };
+    };
+    assert.deepEqual([...result.commands].sort(), manifest.contributes.commands.map((c) => c.command).sort());
+    assert.equal(result.tools, manifest.contributes.languageModelTools.length);
+    assert.deepEqual(result.libraries, []);
+  });
+
   it('requires each first-use library from a bundle in dist/lib with every export of the library', () => {
-    // The extension's bundle requires some of them, the bundle of its first-use modules (in dist/lib) the others.
-    const required = new Set([
-      ...[...readFileSync(bundle, 'utf8').matchAll(/require\("\.\/(lib\/[^"]+)"\)/g)].map((m) => m[1]!),
-      ...[
-        ...readFileSync(join(repoRoot, 'dist', 'lib', 'extension-first-use.js'), 'utf8').matchAll(
-          /require\("\.\/([^"]+)"\)/g,
-        ),
-      ].map((m) => `lib/${m[1]!}`),
-    ]);
-    assert.deepEqual([...required].sort(), [...Object.keys(FIRST_USE), 'lib/extension-first-use.js'].sort());
+    const required = new Set(
+      [...readFileSync(bundle, 'utf8').matchAll(/require\("\.\/(lib\/[^"]+)"\)/g)].map((m) => m[1]!),
+    );
+    assert.deepEqual([...required].sort(), Object.keys(FIRST_USE).sort());
     for (const [file, name] of Object.entries(FIRST_USE)) {
       const built = require(join(repoRoot, 'dist', file)) as Record<string, unknown>;
       const original = require(name) as Record<string, unknown>;

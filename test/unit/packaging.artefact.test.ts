@@ -72,14 +72,6 @@ describe('packaging (VSIX built with vsce from the current dist/)', function () 
     ].map((m) => m[1]!);
     assert.ok(required.length > 0, 'dist/extension.js requires no library bundle');
     for (const file of required) assert.ok(entries.includes(`extension/dist/${file}`), `missing dist/${file}`);
-    // The bundle of the extension's first-use modules requires libraries beside it.
-    const besideIt = [
-      ...readFileSync(join(repoRoot, 'dist', 'lib', 'extension-first-use.js'), 'utf8').matchAll(
-        /require\("\.\/([^"]+)"\)/g,
-      ),
-    ].map((m) => m[1]!);
-    assert.ok(besideIt.length > 0, 'dist/lib/extension-first-use.js requires no library bundle');
-    for (const file of besideIt) assert.ok(entries.includes(`extension/dist/lib/${file}`), `missing dist/lib/${file}`);
   });
 
   it('holds the media of every walkthrough step, each small', () => {

@@ -1,6 +1,5 @@
 // Registers every agent tool with vscode.lm at activation by its name alone: the tools themselves
-// (languageModelTools.ts and src/core/agentTools) are among the modules loaded on first use, when chat first
-// prepares or invokes one of them (scripts/firstUseModulePlugin.mjs).
+// (languageModelTools.ts and src/core/agentTools) are made when chat first prepares or invokes one of them.
 import * as vscode from 'vscode';
 import { lmToolId, TOOL_REFERENCE_NAMES } from './agentToolNames';
 import type { AgentLanguageModelTool } from './languageModelTools';

@@ -1,5 +1,6 @@
-import type { CommandsFor } from '../shell/commandTypes';
-import type { authoringParameters } from './authoringParameters';
+import { file, files, row, twinRow } from '../shell/argGuards';
+import { listOf, oneOf, text } from '../shell/commandArgs';
+import { accepts, type CommandTable } from '../shell/commandTypes';
 import type { ExtensionServices } from '../shell/services';
 import { createFromJson } from './createFromJson';
 import { exportToFile } from './exportCommand';
@@ -9,11 +10,13 @@ import { sendTelemetryFromFile } from './telemetryCommand';
 import { newTwinDraft } from './twinDraftCommand';
 
 /** Authoring: twin drafts, create from JSON, relationships, bulk import/export and telemetry files. */
-export const authoringCommands: CommandsFor<typeof authoringParameters, ExtensionServices> = {
-  'buildingTwins.newTwinDraft': newTwinDraft,
-  'buildingTwins.createFromJson': createFromJson,
-  'buildingTwins.createRelationship': createRelationship,
-  'buildingTwins.importFile': importFromFiles,
-  'buildingTwins.exportTwins': exportToFile,
-  'buildingTwins.sendTelemetryFile': sendTelemetryFromFile,
+export const authoringCommands: CommandTable<ExtensionServices> = {
+  'buildingTwins.newTwinDraft': accepts(oneOf(row, text)).run(newTwinDraft),
+  'buildingTwins.createFromJson': accepts(file).run(createFromJson),
+  'buildingTwins.createRelationship': accepts(oneOf(twinRow, text)).run(createRelationship),
+  // (clicked file or row, selected files)
+  'buildingTwins.importFile': accepts(oneOf(file, row), files).run(importFromFiles),
+  // (row, file to write or the selected rows)
+  'buildingTwins.exportTwins': accepts(row, oneOf(file, listOf(row))).run(exportToFile),
+  'buildingTwins.sendTelemetryFile': accepts(file, files).run(sendTelemetryFromFile),
 };

@@ -38,7 +38,7 @@ export async function createFromJson(
     ExtensionServices,
     'authoring' | 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree' | 'writes'
   >,
-  arg?: unknown,
+  arg?: vscode.Uri | string,
 ): Promise<CreateResult | undefined> {
   const source = await readJsonSource(arg);
   refusePlaceholders(source.name, source.text);

@@ -12,6 +12,7 @@ import { describeFilter, toTwinFilters } from '../twins/twinFilter';
 import { relationshipCount, twinCount, twinsAndRelationships } from '../shell/countWords';
 import { asUri } from '../shell/sourceText';
 import { isRow } from '../explorer/rowSubject';
+import type { TreeNode } from '../explorer/treeNode';
 
 export interface ExportCommandResult {
   connection: string;
@@ -22,12 +23,9 @@ export interface ExportCommandResult {
 }
 
 /** The twin rows to export: the selection when the clicked twin row is part of it, else the clicked twin row. */
-function selectedTwinIds(node: unknown, selection: unknown): string[] | undefined {
+function selectedTwinIds(node: TreeNode | undefined, selection: readonly TreeNode[]): string[] | undefined {
   if (!isRow(node, 'twins')) return undefined;
-  const rows =
-    Array.isArray(selection) && selection.length > 1 && selection.includes(node)
-      ? selection.filter((r) => isRow(r, 'twins'))
-      : [node];
+  const rows = selection.length > 1 && selection.includes(node) ? selection.filter((r) => isRow(r, 'twins')) : [node];
   return [...new Set(rows.map((r) => r.ids[0]))];
 }
 
@@ -52,18 +50,18 @@ function selectedTwinsClient(
  */
 export async function exportToFile(
   ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>,
-  node?: unknown,
-  target?: unknown,
+  node?: TreeNode,
+  target?: vscode.Uri | string | TreeNode[],
 ): Promise<ExportCommandResult | undefined> {
   const { connection, client: connectionClient } = await targetConnection(ctx, node);
-  const selected = selectedTwinIds(node, target);
-  if (Array.isArray(target)) target = undefined;
+  const selected = selectedTwinIds(node, Array.isArray(target) ? target : []);
+  const chosen = Array.isArray(target) ? undefined : target;
   const client = selected ? selectedTwinsClient(connectionClient, selected) : connectionClient;
   const filter = selected ? undefined : ctx.tree.filter;
   const model = isRow(node, 'twinGroup') ? { modelId: node.ids[0], exact: true } : undefined;
   const filters = toTwinFilters(filter, model);
   const uri =
-    asUri(target) ??
+    asUri(chosen) ??
     (await ctx.input.saveFile({
       title: vscode.l10n.t('Export twins and relationships'),
       defaultUri: vscode.Uri.file(

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { TreeNode } from '../explorer/treeNode';
 import { parseImportFile } from '../../core/bulk/importFile';
 import type { ImportPlan } from '../../core/bulk/importPlan';
 import { fileReportStore, itemHash, type ReportStore } from '../../core/bulk/importReport';
@@ -58,8 +59,8 @@ export async function importFromFiles(
     ExtensionServices,
     'authoring' | 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree' | 'writes'
   >,
-  clicked?: unknown,
-  selection?: unknown,
+  clicked?: vscode.Uri | string | TreeNode,
+  selection?: Array<vscode.Uri | string>,
 ): Promise<ImportCommandResult | undefined> {
   const uris = await pickFiles(
     ctx.input,

@@ -12,7 +12,8 @@ import { pickTwin } from './authoringPickers';
 import { upsertRelationship, type UpsertedRelationship } from '../../core/bulk/upsertRelationship';
 import { describeUpsert, relationshipDocumentUri, writtenRelationship } from './writtenRelationship';
 import { noIcons } from '../shell/iconText';
-import { isRow } from '../explorer/rowSubject';
+import type { RowSubject } from '../explorer/rowSubject';
+import type { TreeNode } from '../explorer/treeNode';
 
 /** Asks for one property of relationship `name`: a pick for enums and booleans, typed text otherwise; undefined = left out. */
 async function askProperty(ctx: Pick<ExtensionServices, 'input'>, prop: PropertyInfo, name: string): Promise<unknown> {
@@ -45,14 +46,18 @@ async function askProperty(ctx: Pick<ExtensionServices, 'input'>, prop: Property
   return text.trim() === '' ? undefined : coerceCell(text, schema);
 }
 
+/** The source twin: its row, or its id. */
+type SourceTwin = (TreeNode & RowSubject<'twins'>) | string;
+
 async function sourceTwin(
   ctx: Pick<ExtensionServices, 'input'>,
-  arg: unknown,
+  arg: SourceTwin | undefined,
   index: ModelIndex,
   client: BuildingTwinsApi,
 ): Promise<DigitalTwin> {
-  if (isRow(arg, 'twins') && arg.value) return arg.value;
-  if (typeof arg === 'string' && arg) return client.getTwin(arg);
+  if (typeof arg === 'string') {
+    if (arg) return client.getTwin(arg);
+  } else if (arg?.value) return arg.value;
   return pickTwin(ctx, client, index, vscode.l10n.t('Create relationship: source twin'));
 }
 
@@ -64,7 +69,7 @@ async function sourceTwin(
  */
 export async function createRelationship(
   ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'input' | 'log' | 'models' | 'tree'>,
-  arg?: unknown,
+  arg?: SourceTwin,
 ): Promise<UpsertedRelationship> {
   const { connection, client } = await targetConnection(ctx, arg);
   const index = await ctx.models.getIndex(connection);

@@ -1,5 +1,5 @@
 // The names of the schemas served under `buildingtwins-schema://schemas/<kind>.json`, apart from the schemas
-// themselves (authoringSchemas.ts, recordSchemas.ts), which are loaded on first use. Pure: no 'vscode'.
+// themselves (authoringSchemas.ts, recordSchemas.ts), which are built when first asked for. Pure: no 'vscode'.
 
 /** The documents whose schema is built from the models; the names are the paths of the `buildingtwins-schema:` URIs. */
 export const MODEL_SCHEMA_KINDS = ['twin', 'relationship', 'import', 'requests'] as const;

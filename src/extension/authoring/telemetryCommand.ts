@@ -52,8 +52,8 @@ async function parseWithConnector(ctx: Pick<ExtensionServices, 'input'>, source:
  */
 export async function sendTelemetryFromFile(
   ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'models' | 'writes'>,
-  clicked?: unknown,
-  selection?: unknown,
+  clicked?: vscode.Uri | string,
+  selection?: Array<vscode.Uri | string>,
 ): Promise<TelemetryCommandResult | undefined> {
   const uris = await pickFiles(
     ctx.input,

@@ -2,13 +2,12 @@ import * as vscode from 'vscode';
 import { connectionStateText } from './connectionStateText';
 import { errorText } from '../../core/api/apiError';
 import { resolveBaseUrl } from '../../core/api/baseUrl';
-import type { CommandsFor } from '../shell/commandTypes';
+import { accepts, type CommandTable } from '../shell/commandTypes';
 import type { ExtensionServices } from '../shell/services';
-import type { ConnectionNode } from '../explorer/connectionNode';
 import { type ConnectionProfile, isLocalConnection, validateConnectionName } from './connectionProfile';
 import { noIcons } from '../shell/iconText';
 import { originOf } from './connectionSecrets';
-import { commandParameters, options, oneOf, text } from '../shell/commandArgs';
+import { type Guarded, oneOf, options, text } from '../shell/commandArgs';
 import { connectionRow } from '../shell/argGuards';
 
 /** Arguments to skip the prompts (tests, other commands). */
@@ -20,6 +19,15 @@ export interface ConnectionArgs {
   /** Refuse writes on this connection (default false). */
   readOnly?: boolean;
 }
+
+const connectionArgs = (value: unknown): value is ConnectionArgs =>
+  options(value) &&
+  ['name', 'baseUrl', 'clientId', 'clientSecret'].every((field) => typeof value[field] === 'string') &&
+  (value.readOnly === undefined || typeof value.readOnly === 'boolean');
+
+/** A connection: its row in the explorer, or its name. */
+const connection = oneOf(connectionRow, text);
+type ConnectionTarget = Guarded<typeof connection>;
 
 function validateUrl(value: string): string | undefined {
   try {
@@ -33,13 +41,12 @@ function validateUrl(value: string): string | undefined {
 /** A connection name from a tree node, a plain string, or a pick among the connections. */
 async function connectionName(
   ctx: Pick<ExtensionServices, 'connections' | 'input'>,
-  arg: unknown,
+  arg: ConnectionTarget | undefined,
   title: string,
   customOnly = false,
 ): Promise<string> {
   if (typeof arg === 'string') return arg;
-  const node = arg as ConnectionNode | undefined;
-  if (node && typeof node.connection === 'string') return node.connection;
+  if (arg?.connection !== undefined) return arg.connection;
   const profiles = ctx.connections.list().filter((p) => !customOnly || !isLocalConnection(p.name));
   if (profiles.length === 0) throw new Error(vscode.l10n.t('There are no connections to choose from; add one first.'));
   const active = ctx.connections.activeName();
@@ -170,7 +177,7 @@ async function addConnection(
 
 async function editConnection(
   ctx: Pick<ExtensionServices, 'connections' | 'input' | 'models' | 'tree'>,
-  arg?: unknown,
+  arg?: ConnectionTarget,
 ): Promise<ConnectionProfile> {
   const name = await connectionName(ctx, arg, vscode.l10n.t('Edit connection'), true);
   const current = ctx.connections.require(name);
@@ -189,7 +196,7 @@ async function editConnection(
 
 async function removeConnection(
   ctx: Pick<ExtensionServices, 'connections' | 'input' | 'models' | 'tree'>,
-  arg?: unknown,
+  arg?: ConnectionTarget,
 ): Promise<boolean> {
   const name = await connectionName(ctx, arg, vscode.l10n.t('Remove connection'), true);
   if (isLocalConnection(name)) throw new Error(vscode.l10n.t('"{0}" is built in and cannot be removed.', name));
@@ -206,7 +213,7 @@ async function removeConnection(
 
 async function setActiveConnection(
   ctx: Pick<ExtensionServices, 'connections' | 'input' | 'tree'>,
-  arg?: unknown,
+  arg?: ConnectionTarget,
 ): Promise<string> {
   const name = await connectionName(ctx, arg, vscode.l10n.t('Set active connection'));
   await ctx.connections.setActive(name);
@@ -214,7 +221,10 @@ async function setActiveConnection(
   return name;
 }
 
-async function copyAccessToken(ctx: Pick<ExtensionServices, 'connections' | 'input'>, arg?: unknown): Promise<void> {
+async function copyAccessToken(
+  ctx: Pick<ExtensionServices, 'connections' | 'input'>,
+  arg?: ConnectionTarget,
+): Promise<void> {
   const name =
     arg === undefined
       ? ctx.connections.activeName()
@@ -254,7 +264,7 @@ async function showConnectionStatus(
 /** "Make Connection Read-Only" / "Allow Writes on Connection": the flag, the client, the tree's menus, open documents. */
 async function setReadOnly(
   ctx: Pick<ExtensionServices, 'connections' | 'input' | 'tree' | 'documents'>,
-  arg: unknown,
+  arg: ConnectionTarget | undefined,
   readOnly: boolean,
 ): Promise<ConnectionProfile> {
   const title = readOnly ? vscode.l10n.t('Make connection read-only') : vscode.l10n.t('Allow writes on connection');
@@ -265,25 +275,13 @@ async function setReadOnly(
   return profile;
 }
 
-/** What the commands of connectionCommands accept, position by position (commandArgs.ts). */
-export const connectionParameters = commandParameters({
-  'buildingTwins.addConnection': [options],
-  'buildingTwins.editConnection': [oneOf(connectionRow, text)],
-  'buildingTwins.removeConnection': [oneOf(connectionRow, text)],
-  'buildingTwins.makeConnectionReadOnly': [oneOf(connectionRow, text)],
-  'buildingTwins.allowConnectionWrites': [oneOf(connectionRow, text)],
-  'buildingTwins.setActiveConnection': [oneOf(connectionRow, text)],
-  'buildingTwins.copyAccessToken': [oneOf(connectionRow, text)],
-  'buildingTwins.showConnectionStatus': [],
-});
-
-export const connectionCommands: CommandsFor<typeof connectionParameters, ExtensionServices> = {
-  'buildingTwins.makeConnectionReadOnly': (ctx, arg?: unknown) => setReadOnly(ctx, arg, true),
-  'buildingTwins.allowConnectionWrites': (ctx, arg?: unknown) => setReadOnly(ctx, arg, false),
-  'buildingTwins.addConnection': addConnection,
-  'buildingTwins.editConnection': editConnection,
-  'buildingTwins.removeConnection': removeConnection,
-  'buildingTwins.setActiveConnection': setActiveConnection,
-  'buildingTwins.copyAccessToken': copyAccessToken,
-  'buildingTwins.showConnectionStatus': showConnectionStatus,
+export const connectionCommands: CommandTable<ExtensionServices> = {
+  'buildingTwins.addConnection': accepts(connectionArgs).run(addConnection),
+  'buildingTwins.editConnection': accepts(connection).run(editConnection),
+  'buildingTwins.removeConnection': accepts(connection).run(removeConnection),
+  'buildingTwins.makeConnectionReadOnly': accepts(connection).run((ctx, arg) => setReadOnly(ctx, arg, true)),
+  'buildingTwins.allowConnectionWrites': accepts(connection).run((ctx, arg) => setReadOnly(ctx, arg, false)),
+  'buildingTwins.setActiveConnection': accepts(connection).run(setActiveConnection),
+  'buildingTwins.copyAccessToken': accepts(connection).run(copyAccessToken),
+  'buildingTwins.showConnectionStatus': accepts().run(showConnectionStatus),
 };

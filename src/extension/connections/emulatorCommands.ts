@@ -1,13 +1,13 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CommandsFor } from '../shell/commandTypes';
+import { accepts, type CommandTable } from '../shell/commandTypes';
 import { probeEmulator } from '../../core/api/emulatorProbe';
 import { localEmulatorUrl } from '../../core/api/localEmulator';
 import type { ExtensionServices } from '../shell/services';
 import { emulatorPort } from './emulatorPort';
 import { LOCAL_CONNECTION_NAME } from './connectionProfile';
 import { completeWalkthroughStep } from '../help/walkthroughProgress';
-import { commandParameters, options } from '../shell/commandArgs';
+import { options } from '../shell/commandArgs';
 
 /** The walkthrough's step that starting the emulator completes (package.json, walkthroughs). */
 const START_STEP = 'startEmulator';
@@ -46,6 +46,13 @@ function settingPath(key: string): string | undefined {
   return path.join(root.fsPath, value);
 }
 
+/** `{ port }`: start on this port instead of `buildingTwins.emulator.port`. */
+interface EmulatorOptions {
+  port?: number;
+}
+const emulatorOptions = (value: unknown): value is EmulatorOptions =>
+  options(value) && (value.port === undefined || typeof value.port === 'number');
+
 /**
  * Starts the bundled emulator (port from the argument or `buildingTwins.emulator.port`) and returns its URL. When an
  * emulator already answers on the configured port (started in a terminal or another window), it connects to that
@@ -53,10 +60,10 @@ function settingPath(key: string): string | undefined {
  */
 async function startEmulator(
   ctx: Pick<ExtensionServices, 'emulator' | 'localEmulator' | 'log' | 'models' | 'tree' | 'vscodeContext'>,
-  options?: { port?: number },
+  options?: EmulatorOptions,
 ): Promise<string> {
   const configured = emulatorPort();
-  const port = typeof options?.port === 'number' ? options.port : configured;
+  const port = options?.port ?? configured;
   const running = ctx.emulator.url;
   if (ctx.emulator.running) {
     // Starting what runs (the welcome view's button, then the walkthrough's) changes nothing, and says so.
@@ -168,13 +175,7 @@ async function stopEmulator(
   return true;
 }
 
-/** What the commands of emulatorCommands accept, position by position (commandArgs.ts). */
-export const emulatorParameters = commandParameters({
-  'buildingTwins.startEmulator': [options],
-  'buildingTwins.stopEmulator': [],
-});
-
-export const emulatorCommands: CommandsFor<typeof emulatorParameters, ExtensionServices> = {
-  'buildingTwins.startEmulator': startEmulator,
-  'buildingTwins.stopEmulator': stopEmulator,
+export const emulatorCommands: CommandTable<ExtensionServices> = {
+  'buildingTwins.startEmulator': accepts(emulatorOptions).run(startEmulator),
+  'buildingTwins.stopEmulator': accepts().run(stopEmulator),
 };

@@ -8,14 +8,15 @@ import { openDraft } from '../shell/draftDocument';
 import { readSourceUri } from '../shell/sourceText';
 import { eventCount } from '../shell/countWords';
 import { withCancellableProgress } from '../shell/cancellableProgress';
-import type { CommandsFor } from '../shell/commandTypes';
-import type { eventParameters } from './eventParameters';
+import { file, files, json, row, rowOf, uri } from '../shell/argGuards';
+import { type Guarded, instanceOf, listOf, oneOf, options, text } from '../shell/commandArgs';
+import { accepts, type CommandTable } from '../shell/commandTypes';
 import { resourceUri } from '../documents/resourceUri';
 import { showWritten } from '../documents/writtenResources';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import { EventsNode } from './eventsNode';
-import { TreeNode } from '../explorer/treeNode';
+import type { TreeNode } from '../explorer/treeNode';
 import { EVENT_DOCUMENT_KIND } from './eventDocumentHandler';
 import { describeEventFilter, type EventFilter } from './eventQuery';
 import { eventTemplate } from './eventTemplate';
@@ -52,13 +53,22 @@ async function pickEventType(
   return picked.type;
 }
 
+/** An event: its row, or its id. */
+const eventRow = rowOf('events');
+const eventTarget = oneOf(eventRow, text);
+
 /** Opens the event as a `buildingtwins:` document (saving it upserts the event). */
-async function openEvent(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown): Promise<vscode.Uri> {
+async function openEvent(
+  ctx: Pick<ExtensionServices, 'connections'>,
+  arg?: Guarded<typeof eventTarget>,
+): Promise<vscode.Uri> {
   const target =
-    isRow(arg, 'events') && arg.connection && arg.ids.length
-      ? { connection: arg.connection, id: arg.ids[0] }
-      : typeof arg === 'string' && arg
+    typeof arg === 'string'
+      ? arg
         ? { connection: ctx.connections.activeName(), id: arg }
+        : undefined
+      : arg?.connection && arg.ids.length
+        ? { connection: arg.connection, id: arg.ids[0] }
         : undefined;
   if (!target) throw new Error(vscode.l10n.t('Open event needs an event in the explorer or an event id.'));
   const doc = await vscode.workspace.openTextDocument(resourceUri(target.connection, EVENT_DOCUMENT_KIND, target.id));
@@ -75,7 +85,7 @@ export const EVENTS_DRAFT_EXTENSION = '.events.json';
  */
 async function newEventsFromTemplate(
   ctx: Pick<ExtensionServices, 'connections' | 'eventTypes' | 'input'>,
-  arg?: unknown,
+  arg?: TreeNode | string,
 ): Promise<vscode.TextDocument> {
   const { connection, client } = await targetConnection(ctx, arg);
   const types = await ctx.eventTypes.of(connection, client);
@@ -96,8 +106,11 @@ async function newEventsFromTemplate(
   return doc;
 }
 
+/** JSON to send: a document (an editor title passes its URI), or the JSON itself. */
+const eventsJson = oneOf(uri, json);
+
 /** The JSON to send: text or a value given, a document (an editor title passes its URI), else the active JSON editor. */
-async function eventsSource(arg: unknown): Promise<string | undefined> {
+async function eventsSource(arg: Guarded<typeof eventsJson> | undefined): Promise<string | undefined> {
   if (typeof arg === 'string') return arg;
   if (arg instanceof vscode.Uri) return (await readSourceUri(arg)).text;
   if (arg !== undefined) return JSON.stringify(arg);
@@ -112,7 +125,7 @@ async function eventsSource(arg: unknown): Promise<string | undefined> {
  */
 async function upsertEventsFromJson(
   ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'eventTypes' | 'input' | 'log' | 'tree'>,
-  arg?: unknown,
+  arg?: Guarded<typeof eventsJson>,
 ): Promise<EventsUpsertResult | vscode.TextDocument> {
   const source = await eventsSource(arg);
   if (source === undefined || source.trim() === '') return newEventsFromTemplate(ctx);
@@ -150,11 +163,11 @@ async function upsertEventsFromJson(
 /** Deletes the selected events (the clicked one and the multi-selection) after confirmation; string ids also work. */
 async function deleteEvents(
   ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree' | 'writes'>,
-  clicked?: unknown,
-  selected?: unknown,
+  clicked?: Guarded<typeof eventRow> | string[],
+  selected?: Array<Guarded<typeof eventRow>>,
 ): Promise<EventsDeleteResult | undefined> {
-  const nodes = (Array.isArray(selected) && selected.length ? selected : [clicked]).filter(
-    (n) => isRow(n, 'events') && n.connection !== undefined && n.value !== undefined,
+  const nodes = (selected ?? (clicked && !Array.isArray(clicked) ? [clicked] : [])).filter(
+    (n) => n.connection !== undefined && n.value !== undefined,
   );
   let connection: string;
   let ids: string[];
@@ -167,9 +180,9 @@ async function deleteEvents(
       );
     ids = nodes.flatMap((n) => n.ids);
     names = nodes.map((n) => n.value?.name ?? n.ids[0] ?? '');
-  } else if (Array.isArray(clicked) && clicked.length && clicked.every((id) => typeof id === 'string' && id)) {
+  } else if (Array.isArray(clicked) && clicked.every((id) => id)) {
     connection = ctx.connections.activeName();
-    ids = clicked as string[];
+    ids = clicked;
     names = ids;
   } else {
     connection = ctx.connections.activeName();
@@ -225,10 +238,10 @@ async function deleteEvents(
 /** Uploads events from .json / .csv files (a Uri, a path, or a list; else an open dialog) with progress; the per-row result goes to the log. */
 async function uploadEventFiles(
   ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>,
-  arg?: unknown,
-  list?: unknown,
+  arg?: Guarded<typeof file> | Array<Guarded<typeof file>>,
+  list?: Array<Guarded<typeof file>>,
 ): Promise<{ result: EventsFileUploadResult; report: UploadReport } | undefined> {
-  let uris = toUris(Array.isArray(list) && list.length ? list : arg);
+  let uris = toUris(list ?? arg);
   if (uris.length === 0) {
     uris = await ctx.input.openFiles({
       title: vscode.l10n.t('Upload events from file'),
@@ -266,11 +279,11 @@ async function uploadEventFiles(
   return { result, report };
 }
 
-function toUris(arg: unknown): vscode.Uri[] {
-  const items = Array.isArray(arg) ? arg : arg === undefined || arg === null ? [] : [arg];
+function toUris(arg: Guarded<typeof file> | Array<Guarded<typeof file>> | undefined): vscode.Uri[] {
+  const items = Array.isArray(arg) ? arg : arg === undefined ? [] : [arg];
   return items.map((item) => {
-    if (item instanceof vscode.Uri) return item;
-    if (typeof item === 'string' && item) return vscode.Uri.file(item);
+    if (typeof item !== 'string') return item;
+    if (item) return vscode.Uri.file(item);
     throw new Error(vscode.l10n.t('Upload events from file needs file URIs or paths.'));
   });
 }
@@ -289,10 +302,10 @@ function rangeChoices(): Array<{ label: string; preset?: RangePreset; custom?: b
 /** Filters the Events node by types (names in the picker) and a start-time range; `filter` skips the prompts. */
 async function filterEvents(
   ctx: Pick<ExtensionServices, 'connections' | 'eventTypes' | 'filteredEvents' | 'input' | 'tree'>,
-  arg?: unknown,
+  arg?: EventsNode,
   filter?: EventFilter,
 ): Promise<EventFilter> {
-  const node = arg instanceof EventsNode ? arg : eventsNode(ctx, ctx.connections.activeName());
+  const node = arg ?? eventsNode(ctx, ctx.connections.activeName());
   if (!node) throw new Error(vscode.l10n.t('Filter events needs the Events node of a connection.'));
   if (!filter) {
     const types = await ctx.eventTypes.of(node.connection, await node.conn.client());
@@ -352,9 +365,9 @@ function dateError(value: string): string | undefined {
 /** Clears the filter of the Events node run on; from the palette, of every filtered Events node. */
 async function clearEventFilter(
   ctx: Pick<ExtensionServices, 'connections' | 'eventTypes' | 'filteredEvents' | 'input' | 'tree'>,
-  arg?: unknown,
+  arg?: TreeNode,
 ): Promise<EventFilter> {
-  const node = arg instanceof TreeNode ? arg.closest(EventsNode) : undefined;
+  const node = arg?.closest(EventsNode);
   if (node) return filterEvents(ctx, node, {});
   for (const connection of [...ctx.filteredEvents]) {
     const events = eventsNode(ctx, connection);
@@ -364,12 +377,22 @@ async function clearEventFilter(
   return {};
 }
 
-export const eventCommands: CommandsFor<typeof eventParameters, ExtensionServices> = {
-  'buildingTwins.events.open': openEvent,
-  'buildingTwins.events.newFromTemplate': newEventsFromTemplate,
-  'buildingTwins.events.upsertFromJson': upsertEventsFromJson,
-  'buildingTwins.events.delete': deleteEvents,
-  'buildingTwins.events.uploadFile': uploadEventFiles,
-  'buildingTwins.events.filter': filterEvents,
-  'buildingTwins.events.clearFilter': clearEventFilter,
+/** A filter of events: type numbers and an epoch-ms range, each optional. */
+const eventFilter = (value: unknown): value is EventFilter =>
+  options(value) &&
+  (value.typeIds === undefined ||
+    (Array.isArray(value.typeIds) && value.typeIds.every((id) => typeof id === 'number'))) &&
+  (value.range === undefined ||
+    (options(value.range) && typeof value.range.start === 'number' && typeof value.range.end === 'number'));
+
+export const eventCommands: CommandTable<ExtensionServices> = {
+  'buildingTwins.events.open': accepts(eventTarget).run(openEvent),
+  'buildingTwins.events.newFromTemplate': accepts(oneOf(row, text)).run(newEventsFromTemplate),
+  'buildingTwins.events.upsertFromJson': accepts(eventsJson).run(upsertEventsFromJson),
+  // (clicked event or ids, selected events)
+  'buildingTwins.events.delete': accepts(oneOf(eventRow, listOf(text)), listOf(eventRow)).run(deleteEvents),
+  // (clicked file or files, selected files)
+  'buildingTwins.events.uploadFile': accepts(oneOf(file, files), files).run(uploadEventFiles),
+  'buildingTwins.events.filter': accepts(instanceOf(EventsNode), eventFilter).run(filterEvents),
+  'buildingTwins.events.clearFilter': accepts(row).run(clearEventFilter),
 };

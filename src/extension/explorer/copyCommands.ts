@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { curlCommand, httpFileRequest, type SnippetRequest } from '../../core/api/requestSnippets';
 import type { ExtensionServices } from '../shell/services';
 import { isRow } from './rowSubject';
+import type { TreeNode } from './treeNode';
 
 /** `path`: where the service serves the row (undefined for a relationship without an id). */
 interface CopiedRow {
@@ -16,7 +17,7 @@ interface CopiedRow {
 
 const seg = (value: string): string => encodeURIComponent(value);
 
-function copiedRow(node: unknown): CopiedRow | undefined {
+function copiedRow(node: TreeNode | undefined): CopiedRow | undefined {
   if (!isRow(node, 'twins', 'relationships', 'models', 'insights')) return undefined;
   const { connection, ids, value } = node;
   switch (node.kind) {
@@ -44,9 +45,8 @@ function copiedRow(node: unknown): CopiedRow | undefined {
 }
 
 /** The rows a row command acts on: the selection when the clicked row is part of it, else the clicked row. */
-function copiedRows(node: unknown, selection: unknown, what: string): CopiedRow[] {
-  const nodes =
-    Array.isArray(selection) && selection.length > 1 && selection.includes(node) ? (selection as unknown[]) : [node];
+function copiedRows(node: TreeNode | undefined, selection: readonly TreeNode[] | undefined, what: string): CopiedRow[] {
+  const nodes = node && selection && selection.length > 1 && selection.includes(node) ? selection : [node];
   const rows = nodes.map(copiedRow);
   if (rows.length === 0 || rows.some((r) => r === undefined)) {
     throw new Error(vscode.l10n.t('{0} works on twins, relationships, models and insights in the explorer.', what));
@@ -59,7 +59,7 @@ async function copied(text: string): Promise<string> {
   return text;
 }
 
-export function copyId(_services: unknown, node: unknown, selection?: unknown): Promise<string> {
+export function copyId(_services: unknown, node?: TreeNode, selection?: TreeNode[]): Promise<string> {
   return copied(
     copiedRows(node, selection, vscode.l10n.t('Copy id'))
       .map((r) => r.id)
@@ -69,8 +69,8 @@ export function copyId(_services: unknown, node: unknown, selection?: unknown): 
 
 export async function copyJson(
   ctx: Pick<ExtensionServices, 'connections'>,
-  node: unknown,
-  selection?: unknown,
+  node?: TreeNode,
+  selection?: TreeNode[],
 ): Promise<string> {
   const rows = copiedRows(node, selection, vscode.l10n.t('Copy as JSON'));
   const values = await Promise.all(
@@ -87,8 +87,8 @@ export async function copyJson(
 
 function snippetRequests(
   ctx: Pick<ExtensionServices, 'connections'>,
-  node: unknown,
-  selection: unknown,
+  node: TreeNode | undefined,
+  selection: readonly TreeNode[] | undefined,
   what: string,
 ): SnippetRequest[] {
   return copiedRows(node, selection, what).map((row) => {
@@ -101,8 +101,8 @@ function snippetRequests(
 /** "Copy as Curl Command": one cURL command per row, reading the token from $BUILDING_TWINS_TOKEN. */
 export function copyAsCurl(
   ctx: Pick<ExtensionServices, 'connections'>,
-  node: unknown,
-  selection?: unknown,
+  node?: TreeNode,
+  selection?: TreeNode[],
 ): Promise<string> {
   return copied(
     snippetRequests(ctx, node, selection, vscode.l10n.t('Copy as Curl Command')).map(curlCommand).join('\n\n'),
@@ -112,8 +112,8 @@ export function copyAsCurl(
 /** "Copy as .http request": one request per row, separated by `###`, the token a file variable. */
 export function copyAsHttp(
   ctx: Pick<ExtensionServices, 'connections'>,
-  node: unknown,
-  selection?: unknown,
+  node?: TreeNode,
+  selection?: TreeNode[],
 ): Promise<string> {
   return copied(
     snippetRequests(ctx, node, selection, vscode.l10n.t('Copy as .http request'))

@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
-import type { CommandsFor } from '../shell/commandTypes';
+import { accepts, type CommandTable } from '../shell/commandTypes';
 import { isLocalConnection } from '../connections/connectionProfile';
 import type { ExtensionServices } from '../shell/services';
 import { helpLinks } from './helpLinks';
 import { issueReportUrl } from './issueReport';
-import { commandParameters } from '../shell/commandArgs';
 
 export const WALKTHROUGH_ID = 'buildingTwins.gettingStarted';
 
@@ -50,13 +49,7 @@ async function reportIssue(ctx: Pick<ExtensionServices, 'connections' | 'log' | 
   return url;
 }
 
-/** What the commands of helpCommands accept, position by position (commandArgs.ts). */
-export const helpParameters = commandParameters({
-  'buildingTwins.openWalkthrough': [],
-  'buildingTwins.reportIssue': [],
-});
-
-export const helpCommands: CommandsFor<typeof helpParameters, ExtensionServices> = {
-  'buildingTwins.openWalkthrough': openWalkthrough,
-  'buildingTwins.reportIssue': reportIssue,
+export const helpCommands: CommandTable<ExtensionServices> = {
+  'buildingTwins.openWalkthrough': accepts().run(openWalkthrough),
+  'buildingTwins.reportIssue': accepts().run(reportIssue),
 };

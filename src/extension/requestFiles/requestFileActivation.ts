@@ -1,4 +1,4 @@
-// The editor features of twin request files (requestFileFeatures.ts, loaded on first use) are registered when the
+// The editor features of twin request files (requestFileFeatures.ts) are registered when the
 // first request file is open: at once if one is open at activation, else when one opens.
 import * as vscode from 'vscode';
 import { isRequestDocument } from './requestFileName';

@@ -2,8 +2,9 @@
 // the sample file, and "Save as Request" from a filtered twin group of the explorer.
 import * as vscode from 'vscode';
 import { twinsRequest } from '../../core/requestFiles/requestFileEdits';
-import type { CommandsFor } from '../shell/commandTypes';
-import type { requestFileParameters } from './requestFileParameters';
+import { uri } from '../shell/argGuards';
+import { instanceOf, text } from '../shell/commandArgs';
+import { accepts, type CommandTable } from '../shell/commandTypes';
 import type { ExtensionServices } from '../shell/services';
 import { TwinModelGroupNode } from '../twins/twinsNode';
 import { toTwinFilters } from '../twins/twinFilter';
@@ -60,8 +61,7 @@ async function saveTwinGroupAsRequest(
   services: Pick<ExtensionServices, 'input' | 'tree'>,
   node?: TwinModelGroupNode,
 ): Promise<{ uri: vscode.Uri; name: string }> {
-  if (!(node instanceof TwinModelGroupNode))
-    throw new Error(vscode.l10n.t('Save as Request needs a model group under Twins in the explorer.'));
+  if (!node) throw new Error(vscode.l10n.t('Save as Request needs a model group under Twins in the explorer.'));
   const filters = toTwinFilters(services.tree.filter, { modelId: node.modelId, exact: true });
   const label = node.twins.modelIndex()?.displayName(node.modelId) ?? node.modelId;
   return saveAsRequest(
@@ -72,11 +72,12 @@ async function saveTwinGroupAsRequest(
 
 const SAMPLE_REQUESTS = 'sample-building.twinq.json';
 
-export const requestFileCommands: CommandsFor<typeof requestFileParameters, ExtensionServices> = {
-  'buildingTwins.runRequest': runRequestCommand,
-  'buildingTwins.runAllRequests': runAllRequestsCommand,
-  'buildingTwins.openSampleRequests': openSampleRequests,
-  'buildingTwins.saveTwinGroupAsRequest': saveTwinGroupAsRequest,
+export const requestFileCommands: CommandTable<ExtensionServices> = {
+  // (file, request name); the keybinding passes nothing: the request under the cursor
+  'buildingTwins.runRequest': accepts(uri, text).run(runRequestCommand),
+  'buildingTwins.runAllRequests': accepts(uri).run(runAllRequestsCommand),
+  'buildingTwins.openSampleRequests': accepts().run(openSampleRequests),
+  'buildingTwins.saveTwinGroupAsRequest': accepts(instanceOf(TwinModelGroupNode)).run(saveTwinGroupAsRequest),
 };
 
 /** The request results panel's host, made when a run first shows results (the extension's context holds it). */

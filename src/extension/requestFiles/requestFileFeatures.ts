@@ -1,5 +1,5 @@
 // Registers the editor features of twin request files: Run / Run all above each request, completion from the
-// live service, and the file's problems as diagnostics. Loaded on first use, when the first request file opens
+// live service, and the file's problems as diagnostics. Registered when the first request file opens
 // (requestFileActivation.ts).
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../shell/services';

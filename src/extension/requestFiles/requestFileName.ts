@@ -1,4 +1,4 @@
-// Which documents are twin request files, apart from their parsing (requestDocuments.ts, loaded on first use).
+// Which documents are twin request files, apart from their parsing (requestDocuments.ts).
 import type * as vscode from 'vscode';
 
 export const REQUEST_FILE_GLOB = '**/*.twinq.json';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { permissionDeniedText } from '../../core/api/permissionDenied';
-import { type ArgGuard, normaliseArgs } from './commandArgs';
-import type { CommandHandler } from './commandTypes';
+import { normaliseArgs } from './commandArgs';
+import type { Command } from './commandTypes';
 import type { ExtensionLog } from './extensionLog';
 import { UserCancelledError } from './userInput';
 
@@ -14,22 +14,18 @@ export interface CommandRunnerServices {
 }
 
 /**
- * Registers every command. Each receives only the arguments its parameters accept (commandParameters.ts):
- * the rows, URIs and editor contexts VS Code passes from places the command cannot use them are dropped.
+ * Registers every command. Each receives only the arguments its guards accept (commandArgs.ts): the rows, URIs
+ * and editor contexts VS Code passes from places the command cannot use them are dropped.
  */
 export function registerCommands<S extends CommandRunnerServices>(
   services: S,
-  commands: ReadonlyMap<string, CommandHandler<S>>,
-  parameters: Readonly<Record<string, readonly ArgGuard[]>>,
+  commands: ReadonlyMap<string, Command<S>>,
 ): vscode.Disposable[] {
-  return [...commands].map(([id, handler]) => {
-    const params = parameters[id];
-    if (!params)
-      services.log.warn(`${id} declares no parameters (commandParameters.ts); its arguments are passed as they come`);
-    return vscode.commands.registerCommand(id, (...args: unknown[]) =>
-      runCommand(services, id, handler, params ? normaliseArgs(args, params) : args),
-    );
-  });
+  return [...commands].map(([id, { params, run }]) =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) =>
+      runCommand(services, id, run, normaliseArgs(args, params)),
+    ),
+  );
 }
 
 /**
@@ -39,7 +35,7 @@ export function registerCommands<S extends CommandRunnerServices>(
 export async function runCommand<S extends CommandRunnerServices>(
   services: S,
   id: string,
-  handler: CommandHandler<S>,
+  handler: Command<S>['run'],
   args: unknown[],
 ): Promise<unknown> {
   const started = Date.now();

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { TreeNode } from '../explorer/treeNode';
 import type { UserInput } from './userInput';
 
 /** Text to create or import from, with the name problems are reported under and the URI diagnostics go to. */
@@ -17,18 +18,17 @@ export async function readSourceUri(uri: vscode.Uri): Promise<SourceText> {
   return { text, name: path.posix.basename(uri.path), uri };
 }
 
-/** A URI from a command argument: a URI, or a file path string. */
-export function asUri(arg: unknown): vscode.Uri | undefined {
-  if (arg instanceof vscode.Uri) return arg;
-  if (typeof arg === 'string' && arg.trim() && !/^\s*[[{]/.test(arg)) return vscode.Uri.file(arg);
-  return undefined;
+/** A URI from a command argument: a URI, or a file path (not blank, not JSON text). */
+export function asUri(file: vscode.Uri | string | undefined): vscode.Uri | undefined {
+  if (typeof file !== 'string') return file;
+  return file.trim() && !/^\s*[[{]/.test(file) ? vscode.Uri.file(file) : undefined;
 }
 
 /**
  * The JSON a command acts on: a file (URI or path argument), JSON text passed as the argument, or the
  * active editor's document.
  */
-export async function readJsonSource(arg: unknown): Promise<SourceText> {
+export async function readJsonSource(arg: vscode.Uri | string | undefined): Promise<SourceText> {
   const uri = asUri(arg);
   if (uri) return readSourceUri(uri);
   if (typeof arg === 'string') return { text: arg, name: vscode.l10n.t('JSON text') };
@@ -45,15 +45,15 @@ export async function readJsonSource(arg: unknown): Promise<SourceText> {
 /** File URIs from an Explorer invocation (clicked item and multi-selection), else from an open dialog. */
 export async function pickFiles(
   input: UserInput,
-  clicked: unknown,
-  selection: unknown,
+  clicked: vscode.Uri | string | TreeNode | undefined,
+  selection: ReadonlyArray<vscode.Uri | string> | undefined,
   title: string,
   extensions: string[],
   many: boolean,
 ): Promise<vscode.Uri[]> {
-  const selected = Array.isArray(selection) ? selection.map(asUri).filter((u): u is vscode.Uri => !!u) : [];
+  const selected = (selection ?? []).map(asUri).filter((u): u is vscode.Uri => !!u);
   if (selected.length) return selected;
-  const one = asUri(clicked);
+  const one = clicked instanceof TreeNode ? undefined : asUri(clicked);
   if (one) return [one];
   return input.openFiles({ title, many, filters: { [extensions.map((e) => e.toUpperCase()).join('/')]: extensions } });
 }

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { CommandsFor } from '../shell/commandTypes';
-import type { ticketAttachmentParameters } from './ticketParameters';
+import { file, rowOf } from '../shell/argGuards';
+import { type Guarded, oneOf, options } from '../shell/commandArgs';
+import { accepts, type CommandTable } from '../shell/commandTypes';
 import type { ExtensionServices } from '../shell/services';
 import { safeFileName } from './attachmentFileName';
-import { isRow } from '../explorer/rowSubject';
 
 interface AttachmentTarget {
   connection: string;
@@ -12,18 +12,30 @@ interface AttachmentTarget {
   fileName: string;
 }
 
-function attachmentTarget(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown): AttachmentTarget {
-  if (isRow(arg, 'ticketAttachments') && arg.connection && arg.value) {
-    const [ticketId, attachmentId] = arg.ids;
-    return { connection: arg.connection, ticketId, attachmentId, fileName: arg.value.fileName };
-  }
-  const a = arg as Partial<AttachmentTarget> | undefined;
-  if (a && typeof a.ticketId === 'string' && typeof a.attachmentId === 'string') {
+/** `{ ticketId, attachmentId }` (and optionally `connection`, `fileName`), as tests and other commands pass it. */
+type AttachmentIds = Pick<AttachmentTarget, 'ticketId' | 'attachmentId'> & Partial<AttachmentTarget>;
+const attachmentIds = (value: unknown): value is AttachmentIds =>
+  options(value) &&
+  typeof value.ticketId === 'string' &&
+  typeof value.attachmentId === 'string' &&
+  ['connection', 'fileName'].every((field) => value[field] === undefined || typeof value[field] === 'string');
+
+/** An attachment: its row, or its ids. */
+const attachment = oneOf(rowOf('ticketAttachments'), attachmentIds);
+type Attachment = Guarded<typeof attachment>;
+
+function attachmentTarget(ctx: Pick<ExtensionServices, 'connections'>, arg: Attachment | undefined): AttachmentTarget {
+  if (arg && 'ids' in arg) {
+    if (arg.connection && arg.value) {
+      const [ticketId, attachmentId] = arg.ids;
+      return { connection: arg.connection, ticketId, attachmentId, fileName: arg.value.fileName };
+    }
+  } else if (arg) {
     return {
-      connection: a.connection ?? ctx.connections.activeName(),
-      ticketId: a.ticketId,
-      attachmentId: a.attachmentId,
-      fileName: a.fileName ?? '',
+      connection: arg.connection ?? ctx.connections.activeName(),
+      ticketId: arg.ticketId,
+      attachmentId: arg.attachmentId,
+      fileName: arg.fileName ?? '',
     };
   }
   throw new Error(
@@ -46,7 +58,7 @@ async function download(
 /** Downloads an attachment into the extension's storage and opens it with VS Code's editor for its type. */
 async function openAttachment(
   ctx: Pick<ExtensionServices, 'connections' | 'log' | 'vscodeContext'>,
-  arg: unknown,
+  arg?: Attachment,
 ): Promise<vscode.Uri> {
   const target = attachmentTarget(ctx, arg);
   const { content, fileName } = await download(ctx, target);
@@ -69,15 +81,15 @@ async function openAttachment(
 /** Saves an attachment to a chosen file (`target` skips the save dialog). */
 async function saveAttachment(
   ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'vscodeContext'>,
-  arg: unknown,
-  target?: unknown,
+  arg?: Attachment,
+  target?: Guarded<typeof file>,
 ): Promise<vscode.Uri | undefined> {
   const source = attachmentTarget(ctx, arg);
   const { content, fileName } = await download(ctx, source);
   const uri =
     target instanceof vscode.Uri
       ? target
-      : typeof target === 'string' && target
+      : target
         ? vscode.Uri.file(target)
         : await ctx.input.saveFile({
             title: vscode.l10n.t('Save attachment'),
@@ -98,7 +110,8 @@ async function saveAttachment(
   return uri;
 }
 
-export const attachmentCommands: CommandsFor<typeof ticketAttachmentParameters, ExtensionServices> = {
-  'buildingTwins.tickets.openAttachment': openAttachment,
-  'buildingTwins.tickets.saveAttachment': saveAttachment,
+export const attachmentCommands: CommandTable<ExtensionServices> = {
+  'buildingTwins.tickets.openAttachment': accepts(attachment).run(openAttachment),
+  // (attachment, file to save to)
+  'buildingTwins.tickets.saveAttachment': accepts(attachment, file).run(saveAttachment),
 };

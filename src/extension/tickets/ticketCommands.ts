@@ -2,8 +2,9 @@ import * as vscode from 'vscode';
 import type { BuildingTwinsApi, Insight, Ticket } from '../../core/api/types';
 import { randomBytes } from 'node:crypto';
 import { draftName, openDraft } from '../shell/draftDocument';
-import type { CommandsFor } from '../shell/commandTypes';
-import type { ticketAttachmentParameters, ticketMetadataParameters, ticketParameters } from './ticketParameters';
+import { json, row, rowOf, uri } from '../shell/argGuards';
+import { type Guarded, oneOf, text } from '../shell/commandArgs';
+import { accepts, type CommandTable } from '../shell/commandTypes';
 import { resourceUri } from '../documents/resourceUri';
 import { showWritten } from '../documents/writtenResources';
 import type { ExtensionServices } from '../shell/services';
@@ -11,6 +12,7 @@ import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import type { TreeNode } from '../explorer/treeNode';
 import { attachmentCommands } from './ticketAttachmentCommands';
 import { TICKET_DOCUMENT_KIND } from './ticketDocumentHandler';
+import { ticketFieldCommands } from './ticketFieldCommand';
 import { metadataCommands } from './ticketMetadataCommands';
 import { pendingRequest } from '../../core/writes/sentRequests';
 import { MAX_DETAIL_LINES, type PendingWrite, writeDetail } from '../../core/writes/writePreview';
@@ -19,7 +21,6 @@ import { pickTicketReferences } from './ticketPickers';
 import { refreshTickets } from './ticketRefresh';
 import { checkCreateTicket, ticketFromInsight, ticketTemplate } from './ticketRequest';
 import { noIcons, noIconsOpt } from '../shell/iconText';
-import { isRow } from '../explorer/rowSubject';
 
 export async function openTicketDocument(connection: string, ticketId: string): Promise<vscode.Uri> {
   const doc = await vscode.workspace.openTextDocument(resourceUri(connection, TICKET_DOCUMENT_KIND, ticketId));
@@ -27,10 +28,23 @@ export async function openTicketDocument(connection: string, ticketId: string): 
   return doc.uri;
 }
 
+/** A ticket: its row, or its id. */
+const ticketTarget = oneOf(rowOf('tickets'), text);
+/** An insight: its row, or its id. */
+const insightTarget = oneOf(rowOf('insights'), text);
+/** JSON to send: a document (an editor title passes its URI), or the JSON itself. */
+const ticketJson = oneOf(uri, json);
+/** The ticket to patch: its row, its id, or its patch draft. */
+const patchTarget = oneOf(rowOf('tickets'), uri, text);
+
 /** Opens a ticket as a document: saving sends a checked JSON Patch of `replace` operations. */
-async function openTicket(ctx: Pick<ExtensionServices, 'connections'>, arg: unknown): Promise<vscode.Uri> {
-  if (isRow(arg, 'tickets') && arg.connection) return openTicketDocument(arg.connection, arg.ids[0]);
-  if (typeof arg === 'string' && arg) return openTicketDocument(ctx.connections.activeName(), arg);
+async function openTicket(
+  ctx: Pick<ExtensionServices, 'connections'>,
+  arg?: Guarded<typeof ticketTarget>,
+): Promise<vscode.Uri> {
+  if (typeof arg === 'string') {
+    if (arg) return openTicketDocument(ctx.connections.activeName(), arg);
+  } else if (arg?.connection) return openTicketDocument(arg.connection, arg.ids[0]);
   throw new Error(vscode.l10n.t('Open ticket needs a ticket in the explorer or a ticket id.'));
 }
 
@@ -72,9 +86,9 @@ async function newTicket(
 /** Creates a ticket from a request (an object or JSON text), a document (URI) or the active JSON editor, checked first; opens the new ticket. */
 async function createTicketFromJson(
   ctx: Pick<ExtensionServices, 'connections' | 'log' | 'tree'>,
-  arg?: unknown,
+  arg?: Guarded<typeof ticketJson>,
 ): Promise<Ticket> {
-  const source = arg !== undefined && !(arg instanceof vscode.Uri) ? arg : jsonEditorText(arg);
+  const source = arg === undefined || arg instanceof vscode.Uri ? jsonEditorText(arg) : arg;
   if (source === undefined)
     throw new Error(
       vscode.l10n.t(
@@ -105,9 +119,9 @@ async function created(
  */
 async function createTicketForInsight(
   ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree' | 'writes'>,
-  arg: unknown,
+  arg?: Guarded<typeof insightTarget>,
 ): Promise<Ticket | undefined> {
-  const insightId = isRow(arg, 'insights') ? arg.ids[0] : typeof arg === 'string' && arg ? arg : undefined;
+  const insightId = typeof arg === 'string' ? arg || undefined : arg?.ids[0];
   if (!insightId)
     throw new Error(vscode.l10n.t('Create ticket for this insight needs an insight in the explorer or an insight id.'));
   const { connection, client } = await targetConnection(ctx, arg);
@@ -179,12 +193,13 @@ async function pickPriority(
  */
 async function applyTicketPatch(
   ctx: Pick<ExtensionServices, 'connections' | 'documents' | 'input' | 'log' | 'tree' | 'versions' | 'writes'>,
-  target?: unknown,
-  patch?: unknown,
+  target?: Guarded<typeof patchTarget>,
+  patch?: Guarded<typeof json>,
 ): Promise<Ticket | vscode.TextDocument> {
+  const row = typeof target === 'string' || target instanceof vscode.Uri ? undefined : target;
   const draft = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
-  const ticketId = isRow(target, 'tickets')
-    ? target.ids[0]
+  const ticketId = row
+    ? row.ids[0]
     : typeof target === 'string'
       ? target
       : ((draft && draftName(draft, TICKET_PATCH_DRAFT_EXTENSION)) ??
@@ -193,7 +208,7 @@ async function applyTicketPatch(
           prompt: vscode.l10n.t('Ticket id'),
           validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Give a ticket id')),
         })));
-  const connection = (isRow(target, 'tickets') ? target.connection : undefined) ?? ctx.connections.activeName();
+  const connection = row?.connection ?? ctx.connections.activeName();
   const editorText = jsonEditorText(target instanceof vscode.Uri ? target : undefined);
   // The editor holds a patch when it is a patch draft or a JSON array (a ticket document or a request is not one).
   const editorPatch =
@@ -241,15 +256,14 @@ async function openPatchDraft(
   return doc;
 }
 
-export const ticketCommands: CommandsFor<
-  typeof ticketParameters & typeof ticketAttachmentParameters & typeof ticketMetadataParameters,
-  ExtensionServices
-> = {
-  'buildingTwins.tickets.open': openTicket,
-  'buildingTwins.tickets.create': newTicket,
-  'buildingTwins.tickets.createFromJson': createTicketFromJson,
-  'buildingTwins.tickets.createForInsight': createTicketForInsight,
-  'buildingTwins.tickets.applyPatch': applyTicketPatch,
+export const ticketCommands: CommandTable<ExtensionServices> = {
+  'buildingTwins.tickets.open': accepts(ticketTarget).run(openTicket),
+  'buildingTwins.tickets.create': accepts(row).run(newTicket),
+  'buildingTwins.tickets.createFromJson': accepts(ticketJson).run(createTicketFromJson),
+  'buildingTwins.tickets.createForInsight': accepts(insightTarget).run(createTicketForInsight),
+  // (ticket, patch: JSON text or the operations)
+  'buildingTwins.tickets.applyPatch': accepts(patchTarget, json).run(applyTicketPatch),
   ...attachmentCommands,
   ...metadataCommands,
+  ...ticketFieldCommands,
 };

@@ -6,8 +6,9 @@ import * as vscode from 'vscode';
 import type { JsonPatchOperation, Ticket } from '../../core/api/types';
 import { parseResourceUri, RESOURCE_SCHEME } from '../documents/resourceUri';
 import { TICKET_DOCUMENT_KIND } from './ticketDocumentHandler';
-import type { CommandsFor } from '../shell/commandTypes';
-import type { ticketFieldParameters } from './ticketParameters';
+import { rowOf, uri } from '../shell/argGuards';
+import { type Guarded, oneOf } from '../shell/commandArgs';
+import { accepts, type CommandTable } from '../shell/commandTypes';
 import { noIcons, noIconsOpt } from '../shell/iconText';
 import type { ExtensionServices } from '../shell/services';
 import { ticketReferenceChoices } from './ticketReferenceChoices';
@@ -16,7 +17,6 @@ import {
   TICKET_REFERENCE_PROPERTIES,
   type TicketReferenceField,
 } from './ticketReferenceTarget';
-import { isRow } from '../explorer/rowSubject';
 
 type EditableField = TicketReferenceField | 'assigneeName';
 /** A ticket always has a status and a priority: no "(none)" for them. */
@@ -80,9 +80,12 @@ async function newValue(
   return picked.choice && { id: picked.choice.id, name: picked.choice.name };
 }
 
+/** A ticket: its row, or its document (an editor title passes its URI). */
+const fieldTarget = oneOf(rowOf('tickets'), uri);
+
 /** The ticket document a command from its editor title (or the active editor) acts on. */
-function ticketDocument(arg: unknown): vscode.TextDocument | undefined {
-  const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+function ticketDocument(arg: vscode.Uri | undefined): vscode.TextDocument | undefined {
+  const uri = arg ?? vscode.window.activeTextEditor?.document.uri;
   if (uri?.scheme !== RESOURCE_SCHEME || parseResourceUri(uri).kind !== TICKET_DOCUMENT_KIND) return undefined;
   return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
 }
@@ -108,13 +111,13 @@ async function editDocumentField(
  */
 async function editTicketField(
   ctx: Pick<ExtensionServices, 'connections' | 'input'>,
-  target: unknown,
+  target?: Guarded<typeof fieldTarget>,
 ): Promise<unknown> {
   const row =
-    isRow(target, 'tickets') && target.value && target.connection
+    target && !(target instanceof vscode.Uri) && target.value && target.connection
       ? { ticket: target.value, connection: target.connection }
       : undefined;
-  const doc = row ? undefined : ticketDocument(target);
+  const doc = row ? undefined : ticketDocument(target instanceof vscode.Uri ? target : undefined);
   if (!row && !doc)
     throw new Error(vscode.l10n.t('Edit ticket field needs a ticket in the explorer or an open ticket document.'));
   let ticket: Ticket;
@@ -146,6 +149,6 @@ async function editTicketField(
   return vscode.commands.executeCommand('buildingTwins.tickets.applyPatch', target, patch);
 }
 
-export const ticketFieldCommands: CommandsFor<typeof ticketFieldParameters, ExtensionServices> = {
-  'buildingTwins.tickets.editField': editTicketField,
+export const ticketFieldCommands: CommandTable<ExtensionServices> = {
+  'buildingTwins.tickets.editField': accepts(fieldTarget).run(editTicketField),
 };

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { TicketMetadataItem, TicketMetadataKind } from '../../core/api/types';
-import type { CommandsFor } from '../shell/commandTypes';
-import type { ticketMetadataParameters } from './ticketParameters';
+import { row } from '../shell/argGuards';
+import { oneOf, text } from '../shell/commandArgs';
+import { accepts, type CommandTable } from '../shell/commandTypes';
+import type { TreeNode } from '../explorer/treeNode';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
 import {
@@ -81,8 +83,8 @@ function refreshKind(
 /** Creates a category, job type or service needed: from its tree node (+), or the palette (pick the kind); `name` skips the input. */
 async function createMetadata(
   ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'tree'>,
-  target?: unknown,
-  name?: unknown,
+  target?: TreeNode | string,
+  name?: string,
 ): Promise<TicketMetadataItem> {
   const kind =
     target instanceof TicketMetadataKindNode
@@ -92,9 +94,7 @@ async function createMetadata(
         : await pickKind(ctx, vscode.l10n.t('New ticket metadata (preview): which list'));
   const texts = KIND_TEXTS[kind];
   const text =
-    typeof name === 'string'
-      ? name
-      : await ctx.input.input({ title: texts.newTitle(), prompt: texts.newPrompt(), validate: nameError });
+    name ?? (await ctx.input.input({ title: texts.newTitle(), prompt: texts.newPrompt(), validate: nameError }));
   const checked = checkedName(text);
   const { connection, client } = await targetConnection(ctx, target);
   const item = await client.createTicketMetadata(kind, checked);
@@ -119,8 +119,8 @@ async function pickKind(ctx: Pick<ExtensionServices, 'input'>, title: string): P
  */
 async function renameMetadata(
   ctx: Pick<ExtensionServices, 'authoring' | 'connections' | 'input' | 'log' | 'tree'>,
-  target?: unknown,
-  name?: unknown,
+  target?: TreeNode,
+  name?: string,
 ): Promise<TicketMetadataItem> {
   const { connection, client } = await targetConnection(ctx, target);
   let kind: TicketMetadataKind;
@@ -140,21 +140,22 @@ async function renameMetadata(
     ).item;
   }
   const text =
-    typeof name === 'string'
-      ? name
-      : await ctx.input.input({
-          title: KIND_TEXTS[kind].renameTitle(),
-          prompt: vscode.l10n.t('New name of "{0}"', current.name),
-          value: current.name,
-          validate: nameError,
-        });
+    name ??
+    (await ctx.input.input({
+      title: KIND_TEXTS[kind].renameTitle(),
+      prompt: vscode.l10n.t('New name of "{0}"', current.name),
+      value: current.name,
+      validate: nameError,
+    }));
   const item = await client.renameTicketMetadata(kind, current.id, checkedName(text));
   ctx.log.info(`Ticket metadata (${kind}) ${item.id} renamed to "${item.name}" on "${connection}"`);
   refreshKind(ctx, connection, kind);
   return item;
 }
 
-export const metadataCommands: CommandsFor<typeof ticketMetadataParameters, ExtensionServices> = {
-  'buildingTwins.tickets.createMetadata': createMetadata,
-  'buildingTwins.tickets.renameMetadata': renameMetadata,
+export const metadataCommands: CommandTable<ExtensionServices> = {
+  // (list row or list kind, name)
+  'buildingTwins.tickets.createMetadata': accepts(oneOf(row, text), text).run(createMetadata),
+  // (item row, new name)
+  'buildingTwins.tickets.renameMetadata': accepts(row, text).run(renameMetadata),
 };

@@ -4,18 +4,25 @@ import { errorText } from '../../core/api/apiError';
 import { TwinLookup } from '../../core/api/twinLookup';
 import type { DigitalTwin } from '../../core/api/types';
 import { resourceUri } from '../documents/resourceUri';
-import type { CommandsFor } from '../shell/commandTypes';
+import { accepts, type CommandTable } from '../shell/commandTypes';
 import { noIcons } from '../shell/iconText';
 import type { ExtensionServices } from '../shell/services';
 import type { TreeNode } from '../explorer/treeNode';
-import { parsePropertyConditions, PROPERTY_OPERATORS, propertyConditions, type TwinFilter } from './twinFilter';
+import type { RowSubject } from '../explorer/rowSubject';
+import {
+  parsePropertyConditions,
+  PROPERTY_OPERATORS,
+  type PropertyCondition,
+  propertyConditions,
+  type TwinFilter,
+} from './twinFilter';
 import { twinLabel } from './twinLabel';
 import { lookupTwins, pickTwin } from './twinPicker';
 import { TwinsNode } from './twinsNode';
 import { twinSortKey } from './twinSortSetting';
 import { isTwinSortKey, TWIN_SORT_KEYS, type TwinSortKey } from './twinSort';
 import { isRow } from '../explorer/rowSubject';
-import { commandParameters, listOf, oneOf, options, text } from '../shell/commandArgs';
+import { type Guarded, listOf, oneOf, options, text } from '../shell/commandArgs';
 import { row, rowOf, twinRow } from '../shell/argGuards';
 
 /** Opens a twin's document (`buildingtwins:/<connection>/twins/<id>`) in a preview editor. */
@@ -27,17 +34,32 @@ export async function openTwinDocument(connection: string, twinId: string): Prom
 /** At most this many twins of a multi-selection open at once. */
 const MAX_OPENED_TWINS = 10;
 
+/** A twin: its row, or its id (then the second argument may be its id and the first its connection). */
+const twinTarget = oneOf(twinRow, text);
+
+const propertyCondition = (value: unknown): value is PropertyCondition =>
+  options(value) &&
+  typeof value.field === 'string' &&
+  (PROPERTY_OPERATORS as readonly unknown[]).includes(value.operator);
+
+const twinFilter = (value: unknown): value is TwinFilter =>
+  options(value) &&
+  (value.modelId === undefined || typeof value.modelId === 'string') &&
+  (value.nameText === undefined || typeof value.nameText === 'string') &&
+  (value.property === undefined || propertyCondition(value.property)) &&
+  (value.properties === undefined || (Array.isArray(value.properties) && value.properties.every(propertyCondition)));
+
 /**
  * Opens a twin: from a tree node, a twin id on the active connection, or (connection, twin id). With several twin
  * rows selected (the row menu passes the selection), each opens in an editor of its own (the first ten).
  */
 async function openTwin(
   ctx: Pick<ExtensionServices, 'connections'>,
-  arg: unknown,
-  twinId?: string | unknown[],
+  arg?: Guarded<typeof twinTarget>,
+  twinId?: string | TreeNode[],
 ): Promise<vscode.Uri | vscode.Uri[]> {
   if (Array.isArray(twinId)) {
-    const rows = twinId.length > 1 && twinId.includes(arg) ? twinId.filter((r) => isRow(r, 'twins')) : [];
+    const rows = twinId.length > 1 && twinId.some((r) => r === arg) ? twinId.filter((r) => isRow(r, 'twins')) : [];
     if (rows.length > 1) {
       const uris: vscode.Uri[] = [];
       for (const row of rows.slice(0, MAX_OPENED_TWINS)) {
@@ -51,20 +73,18 @@ async function openTwin(
     twinId = undefined;
   }
   const target =
-    isRow(arg, 'twins') && arg.connection
-      ? { connection: arg.connection, id: arg.ids[0] }
-      : typeof arg === 'string' && typeof twinId === 'string'
-        ? { connection: arg, id: twinId }
-        : typeof arg === 'string'
-          ? { connection: ctx.connections.activeName(), id: arg }
-          : undefined;
+    typeof arg === 'string'
+      ? { connection: twinId === undefined ? ctx.connections.activeName() : arg, id: twinId ?? arg }
+      : arg?.connection
+        ? { connection: arg.connection, id: arg.ids[0] }
+        : undefined;
   if (!target) throw new Error(vscode.l10n.t('Open twin needs a twin in the explorer or a twin id.'));
   const editor = await openTwinDocument(target.connection, target.id);
   return editor.document.uri;
 }
 
-async function openRelationship(_services: unknown, arg: unknown): Promise<vscode.Uri> {
-  if (!isRow(arg, 'relationships') || !arg.connection || arg.ids.length < 2)
+async function openRelationship(_services: unknown, arg?: TreeNode & RowSubject<'relationships'>): Promise<vscode.Uri> {
+  if (!arg?.connection || arg.ids.length < 2)
     throw new Error(vscode.l10n.t('Open relationship needs a relationship in the explorer.'));
   const doc = await vscode.workspace.openTextDocument(resourceUri(arg.connection, 'relationships', ...arg.ids));
   await vscode.window.showTextDocument(doc, { preview: true });
@@ -220,22 +240,12 @@ export async function revealTwin(
   return node;
 }
 
-/** What the commands of twinCommands accept, position by position (commandArgs.ts). */
-export const twinParameters = commandParameters({
+export const twinCommands: CommandTable<ExtensionServices> = {
   // (row) or (twin id) or (connection, twin id); also (row, selected rows)
-  'buildingTwins.openTwin': [oneOf(twinRow, text), oneOf(text, listOf(row))],
-  'buildingTwins.openRelationship': [rowOf('relationships')],
-  'buildingTwins.filterTwins': [options],
-  'buildingTwins.clearFilter': [],
-  'buildingTwins.sortTwins': [text],
-  'buildingTwins.goToTwin': [text],
-});
-
-export const twinCommands: CommandsFor<typeof twinParameters, ExtensionServices> = {
-  'buildingTwins.openTwin': openTwin,
-  'buildingTwins.openRelationship': openRelationship,
-  'buildingTwins.filterTwins': filterTwins,
-  'buildingTwins.clearFilter': clearFilter,
-  'buildingTwins.sortTwins': sortTwinRows,
-  'buildingTwins.goToTwin': goToTwin,
+  'buildingTwins.openTwin': accepts(twinTarget, oneOf(text, listOf(row))).run(openTwin),
+  'buildingTwins.openRelationship': accepts(rowOf('relationships')).run(openRelationship),
+  'buildingTwins.filterTwins': accepts(twinFilter).run(filterTwins),
+  'buildingTwins.clearFilter': accepts().run(clearFilter),
+  'buildingTwins.sortTwins': accepts(text).run(sortTwinRows),
+  'buildingTwins.goToTwin': accepts(text).run(goToTwin),
 };

@@ -1,14 +1,6 @@
 import * as assert from 'node:assert/strict';
-import {
-  allParameters,
-  commandParameters,
-  instanceOf,
-  listOf,
-  normaliseArgs,
-  oneOf,
-  options,
-  text,
-} from '../../../src/extension/shell/commandArgs';
+import { instanceOf, listOf, normaliseArgs, oneOf, options, text } from '../../../src/extension/shell/commandArgs';
+import { accepts } from '../../../src/extension/shell/commandTypes';
 
 class Row {
   constructor(readonly id: string) {}
@@ -101,21 +93,17 @@ describe('command arguments', () => {
     assert.equal(instanceOf(TwinRow)(other), false);
   });
 
-  describe("the features' declarations", () => {
-    const openParameters = commandParameters({ 'buildingTwins.open': [text] });
-    const closeParameters = commandParameters({ 'buildingTwins.close': [], 'buildingTwins.closeAll': [options] });
-
-    it('gather into one record of every command, each with its parameters', () => {
-      const all = allParameters([openParameters, closeParameters]);
-      assert.deepEqual(Object.keys(all), ['buildingTwins.open', 'buildingTwins.close', 'buildingTwins.closeAll']);
-      assert.deepEqual(all['buildingTwins.closeAll'], [options]);
+  it("pair a command's guards with its handler, typed by what they accept", () => {
+    // The handler's parameters are inferred from the guards: `row` is a TwinRow or a string, `name` a string.
+    const open = accepts(oneOf(instanceOf(TwinRow), text), text).run((services: { prefix: string }, row, name) => {
+      const id: string | undefined = typeof row === 'string' ? row : row?.id;
+      return `${services.prefix}${id ?? ''}/${name ?? ''}`;
     });
-
-    it('refuse a command declared by two features, naming it', () => {
-      assert.throws(
-        () => allParameters([openParameters, commandParameters({ 'buildingTwins.open': [] })]),
-        /The parameters of buildingTwins\.open are declared twice/,
-      );
-    });
+    assert.equal(open.params.length, 2);
+    const args = normaliseArgs([twin, { groupId: 1 }], open.params);
+    assert.deepEqual(args, [twin]);
+    assert.equal(open.run({ prefix: '>' }, ...args), '>t/');
+    // @ts-expect-error a handler whose parameter is not what its guard accepts does not compile
+    accepts(text).run((_services: unknown, count?: number) => count);
   });
 });

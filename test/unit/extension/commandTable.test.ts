@@ -1,16 +1,18 @@
 import * as assert from 'node:assert/strict';
+import { text } from '../../../src/extension/shell/commandArgs';
 import { allCommands } from '../../../src/extension/shell/commandTable';
-import type { CommandTable } from '../../../src/extension/shell/commandTypes';
+import { accepts, type CommandTable } from '../../../src/extension/shell/commandTypes';
 
 describe('the command table', () => {
-  const open = (): string => 'open';
-  const close = (): string => 'close';
+  const open = accepts(text).run(() => 'open');
+  const close = accepts().run(() => 'close');
 
-  it("holds every command of the features' tables, each with its handler", () => {
+  it("holds every command of the features' tables, each with its guards and handler", () => {
     const tables: CommandTable<unknown>[] = [{ 'buildingTwins.open': open }, { 'buildingTwins.close': close }, {}];
     const all = allCommands(tables);
     assert.deepEqual([...all.keys()], ['buildingTwins.open', 'buildingTwins.close']);
     assert.equal(all.get('buildingTwins.close'), close);
+    assert.deepEqual(all.get('buildingTwins.open')?.params, [text]);
   });
 
   it('refuses a command defined by two tables, naming it', () => {

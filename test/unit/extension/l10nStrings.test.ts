@@ -23,7 +23,7 @@ const SCANNED = [
   'src/extension/tickets',
   'src/extension/authoring',
   'src/extension/help',
-  'src/extension/commandParameters.ts',
+  'src/extension/extension.ts',
   'src/extension/extensionContext.ts',
   // the panels' hosts (their apps have their own scan: test/unit/webviews/webviewText.test.ts)
   'src/extension/panels',

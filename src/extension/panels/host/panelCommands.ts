@@ -1,7 +1,7 @@
 // Commands that open the webview panels. Each takes an optional tree node, twin id or ids (and the
 // tree's multi-selection) and returns the panel host, so tests and other commands can drive it.
 import * as vscode from 'vscode';
-import type { CommandsFor } from '../../shell/commandTypes';
+import { accepts, type CommandTable } from '../../shell/commandTypes';
 import type { ExtensionServices } from '../../shell/services';
 import { openInsightsPanel } from '../insights/insightsPanel';
 import { panelTarget } from './panelTargets';
@@ -9,27 +9,25 @@ import { pickTwin } from '../../twins/twinPicker';
 import { capabilityTwinIds } from '../timeSeries/timeSeriesHandlers';
 import { openTimeSeriesPanel } from '../timeSeries/timeSeriesPanel';
 import { openTwinGraphPanel } from '../twinGraph/twinGraphPanel';
-import { commandParameters, listOf, oneOf, text } from '../../shell/commandArgs';
+import { type Guarded, listOf, oneOf, text } from '../../shell/commandArgs';
 import { panelRow } from '../../shell/argGuards';
 
-/** What the commands of panelCommands accept, position by position (commandArgs.ts). */
-export const panelParameters = commandParameters({
-  // (row or twin id or ids, the selected rows)
-  'buildingTwins.showTimeSeries': [oneOf(panelRow, text, listOf(text)), listOf(panelRow)],
-  'buildingTwins.showInsights': [oneOf(panelRow, text, listOf(text)), listOf(panelRow)],
-  'buildingTwins.showTwinGraph': [oneOf(panelRow, text, listOf(text)), listOf(panelRow)],
-});
+/** What a panel opens on: a row, or a twin id or ids; then the selected rows. */
+const shown = oneOf(panelRow, text, listOf(text));
+const selected = listOf(panelRow);
+type Shown = Guarded<typeof shown>;
+type Selection = Guarded<typeof selected>;
 
-export const panelCommands: CommandsFor<typeof panelParameters, ExtensionServices> = {
-  'buildingTwins.showTimeSeries': showTimeSeries,
-  'buildingTwins.showInsights': showInsights,
-  'buildingTwins.showTwinGraph': showTwinGraph,
+export const panelCommands: CommandTable<ExtensionServices> = {
+  'buildingTwins.showTimeSeries': accepts(shown, selected).run(showTimeSeries),
+  'buildingTwins.showInsights': accepts(shown, selected).run(showInsights),
+  'buildingTwins.showTwinGraph': accepts(shown, selected).run(showTwinGraph),
 };
 
 async function showTimeSeries(
   ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>,
-  arg?: unknown,
-  selection?: unknown,
+  arg?: Shown,
+  selection?: Selection,
 ) {
   const target = panelTarget(arg, selection);
   const connection = target.connection ?? ctx.connections.activeName();
@@ -54,8 +52,8 @@ async function showTimeSeries(
 
 async function showInsights(
   ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'vscodeContext'>,
-  arg?: unknown,
-  selection?: unknown,
+  arg?: Shown,
+  selection?: Selection,
 ) {
   const target = panelTarget(arg, selection);
   const connection = target.connection ?? ctx.connections.activeName();
@@ -65,8 +63,8 @@ async function showInsights(
 
 async function showTwinGraph(
   ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>,
-  arg?: unknown,
-  selection?: unknown,
+  arg?: Shown,
+  selection?: Selection,
 ) {
   const target = panelTarget(arg, selection);
   const connection = target.connection ?? ctx.connections.activeName();

@@ -19,7 +19,6 @@ export interface RestoredPanel {
 type PanelServices = Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>;
 type Restore = (ctx: PanelServices, panel: vscode.WebviewPanel, state: unknown) => RestoredPanel;
 
-// Each restorer is reached only when VS Code restores a panel: the panels load on first use.
 export const PANEL_RESTORERS: ReadonlyArray<[string, Restore]> = [
   [TIME_SERIES_VIEW_TYPE, (ctx, panel, state) => restoreTimeSeriesPanel(ctx, panel, state)],
   [INSIGHTS_VIEW_TYPE, (ctx, panel, state) => restoreInsightsPanel(ctx, panel, state)],

@@ -1,6 +1,6 @@
 // What a panel command was invoked on: a twin id, several, a tree row (or a multi-selection of
 // rows, read through rowSubject.ts), or nothing. Free of 'vscode' imports.
-import { isRow } from '../../explorer/rowSubject';
+import { isRow, type RowSubject } from '../../explorer/rowSubject';
 
 export interface PanelTarget {
   /** The connection of the node the command was run on; undefined = the active connection. */
@@ -10,15 +10,9 @@ export interface PanelTarget {
 }
 
 /** VS Code passes (clicked node, selected nodes) to tree context menu commands. */
-export function panelTarget(arg: unknown, selection?: unknown): PanelTarget {
-  const items =
-    Array.isArray(selection) && selection.length > 1
-      ? selection
-      : Array.isArray(arg)
-        ? arg
-        : arg === undefined
-          ? []
-          : [arg];
+export function panelTarget(arg?: RowSubject | string | string[], selection?: RowSubject[]): PanelTarget {
+  const items: ReadonlyArray<RowSubject | string> =
+    selection && selection.length > 1 ? selection : Array.isArray(arg) ? arg : arg === undefined ? [] : [arg];
   const twinIds: string[] = [];
   let connection: string | undefined;
   let insightId: string | undefined;
@@ -27,8 +21,6 @@ export function panelTarget(arg: unknown, selection?: unknown): PanelTarget {
       if (item.trim()) twinIds.push(item.trim());
       continue;
     }
-    // l10n-exempt: the command table passes only ids and rows here (commandParameters.ts)
-    if (!isRow(item)) throw new Error(`Expected a twin id or a tree node, got ${item === null ? 'null' : typeof item}`);
     connection ??= item.connection;
     if (isRow(item, 'insights')) insightId ??= item.ids[0];
     else if (isRow(item, 'twins')) twinIds.push(item.ids[0]);

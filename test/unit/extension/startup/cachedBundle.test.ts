@@ -94,7 +94,7 @@ describe('cachedBundle (the extension bundle through V8 code cache)', () => {
     writeFileSync(bundle, bundleSource('old'));
     loadCachedBundle(bundle, cacheDir, detached).save();
     const old = readdirSync(cacheDir)[0]!;
-    const otherBundle = cacheFileName(join(root, 'extension-first-use.js'), Buffer.from('x'));
+    const otherBundle = cacheFileName(join(root, 'testApi.js'), Buffer.from('x'));
     writeFileSync(join(cacheDir, otherBundle), 'another bundle');
     writeFileSync(join(cacheDir, 'notes.txt'), 'not a cache');
     // The same length: V8 alone would take the old cache for it.
