@@ -15,6 +15,7 @@ import { modelCommands } from './models/modelCommands';
 import { requestFileCommands } from './requestFiles/requestFileCommands';
 import { whenRequestFileOpens } from './requestFiles/requestFileActivation';
 import { registerRequestFiles } from './requestFiles/requestFileFeatures';
+import { registerModelDiagnostics } from './models/modelDiagnostics';
 import { afterActivation } from './shell/afterActivation';
 import { registerCommands } from './shell/commandRunner';
 import { allCommands } from './shell/commandTable';
@@ -57,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   afterActivation(context.subscriptions, () => [
     whenRequestFileOpens(() => registerRequestFiles(services)),
     registerTicketCompletion(services),
+    registerModelDiagnostics({ log: (message) => services.log.info(message) }),
   ]);
   return loadTestApi(context.extensionMode === vscode.ExtensionMode.Test, context.extensionPath, services);
 }

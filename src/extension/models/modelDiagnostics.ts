@@ -9,6 +9,13 @@ import { isDtdlText, ModelSet } from './modelSet';
 const SETTLE_MS = 300;
 const SOURCE = 'DTDL';
 
+/** Where a set of model files lives: a workspace folder, or the directory of a file outside every folder. */
+interface ModelFolder {
+  uri: vscode.Uri;
+  name: string;
+  recursive: boolean;
+}
+
 export interface ModelDiagnosticsDeps {
   log(message: string): void;
 }
@@ -19,12 +26,19 @@ export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Dis
   const loaded = new Set<string>();
   const timers = new Map<string, NodeJS.Timeout>();
 
-  const folderOf = (uri: vscode.Uri): vscode.WorkspaceFolder | undefined =>
-    uri.scheme === 'file' && uri.path.toLowerCase().endsWith('.json')
-      ? vscode.workspace.getWorkspaceFolder(uri)
-      : undefined;
+  /**
+   * The set a model file is checked with: its workspace folder (every *.json under it), or for a file outside every
+   * folder its own directory (the *.json files beside it).
+   */
+  const folderOf = (uri: vscode.Uri): ModelFolder | undefined => {
+    if (uri.scheme !== 'file' || !uri.path.toLowerCase().endsWith('.json')) return undefined;
+    const workspaceFolder = vscode.workspace.getWorkspaceFolder(uri);
+    if (workspaceFolder) return { uri: workspaceFolder.uri, name: workspaceFolder.name, recursive: true };
+    const directory = vscode.Uri.joinPath(uri, '..');
+    return { uri: directory, name: directory.path.split('/').pop() || directory.path, recursive: false };
+  };
 
-  const check = (folder: vscode.WorkspaceFolder): void => {
+  const check = (folder: ModelFolder): void => {
     const set = sets.get(folder.uri.toString());
     if (!set) return;
     const started = performance.now();
@@ -40,7 +54,7 @@ export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Dis
     );
   };
 
-  const checkSoon = (folder: vscode.WorkspaceFolder): void => {
+  const checkSoon = (folder: ModelFolder): void => {
     const key = folder.uri.toString();
     clearTimeout(timers.get(key));
     timers.set(
@@ -53,16 +67,17 @@ export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Dis
   };
 
   /** The first DTDL document of a folder reads the folder's other *.json files into its set. */
-  const loadFolder = async (folder: vscode.WorkspaceFolder): Promise<void> => {
+  const loadFolder = async (folder: ModelFolder): Promise<void> => {
     const key = folder.uri.toString();
     if (loaded.has(key)) return;
     loaded.add(key);
     const set = sets.get(key) ?? new ModelSet();
     sets.set(key, set);
-    const uris = await vscode.workspace.findFiles(
-      new vscode.RelativePattern(folder, '**/*.json'),
-      '**/node_modules/**',
-    );
+    const uris = folder.recursive
+      ? await vscode.workspace.findFiles(new vscode.RelativePattern(folder.uri, '**/*.json'), '**/node_modules/**')
+      : (await vscode.workspace.fs.readDirectory(folder.uri))
+          .filter(([name, type]) => type === vscode.FileType.File && name.toLowerCase().endsWith('.json'))
+          .map(([name]) => vscode.Uri.joinPath(folder.uri, name));
     const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
     for (const uri of uris) {
       if (open.has(uri.toString())) continue;
@@ -72,6 +87,8 @@ export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Dis
         deps.log(vscode.l10n.t('DTDL: cannot read {0}: {1}', uri.fsPath, (error as Error).message));
       }
     }
+    // The workspace's watcher sees only workspace folders: a directory outside them gets one of its own.
+    if (!folder.recursive) subscriptions.push(watch(new vscode.RelativePattern(folder.uri, '*.json')));
     checkSoon(folder);
   };
 
@@ -104,13 +121,18 @@ export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Dis
     if (folder && set?.remove(uri.toString())) checkSoon(folder);
   };
 
-  const watcher = vscode.workspace.createFileSystemWatcher('**/*.json');
+  const watch = (pattern: vscode.GlobPattern): vscode.Disposable => {
+    const watcher = vscode.workspace.createFileSystemWatcher(pattern);
+    return vscode.Disposable.from(
+      watcher,
+      watcher.onDidCreate((uri) => void onDiskChange(uri)),
+      watcher.onDidChange((uri) => void onDiskChange(uri)),
+      watcher.onDidDelete(onDeleted),
+    );
+  };
   const subscriptions: vscode.Disposable[] = [
     collection,
-    watcher,
-    watcher.onDidCreate((uri) => void onDiskChange(uri)),
-    watcher.onDidChange((uri) => void onDiskChange(uri)),
-    watcher.onDidDelete(onDeleted),
+    watch('**/*.json'),
     vscode.workspace.onDidOpenTextDocument((d) => onText(d.uri, d.getText())),
     vscode.workspace.onDidChangeTextDocument((e) => onText(e.document.uri, e.document.getText())),
   ];
