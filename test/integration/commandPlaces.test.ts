@@ -339,7 +339,7 @@ describe('every command from every place it appears', function () {
     assertForUsers();
   });
 
-  it('editor title: the file of the editor and the editor context', async () => {
+  it('editor title and context menu: the file of the editor and the editor context', async () => {
     const drafts = ['draft.events.json', 'draft.ticket.json', 'no-such-ticket.ticket-patch.json', 'checks.twinq.json'];
     const twinDraft = vscode.Uri.parse('untitled:/menus/Menu-1.twin.json');
     // A ticket document of the service, for the commands shown over the extension's own documents.
@@ -352,15 +352,21 @@ describe('every command from every place it appears', function () {
       resourcePath: ticketDoc.path,
       resourceFilename: `${ticket.id}.json`,
     };
-    for (const entry of menus['editor/title']) {
+    // A twin's document, for Chart, Graph and Insights over it.
+    const twinDoc = resourceUri(LOCAL, 'twins', 'HP-AHU-1');
+    const twinDocContext: WhenContext = { resourceScheme: twinDoc.scheme, resourcePath: twinDoc.path };
+    const entries = [...menus['editor/title'], ...(menus['editor/context'] ?? [])];
+    for (const entry of entries) {
       const files =
         entry.command === 'buildingTwins.createFromJson'
           ? [twinDraft]
           : whenHolds(entry.when, ownDocContext)
             ? [ticketDoc]
-            : drafts
-                .filter((d) => whenHolds(entry.when, { resourceFilename: d }))
-                .map((d) => vscode.Uri.file(join(folder, d)));
+            : whenHolds(entry.when, twinDocContext)
+              ? [twinDoc]
+              : drafts
+                  .filter((d) => whenHolds(entry.when, { resourceFilename: d }))
+                  .map((d) => vscode.Uri.file(join(folder, d)));
       assert.ok(files.length, `a document for ${entry.command} in the editor title`);
       for (const uri of files) {
         const doc = await vscode.workspace.openTextDocument(uri);

@@ -132,6 +132,21 @@ describe('webview panels', () => {
     }
   });
 
+  it("opens Chart, Graph and Insights from an open twin document's title, on that twin", async () => {
+    const uri = vscode.Uri.from({ scheme: 'buildingtwins', path: `/${LOCAL}/twins/${EQUIPMENT}.json` });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    // The editor title passes the document's URI and an editor group context.
+    const graph = await command('buildingTwins.showTwinGraph', uri, { groupId: 1 });
+    assert.match(graph.panel.title, new RegExp(EQUIPMENT));
+    const series = await command('buildingTwins.showTimeSeries', uri, { groupId: 1 });
+    const init = await ask<{ twinIds: string[] }>(series, 'init');
+    assert.ok(init.twinIds.includes(CAPABILITY), `capabilities of ${EQUIPMENT}: ${init.twinIds.join(', ')}`);
+    const insights = await command('buildingTwins.showInsights', uri, { groupId: 1 });
+    assert.equal(insights.panel.viewType, INSIGHTS_VIEW_TYPE);
+    assert.equal((await ask<{ scopeTwinId?: string }>(insights, 'init')).scopeTwinId, EQUIPMENT);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('answers a bad request with an error the panel shows, not a crash', async () => {
     const host = await command('buildingTwins.showTimeSeries', CAPABILITY);
     const reply = await host.bridge.handle({

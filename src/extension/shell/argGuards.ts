@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { type Guard, instanceOf, listOf, oneOf, options, text } from './commandArgs';
 import { isRow, type RowKind, type RowSubject } from '../explorer/rowSubject';
 import { TreeNode } from '../explorer/treeNode';
+import { RESOURCE_SCHEME } from '../documents/resourceUri';
 
 /** Any row of the explorer. */
 export const row = instanceOf(TreeNode);
@@ -20,5 +21,8 @@ export const twinRow = rowOf('twins');
 export const connectionRow = rowOf('connection');
 /** What the panels read a target from: a row, or a row in plain data (a tooltip's Chart and Graph links). */
 export const panelRow = (value: unknown): value is RowSubject => isRow(value);
+/** The document of one twin (`buildingtwins:/<connection>/twins/<id>.json`), as an editor's title menu passes it. */
+export const twinDocument = (value: unknown): value is vscode.Uri =>
+  value instanceof vscode.Uri && value.scheme === RESOURCE_SCHEME && /^\/[^/]+\/twins\/[^/]+\.json$/.test(value.path);
 /** JSON to send: text, or the value itself (an object, or an array of objects such as a JSON Patch). */
 export const json = oneOf(text, options, listOf(options));

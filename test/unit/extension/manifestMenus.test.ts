@@ -151,6 +151,26 @@ describe('manifest: commands, menus and the palette fit the state', () => {
     assert.equal(editorTitle('buildingTwins.events.upsertFromJson', 'package.json'), false);
   });
 
+  it('an open twin document offers Chart, Graph and Insights in its title and context menu; no other document does', () => {
+    const offered = (menu: string, resourcePath: string): string[] =>
+      menus[menu]!.filter((e) => whenHolds(e.when, { resourceScheme: 'buildingtwins', resourcePath }))
+        .map((e) => e.command)
+        .filter((c) =>
+          ['buildingTwins.showTimeSeries', 'buildingTwins.showTwinGraph', 'buildingTwins.showInsights'].includes(c),
+        )
+        .sort();
+    const all = ['buildingTwins.showInsights', 'buildingTwins.showTimeSeries', 'buildingTwins.showTwinGraph'];
+    for (const menu of ['editor/title', 'editor/context']) {
+      assert.deepEqual(offered(menu, '/Local emulator/twins/HP-L03-VAV1.json'), all, menu);
+      assert.deepEqual(
+        offered(menu, '/Local emulator/relationships/HP-L03-VAV1/r1.json'),
+        [],
+        `${menu}: a relationship`,
+      );
+      assert.deepEqual(offered(menu, '/Local emulator/tickets/T-1.json'), [], `${menu}: a ticket`);
+    }
+  });
+
   it('every menu entry names a contributed command, once per menu and state', () => {
     const ids = new Set(commands.map((c) => c.command));
     for (const [menu, entries] of Object.entries(menus)) {

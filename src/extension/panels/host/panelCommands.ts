@@ -10,10 +10,12 @@ import { capabilityTwinIds } from '../timeSeries/timeSeriesHandlers';
 import { openTimeSeriesPanel } from '../timeSeries/timeSeriesPanel';
 import { openTwinGraphPanel } from '../twinGraph/twinGraphPanel';
 import { type Guarded, listOf, oneOf, text } from '../../shell/commandArgs';
-import { panelRow } from '../../shell/argGuards';
+import { panelRow, twinDocument } from '../../shell/argGuards';
+import { parseResourceUri } from '../../documents/resourceUri';
+import type { RowSubject } from '../../explorer/rowSubject';
 
-/** What a panel opens on: a row, or a twin id or ids; then the selected rows. */
-const shown = oneOf(panelRow, text, listOf(text));
+/** What a panel opens on: a row, an open twin document (its editor title), or a twin id or ids; then the selected rows. */
+const shown = oneOf(panelRow, twinDocument, text, listOf(text));
 const selected = listOf(panelRow);
 type Shown = Guarded<typeof shown>;
 type Selection = Guarded<typeof selected>;
@@ -29,7 +31,7 @@ async function showTimeSeries(
   arg?: Shown,
   selection?: Selection,
 ) {
-  const target = panelTarget(arg, selection);
+  const target = panelTarget(fromDocument(arg), selection);
   const connection = target.connection ?? ctx.connections.activeName();
   const api = await ctx.connections.getClient(connection);
   const index = await ctx.models.getIndex(connection).catch(() => undefined);
@@ -55,7 +57,7 @@ async function showInsights(
   arg?: Shown,
   selection?: Selection,
 ) {
-  const target = panelTarget(arg, selection);
+  const target = panelTarget(fromDocument(arg), selection);
   const connection = target.connection ?? ctx.connections.activeName();
   const twinId = target.twinIds[0];
   return openInsightsPanel(ctx, connection, { twinId, focusInsightId: target.insightId });
@@ -66,7 +68,7 @@ async function showTwinGraph(
   arg?: Shown,
   selection?: Selection,
 ) {
-  const target = panelTarget(arg, selection);
+  const target = panelTarget(fromDocument(arg), selection);
   const connection = target.connection ?? ctx.connections.activeName();
   const rootId =
     target.twinIds[0] ??
@@ -77,4 +79,12 @@ async function showTwinGraph(
       })
     ).id;
   return openTwinGraphPanel(ctx, connection, rootId, undefined, undefined, target.twinIds.slice(1));
+}
+
+/** An open twin document stands for its twin, as its row in the explorer does. */
+function fromDocument(arg: Shown | undefined): Exclude<Shown, vscode.Uri> | undefined {
+  if (!(arg instanceof vscode.Uri)) return arg;
+  const { connection, ids } = parseResourceUri(arg);
+  const row: RowSubject<'twins'> = { connection, kind: 'twins', ids, value: undefined };
+  return row;
 }
