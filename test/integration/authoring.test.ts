@@ -162,7 +162,8 @@ describe('authoring', () => {
     assert.match(refusal, new RegExp(`${twin.id}: roomType`));
     assert.deepEqual(await writes(url), []);
 
-    // An invalid edit: nothing is sent, the problem is on its line.
+    // An invalid edit asks once, listing the problem on its line ("Send anyway?"); Show Problems sends nothing and
+    // is the user's choice, not a failure. The line the schema already marks is not marked a second time.
     const edit = new vscode.WorkspaceEdit();
     const bad = { ...twin, contents: { roomType: 'office', capacity: 'many' } };
     edit.replace(
@@ -171,19 +172,38 @@ describe('authoring', () => {
       JSON.stringify(bad, null, 2),
     );
     assert.ok(await vscode.workspace.applyEdit(edit));
-    await clearRequests(url);
-    assert.equal(await vscode.commands.executeCommand('buildingTwins.createFromJson'), undefined);
-    assert.match(api.takeLastError()?.message ?? '', /1 problem, nothing was sent.*\/contents\/capacity/);
-    assert.deepEqual(await writes(url), []);
-    assert.equal(ourDiagnostics(draft.uri).length, 1);
+    const capacityLine =
+      draft
+        .getText()
+        .split('\n')
+        .findIndex((l) => l.includes('"capacity"')) + 1;
     await eventually(
       () =>
         assert.ok(
-          vscode.languages.getDiagnostics(draft.uri).some((d) => d.source !== 'Building Twins'),
+          vscode.languages
+            .getDiagnostics(draft.uri)
+            .some((d) => d.source !== 'Building Twins' && d.range.start.line + 1 === capacityLine),
           'the untitled draft is checked by the schema too',
         ),
       30_000,
     );
+    await clearRequests(url);
+    let script = api.useScriptedInput(['Show Problems']);
+    assert.equal(await vscode.commands.executeCommand('buildingTwins.createFromJson'), undefined);
+    assert.equal(script.kinds.filter((k) => k === 'choose').length, 1, 'asked once');
+    assert.match(script.prompts.at(-1) ?? '', /^1 problem in .*\. Send anyway\?$/);
+    assert.match(script.details.at(-1) ?? '', new RegExp(`^line ${capacityLine}: `));
+    assert.match(api.takeLastError()?.message ?? '', /^Not sent: 1 problem in /);
+    assert.deepEqual(await writes(url), []);
+    assert.deepEqual(ourDiagnostics(draft.uri), [], 'listed once, by the schema, on its line');
+
+    // Send anyway sends it: the service checks it again (and the emulator, as a real instance, refuses it).
+    script = api.useScriptedInput(['Send anyway']);
+    await vscode.commands.executeCommand('buildingTwins.createFromJson');
+    assert.equal(script.remaining, 0);
+    assert.deepEqual(await writes(url), ['PUT /api/v3/twins'], 'the twin was sent once');
+    assert.match(api.takeLastError()?.message ?? '', /capacity/, 'and the service refused it');
+    await clearRequests(url);
 
     const good = new vscode.WorkspaceEdit();
     good.replace(

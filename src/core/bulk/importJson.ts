@@ -1,4 +1,4 @@
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { DigitalTwin, Relationship } from '../api/types';
 import { isObject } from '../dtdl/dtdlText';
 import { MAX_JSON_DEPTH, tooDeepOffset } from '../untrusted/jsonDepth';
@@ -56,7 +56,11 @@ export function parseImportJson(text: string, file?: string): ParsedImport {
     if (!isObject(value)) {
       errors.push({ file, line, message: 'each item must be a JSON object' });
     } else if (kind === 'twin') {
-      items.push({ kind, file, line, twin: value as DigitalTwin });
+      const lineOf = (pointer: string): number | undefined => {
+        const at = findNodeAtLocation(node, pointerSegments(pointer));
+        return at ? lines.lineAt(at.offset) : undefined;
+      };
+      items.push({ kind, file, line, twin: value as DigitalTwin, lineOf });
     } else if (kind === 'relationship') {
       items.push({ kind, file, line, relationship: value as Relationship });
     } else {
@@ -110,4 +114,13 @@ function classify(value: unknown): 'twin' | 'relationship' | undefined {
   if ('modelId' in value) return 'twin';
   if ('sourceId' in value && 'targetId' in value && 'name' in value) return 'relationship';
   return undefined;
+}
+
+/** The keys of a JSON Pointer (`/contents/a~1b` -> ["contents", "a/b"]); array indexes as numbers. */
+function pointerSegments(pointer: string): Array<string | number> {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((key) => (/^(0|[1-9]\d*)$/.test(key) ? Number(key) : key));
 }

@@ -25,6 +25,8 @@ export interface ImportPlan {
   relationships: PlannedRelationship[];
   /** Parse and validation problems, by file and line. A plan with errors is not run. */
   errors: ImportIssue[];
+  /** Twins left out only for values their model refuses (their errors are marked `model`). */
+  refusedByModel: PlannedTwin[];
   twinCountsByModel: Record<string, number>;
   relationshipCountsByName: Record<string, number>;
 }
@@ -97,11 +99,12 @@ export async function planImport(
     twins: [],
     relationships: [],
     errors: inputs.flatMap((p) => p.errors),
+    refusedByModel: [],
     twinCountsByModel: {},
     relationshipCountsByName: {},
   };
-  const issue = (at: SourceLocation, message: string, path?: string): void => {
-    plan.errors.push({ file: at.file, line: at.line, message, ...(path ? { path } : {}) });
+  const issue = (at: SourceLocation, message: string, path?: string, model?: true): void => {
+    plan.errors.push({ file: at.file, line: at.line, message, ...(path ? { path } : {}), ...(model ? { model } : {}) });
   };
   const where = (at: SourceLocation): string => `${at.file ? `${at.file} ` : ''}line ${at.line}`;
 
@@ -133,10 +136,15 @@ export async function planImport(
       continue;
     }
     const problems = validateTwin(index, twin);
-    for (const p of problems) issue(item, `${p.path}: ${p.message}`, p.path);
+    // Each on the line of the value it is about, where the source can tell it.
+    for (const p of problems)
+      issue({ ...item, line: item.lineOf?.(p.path) ?? item.line }, `${p.path}: ${p.message}`, p.path, true);
     const planned = { key: twinKey(twin.id), file: item.file, line: item.line, twin };
     fileTwins.set(twin.id, planned);
-    if (problems.length) continue;
+    if (problems.length) {
+      plan.refusedByModel.push(planned);
+      continue;
+    }
     plan.twins.push(planned);
     countUp(plan.twinCountsByModel, twin.modelId);
   }
@@ -251,4 +259,15 @@ export async function planImport(
   }
   plan.errors.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line);
   return plan;
+}
+
+/**
+ * The plan with the twins its models refused taken in, when those refusals are its only errors (the user chose to
+ * send them anyway: the service checks them again); undefined otherwise.
+ */
+export function withTwinsRefusedByModel(plan: ImportPlan): ImportPlan | undefined {
+  if (!plan.refusedByModel.length || !plan.errors.every((e) => e.model)) return undefined;
+  const twinCountsByModel = { ...plan.twinCountsByModel };
+  for (const { twin } of plan.refusedByModel) countUp(twinCountsByModel, twin.modelId);
+  return { ...plan, twins: [...plan.twins, ...plan.refusedByModel], refusedByModel: [], errors: [], twinCountsByModel };
 }

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { ImportIssue } from '../../core/bulk/importTypes';
 import type { SourceText } from '../shell/sourceText';
 
+const SOURCE = 'Building Twins';
+
 /**
  * Problems found in twin drafts, import and telemetry files before (or while) sending, in the Problems
  * panel under "Building Twins". A file's problems are replaced by the next check of that file and
@@ -30,12 +32,21 @@ export class AuthoringDiagnostics implements vscode.Disposable {
   ): void {
     for (const source of sources) {
       if (!source.uri) continue;
-      const mine = issues.filter((i) => i.file === source.name || (i.file === undefined && sources.length === 1));
+      // A line the editor already marks (the JSON schema's "Incorrect type") is not marked a second time.
+      const marked = new Set(
+        vscode.languages
+          .getDiagnostics(source.uri)
+          .filter((d) => d.source !== SOURCE && d.severity <= vscode.DiagnosticSeverity.Warning)
+          .map((d) => d.range.start.line + 1),
+      );
+      const mine = issues.filter(
+        (i) => (i.file === source.name || (i.file === undefined && sources.length === 1)) && !marked.has(i.line),
+      );
       this.collection.set(
         source.uri,
         mine.map((issue) => {
           const d = new vscode.Diagnostic(lineRange(source.text, issue.line), issue.message, severity);
-          d.source = 'Building Twins';
+          d.source = SOURCE;
           return d;
         }),
       );

@@ -2,8 +2,8 @@
 // item against the connection's models, and refuse with the problems on their lines. Nothing is sent on a refusal.
 import * as vscode from 'vscode';
 import type { BuildingTwinsApi } from '../../core/api/types';
-import { planImport, serviceTwinLookup, type ImportPlan } from '../../core/bulk/importPlan';
-import type { ParsedImport } from '../../core/bulk/importTypes';
+import { planImport, serviceTwinLookup, withTwinsRefusedByModel, type ImportPlan } from '../../core/bulk/importPlan';
+import type { ImportIssue, ParsedImport } from '../../core/bulk/importTypes';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { targetConnection } from '../explorer/commandTarget';
 import type { ExtensionServices } from '../shell/services';
@@ -20,6 +20,11 @@ export interface PlanSources {
   sources: readonly SourceText[];
   /** One source's items, read with the connection's models. */
   parse(source: SourceText, index: ModelIndex): ParsedImport;
+  /**
+   * Asked when values the twins' models refuse are the plan's only problems: returning sends those twins anyway (the
+   * service checks them again), declining throws "Not sent". Without it such a plan is refused like any other.
+   */
+  confirmDespiteModelProblems?(problems: readonly ImportIssue[]): Promise<void>;
 }
 
 export interface CheckedImportPlan {
@@ -53,6 +58,11 @@ export async function checkedImportPlan(
       ),
   );
   ctx.authoring.diagnostics.show(from.sources, plan.errors);
+  const despite = from.confirmDespiteModelProblems && withTwinsRefusedByModel(plan);
+  if (despite) {
+    await from.confirmDespiteModelProblems!(plan.errors);
+    return { connection, client, plan: despite, names };
+  }
   if (plan.errors.length) {
     for (const line of issueLines(plan.errors, 1000)) ctx.log.warn(`${from.command}: ${line}`);
     throw new Error(

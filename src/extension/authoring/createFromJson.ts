@@ -42,14 +42,22 @@ export async function createFromJson(
 ): Promise<CreateResult | undefined> {
   const source = await readJsonSource(arg);
   refusePlaceholders(source.name, source.text);
+  // An editor's problems (the JSON schema's, and values the models refuse) are asked about once before anything is
+  // sent: "Send anyway?". JSON text given to the command is refused with them instead.
+  let asked = false;
   const { connection, client, plan } = await checkedImportPlan(ctx, undefined, {
     command: 'Create from JSON',
     subject: source.name,
     sources: [source],
     parse: (s) => parseImportJson(wrapSingle(s.text), s.name),
+    confirmDespiteModelProblems: source.uri
+      ? async (problems) => {
+          asked = true;
+          await confirmDespiteProblems(ctx.input, source.uri!, source.name, problems);
+        }
+      : undefined,
   });
-  // What the editor shows as errors beyond the plan's (the JSON schema's checks) is asked about before anything is sent.
-  if (source.uri) await confirmDespiteProblems(ctx.input, source.uri, source.name);
+  if (source.uri && !asked) await confirmDespiteProblems(ctx.input, source.uri, source.name);
 
   const existing = await askToReplace(ctx, connection, await existingTwinIds(plan, client));
   // Cancel throws "Not sent" (the write gate).

@@ -4,6 +4,7 @@ import { normaliseArgs } from './commandArgs';
 import type { Command } from './commandTypes';
 import type { ExtensionLog } from './extensionLog';
 import { UserCancelledError } from './userInput';
+import { WriteNotSentError } from '../documents/writeNotSent';
 
 /** What running a command uses: the log and the place its last error is kept. */
 export interface CommandRunnerServices {
@@ -48,6 +49,13 @@ export async function runCommand<S extends CommandRunnerServices>(
   } catch (err) {
     if (err instanceof UserCancelledError) {
       services.log.debug(`${id}: ${err.message}`);
+      return undefined;
+    }
+    if (err instanceof WriteNotSentError) {
+      // The user declined a write: their choice, said as information, not as a failure.
+      services.lastError = err;
+      services.log.info(`${id}: ${err.message}`);
+      void vscode.window.showInformationMessage(services.log.redact(err.message));
       return undefined;
     }
     reportError(services, id, err);

@@ -3,7 +3,13 @@ import { ModelIndex } from '../../../src/core/dtdl/modelIndex';
 import { parseImportCsv } from '../../../src/core/bulk/importCsv';
 import { parseImportJson } from '../../../src/core/bulk/importJson';
 import type { DigitalTwin } from '../../../src/core/api/types';
-import { existingTwinIds, planImport, relationshipKey, serviceTwinLookup } from '../../../src/core/bulk/importPlan';
+import {
+  existingTwinIds,
+  planImport,
+  relationshipKey,
+  serviceTwinLookup,
+  withTwinsRefusedByModel,
+} from '../../../src/core/bulk/importPlan';
 import { ROOM, SENSOR, SPACE, THERMOSTAT, fixtureInterfaces } from '../dtdl/dtdlFixtures';
 
 const index = ModelIndex.fromInterfaces(fixtureInterfaces);
@@ -79,6 +85,50 @@ describe('planImport', () => {
       ['R1'],
     );
     assert.equal(plan.relationships.length, 1);
+  });
+
+  it("puts a model's refusal on the line of the value it is about, not on the twin's first line", async () => {
+    const text = `[${JSON.stringify({ id: 'S1', modelId: SPACE, contents: { name: 'A', area: 'big' } }, null, 2)}]`;
+    const plan = await planImport(parseImportJson(text, 'one.json'), { index });
+    const areaLine = text.split('\n').findIndex((l) => l.includes('"area"')) + 1;
+    assert.ok(areaLine > 1);
+    assert.deepEqual(
+      plan.errors.map((e) => [e.line, e.path]),
+      [[areaLine, '/contents/area']],
+    );
+  });
+
+  it('keeps the twins only their models refuse apart, to be taken in when the user sends them anyway', async () => {
+    const refused = await planImport(
+      parseImportJson(json([{ id: 'S1', modelId: SPACE, contents: { area: 'big' } }]), 'f'),
+      { index },
+    );
+    assert.deepEqual(refused.twins, []);
+    assert.deepEqual(
+      refused.refusedByModel.map((t) => t.twin.id),
+      ['S1'],
+    );
+    assert.ok(refused.errors.every((e) => e.model));
+    const taken = withTwinsRefusedByModel(refused);
+    assert.deepEqual(
+      taken?.twins.map((t) => t.twin.id),
+      ['S1'],
+    );
+    assert.deepEqual(taken?.errors, []);
+    assert.deepEqual(taken?.twinCountsByModel, { [SPACE]: 1 });
+
+    // Any other problem (here a duplicate id) keeps the plan refused: nothing to send anyway.
+    const mixed = await planImport(
+      parseImportJson(
+        json([
+          { id: 'S1', modelId: SPACE, contents: { area: 'big' } },
+          { id: 'S1', modelId: SPACE },
+        ]),
+        'f',
+      ),
+      { index },
+    );
+    assert.equal(withTwinsRefusedByModel(mixed), undefined);
   });
 
   it('refuses twins whose id fields are not GUIDs or whose model id is no DTMI, naming the field (the service fails on them)', async () => {
