@@ -7,6 +7,8 @@ import { isObject, type Element, type ElementSet, type JsonObject } from './elem
 import { isUnitSchemaName, QUANTITATIVE_ONLY_TYPES, SEMANTIC_HOSTS, SEMANTIC_TYPES } from './extensions';
 import { VERSION_SPECS, type PropertySpec } from './metamodel';
 import type { JsonPath, ProblemSink } from './problems';
+import { checkIotCentralSchema, IOT_CENTRAL_HOSTS, IOT_CENTRAL_SCHEMAS, IOT_CENTRAL_TYPES } from './iotCentral';
+import { isDtdlNonClassTerm, termShape } from './undefinedTerms';
 import { checkBoolean, checkInteger, checkLangString, checkString, single } from './values';
 
 const ABSTRACT = new Set([
@@ -191,6 +193,48 @@ export class Walker {
         ext.properties.forEach((p) => extraProperties.add(p));
         continue;
       }
+      if (context.iotCentral && IOT_CENTRAL_TYPES.has(co)) {
+        if (context.version !== 2)
+          this.sink.add(
+            'invalidCotypeVersion',
+            l10n.t('The IoT Central type "{0}" of {1} exists only in DTDL 2.', co, owner),
+            file,
+            [...path, '@type'],
+          );
+        else if (!IOT_CENTRAL_HOSTS.has(cls))
+          this.sink.add('invalidCotype', l10n.t('{0} cannot have the IoT Central type "{1}".', owner, co), file, [
+            ...path,
+            '@type',
+          ]);
+        allowsUndefined = true;
+        continue;
+      }
+      const shape = termShape(co);
+      if (shape === 'invalidDtmi') {
+        this.sink.add('typeInvalidDtmi', l10n.t('"{0}" in "@type" of {1} is not a valid DTMI.', co, owner), file, [
+          ...path,
+          '@type',
+        ]);
+        continue;
+      }
+      if (context.version === 2 && !context.undefinedExtension && isDtdlNonClassTerm(co, 2)) {
+        this.sink.add(
+          'typeIrrelevantDtmiOrTerm',
+          l10n.t('"{0}" in "@type" of {1} is a DTDL property, not a type.', co, owner),
+          file,
+          [...path, '@type'],
+        );
+        continue;
+      }
+      if (context.version > 2 && shape === 'notDtmiNorTerm') {
+        this.sink.add(
+          'typeNotDtmiNorTerm',
+          l10n.t('"{0}" in "@type" of {1} is neither a DTMI nor a term.', co, owner),
+          file,
+          [...path, '@type'],
+        );
+        continue;
+      }
       if (context.version === 2 || context.undefinedExtension) {
         allowsUndefined = true;
         continue;
@@ -203,6 +247,7 @@ export class Walker {
       );
     }
     if (semantic) this.semanticRules(file, node, path, owner, context.version);
+    if (context.iotCentral && context.version === 2) checkIotCentralSchema(node, cotypes, owner, this.sink, file, path);
 
     const id = this.readId(file, node, path, context, cls, parent, parentProperty);
     const element: Element = {
@@ -260,7 +305,17 @@ export class Walker {
           this.sink.add('objectCountBelowMin', l10n.t('"unit" of {0} must name a unit.', owner), file, at);
         continue;
       }
-      if (allowsUndefined && (isDtmi(key) || context.undefinedExtension)) continue;
+      if (allowsUndefined) {
+        const shape = termShape(key);
+        if (context.version === 2 || shape === 'term' || shape === 'dtmi') continue;
+        this.sink.add(
+          shape === 'invalidDtmi' ? 'propertyInvalidDtmi' : 'propertyNotDtmiNorTerm',
+          l10n.t('The property "{0}" of {1} is neither a term nor a valid DTMI.', key, owner),
+          file,
+          at,
+        );
+        continue;
+      }
       if (key.includes(':'))
         this.sink.add('noTypeThatAllows', l10n.t('No type of {0} allows the property "{1}".', owner, key), file, at);
       else
@@ -397,6 +452,7 @@ export class Walker {
       path: at,
       owner: describe(element.node, element.parent, element.parentProperty),
       property: key,
+      lenient: element.context.version === 2,
     };
     switch (spec.kind) {
       case 'string':
@@ -418,7 +474,8 @@ export class Walker {
           );
         return;
       case 'enumValue': {
-        const inner = isObject(value) && '@value' in value ? value['@value'] : value;
+        const first = Array.isArray(value) && value.length === 1 ? value[0] : value;
+        const inner = isObject(first) && '@value' in first ? first['@value'] : first;
         const one = single(value, w, typeof inner === 'number' ? 'integer' : 'string');
         if (!one.ok) return;
         value = one.value;
@@ -578,6 +635,8 @@ export class Walker {
       if (!interfaceOnly && spec.primitiveSchemas.has(value)) return;
       const unitSchemas = parent.context.version === 2 || parent.context.extensions.some((e) => e.semantic);
       if (!interfaceOnly && unitSchemas && isUnitSchemaName(value)) return;
+      if (!interfaceOnly && parent.context.iotCentral && parent.context.version === 2 && IOT_CENTRAL_SCHEMAS.has(value))
+        return;
       if (isDtmi(value)) {
         this.set.references.push({ target: value, classes, from: parent, property: key, path: at });
         return;
