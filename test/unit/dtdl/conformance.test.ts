@@ -8,8 +8,8 @@ import { conformanceReport } from './conformanceReport';
 // The ratchet: agreement with the reference parser's verdicts may rise, never fall. Raise these when the
 // validator gets better (and regenerate docs/dtdl-conformance.md with `npm run dtdl-conformance`).
 const RECORDED = {
-  V2: { valid: 228, invalid: 429 },
-  V3: { valid: 200, invalid: 535 },
+  V2: { valid: 240, invalid: 431 },
+  V3: { valid: 205, invalid: 536 },
 } as const;
 
 describe('DTDL validator against the reference parser conformance cases', function () {

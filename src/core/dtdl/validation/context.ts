@@ -111,6 +111,20 @@ export function readContext(
       extensions.push(ext.spec);
       return;
     }
+    if (ext && parts.minor === undefined) {
+      const otherVersion = entries.some((e) => typeof e === 'string' && e !== entry && e.startsWith(`dtmi:${path};`));
+      if (options.allowUndefinedExtensions) undefinedExtension = true;
+      else if (!otherVersion) {
+        sink.add(
+          'unresolvableContextVersion',
+          l10n.t('Version {0} of the extension "{1}" is not one this validator knows.', String(parts.major), path),
+          file,
+          here,
+        );
+        ok = false;
+      }
+      return;
+    }
     if (path === 'iotcentral:context' && parts.major === 2) {
       undefinedExtension = true;
       iotCentral = true;

@@ -19,6 +19,8 @@ export interface Element {
   /** The property of the parent this element sits under. */
   parentProperty?: string;
   children: Element[];
+  /** In a DTDL v2 document whose solecisms are tolerated (see `ValidationOptions.tolerateSolecisms`). */
+  tolerant: boolean;
 }
 
 /** A DTMI written where an element of one of `classes` is expected, to be found in the set afterwards. */

@@ -76,6 +76,8 @@ export const SEMANTIC_HOSTS: ReadonlySet<string> = new Set([
 export interface ExtensionCotype {
   hosts: readonly string[];
   properties: readonly string[];
+  /** The class of complex schema the co-typed element's schema must be. */
+  schemaClass?: string;
 }
 
 export interface ExtensionSpec {
@@ -101,7 +103,7 @@ export const EXTENSIONS: Readonly<Record<string, { versions: readonly number[]; 
     versions: [1, 2],
     spec: { cotypes: { Override: { hosts: ['Property', 'Telemetry'], properties: ['overrides', 'unit'] } } },
   },
-  requirement: { versions: [1], spec: { cotypes: { Required: { hosts: CONTENTS, properties: [] } } } },
+  requirement: { versions: [1, 2], spec: { cotypes: { Required: { hosts: ['Field'], properties: [] } } } },
   layering: { versions: [1], spec: { cotypes: { Layer: { hosts: ['Interface'], properties: [] } } } },
   mqtt: {
     versions: [1, 2, 3],
@@ -127,6 +129,7 @@ export const EXTENSIONS: Readonly<Record<string, { versions: readonly number[]; 
         NormalResult: { hosts: ['Field'], properties: [] },
         ErrorResult: { hosts: ['Field'], properties: [] },
         Error: { hosts: ['Object'], properties: [] },
+        Transparent: { hosts: ['CommandRequest', 'CommandResponse'], properties: [], schemaClass: 'Object' },
         ErrorMessage: { hosts: ['Field'], properties: [] },
       },
     },

@@ -136,7 +136,7 @@ function checkUniqueNames(e: Element, set: ElementSet, sink: ProblemSink): void 
     if (c.parentProperty !== property) continue;
     const name = c.node.name;
     if (typeof name === 'string') {
-      if (names.has(name))
+      if (names.has(name) && !(c.tolerant && !c.explicitId))
         sink.add(
           'nonUniquePropertyValue',
           l10n.t('Two elements of "{0}" of {1} are named "{2}".', property, e.id, name),

@@ -11,6 +11,8 @@ export interface ModelFile {
   /** How the file is named in problems (a path or URI). */
   file: string;
   text: string;
+  /** Fetched to resolve a reference rather than named by the user (as the reference parser's resolver gives it). */
+  resolved?: boolean;
 }
 
 export interface ValidationOptions {
@@ -18,6 +20,12 @@ export interface ValidationOptions {
   supportedVersions?: readonly number[];
   /** Accept extension contexts this validator does not know, with their terms unchecked (default false). */
   allowUndefinedExtensions?: boolean;
+  /**
+   * Tolerate DTDL v2's solecisms (reserved `dtmi:dtdl:`/`dtmi:standard:` ids, `extends` written as `{"@id": …}`,
+   * duplicate names of elements without `@id`) in the files named, in the resolved ones, or both, as the reference
+   * parser's quirks do (default neither).
+   */
+  tolerateSolecisms?: { inNamedFiles?: boolean; inResolvedFiles?: boolean };
 }
 
 export interface LocatedProblem extends DtdlProblem {
@@ -47,7 +55,8 @@ export function validateModelFiles(files: readonly ModelFile[], options: Validat
       );
       continue;
     }
-    walker.document(f.file, valueOf(root));
+    const tolerate = f.resolved ? options.tolerateSolecisms?.inResolvedFiles : options.tolerateSolecisms?.inNamedFiles;
+    walker.document(f.file, valueOf(root), tolerate === true);
   }
   checkSet(walker.set, sink);
   const order = new Map(files.map((f, i) => [f.file, i]));

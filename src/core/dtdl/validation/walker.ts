@@ -51,7 +51,11 @@ export class Walker {
     private readonly options: WalkOptions,
   ) {}
 
-  document(file: string, doc: unknown): void {
+  /** Whether the document being walked may have DTDL v2's solecisms (the reference parser's tolerance quirks). */
+  private tolerant = false;
+
+  document(file: string, doc: unknown, tolerateSolecisms = false): void {
+    this.tolerant = tolerateSolecisms;
     if (Array.isArray(doc)) doc.forEach((item, i) => this.topLevel(file, item, [i]));
     else this.topLevel(file, doc, []);
   }
@@ -191,6 +195,7 @@ export class Walker {
             '@type',
           ]);
         ext.properties.forEach((p) => extraProperties.add(p));
+        if (ext.schemaClass) this.requireSchemaClass(file, node, path, owner, co, ext.schemaClass);
         continue;
       }
       if (context.iotCentral && IOT_CENTRAL_TYPES.has(co)) {
@@ -262,6 +267,7 @@ export class Walker {
       parent,
       parentProperty,
       children: [],
+      tolerant: this.tolerant && context.version === 2,
     };
     this.set.elements.push(element);
     this.set.byNode.set(node, element);
@@ -335,6 +341,26 @@ export class Walker {
         );
     }
     return element;
+  }
+
+  /** A co-type that needs its element's schema to be a complex schema of one class (a DTMI is checked by its use). */
+  private requireSchemaClass(
+    file: string,
+    node: JsonObject,
+    path: JsonPath,
+    owner: string,
+    cotype: string,
+    schemaClass: string,
+  ): void {
+    const schema = Array.isArray(node.schema) && node.schema.length === 1 ? node.schema[0] : node.schema;
+    if (schema === undefined || (typeof schema === 'string' && isDtmi(schema))) return;
+    if (isObject(schema) && typeNames(schema['@type']).includes(schemaClass)) return;
+    this.sink.add(
+      'notRequiredType',
+      l10n.t('{0} is "{1}", so its schema must be an {2}.', owner, cotype, schemaClass),
+      file,
+      [...path, 'schema'],
+    );
   }
 
   /** A semantic type needs exactly one unit and a numeric schema. */
@@ -414,10 +440,16 @@ export class Walker {
       );
       return undefined;
     }
-    if (isReservedId(raw)) {
+    if (
+      (isReservedId(raw) && !(this.tolerant && context.version === 2)) ||
+      (context.iotCentral && raw.startsWith('dtmi:iotcentral:'))
+    ) {
       this.sink.add(
         'reservedId',
-        l10n.t('"{0}" is reserved for DTDL itself ("dtmi:dtdl:" and "dtmi:standard:").', raw),
+        l10n.t(
+          '"{0}" is reserved for DTDL itself ("dtmi:dtdl:", "dtmi:standard:"; "dtmi:iotcentral:" with the IoT Central context).',
+          raw,
+        ),
         file,
         at,
       );
@@ -599,6 +631,24 @@ export class Walker {
   ): void {
     const keys = Object.keys(item);
     if (keys.length === 1 && keys[0] === '@id') {
+      if (parent.tolerant) {
+        const target = item['@id'];
+        if (typeof target === 'string' && isDtmi(target))
+          this.set.references.push({ target, classes, from: parent, property: key, path: here });
+        else
+          this.sink.add(
+            'idRefBadDtmiOrTerm',
+            l10n.t(
+              '"{0}" of {1} refers to "{2}", which is not a DTMI.',
+              key,
+              describe(parent.node, parent.parent, parent.parentProperty),
+              String(target),
+            ),
+            parent.file,
+            here,
+          );
+        return;
+      }
       this.sink.add(
         'idReference',
         l10n.t(
