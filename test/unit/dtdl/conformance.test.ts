@@ -8,8 +8,8 @@ import { conformanceReport } from './conformanceReport';
 // The ratchet: agreement with the reference parser's verdicts may rise, never fall. Raise these when the
 // validator gets better (and regenerate docs/dtdl-conformance.md with `npm run dtdl-conformance`).
 const RECORDED = {
-  V2: { valid: 240, invalid: 431 },
-  V3: { valid: 205, invalid: 536 },
+  V2: { valid: 240, invalid: 451 },
+  V3: { valid: 206, invalid: 540 },
 } as const;
 
 describe('DTDL validator against the reference parser conformance cases', function () {

@@ -97,10 +97,6 @@ export function readContext(
         sink.add('dtdlContextFollowsAffiliate', l10n.t('The DTDL context must come first in "@context".'), file, here);
         ok = false;
       }
-      if (sawDtdl && version !== parts.major) {
-        sink.add('inconsistentContext', l10n.t('"@context" names more than one DTDL version.'), file, here);
-        ok = false;
-      }
       sawDtdl = true;
       version = parts.major;
       return;

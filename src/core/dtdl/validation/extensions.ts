@@ -73,6 +73,9 @@ export const SEMANTIC_HOSTS: ReadonlySet<string> = new Set([
   'CommandPayload',
 ]);
 
+/** Classes a semantic type may co-type in DTDL v2. */
+export const V2_SEMANTIC_HOSTS: ReadonlySet<string> = new Set(['Telemetry', 'Property']);
+
 export interface ExtensionCotype {
   hosts: readonly string[];
   properties: readonly string[];

@@ -30,6 +30,20 @@ function checkReferences(set: ElementSet, sink: ProblemSink): void {
       );
       continue;
     }
+    if (ref.from.context.version === 2 && target.context.version > 2) {
+      sink.add(
+        'disallowedVersionReference',
+        l10n.t(
+          '"{0}" refers to "{1}", which is written in DTDL {2}; a DTDL 2 model may refer only to DTDL 2 models.',
+          ref.property,
+          ref.target,
+          String(target.context.version),
+        ),
+        ref.from.file,
+        ref.path,
+      );
+      continue;
+    }
     if (!ref.classes.includes(target.cls))
       sink.add(
         'objectCountBelowMin',

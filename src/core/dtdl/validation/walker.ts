@@ -4,7 +4,13 @@ import * as l10n from '@vscode/l10n';
 import { readContext, type ContextOptions, type DtdlContext } from './context';
 import { isDtmi, isReservedId, userIdProblem } from './dtmi';
 import { isObject, type Element, type ElementSet, type JsonObject } from './elements';
-import { isUnitSchemaName, QUANTITATIVE_ONLY_TYPES, SEMANTIC_HOSTS, SEMANTIC_TYPES } from './extensions';
+import {
+  isUnitSchemaName,
+  QUANTITATIVE_ONLY_TYPES,
+  SEMANTIC_HOSTS,
+  SEMANTIC_TYPES,
+  V2_SEMANTIC_HOSTS,
+} from './extensions';
 import { VERSION_SPECS, type PropertySpec } from './metamodel';
 import type { JsonPath, ProblemSink } from './problems';
 import { checkIotCentralSchema, IOT_CENTRAL_HOSTS, IOT_CENTRAL_SCHEMAS, IOT_CENTRAL_TYPES } from './iotCentral';
@@ -40,6 +46,8 @@ const NUMERIC = new Set([
   'unsignedLong',
 ]);
 const KEYWORDS_ALLOWED = new Set(['@id', '@type', '@context']);
+/** Properties whose elements must name their class even where only one is allowed. */
+const EXPLICIT_TYPE_UNDER = new Set(['contents', 'properties', 'schemas']);
 
 export interface WalkOptions extends ContextOptions {}
 
@@ -102,11 +110,27 @@ export class Walker {
     if (node['@context'] !== undefined && parent) {
       const own = readContext(node['@context'], inherited, this.options, this.sink, file, path);
       if (!own) return undefined;
+      // A DTDL 3 model may hold DTDL 2 contents and parents written in place, never a newer version or a schema.
+      if (own.version > inherited.version || (own.version !== inherited.version && parentProperty === 'schemas')) {
+        this.sink.add(
+          'disallowedVersionDefinition',
+          l10n.t(
+            '{0} is written in DTDL {1} inside a DTDL {2} model, which cannot hold it.',
+            describe(node, parent, parentProperty),
+            String(own.version),
+            String(inherited.version),
+          ),
+          file,
+          [...path, '@context'],
+        );
+        return undefined;
+      }
       context = own;
     }
     const spec = VERSION_SPECS[context.version];
     const owner = describe(node, parent, parentProperty);
-    const types = node['@type'] === undefined ? (allowed.length === 1 ? [allowed[0]] : []) : typeNames(node['@type']);
+    const implicit = allowed.length === 1 && !EXPLICIT_TYPE_UNDER.has(parentProperty ?? '');
+    const types = node['@type'] === undefined ? (implicit ? [allowed[0]] : []) : typeNames(node['@type']);
     if (node['@type'] !== undefined && types.length === 0) {
       this.sink.add('badType', l10n.t('"@type" of {0} must be a class name or a list of them.', owner), file, [
         ...path,
@@ -174,11 +198,29 @@ export class Walker {
     let semantic = false;
     for (const co of cotypes) {
       const quantitative = context.extensions.some((e) => e.semantic);
+      if (ABSTRACT.has(co)) {
+        this.sink.add(
+          'abstractSupplementalType',
+          l10n.t('"{0}" in "@type" of {1} is an abstract type; name a concrete one.', co, owner),
+          file,
+          [...path, '@type'],
+        );
+        continue;
+      }
+      if ((context.version === 2 || quantitative) && isUnitSchemaName(co)) {
+        this.sink.add(
+          'multipleMaterialTypes',
+          l10n.t('{0} has more than one class in "@type": {1}, {2}.', owner, cls, co),
+          file,
+          [...path, '@type'],
+        );
+        continue;
+      }
       if (
         (SEMANTIC_TYPES.has(co) && (context.version === 2 || quantitative)) ||
         (QUANTITATIVE_ONLY_TYPES.has(co) && quantitative)
       ) {
-        if (!SEMANTIC_HOSTS.has(cls))
+        if (!(context.version === 2 ? V2_SEMANTIC_HOSTS : SEMANTIC_HOSTS).has(cls))
           this.sink.add('invalidCotype', l10n.t('{0} cannot have the semantic type "{1}".', owner, co), file, [
             ...path,
             '@type',
@@ -189,7 +231,14 @@ export class Walker {
       }
       const ext = context.extensions.map((e) => e.cotypes[co]).find((c) => c !== undefined);
       if (ext) {
-        if (!ext.hosts.includes(cls))
+        if (context.version === 2)
+          this.sink.add(
+            'invalidCotypeVersion',
+            l10n.t('The co-type "{0}" of {1} needs DTDL 3 or later.', co, owner),
+            file,
+            [...path, '@type'],
+          );
+        else if (!ext.hosts.includes(cls))
           this.sink.add('invalidCotype', l10n.t('{0} cannot have the co-type "{1}".', owner, co), file, [
             ...path,
             '@type',
@@ -254,6 +303,11 @@ export class Walker {
     if (semantic) this.semanticRules(file, node, path, owner, context.version);
     if (context.iotCentral && context.version === 2) checkIotCentralSchema(node, cotypes, owner, this.sink, file, path);
 
+    if (cls === 'MapKey' && node.schema !== undefined && node.schema !== 'string')
+      this.sink.add('badType', l10n.t('The key of a Map ({0}) must have the schema "string".', owner), file, [
+        ...path,
+        'schema',
+      ]);
     const id = this.readId(file, node, path, context, cls, parent, parentProperty);
     const element: Element = {
       id: id ?? '',
@@ -408,6 +462,15 @@ export class Walker {
       }
       if (cls === 'Interface') {
         this.sink.add('missingRequiredId', l10n.t('An Interface needs an "@id".'), file, path);
+        return undefined;
+      }
+      if (parentProperty === 'schemas') {
+        this.sink.add(
+          'missingRequiredId',
+          l10n.t('A schema under "schemas" needs an "@id", so that other elements can refer to it.'),
+          file,
+          path,
+        );
         return undefined;
       }
       return generatedId(parent, parentProperty, node);
