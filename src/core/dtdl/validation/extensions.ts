@@ -1,5 +1,6 @@
 // The co-types a model may add to an element beside its class: DTDL v2's semantic types, and the extensions a
 // DTDL v3 model opts into through its `@context` (quantitative types, historization, annotation, overriding, …).
+import type { ExtensionLiteral } from './extensionLiterals';
 
 /** Semantic types of DTDL v2 and of the v3 quantitative-types extension; each allows `unit`. */
 export const SEMANTIC_TYPES: ReadonlySet<string> = new Set([
@@ -47,6 +48,30 @@ export const SEMANTIC_TYPES: ReadonlySet<string> = new Set([
   'VolumeFlowRate',
 ]);
 
+/** The unit enumeration of each semantic type whose units are not named `<type>Unit`. */
+const UNIT_TYPE_EXCEPTIONS: Readonly<Record<string, string>> = {
+  Distance: 'LengthUnit',
+  ElectricCharge: 'ChargeUnit',
+  EnergyRate: 'PowerUnit',
+  Humidity: 'DensityUnit',
+  Latitude: 'AngleUnit',
+  Longitude: 'AngleUnit',
+  Luminosity: 'PowerUnit',
+  RelativeHumidity: 'Unitless',
+  Thrust: 'ForceUnit',
+  TimeSpan: 'TimeUnit',
+};
+
+/**
+ * The unit enumerations (e.g. `TemperatureUnit`) whose units a semantic type's `unit` takes: its own and, where
+ * it shares another type's units, that one too (`EnergyRateUnit` is an alias of `PowerUnit`).
+ */
+export function unitTypesOf(semanticType: string): string[] | undefined {
+  if (!SEMANTIC_TYPES.has(semanticType) && !QUANTITATIVE_ONLY_TYPES.has(semanticType)) return undefined;
+  const shared = UNIT_TYPE_EXCEPTIONS[semanticType];
+  return shared ? [shared, `${semanticType}Unit`] : [`${semanticType}Unit`];
+}
+
 /** Semantic types that only the v3 quantitative-types extension adds. */
 export const QUANTITATIVE_ONLY_TYPES: ReadonlySet<string> = new Set([
   'ApparentEnergy',
@@ -81,6 +106,12 @@ export interface ExtensionCotype {
   properties: readonly string[];
   /** The class of complex schema the co-typed element's schema must be. */
   schemaClass?: string;
+  /** Literal properties among `properties` and the values they take. */
+  literals?: Readonly<Record<string, ExtensionLiteral>>;
+  /** Another co-type of the same extension the element must also have. */
+  needsCotype?: string;
+  /** A property whose value must differ among the element's siblings with this co-type. */
+  uniqueAmongSiblings?: string;
 }
 
 export interface ExtensionSpec {
@@ -88,8 +119,6 @@ export interface ExtensionSpec {
   /** Whether it brings the semantic types. */
   semantic?: boolean;
 }
-
-const CONTENTS = ['Telemetry', 'Property', 'Command', 'Relationship', 'Component'];
 
 /** Known extension contexts by name (without version); the versions they exist in. */
 export const EXTENSIONS: Readonly<Record<string, { versions: readonly number[]; spec: ExtensionSpec }>> = {
@@ -104,7 +133,7 @@ export const EXTENSIONS: Readonly<Record<string, { versions: readonly number[]; 
   },
   overriding: {
     versions: [1, 2],
-    spec: { cotypes: { Override: { hosts: ['Property', 'Telemetry'], properties: ['overrides', 'unit'] } } },
+    spec: { cotypes: { Override: { hosts: ['Property'], properties: ['overrides', 'unit'] } } },
   },
   requirement: { versions: [1, 2], spec: { cotypes: { Required: { hosts: ['Field'], properties: [] } } } },
   layering: { versions: [1], spec: { cotypes: { Layer: { hosts: ['Interface'], properties: [] } } } },
@@ -114,6 +143,11 @@ export const EXTENSIONS: Readonly<Record<string, { versions: readonly number[]; 
       cotypes: {
         Mqtt: {
           hosts: ['Interface'],
+          literals: {
+            payloadFormat: { kind: 'string', required: true },
+            commandTopic: { kind: 'topic' },
+            telemetryTopic: { kind: 'topic' },
+          },
           properties: [
             'commandTopic',
             'payloadFormat',
@@ -125,8 +159,18 @@ export const EXTENSIONS: Readonly<Record<string, { versions: readonly number[]; 
           ],
         },
         Idempotent: { hosts: ['Command'], properties: [] },
-        Cacheable: { hosts: ['Command'], properties: ['ttl'] },
-        Indexed: { hosts: ['Telemetry', 'Command', 'Field', 'EnumValue', 'Property'], properties: ['index'] },
+        Cacheable: {
+          hosts: ['Command'],
+          properties: ['ttl'],
+          literals: { ttl: { kind: 'duration', required: true } },
+          needsCotype: 'Idempotent',
+        },
+        Indexed: {
+          hosts: ['Telemetry', 'Command', 'Field', 'EnumValue', 'Property'],
+          properties: ['index'],
+          literals: { index: { kind: 'integer', required: true } },
+          uniqueAmongSiblings: 'index',
+        },
         Fragmented: { hosts: ['Command', 'Property'], properties: [] },
         Result: { hosts: ['Object'], properties: [] },
         NormalResult: { hosts: ['Field'], properties: [] },

@@ -2,6 +2,7 @@
 // cycle and stays within the depth limit, content names are unique along the inheritance chain, complex schemas
 // nest within the limit and never contain themselves.
 import * as l10n from '@vscode/l10n';
+import { checkAnnotations } from './annotationChecks';
 import { isObject, type Element, type ElementSet } from './elements';
 import { VERSION_SPECS } from './metamodel';
 import type { ProblemSink } from './problems';
@@ -9,9 +10,16 @@ import type { ProblemSink } from './problems';
 export function checkSet(set: ElementSet, sink: ProblemSink): void {
   checkReferences(set, sink);
   const interfaces = set.elements.filter((e) => e.cls === 'Interface');
-  for (const iface of interfaces) checkInheritance(iface, set, sink);
+  for (const iface of interfaces) {
+    checkInheritance(iface, set, sink);
+    checkAnnotations(
+      [iface, ...ancestors(iface, set)].flatMap((e) => contentsOf(e, set)),
+      sink,
+    );
+  }
   for (const e of set.elements) {
     checkUniqueNames(e, set, sink);
+    checkUniqueAmongSiblings(e, sink);
     if (e.cls === 'Component') checkComponentTarget(e, set, sink);
     if (e.cls === 'Array' || e.cls === 'Map' || e.cls === 'Object') checkSchemaDepth(e, set, sink);
     if (VERSION_SPECS[e.context.version].noArraySchemaIn.has(e.cls)) checkNoArray(e, set, sink);
@@ -140,6 +148,26 @@ const NAMED_CHILDREN: Record<string, string> = {
   Enum: 'enumValues',
   Relationship: 'properties',
 };
+
+/** Values an extension co-type wants unique among siblings (MQTT's `index`), per property of the parent. */
+function checkUniqueAmongSiblings(e: Element, sink: ProblemSink): void {
+  const seen = new Set<string>();
+  for (const c of e.children) {
+    for (const co of c.cotypes) {
+      const key = c.context.extensions.map((x) => x.cotypes[co]?.uniqueAmongSiblings).find((k) => k !== undefined);
+      if (!key || c.node[key] === undefined) continue;
+      const id = JSON.stringify([c.parentProperty, co, c.node[key]]);
+      if (seen.has(id))
+        sink.add(
+          'nonUniquePropertyValue',
+          l10n.t('Two "{0}" elements of {1} have the same "{2}": {3}.', co, e.id, key, JSON.stringify(c.node[key])),
+          c.file,
+          [...c.path, key],
+        );
+      seen.add(id);
+    }
+  }
+}
 
 function checkUniqueNames(e: Element, set: ElementSet, sink: ProblemSink): void {
   const property = NAMED_CHILDREN[e.cls];

@@ -6,7 +6,7 @@ import type { JsonPath, ProblemSink } from './problems';
 
 const NAME = /^[A-Za-z](?:[A-Za-z0-9_]*[A-Za-z0-9])?$/;
 
-interface Where {
+export interface Where {
   sink: ProblemSink;
   file: string;
   path: JsonPath;

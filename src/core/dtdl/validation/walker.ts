@@ -15,7 +15,8 @@ import { VERSION_SPECS, type PropertySpec } from './metamodel';
 import type { JsonPath, ProblemSink } from './problems';
 import { checkIotCentralSchema, IOT_CENTRAL_HOSTS, IOT_CENTRAL_SCHEMAS, IOT_CENTRAL_TYPES } from './iotCentral';
 import { isDtdlNonClassTerm, termShape } from './undefinedTerms';
-import { checkBoolean, checkInteger, checkLangString, checkString, single } from './values';
+import { checkBoolean, checkInteger, checkLangString, checkString, single, type Where } from './values';
+import { checkExtensionLiteral, type ExtensionLiteral } from './extensionLiterals';
 
 const ABSTRACT = new Set([
   'Content',
@@ -194,6 +195,7 @@ export class Walker {
     }
     const cotypes = types.filter((t) => t !== cls);
     const extraProperties = new Set<string>();
+    const extraLiterals = new Map<string, ExtensionLiteral>();
     let allowsUndefined = false;
     let semantic = false;
     for (const co of cotypes) {
@@ -244,6 +246,24 @@ export class Walker {
             '@type',
           ]);
         ext.properties.forEach((p) => extraProperties.add(p));
+        for (const [key, literal] of Object.entries(ext.literals ?? {})) {
+          extraLiterals.set(key, literal);
+          const v = node[key];
+          if (literal.required && (v === undefined || (Array.isArray(v) && v.length === 0)))
+            this.sink.add(
+              'missingSupplementalLiteralProperty',
+              l10n.t('{0} is "{1}", so it needs "{2}".', owner, co, key),
+              file,
+              path,
+            );
+        }
+        if (ext.needsCotype && !cotypes.includes(ext.needsCotype))
+          this.sink.add(
+            'missingCocotype',
+            l10n.t('{0} is "{1}", so it must also be "{2}".', owner, co, ext.needsCotype),
+            file,
+            [...path, '@type'],
+          );
         if (ext.schemaClass) this.requireSchemaClass(file, node, path, owner, co, ext.schemaClass);
         continue;
       }
@@ -358,6 +378,11 @@ export class Walker {
           continue;
         }
         this.property(element, key, value, propSpec, at);
+        continue;
+      }
+      const literal = extraLiterals.get(key);
+      if (literal) {
+        checkExtensionLiteral(value, this.where(element, key, at), literal);
         continue;
       }
       if (extraProperties.has(key)) {
@@ -540,8 +565,8 @@ export class Walker {
     return raw;
   }
 
-  private property(element: Element, key: string, value: unknown, spec: PropertySpec, at: JsonPath): void {
-    const w = {
+  private where(element: Element, key: string, at: JsonPath): Where {
+    return {
       sink: this.sink,
       file: element.file,
       path: at,
@@ -549,6 +574,10 @@ export class Walker {
       property: key,
       lenient: element.context.version === 2,
     };
+  }
+
+  private property(element: Element, key: string, value: unknown, spec: PropertySpec, at: JsonPath): void {
+    const w = this.where(element, key, at);
     switch (spec.kind) {
       case 'string':
         return checkString(value, w, spec.max, spec.name === true);
