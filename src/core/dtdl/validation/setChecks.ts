@@ -52,6 +52,20 @@ function checkReferences(set: ElementSet, sink: ProblemSink): void {
       );
       continue;
     }
+    if (target.cls !== 'Interface' && partitionOf(target) !== partitionOf(ref.from)) {
+      sink.add(
+        'crossPartitionReference',
+        l10n.t(
+          '"{0}" refers to "{1}", a schema defined in another interface ({2}); a schema can be used only inside the interface that defines it.',
+          ref.property,
+          ref.target,
+          partitionOf(target)?.id ?? '',
+        ),
+        ref.from.file,
+        ref.path,
+      );
+      continue;
+    }
     if (!ref.classes.includes(target.cls))
       sink.add(
         'objectCountBelowMin',
@@ -66,6 +80,13 @@ function checkReferences(set: ElementSet, sink: ProblemSink): void {
         ref.path,
       );
   }
+}
+
+/** The interface an element is defined in (itself, for an interface). */
+function partitionOf(e: Element): Element | undefined {
+  let at: Element | undefined = e;
+  while (at && at.cls !== 'Interface') at = at.parent;
+  return at;
 }
 
 /** The interfaces an interface extends, inline ones included, by id. */

@@ -197,7 +197,7 @@ export class Walker {
     const extraProperties = new Set<string>();
     const extraLiterals = new Map<string, ExtensionLiteral>();
     let allowsUndefined = false;
-    let semantic = false;
+    let semantic: string | undefined;
     for (const co of cotypes) {
       const quantitative = context.extensions.some((e) => e.semantic);
       if (ABSTRACT.has(co)) {
@@ -227,7 +227,14 @@ export class Walker {
             ...path,
             '@type',
           ]);
-        semantic = true;
+        if (semantic)
+          this.sink.add(
+            'conflictingSupplementalTypes',
+            l10n.t('{0} has two semantic types, "{1}" and "{2}"; it may have one.', owner, semantic, co),
+            file,
+            [...path, '@type'],
+          );
+        semantic = co;
         extraProperties.add('unit');
         continue;
       }
