@@ -1,12 +1,8 @@
 // Literal properties that extension co-types bring (MQTT's topics, payload format, cache time-to-live and index):
 // the kind of value each takes.
 import * as l10n from '@vscode/l10n';
+import type { ExtensionLiteral } from './extensions';
 import { checkInteger, checkString, single, type Where } from './values';
-
-export interface ExtensionLiteral {
-  kind: 'string' | 'integer' | 'duration' | 'topic';
-  required?: boolean;
-}
 
 const DURATION = /^P(?!$)(?:\d+Y)?(?:\d+M)?(?:\d+W)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:\.\d+)?S)?)?$/;
 

@@ -1,6 +1,5 @@
 // The co-types a model may add to an element beside its class: DTDL v2's semantic types, and the extensions a
 // DTDL v3 model opts into through its `@context` (quantitative types, historization, annotation, overriding, …).
-import type { ExtensionLiteral } from './extensionLiterals';
 
 /** Semantic types of DTDL v2 and of the v3 quantitative-types extension; each allows `unit`. */
 export const SEMANTIC_TYPES: ReadonlySet<string> = new Set([
@@ -100,6 +99,12 @@ export const SEMANTIC_HOSTS: ReadonlySet<string> = new Set([
 
 /** Classes a semantic type may co-type in DTDL v2. */
 export const V2_SEMANTIC_HOSTS: ReadonlySet<string> = new Set(['Telemetry', 'Property']);
+
+/** A literal property an extension co-type brings, and the kind of value it takes. */
+export interface ExtensionLiteral {
+  kind: 'string' | 'integer' | 'duration' | 'topic';
+  required?: boolean;
+}
 
 export interface ExtensionCotype {
   hosts: readonly string[];

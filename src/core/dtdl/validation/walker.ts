@@ -3,20 +3,21 @@
 import * as l10n from '@vscode/l10n';
 import { readContext, type ContextOptions, type DtdlContext } from './context';
 import { isDtmi, isReservedId, userIdProblem } from './dtmi';
-import { isObject, type Element, type ElementSet, type JsonObject } from './elements';
+import { isObject, recordElement, type Element, type ElementSet, type JsonObject } from './elements';
 import {
   isUnitSchemaName,
   QUANTITATIVE_ONLY_TYPES,
   SEMANTIC_HOSTS,
   SEMANTIC_TYPES,
   V2_SEMANTIC_HOSTS,
+  type ExtensionLiteral,
 } from './extensions';
 import { VERSION_SPECS, type PropertySpec } from './metamodel';
 import type { JsonPath, ProblemSink } from './problems';
 import { checkIotCentralSchema, IOT_CENTRAL_HOSTS, IOT_CENTRAL_SCHEMAS, IOT_CENTRAL_TYPES } from './iotCentral';
 import { isDtdlNonClassTerm, termShape } from './undefinedTerms';
 import { checkBoolean, checkInteger, checkLangString, checkString, single, type Where } from './values';
-import { checkExtensionLiteral, type ExtensionLiteral } from './extensionLiterals';
+import { checkExtensionLiteral } from './extensionLiterals';
 
 const ABSTRACT = new Set([
   'Content',
@@ -53,7 +54,7 @@ const EXPLICIT_TYPE_UNDER = new Set(['contents', 'properties', 'schemas']);
 export interface WalkOptions extends ContextOptions {}
 
 export class Walker {
-  readonly set: ElementSet = { elements: [], byId: new Map(), byNode: new Map(), references: [] };
+  readonly set: ElementSet = { elements: [], byId: new Map(), references: [] };
 
   constructor(
     private readonly sink: ProblemSink,
@@ -351,19 +352,9 @@ export class Walker {
       tolerant: this.tolerant && context.version === 2,
     };
     this.set.elements.push(element);
-    this.set.byNode.set(node, element);
+    recordElement(node, element);
     parent?.children.push(element);
-    if (element.explicitId && id !== undefined) {
-      const other = this.set.byId.get(id);
-      if (other)
-        this.sink.add(
-          'duplicateDefinition',
-          l10n.t('"{0}" is defined more than once (also in {1}).', id, other.file),
-          file,
-          [...path, '@id'],
-        );
-      else this.set.byId.set(id, element);
-    }
+    if (element.explicitId && id !== undefined) addDefinition(this.set.byId, element, this.sink);
 
     const classSpec = spec.classes[cls];
     for (const [key, value] of Object.entries(node)) {
@@ -815,6 +806,19 @@ export class Walker {
     }
     this.inlineOrReference(parent, key, value, at, classes);
   }
+}
+
+/** Adds an element to the elements by id, or reports that its id is taken. */
+export function addDefinition(byId: Map<string, Element>, element: Element, sink: ProblemSink): void {
+  const other = byId.get(element.id);
+  if (other)
+    sink.add(
+      'duplicateDefinition',
+      l10n.t('"{0}" is defined more than once (also in {1}).', element.id, other.file),
+      element.file,
+      [...element.path, '@id'],
+    );
+  else byId.set(element.id, element);
 }
 
 function typeNames(value: unknown): string[] {
