@@ -11,6 +11,7 @@ import {
   SEMANTIC_TYPES,
   V2_SEMANTIC_HOSTS,
   type ExtensionLiteral,
+  unitTypesOf,
 } from './extensions';
 import { VERSION_SPECS, type PropertySpec } from './metamodel';
 import type { JsonPath, ProblemSink } from './problems';
@@ -18,6 +19,7 @@ import { checkIotCentralSchema, IOT_CENTRAL_HOSTS, IOT_CENTRAL_SCHEMAS, IOT_CENT
 import { isDtdlNonClassTerm, termShape } from './undefinedTerms';
 import { checkBoolean, checkInteger, checkLangString, checkString, single, type Where } from './values';
 import { checkExtensionLiteral } from './extensionLiterals';
+import { unitEnumerationOf } from './units';
 
 const ABSTRACT = new Set([
   'Content',
@@ -328,7 +330,7 @@ export class Walker {
         [...path, '@type'],
       );
     }
-    if (semantic) this.semanticRules(file, node, path, owner, context.version);
+    if (semantic) this.semanticRules(file, node, path, owner, context.version, semantic);
     if (context.iotCentral && context.version === 2) checkIotCentralSchema(node, cotypes, owner, this.sink, file, path);
 
     if (cls === 'MapKey' && node.schema !== undefined && node.schema !== 'string')
@@ -441,8 +443,32 @@ export class Walker {
   }
 
   /** A semantic type needs exactly one unit and a numeric schema. */
-  private semanticRules(file: string, node: JsonObject, path: JsonPath, owner: string, version: number): void {
+  private semanticRules(
+    file: string,
+    node: JsonObject,
+    path: JsonPath,
+    owner: string,
+    version: number,
+    semanticType: string,
+  ): void {
     const unit = node.unit;
+    const named = Array.isArray(unit) && unit.length === 1 ? unit[0] : unit;
+    const enumeration = typeof named === 'string' ? unitEnumerationOf(named) : undefined;
+    const accepted = unitTypesOf(semanticType);
+    if (enumeration && accepted && !accepted.includes(enumeration))
+      this.sink.add(
+        'wrongParent',
+        l10n.t(
+          '"{0}" is a unit of {1}; {2} is a {3}, so its unit must be one of {4}.',
+          String(named),
+          enumeration,
+          owner,
+          semanticType,
+          accepted.join(', '),
+        ),
+        file,
+        [...path, 'unit'],
+      );
     if (unit === undefined || (Array.isArray(unit) && unit.length === 0))
       this.sink.add(
         'missingSupplementalObjectProperty',
@@ -610,7 +636,17 @@ export class Walker {
           );
         return;
       }
-      case 'unit':
+      case 'unit': {
+        const unit = Array.isArray(value) && value.length === 1 ? value[0] : value;
+        if (isObject(unit))
+          this.sink.add(
+            'refObjectNotAllowed',
+            l10n.t('"{0}" of {1} must name a unit (e.g. "degreeCelsius"), not define one.', key, w.owner),
+            element.file,
+            at,
+          );
+        return;
+      }
       case 'any':
         return;
       case 'elements':
