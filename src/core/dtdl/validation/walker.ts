@@ -455,7 +455,15 @@ export class Walker {
     const named = Array.isArray(unit) && unit.length === 1 ? unit[0] : unit;
     const enumeration = typeof named === 'string' ? unitEnumerationOf(named) : undefined;
     const accepted = unitTypesOf(semanticType);
-    if (enumeration && accepted && !accepted.includes(enumeration))
+    const spec = VERSION_SPECS[version];
+    if (typeof named === 'string' && (spec.primitiveSchemas.has(named) || spec.classes[named] !== undefined))
+      this.sink.add(
+        'wrongParent',
+        l10n.t('"{0}" is a DTDL term, not a unit; {1} needs a unit of {2}.', named, owner, (accepted ?? []).join(', ')),
+        file,
+        [...path, 'unit'],
+      );
+    else if (enumeration && accepted && !accepted.includes(enumeration))
       this.sink.add(
         'wrongParent',
         l10n.t(
