@@ -3,6 +3,8 @@
 // next to reading and JSON.parse of the same files (the floor), and one file re-checked with the rest of the set
 // (what typing in a model file costs: the incremental validator walks the edited file again and runs the checks
 // across the set over the others' cached results). Heap growth while the set is validated is the memory figure.
+// Measured on 2 cores shared with other work (load average 4.5-9.5): the set 0.27-0.67 s, the re-check after an
+// edit 17-47 ms (median of runs about 21 ms), heap growth about 30 MB.
 // Run: npm run bench -- dtdlValidate   [--runs N]
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
