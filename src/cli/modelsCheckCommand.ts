@@ -14,6 +14,7 @@ export const modelsCheckCommand: CliCommand = {
     'Check DTDL model files (a folder: every *.json under it) as one set, as the reference parser does: one line per problem; exit code 1 when any',
   args: '<file|folder...>',
   arity: [1, Number.MAX_SAFE_INTEGER],
+  offline: true,
   run: async (ctx, input) => {
     if (!ctx.jsonFilesUnder) throw new UsageError('this command line cannot list folders');
     const paths: string[] = [];

@@ -140,7 +140,7 @@ async function createContext(
     return UTF8.decode(await io.readStdin());
   };
   let clientSecret: string | undefined;
-  if (input.options['client-secret-stdin']) {
+  if (input.options['client-secret-stdin'] && !command.offline) {
     clientSecret = (await stdinText('the client secret')).split(/\r?\n/)[0]?.trim();
     if (!clientSecret) throw new UsageError('--client-secret-stdin: the first line of stdin is empty');
     secrets.push(clientSecret);
@@ -149,25 +149,30 @@ async function createContext(
   const timeoutMs = typeof timeoutText === 'string' ? Number(timeoutText) : undefined;
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0))
     throw new UsageError(`--timeout must be a positive number of milliseconds, got "${String(timeoutText)}"`);
-  const connection = resolveConnection(
-    {
-      url: input.options.url as string | undefined,
-      clientId: input.options['client-id'] as string | undefined,
-      clientSecret,
-      readOnly: input.options['read-only'] === true,
-    },
-    io.env,
-  );
-  secrets.push(connection.clientSecret);
+  // A command on local files alone never connects: no service settings are read, so none can be missing or wrong.
+  const connection = command.offline
+    ? undefined
+    : resolveConnection(
+        {
+          url: input.options.url as string | undefined,
+          clientId: input.options['client-id'] as string | undefined,
+          clientSecret,
+          readOnly: input.options['read-only'] === true,
+        },
+        io.env,
+      );
+  if (connection) secrets.push(connection.clientSecret);
   let client: BuildingTwinsApi | undefined;
   return {
     signal: io.signal,
-    client: () =>
-      (client ??= new BuildingTwinsClient({
+    client: () => {
+      if (!connection) throw new Error(`"${command.words.join(' ')}" works on local files and has no connection`);
+      return (client ??= new BuildingTwinsClient({
         ...connection,
         connectionName: connection.baseUrl,
         ...(timeoutMs ? { timeoutMs } : {}),
-      })),
+      }));
+    },
     readFile: (path) => io.readFile(path),
     writeFile: (path, content) => io.writeFile(path, content),
     printLine: (line) => io.stdout(`${line}\n`),
@@ -180,7 +185,7 @@ async function createContext(
       return io.writeInFolder(folder, name, content);
     },
     ...(io.jsonFilesUnder ? { jsonFilesUnder: io.jsonFilesUnder } : {}),
-    connectionVariables: { baseUrl: connection.baseUrl, clientId: connection.clientId },
+    ...(connection ? { connectionVariables: { baseUrl: connection.baseUrl, clientId: connection.clientId } } : {}),
     readJson: async (path) => {
       const source = path ?? (input.options.file as string | undefined);
       const what = command.body ?? 'the request body';

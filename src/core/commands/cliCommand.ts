@@ -60,6 +60,8 @@ export interface CliCommand {
   columns?: string[];
   /** Sends a change to the service (a request file runs it only with "write": true). */
   write?: true;
+  /** Works on local files alone: the command line sets up no connection (no URL, client id or secret needed). */
+  offline?: true;
   run(ctx: CliContext, input: CommandInput): Promise<unknown>;
 }
 

@@ -3,7 +3,7 @@
 // folder as one set, again shortly after each change (typing, saving, files created or deleted). The validator
 // loads on first use, when the first DTDL document is seen.
 import * as vscode from 'vscode';
-import { validateModelFiles, type LocatedProblem } from '../../core/dtdl/validation/validateModels';
+import { ModelSetValidator, type LocatedProblem } from '../../core/dtdl/validation/validateModels';
 import { isDtdlText, ModelSet } from './modelSet';
 
 const SETTLE_MS = 300;
@@ -23,6 +23,9 @@ export interface ModelDiagnosticsDeps {
 export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Disposable {
   const collection = vscode.languages.createDiagnosticCollection('buildingTwins.models');
   const sets = new Map<string, ModelSet>();
+  // One validator per folder, made on the first check: it keeps each file's own checks, so typing in one file
+  // walks only that file again.
+  const validators = new Map<string, ModelSetValidator>();
   const loaded = new Set<string>();
   const timers = new Map<string, NodeJS.Timeout>();
 
@@ -39,10 +42,13 @@ export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Dis
   };
 
   const check = (folder: ModelFolder): void => {
-    const set = sets.get(folder.uri.toString());
+    const key = folder.uri.toString();
+    const set = sets.get(key);
     if (!set) return;
     const started = performance.now();
-    for (const [file, problems] of set.check(validateModelFiles))
+    const validator = validators.get(key) ?? new ModelSetValidator();
+    validators.set(key, validator);
+    for (const [file, problems] of set.check((files) => validator.validate(files)))
       collection.set(vscode.Uri.parse(file), problems.map(toDiagnostic));
     deps.log(
       vscode.l10n.t(

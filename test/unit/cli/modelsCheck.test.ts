@@ -67,6 +67,20 @@ describe('building-twins models check', () => {
     assert.match(run.err, /2 problem\(s\) in 2 of 2 file\(s\)/);
   });
 
+  it('needs no connection: a remote service URL without a client id is never read, the files decide the exit code', async () => {
+    const env = { BUILDING_TWINS_URL: 'https://twins.example.com' };
+    const files = folder({ 'models/room.json': room, 'models/space.json': space, 'models/bad.json': broken });
+    const connecting = await runCliInMemory(['events', 'list'], { env, ...files });
+    assert.equal(connecting.code, 2, 'a command that connects needs the client id this environment lacks');
+    assert.match(connecting.err, /A client id is needed for https:\/\/twins\.example\.com/);
+    const clean = await runCliInMemory(['models', 'check', 'models/room.json', 'models/space.json'], { env, ...files });
+    assert.deepEqual(clean, { code: 0, out: '', err: '' });
+    const withProblem = await runCliInMemory(['models', 'check', 'models'], { env, ...files });
+    assert.equal(withProblem.code, 1, withProblem.err);
+    assert.match(withProblem.out, /^models\/bad\.json:3:10: invalidId: /);
+    assert.doesNotMatch(withProblem.err, /client/);
+  });
+
   it('refuses a path it cannot read with a usage error naming it', async () => {
     const run = await runCliInMemory(['models', 'check', 'nowhere'], folder({ 'models/room.json': room }));
     assert.equal(run.code, 2);

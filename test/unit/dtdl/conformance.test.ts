@@ -8,8 +8,8 @@ import { conformanceReport } from './conformanceReport';
 // The ratchet: agreement with the reference parser's verdicts may rise, never fall. Raise these when the
 // validator gets better (and regenerate docs/dtdl-conformance.md with `npm run dtdl-conformance`).
 const RECORDED = {
-  V2: { valid: 191, invalid: 415 },
-  V3: { valid: 199, invalid: 528 },
+  V2: { valid: 240, invalid: 462 },
+  V3: { valid: 209, invalid: 593 },
 } as const;
 
 describe('DTDL validator against the reference parser conformance cases', function () {

@@ -38,6 +38,8 @@ export interface CaseOutcome {
 interface CaseFile {
   valid: boolean;
   options?: string[];
+  /** The reference parser's tolerance options. */
+  quirks?: string[];
   input?: unknown[];
   maxDtdlVersion?: number;
   resolution?: { response?: unknown[] }[];
@@ -46,8 +48,13 @@ interface CaseFile {
 
 /** The case's documents as files named `input[i].json`, each pretty-printed (resolver answers after them). */
 export function caseFiles(c: CaseFile): ModelFile[] {
-  const docs = [...(c.input ?? []), ...(c.resolution ?? []).flatMap((r) => r.response ?? [])];
-  return docs.map((doc, i) => ({ file: `input[${i}].json`, text: JSON.stringify(doc, null, 2) }));
+  const given = (c.input ?? []).map((doc) => ({ doc, resolved: false }));
+  const resolved = (c.resolution ?? []).flatMap((r) => r.response ?? []).map((doc) => ({ doc, resolved: true }));
+  return [...given, ...resolved].map(({ doc, resolved }, i) => ({
+    file: `input[${i}].json`,
+    text: JSON.stringify(doc, null, 2),
+    resolved,
+  }));
 }
 
 export function runCase(file: string, version: DtdlCaseVersion, withV4 = false): CaseOutcome | undefined {
@@ -60,6 +67,10 @@ export function runCase(file: string, version: DtdlCaseVersion, withV4 = false):
   const problems = validateModelFiles(files, {
     supportedVersions: supported,
     allowUndefinedExtensions: (c.options ?? []).includes('AllowUndefinedExtensions'),
+    tolerateSolecisms: {
+      inNamedFiles: (c.quirks ?? []).includes('TolerateSolecismsInParse'),
+      inResolvedFiles: (c.quirks ?? []).includes('TolerateSolecismsInResolve'),
+    },
   });
   const expectedCodes = [
     ...new Set(

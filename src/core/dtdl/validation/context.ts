@@ -9,6 +9,8 @@ export interface DtdlContext {
   extensions: ExtensionSpec[];
   /** An extension context the validator does not know (allowed only with `allowUndefinedExtensions`). */
   undefinedExtension: boolean;
+  /** The IoT Central context (v2): its semantic types and the schemas `vector` and `geopoint`. */
+  iotCentral: boolean;
 }
 
 export interface ContextOptions {
@@ -39,8 +41,10 @@ export function readContext(
   }
   let version = inherited?.version;
   let sawDtdl = false;
+  let sawAffiliate = false;
   const extensions: ExtensionSpec[] = [...(inherited?.extensions ?? [])];
   let undefinedExtension = inherited?.undefinedExtension ?? false;
+  let iotCentral = inherited?.iotCentral ?? false;
   let ok = true;
   entries.forEach((entry, i) => {
     const here = Array.isArray(value) ? [...at, i] : at;
@@ -89,25 +93,37 @@ export function readContext(
         ok = false;
         return;
       }
-      if (i > 0 && !sawDtdl && parts.major > 2) {
+      if (sawAffiliate && (parts.major > 2 || sawDtdl)) {
         sink.add('dtdlContextFollowsAffiliate', l10n.t('The DTDL context must come first in "@context".'), file, here);
-        ok = false;
-      }
-      if (sawDtdl && version !== parts.major) {
-        sink.add('inconsistentContext', l10n.t('"@context" names more than one DTDL version.'), file, here);
         ok = false;
       }
       sawDtdl = true;
       version = parts.major;
       return;
     }
+    sawAffiliate = true;
     const ext = path.startsWith('dtdl:extension:') ? EXTENSIONS[path.slice('dtdl:extension:'.length)] : undefined;
     if (ext && ext.versions.includes(parts.major) && parts.minor === undefined) {
       extensions.push(ext.spec);
       return;
     }
+    if (ext && parts.minor === undefined) {
+      const otherVersion = entries.some((e) => typeof e === 'string' && e !== entry && e.startsWith(`dtmi:${path};`));
+      if (options.allowUndefinedExtensions) undefinedExtension = true;
+      else if (!otherVersion) {
+        sink.add(
+          'unresolvableContextVersion',
+          l10n.t('Version {0} of the extension "{1}" is not one this validator knows.', String(parts.major), path),
+          file,
+          here,
+        );
+        ok = false;
+      }
+      return;
+    }
     if (path === 'iotcentral:context' && parts.major === 2) {
       undefinedExtension = true;
+      iotCentral = true;
       return;
     }
     if (path.startsWith('dtdl:') || !options.allowUndefinedExtensions) {
@@ -132,5 +148,5 @@ export function readContext(
     return undefined;
   }
   if (version === undefined) return undefined;
-  return { version, extensions, undefinedExtension };
+  return { version, extensions, undefinedExtension, iotCentral };
 }

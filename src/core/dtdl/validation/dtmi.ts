@@ -32,7 +32,7 @@ export function userIdProblem(text: string, dtdlVersion: number): 'invalid' | 'f
   const parts = dtmiParts(text);
   if (!parts) return 'invalid';
   if (parts.path.some((s) => s.startsWith('_'))) return 'invalid';
-  if (parts.major === undefined) return 'invalid';
+  if (parts.major === undefined && dtdlVersion < 3) return 'invalid';
   if (parts.minor !== undefined && dtdlVersion < 3) return 'invalid';
   if (parts.fragment !== undefined) return 'fragment';
   return undefined;

@@ -19,6 +19,8 @@ export interface Element {
   /** The property of the parent this element sits under. */
   parentProperty?: string;
   children: Element[];
+  /** In a DTDL v2 document whose solecisms are tolerated (see `ValidationOptions.tolerateSolecisms`). */
+  tolerant: boolean;
 }
 
 /** A DTMI written where an element of one of `classes` is expected, to be found in the set afterwards. */
@@ -33,10 +35,21 @@ export interface Reference {
 export interface ElementSet {
   elements: Element[];
   byId: Map<string, Element>;
-  byNode: Map<JsonObject, Element>;
   references: Reference[];
 }
 
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// The element each walked JSON object became. Each file's text is parsed into new objects, so an object is walked
+// once and its element never changes; kept beside the objects rather than in a set, so sets are merged cheaply.
+const elements = new WeakMap<JsonObject, Element>();
+
+export function recordElement(node: JsonObject, element: Element): void {
+  elements.set(node, element);
+}
+
+export function elementOfNode(node: JsonObject): Element | undefined {
+  return elements.get(node);
 }

@@ -100,7 +100,7 @@ function classes(nameMax: number, displayNameMax: number, v3: boolean): Record<s
         name,
         request: { kind: 'elements', classes: [v3 ? 'CommandRequest' : 'CommandPayload'], max: 1 },
         response: { kind: 'elements', classes: [v3 ? 'CommandResponse' : 'CommandPayload'], max: 1 },
-        ...(v3 ? {} : { commandType: { kind: 'term', values: ['synchronous', 'asynchronous'] } }),
+        commandType: { kind: 'term', values: ['synchronous', 'asynchronous'] },
       },
     },
     Relationship: {

@@ -2,16 +2,36 @@
 // cycle and stays within the depth limit, content names are unique along the inheritance chain, complex schemas
 // nest within the limit and never contain themselves.
 import * as l10n from '@vscode/l10n';
-import { isObject, type Element, type ElementSet } from './elements';
+import { checkAnnotations } from './annotationChecks';
+import { elementOfNode, isObject, type Element, type ElementSet } from './elements';
 import { VERSION_SPECS } from './metamodel';
-import type { ProblemSink } from './problems';
+import { problemList, type DtdlProblem, type ProblemSink } from './problems';
 
-export function checkSet(set: ElementSet, sink: ProblemSink): void {
+/**
+ * What the checks along an interface's inheritance chain found, by interface, kept from one check of a set to the
+ * next: they depend on the interface and its ancestors alone, so while those are the same elements (their files
+ * unchanged) the problems are the same.
+ */
+export type ChainChecksMemo = WeakMap<Element, { chain: Element[]; problems: DtdlProblem[] }>;
+
+export function checkSet(set: ElementSet, sink: ProblemSink, memo: ChainChecksMemo = new WeakMap()): void {
   checkReferences(set, sink);
-  const interfaces = set.elements.filter((e) => e.cls === 'Interface');
-  for (const iface of interfaces) checkInheritance(iface, set, sink);
+  for (const iface of set.elements) {
+    if (iface.cls !== 'Interface') continue;
+    const chain = [iface, ...ancestors(iface, set)];
+    let kept = memo.get(iface);
+    if (!kept || kept.chain.length !== chain.length || kept.chain.some((e, i) => e !== chain[i])) {
+      const found = problemList();
+      checkInheritance(iface, set, found);
+      checkAnnotations(
+        chain.flatMap((e) => contentsOf(e)),
+        found,
+      );
+      memo.set(iface, (kept = { chain, problems: found.problems }));
+    }
+    for (const p of kept.problems) sink.add(p.code, p.message, p.file, p.path);
+  }
   for (const e of set.elements) {
-    checkUniqueNames(e, set, sink);
     if (e.cls === 'Component') checkComponentTarget(e, set, sink);
     if (e.cls === 'Array' || e.cls === 'Map' || e.cls === 'Object') checkSchemaDepth(e, set, sink);
     if (VERSION_SPECS[e.context.version].noArraySchemaIn.has(e.cls)) checkNoArray(e, set, sink);
@@ -25,6 +45,34 @@ function checkReferences(set: ElementSet, sink: ProblemSink): void {
       sink.add(
         'unresolvedReference',
         l10n.t('"{0}" refers to "{1}", which is defined nowhere in the checked files.', ref.property, ref.target),
+        ref.from.file,
+        ref.path,
+      );
+      continue;
+    }
+    if (ref.from.context.version === 2 && target.context.version > 2) {
+      sink.add(
+        'disallowedVersionReference',
+        l10n.t(
+          '"{0}" refers to "{1}", which is written in DTDL {2}; a DTDL 2 model may refer only to DTDL 2 models.',
+          ref.property,
+          ref.target,
+          String(target.context.version),
+        ),
+        ref.from.file,
+        ref.path,
+      );
+      continue;
+    }
+    if (target.cls !== 'Interface' && partitionOf(target) !== partitionOf(ref.from)) {
+      sink.add(
+        'crossPartitionReference',
+        l10n.t(
+          '"{0}" refers to "{1}", a schema defined in another interface ({2}); a schema can be used only inside the interface that defines it.',
+          ref.property,
+          ref.target,
+          partitionOf(target)?.id ?? '',
+        ),
         ref.from.file,
         ref.path,
       );
@@ -46,21 +94,49 @@ function checkReferences(set: ElementSet, sink: ProblemSink): void {
   }
 }
 
+/** The interface an element is defined in (itself, for an interface). */
+function partitionOf(e: Element): Element | undefined {
+  let at: Element | undefined = e;
+  while (at && at.cls !== 'Interface') at = at.parent;
+  return at;
+}
+
+// Memos: an element never changes once walked (the incremental validator reuses it while its file's text stays the
+// same), so its contents are kept with it; what it extends depends on the set, so that is kept per set.
+const contentsMemo = new WeakMap<Element, Element[]>();
+const parentsMemo = new WeakMap<ElementSet, Map<Element, Element[]>>();
+const ancestorsMemo = new WeakMap<ElementSet, Map<Element, Element[]>>();
+
+function memoIn(memo: WeakMap<ElementSet, Map<Element, Element[]>>, set: ElementSet): Map<Element, Element[]> {
+  let map = memo.get(set);
+  if (!map) memo.set(set, (map = new Map()));
+  return map;
+}
+
 /** The interfaces an interface extends, inline ones included, by id. */
 function parentsOf(iface: Element, set: ElementSet): Element[] {
+  const memo = memoIn(parentsMemo, set);
+  let parents = memo.get(iface);
+  if (!parents) memo.set(iface, (parents = findParents(iface, set)));
+  return parents;
+}
+
+function findParents(iface: Element, set: ElementSet): Element[] {
   const out: Element[] = [];
   const ext = iface.node.extends;
   for (const item of Array.isArray(ext) ? ext : ext === undefined ? [] : [ext]) {
     const id =
       typeof item === 'string' ? item : isObject(item) && typeof item['@id'] === 'string' ? item['@id'] : undefined;
-    const found = id ? set.byId.get(id) : isObject(item) ? set.byNode.get(item) : undefined;
+    const found = id ? set.byId.get(id) : isObject(item) ? elementOfNode(item) : undefined;
     if (found && found.cls === 'Interface') out.push(found);
   }
   return out;
 }
 
-function contentsOf(iface: Element, set: ElementSet): Element[] {
-  return iface.children.filter((e) => e.parentProperty === 'contents');
+function contentsOf(iface: Element): Element[] {
+  let contents = contentsMemo.get(iface);
+  if (!contents) contentsMemo.set(iface, (contents = iface.children.filter((e) => e.parentProperty === 'contents')));
+  return contents;
 }
 
 function checkInheritance(iface: Element, set: ElementSet, sink: ProblemSink): void {
@@ -95,13 +171,13 @@ function checkInheritance(iface: Element, set: ElementSet, sink: ProblemSink): v
       at,
     );
   const seen = new Map<string, Element>();
-  for (const c of contentsOf(iface, set)) if (typeof c.node.name === 'string') seen.set(c.node.name, iface);
+  for (const c of contentsOf(iface)) if (typeof c.node.name === 'string') seen.set(c.node.name, iface);
   const visited = new Set<Element>();
   const walk = (e: Element): void => {
     for (const p of parentsOf(e, set)) {
       if (visited.has(p)) continue;
       visited.add(p);
-      for (const c of contentsOf(p, set)) {
+      for (const c of contentsOf(p)) {
         const name = c.node.name;
         if (typeof name !== 'string') continue;
         const owner = seen.get(name);
@@ -120,64 +196,9 @@ function checkInheritance(iface: Element, set: ElementSet, sink: ProblemSink): v
   walk(iface);
 }
 
-const NAMED_CHILDREN: Record<string, string> = {
-  Interface: 'contents',
-  Object: 'fields',
-  Enum: 'enumValues',
-  Relationship: 'properties',
-};
-
-function checkUniqueNames(e: Element, set: ElementSet, sink: ProblemSink): void {
-  const property = NAMED_CHILDREN[e.cls];
-  if (!property) return;
-  const names = new Set<string>();
-  const values = new Set<unknown>();
-  for (const c of e.children) {
-    if (c.parentProperty !== property) continue;
-    const name = c.node.name;
-    if (typeof name === 'string') {
-      if (names.has(name))
-        sink.add(
-          'nonUniquePropertyValue',
-          l10n.t('Two elements of "{0}" of {1} are named "{2}".', property, e.id, name),
-          c.file,
-          [...c.path, 'name'],
-        );
-      names.add(name);
-    }
-    const raw = c.node.enumValue;
-    const enumValue = Array.isArray(raw) && raw.length === 1 ? raw[0] : raw;
-    const literal = isObject(enumValue) && '@value' in enumValue ? enumValue['@value'] : enumValue;
-    if (e.cls === 'Enum' && literal !== undefined) {
-      if (values.has(literal))
-        sink.add(
-          'nonUniquePropertyValue',
-          l10n.t('Two values of {0} have the enumValue {1}.', e.id, JSON.stringify(c.node.enumValue)),
-          c.file,
-          [...c.path, 'enumValue'],
-        );
-      values.add(literal);
-      const valueSchema = e.node.valueSchema;
-      const expected = valueSchema === 'string' ? 'string' : valueSchema === 'integer' ? 'number' : undefined;
-      if (expected && typeof literal !== expected)
-        sink.add(
-          'incompatibleType',
-          l10n.t(
-            '"enumValue" {0} does not match the valueSchema "{1}" of {2}.',
-            JSON.stringify(c.node.enumValue),
-            String(valueSchema),
-            e.id,
-          ),
-          c.file,
-          [...c.path, 'enumValue'],
-        );
-    }
-  }
-}
-
 function schemaTarget(e: Element, value: unknown, set: ElementSet): Element | undefined {
   if (typeof value === 'string') return set.byId.get(value);
-  if (isObject(value)) return set.byNode.get(value);
+  if (isObject(value)) return elementOfNode(value);
   if (Array.isArray(value) && value.length === 1) return schemaTarget(e, value[0], set);
   return undefined;
 }
@@ -186,7 +207,7 @@ function checkComponentTarget(component: Element, set: ElementSet, sink: Problem
   const target = schemaTarget(component, component.node.schema, set);
   if (!target || target.cls !== 'Interface') return;
   const all = [target, ...ancestors(target, set)];
-  if (all.some((i) => contentsOf(i, set).some((c) => c.cls === 'Component')))
+  if (all.some((i) => contentsOf(i).some((c) => c.cls === 'Component')))
     sink.add(
       'excludedType',
       l10n.t(
@@ -200,6 +221,13 @@ function checkComponentTarget(component: Element, set: ElementSet, sink: Problem
 }
 
 function ancestors(iface: Element, set: ElementSet): Element[] {
+  const memo = memoIn(ancestorsMemo, set);
+  let found = memo.get(iface);
+  if (!found) memo.set(iface, (found = findAncestors(iface, set)));
+  return found;
+}
+
+function findAncestors(iface: Element, set: ElementSet): Element[] {
   const out: Element[] = [];
   const visit = (e: Element): void => {
     for (const p of parentsOf(e, set))

@@ -1,86 +1,60 @@
 // Validates a set of DTDL model files together, as the reference parser parses a set: every problem with its
-// validation id, a sentence, and its place (file, JSON path, line and column). Pure: no file system, no vscode.
-import * as l10n from '@vscode/l10n';
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { locate, lineStarts, type TextRange } from './location';
-import { problemList, type DtdlProblem } from './problems';
-import { checkSet } from './setChecks';
-import { Walker } from './walker';
+// validation id, a sentence, and its place (file, JSON path, line and column). Incremental: each file's own checks
+// are kept by its text, so after an edit only the edited files are walked again and only the checks across the
+// set (references, inheritance, names along the chain) run over all of them. Pure: no file system, no vscode.
+import { checkFile, locator, type CheckedFile } from './fileCheck';
+import type { ElementSet } from './elements';
+import type { LocatedProblem, ModelFile, ValidationOptions } from './modelFile';
+import { problemList } from './problems';
+import { checkSet, type ChainChecksMemo } from './setChecks';
+import { addDefinition } from './walker';
 
-export interface ModelFile {
-  /** How the file is named in problems (a path or URI). */
-  file: string;
-  text: string;
-}
+export type { LocatedProblem, ModelFile, ValidationOptions } from './modelFile';
 
-export interface ValidationOptions {
-  /** DTDL versions accepted in `@context` (default 2 and 3). */
-  supportedVersions?: readonly number[];
-  /** Accept extension contexts this validator does not know, with their terms unchecked (default false). */
-  allowUndefinedExtensions?: boolean;
-}
+export class ModelSetValidator {
+  private cache = new Map<string, CheckedFile>();
+  private readonly chainChecks: ChainChecksMemo = new WeakMap();
+  /** How many files the last call walked (new or changed) and how many it took from the cache. */
+  lastRun = { walked: 0, reused: 0 };
 
-export interface LocatedProblem extends DtdlProblem {
-  range: TextRange;
-}
+  constructor(private readonly options: ValidationOptions = {}) {}
 
-export function validateModelFiles(files: readonly ModelFile[], options: ValidationOptions = {}): LocatedProblem[] {
-  const sink = problemList();
-  const walker = new Walker(sink, {
-    supportedVersions: options.supportedVersions ?? [2, 3],
-    allowUndefinedExtensions: options.allowUndefinedExtensions ?? false,
-  });
-  const trees = new Map<string, { root: Node | undefined; starts: number[] }>();
-  for (const f of files) {
-    const text = f.text.charCodeAt(0) === 0xfeff ? f.text.slice(1) : f.text;
-    const errors: ParseError[] = [];
-    const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-    const starts = lineStarts(text);
-    trees.set(f.file, { root, starts });
-    if (errors.length > 0 || !root) {
-      const first = errors[0];
-      sink.add(
-        'notJson',
-        l10n.t('The file is not valid JSON ({0}).', first ? printParseErrorCode(first.error) : l10n.t('empty')),
-        f.file,
-        [],
-      );
-      continue;
+  /** The problems of `files` as one set; files left out since the last call are forgotten. */
+  validate(files: readonly ModelFile[]): LocatedProblem[] {
+    const next = new Map<string, CheckedFile>();
+    this.lastRun = { walked: 0, reused: 0 };
+    for (const f of files) {
+      const cached = this.cache.get(f.file);
+      const reuse = cached !== undefined && cached.text === f.text && cached.resolved === (f.resolved === true);
+      this.lastRun[reuse ? 'reused' : 'walked']++;
+      next.set(f.file, reuse ? cached : checkFile(f, this.options));
     }
-    walker.document(f.file, valueOf(root));
-  }
-  checkSet(walker.set, sink);
-  const order = new Map(files.map((f, i) => [f.file, i]));
-  return sink.problems
-    .map((p) => {
-      const tree = trees.get(p.file);
-      return {
-        ...p,
-        range: tree ? locate(tree.root, tree.starts, p.path) : { line: 0, column: 0, endLine: 0, endColumn: 0 },
-      };
-    })
-    .sort(
+    this.cache = next;
+    const merged: ElementSet = { elements: [], byId: new Map(), references: [] };
+    const sink = problemList();
+    for (const checked of next.values()) {
+      for (const e of checked.set.elements) merged.elements.push(e);
+      for (const r of checked.set.references) merged.references.push(r);
+      for (const e of checked.set.byId.values()) addDefinition(merged.byId, e, sink);
+    }
+    checkSet(merged, sink, this.chainChecks);
+    const placers = new Map<string, ReturnType<typeof locator>>();
+    const placed = sink.problems.map((p) => {
+      let place = placers.get(p.file);
+      if (!place) placers.set(p.file, (place = locator(next.get(p.file)?.text ?? '')));
+      return { ...p, range: place(p.path) };
+    });
+    const order = new Map(files.map((f, i) => [f.file, i]));
+    return [...[...next.values()].flatMap((c) => c.problems), ...placed].sort(
       (a, b) =>
         (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) ||
         a.range.line - b.range.line ||
         a.range.column - b.range.column,
     );
+  }
 }
 
-/** The JSON value of a tree, with prototype keys kept as plain data (never as an object's prototype). */
-function valueOf(node: Node): unknown {
-  switch (node.type) {
-    case 'object': {
-      const out: Record<string, unknown> = Object.create(null);
-      for (const prop of node.children ?? []) {
-        const [key, value] = prop.children ?? [];
-        if (key && value) out[key.value as string] = valueOf(value);
-      }
-      return out;
-    }
-    case 'array':
-      return (node.children ?? []).map(valueOf);
-    default:
-      return node.value;
-  }
+/** Validates `files` as one set, from scratch. */
+export function validateModelFiles(files: readonly ModelFile[], options: ValidationOptions = {}): LocatedProblem[] {
+  return new ModelSetValidator(options).validate(files);
 }

@@ -1,18 +1,23 @@
 // Checks of one literal property value: strings and their limits, names, language maps, booleans, integers.
 import * as l10n from '@vscode/l10n';
 import { isObject } from './elements';
+import { isLanguageCode } from './languageCode';
 import type { JsonPath, ProblemSink } from './problems';
 
 const NAME = /^[A-Za-z](?:[A-Za-z0-9_]*[A-Za-z0-9])?$/;
-const LANGUAGE = /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/;
 
-interface Where {
+export interface Where {
   sink: ProblemSink;
   file: string;
   path: JsonPath;
   owner: string;
   property: string;
+  /** DTDL v2 reads JSON-LD value objects leniently: other keywords (`@language`, …) beside `@value` are ignored. */
+  lenient: boolean;
 }
+
+/** Keywords a value object may not have in any DTDL version. */
+const STRICT_KEYWORDS = new Set(['@id', '@context', '@graph']);
 
 const XSD: Record<string, string> = { 'xsd:string': 'string', 'xsd:boolean': 'boolean', 'xsd:integer': 'integer' };
 
@@ -41,6 +46,7 @@ export function single(
   if (!isObject(value) || !('@value' in value)) return { ok: true, value };
   for (const key of Object.keys(value)) {
     if (key === '@value' || key === '@type') continue;
+    if (w.lenient && key.startsWith('@') && !STRICT_KEYWORDS.has(key)) continue;
     const code =
       key === '@id'
         ? 'valueObjectId'
@@ -136,9 +142,24 @@ export function checkLangString(value: unknown, w: Where, max: number): void {
   if (typeof value === 'string') return tooLong(value, w.path);
   if (Array.isArray(value)) {
     const codes = new Set<string>();
+    const unique = (lang: string, path: JsonPath): void => {
+      if (codes.has(lang))
+        w.sink.add(
+          'langStringElementCodeNotUnique',
+          lang === ''
+            ? l10n.t('"{0}" has two values without a language.', w.property)
+            : l10n.t('"{0}" has two values for language "{1}".', w.property, lang),
+          w.file,
+          path,
+        );
+      codes.add(lang);
+    };
     value.forEach((item, i) => {
       const path = [...w.path, i];
-      if (typeof item === 'string') return tooLong(item, path);
+      if (typeof item === 'string') {
+        unique('', path);
+        return tooLong(item, path);
+      }
       if (!isObject(item)) {
         w.sink.add(
           'langStringElementNotStringOrObject',
@@ -151,7 +172,7 @@ export function checkLangString(value: unknown, w: Where, max: number): void {
       const text = item['@value'];
       const lang = item['@language'];
       for (const key of Object.keys(item))
-        if (key !== '@value' && key !== '@language')
+        if (key !== '@value' && key !== '@language' && !(w.lenient && key.startsWith('@') && !STRICT_KEYWORDS.has(key)))
           w.sink.add(
             'langStringElementInvalidProp',
             l10n.t('"{0}" may not appear in a text value of "{1}".', key, w.property),
@@ -168,22 +189,15 @@ export function checkLangString(value: unknown, w: Where, max: number): void {
         return;
       }
       if (lang !== undefined) {
-        if (typeof lang !== 'string' || !LANGUAGE.test(lang)) {
+        if (typeof lang !== 'string' || !isLanguageCode(lang)) {
           w.sink.add('langStringElementInvalidCode', l10n.t('"{0}" is not a language code.', String(lang)), w.file, [
             ...path,
             '@language',
           ]);
           return;
         }
-        if (codes.has(lang))
-          w.sink.add(
-            'langStringElementCodeNotUnique',
-            l10n.t('"{0}" has two values for language "{1}".', w.property, lang),
-            w.file,
-            path,
-          );
-        codes.add(lang);
       }
+      unique(typeof lang === 'string' ? lang : '', path);
       tooLong(text, path);
     });
     return;
@@ -208,7 +222,7 @@ export function checkLangString(value: unknown, w: Where, max: number): void {
       );
       continue;
     }
-    if (!LANGUAGE.test(lang)) {
+    if (!isLanguageCode(lang)) {
       w.sink.add('langStringInvalidCode', l10n.t('"{0}" is not a language code.', lang), w.file, path);
       continue;
     }

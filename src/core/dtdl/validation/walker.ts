@@ -3,11 +3,23 @@
 import * as l10n from '@vscode/l10n';
 import { readContext, type ContextOptions, type DtdlContext } from './context';
 import { isDtmi, isReservedId, userIdProblem } from './dtmi';
-import { isObject, type Element, type ElementSet, type JsonObject } from './elements';
-import { isUnitSchemaName, QUANTITATIVE_ONLY_TYPES, SEMANTIC_HOSTS, SEMANTIC_TYPES } from './extensions';
+import { isObject, recordElement, type Element, type ElementSet, type JsonObject } from './elements';
+import {
+  isUnitSchemaName,
+  QUANTITATIVE_ONLY_TYPES,
+  SEMANTIC_HOSTS,
+  SEMANTIC_TYPES,
+  V2_SEMANTIC_HOSTS,
+  type ExtensionLiteral,
+  unitTypesOf,
+} from './extensions';
 import { VERSION_SPECS, type PropertySpec } from './metamodel';
 import type { JsonPath, ProblemSink } from './problems';
-import { checkBoolean, checkInteger, checkLangString, checkString, single } from './values';
+import { checkIotCentralSchema, IOT_CENTRAL_HOSTS, IOT_CENTRAL_SCHEMAS, IOT_CENTRAL_TYPES } from './iotCentral';
+import { isDtdlNonClassTerm, termShape } from './undefinedTerms';
+import { checkBoolean, checkInteger, checkLangString, checkString, single, type Where } from './values';
+import { checkExtensionLiteral } from './extensionLiterals';
+import { unitEnumerationOf } from './units';
 
 const ABSTRACT = new Set([
   'Content',
@@ -38,18 +50,24 @@ const NUMERIC = new Set([
   'unsignedLong',
 ]);
 const KEYWORDS_ALLOWED = new Set(['@id', '@type', '@context']);
+/** Properties whose elements must name their class even where only one is allowed. */
+const EXPLICIT_TYPE_UNDER = new Set(['contents', 'properties', 'schemas']);
 
 export interface WalkOptions extends ContextOptions {}
 
 export class Walker {
-  readonly set: ElementSet = { elements: [], byId: new Map(), byNode: new Map(), references: [] };
+  readonly set: ElementSet = { elements: [], byId: new Map(), references: [] };
 
   constructor(
     private readonly sink: ProblemSink,
     private readonly options: WalkOptions,
   ) {}
 
-  document(file: string, doc: unknown): void {
+  /** Whether the document being walked may have DTDL v2's solecisms (the reference parser's tolerance quirks). */
+  private tolerant = false;
+
+  document(file: string, doc: unknown, tolerateSolecisms = false): void {
+    this.tolerant = tolerateSolecisms;
     if (Array.isArray(doc)) doc.forEach((item, i) => this.topLevel(file, item, [i]));
     else this.topLevel(file, doc, []);
   }
@@ -96,11 +114,27 @@ export class Walker {
     if (node['@context'] !== undefined && parent) {
       const own = readContext(node['@context'], inherited, this.options, this.sink, file, path);
       if (!own) return undefined;
+      // A DTDL 3 model may hold DTDL 2 contents and parents written in place, never a newer version or a schema.
+      if (own.version > inherited.version || (own.version !== inherited.version && parentProperty === 'schemas')) {
+        this.sink.add(
+          'disallowedVersionDefinition',
+          l10n.t(
+            '{0} is written in DTDL {1} inside a DTDL {2} model, which cannot hold it.',
+            describe(node, parent, parentProperty),
+            String(own.version),
+            String(inherited.version),
+          ),
+          file,
+          [...path, '@context'],
+        );
+        return undefined;
+      }
       context = own;
     }
     const spec = VERSION_SPECS[context.version];
     const owner = describe(node, parent, parentProperty);
-    const types = node['@type'] === undefined ? (allowed.length === 1 ? [allowed[0]] : []) : typeNames(node['@type']);
+    const implicit = allowed.length === 1 && !EXPLICIT_TYPE_UNDER.has(parentProperty ?? '');
+    const types = node['@type'] === undefined ? (implicit ? [allowed[0]] : []) : typeNames(node['@type']);
     if (node['@type'] !== undefined && types.length === 0) {
       this.sink.add('badType', l10n.t('"@type" of {0} must be a class name or a list of them.', owner), file, [
         ...path,
@@ -164,31 +198,125 @@ export class Walker {
     }
     const cotypes = types.filter((t) => t !== cls);
     const extraProperties = new Set<string>();
+    const extraLiterals = new Map<string, ExtensionLiteral>();
     let allowsUndefined = false;
-    let semantic = false;
+    let semantic: string | undefined;
     for (const co of cotypes) {
       const quantitative = context.extensions.some((e) => e.semantic);
+      if (ABSTRACT.has(co)) {
+        this.sink.add(
+          'abstractSupplementalType',
+          l10n.t('"{0}" in "@type" of {1} is an abstract type; name a concrete one.', co, owner),
+          file,
+          [...path, '@type'],
+        );
+        continue;
+      }
+      if ((context.version === 2 || quantitative) && isUnitSchemaName(co)) {
+        this.sink.add(
+          'multipleMaterialTypes',
+          l10n.t('{0} has more than one class in "@type": {1}, {2}.', owner, cls, co),
+          file,
+          [...path, '@type'],
+        );
+        continue;
+      }
       if (
         (SEMANTIC_TYPES.has(co) && (context.version === 2 || quantitative)) ||
         (QUANTITATIVE_ONLY_TYPES.has(co) && quantitative)
       ) {
-        if (!SEMANTIC_HOSTS.has(cls))
+        if (!(context.version === 2 ? V2_SEMANTIC_HOSTS : SEMANTIC_HOSTS).has(cls))
           this.sink.add('invalidCotype', l10n.t('{0} cannot have the semantic type "{1}".', owner, co), file, [
             ...path,
             '@type',
           ]);
-        semantic = true;
+        if (semantic)
+          this.sink.add(
+            'conflictingSupplementalTypes',
+            l10n.t('{0} has two semantic types, "{1}" and "{2}"; it may have one.', owner, semantic, co),
+            file,
+            [...path, '@type'],
+          );
+        semantic = co;
         extraProperties.add('unit');
         continue;
       }
       const ext = context.extensions.map((e) => e.cotypes[co]).find((c) => c !== undefined);
       if (ext) {
-        if (!ext.hosts.includes(cls))
+        if (context.version === 2)
+          this.sink.add(
+            'invalidCotypeVersion',
+            l10n.t('The co-type "{0}" of {1} needs DTDL 3 or later.', co, owner),
+            file,
+            [...path, '@type'],
+          );
+        else if (!ext.hosts.includes(cls))
           this.sink.add('invalidCotype', l10n.t('{0} cannot have the co-type "{1}".', owner, co), file, [
             ...path,
             '@type',
           ]);
         ext.properties.forEach((p) => extraProperties.add(p));
+        for (const [key, literal] of Object.entries(ext.literals ?? {})) {
+          extraLiterals.set(key, literal);
+          const v = node[key];
+          if (literal.required && (v === undefined || (Array.isArray(v) && v.length === 0)))
+            this.sink.add(
+              'missingSupplementalLiteralProperty',
+              l10n.t('{0} is "{1}", so it needs "{2}".', owner, co, key),
+              file,
+              path,
+            );
+        }
+        if (ext.needsCotype && !cotypes.includes(ext.needsCotype))
+          this.sink.add(
+            'missingCocotype',
+            l10n.t('{0} is "{1}", so it must also be "{2}".', owner, co, ext.needsCotype),
+            file,
+            [...path, '@type'],
+          );
+        if (ext.schemaClass) this.requireSchemaClass(file, node, path, owner, co, ext.schemaClass);
+        continue;
+      }
+      if (context.iotCentral && IOT_CENTRAL_TYPES.has(co)) {
+        if (context.version !== 2)
+          this.sink.add(
+            'invalidCotypeVersion',
+            l10n.t('The IoT Central type "{0}" of {1} exists only in DTDL 2.', co, owner),
+            file,
+            [...path, '@type'],
+          );
+        else if (!IOT_CENTRAL_HOSTS.has(cls))
+          this.sink.add('invalidCotype', l10n.t('{0} cannot have the IoT Central type "{1}".', owner, co), file, [
+            ...path,
+            '@type',
+          ]);
+        allowsUndefined = true;
+        continue;
+      }
+      const shape = termShape(co);
+      if (shape === 'invalidDtmi') {
+        this.sink.add('typeInvalidDtmi', l10n.t('"{0}" in "@type" of {1} is not a valid DTMI.', co, owner), file, [
+          ...path,
+          '@type',
+        ]);
+        continue;
+      }
+      if (context.version === 2 && !context.undefinedExtension && isDtdlNonClassTerm(co, 2)) {
+        this.sink.add(
+          'typeIrrelevantDtmiOrTerm',
+          l10n.t('"{0}" in "@type" of {1} is a DTDL property, not a type.', co, owner),
+          file,
+          [...path, '@type'],
+        );
+        continue;
+      }
+      if (context.version > 2 && shape === 'notDtmiNorTerm') {
+        this.sink.add(
+          'typeNotDtmiNorTerm',
+          l10n.t('"{0}" in "@type" of {1} is neither a DTMI nor a term.', co, owner),
+          file,
+          [...path, '@type'],
+        );
         continue;
       }
       if (context.version === 2 || context.undefinedExtension) {
@@ -202,8 +330,14 @@ export class Walker {
         [...path, '@type'],
       );
     }
-    if (semantic) this.semanticRules(file, node, path, owner, context.version);
+    if (semantic) this.semanticRules(file, node, path, owner, context.version, semantic);
+    if (context.iotCentral && context.version === 2) checkIotCentralSchema(node, cotypes, owner, this.sink, file, path);
 
+    if (cls === 'MapKey' && node.schema !== undefined && node.schema !== 'string')
+      this.sink.add('badType', l10n.t('The key of a Map ({0}) must have the schema "string".', owner), file, [
+        ...path,
+        'schema',
+      ]);
     const id = this.readId(file, node, path, context, cls, parent, parentProperty);
     const element: Element = {
       id: id ?? '',
@@ -217,21 +351,12 @@ export class Walker {
       parent,
       parentProperty,
       children: [],
+      tolerant: this.tolerant && context.version === 2,
     };
     this.set.elements.push(element);
-    this.set.byNode.set(node, element);
+    recordElement(node, element);
     parent?.children.push(element);
-    if (element.explicitId && id !== undefined) {
-      const other = this.set.byId.get(id);
-      if (other)
-        this.sink.add(
-          'duplicateDefinition',
-          l10n.t('"{0}" is defined more than once (also in {1}).', id, other.file),
-          file,
-          [...path, '@id'],
-        );
-      else this.set.byId.set(id, element);
-    }
+    if (element.explicitId && id !== undefined) addDefinition(this.set.byId, element, this.sink);
 
     const classSpec = spec.classes[cls];
     for (const [key, value] of Object.entries(node)) {
@@ -255,12 +380,27 @@ export class Walker {
         this.property(element, key, value, propSpec, at);
         continue;
       }
+      const literal = extraLiterals.get(key);
+      if (literal) {
+        checkExtensionLiteral(value, this.where(element, key, at), literal);
+        continue;
+      }
       if (extraProperties.has(key)) {
         if (key === 'unit' && typeof value !== 'string')
           this.sink.add('objectCountBelowMin', l10n.t('"unit" of {0} must name a unit.', owner), file, at);
         continue;
       }
-      if (allowsUndefined && (isDtmi(key) || context.undefinedExtension)) continue;
+      if (allowsUndefined) {
+        const shape = termShape(key);
+        if (context.version === 2 || shape === 'term' || shape === 'dtmi') continue;
+        this.sink.add(
+          shape === 'invalidDtmi' ? 'propertyInvalidDtmi' : 'propertyNotDtmiNorTerm',
+          l10n.t('The property "{0}" of {1} is neither a term nor a valid DTMI.', key, owner),
+          file,
+          at,
+        );
+        continue;
+      }
       if (key.includes(':'))
         this.sink.add('noTypeThatAllows', l10n.t('No type of {0} allows the property "{1}".', owner, key), file, at);
       else
@@ -282,9 +422,61 @@ export class Walker {
     return element;
   }
 
+  /** A co-type that needs its element's schema to be a complex schema of one class (a DTMI is checked by its use). */
+  private requireSchemaClass(
+    file: string,
+    node: JsonObject,
+    path: JsonPath,
+    owner: string,
+    cotype: string,
+    schemaClass: string,
+  ): void {
+    const schema = Array.isArray(node.schema) && node.schema.length === 1 ? node.schema[0] : node.schema;
+    if (schema === undefined || (typeof schema === 'string' && isDtmi(schema))) return;
+    if (isObject(schema) && typeNames(schema['@type']).includes(schemaClass)) return;
+    this.sink.add(
+      'notRequiredType',
+      l10n.t('{0} is "{1}", so its schema must be an {2}.', owner, cotype, schemaClass),
+      file,
+      [...path, 'schema'],
+    );
+  }
+
   /** A semantic type needs exactly one unit and a numeric schema. */
-  private semanticRules(file: string, node: JsonObject, path: JsonPath, owner: string, version: number): void {
+  private semanticRules(
+    file: string,
+    node: JsonObject,
+    path: JsonPath,
+    owner: string,
+    version: number,
+    semanticType: string,
+  ): void {
     const unit = node.unit;
+    const named = Array.isArray(unit) && unit.length === 1 ? unit[0] : unit;
+    const enumeration = typeof named === 'string' ? unitEnumerationOf(named) : undefined;
+    const accepted = unitTypesOf(semanticType);
+    const spec = VERSION_SPECS[version];
+    if (typeof named === 'string' && (spec.primitiveSchemas.has(named) || spec.classes[named] !== undefined))
+      this.sink.add(
+        'wrongParent',
+        l10n.t('"{0}" is a DTDL term, not a unit; {1} needs a unit of {2}.', named, owner, (accepted ?? []).join(', ')),
+        file,
+        [...path, 'unit'],
+      );
+    else if (enumeration && accepted && !accepted.includes(enumeration))
+      this.sink.add(
+        'wrongParent',
+        l10n.t(
+          '"{0}" is a unit of {1}; {2} is a {3}, so its unit must be one of {4}.',
+          String(named),
+          enumeration,
+          owner,
+          semanticType,
+          accepted.join(', '),
+        ),
+        file,
+        [...path, 'unit'],
+      );
     if (unit === undefined || (Array.isArray(unit) && unit.length === 0))
       this.sink.add(
         'missingSupplementalObjectProperty',
@@ -329,6 +521,15 @@ export class Walker {
         this.sink.add('missingRequiredId', l10n.t('An Interface needs an "@id".'), file, path);
         return undefined;
       }
+      if (parentProperty === 'schemas') {
+        this.sink.add(
+          'missingRequiredId',
+          l10n.t('A schema under "schemas" needs an "@id", so that other elements can refer to it.'),
+          file,
+          path,
+        );
+        return undefined;
+      }
       return generatedId(parent, parentProperty, node);
     }
     const at = [...path, '@id'];
@@ -359,10 +560,16 @@ export class Walker {
       );
       return undefined;
     }
-    if (isReservedId(raw)) {
+    if (
+      (isReservedId(raw) && !(this.tolerant && context.version === 2)) ||
+      (context.iotCentral && raw.startsWith('dtmi:iotcentral:'))
+    ) {
       this.sink.add(
         'reservedId',
-        l10n.t('"{0}" is reserved for DTDL itself ("dtmi:dtdl:" and "dtmi:standard:").', raw),
+        l10n.t(
+          '"{0}" is reserved for DTDL itself ("dtmi:dtdl:", "dtmi:standard:"; "dtmi:iotcentral:" with the IoT Central context).',
+          raw,
+        ),
         file,
         at,
       );
@@ -390,14 +597,19 @@ export class Walker {
     return raw;
   }
 
-  private property(element: Element, key: string, value: unknown, spec: PropertySpec, at: JsonPath): void {
-    const w = {
+  private where(element: Element, key: string, at: JsonPath): Where {
+    return {
       sink: this.sink,
       file: element.file,
       path: at,
       owner: describe(element.node, element.parent, element.parentProperty),
       property: key,
+      lenient: element.context.version === 2,
     };
+  }
+
+  private property(element: Element, key: string, value: unknown, spec: PropertySpec, at: JsonPath): void {
+    const w = this.where(element, key, at);
     switch (spec.kind) {
       case 'string':
         return checkString(value, w, spec.max, spec.name === true);
@@ -418,7 +630,8 @@ export class Walker {
           );
         return;
       case 'enumValue': {
-        const inner = isObject(value) && '@value' in value ? value['@value'] : value;
+        const first = Array.isArray(value) && value.length === 1 ? value[0] : value;
+        const inner = isObject(first) && '@value' in first ? first['@value'] : first;
         const one = single(value, w, typeof inner === 'number' ? 'integer' : 'string');
         if (!one.ok) return;
         value = one.value;
@@ -431,7 +644,17 @@ export class Walker {
           );
         return;
       }
-      case 'unit':
+      case 'unit': {
+        const unit = Array.isArray(value) && value.length === 1 ? value[0] : value;
+        if (isObject(unit))
+          this.sink.add(
+            'refObjectNotAllowed',
+            l10n.t('"{0}" of {1} must name a unit (e.g. "degreeCelsius"), not define one.', key, w.owner),
+            element.file,
+            at,
+          );
+        return;
+      }
       case 'any':
         return;
       case 'elements':
@@ -542,6 +765,24 @@ export class Walker {
   ): void {
     const keys = Object.keys(item);
     if (keys.length === 1 && keys[0] === '@id') {
+      if (parent.tolerant) {
+        const target = item['@id'];
+        if (typeof target === 'string' && isDtmi(target))
+          this.set.references.push({ target, classes, from: parent, property: key, path: here });
+        else
+          this.sink.add(
+            'idRefBadDtmiOrTerm',
+            l10n.t(
+              '"{0}" of {1} refers to "{2}", which is not a DTMI.',
+              key,
+              describe(parent.node, parent.parent, parent.parentProperty),
+              String(target),
+            ),
+            parent.file,
+            here,
+          );
+        return;
+      }
       this.sink.add(
         'idReference',
         l10n.t(
@@ -578,6 +819,8 @@ export class Walker {
       if (!interfaceOnly && spec.primitiveSchemas.has(value)) return;
       const unitSchemas = parent.context.version === 2 || parent.context.extensions.some((e) => e.semantic);
       if (!interfaceOnly && unitSchemas && isUnitSchemaName(value)) return;
+      if (!interfaceOnly && parent.context.iotCentral && parent.context.version === 2 && IOT_CENTRAL_SCHEMAS.has(value))
+        return;
       if (isDtmi(value)) {
         this.set.references.push({ target: value, classes, from: parent, property: key, path: at });
         return;
@@ -607,6 +850,19 @@ export class Walker {
     }
     this.inlineOrReference(parent, key, value, at, classes);
   }
+}
+
+/** Adds an element to the elements by id, or reports that its id is taken. */
+export function addDefinition(byId: Map<string, Element>, element: Element, sink: ProblemSink): void {
+  const other = byId.get(element.id);
+  if (other)
+    sink.add(
+      'duplicateDefinition',
+      l10n.t('"{0}" is defined more than once (also in {1}).', element.id, other.file),
+      element.file,
+      [...element.path, '@id'],
+    );
+  else byId.set(element.id, element);
 }
 
 function typeNames(value: unknown): string[] {
