@@ -3,7 +3,7 @@
 // folder as one set, again shortly after each change (typing, saving, files created or deleted). The validator
 // loads on first use, when the first DTDL document is seen.
 import * as vscode from 'vscode';
-import { ModelSetValidator, type LocatedProblem } from '../../core/dtdl/validation/validateModels';
+import type { LocatedProblem, ModelSetValidator } from '../../core/dtdl/validation/validateModels';
 import { isDtdlText, ModelSet } from './modelSet';
 
 const SETTLE_MS = 300;
@@ -41,11 +41,13 @@ export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Dis
     return { uri: directory, name: directory.path.split('/').pop() || directory.path, recursive: false };
   };
 
-  const check = (folder: ModelFolder): void => {
+  const check = async (folder: ModelFolder): Promise<void> => {
     const key = folder.uri.toString();
     const set = sets.get(key);
     if (!set) return;
     const started = performance.now();
+    // The validator's code runs when the first DTDL document is checked, not at activation.
+    const { ModelSetValidator } = await import('../../core/dtdl/validation/validateModels');
     const validator = validators.get(key) ?? new ModelSetValidator();
     validators.set(key, validator);
     for (const [file, problems] of set.check((files) => validator.validate(files)))
@@ -67,7 +69,9 @@ export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Dis
       key,
       setTimeout(() => {
         timers.delete(key);
-        check(folder);
+        check(folder).catch((error: unknown) =>
+          deps.log(vscode.l10n.t('DTDL: {0} not checked: {1}', folder.name, String(error))),
+        );
       }, SETTLE_MS),
     );
   };
