@@ -20,11 +20,10 @@ import { twinGraphQuery } from '../twins/twinGraphQuery';
 import { patchedContents } from '../twins/twinPatch';
 import { adtRefusal } from '../twins/adtRefusal';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
-import { twinIdPathProblem } from '../../core/api/twinIds';
+import { MAX_TWIN_ID_LENGTH, twinIdPathProblem } from '../../core/api/twinIds';
 
 export const DEFAULT_TWIN_PAGE_SIZE = PAGE_SIZES.twins.default;
 export const MAX_TWIN_PAGE_SIZE = PAGE_SIZES.twins.max;
-const MAX_TWIN_ID_LENGTH = 512;
 
 export function registerTwinRoutes(router: Router, graph: TwinGraph): void {
   router.add('PUT', '/twins', (ctx) => ({ body: graph.toWire(putTwin(graph, ctx.body)) }));
