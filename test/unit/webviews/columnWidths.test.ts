@@ -54,6 +54,16 @@ describe('insights table column layout', () => {
     }
   });
 
+  it("leaves out the least needed column rather than cut a short column's header", () => {
+    // Occurrences' header needs 100 px: at 600 px the short columns share too little to show it whole.
+    const needs = NEEDS.map((n) => (n.field === 'occurrenceCount' ? { ...n, header: 100 } : n));
+    const { widths, hidden } = layOutColumns(needs, 600);
+    assert.deepEqual(hidden, ['occurrenceCount']);
+    for (const need of needs.filter((n) => n.header !== undefined && !hidden.includes(n.field)))
+      assert.ok(widths.get(need.field)! >= need.header!, need.field);
+    assert.deepEqual(layOutColumns(needs, 1000).hidden, [], 'with room, nothing is left out');
+  });
+
   it('keeps a width the user set as it is', () => {
     const needs = NEEDS.map((n) => (n.field === 'name' ? { ...n, min: 300, want: 300, wide: false } : n));
     const { widths } = layOutColumns(needs, 1000);

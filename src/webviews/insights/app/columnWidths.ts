@@ -23,6 +23,8 @@ export interface ColumnNeed {
   want: number;
   /** Name and Twin: share what the others leave (no width of their own) unless the user sized them. */
   wide: boolean;
+  /** Width (px, padding included) its header needs whole, when known: narrower, a less needed column makes room. */
+  header?: number;
   /** Left out before the others when the panel is too narrow: higher first; 0 never. */
   dropRank: number;
 }
@@ -54,15 +56,19 @@ function grow(widths: Map<string, number>, fields: string[], target: (f: string)
  * least needed left out until they fit; then Name and Twin to their comfortable width, the short columns towards
  * what they want, and what is left to Name and Twin.
  */
-export function layOutColumns(needs: readonly ColumnNeed[], available: number): ColumnLayout {
+export function layOutColumns(
+  needs: readonly ColumnNeed[],
+  available: number,
+  hidden: readonly string[] = [],
+): ColumnLayout {
   const shown = [...needs];
-  const hidden: string[] = [];
+  const left: string[] = [...hidden];
   const sum = (f: (c: ColumnNeed) => number) => shown.reduce((n, c) => n + f(c), 0);
   while (sum((c) => c.min) > available) {
     const droppable = shown.filter((c) => c.dropRank > 0).sort((a, b) => b.dropRank - a.dropRank)[0];
     if (!droppable) break;
     shown.splice(shown.indexOf(droppable), 1);
-    hidden.push(droppable.field);
+    left.push(droppable.field);
   }
   const widths = new Map(shown.map((c) => [c.field, c.min]));
   const byField = new Map(shown.map((c) => [c.field, c]));
@@ -75,7 +81,16 @@ export function layOutColumns(needs: readonly ColumnNeed[], available: number): 
     const each = Math.floor(room / wide.length);
     for (const f of wide) widths.set(f, widths.get(f)! + each);
   }
-  return { widths, hidden };
+  // A short column shows its header whole (a value may end in an ellipsis), or the least needed column makes room.
+  const cut = short.some((f) => widths.get(f)! < (byField.get(f)!.header ?? 0));
+  const droppable = shown.filter((c) => c.dropRank > 0).sort((a, b) => b.dropRank - a.dropRank)[0];
+  if (cut && droppable)
+    return layOutColumns(
+      shown.filter((c) => c !== droppable),
+      available,
+      [...left, droppable.field],
+    );
+  return { widths, hidden: left };
 }
 
 /** Columns left out first on a narrow panel: Occurrences, then Updated, Type, Priority; Name, Twin and Status stay. */
@@ -99,7 +114,7 @@ export function fitColumns(table: HTMLTableElement, userWidth: (field: string) =
     context.font = font;
     return context.measureText(text).width;
   };
-  const cellFont = getComputedStyle(table).font;
+  const cellFont = canvasFont(getComputedStyle(table));
   const needs: ColumnNeed[] = [];
   let padding = 0;
   for (const column of COLUMNS) {
@@ -110,7 +125,7 @@ export function fitColumns(table: HTMLTableElement, userWidth: (field: string) =
     padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
     const user = userWidth(column.field);
     const wide = column.short === undefined;
-    const labelFont = getComputedStyle(button).font;
+    const labelFont = canvasFont(getComputedStyle(button));
     const samples = column.short ?? [];
     const want =
       user ??
@@ -121,10 +136,15 @@ export function fitColumns(table: HTMLTableElement, userWidth: (field: string) =
       ) + padding;
     if (!Number.isFinite(want)) return empty;
     const min = user ?? (wide ? WIDE_MIN_PX : Math.min(want, SHORT_MIN_PX));
+    const header =
+      user === undefined && !wide
+        ? shortColumnWidth(measure(column.label, labelFont), measure(ARROW, labelFont), 0) + padding
+        : undefined;
     needs.push({
       field: column.field,
       min,
       want,
+      ...(header === undefined ? {} : { header }),
       wide: wide && user === undefined,
       dropRank: DROP_RANK[column.field] ?? 0,
     });
@@ -138,4 +158,12 @@ export function fitColumns(table: HTMLTableElement, userWidth: (field: string) =
   }
   table.dataset.hiddenFields = layout.hidden.join(' ');
   return layout;
+}
+
+/**
+ * The element's font as a canvas reads it. Not the computed `font` shorthand: Chromium leaves it empty when a longhand
+ * it cannot express is set (as newer VS Code webviews do), and the canvas then measures in its 10px default.
+ */
+function canvasFont(style: CSSStyleDeclaration): string {
+  return `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
 }
