@@ -177,12 +177,15 @@ describe('authoring', () => {
         .getText()
         .split('\n')
         .findIndex((l) => l.includes('"capacity"')) + 1;
+    // The schema's check of this text (not of the draft before it, whose placeholders it also marked): one problem.
     await eventually(
       () =>
-        assert.ok(
+        assert.deepEqual(
           vscode.languages
             .getDiagnostics(draft.uri)
-            .some((d) => d.source !== 'Building Twins' && d.range.start.line + 1 === capacityLine),
+            .filter((d) => d.source !== 'Building Twins' && d.severity <= vscode.DiagnosticSeverity.Warning)
+            .map((d) => d.range.start.line + 1),
+          [capacityLine],
           'the untitled draft is checked by the schema too',
         ),
       30_000,
