@@ -180,10 +180,15 @@ describe('webview panels in the workbench', () => {
     // Live mode picks up a value sent after the panel opened.
     await frame.locator('vscode-checkbox#live').click();
     await frame.locator('vscode-checkbox#live[checked]').waitFor();
+    // It says it is polling, for as long as it does.
+    await frame.locator('.status', { hasText: /^Live: new values are read every 5 s$/ }).waitFor();
     await client.sendTimeSeries([
       { connectorId: 'CON-E2E', dtId: CAPABILITY, sourceTimestamp: new Date().toISOString(), scalarValue: 99.5 },
     ]);
     await frame.locator('.latest li', { hasText: '99.50 °C' }).waitFor({ timeout: 30_000 });
+    await frame.locator('vscode-checkbox#live').click();
+    await frame.locator('vscode-checkbox#live:not([checked])').waitFor();
+    assert.equal(await frame.locator('.status', { hasText: /^Live/ }).count(), 0, 'no sign once it stops');
   });
 
   it('shows impact scores as a table, resizes a column and finds text in the loaded rows without a request', async () => {

@@ -139,6 +139,9 @@ export class TimeSeriesActions {
     this.saveState();
     clearInterval(this.liveTimer);
     this.liveTimer = undefined;
+    // The status line says the panel is polling, for as long as it does.
+    document.body.classList.toggle('live', on);
+    this.view.status.set(on ? l10n.t('Live: new values are read every {0} s', LIVE_POLL_MS / 1000) : '');
     if (!on) return;
     this.liveTimer = setInterval(() => void this.poll(), LIVE_POLL_MS);
   }
