@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import type { EmulatorTestClient } from './emulatorTestClient';
+import { FakeClock } from '../api/fakeClock';
+import { EmulatorTestClient } from './emulatorTestClient';
 
 /** Repository root, from out/test/unit/emulator. */
 export const REPO_ROOT = path.resolve(__dirname, '../../../..');
@@ -48,4 +49,13 @@ export async function putSmallBuilding(client: EmulatorTestClient): Promise<void
 async function must(client: EmulatorTestClient, method: string, p: string, body: unknown): Promise<void> {
   const res = await client.call(method, p, body);
   if (res.status !== 200) throw new Error(`${method} ${p} failed: ${res.status} ${res.text}`);
+}
+
+/** An emulator without the sample, its clock pinned at `now`, holding the small building (putSmallBuilding). */
+export async function smallBuildingAt(now: number): Promise<{ client: EmulatorTestClient; clock: FakeClock }> {
+  const clock = new FakeClock();
+  await clock.advance(now - clock.now());
+  const client = await EmulatorTestClient.start({ sample: false, models: [FIXTURE_MODELS], clock });
+  await putSmallBuilding(client);
+  return { client, clock };
 }

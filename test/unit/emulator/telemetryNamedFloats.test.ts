@@ -3,19 +3,15 @@
 // is accepted (202), and reads leave such values out (Features/Telemetry/Helpers/AdxQueryHelper.cs,
 // `SkipIllegalValues`).
 import * as assert from 'node:assert/strict';
-import { FakeClock } from '../api/fakeClock';
-import { EmulatorTestClient } from './emulatorTestClient';
-import { FIXTURE_MODELS, putSmallBuilding } from './emulatorFixtures';
+import type { EmulatorTestClient } from './emulatorTestClient';
+import { smallBuildingAt } from './emulatorFixtures';
 
 const NOW = Date.parse('2024-05-01T12:00:00Z');
 
 describe('emulator: scalarValue "NaN", "Infinity", "-Infinity" accepted and left out of reads (LiveDataCore Program.cs, AdxQueryHelper.cs)', () => {
   let client: EmulatorTestClient;
-  const clock = new FakeClock();
   before(async () => {
-    await clock.advance(NOW - clock.now());
-    client = await EmulatorTestClient.start({ sample: false, models: [FIXTURE_MODELS], clock });
-    await putSmallBuilding(client);
+    ({ client } = await smallBuildingAt(NOW));
   });
   after(() => client.close());
 

@@ -4,10 +4,9 @@
 // PostTelemetryHandler.cs; minimal-API binding failures answer 400 with no body).
 import * as assert from 'node:assert/strict';
 import { bindDotnetDateTime } from '../../../src/emulator/timeSeries/dotnetDateTime';
-import { FakeClock } from '../api/fakeClock';
 import { assertEmptyError } from './emulatorProblems';
-import { EmulatorTestClient } from './emulatorTestClient';
-import { FIXTURE_MODELS, putSmallBuilding } from './emulatorFixtures';
+import type { EmulatorTestClient } from './emulatorTestClient';
+import { smallBuildingAt } from './emulatorFixtures';
 
 const NOW = Date.parse('2024-05-01T12:00:00Z');
 const TEN = Date.parse('2024-05-01T10:00:00Z');
@@ -46,11 +45,8 @@ describe('emulator: sourceTimestamp binds as System.Text.Json binds a DateTime (
 
   describe('POST /time-series', () => {
     let client: EmulatorTestClient;
-    const clock = new FakeClock();
     before(async () => {
-      await clock.advance(NOW - clock.now());
-      client = await EmulatorTestClient.start({ sample: false, models: [FIXTURE_MODELS], clock });
-      await putSmallBuilding(client);
+      ({ client } = await smallBuildingAt(NOW));
     });
     after(() => client.close());
 
