@@ -28,7 +28,7 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec & { short?: string }> = {
 };
 
 /** `building-twins --version` (or `-v`), before any command: prints the version and exits. */
-export const VERSION_OPTION: Record<string, OptionSpec & { short?: string }> = {
+const VERSION_OPTION: Record<string, OptionSpec & { short?: string }> = {
   version: { type: 'boolean', short: 'v', description: 'print the version of building-twins (-v for short)' },
 };
 

@@ -39,7 +39,7 @@ const OPTIONS = {
   help: GLOBAL_OPTIONS.help!,
 };
 
-export const MCP_HELP = [
+const MCP_HELP = [
   `Usage: ${PROGRAM} mcp [--url <url|instance>] [--client-id <id>] [--allow-writes | --allow-unconfirmed-writes]`,
   '                      [--tools <list>] [--disable-tools <list>] [--timeout <ms>]',
   '',

@@ -3,7 +3,7 @@
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 
-export const PROGRESS_EVERY_MS = 1000;
+const PROGRESS_EVERY_MS = 1000;
 /** The first protocol version whose progress notifications carry a message. */
 const PROGRESS_MESSAGE_SINCE = '2025-03-26';
 

@@ -4,7 +4,7 @@ import type { AgentTool } from '../core/agentTools/agentTool';
 import { AGENT_TOOLS } from '../core/agentTools/agentToolTable';
 import type { McpWriteMode } from './mcpWriteMode';
 
-export const TOOL_GROUPS = ['read', 'write'] as const;
+const TOOL_GROUPS = ['read', 'write'] as const;
 
 /** The tools named by one flag's value (names and groups, comma-separated); throws naming what is unknown. */
 function named(flag: string, value: string): Set<AgentTool> {

@@ -7,7 +7,7 @@ import type { ToolOutcome } from '../core/agentTools/toolInvocation';
 import { stripControl } from '../core/untrusted/controlCharacters';
 
 /** How long the user has to answer (a person reads the request first); the tool call's cancellation ends it sooner. */
-export const CONFIRMATION_TIMEOUT_MS = 10 * 60 * 1000;
+const CONFIRMATION_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
  * JSON as sent, laid out on lines, with characters that print as nothing or move text (C1 controls, format and

@@ -18,7 +18,7 @@ export const REQUEST_TIMEOUTS = {
   keepAliveTimeout: 5_000,
 };
 
-export const DEFAULT_CONNECTION_CAP = 512;
+const DEFAULT_CONNECTION_CAP = 512;
 
 export class ConnectionGuard {
   /** Connections in the order they last changed state (oldest first). */

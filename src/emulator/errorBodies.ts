@@ -10,15 +10,15 @@ import { randomBytes } from 'node:crypto';
 import { HttpError, headerText, statusTitle } from './httpErrors';
 import type { Reply } from './router';
 
-export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
-export const DETAIL_HEADER = 'X-Emulator-Detail';
+const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
+const DETAIL_HEADER = 'X-Emulator-Detail';
 
 type ErrorStyle = 'exceptionFilter' | 'minimalApi' | 'problemDetails';
 
 const EXCEPTION_FILTER_PREFIXES = ['/twins', '/models', '/insights', '/tickets'];
 
 /** The backend's error style for an API path below /api/v3 (undefined for paths outside it). */
-export function errorStyle(apiPath: string | undefined): ErrorStyle {
+function errorStyle(apiPath: string | undefined): ErrorStyle {
   if (apiPath === undefined) return 'problemDetails';
   if (startsSegment(apiPath, '/time-series')) return 'minimalApi';
   return EXCEPTION_FILTER_PREFIXES.some((prefix) => startsSegment(apiPath, prefix))

@@ -24,7 +24,7 @@ export function readsAsJson(contentType: string): boolean {
   return /json/i.test(contentType) || contentType.trim() === '';
 }
 
-export function tooDeep(): HttpError {
+function tooDeep(): HttpError {
   const detail = `The maximum configured depth of ${MAX_JSON_DEPTH} has been exceeded: the request body nests JSON objects or arrays deeper than ${MAX_JSON_DEPTH} levels.`;
   return new HttpError(400, detail, { $: [detail] }, { headers: { Connection: 'close' } });
 }

@@ -18,7 +18,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** The host name of a Host header value (`name`, `name:port`, `[v6]:port`); undefined when malformed. */
-export function hostName(header: string): string | undefined {
+function hostName(header: string): string | undefined {
   try {
     return new URL(`http://${header.trim()}`).hostname;
   } catch {

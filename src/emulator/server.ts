@@ -16,7 +16,7 @@ import type { Store } from './store/store';
 import type { Clock } from '../core/api/clock';
 
 export const API_PREFIX = '/api/v3';
-export const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
+const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
 
 export interface ServerOptions {
   router: Router;

@@ -6,7 +6,6 @@ import { pickText } from '../dtdl/dtdlText';
 import { EXTERNAL_ID_KEY } from '../dtdl/twinValidation';
 import type { ReadTool } from './agentTool';
 import { ToolInputError } from './agentTool';
-import { clipText } from './toolAnswer';
 
 const LIST_LIMIT = 50;
 

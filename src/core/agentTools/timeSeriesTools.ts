@@ -9,7 +9,7 @@ import { ToolInputError } from './agentTool';
 import { jsonLength, MAX_ANSWER_CHARS, roomFor } from './toolAnswer';
 
 /** Values read per call at most; past it the summary says where it stopped. */
-export const MAX_VALUES_READ = 200_000;
+const MAX_VALUES_READ = 200_000;
 const MAX_TWINS = 10;
 const MAX_POINTS = 200;
 

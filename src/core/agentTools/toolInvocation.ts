@@ -33,7 +33,7 @@ function inputValidator(tool: AgentTool): ValidateFunction {
 }
 
 /** The tool's input, checked against its input schema; the message names each wrong field. */
-export function checkToolInput(tool: AgentTool, input: unknown): Record<string, unknown> {
+function checkToolInput(tool: AgentTool, input: unknown): Record<string, unknown> {
   const validate = inputValidator(tool);
   const value = input ?? {};
   if (!validate(value)) {
@@ -55,7 +55,7 @@ export function checkToolInput(tool: AgentTool, input: unknown): Record<string, 
 }
 
 /** Refuses a write tool on a read-only connection, before any request (also before the checks that read). */
-export function refuseIfReadOnly(tool: AgentTool, ctx: AgentToolContext): void {
+function refuseIfReadOnly(tool: AgentTool, ctx: AgentToolContext): void {
   if (tool.access === 'write' && ctx.api.readOnly) throw ApiError.readOnly(tool.name, ctx.connection);
 }
 

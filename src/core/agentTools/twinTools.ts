@@ -21,7 +21,7 @@ const GRAPH_NODES_LIMIT = 150;
 const TOKEN_SLACK = ' '.repeat(200);
 
 /** A twin as an agent reads it: id, model, name and its other scalar contents (long texts clipped, nested values named only). */
-export function compactTwin(twin: DigitalTwin): Record<string, unknown> {
+function compactTwin(twin: DigitalTwin): Record<string, unknown> {
   const contents: Record<string, unknown> = {};
   const nested: string[] = [];
   for (const [key, value] of Object.entries(twin.contents ?? {})) {

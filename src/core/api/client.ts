@@ -150,8 +150,8 @@ export interface ClientBudget {
   circuit: CircuitState;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_CONCURRENCY = 8;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_CONCURRENCY = 8;
 /** Tells a blank body without copying it (a page of twins can be megabytes). */
 const NON_BLANK = /\S/;
 const METADATA_KINDS: readonly TicketMetadataKind[] = ['categories', 'job-types', 'service-needed'];

@@ -57,7 +57,7 @@ export const INSIGHT_FILTER_OPERATORS: readonly FilterOperator[] = [
   'isNotEmpty',
 ].filter((op) => !INSIGHT_UNRUNNABLE_OPERATORS.includes(op as FilterOperator)) as FilterOperator[];
 /** The operators that do the same work on insights. */
-export const INSIGHT_TEXT_OPERATORS: readonly FilterOperator[] = ['contains', 'like'];
+const INSIGHT_TEXT_OPERATORS: readonly FilterOperator[] = ['contains', 'like'];
 
 /** Why an operator cannot filter a list whose store cannot run it, and what works instead. */
 export function unrunnableOperatorProblem(operator: FilterOperator, items: string): string {
@@ -70,10 +70,10 @@ export function unrunnableOperatorProblem(operator: FilterOperator, items: strin
  * `ArgumentException`, which the service answers 400 (Willow source: libraries/Willow.Batch/src/FilterOperations.cs;
  * libraries/Willow.ExceptionHandling/GlobalExceptionFilter.cs).
  */
-export const TEXT_OPERATORS: readonly FilterOperator[] = ['contains', 'notcontains', 'startsWith', 'endsWith', 'like'];
+const TEXT_OPERATORS: readonly FilterOperator[] = ['contains', 'notcontains', 'startsWith', 'endsWith', 'like'];
 
 /** Why a text operator cannot filter a field that is not text, and what works instead. */
-export function textOperatorProblem(operator: FilterOperator, field: string, type: string, items: string): string {
+function textOperatorProblem(operator: FilterOperator, field: string, type: string, items: string): string {
   return `${operator} cannot filter ${field} of ${items}: it is stored as ${type}, not text, and the service's text operators (${TEXT_OPERATORS.join(', ')}) work on text only (a real instance answers 400); use =, !=, in or notin${/^(Int32|DateTime)$/.test(type) ? ', or >, >=, <, <=' : ''} instead.`;
 }
 
@@ -85,7 +85,7 @@ export function textOperatorProblem(operator: FilterOperator, field: string, typ
 export const EMPTY_TEST_OPERATORS: readonly FilterOperator[] = ['isEmpty', 'isNotEmpty'];
 
 /** Why an empty test cannot filter a field that is not text, and what works instead. */
-export function emptyTestProblem(operator: FilterOperator, field: string, type: string, items: string): string {
+function emptyTestProblem(operator: FilterOperator, field: string, type: string, items: string): string {
   return `${operator} cannot filter ${field} of ${items}: it is stored as ${type}, not text, and the service compares it with "" (a real instance fails with HTTP 500); use isNull or isNotNull instead.`;
 }
 

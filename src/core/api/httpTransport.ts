@@ -113,7 +113,7 @@ export interface OutgoingWrite {
 }
 
 /** Largest response body read by default; larger answers fail early (a page of twins is a few MB). */
-export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /** Sends requests: token, pacing, bounded concurrency, the call deadline, retries, errors. */
 export class HttpTransport {

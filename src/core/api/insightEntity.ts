@@ -29,7 +29,7 @@ export const INSIGHT_NON_TEXT_FIELDS: Readonly<Record<string, string>> = {
 };
 
 /** The stored text fields of an insight. */
-export const INSIGHT_TEXT_FIELDS: readonly string[] = [
+const INSIGHT_TEXT_FIELDS: readonly string[] = [
   'sequenceNumber',
   'twinId',
   'twinName',

@@ -82,10 +82,10 @@ export const INSIGHT_TYPE_CODES: Readonly<Record<string, number>> = {
 };
 
 /** The codes the service stores an insight's `state` under (InsightCore `Models/InsightState.cs`). */
-export const INSIGHT_STATE_CODES: Readonly<Record<string, number>> = { inactive: 0, active: 1, archived: 9 };
+const INSIGHT_STATE_CODES: Readonly<Record<string, number>> = { inactive: 0, active: 1, archived: 9 };
 
 /** The codes the service stores an insight's `sourceType` under (InsightCore `Models/SourceType.cs`). */
-export const INSIGHT_SOURCE_TYPE_CODES: Readonly<Record<string, number>> = { willow: 0, app: 1, inspection: 2 };
+const INSIGHT_SOURCE_TYPE_CODES: Readonly<Record<string, number>> = { willow: 0, app: 1, inspection: 2 };
 
 /**
  * Insight fields the service stores as enum codes (no value conversion in InsightCore `Entities/InsightDbContext.cs`):

@@ -37,10 +37,10 @@ const OPAQUE_KEYS: ReadonlySet<string> = new Set([
   'customProperties',
 ]);
 
-export class ShapeError extends Error {}
+class ShapeError extends Error {}
 
 /** `Id` -> `id`, `ScenarioId` -> `scenarioId`, `ID` -> `id`; camelCase keys are unchanged. */
-export function camelKey(key: string): string {
+function camelKey(key: string): string {
   const first = key.charCodeAt(0);
   if (!(first >= 65 && first <= 90)) return key; // not A-Z: already camelCase (the common case, kept cheap)
   if (/^[A-Z0-9_]+$/.test(key)) return key.toLowerCase();

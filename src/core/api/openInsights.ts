@@ -4,7 +4,7 @@ import type { InsightStatus } from './insightStatus';
 import type { BatchRequest, BuildingTwinsApi, CallOptions, Insight } from './types';
 
 /** The statuses of an insight still waiting for someone (resolved and ignored ones are done). */
-export const OPEN_INSIGHT_STATUSES: readonly InsightStatus[] = ['new', 'open', 'inProgress', 'readyToResolve'];
+const OPEN_INSIGHT_STATUSES: readonly InsightStatus[] = ['new', 'open', 'inProgress', 'readyToResolve'];
 
 /** At most this many open insights are read per connection (1,000 per page, the service's maximum). */
 export const OPEN_INSIGHTS_LIMIT = 5000;

@@ -3,8 +3,8 @@
 import { ApiError } from './apiError';
 import type { BatchPage, CallOptions } from './types';
 
-export const DEFAULT_MAX_PAGES = 10_000;
-export const DEFAULT_MAX_ITEMS = 5_000_000;
+const DEFAULT_MAX_PAGES = 10_000;
+const DEFAULT_MAX_ITEMS = 5_000_000;
 
 export type PagingLimits = Pick<CallOptions, 'maxPages' | 'maxItems'>;
 

@@ -6,7 +6,7 @@ import type { Clock } from './clock';
 import type { HttpRequest } from './httpTransport';
 
 /** How long the proxy keeps a scoped client's allowed twins. */
-export const SCOPE_CACHE_MS = 20 * 60_000;
+const SCOPE_CACHE_MS = 20 * 60_000;
 const MAX_REMEMBERED = 1000;
 const MINUTE = 60_000;
 

@@ -29,7 +29,7 @@ export interface TelemetryTargetReport {
   twins: Map<string, DigitalTwin>;
 }
 
-export function twinReference(entry: Pick<TimeSeriesEntry, 'dtId' | 'twinId' | 'externalId'>): {
+function twinReference(entry: Pick<TimeSeriesEntry, 'dtId' | 'twinId' | 'externalId'>): {
   twinId?: string;
   externalId?: string;
 } {

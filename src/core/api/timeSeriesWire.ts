@@ -28,7 +28,7 @@ export function wireEntry(entry: TimeSeriesEntry): TimeSeriesEntry {
 }
 
 /** The entry as the service reads it: a `twinId` key becomes `dtId` (an explicit `dtId` wins). */
-export function keyedByDtId(entry: TimeSeriesEntry): TimeSeriesEntry {
+function keyedByDtId(entry: TimeSeriesEntry): TimeSeriesEntry {
   if (!('twinId' in entry)) return entry;
   const { twinId, ...rest } = entry;
   return rest.dtId || !twinId ? rest : { ...rest, dtId: twinId };

@@ -5,7 +5,7 @@ import { ApiError } from './apiError';
 import { EXTERNAL_ID_PROPERTY } from './telemetryTargets';
 import type { BuildingTwinsApi, CallOptions, DigitalTwin, GetTwinsRequest } from './types';
 
-export const TWIN_LOOKUP_PAGE_SIZE = 20;
+const TWIN_LOOKUP_PAGE_SIZE = 20;
 
 /** One query for the three ways a twin is looked up: the start of its id, its external id, a part of its name. */
 export function twinLookupQuery(value: string): GetTwinsRequest {

@@ -16,7 +16,7 @@ function inContents(path: string): boolean {
 }
 
 /** "contents" when every path (and `from`) starts with `/contents/`, else "root". */
-export function patchPathForm(patch: readonly JsonPatchOperation[]): TwinPatchPathForm {
+function patchPathForm(patch: readonly JsonPatchOperation[]): TwinPatchPathForm {
   return patch.every((op) => inContents(op.path) && (op.from === undefined || inContents(op.from)))
     ? 'contents'
     : 'root';
@@ -36,7 +36,7 @@ export function inPathForm(patch: JsonPatchOperation[], form: TwinPatchPathForm)
  * A 400 about the patch's paths: its text speaks of a path or pointer, or of `contents` (Azure Digital
  * Twins names the unknown property `contents` when it gets `/contents/...`).
  */
-export function isPathRefusal(error: unknown): boolean {
+function isPathRefusal(error: unknown): boolean {
   return (
     error instanceof ApiError &&
     error.kind === 'http' &&

@@ -31,7 +31,7 @@ export interface ImportPlan {
   relationshipCountsByName: Record<string, number>;
 }
 
-export const twinKey = (id: string): string => `twin:${id}`;
+const twinKey = (id: string): string => `twin:${id}`;
 
 /** Stable identity of a relationship for resuming: source, name, target and sorted properties. */
 export function relationshipKey(rel: Relationship): string {

@@ -23,7 +23,7 @@ export interface TelemetryParseOptions {
 }
 
 /** Entries per `POST /time-series` request by default. */
-export const DEFAULT_TELEMETRY_BATCH = 1000;
+const DEFAULT_TELEMETRY_BATCH = 1000;
 
 const CSV_KNOWN = [
   'twinId',
@@ -53,7 +53,7 @@ export function parseTelemetryFile(
   return /\.csv$/i.test(fileName) ? parseTelemetryCsv(text, opts) : parseTelemetryJson(text, opts);
 }
 
-export function parseTelemetryJson(text: string, options: TelemetryParseOptions = {}): ParsedTelemetry {
+function parseTelemetryJson(text: string, options: TelemetryParseOptions = {}): ParsedTelemetry {
   const { file } = options;
   const lines = new LineIndex(text);
   const syntax: ParseError[] = [];
@@ -116,7 +116,7 @@ export function parseTelemetryJson(text: string, options: TelemetryParseOptions 
   return parsed;
 }
 
-export function parseTelemetryCsv(text: string, options: TelemetryParseOptions = {}): ParsedTelemetry {
+function parseTelemetryCsv(text: string, options: TelemetryParseOptions = {}): ParsedTelemetry {
   const { file } = options;
   const table = readCsv(text, file);
   const parsed: ParsedTelemetry = { rows: [], errors: [...table.errors] };

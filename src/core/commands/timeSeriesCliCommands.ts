@@ -6,12 +6,12 @@ import { flag, intOption, stringOption, UsageError, type CliCommand, type Comman
 
 const COLUMNS = ['twinId', 'sourceTimestamp', 'scalarValue', 'connectorId'];
 /** The range read when --start and --end are not given: the last day. */
-export const DEFAULT_RANGE_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_RANGE_MS = 24 * 60 * 60 * 1000;
 /** What `latest` shows for a twin without a value: the service looks back only one hour. */
-export const NO_RECENT_VALUE = 'no value in the last hour';
+const NO_RECENT_VALUE = 'no value in the last hour';
 
 /** The service requires `start` and `end` (both included): the last day up to --end (or now) unless given. */
-export function rangeQuery(input: CommandInput, now = Date.now()): TimeSeriesQuery {
+function rangeQuery(input: CommandInput, now = Date.now()): TimeSeriesQuery {
   const end = stringOption(input, 'end') ?? new Date(now).toISOString();
   const endTime = Date.parse(end);
   if (Number.isNaN(endTime)) throw new UsageError(`--end must be an ISO 8601 date-time, got "${end}"`);

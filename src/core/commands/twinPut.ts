@@ -12,7 +12,7 @@ import { PartialFailure } from './cliCommand';
 const CONCURRENCY = 4;
 
 /** What is wrong with the items of an array of twins, one line per problem (items counted from 0). */
-export function twinArrayProblems(items: unknown[]): string[] {
+function twinArrayProblems(items: unknown[]): string[] {
   const problems: string[] = [];
   const firstIndex = new Map<string, number>();
   items.forEach((item, i) => {

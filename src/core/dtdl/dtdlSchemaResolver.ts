@@ -1,7 +1,7 @@
 import type { DtdlSchema, EnumValueInfo, FieldInfo, PrimitiveSchemaName } from './dtdlTypes';
 import { isObject, localized, typeList, type JsonObject } from './dtdlText';
 
-export const PRIMITIVE_SCHEMAS: ReadonlySet<string> = new Set<PrimitiveSchemaName>([
+const PRIMITIVE_SCHEMAS: ReadonlySet<string> = new Set<PrimitiveSchemaName>([
   'boolean',
   'date',
   'dateTime',

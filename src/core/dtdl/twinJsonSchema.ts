@@ -20,7 +20,7 @@ export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 export const VSCODE_SCHEMA_KEYWORDS = ['markdownDescription', 'enumDescriptions', 'markdownEnumDescriptions'];
 
 /** Schema of one DTDL value. */
-export function valueJsonSchema(schema: DtdlSchema): JsonSchema {
+function valueJsonSchema(schema: DtdlSchema): JsonSchema {
   switch (schema.kind) {
     case 'primitive': {
       const rule = PRIMITIVE_RULES[schema.name];
@@ -67,7 +67,7 @@ function enumSchema(valueSchema: 'integer' | 'string', values: EnumValueInfo[]):
 }
 
 /** Schema of one property, with hover text (display name, description, unit, semantic type, origin). */
-export function propertyJsonSchema(prop: PropertyInfo): JsonSchema {
+function propertyJsonSchema(prop: PropertyInfo): JsonSchema {
   const lines = [pickText(prop.description), prop.comment].filter((x): x is string => !!x);
   const facts: string[] = [`Schema: ${describeSchema(prop.schema)}`];
   if (prop.unit) facts.push(`Unit: ${unitSymbol(prop.unit)}`);
@@ -87,7 +87,7 @@ export function propertyJsonSchema(prop: PropertyInfo): JsonSchema {
 }
 
 /** The `contents` object of a model's twins (declared properties, components, tolerated service keys). */
-export function contentsJsonSchema(index: ModelIndex, modelId: string, componentOf: string[] = []): JsonSchema {
+function contentsJsonSchema(index: ModelIndex, modelId: string, componentOf: string[] = []): JsonSchema {
   const isComponent = componentOf.length > 0;
   const properties: Record<string, JsonSchema> = {};
   for (const prop of index.properties(modelId).values()) properties[prop.name] = propertyJsonSchema(prop);

@@ -55,7 +55,7 @@ export class TwinSchemaValidator {
 }
 
 /** ajv errors -> `{ path, property, message }`, one per failing location (if/then wrappers dropped). */
-export function toValidationErrors(errors: ErrorObject[]): TwinValidationError[] {
+function toValidationErrors(errors: ErrorObject[]): TwinValidationError[] {
   const out: TwinValidationError[] = [];
   const seen = new Set<string>();
   for (const e of errors) {

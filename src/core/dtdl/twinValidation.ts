@@ -120,7 +120,7 @@ export function validateProperties(
 }
 
 /** Checks one value against a DTDL schema, appending errors named by JSON Pointer. */
-export function validateValue(
+function validateValue(
   schema: DtdlSchema,
   value: unknown,
   path: string,

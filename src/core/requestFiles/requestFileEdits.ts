@@ -58,7 +58,7 @@ function usedNames(text: string): Set<string> {
 }
 
 /** `name`, or `name (2)`, `name (3)`, … whichever the file does not use yet. */
-export function uniqueName(name: string, used: ReadonlySet<string>): string {
+function uniqueName(name: string, used: ReadonlySet<string>): string {
   if (!used.has(name)) return name;
   let i = 2;
   while (used.has(`${name} (${i})`)) i++;

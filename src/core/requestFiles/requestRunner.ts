@@ -50,7 +50,7 @@ function commandContext(entry: RequestEntry, run: RequestRunContext): CliContext
 }
 
 /** The query for the page after `result`, or undefined when it was the last (or every page was read). */
-export function nextPageQuery(
+function nextPageQuery(
   operation: RequestOperation,
   query: Record<string, Json>,
   result: unknown,

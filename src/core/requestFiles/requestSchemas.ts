@@ -33,7 +33,7 @@ export function querySchema(operation: RequestOperation): JsonSchema {
 }
 
 /** The schema of an operation's `body`, or undefined when it takes none. */
-export function bodySchema(operation: RequestOperation): JsonSchema | undefined {
+function bodySchema(operation: RequestOperation): JsonSchema | undefined {
   const schema = BODY_SCHEMAS[operation.name];
   return schema ? { ...schema, description: operation.bodyDescription } : undefined;
 }

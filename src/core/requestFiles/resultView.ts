@@ -18,7 +18,7 @@ export const MAX_TABLE_ROWS = 2_000;
 /** Points per series the chart draws (LTTB keeps the shape). */
 export const MAX_CHART_POINTS = 2_000;
 /** Characters of JSON the JSON view shows. */
-export const MAX_JSON_CHARS = 1_000_000;
+const MAX_JSON_CHARS = 1_000_000;
 
 export interface ResultSort {
   column: number;

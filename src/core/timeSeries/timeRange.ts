@@ -47,9 +47,9 @@ export function parseRange(start: string, end: string): TimeRange {
 }
 
 /** The longest range a panel may ask the host to fetch (about 13 months). */
-export const MAX_PANEL_RANGE_MS = 400 * 86_400_000;
+const MAX_PANEL_RANGE_MS = 400 * 86_400_000;
 /** The widest chart a point budget is computed for: a webview asking for more gets this. */
-export const MAX_CHART_WIDTH_PX = 8_000;
+const MAX_CHART_WIDTH_PX = 8_000;
 
 /** A range requested by a webview (untrusted): checked, and refused when longer than MAX_PANEL_RANGE_MS. */
 export function checkPanelRange(range: TimeRange): TimeRange {

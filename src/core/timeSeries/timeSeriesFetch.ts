@@ -27,7 +27,7 @@ export interface FetchOptions {
   signal?: AbortSignal;
 }
 
-export const SERIES_PAGE_SIZE = 10_000;
+const SERIES_PAGE_SIZE = 10_000;
 const MAX_LANES = 4;
 /** Pages a slice may fetch before the ones in front of it are consumed. */
 const PAGES_AHEAD = 2;

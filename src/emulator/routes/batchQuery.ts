@@ -260,7 +260,7 @@ function nonTextField(
 }
 
 /** One filter against one item: any of its fields satisfies it. */
-export function testFilter(item: unknown, rule: FilterRule): boolean {
+function testFilter(item: unknown, rule: FilterRule): boolean {
   if (rule.refs === 'ignored') return true;
   if (!isObject(item)) return false;
   return rule.refs.some((ref) => fieldHolds(item, ref, rule.operator, rule.value));

@@ -12,12 +12,12 @@ import { checkEvent, EVENT_FIELDS, upsertEvents } from './eventRecords';
 import { parseMultipart } from './multipart';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
 
-export const DEFAULT_EVENT_PAGE_SIZE = PAGE_SIZES.events.default;
-export const MAX_EVENT_PAGE_SIZE = PAGE_SIZES.events.max;
+const DEFAULT_EVENT_PAGE_SIZE = PAGE_SIZES.events.default;
+const MAX_EVENT_PAGE_SIZE = PAGE_SIZES.events.max;
 /** Newest first. */
 const DEFAULT_SORT = [sortBy('startTime', true), sortBy('id')];
 /** The fields an event can be filtered and sorted by (the docs' Event schema). */
-export const EVENT_ENTITY: BatchEntity = { fields: [...EVENT_FIELDS, 'createdDate', 'lastModifiedDate'] };
+const EVENT_ENTITY: BatchEntity = { fields: [...EVENT_FIELDS, 'createdDate', 'lastModifiedDate'] };
 
 export function registerEventRoutes(router: Router, graph: TwinGraph): void {
   const store = graph.store;

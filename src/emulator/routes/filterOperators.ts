@@ -95,7 +95,7 @@ function numeric(value: unknown): number | undefined {
  * numbers numerically, date-times by instant, booleans as false < true, other text without case;
  * undefined when `b` cannot be read as `a`'s type.
  */
-export function orderOf(a: unknown, b: unknown): number | undefined {
+function orderOf(a: unknown, b: unknown): number | undefined {
   if (typeof a === 'number') {
     const other = numeric(b);
     return other === undefined ? undefined : a - other;
@@ -116,7 +116,7 @@ export function orderOf(a: unknown, b: unknown): number | undefined {
   return undefined;
 }
 
-export function valuesEqual(actual: unknown, expected: unknown): boolean {
+function valuesEqual(actual: unknown, expected: unknown): boolean {
   if (expected === null || expected === undefined) return actual === null || actual === undefined;
   if (typeof actual === 'object' && actual !== null) return JSON.stringify(actual) === JSON.stringify(expected);
   return orderOf(actual, expected) === 0;

@@ -13,8 +13,8 @@ import { INSIGHT_UNRUNNABLE_OPERATORS } from '../../core/api/filterVocabulary';
 import { INSIGHT_CODED_FIELDS } from '../../core/api/insightStatus';
 import { INSIGHT_NON_TEXT_FIELDS, INSIGHT_STORED_FIELDS } from '../../core/api/insightEntity';
 
-export const DEFAULT_INSIGHT_PAGE_SIZE = PAGE_SIZES.insights.default;
-export const MAX_INSIGHT_PAGE_SIZE = PAGE_SIZES.insights.max;
+const DEFAULT_INSIGHT_PAGE_SIZE = PAGE_SIZES.insights.default;
+const MAX_INSIGHT_PAGE_SIZE = PAGE_SIZES.insights.max;
 const DEFAULT_SORT = [sortBy('createdDate', true), sortBy('id')];
 /**
  * The fields an insight is filtered and sorted by, as the service stores it: its stored `status` is the

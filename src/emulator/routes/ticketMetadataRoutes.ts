@@ -11,13 +11,13 @@ import type { BatchEntity } from './batchFields';
 import { runBatchQuery, sortBy } from './batchQuery';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
 
-export const DEFAULT_METADATA_PAGE_SIZE = PAGE_SIZES.ticketMetadata.default;
-export const MAX_METADATA_PAGE_SIZE = PAGE_SIZES.ticketMetadata.max;
+const DEFAULT_METADATA_PAGE_SIZE = PAGE_SIZES.ticketMetadata.default;
+const MAX_METADATA_PAGE_SIZE = PAGE_SIZES.ticketMetadata.max;
 const MAX_NAME_LENGTH = 200;
-export const METADATA_ENTITY: BatchEntity = { fields: ['id', 'name'] };
+const METADATA_ENTITY: BatchEntity = { fields: ['id', 'name'] };
 
 /** The editable metadata lists, by path segment. */
-export const METADATA_COLLECTIONS: Record<TicketMetadataKind, { collection: string; label: string }> = {
+const METADATA_COLLECTIONS: Record<TicketMetadataKind, { collection: string; label: string }> = {
   categories: { collection: COLLECTIONS.ticketCategories, label: 'category' },
   'job-types': { collection: COLLECTIONS.ticketJobTypes, label: 'job type' },
   'service-needed': { collection: COLLECTIONS.ticketServicesNeeded, label: 'service needed' },

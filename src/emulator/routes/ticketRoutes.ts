@@ -21,11 +21,11 @@ import { runBatchQuery, sortBy } from './batchQuery';
 import { rejectReservedTicketSegment } from './ticketMetadataRoutes';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
 
-export const DEFAULT_TICKET_PAGE_SIZE = PAGE_SIZES.tickets.default;
-export const MAX_TICKET_PAGE_SIZE = PAGE_SIZES.tickets.max;
+const DEFAULT_TICKET_PAGE_SIZE = PAGE_SIZES.tickets.default;
+const MAX_TICKET_PAGE_SIZE = PAGE_SIZES.tickets.max;
 const DEFAULT_SORT = [sortBy('createdDate', true), sortBy('id')];
 /** The fields a ticket can be filtered and sorted by: those it is read with. */
-export const TICKET_ENTITY: BatchEntity = {
+const TICKET_ENTITY: BatchEntity = {
   fields: [
     'id',
     'summary',

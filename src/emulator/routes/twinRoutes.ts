@@ -22,8 +22,8 @@ import { adtRefusal } from '../twins/adtRefusal';
 import { PAGE_SIZES } from '../../core/api/serviceLimits';
 import { MAX_TWIN_ID_LENGTH, twinIdPathProblem } from '../../core/api/twinIds';
 
-export const DEFAULT_TWIN_PAGE_SIZE = PAGE_SIZES.twins.default;
-export const MAX_TWIN_PAGE_SIZE = PAGE_SIZES.twins.max;
+const DEFAULT_TWIN_PAGE_SIZE = PAGE_SIZES.twins.default;
+const MAX_TWIN_PAGE_SIZE = PAGE_SIZES.twins.max;
 
 export function registerTwinRoutes(router: Router, graph: TwinGraph): void {
   router.add('PUT', '/twins', (ctx) => ({ body: graph.toWire(putTwin(graph, ctx.body)) }));

@@ -8,7 +8,7 @@ import { PAGE_SIZES } from '../../core/api/serviceLimits';
 import { cutToSecond } from '../../core/timeSeries/wholeSeconds';
 
 /** The emulator's own ceiling on a page (the service states none). */
-export const MAX_SERIES_PAGE_SIZE = PAGE_SIZES.timeSeries.max;
+const MAX_SERIES_PAGE_SIZE = PAGE_SIZES.timeSeries.max;
 
 /** Both ends included, epoch milliseconds. */
 export interface SeriesRange {

@@ -57,7 +57,7 @@ export function compileTwinFilters(body: JsonObject, graph: TwinGraph): TwinPred
 }
 
 /** The model ids a ModelFilter admits (sub-models included unless exactModelMatch); undefined = any. */
-export function modelSet(graph: TwinGraph, filter: JsonObject, path: string): Set<string> | undefined {
+function modelSet(graph: TwinGraph, filter: JsonObject, path: string): Set<string> | undefined {
   const ids = optStringArray(filter, 'modelIds', `${path}.modelIds`);
   if (!ids || !ids.length) return undefined;
   return expandModels(graph, ids, optBoolean(filter, 'exactModelMatch', `${path}.exactModelMatch`) ?? false);
@@ -106,7 +106,7 @@ function relationshipPredicate(graph: TwinGraph, filter: JsonObject): TwinPredic
 }
 
 /** Twins whose isPartOf/locatedIn chains lead to `locationId` (the location itself excluded). */
-export function twinsUnder(graph: TwinGraph, locationId: string): Set<string> {
+function twinsUnder(graph: TwinGraph, locationId: string): Set<string> {
   const found = new Set<string>();
   const queue = [locationId];
   for (let i = 0; i < queue.length; i++) {

@@ -2,7 +2,7 @@
 // tool's name) and the `#reference` a user types in chat. package.json declares exactly these (a unit test
 // checks the manifest against this table and the core definitions).
 
-export const LM_TOOL_PREFIX = 'buildingTwins_';
+const LM_TOOL_PREFIX = 'buildingTwins_';
 
 /** Core tool name -> `toolReferenceName` (what follows `#` in a chat prompt). */
 export const TOOL_REFERENCE_NAMES: Readonly<Record<string, string>> = {
@@ -38,7 +38,7 @@ export const CONNECTION_INPUT_SCHEMA = {
 };
 
 /** What a write tool's description adds in VS Code: who confirms (the core description says only what the tool does). */
-export const LM_WRITE_CONFIRMATION =
+const LM_WRITE_CONFIRMATION =
   'VS Code shows the user exactly what will be sent, and where, and sends it only once they confirm.';
 
 /** The description the model reads in VS Code (package.json's modelDescription, checked by a unit test). */

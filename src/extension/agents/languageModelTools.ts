@@ -21,7 +21,7 @@ import {
 import { ToolInputError } from '../../core/agentTools/agentTool';
 import type { BuildingTwinsApi } from '../../core/api/types';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
-import { CONNECTION_INPUT, lmToolId } from './agentToolNames';
+import { CONNECTION_INPUT } from './agentToolNames';
 import { toolResultParts } from './toolResultParts';
 import { withTokenSignal } from '../shell/tokenSignal';
 import { writeConfirmationMessage } from './writeConfirmation';

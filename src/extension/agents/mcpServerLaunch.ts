@@ -34,7 +34,7 @@ export interface McpLaunchContext {
   confirmWrites: ConfirmWritesMode;
 }
 
-export function mcpServerLabel(connection: string): string {
+function mcpServerLabel(connection: string): string {
   return `Building Twins: ${connection}`;
 }
 

@@ -13,7 +13,7 @@ import { vscodeApi } from '../shell/vscodeApi';
 import { confirmWritesSetting } from '../shell/carefulSettings';
 
 /** The provider id, declared under contributes.mcpServerDefinitionProviders in package.json. */
-export const MCP_PROVIDER_ID = 'buildingTwins.mcpServers';
+const MCP_PROVIDER_ID = 'buildingTwins.mcpServers';
 
 /**
  * The part of the VS Code 1.101 API used here. @types/vscode stays at the engines.vscode floor (1.99; vsce refuses

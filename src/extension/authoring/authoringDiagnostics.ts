@@ -64,7 +64,7 @@ export class AuthoringDiagnostics implements vscode.Disposable {
 }
 
 /** The 1-based `line` of `text` without its leading blanks (the first line when out of range). */
-export function lineRange(text: string, line: number): vscode.Range {
+function lineRange(text: string, line: number): vscode.Range {
   const lines = text.split(/\r\n|\r|\n/);
   const index = line >= 1 && line <= lines.length ? line - 1 : 0;
   const content = lines[index] ?? '';

@@ -10,7 +10,7 @@ interface ModelPick extends vscode.QuickPickItem {
 }
 
 /** Models in hierarchy order (each root, then its descendants depth-first), with their inheritance path as detail. */
-export function modelPickItems(index: ModelIndex): ModelPick[] {
+function modelPickItems(index: ModelIndex): ModelPick[] {
   const byName = (a: string, b: string): number =>
     index.displayName(a).localeCompare(index.displayName(b)) || a.localeCompare(b);
   const items: ModelPick[] = [];
@@ -67,7 +67,7 @@ function twinItem(twin: DigitalTwin, index: ModelIndex): TwinPick {
 }
 
 /** Twins (of `modelId` or a model extending it, when given) whose id is `text` or whose name contains it. */
-export async function lookupTwins(
+async function lookupTwins(
   client: BuildingTwinsApi,
   index: ModelIndex,
   text: string,

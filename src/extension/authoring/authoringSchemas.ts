@@ -37,7 +37,7 @@ function relationshipBody(index: ModelIndex): JsonSchema {
 }
 
 /** A relationship draft (`*.relationship.json`): one relationship or an array of them. */
-export function relationshipDocumentSchema(index: ModelIndex): JsonSchema {
+function relationshipDocumentSchema(index: ModelIndex): JsonSchema {
   const one = relationshipBody(index);
   return {
     $schema: DRAFT_07,
@@ -52,7 +52,7 @@ export function relationshipDocumentSchema(index: ModelIndex): JsonSchema {
  * An import file in JSON (docs/import-formats.md): an array mixing twins (items with `modelId`) and
  * relationships, or `{ "twins": [...], "relationships": [...] }`.
  */
-export function importDocumentSchema(index: ModelIndex, checked?: readonly string[]): JsonSchema {
+function importDocumentSchema(index: ModelIndex, checked?: readonly string[]): JsonSchema {
   const { items, definitions } = twinArrayJsonSchema(index, checkedIds(index, checked)) as {
     items: JsonSchema;
     definitions: JsonSchema;
@@ -76,7 +76,7 @@ export function importDocumentSchema(index: ModelIndex, checked?: readonly strin
 }
 
 /** A twin document or `*.twin.json` draft: one twin or an array of twins. */
-export function twinDocumentSchema(index: ModelIndex, checked?: readonly string[]): JsonSchema {
+function twinDocumentSchema(index: ModelIndex, checked?: readonly string[]): JsonSchema {
   const { definitions, $schema: _s, title: _t, ...body } = combinedTwinJsonSchema(index, checkedIds(index, checked));
   const one = withEveryModelId(body);
   return {

@@ -14,7 +14,7 @@ export interface AuthoringServices {
 const DRAFT_CONTEXT_KEY = 'buildingTwins.twinDraft';
 const DRAFT_SNIFF_CHARS = 65_536;
 
-export function looksLikeTwinJson(text: string): boolean {
+function looksLikeTwinJson(text: string): boolean {
   return /"(modelId|sourceId)"\s*:/.test(text.slice(0, DRAFT_SNIFF_CHARS));
 }
 

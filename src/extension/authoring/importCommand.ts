@@ -23,12 +23,12 @@ export interface ImportCommandResult extends Omit<ImportResult, 'report' | 'outc
 }
 
 /** `<folder>/<name without extension>.import-report.json` next to the (first) input file. */
-export function reportPathFor(file: string): string {
+function reportPathFor(file: string): string {
   return path.join(path.dirname(file), `${path.basename(file, path.extname(file))}.import-report.json`);
 }
 
 /** The plan as lines: counts per model and per relationship name, and what the report says is done already. */
-export function planSummary(plan: ImportPlan, alreadyDone: number): string[] {
+function planSummary(plan: ImportPlan, alreadyDone: number): string[] {
   const lines = [twinsAndRelationships(plan.twins.length, plan.relationships.length)];
   for (const [model, n] of Object.entries(plan.twinCountsByModel).sort()) lines.push(`  ${n} × ${model}`);
   for (const [name, n] of Object.entries(plan.relationshipCountsByName).sort()) lines.push(`  ${n} × ${name}`);

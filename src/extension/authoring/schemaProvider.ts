@@ -12,7 +12,7 @@ import { authoringSchema, unavailableSchema } from './authoringSchemas';
 import { recordSchema, recordSchemaSource } from './recordSchemas';
 import { MODEL_SCHEMA_KINDS, type ModelSchemaKind, RECORD_SCHEMA_KINDS, type RecordSchemaKind } from './schemaKinds';
 
-export const SCHEMA_SCHEME = 'buildingtwins-schema';
+const SCHEMA_SCHEME = 'buildingtwins-schema';
 
 /** What the schemas are made from: the active connection's models, event types and ticket lists. */
 export interface SchemaServices {
@@ -23,7 +23,7 @@ export interface SchemaServices {
 }
 
 /** Every schema served: twins, relationships and import files from the models; events and tickets from the service's lists. */
-export const SCHEMA_KINDS = [...MODEL_SCHEMA_KINDS, ...RECORD_SCHEMA_KINDS] as const;
+const SCHEMA_KINDS = [...MODEL_SCHEMA_KINDS, ...RECORD_SCHEMA_KINDS] as const;
 export type SchemaKind = ModelSchemaKind | RecordSchemaKind;
 
 const isModelKind = (kind: SchemaKind): kind is ModelSchemaKind =>
@@ -37,7 +37,7 @@ export function schemaUri(kind: SchemaKind): vscode.Uri {
 /** VS Code drops documents no editor shows after a few minutes; re-opening them more often keeps the JSON service's link. */
 const KEEP_ALIVE_MS = 60_000;
 /** Up to this many models every model's contents are described; above it, only those of models open documents use. */
-export const ALL_MODELS_LIMIT = 200;
+const ALL_MODELS_LIMIT = 200;
 const REFRESH_DELAY_MS = 300;
 
 /** Twin documents, drafts and import files: the documents whose model ids decide what the schemas describe. */

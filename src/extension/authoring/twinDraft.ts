@@ -31,7 +31,7 @@ function schemaHint(schema: DtdlSchema): string | undefined {
 }
 
 /** The placeholder of a property: its schema, unit and description; undefined when its schema is unknown. */
-export function propertyHint(prop: PropertyInfo): string | undefined {
+function propertyHint(prop: PropertyInfo): string | undefined {
   const hint = schemaHint(prop.schema);
   if (hint === undefined) return undefined;
   const unit = prop.unit ? l10n.t(' in {0}', unitSymbol(prop.unit)) : '';

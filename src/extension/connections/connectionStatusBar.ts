@@ -7,7 +7,7 @@ import type { ConnectionManager } from './connectionManager';
 /** How often the tooltip's budget is redrawn while requests wait for a slot or the instance is paused. */
 const BUSY_REFRESH_MS = 1000;
 /** True while the active connection is read-only: package.json hides the write commands from the Command Palette. */
-export const ACTIVE_READ_ONLY_KEY = 'buildingTwins.activeConnectionReadOnly';
+const ACTIVE_READ_ONLY_KEY = 'buildingTwins.activeConnectionReadOnly';
 
 /**
  * Shows the active connection and its state; clicking it opens the connection details/actions. A writable connection

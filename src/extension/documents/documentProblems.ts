@@ -12,7 +12,7 @@ const LISTED = 5;
  * The problems VS Code shows for `uri` that make a send doubtful, first line first: errors and warnings (VS Code's
  * JSON service reports a value its schema refuses, "Incorrect type. Expected "integer".", as a warning).
  */
-export function documentErrors(uri: vscode.Uri): vscode.Diagnostic[] {
+function documentErrors(uri: vscode.Uri): vscode.Diagnostic[] {
   return vscode.languages
     .getDiagnostics(uri)
     .filter((d) => d.severity === vscode.DiagnosticSeverity.Error || d.severity === vscode.DiagnosticSeverity.Warning)

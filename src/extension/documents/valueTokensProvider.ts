@@ -6,7 +6,7 @@ import { VALUE_TOKEN_TYPES, valueTokens } from './valueTokens';
  * The extension's own JSON: remote documents, and drafts and files named like them (twins, import files,
  * relationships, events, tickets, ticket patches). Any other JSON file keeps the colours of its theme.
  */
-export const OWN_JSON_DOCUMENTS: vscode.DocumentSelector = [
+const OWN_JSON_DOCUMENTS: vscode.DocumentSelector = [
   { scheme: RESOURCE_SCHEME },
   { pattern: '**/*.{twin,twins,relationship,events,ticket,ticket-patch}.json' },
 ];

@@ -77,7 +77,7 @@ async function openEvent(
 }
 
 /** Events drafts: `jsonValidation` checks `*.events.json` against the events schema of the active connection. */
-export const EVENTS_DRAFT_EXTENSION = '.events.json';
+const EVENTS_DRAFT_EXTENSION = '.events.json';
 
 /**
  * A `*.events.json` draft with one event of a picked type (checked against the events schema while it is typed);

@@ -11,7 +11,7 @@ export interface EventFilter {
   range?: TimeRange;
 }
 
-export const EVENTS_PAGE_SIZE = 50;
+const EVENTS_PAGE_SIZE = 50;
 
 export function eventsRequest(filter: EventFilter, page: number, pageSize = EVENTS_PAGE_SIZE): BatchRequest {
   const filters: FilterSpecification[] = [];

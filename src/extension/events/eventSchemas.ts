@@ -9,7 +9,7 @@ import { EVENT_TYPE_NAME_KEY } from './eventDocumentView';
 import { REQUIRED_EVENT_FIELDS } from './eventValidation';
 
 /** ISO 8601 date or date-time with an optional offset, as the local checks accept them (2024-10-01T12:34:56Z). */
-export const ISO_DATE_TIME_PATTERN =
+const ISO_DATE_TIME_PATTERN =
   '^\\d{4}-\\d{2}-\\d{2}([Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?)?([Zz]|[+-]\\d{2}:?\\d{2})?$';
 
 export function dateTimeSchema(description: string): JsonSchema {

@@ -80,7 +80,7 @@ export class EventsNode extends PagedNode<BuildingEvent, number> {
   }
 }
 
-export class EventNode extends TreeNode implements ResourceRow {
+class EventNode extends TreeNode implements ResourceRow {
   constructor(
     readonly group: EventsNode,
     public event: BuildingEvent,

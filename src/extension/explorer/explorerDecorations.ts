@@ -7,7 +7,7 @@ import type { OpenInsightsCache } from '../insights/openInsightsCache';
 import type { ExtensionLog } from '../shell/extensionLog';
 
 /** The colour of a twin's badge by its most urgent open insight: 1 error, 2 warning, others and none info. */
-export function insightBadgeColor(topPriority: number | undefined): string {
+function insightBadgeColor(topPriority: number | undefined): string {
   if (topPriority === 1) return 'list.errorForeground';
   if (topPriority === 2) return 'list.warningForeground';
   return 'charts.blue';

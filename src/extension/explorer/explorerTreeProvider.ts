@@ -12,7 +12,7 @@ import { describeFilter, type TwinFilter } from '../twins/twinFilter';
 /** Context key: at least one connection besides the built-in Local emulator is configured. */
 export const HAS_CONNECTIONS_KEY = 'buildingTwins.hasConnections';
 /** Context key: the tree has shown twin rows in this window (the walkthrough's "Browse twins" step is done). */
-export const TWINS_LISTED_KEY = 'buildingTwins.twinsListed';
+const TWINS_LISTED_KEY = 'buildingTwins.twinsListed';
 
 /**
  * The `buildingTwins.explorer` tree: one ConnectionNode per connection, the active one first. With no custom

@@ -1,7 +1,7 @@
 // Rows of a read-only connection carry a marker in their context value, so package.json hides the write commands
 // on them (`!(viewItem =~ /\\.readOnly$/)`, or an exact match that the marker no longer meets) and keeps the others.
 
-export const READ_ONLY_MARKER = '.readOnly';
+const READ_ONLY_MARKER = '.readOnly';
 
 /** The rows that offer writes in their menus: they are the ones a read-only connection marks. */
 const WRITE_MENU_ROWS =

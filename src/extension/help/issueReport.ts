@@ -26,7 +26,7 @@ export function issueReportUrl(bugsUrl: string, facts: IssueFacts): string {
   return `${base}/new?${query.toString()}`;
 }
 
-export function issueBody(facts: IssueFacts): string {
+function issueBody(facts: IssueFacts): string {
   const service =
     facts.activeService === 'local emulator'
       ? `Building Twin Data Service v3, local emulator ${facts.extensionVersion} (bundled)`

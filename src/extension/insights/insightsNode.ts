@@ -60,7 +60,7 @@ export class InsightsNode extends PagedNode<RootInsight, number> {
   }
 }
 
-export class InsightNode extends TreeNode {
+class InsightNode extends TreeNode {
   constructor(
     parent: TreeNode,
     readonly insight: Insight,

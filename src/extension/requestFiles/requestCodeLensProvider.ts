@@ -7,8 +7,8 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import type { ParsedRequestCache } from './requestDocuments';
 import { isRequestDocument } from './requestFileName';
 
-export const RUN_REQUEST_COMMAND = 'buildingTwins.runRequest';
-export const RUN_ALL_REQUESTS_COMMAND = 'buildingTwins.runAllRequests';
+const RUN_REQUEST_COMMAND = 'buildingTwins.runRequest';
+const RUN_ALL_REQUESTS_COMMAND = 'buildingTwins.runAllRequests';
 
 export class RequestCodeLensProvider implements vscode.CodeLensProvider {
   private readonly changed = new vscode.EventEmitter<void>();

@@ -20,7 +20,7 @@ const LOOKUP_DELAY_MS = 250;
 const LOOKUP_SIZE = 20;
 
 /** The connection a document runs against: the one it pins, else the active one. */
-export function documentConnection(
+function documentConnection(
   services: Pick<RequestFileServices, 'connections'>,
   cache: ParsedRequestCache,
   document: vscode.TextDocument,

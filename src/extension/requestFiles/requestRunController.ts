@@ -57,7 +57,7 @@ async function requestDocument(uri: vscode.Uri | undefined): Promise<vscode.Text
 }
 
 /** The connection a file runs against: the one it pins (which must exist), else the active one. */
-export function runConnection(services: Pick<RequestFileServices, 'connections'>, pinned: string | undefined): string {
+function runConnection(services: Pick<RequestFileServices, 'connections'>, pinned: string | undefined): string {
   if (pinned === undefined) return services.connections.activeName();
   if (!services.connections.get(pinned))
     throw new Error(

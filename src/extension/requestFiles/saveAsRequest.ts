@@ -8,7 +8,7 @@ import { isRequestDocument } from './requestFileName';
 import { fileLabel } from '../shell/fileLabel';
 
 /** A new untitled request file (in the first workspace folder when there is one), holding `text`. */
-export async function openNewRequestFile(fileName: string, text: string): Promise<vscode.TextEditor> {
+async function openNewRequestFile(fileName: string, text: string): Promise<vscode.TextEditor> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const target = folder ? vscode.Uri.joinPath(folder, fileName) : vscode.Uri.file(`/${fileName}`);
   const document = await vscode.workspace.openTextDocument(target.with({ scheme: 'untitled' }));

@@ -33,7 +33,7 @@ export function registerCommands<S extends CommandRunnerServices>(
  * Runs a handler once: cancellation is silent, failures are logged and shown as a notification
  * with "Show log" (and kept as `lastError`); the handler's result is returned to the caller.
  */
-export async function runCommand<S extends CommandRunnerServices>(
+async function runCommand<S extends CommandRunnerServices>(
   services: S,
   id: string,
   handler: Command<S>['run'],
@@ -63,7 +63,7 @@ export async function runCommand<S extends CommandRunnerServices>(
   }
 }
 
-export function reportError(services: CommandRunnerServices, id: string, err: unknown): void {
+function reportError(services: CommandRunnerServices, id: string, err: unknown): void {
   const denied = permissionDeniedText(err);
   const error = denied ? new Error(denied, { cause: err }) : err instanceof Error ? err : new Error(String(err));
   services.lastError = error;

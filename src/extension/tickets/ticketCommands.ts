@@ -22,7 +22,7 @@ import { refreshTickets } from './ticketRefresh';
 import { checkCreateTicket, ticketFromInsight, ticketTemplate } from './ticketRequest';
 import { noIcons, noIconsOpt } from '../shell/iconText';
 
-export async function openTicketDocument(connection: string, ticketId: string): Promise<vscode.Uri> {
+async function openTicketDocument(connection: string, ticketId: string): Promise<vscode.Uri> {
   const doc = await vscode.workspace.openTextDocument(resourceUri(connection, TICKET_DOCUMENT_KIND, ticketId));
   await vscode.window.showTextDocument(doc, { preview: true });
   return doc.uri;
@@ -49,8 +49,8 @@ async function openTicket(
 }
 
 /** Ticket drafts: a new ticket's request and a patch of one ticket (named after it); `jsonValidation` matches these names. */
-export const TICKET_DRAFT_EXTENSION = '.ticket.json';
-export const TICKET_PATCH_DRAFT_EXTENSION = '.ticket-patch.json';
+const TICKET_DRAFT_EXTENSION = '.ticket.json';
+const TICKET_PATCH_DRAFT_EXTENSION = '.ticket-patch.json';
 
 /** The text of the document `uri` (an editor title passes it), else of the active JSON editor. */
 function jsonEditorText(uri?: vscode.Uri): string | undefined {

@@ -7,7 +7,7 @@ import { TICKET_DOCUMENT_KIND } from './ticketDocumentHandler';
 import { ticketReferenceChoices } from './ticketReferenceChoices';
 import { TICKET_REFERENCE_LISTS, ticketReferenceAt } from './ticketReferenceTarget';
 
-export class TicketCompletionProvider implements vscode.CompletionItemProvider {
+class TicketCompletionProvider implements vscode.CompletionItemProvider {
   constructor(private readonly services: Pick<ExtensionServices, 'connections'>) {}
 
   async provideCompletionItems(

@@ -173,7 +173,7 @@ export class TicketMetadataItemNode extends TreeNode {
 type ReadOnlyKind = 'statuses' | 'priorities';
 
 /** Ticket statuses or priorities: listed, never edited (the service offers no write operation). */
-export class ReadOnlyListNode extends TreeNode {
+class ReadOnlyListNode extends TreeNode {
   constructor(
     readonly metadata: TicketMetadataNode,
     readonly list: ReadOnlyKind,
@@ -243,7 +243,7 @@ function priorityRow(p: TicketPriority): ReadOnlyRow {
   };
 }
 
-export class ReadOnlyItemNode extends TreeNode {
+class ReadOnlyItemNode extends TreeNode {
   constructor(
     parent: ReadOnlyListNode,
     private readonly row: ReadOnlyRow,

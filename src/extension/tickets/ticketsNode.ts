@@ -101,7 +101,7 @@ export class TicketsNode extends PagedNode<Ticket, number> {
   }
 }
 
-export class TicketStatusGroupNode extends TreeNode {
+class TicketStatusGroupNode extends TreeNode {
   tickets: TicketNode[] = [];
 
   constructor(
@@ -132,7 +132,7 @@ export class TicketStatusGroupNode extends TreeNode {
   }
 }
 
-export class TicketNode extends TreeNode implements ResourceRow {
+class TicketNode extends TreeNode implements ResourceRow {
   constructor(
     group: TicketStatusGroupNode,
     readonly owner: TicketsNode,
@@ -198,7 +198,7 @@ export class TicketNode extends TreeNode implements ResourceRow {
   }
 }
 
-export class TicketAttachmentNode extends TreeNode {
+class TicketAttachmentNode extends TreeNode {
   constructor(
     readonly ticketNode: TicketNode,
     readonly attachment: TicketAttachment,

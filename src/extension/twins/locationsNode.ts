@@ -9,12 +9,12 @@ import { resolveTwinTooltip } from './twinTooltip';
 import { childId, nodeItem, type TreeNode } from '../explorer/treeNode';
 
 /** Relationships that place a twin inside another (Room isPartOf Level, Equipment locatedIn Room). */
-export const LOCATION_RELATIONSHIPS = ['isPartOf', 'locatedIn'];
+const LOCATION_RELATIONSHIPS = ['isPartOf', 'locatedIn'];
 const BUILDING_MODEL = /:Building;\d+$/;
 const CHUNK = 100;
 
 /** Models named "Building" in the index, without those that extend another Building model. */
-export function buildingModels(index: ModelIndex): string[] {
+function buildingModels(index: ModelIndex): string[] {
   const buildings = index.ids().filter((id) => BUILDING_MODEL.test(id));
   return buildings.filter((id) => !index.ancestors(id).some((a) => buildings.includes(a)));
 }
@@ -72,7 +72,7 @@ export class LocationsNode extends PagedNode<DigitalTwin, string> {
 }
 
 /** A place (or anything placed): children are the twins with isPartOf / locatedIn pointing at it, in chunks. */
-export class LocationNode extends PagedNode<DigitalTwin, number> implements ResourceRow {
+class LocationNode extends PagedNode<DigitalTwin, number> implements ResourceRow {
   private childIds: string[] | undefined;
   private shown: DigitalTwin;
 

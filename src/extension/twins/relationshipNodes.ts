@@ -120,7 +120,7 @@ function otherEnd(rel: Relationship, direction: 'Outgoing' | 'Incoming'): string
 }
 
 /** A relationship's properties as `key: value, key: value` (strings as they are, other values as JSON). */
-export function relationshipPropertiesText(rel: Relationship): string | undefined {
+function relationshipPropertiesText(rel: Relationship): string | undefined {
   const entries = Object.entries(rel.properties ?? {});
   if (entries.length === 0) return undefined;
   return entries
@@ -133,7 +133,7 @@ function relationshipKey(rel: Relationship): string {
 }
 
 /** One relationship; expands to the twin at its other end. */
-export class RelationshipNode extends TreeNode {
+class RelationshipNode extends TreeNode {
   constructor(
     readonly group: RelationshipGroupNode,
     readonly relationship: Relationship,

@@ -16,7 +16,6 @@ import {
   propertyConditions,
   type TwinFilter,
 } from './twinFilter';
-import { twinLabel } from './twinLabel';
 import { lookupTwins, pickTwin } from './twinPicker';
 import { TwinsNode } from './twinsNode';
 import { twinSortKey } from './twinSortSetting';

@@ -12,7 +12,7 @@ const BY_BASE_NAME: Array<[RegExp, string]> = [
   [/:(Document);\d+$/, 'file'],
 ];
 
-export function twinIconId(index: ModelIndex | undefined, modelId: string): string {
+function twinIconId(index: ModelIndex | undefined, modelId: string): string {
   const chain = index?.has(modelId) ? [modelId, ...index.ancestors(modelId)] : [modelId];
   for (const id of chain) {
     for (const [pattern, icon] of BY_BASE_NAME) if (pattern.test(id)) return icon;

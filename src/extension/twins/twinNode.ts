@@ -10,7 +10,7 @@ import { childId, TreeNode } from '../explorer/treeNode';
 import { RelationshipGroupNode, type RelationshipOwner } from './relationshipNodes';
 import { twinLabel } from './twinLabel';
 
-export function twinContextValue(index: ModelIndex | undefined, twin: DigitalTwin): string {
+function twinContextValue(index: ModelIndex | undefined, twin: DigitalTwin): string {
   return `twin${isCapabilityModel(index, twin.modelId) ? '.capability' : ''}`;
 }
 

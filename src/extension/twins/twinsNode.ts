@@ -13,7 +13,7 @@ import { childId, errorNode, MessageNode, nodeItem, TreeNode } from '../explorer
  * Up to this many candidate models, the Twins group counts each model's twins (one request each) to show
  * the counts and hide empty groups; above it (large ontologies) every model gets a group, counted on expansion.
  */
-export const COUNTED_GROUPS_LIMIT = 60;
+const COUNTED_GROUPS_LIMIT = 60;
 
 /** "Twins": one group per model (twins of exactly that model), honouring the explorer's filter. */
 export class TwinsNode extends TreeNode {

@@ -7,12 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { ApiError } from '../../../src/core/api/apiError';
 import { BuildingTwinsClient, type BuildingTwinsClientOptions } from '../../../src/core/api/client';
 import { chooseExchange } from '../../../src/core/api/exchangeChoice';
-import {
-  type ExchangeRequest,
-  type HttpExchange,
-  RedirectRefused,
-  ResponseTooLarge,
-} from '../../../src/core/api/httpExchange';
+import { type HttpExchange, RedirectRefused, ResponseTooLarge } from '../../../src/core/api/httpExchange';
 import { NodeExchange } from '../../../src/core/api/nodeExchange';
 import { describeEachExchange, exchangeRequest as request } from './exchanges';
 import { FakeClock } from './fakeClock';

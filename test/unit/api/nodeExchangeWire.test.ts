@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { ApiError } from '../../../src/core/api/apiError';
 import { BuildingTwinsClient } from '../../../src/core/api/client';
 import { chooseExchange } from '../../../src/core/api/exchangeChoice';
-import { type ExchangeRequest, type HttpExchange, ResponseTooLarge } from '../../../src/core/api/httpExchange';
+import { type HttpExchange, ResponseTooLarge } from '../../../src/core/api/httpExchange';
 import { NodeExchange } from '../../../src/core/api/nodeExchange';
 import { listenOnLoopback } from '../../harness/loopbackServer';
 import { describeEachExchange, exchangeRequest as request } from './exchanges';

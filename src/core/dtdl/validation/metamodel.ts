@@ -184,7 +184,3 @@ export const VERSION_SPECS: Readonly<Record<number, VersionSpec>> = {
     noArraySchemaIn: new Set(),
   },
 };
-
-export function isComplexSchemaClass(name: string): boolean {
-  return COMPLEX_SCHEMAS.includes(name);
-}

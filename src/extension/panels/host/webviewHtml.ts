@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { L10N_BUNDLE_ATTRIBUTE } from '../../../webviews/shared/webviewL10n';
 
-export function bundleFolder(extensionUri: vscode.Uri): vscode.Uri {
+function bundleFolder(extensionUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(extensionUri, 'dist', 'panels');
 }
 
@@ -13,11 +13,11 @@ export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptio
   return { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [bundleFolder(extensionUri)] };
 }
 
-export function createNonce(): string {
+function createNonce(): string {
   return randomBytes(18).toString('base64');
 }
 
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return [
     "default-src 'none'",
     `img-src ${cspSource} data:`,

@@ -131,7 +131,7 @@ export function groupInsights(items: Insight[]): InsightRow[] {
 }
 
 /** The twin itself and every twin under it through isPartOf / locatedIn chains (the service's location filter). */
-export async function scopeTwinIds(api: BuildingTwinsApi, twinId: string, signal?: AbortSignal): Promise<string[]> {
+async function scopeTwinIds(api: BuildingTwinsApi, twinId: string, signal?: AbortSignal): Promise<string[]> {
   const ids = [twinId];
   for await (const twin of api.iterateTwins({ locationFilter: { locationId: twinId }, pageSize: 1000 }, { signal }))
     ids.push(twin.id);

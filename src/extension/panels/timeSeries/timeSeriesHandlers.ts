@@ -128,7 +128,7 @@ function toCsv(twinIds: string[], raw: Map<string, Points>): { csv: string; rows
  * both, `isCapabilityOf` to the space or asset it measures and `hostedBy` to the equipment that hosts it (a VAV box
  * hosts its zone's sensors, which are capabilities of the zone).
  */
-export const CAPABILITY_LINKS: readonly string[] = ['isCapabilityOf', 'hostedBy'];
+const CAPABILITY_LINKS: readonly string[] = ['isCapabilityOf', 'hostedBy'];
 
 /**
  * The capability twins to chart: capabilities are kept, any other twin (equipment, space) is

@@ -28,7 +28,7 @@ export interface TwinGraphDeps {
   openTwin: (twinId: string) => Promise<void>;
 }
 
-export const MAX_GRAPH_DEPTH = 5;
+const MAX_GRAPH_DEPTH = 5;
 const DIRECTIONS = ['Incoming', 'Outgoing', 'IncomingOrOutgoing'];
 
 export function createTwinGraphHandlers(deps: TwinGraphDeps): Handlers<TwinGraphMethods> {
@@ -77,7 +77,7 @@ export function toGraphRequest(rootId: string, hops: GraphHopOptions): TwinGraph
   return { alias: 'root', id: rootId, relationships: hop ? [hop] : [] };
 }
 
-export function flattenGraph(root: DigitalTwin, related: TwinGraphCollection[], models?: ModelLabels): GraphData {
+function flattenGraph(root: DigitalTwin, related: TwinGraphCollection[], models?: ModelLabels): GraphData {
   const nodes = new Map<string, GraphData['nodes'][number]>();
   const edges = new Map<string, GraphData['edges'][number]>();
   const addNode = (twin: DigitalTwin) => {

@@ -15,7 +15,7 @@ import { createTwinGraphHandlers } from './twinGraphHandlers';
 
 export type TwinGraphPanelHost = PanelHost<TwinGraphMethods>;
 
-export const DEFAULT_HOPS: GraphHopOptions = { relationshipNames: [], direction: 'IncomingOrOutgoing', depth: 1 };
+const DEFAULT_HOPS: GraphHopOptions = { relationshipNames: [], direction: 'IncomingOrOutgoing', depth: 1 };
 
 export function openTwinGraphPanel(
   ctx: Pick<ExtensionServices, 'connections' | 'log' | 'models' | 'vscodeContext'>,

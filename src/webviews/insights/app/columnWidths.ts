@@ -11,7 +11,7 @@ const HANDLE_PX = 6;
 /** Canvas and layout may round text widths apart by a pixel. */
 const SLACK_PX = 2;
 /** A short column narrower than this shows too little of its header or value to read. */
-export const SHORT_MIN_PX = 56;
+const SHORT_MIN_PX = 56;
 /** Name and Twin never narrower than this (about ten characters), and given this much before the short columns grow. */
 export const WIDE_MIN_PX = 80;
 export const WIDE_COMFORT_PX = 120;

@@ -443,7 +443,7 @@ function toggleLabel(open: boolean, children: number): string {
 }
 
 /** The operators a filter on `field` can use (text operators on text fields only). */
-export function insightOperatorsFor(field: string): FilterOperator[] {
+function insightOperatorsFor(field: string): FilterOperator[] {
   return operatorsForField(OPERATORS, field, INSIGHT_NON_TEXT_FIELDS);
 }
 

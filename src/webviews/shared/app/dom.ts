@@ -39,7 +39,7 @@ export function onThemeChange(listener: () => void): void {
   new MutationObserver(listener).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 }
 
-export const CHART_COLORS = [
+const CHART_COLORS = [
   ['--vscode-charts-blue', '#3794ff'],
   ['--vscode-charts-orange', '#d18616'],
   ['--vscode-charts-green', '#89d185'],

@@ -24,7 +24,7 @@ function hopDepths(cy: cytoscape.Core, rootIds: readonly string[]): Map<string, 
 }
 
 /** The options that lay out the graph in `kind`. */
-export function graphLayoutOptions(
+function graphLayoutOptions(
   cy: cytoscape.Core,
   kind: GraphLayout,
   rootIds: readonly string[],

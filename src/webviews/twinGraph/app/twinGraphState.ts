@@ -15,8 +15,8 @@ import {
 } from '../twinGraphProtocol';
 
 /** The hops a graph may follow: 1 to 5. */
-export const MIN_DEPTH = 1;
-export const MAX_DEPTH = 5;
+const MIN_DEPTH = 1;
+const MAX_DEPTH = 5;
 
 /** What one answer added to the graph. */
 export interface GraphAddition {
