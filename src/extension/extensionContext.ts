@@ -110,7 +110,7 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
       twinDocumentHandler,
       relationshipDocumentHandler,
       modelDocumentHandler,
-      eventDocumentHandler,
+      eventDocumentHandler(this.eventTypes),
       ticketDocumentHandler,
     ]);
     vscodeContext.subscriptions.push(this);

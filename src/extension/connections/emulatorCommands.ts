@@ -6,7 +6,7 @@ import { localEmulatorUrl } from '../../core/api/localEmulator';
 import type { ExtensionServices } from '../shell/services';
 import { emulatorPort } from './emulatorPort';
 import { LOCAL_CONNECTION_NAME } from './connectionProfile';
-import { completeWalkthroughStep } from '../help/walkthroughProgress';
+import { completeWalkthroughStep } from '../shell/walkthroughProgress';
 import { options } from '../shell/commandArgs';
 
 /** The walkthrough's step that starting the emulator completes (package.json, walkthroughs). */

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { problemCount } from '../shell/countWords';
 import type { UserInput } from '../shell/userInput';
-import { WriteNotSentError } from './writeNotSent';
+import { WriteNotSentError } from '../shell/writeNotSent';
 
 /** Problems listed in the question; the rest are counted. */
 const LISTED = 5;

@@ -1,5 +1,4 @@
 import type { BuildingTwinsApi } from '../../core/api/types';
-import type { EventTypesCache } from '../events/eventTypesCache';
 import type { ExtensionLog } from '../shell/extensionLog';
 import type { UserInput } from '../shell/userInput';
 import { stableJson } from './jsonText';
@@ -16,13 +15,12 @@ export interface LoadedResource {
 
 /**
  * What a document handler uses besides its client: questions, the write confirmation and conflict questions, the
- * log, the event types it validates against.
+ * log.
  */
 export interface DocumentServices {
   readonly input: Pick<UserInput, 'confirm'>;
   readonly writes: Pick<WriteGate, 'beforeSend' | 'onServiceChange' | 'run'>;
   readonly log: Pick<ExtensionLog, 'info' | 'warn'>;
-  readonly eventTypes: Pick<EventTypesCache, 'of'>;
 }
 
 export interface ResourceCall {

@@ -18,7 +18,7 @@ import { confirmWritesSetting } from '../shell/carefulSettings';
 import type { ConnectionProfile } from '../connections/connectionProfile';
 import type { UserInput } from '../shell/userInput';
 import { confirmDespiteProblems } from './documentProblems';
-import { WriteNotSentError } from './writeNotSent';
+import { WriteNotSentError } from '../shell/writeNotSent';
 import { resourceUri, type ResourceRef } from './resourceUri';
 import type { ServiceVersions } from './serviceVersions';
 

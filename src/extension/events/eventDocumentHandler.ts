@@ -8,6 +8,7 @@ import type { BuildingEvent, EventType } from '../../core/api/types';
 import { isDeepStrictEqual } from 'node:util';
 import { stableJson, withoutKeys } from '../documents/jsonText';
 import { type LoadedResource, type ResourceCall, type ResourceHandler } from '../documents/resourceHandler';
+import type { EventTypesCache } from './eventTypesCache';
 import { EVENT_TYPE_NAME_KEY, eventFromView, eventView } from './eventDocumentView';
 import { EventValidationError, validateEvents } from './eventValidation';
 
@@ -31,14 +32,15 @@ function loadedEvent(event: BuildingEvent, types: readonly EventType[]): LoadedR
   return { value: event, text: stableJson(eventView(event, types), EVENT_KEY_ORDER) };
 }
 
-export const eventDocumentHandler: ResourceHandler = {
+/** The events document handler, reading event types from `eventTypes` (cached per connection). */
+export const eventDocumentHandler = (eventTypes: Pick<EventTypesCache, 'of'>): ResourceHandler => ({
   kind: EVENT_DOCUMENT_KIND,
   readonly: false,
 
-  async read({ services, client, ref }) {
+  async read({ client, ref }) {
     const [event, types] = await Promise.all([
       client.getEvent(ref.ids.join('/')),
-      services.eventTypes.of(ref.connection, client),
+      eventTypes.of(ref.connection, client),
     ]);
     return loadedEvent(event, types);
   },
@@ -58,7 +60,7 @@ export const eventDocumentHandler: ResourceHandler = {
         ),
       );
     }
-    const types = await services.eventTypes.of(ref.connection, client);
+    const types = await eventTypes.of(ref.connection, client);
     const view = eventFromView(edited, loaded.value as BuildingEvent, types);
     const { events, problems } = validateEvents(view.event, types);
     if (Array.isArray(edited) || problems.length || view.problems.length)
@@ -96,4 +98,4 @@ export const eventDocumentHandler: ResourceHandler = {
     );
     return loadedEvent(await client.getEvent(id), types);
   },
-};
+});

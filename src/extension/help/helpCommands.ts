@@ -4,8 +4,7 @@ import { isLocalConnection } from '../connections/connectionProfile';
 import type { ExtensionServices } from '../shell/services';
 import { helpLinks } from './helpLinks';
 import { issueReportUrl } from './issueReport';
-
-export const WALKTHROUGH_ID = 'buildingTwins.gettingStarted';
+import { WALKTHROUGH_ID } from '../shell/walkthroughProgress';
 
 /** Opens the extension's walkthrough (Welcome page). */
 async function openWalkthrough(ctx: Pick<ExtensionServices, 'vscodeContext'>): Promise<void> {

@@ -11,7 +11,7 @@ import { stripControl } from '../../core/untrusted/controlCharacters';
 import type { Handlers } from '../../webviews/shared/bridgeProtocol';
 import type { RequestResultsMethods } from '../../webviews/requestResults/requestResultsProtocol';
 import type { RequestResultsStore } from '../panels/requestResults/requestResultsStore';
-import { WriteNotSentError } from '../documents/writeNotSent';
+import { WriteNotSentError } from '../shell/writeNotSent';
 import { withCancellableProgress } from '../shell/cancellableProgress';
 import type { RequestFileServices } from './requestFileServices';
 import { fileLabel } from '../shell/fileLabel';

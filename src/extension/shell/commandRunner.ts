@@ -4,7 +4,7 @@ import { normaliseArgs } from './commandArgs';
 import type { Command } from './commandTypes';
 import type { ExtensionLog } from './extensionLog';
 import { UserCancelledError } from './userInput';
-import { WriteNotSentError } from '../documents/writeNotSent';
+import { WriteNotSentError } from './writeNotSent';
 
 /** What running a command uses: the log and the place its last error is kept. */
 export interface CommandRunnerServices {

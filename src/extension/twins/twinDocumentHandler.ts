@@ -10,7 +10,7 @@ import {
   type ResourceCall,
   type ResourceHandler,
 } from '../documents/resourceHandler';
-import { WriteNotSentError } from '../documents/writeNotSent';
+import { WriteNotSentError } from '../shell/writeNotSent';
 import { permissionDeniedText } from '../../core/api/permissionDenied';
 
 /** Key order of a twin document; everything else (contents included) alphabetically. */

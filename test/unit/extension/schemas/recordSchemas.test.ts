@@ -20,9 +20,8 @@ import { EmulatorHarness } from '../../api/emulatorHarness';
 // (recordSchema with the service's lists), checked with ajv against what the emulator serves and what the
 // extension's own templates produce, and against the mistakes they must show while typing.
 
-const ctx = {
-  eventTypes: { of: (_connection: string, client: BuildingTwinsClient) => client.listEventTypes() },
-} as unknown as DocumentServices;
+const eventTypes = { of: (_connection: string, client: BuildingTwinsClient) => client.listEventTypes() };
+const ctx = {} as DocumentServices;
 const call = (client: BuildingTwinsClient, kind: string, id: string): ResourceCall => ({
   services: ctx,
   client,
@@ -160,13 +159,12 @@ describe('event and ticket JSON Schemas', function () {
     const events = (await client.listEvents({ page: 1, pageSize: 50 })).items;
     assert.ok(events.length > 3);
     for (const event of events) {
-      const doc = await eventDocumentHandler.read(call(client, 'events', event.id!));
+      const doc = await eventDocumentHandler(eventTypes).read(call(client, 'events', event.id!));
       assert.deepEqual(errors('event', JSON.parse(doc.text)), [], `event ${event.id}`);
     }
-    const doc = JSON.parse((await eventDocumentHandler.read(call(client, 'events', events[0].id!))).text) as Record<
-      string,
-      unknown
-    >;
+    const doc = JSON.parse(
+      (await eventDocumentHandler(eventTypes).read(call(client, 'events', events[0].id!))).text,
+    ) as Record<string, unknown>;
     assert.deepEqual(errors('event', { ...doc, payload: { temperature: 21 } }), [], 'a payload shown as JSON');
     assert.deepEqual(errors('event', { ...doc, eventTypeId: 999, payload: 42, startTime: 'yesterday' }).sort(), [
       '/eventTypeId',

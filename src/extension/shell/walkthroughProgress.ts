@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { WALKTHROUGH_ID } from './helpCommands';
+
+/** The walkthrough's id in package.json (contributes.walkthroughs). */
+export const WALKTHROUGH_ID = 'buildingTwins.gettingStarted';
 
 /**
  * Ticks a walkthrough step once what it teaches has happened, wherever it was done (the welcome view, the palette,
