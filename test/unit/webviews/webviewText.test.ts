@@ -134,6 +134,19 @@ describe('panel apps: text for the user is localised', () => {
     assert.deepEqual(findings, []);
   });
 
+  it('no stylesheet writes words for the user (CSS `content` cannot be translated)', () => {
+    const sheets = readdirSync(WEBVIEWS, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.css'))
+      .map((f) => join(WEBVIEWS, f));
+    assert.ok(sheets.length >= 3, 'the stylesheets are found');
+    const findings = sheets.flatMap((sheet) =>
+      [...readFileSync(sheet, 'utf8').matchAll(/content:\s*(['"])(.*?)\1/g)]
+        .filter((m) => hasWords(m[2]!))
+        .map((m) => `${relative(repoRoot, sheet)}: ${m[0]}`),
+    );
+    assert.deepEqual(findings, []);
+  });
+
   it('every app installs its translations first, before any module that could build text', () => {
     const apps = readdirSync(WEBVIEWS, { withFileTypes: true })
       .map((d) => join(WEBVIEWS, d.name, 'app', 'main.ts'))

@@ -88,7 +88,11 @@ export class InsightsView {
   private readonly filterChips = el('div', { class: 'chips', 'aria-label': l10n.t('Active filters') });
   private readonly tbody = el('tbody');
   private readonly header: InsightsHeader;
-  private readonly detail = el('aside', { class: 'detail', 'aria-label': l10n.t('Insight details') });
+  private readonly detail = el(
+    'aside',
+    { class: 'detail', 'aria-label': l10n.t('Insight details') },
+    el('p', { class: 'hint' }, l10n.t('Select an insight to see every field.')),
+  );
   private readonly pager = el('nav', { class: 'pager', 'aria-label': l10n.t('Pages') });
   private readonly saveRequestButton = el(
     'vscode-button',

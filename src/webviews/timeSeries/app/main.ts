@@ -13,7 +13,7 @@ import { TimeSeriesState } from './timeSeriesState';
 import { TimeSeriesView } from './timeSeriesView';
 
 const bridge = new HostBridge<TimeSeriesMethods>();
-const state = new TimeSeriesState(bridge.getState<TimeSeriesPanelState>());
+const state = new TimeSeriesState(bridge.getState<TimeSeriesPanelState>(), () => Date.now());
 const view = new TimeSeriesView(state);
 const actions = new TimeSeriesActions(bridge, state, view);
 

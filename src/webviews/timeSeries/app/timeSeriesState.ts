@@ -14,19 +14,23 @@ export class TimeSeriesState {
   loadedWidth = 0;
   readonly latest = new Map<string, LatestPoint>();
 
-  constructor(saved: Partial<TimeSeriesPanelState> | undefined, now: number = Date.now()) {
+  /** `now` is the panel's one clock: presets end at its time. */
+  constructor(
+    saved: Partial<TimeSeriesPanelState> | undefined,
+    private readonly now: () => number,
+  ) {
     this.panel = { twinIds: [], preset: '24h', ...(saved ?? {}) };
     const kept = this.panel.range;
     this.range =
       kept && kept.start < kept.end
         ? kept
-        : presetRange(isRangePreset(this.panel.preset) ? this.panel.preset : '24h', now);
+        : presetRange(isRangePreset(this.panel.preset) ? this.panel.preset : '24h', now());
   }
 
-  choosePreset(preset: RangePreset, now: number = Date.now()): void {
+  choosePreset(preset: RangePreset): void {
     this.panel.preset = preset;
     this.panel.range = undefined;
-    this.range = presetRange(preset, now);
+    this.range = presetRange(preset, this.now());
   }
 
   /** A custom span (typed, dragged, panned or zoomed), in whole milliseconds. */
