@@ -4,7 +4,7 @@
 
 import { csvText } from '../untrusted/csvText';
 import { isPrototypeKey } from '../untrusted/prototypeKeys';
-import { resultRows } from './resultRows';
+import { GRAPH_ROW_KEYS, resultRows } from './resultRows';
 
 export type Cell = string | number | boolean | null;
 
@@ -72,8 +72,10 @@ function twinColumns(rows: Array<Record<string, unknown>>, properties: ModelProp
   const used = [...names]
     .filter((name) => rows.some((r) => read(r, `contents.${name}`) !== undefined))
     .sort((a, b) => Number(b === 'name') - Number(a === 'name'));
+  // A twins graph's rows say how each twin was reached (resultRows.ts).
+  const leading = rows.some((r) => Object.hasOwn(r, 'alias')) ? [...TWIN_LEADING, ...GRAPH_ROW_KEYS] : TWIN_LEADING;
   return [
-    ...TWIN_LEADING.map((key) => ({ key, label: key })),
+    ...leading.map((key) => ({ key, label: key })),
     ...used.map((name) => ({ key: `contents.${name}`, label: name })),
     { key: 'lastUpdateTime', label: 'lastUpdateTime' },
   ].slice(0, MAX_COLUMNS);

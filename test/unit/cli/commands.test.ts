@@ -82,6 +82,13 @@ describe('CLI commands (in-process) against the emulator', function () {
     );
     const hop = await ok(['twins', 'graph', '--query', 'graph.json']);
     assert.ok(hop.related[0].items.some((i: { twin: { id: string } }) => i.twin.id === rel.targetId));
+    const hopTable = (await cli(['twins', 'graph', '--query', 'graph.json', '--table'])).out;
+    assert.match(hopTable.split('\n')[0]!, /alias.*relationship.*relatedTo/, 'a graph prints as one row per twin');
+    assert.ok(
+      hopTable.split('\n').some((line) => line.includes(rel.targetId) && line.includes(rel.name)),
+      hopTable,
+    );
+    assert.doesNotMatch(hopTable, /"related"/, 'no raw JSON of the hops');
     await ok(
       ['twins', 'put'],
       [

@@ -16,6 +16,59 @@ const TWINS = {
 };
 
 describe('result table', () => {
+  it('a twins graph: one row per twin reached, the start first, each with its hop, relationship and the twin at its other end', () => {
+    const twin = (id: string, name: string) => ({ id, modelId: 'm:Space;1', contents: { name } });
+    const graph = {
+      alias: 'floor',
+      twin: twin('L1', 'Level 1'),
+      related: [
+        {
+          alias: 'rooms',
+          items: [
+            {
+              relationship: { name: 'isPartOf', sourceId: 'R1', targetId: 'L1' },
+              twin: twin('R1', 'Lobby'),
+              related: [
+                {
+                  alias: 'sensors',
+                  items: [
+                    {
+                      relationship: { name: 'hostedBy', sourceId: 'S1', targetId: 'R1' },
+                      twin: { id: 'S1', modelId: 'm:Sensor;1', contents: { name: 'Temp' } },
+                      related: [],
+                    },
+                  ],
+                },
+              ],
+            },
+            {
+              relationship: { name: 'feeds', sourceId: 'L1', targetId: 'R2' },
+              twin: twin('R2', 'Office'),
+              related: [],
+            },
+          ],
+        },
+      ],
+    };
+    const table = resultTable(graph);
+    assert.equal(table.kind, 'twins');
+    assert.deepEqual(
+      table.columns.map((c) => c.label),
+      ['id', 'modelId', 'alias', 'relationship', 'relatedTo', 'name', 'lastUpdateTime'],
+    );
+    assert.deepEqual(table.rows, [
+      ['L1', 'm:Space;1', 'floor', null, null, 'Level 1', null],
+      ['R1', 'm:Space;1', 'rooms', 'isPartOf', 'L1', 'Lobby', null],
+      ['S1', 'm:Sensor;1', 'sensors', 'hostedBy', 'R1', 'Temp', null],
+      ['R2', 'm:Space;1', 'rooms', 'feeds', 'L1', 'Office', null],
+    ]);
+    assert.deepEqual(
+      resultTable({ twin: 'not an object', related: [] }).kind,
+      'record',
+      'only a graph-shaped answer is read as one',
+    );
+  });
+
   it("twins: id, model and name first, then the model's properties (inherited ones included) the rows hold, in the model's order", () => {
     const table = resultTable(TWINS, (id) => (id === 'm:Room;1' ? ['area', 'name', 'floorCode'] : []));
     assert.equal(table.kind, 'twins');
