@@ -181,6 +181,25 @@ describe('production safety', () => {
     assert.deepEqual(await writesIn(url), [`PATCH /api/v3/twins/${TWIN}`]);
   });
 
+  it('Save to Service (Ctrl+S in a document of the service): a declined write is information and keeps the edits; Send saves once', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const doc = await editedUnderConfirmation(url, 14);
+    api.useScriptedInput([undefined]);
+    await vscode.commands.executeCommand('buildingTwins.saveDocument', doc.uri);
+    assert.match(api.takeLastError()?.message ?? '', /^Not sent: saving twin .* was cancelled/);
+    assert.equal(doc.isDirty, true, 'the edits stay in the editor');
+    assert.deepEqual(await writesIn(url), []);
+
+    const script = api.useScriptedInput(['Send']);
+    await vscode.commands.executeCommand('buildingTwins.saveDocument', doc.uri);
+    assert.equal(api.takeLastError(), undefined);
+    assert.equal(script.prompts.length, 1, 'asked once: the save that follows sends nothing again');
+    assert.equal(doc.isDirty, false);
+    assert.deepEqual(await writesIn(url), [`PATCH /api/v3/twins/${TWIN}`]);
+    assert.equal((await (await api.context.getActiveClient()).getTwin(TWIN)).contents?.capacity, 14);
+  });
+
   it("a change on the service since opening: Compare shows the service's version, Revert takes it and sends nothing", async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();

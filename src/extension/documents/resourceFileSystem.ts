@@ -3,10 +3,11 @@ import { errorText } from '../../core/api/apiError';
 import { isPermissionDenied } from '../../core/api/permissionDenied';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { ExtensionLog } from '../shell/extensionLog';
+import { WriteNotSentError } from '../shell/writeNotSent';
 import { AutoSaveAdvice } from './autoSaveAdvice';
 import { parseJsonStrict } from './jsonText';
 import type { DocumentServices, LoadedResource, ResourceHandler } from './resourceHandler';
-import { parseResourceUri, RESOURCE_SCHEME } from './resourceUri';
+import { parseResourceUri, RESOURCE_SCHEME, type ResourceRef } from './resourceUri';
 
 /** What the document file system uses: its handlers' services, the clients, the explorer's rows, the log. */
 export interface DocumentFileServices extends DocumentServices {
@@ -28,6 +29,14 @@ interface Entry extends LoadedResource {
   size: number;
 }
 
+/** A save's write, sent: what was loaded before and what the service holds now. */
+interface SentSave {
+  ref: ResourceRef;
+  label: string;
+  saved: LoadedResource;
+  previous: LoadedResource;
+}
+
 /**
  * The one FileSystemProvider for remote documents (`buildingtwins:` scheme). Each kind of resource is a
  * registered handler; the provider keeps what was loaded per URI so saves can diff against it. After a write
@@ -40,6 +49,8 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
   private readonly entries = new Map<string, Entry>();
   /** Entries just read or written: the next read of the document is served from them, without a request. */
   private readonly fresh = new Set<string>();
+  /** Texts sent by sendBeforeSave, per URI: VS Code's save of that same text completes them without sending. */
+  private readonly sentAhead = new Map<string, SentSave & { text: string }>();
   /**
    * Reads under way, per URI. Opening a document asks for its content and its stat side by side: both wait for one
    * request, so an open costs one read and both see the same text.
@@ -169,6 +180,28 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
     content: Uint8Array,
     options: { create: boolean; overwrite: boolean },
   ): Promise<void> {
+    const key = uri.toString();
+    const text = Buffer.from(content).toString('utf8');
+    const ahead = this.sentAhead.get(key);
+    this.sentAhead.delete(key);
+    this.completeSave(uri, ahead?.text === text ? ahead : await this.send(uri, text, options));
+  }
+
+  /**
+   * Sends an editor's text as its save would, before VS Code saves it (the Save command of our documents): a write
+   * the user declines throws WriteNotSentError here, where a command can say so as information, instead of inside
+   * VS Code's save, which reports every refusal as "Failed to save". The save that follows sends nothing again.
+   */
+  async sendBeforeSave(uri: vscode.Uri, text: string): Promise<void> {
+    this.sentAhead.set(uri.toString(), { text, ...(await this.send(uri, text, { create: false, overwrite: true })) });
+  }
+
+  /** The write of a save: checks, the handler's confirmation and requests; the document's entry is not touched yet. */
+  private async send(
+    uri: vscode.Uri,
+    text: string,
+    options: { create: boolean; overwrite: boolean },
+  ): Promise<SentSave> {
     const { handler, ref } = this.resolve(uri);
     const label = `${ref.kind}/${ref.ids.join('/')}`;
     try {
@@ -191,23 +224,14 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
           ),
         );
       if (options.create && !options.overwrite) throw vscode.FileSystemError.FileExists(uri);
-      const edited = parseJsonStrict(Buffer.from(content).toString('utf8'), `${label}.json`);
+      const edited = parseJsonStrict(text, `${label}.json`);
       const client = await this.services.connections.getClient(ref.connection);
       const write = handler.write;
       // The confirmation the handler shows (WriteGate.beforeSend) covers the requests of this save.
       const saved = await this.services.writes.run(() =>
         write.call(handler, { services: this.services, client, ref }, edited, previous),
       );
-      this.remember(uri, saved, Date.now());
-      this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
-      // Unchanged (the save after the document took the service's text): nothing was sent.
-      if (saved === previous) return;
-      if (saved.reverted) {
-        this.services.log.info(`Kept the service's version of ${label} on "${ref.connection}"; nothing was sent`);
-        return;
-      }
-      this.services.log.info(`Saved ${label} on "${ref.connection}"`);
-      this.services.tree.showWritten(ref.connection, ref.kind, ref.ids, saved.value);
+      return { ref, label, saved, previous };
     } catch (err) {
       const error = isPermissionDenied(err)
         ? new Error(vscode.l10n.t('No permission to change {0} on {1}: {2}', label, ref.connection, errorText(err)))
@@ -215,9 +239,24 @@ export class ResourceFileSystem implements vscode.FileSystemProvider {
           ? err
           : new Error(String(err));
       this.services.lastError = error;
-      this.services.log.error(`Saving ${label} failed: ${error.message}`);
+      if (error instanceof WriteNotSentError) this.services.log.info(`Not saved ${label}: ${error.message}`);
+      else this.services.log.error(`Saving ${label} failed: ${error.message}`);
       throw error;
     }
+  }
+
+  /** The save is done: the entry takes what the service holds now, and the editor and the tree are told. */
+  private completeSave(uri: vscode.Uri, { ref, label, saved, previous }: SentSave): void {
+    this.remember(uri, saved, Date.now());
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+    // Unchanged (the save after the document took the service's text): nothing was sent.
+    if (saved === previous) return;
+    if (saved.reverted) {
+      this.services.log.info(`Kept the service's version of ${label} on "${ref.connection}"; nothing was sent`);
+      return;
+    }
+    this.services.log.info(`Saved ${label} on "${ref.connection}"`);
+    this.services.tree.showWritten(ref.connection, ref.kind, ref.ids, saved.value);
   }
 
   /**
