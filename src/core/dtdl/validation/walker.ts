@@ -13,7 +13,7 @@ import {
   type ExtensionLiteral,
   unitTypesOf,
 } from './extensions';
-import { VERSION_SPECS, type PropertySpec } from './metamodel';
+import { VERSION_SPECS, type ClassSpec, type PropertySpec } from './metamodel';
 import type { JsonPath, ProblemSink } from './problems';
 import { checkIotCentralSchema, IOT_CENTRAL_HOSTS, IOT_CENTRAL_SCHEMAS, IOT_CENTRAL_TYPES } from './iotCentral';
 import { isDtdlNonClassTerm, termShape } from './undefinedTerms';
@@ -54,6 +54,15 @@ const KEYWORDS_ALLOWED = new Set(['@id', '@type', '@context']);
 const EXPLICIT_TYPE_UNDER = new Set(['contents', 'properties', 'schemas']);
 
 export interface WalkOptions extends ContextOptions {}
+
+/** What an element's co-types add to its class. */
+interface CotypeRules {
+  extraProperties: Set<string>;
+  extraLiterals: Map<string, ExtensionLiteral>;
+  /** Undefined properties are allowed (DTDL 2, an undefined extension, IoT Central). */
+  allowsUndefined: boolean;
+  semantic: string | undefined;
+}
 
 export class Walker {
   readonly set: ElementSet = { elements: [], byId: new Map(), references: [] };
@@ -110,7 +119,57 @@ export class Walker {
     parentProperty: string | undefined,
     allowed: readonly string[],
   ): Element | undefined {
-    let context = inherited;
+    const context = this.elementContext(file, node, path, inherited, parent, parentProperty);
+    if (!context) return undefined;
+    const owner = describe(node, parent, parentProperty);
+    const typed = this.elementClass(file, node, path, owner, context, parentProperty, allowed);
+    if (!typed) return undefined;
+    const { cls, types } = typed;
+    const cotypes = types.filter((t) => t !== cls);
+    const rules = this.cotypeRules(file, node, path, owner, context, cls, cotypes);
+    if (rules.semantic) this.semanticRules(file, node, path, owner, context.version, rules.semantic);
+    if (context.iotCentral && context.version === 2) checkIotCentralSchema(node, cotypes, owner, this.sink, file, path);
+
+    if (cls === 'MapKey' && node.schema !== undefined && node.schema !== 'string')
+      this.sink.add('badType', l10n.t('The key of a Map ({0}) must have the schema "string".', owner), file, [
+        ...path,
+        'schema',
+      ]);
+    const id = this.readId(file, node, path, context, cls, parent, parentProperty);
+    const element: Element = {
+      id: id ?? '',
+      explicitId: typeof node['@id'] === 'string',
+      cls,
+      cotypes,
+      node,
+      file,
+      path,
+      context,
+      parent,
+      parentProperty,
+      children: [],
+      tolerant: this.tolerant && context.version === 2,
+    };
+    this.set.elements.push(element);
+    recordElement(node, element);
+    parent?.children.push(element);
+    if (element.explicitId && id !== undefined) addDefinition(this.set.byId, element, this.sink);
+
+    const classSpec = VERSION_SPECS[context.version].classes[cls];
+    this.members(element, classSpec, rules, owner);
+    this.requiredMembers(file, node, path, owner, cls, classSpec);
+    return element;
+  }
+
+  /** The element's context: its parent's, or its own where it has one that the parent's version may hold. */
+  private elementContext(
+    file: string,
+    node: JsonObject,
+    path: JsonPath,
+    inherited: DtdlContext,
+    parent: Element | undefined,
+    parentProperty: string | undefined,
+  ): DtdlContext | undefined {
     if (node['@context'] !== undefined && parent) {
       const own = readContext(node['@context'], inherited, this.options, this.sink, file, path);
       if (!own) return undefined;
@@ -129,10 +188,22 @@ export class Walker {
         );
         return undefined;
       }
-      context = own;
+      return own;
     }
+    return inherited;
+  }
+
+  /** The element's one material class (of `allowed`) and all its types; undefined after a problem. */
+  private elementClass(
+    file: string,
+    node: JsonObject,
+    path: JsonPath,
+    owner: string,
+    context: DtdlContext,
+    parentProperty: string | undefined,
+    allowed: readonly string[],
+  ): { cls: string; types: string[] } | undefined {
     const spec = VERSION_SPECS[context.version];
-    const owner = describe(node, parent, parentProperty);
     const implicit = allowed.length === 1 && !EXPLICIT_TYPE_UNDER.has(parentProperty ?? '');
     const types = node['@type'] === undefined ? (implicit ? [allowed[0]] : []) : typeNames(node['@type']);
     if (node['@type'] !== undefined && types.length === 0) {
@@ -196,7 +267,19 @@ export class Walker {
       );
       return undefined;
     }
-    const cotypes = types.filter((t) => t !== cls);
+    return { cls, types };
+  }
+
+  /** What the element's co-types add (properties, literals, a semantic type), with the problems they have. */
+  private cotypeRules(
+    file: string,
+    node: JsonObject,
+    path: JsonPath,
+    owner: string,
+    context: DtdlContext,
+    cls: string,
+    cotypes: readonly string[],
+  ): CotypeRules {
     const extraProperties = new Set<string>();
     const extraLiterals = new Map<string, ExtensionLiteral>();
     let allowsUndefined = false;
@@ -330,35 +413,13 @@ export class Walker {
         [...path, '@type'],
       );
     }
-    if (semantic) this.semanticRules(file, node, path, owner, context.version, semantic);
-    if (context.iotCentral && context.version === 2) checkIotCentralSchema(node, cotypes, owner, this.sink, file, path);
+    return { extraProperties, extraLiterals, allowsUndefined, semantic };
+  }
 
-    if (cls === 'MapKey' && node.schema !== undefined && node.schema !== 'string')
-      this.sink.add('badType', l10n.t('The key of a Map ({0}) must have the schema "string".', owner), file, [
-        ...path,
-        'schema',
-      ]);
-    const id = this.readId(file, node, path, context, cls, parent, parentProperty);
-    const element: Element = {
-      id: id ?? '',
-      explicitId: typeof node['@id'] === 'string',
-      cls,
-      cotypes,
-      node,
-      file,
-      path,
-      context,
-      parent,
-      parentProperty,
-      children: [],
-      tolerant: this.tolerant && context.version === 2,
-    };
-    this.set.elements.push(element);
-    recordElement(node, element);
-    parent?.children.push(element);
-    if (element.explicitId && id !== undefined) addDefinition(this.set.byId, element, this.sink);
-
-    const classSpec = spec.classes[cls];
+  /** Each property the element holds, against its class and co-types. */
+  private members(element: Element, classSpec: ClassSpec, rules: CotypeRules, owner: string): void {
+    const { node, path, context, file, cls } = element;
+    const { extraProperties, extraLiterals, allowsUndefined } = rules;
     for (const [key, value] of Object.entries(node)) {
       const at = [...path, key];
       if (key.startsWith('@')) {
@@ -406,6 +467,17 @@ export class Walker {
       else
         this.sink.add('propertyUndefinedTerm', l10n.t('{0} ({1}) has no property "{2}".', owner, cls, key), file, at);
     }
+  }
+
+  /** The properties the element's class requires. */
+  private requiredMembers(
+    file: string,
+    node: JsonObject,
+    path: JsonPath,
+    owner: string,
+    cls: string,
+    classSpec: ClassSpec,
+  ): void {
     for (const [key, propSpec] of Object.entries(classSpec.properties)) {
       if (!('required' in propSpec) || !propSpec.required) continue;
       const v = node[key];
@@ -419,7 +491,6 @@ export class Walker {
           path,
         );
     }
-    return element;
   }
 
   /** A co-type that needs its element's schema to be a complex schema of one class (a DTMI is checked by its use). */
