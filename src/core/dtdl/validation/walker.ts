@@ -746,8 +746,43 @@ export class Walker {
     min?: number,
     max?: number,
   ): void {
-    const items = Array.isArray(value) ? value : [value];
     const owner = describe(parent.node, parent.parent, parent.parentProperty);
+    for (const [item, here] of this.counted(parent, key, value, at, owner, min, max)) {
+      if (typeof item === 'string') {
+        if (!isDtmi(item))
+          this.sink.add(
+            'refBadDtmiOrTerm',
+            l10n.t('"{0}" in "{1}" of {2} is neither an element nor a DTMI.', item, key, owner),
+            parent.file,
+            here,
+          );
+        else this.set.references.push({ target: item, classes, from: parent, property: key, path: here });
+        continue;
+      }
+      if (!isObject(item)) {
+        this.sink.add(
+          'refNotStringOrObject',
+          l10n.t('"{0}" of {1} must hold elements (JSON objects).', key, owner),
+          parent.file,
+          here,
+        );
+        continue;
+      }
+      this.element(parent.file, item, here, parent.context, parent, key, classes);
+    }
+  }
+
+  /** The values of a property that holds one or many, each with its path; a count outside min..max is a problem. */
+  private counted(
+    parent: Element,
+    key: string,
+    value: unknown,
+    at: JsonPath,
+    owner: string,
+    min: number | undefined,
+    max: number | undefined,
+  ): Array<[unknown, JsonPath]> {
+    const items = Array.isArray(value) ? value : [value];
     if (min !== undefined && items.length < min)
       this.sink.add(
         'objectCountBelowMin',
@@ -762,30 +797,7 @@ export class Walker {
         parent.file,
         at,
       );
-    items.forEach((item, i) => {
-      const here = Array.isArray(value) ? [...at, i] : at;
-      if (typeof item === 'string') {
-        if (!isDtmi(item))
-          this.sink.add(
-            'refBadDtmiOrTerm',
-            l10n.t('"{0}" in "{1}" of {2} is neither an element nor a DTMI.', item, key, owner),
-            parent.file,
-            here,
-          );
-        else this.set.references.push({ target: item, classes, from: parent, property: key, path: here });
-        return;
-      }
-      if (!isObject(item)) {
-        this.sink.add(
-          'refNotStringOrObject',
-          l10n.t('"{0}" of {1} must hold elements (JSON objects).', key, owner),
-          parent.file,
-          here,
-        );
-        return;
-      }
-      this.element(parent.file, item, here, parent.context, parent, key, classes);
-    });
+    return items.map((item, i) => [item, Array.isArray(value) ? [...at, i] : at]);
   }
 
   private interfaceRefs(
@@ -796,17 +808,8 @@ export class Walker {
     max: number | undefined,
     resolve: boolean,
   ): void {
-    const items = Array.isArray(value) ? value : [value];
     const owner = describe(parent.node, parent.parent, parent.parentProperty);
-    if (max !== undefined && items.length > max)
-      this.sink.add(
-        'objectCountAboveMax',
-        l10n.t('"{0}" of {1} has {2} values; the limit is {3}.', key, owner, String(items.length), String(max)),
-        parent.file,
-        at,
-      );
-    items.forEach((item, i) => {
-      const here = Array.isArray(value) ? [...at, i] : at;
+    for (const [item, here] of this.counted(parent, key, value, at, owner, undefined, max)) {
       if (typeof item === 'string') {
         if (!isDtmi(item))
           this.sink.add(
@@ -817,14 +820,14 @@ export class Walker {
           );
         else if (resolve)
           this.set.references.push({ target: item, classes: ['Interface'], from: parent, property: key, path: here });
-        return;
+        continue;
       }
       if (isObject(item) && key === 'extends') {
         this.inlineOrReference(parent, key, item, here, ['Interface']);
-        return;
+        continue;
       }
       this.sink.add('refNotStringOrObject', l10n.t('"{0}" of {1} must be a DTMI.', key, owner), parent.file, here);
-    });
+    }
   }
 
   private inlineOrReference(
