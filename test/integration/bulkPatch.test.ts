@@ -7,6 +7,7 @@ import type { BuildingTwinsClient } from '../../src/core/api/client';
 import type { TestApi } from '../../src/extension/testing/testApi';
 import type { TreeNode } from '../../src/extension/explorer/treeNode';
 import type { BulkPatchCommandResult } from '../../src/extension/twins/bulkPatchCommand';
+import { toTwinFilters } from '../../src/extension/twins/twinFilter';
 import { removeConnectionIfAny, resetAfterWriteTest, shownEverything } from './productionHelpers';
 import { clearRequests, emulatorUrl, extensionApi, freshExplorer, LOCAL, requests } from './explorerHelpers';
 
@@ -127,5 +128,33 @@ describe('changing many twins at once', function () {
     );
     assert.deepEqual(script.kinds, []);
     assert.deepEqual(await patches(), []);
+  });
+
+  it("changes the twins the explorer's filter shows when run on Twins", async () => {
+    const room = 'dtmi:com:buildingtwins:sample:Room;1';
+    api.context.tree.setFilter({ modelId: room, nameText: 'Meeting room' });
+    const shown: string[] = [];
+    const before = new Map<string, unknown>();
+    for await (const twin of client.iterateTwins({ ...toTwinFilters(api.context.tree.filter), pageSize: 1000 })) {
+      shown.push(twin.id);
+      before.set(twin.id, twin.contents?.capacity);
+    }
+    assert.ok(shown.length > 1 && shown.length < 47, `the filter shows some rooms (${shown.length})`);
+    const script = api.useScriptedInput(['Send']);
+    try {
+      const result = (await vscode.commands.executeCommand(
+        'buildingTwins.changeTwins',
+        await api.findNode([LOCAL, 'Twins']),
+        undefined,
+        { kind: 'set', property: 'capacity', value: '9' },
+      )) as BulkPatchCommandResult;
+      assert.equal(api.takeLastError(), undefined);
+      assert.match(script.prompts[0] ?? '', new RegExp(`^Change ${shown.length} twins on "Local emulator"\\?$`));
+      assert.deepEqual((await patches()).sort(), [...shown].sort());
+      assert.equal(result.counts.done, shown.length);
+    } finally {
+      for (const [id, capacity] of before)
+        await client.patchTwin(id, [{ op: 'replace', path: '/capacity', value: capacity }]);
+    }
   });
 });
