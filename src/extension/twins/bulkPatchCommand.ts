@@ -17,7 +17,7 @@ import { WriteNotSentError } from '../documents/writeNotSent';
 import type { WriteConfirmation } from '../documents/writeGate';
 import { isRow } from '../explorer/rowSubject';
 import type { TreeNode } from '../explorer/treeNode';
-import { withCancellableProgress } from '../shell/cancellableProgress';
+import { type ProgressReport, withCancellableProgress } from '../shell/cancellableProgress';
 import { accepts, type CommandTable } from '../shell/commandTypes';
 import { listOf, oneOf, options, text, type Options } from '../shell/commandArgs';
 import { row } from '../shell/argGuards';
@@ -156,6 +156,44 @@ async function targetsOf(
   );
 }
 
+/**
+ * A cancellable progress notification shown from `start()` until `end()`; its Cancel fires `signal`. Reports before
+ * the start are kept for it.
+ */
+function laterProgress(title: string): {
+  signal: AbortSignal;
+  start(): void;
+  report(message: string, percent: number): void;
+  end(): void;
+} {
+  const controller = new AbortController();
+  let shown: ProgressReport | undefined;
+  let reported = 0;
+  let last: { message: string; percent: number } | undefined;
+  let end = (): void => undefined;
+  const ended = new Promise<void>((resolve) => (end = resolve));
+  const report = (message: string, percent: number): void => {
+    last = { message, percent };
+    if (!shown) return;
+    shown.report({ message, increment: percent - reported });
+    reported = percent;
+  };
+  return {
+    signal: controller.signal,
+    start: () =>
+      void withCancellableProgress(title, async (progress, signal) => {
+        signal.addEventListener('abort', () => controller.abort(new Error(vscode.l10n.t('Change cancelled'))), {
+          once: true,
+        });
+        shown = progress;
+        if (last) report(last.message, last.percent);
+        await ended;
+      }),
+    report,
+    end: () => end(),
+  };
+}
+
 /** Where an unfinished run of this change on this connection is recorded (in the extension's own storage). */
 function reportPathFor(ctx: Pick<Services, 'vscodeContext'>, connection: string, change: BulkChange): string {
   const key = createHash('sha1')
@@ -247,36 +285,35 @@ export async function changeTwins(
   const problems = logPlan(ctx, plan);
   const reportFile = reportPathFor(ctx, connection, change);
   const store = fileReportStore(reportFile);
-  const result = await withCancellableProgress(
-    vscode.l10n.t('Changing {0} on "{1}"', described, connection),
-    async (progress, signal) => {
-      let reported = 0;
-      return runTwinPatches(plan, client, {
-        connection,
-        report: store,
-        signal,
-        confirm: async (question) => {
-          try {
-            await ctx.writes.confirmAlways(connection, confirmation(connection, baseUrl, question, described));
-            return true;
-          } catch (error) {
-            if (error instanceof WriteNotSentError) return false;
-            throw error;
-          }
-        },
-        onProgress: ({ finished, failed, total }) => {
-          const percent = total ? (100 * finished) / total : 100;
-          progress.report({
-            message: failed
-              ? vscode.l10n.t('{0} of {1} ({2} failed)', finished, total, failed)
-              : vscode.l10n.t('{0} of {1}', finished, total),
-            increment: percent - reported,
-          });
-          reported = percent;
-        },
-      });
-    },
-  );
+  // The progress notification (with Cancel) appears once the question is answered, not behind it.
+  const progress = laterProgress(vscode.l10n.t('Changing {0} on "{1}"', described, connection));
+  let result: BulkPatchResult;
+  try {
+    result = await runTwinPatches(plan, client, {
+      connection,
+      report: store,
+      signal: progress.signal,
+      confirm: async (question) => {
+        try {
+          await ctx.writes.confirmAlways(connection, confirmation(connection, baseUrl, question, described));
+        } catch (error) {
+          if (error instanceof WriteNotSentError) return false;
+          throw error;
+        }
+        progress.start();
+        return true;
+      },
+      onProgress: ({ finished, failed, total }) =>
+        progress.report(
+          failed
+            ? vscode.l10n.t('{0} of {1} ({2} failed)', finished, total, failed)
+            : vscode.l10n.t('{0} of {1}', finished, total),
+          total ? (100 * finished) / total : 100,
+        ),
+    });
+  } finally {
+    progress.end();
+  }
   for (const o of result.outcomes.filter((o) => o.status === 'failed')) {
     const line = vscode.l10n.t('{0}: failed: {1}', stripControl(o.twinId), stripControl(o.error ?? ''));
     ctx.log.warn(line);
