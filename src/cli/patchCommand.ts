@@ -59,8 +59,11 @@ function reportFile(ctx: CliContext, path: string): ReportStore {
       let bytes: Uint8Array;
       try {
         bytes = await ctx.readFile(path);
-      } catch {
-        return undefined;
+      } catch (error) {
+        const missing =
+          (error as NodeJS.ErrnoException).code === 'ENOENT' || /^ENOENT\b/.test((error as Error).message);
+        if (missing) return undefined;
+        throw new UsageError(`cannot read the report ${path}: ${(error as Error).message}`);
       }
       return parseReport(UTF8.decode(bytes), path);
     },
