@@ -20,11 +20,12 @@ import { resolveConnection } from './connection';
 import { commandHelp, generalHelp, GLOBAL_OPTIONS, groupHelp, PROGRAM } from './help';
 import { formatJson, formatTable } from './output';
 import { modelsCheckCommand } from './modelsCheckCommand';
+import { patchCommand } from './patchCommand';
 import { runRequestsCommand } from './runRequestsCommand';
 import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_NO_PERMISSION, EXIT_READ_ONLY, type CliIo } from './cliIo';
 
 /** The command table, and what only the command line does. */
-const COMMANDS: readonly CliCommand[] = [...TABLE_COMMANDS, modelsCheckCommand, runRequestsCommand];
+const COMMANDS: readonly CliCommand[] = [...TABLE_COMMANDS, modelsCheckCommand, runRequestsCommand, patchCommand];
 
 function findCommand(argv: string[]): { command?: CliCommand; consumed: number } {
   const leading: string[] = [];

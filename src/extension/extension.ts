@@ -26,6 +26,7 @@ import { loadTestApi } from './testing/testApiLoader';
 import { ticketCommands } from './tickets/ticketCommands';
 import { registerTicketCompletion } from './tickets/ticketCompletionProvider';
 import { twinCommands } from './twins/twinCommands';
+import { bulkPatchCommands } from './twins/bulkPatchCommand';
 
 /** Every command of the extension: each feature's table (its commands' guards beside their handlers), one line each. */
 export const commandTables: readonly CommandTable<ExtensionServices>[] = [
@@ -41,6 +42,7 @@ export const commandTables: readonly CommandTable<ExtensionServices>[] = [
   ticketCommands,
   authoringCommands,
   requestFileCommands,
+  bulkPatchCommands,
 ];
 
 /** What deactivate() stops: the services of this activation (VS Code calls activate and deactivate apart). */

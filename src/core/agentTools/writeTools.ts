@@ -2,7 +2,6 @@
 // twin against its DTDL model, a relationship against its source model, telemetry targets, the ticket
 // patch rules) and the plan says exactly what will be sent where. Nothing is sent until plan.send().
 
-import { applyPatch, type Operation } from 'fast-json-patch';
 import { ApiError } from '../api/apiError';
 import { checkTicketPatch, checkTimeSeriesEntries } from '../api/requestChecks';
 import { checkTelemetryTargets } from '../api/telemetryTargets';
@@ -10,6 +9,7 @@ import { wireEntry } from '../api/timeSeriesWire';
 import type { CreateTicketRequest, DigitalTwin, JsonPatchOperation, Relationship, TimeSeriesEntry } from '../api/types';
 import { relationshipPropertiesProblem, relationshipTargetProblem } from '../dtdl/relationshipRules';
 import { validateTwin, type TwinValidationError } from '../dtdl/twinValidation';
+import { checkTwinPatch, propertyPathPatch } from '../bulk/twinPatchCheck';
 import type { AgentToolContext, PendingWrite, WriteTool } from './agentTool';
 import { ANY_JSON_VALUE, ToolInputError, WRITE_ANSWER_SCHEMA } from './agentTool';
 
@@ -106,11 +106,6 @@ export const putTwinTool: WriteTool<{ twin: DigitalTwin }> = {
   },
 };
 
-/** `/contents/name` and `/name` both address the property `name` (as the client accepts both). */
-function contentsPath(path: string): string {
-  return path.startsWith('/contents/') ? path.slice('/contents'.length) : path;
-}
-
 export const patchTwinTool: WriteTool<{ id: string; patch: JsonPatchOperation[] }> = {
   name: 'patch_twin',
   title: 'Patch a twin',
@@ -122,21 +117,11 @@ export const patchTwinTool: WriteTool<{ id: string; patch: JsonPatchOperation[] 
   outputSchema: writeOutput,
   async plan(input, ctx) {
     const [twin, index] = await Promise.all([ctx.api.getTwin(input.id, {}, { signal: ctx.signal }), ctx.models()]);
-    const patch = input.patch.map((op) => ({
-      ...op,
-      path: contentsPath(op.path),
-      ...(op.from !== undefined ? { from: contentsPath(op.from) } : {}),
-    }));
-    let contents: Record<string, unknown>;
-    try {
-      contents = applyPatch(structuredClone(twin.contents ?? {}), patch as Operation[], true, false).newDocument;
-    } catch (error) {
-      throw new ToolInputError(
-        `the patch does not apply to twin ${input.id}: ${(error as Error).message.split('\n')[0]}. ${NOTHING_SENT}`,
-      );
-    }
-    const problems = validateTwin(index, { id: twin.id, modelId: twin.modelId, contents });
-    if (problems.length) refuse(`twin ${input.id} after the patch`, problems);
+    const patch = propertyPathPatch(input.patch);
+    const checked = checkTwinPatch(index, twin, patch);
+    if (!checked.ok && checked.notApplied)
+      throw new ToolInputError(`the patch does not apply to twin ${input.id}: ${checked.notApplied}. ${NOTHING_SENT}`);
+    if (!checked.ok) refuse(`twin ${input.id} after the patch`, checked.problems);
     return plan(ctx, {
       operation: 'patchTwin',
       method: 'PATCH',

@@ -35,6 +35,12 @@ export function itemHash(value: unknown): string {
   return createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 16);
 }
 
+/** The item is done in the report, and was sent as it is now (an edited item is sent again). */
+export function doneInReport(report: ImportReport, key: string, hash: string): boolean {
+  const previous = Object.hasOwn(report.items, key) ? report.items[key] : undefined;
+  return previous?.status === 'done' && (previous.hash === undefined || previous.hash === hash);
+}
+
 export function newReport(now = new Date()): ImportReport {
   const at = now.toISOString();
   return { format: 'building-twins-import-report', version: 1, createdAt: at, updatedAt: at, items: {} };
@@ -49,6 +55,19 @@ export function summarizeReport(report: ImportReport): { done: number; failed: n
   return { done, failed };
 }
 
+/** A report read back from its JSON text; `name` (the file's) is in the error when it is not one. */
+export function parseReport(text: string, name: string): ImportReport {
+  let report: ImportReport;
+  try {
+    report = JSON.parse(text) as ImportReport;
+  } catch {
+    throw new Error(`${name} is not an import report (not JSON)`);
+  }
+  if (report?.format !== 'building-twins-import-report' || typeof report.items !== 'object' || report.items === null)
+    throw new Error(`${name} is not an import report`);
+  return report;
+}
+
 /** A JSON report file, written atomically (temporary file + rename). A missing file is an empty report. */
 export function fileReportStore(file: string): ReportStore {
   return {
@@ -60,15 +79,7 @@ export function fileReportStore(file: string): ReportStore {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw e;
       }
-      const report = JSON.parse(text) as ImportReport;
-      if (
-        report?.format !== 'building-twins-import-report' ||
-        typeof report.items !== 'object' ||
-        report.items === null
-      ) {
-        throw new Error(`${path.basename(file)} is not an import report`);
-      }
-      return report;
+      return parseReport(text, path.basename(file));
     },
     async save(report) {
       await fs.mkdir(path.dirname(file), { recursive: true });

@@ -2,8 +2,16 @@ import { errorText } from '../api/apiError';
 import { mapWithConcurrency } from '../api/concurrency';
 import type { BuildingTwinsApi } from '../api/types';
 import type { ImportPlan, PlannedRelationship, PlannedTwin } from './importPlan';
+import { ThrottledSaver } from './reportSaver';
 import { upsertRelationship } from './upsertRelationship';
-import { itemHash, newReport, type ImportReport, type ReportEntry, type ReportStore } from './importReport';
+import {
+  doneInReport,
+  itemHash,
+  newReport,
+  type ImportReport,
+  type ReportEntry,
+  type ReportStore,
+} from './importReport';
 
 export interface ImportProgress {
   phase: 'twins' | 'relationships';
@@ -116,8 +124,7 @@ export async function runImport(
 
   const pendingOf = (items: Work[]): Work[] =>
     items.filter((item) => {
-      const previous = report.items[item.key];
-      if (previous?.status !== 'done' || (previous.hash !== undefined && previous.hash !== item.hash)) return true;
+      if (!doneInReport(report, item.key, item.hash)) return true;
       counts.skipped++;
       outcomes.set(item.key, { key: item.key, kind: item.kind, file: item.file, line: item.line, status: 'skipped' });
       return false;
@@ -198,46 +205,4 @@ export async function runImport(
     aborted,
     report,
   };
-}
-
-/** Saves the report at most every `intervalMs` while running, one save at a time, and once more at the end. */
-class ThrottledSaver {
-  private dirty = false;
-  private last = 0;
-  private inFlight: Promise<void> | undefined;
-  private error: unknown;
-
-  constructor(
-    private readonly store: ReportStore | undefined,
-    private readonly report: ImportReport,
-    private readonly intervalMs: number,
-  ) {}
-
-  changed(): void {
-    this.dirty = true;
-    if (!this.inFlight && Date.now() - this.last >= this.intervalMs)
-      this.inFlight = this.save()
-        .catch((e: unknown) => {
-          this.error ??= e;
-        })
-        .finally(() => {
-          this.inFlight = undefined;
-        });
-  }
-
-  async flush(): Promise<void> {
-    await this.inFlight;
-    if (this.dirty || this.error) await this.save();
-  }
-
-  private async save(): Promise<void> {
-    if (!this.store) {
-      this.dirty = false;
-      return;
-    }
-    this.dirty = false;
-    this.last = Date.now();
-    this.report.updatedAt = new Date().toISOString();
-    await this.store.save(this.report);
-  }
 }

@@ -14,7 +14,7 @@ import { optionalQuery } from './listOptions';
 import { putTwinArray } from './twinPut';
 
 const TWIN_COLUMNS = ['id', 'modelId', 'lastUpdateTime'];
-const FILTER_OPTIONS = {
+export const FILTER_OPTIONS = {
   model: {
     type: 'string',
     multiple: true,
@@ -26,7 +26,10 @@ const FILTER_OPTIONS = {
   query: { type: 'string', value: '<file>', description: 'JSON request body (filters, include, …); - for stdin' },
 } as const;
 
-async function filters(ctx: CliContext, input: CommandInput): Promise<TwinFilters & Record<string, unknown>> {
+export async function twinListFilters(
+  ctx: CliContext,
+  input: CommandInput,
+): Promise<TwinFilters & Record<string, unknown>> {
   const req: TwinFilters & Record<string, unknown> = { ...(await optionalQuery(ctx, input)) };
   const models = listOption(input, 'model');
   if (models.length) req.modelFilter = { modelIds: models, exactModelMatch: flag(input, 'exact') ?? false };
@@ -48,7 +51,7 @@ export const twinCliCommands: CliCommand[] = [
     },
     columns: TWIN_COLUMNS,
     run: async (ctx, input) => {
-      const req: GetTwinsRequest = { ...(await filters(ctx, input)) };
+      const req: GetTwinsRequest = { ...(await twinListFilters(ctx, input)) };
       const pageSize = intOption(input, 'page-size');
       if (pageSize !== undefined) req.pageSize = pageSize;
       const token = stringOption(input, 'continuation-token');
@@ -131,7 +134,7 @@ export const twinCliCommands: CliCommand[] = [
     summary: 'Count twins matching the filters',
     options: FILTER_OPTIONS,
     run: async (ctx, input) => ({
-      count: await ctx.client().countTwins(await filters(ctx, input), { signal: ctx.signal }),
+      count: await ctx.client().countTwins(await twinListFilters(ctx, input), { signal: ctx.signal }),
     }),
   },
 ];

@@ -119,6 +119,16 @@ export class WriteGate {
   }
 
   /**
+   * The one question of a write to many resources at once (Change Twins): asked whatever buildingTwins.confirmWrites
+   * says, with "Show Everything". Sent, the command's writes to that connection go without asking; cancelled, it
+   * throws "Not sent".
+   */
+  async confirmAlways(connection: string, write: WriteConfirmation): Promise<void> {
+    await this.ask(write);
+    this.scopes.getStore()?.confirmed.add(connection);
+  }
+
+  /**
    * One question for a command that confirms its writes anyway (import, delete events): when buildingTwins.confirmWrites
    * asks for this connection, the gate's question (with the request and target) replaces the command's own, whose
    * answer is returned otherwise. Cancelled at the gate, it throws "Not sent".

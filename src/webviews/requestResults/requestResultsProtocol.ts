@@ -29,6 +29,8 @@ export type RequestResultsMethods = {
   loadMore: { params: { id: number; sort?: ResultSort }; result: ResultDetail };
   exportResult: { params: { id: number; format: 'json' | 'csv' }; result: { path: string } | { cancelled: true } };
   openTwin: { params: { id: number; twinId: string }; result: { opened: boolean } };
+  /** "Change These Twins…": the twins of a twin result (the rows read so far), to one change. */
+  changeTwins: { params: { id: number }; result: { twins: number } };
 };
 
 /** The host says the list of results changed (a run started, a request finished). */

@@ -27,6 +27,7 @@ const WRITES = new Set([
   'buildingTwins.createRelationship',
   'buildingTwins.newTwinDraft',
   'buildingTwins.importFile',
+  'buildingTwins.changeTwins',
   'buildingTwins.events.newFromTemplate',
   'buildingTwins.events.uploadFile',
   'buildingTwins.events.delete',

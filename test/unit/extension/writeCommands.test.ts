@@ -19,6 +19,7 @@ const WRITE_COMMANDS = [
   'buildingTwins.createFromJson',
   'buildingTwins.createRelationship',
   'buildingTwins.importFile',
+  'buildingTwins.changeTwins',
   'buildingTwins.sendTelemetryFile',
   'buildingTwins.events.newFromTemplate',
   'buildingTwins.events.upsertFromJson',

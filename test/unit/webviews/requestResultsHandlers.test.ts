@@ -26,6 +26,7 @@ describe('request results panel host', function () {
     store.reset('checks.twinq.json', 'Local emulator', file.requests);
     const saved: Array<{ name: string; format: string; text: string }> = [];
     const opened: string[] = [];
+    const changed: Array<{ connection: string; ids: string[] }> = [];
     const handlers = createRequestResultsHandlers({
       store,
       selected: () => undefined,
@@ -38,9 +39,12 @@ describe('request results panel host', function () {
       openTwin: async (_connection, twinId) => {
         opened.push(twinId);
       },
+      changeTwins: async (connection, ids) => {
+        changed.push({ connection, ids });
+      },
     });
     for (const entry of file.requests) store.complete(entry, await runRequest(entry, run), 5);
-    return { store, handlers, saved, opened, client };
+    return { store, handlers, saved, opened, changed, client };
   }
 
   it("lists the run's requests with their state; a failed one carries its error", async () => {
@@ -96,5 +100,15 @@ describe('request results panel host', function () {
     );
     const unsorted = await handlers.result({ id: rooms!.id, sort: { column: 'x', descending: 1 } as never });
     assert.equal(unsorted.totalRows, detail.totalRows);
+  });
+
+  it("hands a twin result's rows read so far to Change Twins, and refuses any other result", async () => {
+    const { handlers, changed } = await setUp();
+    const [rooms, missing] = (await handlers.list({})).results;
+    const detail = await handlers.result({ id: rooms!.id });
+    assert.deepEqual(await handlers.changeTwins({ id: rooms!.id }), { twins: detail.totalRows });
+    assert.deepEqual(changed, [{ connection: 'Local emulator', ids: detail.rows.map((row) => row[0]) }]);
+    await assert.rejects(async () => handlers.changeTwins({ id: missing!.id }), /a result of twins/);
+    assert.equal(changed.length, 1);
   });
 });

@@ -15,6 +15,8 @@ export interface RequestResultsDeps {
   /** Asks where to save and writes the text; undefined when the user cancelled. */
   save(suggestedName: string, format: 'json' | 'csv', text: string): Promise<string | undefined>;
   openTwin(connection: string, twinId: string): Promise<void>;
+  /** Runs "Change Twins…" on these twins of the connection. */
+  changeTwins(connection: string, twinIds: string[]): Promise<void>;
   selected(): number | undefined;
 }
 
@@ -41,6 +43,13 @@ export function createRequestResultsHandlers(deps: RequestResultsDeps): Handlers
     const page = result.pages.page(await deps.properties(result.connection), checkedSort(sort));
     return { ...page, id: result.id, hasMore: result.next !== undefined };
   };
+  /** The ids of a twin result's rows read so far; none for any other result. */
+  const twinIds = (result: StoredResult): string[] => {
+    const table = result.pages?.fullTable();
+    return table?.kind === 'twins'
+      ? table.rows.map((row) => row[0]).filter((id): id is string => typeof id === 'string')
+      : [];
+  };
   return {
     list: () => ({ file: deps.store.file, results: deps.store.summaries(), selected: deps.selected() }),
     result: async ({ id, sort }) => detail(deps.store.get(id), sort),
@@ -64,11 +73,17 @@ export function createRequestResultsHandlers(deps: RequestResultsDeps): Handlers
       const path = await deps.save(fileName(result, format), format, text);
       return path === undefined ? { cancelled: true } : { path };
     },
+    async changeTwins({ id }) {
+      const result = deps.store.get(id);
+      const ids = twinIds(result);
+      if (!ids.length) throw new Error('changeTwins needs a result of twins'); // l10n-exempt: a webview programming error
+      await deps.changeTwins(result.connection, ids);
+      return { twins: ids.length };
+    },
     async openTwin({ id, twinId }) {
       const result = deps.store.get(id);
       // Only a twin of the result: the webview names one of the rows it was sent.
-      const rows = result.pages?.fullTable().kind === 'twins' ? result.pages.fullTable().rows : [];
-      if (typeof twinId !== 'string' || !rows.some((row) => row[0] === twinId))
+      if (typeof twinId !== 'string' || !twinIds(result).includes(twinId))
         throw new Error('openTwin needs a twin of the result'); // l10n-exempt: a webview programming error
       await deps.openTwin(result.connection, twinId);
       return { opened: true };

@@ -101,6 +101,9 @@ export class RequestResultsPanel implements RequestResultsTarget {
         await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
         return uri.fsPath || uri.toString();
       },
+      changeTwins: async (connection, twinIds) => {
+        await vscode.commands.executeCommand('buildingTwins.changeTwins', connection, twinIds);
+      },
       openTwin: async (connection, twinId) => {
         await vscode.window.showTextDocument(resourceUri(connection, 'twins', twinId), {
           preview: true,

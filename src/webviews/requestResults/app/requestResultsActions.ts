@@ -89,6 +89,15 @@ export class RequestResultsActions implements RequestResultsViewEvents {
     }
   }
 
+  async changeTwins(): Promise<void> {
+    if (!this.state.detail) return;
+    try {
+      await this.bridge.request('changeTwins', { id: this.state.detail.id });
+    } catch (error) {
+      this.view.status.set(errorMessage(error), true);
+    }
+  }
+
   private async loadSelected(): Promise<void> {
     const { state, view } = this;
     const result = state.current();

@@ -26,6 +26,7 @@ export interface RequestResultsViewEvents {
   openTwin(id: number, twinId: string): void;
   loadMore(): Promise<void>;
   exportResult(format: 'json' | 'csv'): Promise<void>;
+  changeTwins(): Promise<void>;
 }
 
 const VIEW_LABELS: Record<ResultView, string> = {
@@ -48,6 +49,11 @@ export class RequestResultsView {
     l10n.t('Export JSON'),
   );
   private readonly exportCsvButton = el('vscode-button', { id: 'export-csv', secondary: true }, l10n.t('Export CSV'));
+  private readonly changeTwinsButton = el(
+    'vscode-button',
+    { id: 'change-twins', secondary: true },
+    l10n.t('Change These Twins…'),
+  );
   private readonly headRow = el('tr');
   private readonly tbody = el('tbody');
   private readonly tableWrap = el(
@@ -80,7 +86,14 @@ export class RequestResultsView {
           { class: 'group', role: 'group', 'aria-label': l10n.t('View') },
           ...RESULT_VIEWS.map((v) => this.viewButtons[v]),
         ),
-        el('div', { class: 'group' }, this.loadMoreButton, this.exportJsonButton, this.exportCsvButton),
+        el(
+          'div',
+          { class: 'group' },
+          this.loadMoreButton,
+          this.exportJsonButton,
+          this.exportCsvButton,
+          this.changeTwinsButton,
+        ),
       ),
       this.status.element,
       this.errorBox,
@@ -96,6 +109,7 @@ export class RequestResultsView {
     this.loadMoreButton.addEventListener('click', () => void events.loadMore());
     this.exportJsonButton.addEventListener('click', () => void events.exportResult('json'));
     this.exportCsvButton.addEventListener('click', () => void events.exportResult('csv'));
+    this.changeTwinsButton.addEventListener('click', () => void events.changeTwins());
   }
 
   showFile(file: string): void {
@@ -166,6 +180,7 @@ export class RequestResultsView {
     this.loadMoreButton.hidden = !detail?.hasMore;
     this.exportJsonButton.disabled = !detail;
     this.exportCsvButton.disabled = !detail;
+    this.changeTwinsButton.hidden = detail?.kind !== 'twins' || detail.totalRows === 0;
     this.viewButtons.chart.hidden = !detail?.series.length;
     for (const v of RESULT_VIEWS) this.viewButtons[v].setAttribute('aria-pressed', String(v === view));
   }
