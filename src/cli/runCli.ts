@@ -133,11 +133,11 @@ async function createContext(
   io: CliIo,
   secrets: string[],
 ): Promise<CliContext> {
-  let stdinUsed = false;
+  let stdinHolds: string | undefined;
   const stdinText = async (what: string): Promise<string> => {
-    if (stdinUsed) throw new UsageError(`stdin already holds the client secret: give ${what} with --file`);
+    if (stdinHolds) throw new UsageError(`stdin already holds ${stdinHolds}: give ${what} with --file`);
     if (io.stdinIsTty) throw new UsageError(`give ${what} with --file <path> or pipe it on stdin`);
-    stdinUsed = true;
+    stdinHolds = what;
     return UTF8.decode(await io.readStdin());
   };
   let clientSecret: string | undefined;

@@ -41,7 +41,7 @@ export function doneInReport(report: ImportReport, key: string, hash: string): b
   return previous?.status === 'done' && (previous.hash === undefined || previous.hash === hash);
 }
 
-export function newReport(now = new Date()): ImportReport {
+export function newReport(now: Date): ImportReport {
   const at = now.toISOString();
   return { format: 'building-twins-import-report', version: 1, createdAt: at, updatedAt: at, items: {} };
 }

@@ -1,4 +1,5 @@
 import { errorText } from '../api/apiError';
+import { systemClock, type Clock } from '../api/clock';
 import { mapWithConcurrency } from '../api/concurrency';
 import type { BuildingTwinsApi } from '../api/types';
 import type { ImportPlan, PlannedRelationship, PlannedTwin } from './importPlan';
@@ -60,6 +61,8 @@ export interface ImportOptions {
    * more read per relationship), without its id; else it is sent as planned.
    */
   upsertRelationships?: boolean;
+  /** The report's times (the system clock by default). */
+  clock?: Pick<Clock, 'now'>;
 }
 
 /** What runImport sends with. */
@@ -87,11 +90,12 @@ export async function runImport(
   if (options.upsertRelationships && !client.listOutgoingRelationships)
     throw new Error('upsertRelationships needs a client that lists relationships'); // a programming error
   const { signal } = options;
-  const report = (await options.report?.load()) ?? newReport();
+  const clock = options.clock ?? systemClock;
+  const report = (await options.report?.load()) ?? newReport(new Date(clock.now()));
   const outcomes = new Map<string, ImportOutcome>();
   const counts = { done: 0, failed: 0, skipped: 0 };
   const total = plan.twins.length + plan.relationships.length;
-  const saver = new ThrottledSaver(options.report, report, options.saveIntervalMs ?? 1000);
+  const saver = new ThrottledSaver(options.report, report, options.saveIntervalMs ?? 1000, clock);
   let phase: ImportProgress['phase'] = 'twins';
   const progress = (): void => options.onProgress?.({ phase, ...counts, total });
 
@@ -113,7 +117,7 @@ export async function runImport(
       status,
       attempts: (previous?.attempts ?? 0) + 1,
       hash: item.hash,
-      at: new Date().toISOString(),
+      at: new Date(clock.now()).toISOString(),
       ...(item.file ? { file: item.file } : {}),
       ...(error ? { error } : {}),
     };

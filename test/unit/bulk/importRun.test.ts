@@ -69,11 +69,19 @@ describe('runImport against the emulator', function () {
       const p = await plan('F');
       const report = memoryReportStore();
       const progress: number[] = [];
+      const pinned = Date.UTC(2031, 1, 3, 4, 5, 6);
       const result = await runImport(p, client, {
         concurrency: 4,
         report,
         onProgress: (e) => progress.push(e.done + e.failed),
+        clock: { now: () => pinned },
       });
+      const times = new Set([
+        report.current!.createdAt,
+        report.current!.updatedAt,
+        ...Object.values(report.current!.items).map((item) => item.at),
+      ]);
+      assert.deepEqual([...times], [new Date(pinned).toISOString()], "the report's times come from the given clock");
       assert.deepEqual(
         [result.done, result.failed, result.skipped, result.pending, result.aborted],
         [30, 0, 0, 0, false],
