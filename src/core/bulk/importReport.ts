@@ -49,6 +49,11 @@ export function summarizeReport(report: ImportReport): { done: number; failed: n
   return { done, failed };
 }
 
+/** `<folder>/<name without extension>.import-report.json` next to the (first) input file. */
+export function reportPathFor(file: string): string {
+  return path.join(path.dirname(file), `${path.basename(file, path.extname(file))}.import-report.json`);
+}
+
 /** A JSON report file, written atomically (temporary file + rename). A missing file is an empty report. */
 export function fileReportStore(file: string): ReportStore {
   return {
