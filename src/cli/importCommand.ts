@@ -37,7 +37,6 @@ export const importCommand: CliCommand = {
     concurrency: { type: 'string', value: '<n>', description: 'Items sent at once, 1 to 64 (default 16)' },
     check: { type: 'boolean', description: 'Only check the files against the service: print the plan, send nothing' },
   },
-  columns: ['done', 'skipped', 'failed', 'pending', 'report'],
   run: async (ctx, input) => {
     const concurrency = intOption(input, 'concurrency') ?? 16;
     if (concurrency < 1 || concurrency > 64) throw new UsageError(`--concurrency must be 1 to 64, got ${concurrency}`);
