@@ -430,7 +430,13 @@ describe('authoring', () => {
       digitalTwinsGraph: {
         digitalTwins: [
           { $dtId: 'adt-L1', $metadata: { $model: model }, name: 'ADT level 1', levelNumber: 1 },
-          { $dtId: 'adt-R1', $metadata: { $model: `${SAMPLE}:Room;1` }, name: '=ADT room 1', roomType: 'office' },
+          {
+            $dtId: 'adt-R1',
+            $metadata: { $model: `${SAMPLE}:Room;1` },
+            name: 'ADT room 1',
+            description: '=1+1 is text',
+            roomType: 'office',
+          },
         ],
         relationships: [
           { $relationshipId: 'x', $sourceId: 'adt-R1', $relationshipName: 'isPartOf', $targetId: 'adt-L1' },
@@ -472,7 +478,8 @@ describe('authoring', () => {
     await vscode.commands.executeCommand('buildingTwins.exportTwins', undefined, csv);
     const lines = readFileSync(csv, 'utf8').split('\r\n');
     assert.equal(lines[0].split(',').slice(0, 6).join(','), 'kind,id,modelId,name,sourceId,targetId');
-    assert.ok(lines[1].startsWith(`twin,adt-R1,${SAMPLE}:Room;1,"'=ADT room 1",`), lines[1]);
+    assert.ok(lines[1].startsWith(`twin,adt-R1,${SAMPLE}:Room;1,ADT room 1,`), lines[1]);
+    assert.ok(lines[1].includes(`,"'=1+1 is text",`), `formula-like text defused: ${lines[1]}`);
 
     const adtJson = join(dir, 'adt-export.json');
     await vscode.commands.executeCommand('buildingTwins.exportTwins', undefined, adtJson, 'adtJson');

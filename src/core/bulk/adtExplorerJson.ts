@@ -21,6 +21,8 @@ const GRAPH = 'digitalTwinsGraph';
 
 /** Whether the JSON text is an ADT Explorer graph export (its top-level object has "digitalTwinsGraph"). */
 export function isAdtExplorerJson(text: string): boolean {
+  // Parsed only when it can be one: an import file of this extension's own JSON is not read twice.
+  if (!/^[\uFEFF\s]*\{/.test(text) || !text.includes(`"${GRAPH}"`)) return false;
   const tree = readJsonSourceTree(text, undefined, WRAPPER_LEVELS);
   return 'root' in tree && tree.root.type === 'object' && !!findNodeAtLocation(tree.root, [GRAPH]);
 }

@@ -86,10 +86,14 @@ export function adtSheetRows({ twins, relationships }: ExportedGraph): Array<Arr
     if (withProperties) cells.push(json(rel?.properties));
     return cells;
   };
+  // The first relationship reaching each twin (a twin listed twice gets it once).
+  const firstTo = new Map<string, Relationship>();
+  for (const rel of relationships) if (!firstTo.has(rel.targetId)) firstTo.set(rel.targetId, rel);
   const onTwinRow = new Set<Relationship>();
   const rows: Array<Array<string | null>> = [header];
   for (const twin of twins) {
-    const first = relationships.find((r) => r.targetId === twin.id && !onTwinRow.has(r));
+    const candidate = firstTo.get(twin.id);
+    const first = candidate && !onTwinRow.has(candidate) ? candidate : undefined;
     if (first) onTwinRow.add(first);
     rows.push(row(twin.modelId, twin.id, first, json(twin.contents)));
   }
