@@ -139,6 +139,19 @@ describe('Azure Digital Twins Explorer import sheet (Excel)', () => {
     );
   });
 
+  it('refuses a prototype key in Init data on its row, before anything could be sent', async () => {
+    const parsed = parseAdtSheet([
+      ['ModelId', 'ID', 'Init data'],
+      [ROOM, 'R1', '{"__proto__": {"polluted": true}}'],
+    ]);
+    const plan = await planImport(parsed, { index });
+    assert.deepEqual(plan.twins, []);
+    assert.equal(plan.errors.length, 1);
+    assert.equal(plan.errors[0].line, 2);
+    assert.match(plan.errors[0].message, /__proto__/);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+
   it('reads a number typed as an id as its digits', () => {
     const parsed = parseAdtSheet([
       ['ModelId', 'ID'],
