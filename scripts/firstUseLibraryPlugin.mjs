@@ -1,8 +1,8 @@
 // esbuild plugin for the extension's bundle: libraries that only some features need (reading CSV and JSON import
-// files, DTDL string formats, JSON documents and patches) are bundles of their own, dist/lib/<name>.js, loaded
-// the first time one of their exports is used rather than when the extension starts. Sources import them as usual:
-// in the extension's bundle each import resolves to a small stand-in whose exports are getters that require the
-// library's bundle on first access. Elsewhere (the CLI, the emulator, tests compiled by tsc) nothing changes.
+// files, reading and writing Excel workbooks, DTDL string formats, JSON documents and patches) are bundles of their
+// own, dist/lib/<name>.js, loaded the first time one of their exports is used rather than when the extension starts.
+// Sources import them as usual: in the extension's bundle each import resolves to a small stand-in whose exports are
+// getters that require the library's bundle on first access. Elsewhere (the CLI, the emulator, tests compiled by tsc) nothing changes.
 import { createRequire } from 'node:module';
 
 export const FIRST_USE_LIBRARIES = [
@@ -11,6 +11,8 @@ export const FIRST_USE_LIBRARIES = [
   'fast-json-patch',
   'ajv-formats/dist/formats',
   'ajv',
+  'read-excel-file/node',
+  'write-excel-file/node',
 ];
 
 const NAMESPACE = 'first-use-library';

@@ -9,6 +9,8 @@ const LICENSE_FILE = /^(licen[cs]e|copying|notice)(\.(md|txt|markdown))?$/i;
 /** Copyright lines of bundled MIT packages that ship no license file (taken from their repositories' LICENSE). */
 const COPYRIGHT_WITHOUT_FILE = {
   '@vscode/l10n': 'Copyright (c) Microsoft Corporation.',
+  // MIT per its package.json, by the author of read-excel-file, who bundles it.
+  'worker-f': 'Copyright (c) catamphetamine <purecatamphetamine@gmail.com>',
 };
 
 const mitText = (copyright) => `MIT License

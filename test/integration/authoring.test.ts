@@ -422,6 +422,85 @@ describe('authoring', () => {
     assert.equal(existsSync(`${target}.partial`), false);
   });
 
+  it("imports Azure Digital Twins Explorer's graph and sheet, checked first, and exports both and CSV", async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const graph = (model: string) => ({
+      digitalTwinsFileInfo: { fileVersion: '1.0.0' },
+      digitalTwinsGraph: {
+        digitalTwins: [
+          { $dtId: 'adt-L1', $metadata: { $model: model }, name: 'ADT level 1', levelNumber: 1 },
+          {
+            $dtId: 'adt-R1',
+            $metadata: { $model: `${SAMPLE}:Room;1` },
+            name: 'ADT room 1',
+            description: '=1+1 is text',
+            roomType: 'office',
+          },
+        ],
+        relationships: [
+          { $relationshipId: 'x', $sourceId: 'adt-R1', $relationshipName: 'isPartOf', $targetId: 'adt-L1' },
+        ],
+      },
+      digitalTwinsModels: [],
+    });
+    const file = join(dir, 'adt-graph.json');
+    writeFileSync(file, JSON.stringify(graph(''), null, 2));
+    await clearRequests(url);
+    assert.equal(await vscode.commands.executeCommand('buildingTwins.importFile', vscode.Uri.file(file)), undefined);
+    assert.match(
+      api.takeLastError()?.message ?? '',
+      /2 problems, nothing was sent.*adt-graph\.json line 7: \/digitalTwinsGraph\/digitalTwins\/0: twin adt-L1: "\$metadata.\$model" must be a model id/,
+    );
+    assert.deepEqual(await writes(url), []);
+
+    writeFileSync(file, JSON.stringify(graph(`${SAMPLE}:Level;1`), null, 2));
+    api.useScriptedInput([true]);
+    const imported = (await vscode.commands.executeCommand(
+      'buildingTwins.importFile',
+      vscode.Uri.file(file),
+    )) as ImportCommandResult;
+    assert.equal(api.takeLastError(), undefined);
+    assert.deepEqual([imported.done, imported.failed], [3, 0]);
+
+    api.context.tree.setFilter({ nameText: 'ADT room 1' });
+    const sheet = join(dir, 'adt-sheet.xlsx');
+    const exported = (await vscode.commands.executeCommand(
+      'buildingTwins.exportTwins',
+      undefined,
+      sheet,
+    )) as ExportCommandResult;
+    assert.equal(api.takeLastError(), undefined);
+    assert.deepEqual([exported.twins, exported.relationships], [1, 1]);
+    assert.deepEqual([...readFileSync(sheet).subarray(0, 2)], [0x50, 0x4b], 'a workbook (zip)');
+
+    const csv = join(dir, 'adt.csv');
+    await vscode.commands.executeCommand('buildingTwins.exportTwins', undefined, csv);
+    const lines = readFileSync(csv, 'utf8').split('\r\n');
+    assert.equal(lines[0].split(',').slice(0, 6).join(','), 'kind,id,modelId,name,sourceId,targetId');
+    assert.ok(lines[1].startsWith(`twin,adt-R1,${SAMPLE}:Room;1,ADT room 1,`), lines[1]);
+    assert.ok(lines[1].includes(`,"'=1+1 is text",`), `formula-like text defused: ${lines[1]}`);
+
+    const adtJson = join(dir, 'adt-export.json');
+    await vscode.commands.executeCommand('buildingTwins.exportTwins', undefined, adtJson, 'adtJson');
+    const written = JSON.parse(readFileSync(adtJson, 'utf8')) as ReturnType<typeof graph>;
+    assert.deepEqual(
+      written.digitalTwinsGraph.digitalTwins.map((t) => [t.$dtId, t.$metadata.$model, t.roomType]),
+      [['adt-R1', `${SAMPLE}:Room;1`, 'office']],
+    );
+
+    // The sheet imports back: the same twin and relationship, sent again.
+    api.useScriptedInput([true]);
+    await clearRequests(url);
+    const again = (await vscode.commands.executeCommand(
+      'buildingTwins.importFile',
+      vscode.Uri.file(sheet),
+    )) as ImportCommandResult;
+    assert.equal(api.takeLastError(), undefined);
+    assert.deepEqual([again.done, again.failed], [2, 0]);
+    assert.deepEqual((await writes(url)).sort(), ['PUT /api/v3/twins', 'PUT /api/v3/twins/relationships']);
+  });
+
   it('sends telemetry rows for Capability twins and reports the rows that cannot be sent', async function () {
     const url = emulatorUrl(this);
     const api = await extensionApi();

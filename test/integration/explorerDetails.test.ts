@@ -325,7 +325,7 @@ describe('explorer details: tooltips and badges', () => {
     const ids = rows.map((r) => (r as unknown as { twin: DigitalTwin }).twin.id);
     const dir = await mkdtemp(join(tmpdir(), 'bt-export-'));
     const target = join(dir, 'selected.json');
-    api.useScriptedInput([target]);
+    api.useScriptedInput(['JSON (import format)', target]);
     try {
       const result = await vscode.commands.executeCommand<{ twins: number; relationships: number; filter: string }>(
         'buildingTwins.exportTwins',

@@ -19,6 +19,8 @@ const FIRST_USE: Record<string, string> = {
   'lib/csv-parse-sync.js': 'csv-parse/sync',
   'lib/fast-json-patch.js': 'fast-json-patch',
   'lib/jsonc-parser.js': 'jsonc-parser',
+  'lib/read-excel-file-node.js': 'read-excel-file/node',
+  'lib/write-excel-file-node.js': 'write-excel-file/node',
 };
 
 /** Runs `script` in a fresh node (`module`: as an ES module) and parses the JSON it prints. */

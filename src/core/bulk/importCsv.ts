@@ -2,6 +2,7 @@ import type { DigitalTwin } from '../api/types';
 import type { DtdlSchema } from '../dtdl/dtdlTypes';
 import type { ModelIndex } from '../dtdl/modelIndex';
 import { isObject } from '../dtdl/dtdlText';
+import { unguardedCsvCell } from '../untrusted/csvText';
 import { isPrototypeKey, prototypeKeyMessage } from '../untrusted/prototypeKeys';
 import { coerceCell } from './csvValues';
 import { readCsv } from './csvRecords';
@@ -17,7 +18,7 @@ const RELATIONSHIP_COLUMNS = ['sourceId', 'name', 'targetId'];
  * - relationships: `sourceId,name,targetId,<relationship property columns>`;
  * - mixed: a `kind` column (`twin` or `relationship`) and the union of both layouts; on twin rows
  *   `name` is the twin's `name` property, on relationship rows the relationship name.
- * Empty cells mean "not set". Each item keeps the line its row starts on. A column whose name (or a
+ * Empty cells mean "not set"; a leading apostrophe before formula-like text (`'=…`, as exports write it) is dropped. Each item keeps the line its row starts on. A column whose name (or a
  * dotted part of it) is `__proto__`, `constructor` or `prototype` is an error on the header line.
  */
 export function parseImportCsv(text: string, index: ModelIndex, file?: string): ParsedImport {
@@ -56,7 +57,7 @@ export function parseImportCsv(text: string, index: ModelIndex, file?: string): 
   const typing = new ColumnTyping(index);
 
   for (const { line, cells } of table.rows) {
-    const cell = (name: string): string => (col.has(name) ? cells[col.get(name)!] : '');
+    const cell = (name: string): string => (col.has(name) ? unguardedCsvCell(cells[col.get(name)!]) : '');
     const kind = fileKind ?? cell('kind').trim().toLowerCase();
     if (kind === 'twin') {
       if (!hasTwins) {

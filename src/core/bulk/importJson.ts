@@ -1,9 +1,8 @@
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, type Node } from 'jsonc-parser';
 import type { DigitalTwin, Relationship } from '../api/types';
 import { isObject } from '../dtdl/dtdlText';
-import { MAX_JSON_DEPTH, tooDeepOffset } from '../untrusted/jsonDepth';
 import type { ImportItem, ImportIssue, ParsedImport } from './importTypes';
-import { LineIndex } from './lineIndex';
+import { nodeValue, pointerSegments, readJsonSourceTree } from './jsonSourceTree';
 
 /** Levels above an item: the top-level array, and the `{ "twins": [...] }` wrapper. */
 const WRAPPER_LEVELS = 2;
@@ -16,42 +15,14 @@ const WRAPPER_LEVELS = 2;
  * (checked on the text first: the parser is recursive).
  */
 export function parseImportJson(text: string, file?: string): ParsedImport {
-  const lines = new LineIndex(text);
-  const syntax: ParseError[] = [];
-  // The BOM becomes a space so offsets stay valid; values are re-read with JSON.parse (plain objects).
-  const source = text.replace(/^\uFEFF/, ' ');
-  const deep = tooDeepOffset(source, MAX_JSON_DEPTH + WRAPPER_LEVELS);
-  if (deep !== undefined) {
-    return {
-      items: [],
-      errors: [
-        {
-          file,
-          line: lines.lineAt(deep),
-          message: `the JSON nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels in an item (the service refuses deeper requests)`,
-        },
-      ],
-    };
-  }
-  const root = parseTree(source, syntax, { allowTrailingComma: false, disallowComments: true });
-  if (syntax.length || !root) {
-    const first = syntax[0];
-    return {
-      items: [],
-      errors: [
-        {
-          file,
-          line: first ? lines.lineAt(first.offset) : 1,
-          message: first ? `JSON syntax error: ${printParseErrorCode(first.error)}` : 'the file is empty',
-        },
-      ],
-    };
-  }
+  const tree = readJsonSourceTree(text, file, WRAPPER_LEVELS);
+  if (!('root' in tree)) return { items: [], errors: [tree] };
+  const { root, lines } = tree;
   const items: ImportItem[] = [];
   const errors: ImportIssue[] = [];
   const take = (node: Node, expected?: 'twin' | 'relationship'): void => {
     const line = lines.lineAt(node.offset);
-    const value: unknown = JSON.parse(source.slice(node.offset, node.offset + node.length));
+    const value = nodeValue(tree, node);
     const kind = expected ?? classify(value);
     if (!isObject(value)) {
       errors.push({ file, line, message: 'each item must be a JSON object' });
@@ -114,13 +85,4 @@ function classify(value: unknown): 'twin' | 'relationship' | undefined {
   if ('modelId' in value) return 'twin';
   if ('sourceId' in value && 'targetId' in value && 'name' in value) return 'relationship';
   return undefined;
-}
-
-/** The keys of a JSON Pointer (`/contents/a~1b` -> ["contents", "a/b"]); array indexes as numbers. */
-function pointerSegments(pointer: string): Array<string | number> {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((key) => (/^(0|[1-9]\d*)$/.test(key) ? Number(key) : key));
 }

@@ -68,6 +68,11 @@ export function parseReport(text: string, name: string): ImportReport {
   return report;
 }
 
+/** `<folder>/<name without extension>.import-report.json` next to the (first) input file. */
+export function reportPathFor(file: string): string {
+  return path.join(path.dirname(file), `${path.basename(file, path.extname(file))}.import-report.json`);
+}
+
 /** A JSON report file, written atomically (temporary file + rename). A missing file is an empty report. */
 export function fileReportStore(file: string): ReportStore {
   return {

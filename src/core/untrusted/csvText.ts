@@ -18,6 +18,11 @@ export function csvCell(value: CsvCell): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/** A cell as read back: the apostrophe `csvCell` put before formula-like text is dropped. */
+export function unguardedCsvCell(text: string): string {
+  return text.startsWith("'") && FORMULA_LIKE.test(text.slice(1)) ? text.slice(1) : text;
+}
+
 /** A whole file: a header row, then the rows, each line ended by CRLF. */
 export function csvText(header: readonly CsvCell[], rows: Iterable<readonly CsvCell[]>): string {
   const lines = [header.map(csvCell).join(',')];

@@ -2,6 +2,7 @@ import { file, files, row, twinRow } from '../shell/argGuards';
 import { listOf, oneOf, text } from '../shell/commandArgs';
 import { accepts, type CommandTable } from '../shell/commandTypes';
 import type { ExtensionServices } from '../shell/services';
+import { isExportFormat } from '../../core/bulk/exportFormats';
 import { createFromJson } from './createFromJson';
 import { exportToFile } from './exportCommand';
 import { importFromFiles } from './importCommand';
@@ -16,7 +17,7 @@ export const authoringCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.createRelationship': accepts(oneOf(twinRow, text)).run(createRelationship),
   // (clicked file or row, selected files)
   'buildingTwins.importFile': accepts(oneOf(file, row), files).run(importFromFiles),
-  // (row, file to write or the selected rows)
-  'buildingTwins.exportTwins': accepts(row, oneOf(file, listOf(row))).run(exportToFile),
+  // (row, file to write or the selected rows, format)
+  'buildingTwins.exportTwins': accepts(row, oneOf(file, listOf(row)), isExportFormat).run(exportToFile),
   'buildingTwins.sendTelemetryFile': accepts(file, files).run(sendTelemetryFromFile),
 };

@@ -19,7 +19,7 @@ export interface PlanSources {
   /** What the command read; their problems show on their lines in the Problems panel. */
   sources: readonly SourceText[];
   /** One source's items, read with the connection's models. */
-  parse(source: SourceText, index: ModelIndex): ParsedImport;
+  parse(source: SourceText, index: ModelIndex): ParsedImport | Promise<ParsedImport>;
   /**
    * Asked when values the twins' models refuse are the plan's only problems: returning sends those twins anyway (the
    * service checks them again), declining throws "Not sent". Without it such a plan is refused like any other.
@@ -52,10 +52,10 @@ export async function checkedImportPlan(
   const plan = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking {0}…', names) },
     async () =>
-      planImport(
-        from.sources.map((source) => from.parse(source, index)),
-        { index, lookupTwins: serviceTwinLookup(client) },
-      ),
+      planImport(await Promise.all(from.sources.map((source) => from.parse(source, index))), {
+        index,
+        lookupTwins: serviceTwinLookup(client),
+      }),
   );
   ctx.authoring.diagnostics.show(from.sources, plan.errors);
   const despite = from.confirmDespiteModelProblems && withTwinsRefusedByModel(plan);

@@ -4,7 +4,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import type { BuildingTwinsApi } from '../../core/api/types';
-import { exportTwins } from '../../core/bulk/twinExport';
+import {
+  EXPORT_EXTENSIONS,
+  exportFileContent,
+  exportFormatOfFile,
+  type ExportFormat,
+} from '../../core/bulk/exportFormats';
+import { collectExport, exportTwins, type ExportOptions } from '../../core/bulk/twinExport';
 import { withCancellableProgress } from '../shell/cancellableProgress';
 import type { ExtensionServices } from '../shell/services';
 import { notifyResult, targetConnection } from '../explorer/commandTarget';
@@ -42,16 +48,44 @@ function selectedTwinsClient(
   };
 }
 
+/** The formats offered, as the picker shows them. */
+function formatItems(): Array<vscode.QuickPickItem & { format: ExportFormat }> {
+  return [
+    {
+      format: 'json',
+      label: vscode.l10n.t('JSON (import format)'),
+      detail: vscode.l10n.t('An array of twins and relationships that Import reads back'),
+    },
+    {
+      format: 'adtJson',
+      label: vscode.l10n.t('Azure Digital Twins Explorer graph (JSON)'),
+      detail: vscode.l10n.t('The file ADT Explorer exports and imports: $dtId, $metadata and relationships'),
+    },
+    {
+      format: 'adtExcel',
+      label: vscode.l10n.t('Azure Digital Twins Explorer import sheet (Excel)'),
+      detail: vscode.l10n.t('ModelId, ID, Relationship, Relationship name and Init data columns'),
+    },
+    {
+      format: 'csv',
+      label: vscode.l10n.t('CSV'),
+      detail: vscode.l10n.t('A row per twin and relationship, a column per property; formula-like text defused'),
+    },
+  ];
+}
+
 /**
- * "Export twins to JSON…": the twins the explorer shows (its active filter; a model group of the tree
+ * "Export twins…": the twins the explorer shows (its active filter; a model group of the tree
  * narrows to that model), or the selected twin rows, and their outgoing relationships, streamed page by page into
- * one JSON array in the import format, with progress and cancellation. Written to a temporary file renamed at the
- * end, so an existing file is only replaced by a complete export.
+ * one JSON array in the import format, or written whole as an ADT Explorer graph, an ADT Explorer import sheet or CSV
+ * (`format`: asked for when no file is given, else told by the file's extension), with progress and cancellation.
+ * Written to a temporary file renamed at the end, so an existing file is only replaced by a complete export.
  */
 export async function exportToFile(
   ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree'>,
   node?: TreeNode,
   target?: vscode.Uri | string | TreeNode[],
+  format?: ExportFormat,
 ): Promise<ExportCommandResult | undefined> {
   const { connection, client: connectionClient } = await targetConnection(ctx, node);
   const selected = selectedTwinIds(node, Array.isArray(target) ? target : []);
@@ -60,14 +94,22 @@ export async function exportToFile(
   const filter = selected ? undefined : ctx.tree.filter;
   const model = isRow(node, 'twinGroup') ? { modelId: node.ids[0], exact: true } : undefined;
   const filters = toTwinFilters(filter, model);
+  const given = asUri(chosen);
+  const items = formatItems();
+  const as =
+    format ??
+    (given
+      ? exportFormatOfFile(given.path)
+      : (await ctx.input.pick(items, { title: vscode.l10n.t('Export twins as…') })).format);
+  const extension = EXPORT_EXTENSIONS[as];
   const uri =
-    asUri(chosen) ??
+    given ??
     (await ctx.input.saveFile({
       title: vscode.l10n.t('Export twins and relationships'),
       defaultUri: vscode.Uri.file(
-        path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir(), 'twins-export.json'),
+        path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir(), `twins-export.${extension}`),
       ),
-      filters: { JSON: ['json'] },
+      filters: { [items.find((i) => i.format === as)!.label]: [extension] },
     }));
   if (uri.scheme !== 'file') throw new Error(vscode.l10n.t('Export writes files on this machine only.'));
   const file = uri.fsPath;
@@ -83,12 +125,16 @@ export async function exportToFile(
   const counts = await withCancellableProgress(
     vscode.l10n.t('Exporting twins of "{0}" ({1})', connection, described),
     async (progress, signal) => {
+      const options: ExportOptions = {
+        filter: filters,
+        signal,
+        onProgress: (p) => progress.report({ message: twinsAndRelationships(p.twins, p.relationships) }),
+      };
       try {
-        return await exportTwins(client, createWriteStream(partial), {
-          filter: filters,
-          signal,
-          onProgress: (p) => progress.report({ message: twinsAndRelationships(p.twins, p.relationships) }),
-        });
+        if (as === 'json') return await exportTwins(client, createWriteStream(partial), options);
+        const graph = await collectExport(client, options);
+        await fs.writeFile(partial, await exportFileContent(as, graph));
+        return { twins: graph.twins.length, relationships: graph.relationships.length };
       } catch (err) {
         await fs.rm(partial, { force: true });
         throw new Error(

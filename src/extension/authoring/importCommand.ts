@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../explorer/treeNode';
-import { parseImportFile } from '../../core/bulk/importFile';
+import { IMPORT_EXTENSIONS, parseImportFile } from '../../core/bulk/importFile';
 import type { ImportPlan } from '../../core/bulk/importPlan';
-import { fileReportStore, itemHash, type ReportStore } from '../../core/bulk/importReport';
+import { fileReportStore, itemHash, reportPathFor, type ReportStore } from '../../core/bulk/importReport';
 import { runImport, type ImportProgress, type ImportResult } from '../../core/bulk/importRunner';
 import { resourceUri } from '../documents/resourceUri';
 import { bulkWriteConfirmation, importPlanRequests } from './bulkWriteConfirmation';
@@ -13,18 +13,13 @@ import { notifyResult } from '../explorer/commandTarget';
 import { TwinsNode } from '../twins/twinsNode';
 import { issueLines } from './authoringDiagnostics';
 import { twinsAndRelationships } from '../shell/countWords';
-import { pickFiles, readSourceUri, requireExtensions } from '../shell/sourceText';
+import { pickFiles, readBinarySourceUri, readSourceUri, requireExtensions } from '../shell/sourceText';
 import { checkedImportPlan } from './checkedImportPlan';
 
 export interface ImportCommandResult extends Omit<ImportResult, 'report' | 'outcomes'> {
   connection: string;
   reportFile: string;
   failures: string[];
-}
-
-/** `<folder>/<name without extension>.import-report.json` next to the (first) input file. */
-function reportPathFor(file: string): string {
-  return path.join(path.dirname(file), `${path.basename(file, path.extname(file))}.import-report.json`);
 }
 
 /** The plan as lines: counts per model and per relationship name, and what the report says is done already. */
@@ -48,7 +43,8 @@ function progressText(phase: ImportProgress['phase'], finished: number, total: n
 }
 
 /**
- * "Import twins and relationships from file…" (.json / .csv; several files form one plan). Every item is
+ * "Import twins and relationships from file…" (.json / .csv / .xlsx, also Azure Digital Twins Explorer's graph export and
+ * import sheet: core/bulk/importFile.ts tells them apart; several files form one plan). Every item is
  * validated before anything is sent: problems go to the Problems panel with their lines and stop the
  * import. Otherwise the summary (counts per model) is shown for confirmation, then the items are sent with
  * progress and cancellation. The report `<name>.import-report.json` is written next to the input; running
@@ -67,22 +63,29 @@ export async function importFromFiles(
     clicked,
     selection,
     vscode.l10n.t('Import twins and relationships'),
-    ['json', 'csv'],
+    IMPORT_EXTENSIONS,
     true,
   );
-  requireExtensions(uris, ['json', 'csv'], (name) =>
-    vscode.l10n.t('Import reads .json and .csv files only; "{0}" is neither. Nothing was sent.', name),
+  requireExtensions(uris, IMPORT_EXTENSIONS, (name) =>
+    vscode.l10n.t('Import reads .json, .csv and .xlsx files only; "{0}" is none of them. Nothing was sent.', name),
   );
   if (uris.some((u) => u.scheme !== 'file'))
     throw new Error(
       vscode.l10n.t('Import reads files on this machine only (the report is written next to the input).'),
     );
-  const sources = await Promise.all(uris.map(readSourceUri));
+  // A workbook is read as bytes; text files as their editors show them (unsaved edits included).
+  const sources = await Promise.all(
+    uris.map((uri) => (/\.xlsx$/i.test(uri.path) ? readBinarySourceUri(uri) : readSourceUri(uri))),
+  );
   const { connection, client, plan, names } = await checkedImportPlan(ctx, clicked, {
     command: 'Import',
     subject: vscode.l10n.t('Import of {0}', sources.map((s) => s.name).join(', ')),
     sources,
-    parse: (source, index) => parseImportFile(source.text, source.name, index),
+    parse: (source, index) =>
+      parseImportFile(
+        source.bytes ? { name: source.name, bytes: source.bytes } : { name: source.name, text: source.text },
+        index,
+      ),
   });
 
   const reportFile = reportPathFor(uris[0].fsPath);

@@ -6,6 +6,8 @@ import type { UserInput } from './userInput';
 /** Text to create or import from, with the name problems are reported under and the URI diagnostics go to. */
 export interface SourceText {
   text: string;
+  /** The file's bytes, for a binary file (a workbook): its `text` is then empty. */
+  bytes?: Uint8Array;
   /** File name (base name) or a description such as "JSON text". */
   name: string;
   uri?: vscode.Uri;
@@ -16,6 +18,11 @@ export async function readSourceUri(uri: vscode.Uri): Promise<SourceText> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const text = open ? open.getText() : Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
   return { text, name: path.posix.basename(uri.path), uri };
+}
+
+/** A binary file's bytes (its text empty), with its name and URI. */
+export async function readBinarySourceUri(uri: vscode.Uri): Promise<SourceText> {
+  return { text: '', bytes: await vscode.workspace.fs.readFile(uri), name: path.posix.basename(uri.path), uri };
 }
 
 /** A URI from a command argument: a URI, or a file path (not blank, not JSON text). */

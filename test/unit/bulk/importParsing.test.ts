@@ -203,8 +203,10 @@ describe('CSV import files', () => {
     assert.match(broken.errors[0].message, /^CSV syntax error: Quote Not Closed/);
   });
 
-  it('dispatches by file extension', () => {
-    assert.equal(parseImportFile(`id,modelId\nS1,${SPACE}`, 'twins.CSV', index).items.length, 1);
-    assert.equal(parseImportFile(`[{"id":"S1","modelId":"${SPACE}"}]`, 'twins.json', index).items.length, 1);
+  it('dispatches by file extension', async () => {
+    const csv = await parseImportFile({ name: 'twins.CSV', text: `id,modelId\nS1,${SPACE}` }, index);
+    assert.equal(csv.items.length, 1);
+    const json = await parseImportFile({ name: 'twins.json', text: `[{"id":"S1","modelId":"${SPACE}"}]` }, index);
+    assert.equal(json.items.length, 1);
   });
 });
