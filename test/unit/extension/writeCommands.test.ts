@@ -66,6 +66,9 @@ const OTHER_COMMANDS = [
   'buildingTwins.openModel',
   'buildingTwins.openRelationship',
   'buildingTwins.keepRemoteDocumentsOutOfAutoSave',
+  // Saves the editor's document as VS Code's Save does: shown only in an editable document, whose connection
+  // (not necessarily the active one) the file system provider checks.
+  'buildingTwins.saveDocument',
   'buildingTwins.showTimeSeries',
   'buildingTwins.showInsights',
   'buildingTwins.showTwinGraph',
