@@ -7,7 +7,8 @@
 import * as path from 'node:path';
 import cytoscape from 'cytoscape';
 import { readDtdlFolder } from '../src/core/dtdl/dtdlFolder';
-import { MAX_MODEL_GRAPH_DEPTH, MODEL_EDGE_KINDS, ModelGraphIndex } from '../src/core/dtdl/modelGraph';
+import { ModelGraphIndex } from '../src/core/dtdl/modelGraph';
+import { MAX_MODEL_GRAPH_DEPTH, MODEL_EDGE_KINDS } from '../src/core/dtdl/modelGraphTypes';
 import { ModelIndex } from '../src/core/dtdl/modelIndex';
 import { registerGraphLayouts, runGraphLayout } from '../src/webviews/twinGraph/app/graphLayouts';
 import { machineLoad, median, ratio, size } from './benchStats';

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ResponseMessage } from '../../src/webviews/shared/bridgeProtocol';
 import { INSIGHTS_VIEW_TYPE } from '../../src/webviews/insights/insightsProtocol';
 import { TIME_SERIES_VIEW_TYPE } from '../../src/webviews/timeSeries/timeSeriesProtocol';
+import { MODEL_GRAPH_VIEW_TYPE } from '../../src/webviews/modelGraph/modelGraphProtocol';
 import { TWIN_GRAPH_VIEW_TYPE } from '../../src/webviews/twinGraph/twinGraphProtocol';
 import { PANEL_RESTORERS } from '../../src/extension/panels/host/panelSerializers';
 import { TwinNode } from '../../src/extension/twins/twinNode';
@@ -269,6 +270,11 @@ describe('webview panels', () => {
         otherRootIds: [CAPABILITY, 7, EQUIPMENT],
         hops: { relationshipNames: [], direction: 'Outgoing', depth: 2 },
       },
+      [MODEL_GRAPH_VIEW_TYPE]: {
+        connection: LOCAL,
+        rootIds: ['dtmi:com:buildingtwins:sample:VAVBox;1', 7, 'not a dtmi'],
+        options: { depth: 3, direction: 'both', kinds: ['extends'] },
+      },
     };
     for (const [viewType, restore] of PANEL_RESTORERS) {
       assert.ok(manifest.activationEvents.includes(`onWebviewPanel:${viewType}`), `activation event for ${viewType}`);
@@ -278,7 +284,8 @@ describe('webview panels', () => {
       opened.push(panel);
       const host = restore(api.context, panel, states[viewType]) as Host;
       const init = await ask<Record<string, unknown>>(host, 'init');
-      assert.equal(init.connection, LOCAL);
+      const source = init.source as { connection?: string } | undefined;
+      assert.equal(viewType === MODEL_GRAPH_VIEW_TYPE ? source?.connection : init.connection, LOCAL);
       if (viewType === TIME_SERIES_VIEW_TYPE) assert.deepEqual(init.twinIds, [CAPABILITY]);
       if (viewType === INSIGHTS_VIEW_TYPE) assert.equal(init.scopeTwinId, EQUIPMENT);
       if (viewType === TWIN_GRAPH_VIEW_TYPE)
@@ -286,7 +293,22 @@ describe('webview panels', () => {
           [init.hops, init.otherRootIds],
           [{ relationshipNames: [], direction: 'Outgoing', depth: 2 }, [CAPABILITY]],
         );
+      if (viewType === MODEL_GRAPH_VIEW_TYPE)
+        assert.deepEqual(
+          [init.rootIds, init.options],
+          [['dtmi:com:buildingtwins:sample:VAVBox;1'], { depth: 3, direction: 'both', kinds: ['extends'] }],
+        );
     }
+    const outside = vscode.window.createWebviewPanel(MODEL_GRAPH_VIEW_TYPE, 'outside', vscode.ViewColumn.Active, {});
+    opened.push(outside);
+    assert.throws(
+      () =>
+        PANEL_RESTORERS.find(([v]) => v === MODEL_GRAPH_VIEW_TYPE)![1](api.context, outside, {
+          folder: '/',
+          rootIds: [],
+        }),
+      /folder outside the workspace/,
+    );
     const broken = vscode.window.createWebviewPanel(TWIN_GRAPH_VIEW_TYPE, 'broken', vscode.ViewColumn.Active, {});
     opened.push(broken);
     assert.throws(

@@ -3,18 +3,16 @@
 // Walked from some models (or from the top models of the set) along the chosen kinds, in the chosen direction, to a
 // depth, up to a number of models. The models walked from also show what they inherit (an edge from the model itself,
 // naming the ancestor that declares it), so "what may a VAV box be fed by" is read on the VAV box. Pure.
+import {
+  ANY_MODEL_ID,
+  DEFAULT_MAX_MODEL_NODES,
+  type ModelEdgeKind,
+  type ModelGraphData,
+  type ModelGraphDirection,
+  type ModelGraphEdge,
+  type ModelGraphNode,
+} from './modelGraphTypes';
 import type { ModelIndex } from './modelIndex';
-
-export const MODEL_EDGE_KINDS = ['extends', 'relationship', 'component'] as const;
-export type ModelEdgeKind = (typeof MODEL_EDGE_KINDS)[number];
-/** Outgoing: what a model extends, relates to, contains; incoming: the models that do so to it. */
-export const MODEL_GRAPH_DIRECTIONS = ['outgoing', 'incoming', 'both'] as const;
-export type ModelGraphDirection = (typeof MODEL_GRAPH_DIRECTIONS)[number];
-export const MAX_MODEL_GRAPH_DEPTH = 10;
-/** A graph stops growing at this many models (it says it was cut). */
-export const DEFAULT_MAX_MODEL_NODES = 500;
-/** The node every relationship without a target points at (a DTMI always starts with `dtmi:`, this never does). */
-export const ANY_MODEL_ID = '*';
 
 export interface ModelGraphQuery {
   /** The models walked from; empty: the top models of the set (those extending no model of the set). */
@@ -23,32 +21,6 @@ export interface ModelGraphQuery {
   direction: ModelGraphDirection;
   kinds: readonly ModelEdgeKind[];
   maxNodes?: number;
-}
-
-export interface ModelGraphNode {
-  id: string;
-  label: string;
-  /** Named (as a parent, target or schema) but not in the set. */
-  missing: boolean;
-}
-
-export interface ModelGraphEdge {
-  id: string;
-  source: string;
-  target: string;
-  kind: ModelEdgeKind;
-  /** The relationship's or component's name; `extends` for inheritance. */
-  name: string;
-  /** The model that declares it (an ancestor of `source` when inherited). */
-  definedIn: string;
-}
-
-export interface ModelGraphData {
-  rootIds: string[];
-  nodes: ModelGraphNode[];
-  edges: ModelGraphEdge[];
-  /** The walk stopped at `maxNodes` models: some models it reached are not drawn. */
-  truncated: boolean;
 }
 
 /** The edges of a model set, both ways, made once per set and walked by every query. */

@@ -1,11 +1,7 @@
 // Finding models by a piece of their name or id, for the model graph's search: whole-name matches first, then names
 // starting with the text, then names and ids containing it; each group by display name. Pure.
+import type { FoundModel } from './modelGraphTypes';
 import type { ModelIndex } from './modelIndex';
-
-export interface FoundModel {
-  id: string;
-  label: string;
-}
 
 /** At most `limit` models whose display name or id contains `text` (case-insensitive); none for blank text. */
 export function searchModels(index: ModelIndex, text: string, limit: number): FoundModel[] {

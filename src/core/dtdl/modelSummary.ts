@@ -2,31 +2,8 @@
 // and components it has with those it inherits (each naming the model that declares it), and how many models
 // extend it. Pure.
 import { pickText } from './dtdlText';
+import type { ModelRef, ModelSummary } from './modelGraphTypes';
 import type { ModelIndex } from './modelIndex';
-
-export interface ModelRef {
-  id: string;
-  label: string;
-  /** Not in the set (named by another model only). */
-  missing: boolean;
-}
-
-export interface ModelMember {
-  name: string;
-  /** The target or schema; undefined: a relationship to any model. */
-  target?: ModelRef;
-  definedIn: ModelRef;
-}
-
-export interface ModelSummary {
-  model: ModelRef;
-  description: string;
-  /** Every ancestor, closest first. */
-  ancestors: ModelRef[];
-  relationships: ModelMember[];
-  components: ModelMember[];
-  childCount: number;
-}
 
 export function modelRef(index: ModelIndex, id: string): ModelRef {
   return { id, label: index.displayName(id), missing: !index.has(id) };

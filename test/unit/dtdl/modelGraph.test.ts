@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { ANY_MODEL_ID, ModelGraphIndex, type ModelGraphData } from '../../../src/core/dtdl/modelGraph';
+import { ModelGraphIndex } from '../../../src/core/dtdl/modelGraph';
+import { ANY_MODEL_ID, type ModelGraphData } from '../../../src/core/dtdl/modelGraphTypes';
 import { ModelIndex } from '../../../src/core/dtdl/modelIndex';
 import { searchModels } from '../../../src/core/dtdl/modelSearch';
 import { modelSummary } from '../../../src/core/dtdl/modelSummary';
