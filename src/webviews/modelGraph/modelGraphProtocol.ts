@@ -1,7 +1,8 @@
 // Messages of the model graph panel (webview <-> host): the models of a connection or of a folder of DTDL files,
 // joined by extends, relationships and components (src/core/dtdl/modelGraph.ts builds the graph on the host).
-import type {
-  FoundModel,
+import {
+  MODEL_EDGE_KINDS,
+  type FoundModel,
   ModelEdgeKind,
   ModelGraphData,
   ModelGraphDirection,
@@ -20,6 +21,16 @@ export interface ModelGraphOptions {
   depth: number;
   direction: ModelGraphDirection;
   kinds: ModelEdgeKind[];
+}
+
+/**
+ * A model's graph as it opens: what it extends, relates to and contains (inherited members included), one hop, so
+ * the models around it do not add theirs; the whole set: its top models and the models extending them.
+ */
+export function defaultModelGraphOptions(rootIds: readonly string[]): ModelGraphOptions {
+  return rootIds.length
+    ? { depth: 1, direction: 'outgoing', kinds: [...MODEL_EDGE_KINDS] }
+    : { depth: 2, direction: 'incoming', kinds: ['extends'] };
 }
 
 /** Where the models come from: a connection or a folder of DTDL files; `name` is shown, the rest kept for a restore. */

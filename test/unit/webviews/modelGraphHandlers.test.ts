@@ -1,10 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { ModelIndex } from '../../../src/core/dtdl/modelIndex';
-import {
-  checkedOptions,
-  createModelGraphHandlers,
-  defaultModelGraphOptions,
-} from '../../../src/extension/panels/modelGraph/modelGraphHandlers';
+import { checkedOptions, createModelGraphHandlers } from '../../../src/extension/panels/modelGraph/modelGraphHandlers';
+import { defaultModelGraphOptions } from '../../../src/webviews/modelGraph/modelGraphProtocol';
 
 const ctx = 'dtmi:dtdl:context;3';
 const models = ModelIndex.fromInterfaces([
@@ -37,7 +34,7 @@ describe('model graph handlers', () => {
     assert.deepEqual(await h.init({}), {
       source: { kind: 'connection', name: 'local', connection: 'local' },
       rootIds: ['dtmi:x:Pump;1'],
-      options: { depth: 2, direction: 'outgoing', kinds: ['extends', 'relationship', 'component'] },
+      options: { depth: 1, direction: 'outgoing', kinds: ['extends', 'relationship', 'component'] },
       modelCount: 2,
     });
   });

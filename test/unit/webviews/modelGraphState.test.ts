@@ -23,6 +23,21 @@ describe('the model graph panel state', () => {
     assert.equal(kept.options.depth, 4);
   });
 
+  it('draws a model chosen as root with what it extends, relates to and contains, one hop; all models from the top down', () => {
+    const state = new ModelGraphState({
+      rootIds: [],
+      options: { depth: 5, direction: 'incoming', kinds: ['extends'] },
+    });
+    state.reroot(['dtmi:x:VAV;1']);
+    assert.deepEqual(state.options, {
+      depth: 1,
+      direction: 'outgoing',
+      kinds: ['extends', 'relationship', 'component'],
+    });
+    state.reroot([]);
+    assert.deepEqual(state.options, { depth: 2, direction: 'incoming', kinds: ['extends'] });
+  });
+
   it('opens in the hierarchy layout and takes only known layouts', () => {
     const state = new ModelGraphState(undefined);
     assert.equal(state.layout, 'hierarchical');

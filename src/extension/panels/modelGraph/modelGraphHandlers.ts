@@ -33,13 +33,6 @@ export interface ModelGraphDeps {
   openModel: (modelId: string, models: ModelIndex) => Promise<void>;
 }
 
-/** A model's graph as it opens: what it extends and relates to, two hops; the whole set from its top models down. */
-export function defaultModelGraphOptions(rootIds: readonly string[]): ModelGraphOptions {
-  return rootIds.length
-    ? { depth: 2, direction: 'outgoing', kinds: [...MODEL_EDGE_KINDS] }
-    : { depth: 2, direction: 'incoming', kinds: ['extends'] };
-}
-
 export function createModelGraphHandlers(deps: ModelGraphDeps): Handlers<ModelGraphMethods> {
   let edges: { models: ModelIndex; graph: ModelGraphIndex } | undefined;
   const graphIndex = async (): Promise<ModelGraphIndex> => {

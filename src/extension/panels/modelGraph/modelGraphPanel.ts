@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ModelIndex } from '../../../core/dtdl/modelIndex';
 import {
+  defaultModelGraphOptions,
   MAX_MODEL_GRAPH_ROOTS,
   MODEL_GRAPH_VIEW_TYPE,
   type ModelGraphMethods,
@@ -13,7 +14,7 @@ import { resourceUri } from '../../documents/resourceUri';
 import type { ExtensionServices } from '../../shell/services';
 import { attachPanel, createPanel, type PanelHost } from '../host/panelHost';
 import { openResource } from '../insights/insightsPanel';
-import { checkedOptions, createModelGraphHandlers, defaultModelGraphOptions } from './modelGraphHandlers';
+import { checkedOptions, createModelGraphHandlers } from './modelGraphHandlers';
 
 export type ModelGraphPanelHost = PanelHost<ModelGraphMethods>;
 type PanelServices = Pick<ExtensionServices, 'log' | 'models' | 'vscodeContext'>;

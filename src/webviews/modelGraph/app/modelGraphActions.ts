@@ -36,6 +36,7 @@ export class ModelGraphActions implements ModelGraphViewEvents {
 
   reroot(ids: string[]): void {
     this.state.reroot(ids);
+    this.view.showChoices();
     void this.redraw();
   }
 

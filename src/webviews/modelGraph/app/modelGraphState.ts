@@ -5,11 +5,12 @@ import * as l10n from '@vscode/l10n';
 import { MAX_MODEL_GRAPH_DEPTH, type ModelGraphData, type ModelGraphNode } from '../../../core/dtdl/modelGraphTypes';
 import { countNoun } from '../../../shared/countNoun';
 import { GRAPH_LAYOUTS, type GraphLayout } from '../../twinGraph/twinGraphProtocol';
-import type {
-  ModelGraphMethods,
-  ModelGraphOptions,
-  ModelGraphPanelState,
-  ModelGraphSource,
+import {
+  defaultModelGraphOptions,
+  type ModelGraphMethods,
+  type ModelGraphOptions,
+  type ModelGraphPanelState,
+  type ModelGraphSource,
 } from '../modelGraphProtocol';
 
 export class ModelGraphState {
@@ -38,7 +39,7 @@ export class ModelGraphState {
   }
 
   get options(): ModelGraphOptions {
-    return this.panel.options ?? { depth: 2, direction: 'outgoing', kinds: ['extends'] };
+    return this.panel.options ?? defaultModelGraphOptions(this.panel.rootIds);
   }
 
   /** Models extend upwards: the hierarchy is the layout a model graph opens in. */
@@ -60,9 +61,10 @@ export class ModelGraphState {
     this.panel.options = options;
   }
 
-  /** Other models to walk from (none: the top models of the set). */
+  /** Other models to walk from (none: the top models of the set), with the options such a graph opens with. */
   reroot(ids: readonly string[]): void {
     this.panel.rootIds = [...ids];
+    this.panel.options = defaultModelGraphOptions(ids);
   }
 
   /** The graph the host built; the selection is kept when its model is still drawn. */
