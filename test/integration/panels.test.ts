@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ResponseMessage } from '../../src/webviews/shared/bridgeProtocol';
 import { INSIGHTS_VIEW_TYPE } from '../../src/webviews/insights/insightsProtocol';
@@ -228,6 +231,44 @@ describe('webview panels', () => {
       lonely.nodes.map((n) => n.id),
       [CAPABILITY],
     );
+  });
+
+  it('exports the drawn twins for ADT Explorer and the canvas as a PNG, to the file the user picks, and nothing else', async () => {
+    const api = await extensionApi();
+    const dir = mkdtempSync(join(tmpdir(), 'graph-export-'));
+    const host = await command('buildingTwins.showTwinGraph', EQUIPMENT);
+    const graph = await ask<{ nodes: Array<{ id: string }> }>(host, 'graph', {
+      rootId: EQUIPMENT,
+      hops: { relationshipNames: ['isCapabilityOf'], direction: 'Incoming', depth: 1 },
+    });
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const script = api.useScriptedInput([join(dir, 'graph.json'), join(dir, 'graph.png')]);
+    try {
+      const twinIds = graph.nodes.map((n) => n.id);
+      const saved = await ask<{ saved: boolean; twins: number; relationships: number }>(host, 'exportJson', {
+        twinIds,
+      });
+      assert.deepEqual(saved, { saved: true, twins: twinIds.length, relationships: twinIds.length - 1 });
+      const file = JSON.parse(readFileSync(join(dir, 'graph.json'), 'utf8'));
+      assert.deepEqual(file.digitalTwinsFileInfo, { fileVersion: '1.0.0' });
+      assert.ok(file.digitalTwinsGraph.digitalTwins.some((t: { $dtId: string }) => t.$dtId === EQUIPMENT));
+      assert.ok(file.digitalTwinsGraph.relationships.every((r: { $targetId: string }) => r.$targetId === EQUIPMENT));
+      assert.ok(file.digitalTwinsModels.length > 0, 'the models the twins need');
+      await ask(host, 'exportPng', { png: `data:image/png;base64,${png.toString('base64')}` });
+      assert.deepEqual(readFileSync(join(dir, 'graph.png')), png);
+      for (const [method, params] of [
+        ['exportJson', { twinIds: ['NOT-DRAWN'] }],
+        ['exportPng', { png: 'data:text/html;base64,PHNjcmlwdD4=' }],
+      ] as const) {
+        const reply = await host.bridge.handle({ kind: 'request', id: nextId++, method, params });
+        assert.equal(reply?.ok, false, `${method} was answered`);
+      }
+      assert.equal(script.remaining, 0, 'no dialog for a refused export');
+      assert.deepEqual(readdirSync(dir).sort(), ['graph.json', 'graph.png']);
+    } finally {
+      api.useVsCodeInput();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('draws several roots together from a multi-selection', async () => {
