@@ -3,10 +3,10 @@
 import {
   MODEL_EDGE_KINDS,
   type FoundModel,
-  ModelEdgeKind,
-  ModelGraphData,
-  ModelGraphDirection,
-  ModelSummary,
+  type ModelEdgeKind,
+  type ModelGraphData,
+  type ModelGraphDirection,
+  type ModelSummary,
 } from '../../core/dtdl/modelGraphTypes';
 
 export const MODEL_GRAPH_VIEW_TYPE = 'buildingTwins.modelGraph';
