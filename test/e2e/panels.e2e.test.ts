@@ -328,6 +328,15 @@ describe('webview panels in the workbench', () => {
     assert.ok(Number(await frame.locator('body').getAttribute('data-node-count')) > 1);
     await assertStyledControls(frame);
     await screenshots('graph');
+    // Find in graph marks the VAV boxes; the table beside the graph lists every drawn relationship.
+    await frame.locator('vscode-textfield.search input').fill('VAV');
+    await frame.locator('body[data-match-count="10"]').waitFor();
+    assert.equal(await frame.locator('.node-list button.match').count(), 10);
+    const rows = await frame.locator('table.relationships tbody tr').count();
+    assert.match(String(await frame.locator('.status').textContent()), /^10 of \d+ twins match "VAV"$/);
+    assert.ok(rows >= 14, `relationship rows: ${rows}`);
+    await workbench.screenshot('graph-find-vav');
+    await frame.locator('vscode-textfield.search input').fill('');
     // The other layouts, chosen in the panel: the whole graph is laid out again, nothing is fetched.
     const count = await frame.locator('body').getAttribute('data-node-count');
     for (const layout of ['hierarchical', 'forceDirected']) {

@@ -1,8 +1,12 @@
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ResponseMessage } from '../../src/webviews/shared/bridgeProtocol';
 import { INSIGHTS_VIEW_TYPE } from '../../src/webviews/insights/insightsProtocol';
 import { TIME_SERIES_VIEW_TYPE } from '../../src/webviews/timeSeries/timeSeriesProtocol';
+import { MODEL_GRAPH_VIEW_TYPE } from '../../src/webviews/modelGraph/modelGraphProtocol';
 import { TWIN_GRAPH_VIEW_TYPE } from '../../src/webviews/twinGraph/twinGraphProtocol';
 import { PANEL_RESTORERS } from '../../src/extension/panels/host/panelSerializers';
 import { TwinNode } from '../../src/extension/twins/twinNode';
@@ -229,6 +233,44 @@ describe('webview panels', () => {
     );
   });
 
+  it('exports the drawn twins for ADT Explorer and the canvas as a PNG, to the file the user picks, and nothing else', async () => {
+    const api = await extensionApi();
+    const dir = mkdtempSync(join(tmpdir(), 'graph-export-'));
+    const host = await command('buildingTwins.showTwinGraph', EQUIPMENT);
+    const graph = await ask<{ nodes: Array<{ id: string }> }>(host, 'graph', {
+      rootId: EQUIPMENT,
+      hops: { relationshipNames: ['isCapabilityOf'], direction: 'Incoming', depth: 1 },
+    });
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const script = api.useScriptedInput([join(dir, 'graph.json'), join(dir, 'graph.png')]);
+    try {
+      const twinIds = graph.nodes.map((n) => n.id);
+      const saved = await ask<{ saved: boolean; twins: number; relationships: number }>(host, 'exportJson', {
+        twinIds,
+      });
+      assert.deepEqual(saved, { saved: true, twins: twinIds.length, relationships: twinIds.length - 1 });
+      const file = JSON.parse(readFileSync(join(dir, 'graph.json'), 'utf8'));
+      assert.deepEqual(file.digitalTwinsFileInfo, { fileVersion: '1.0.0' });
+      assert.ok(file.digitalTwinsGraph.digitalTwins.some((t: { $dtId: string }) => t.$dtId === EQUIPMENT));
+      assert.ok(file.digitalTwinsGraph.relationships.every((r: { $targetId: string }) => r.$targetId === EQUIPMENT));
+      assert.ok(file.digitalTwinsModels.length > 0, 'the models the twins need');
+      await ask(host, 'exportPng', { png: `data:image/png;base64,${png.toString('base64')}` });
+      assert.deepEqual(readFileSync(join(dir, 'graph.png')), png);
+      for (const [method, params] of [
+        ['exportJson', { twinIds: ['NOT-DRAWN'] }],
+        ['exportPng', { png: 'data:text/html;base64,PHNjcmlwdD4=' }],
+      ] as const) {
+        const reply = await host.bridge.handle({ kind: 'request', id: nextId++, method, params });
+        assert.equal(reply?.ok, false, `${method} was answered`);
+      }
+      assert.equal(script.remaining, 0, 'no dialog for a refused export');
+      assert.deepEqual(readdirSync(dir).sort(), ['graph.json', 'graph.png']);
+    } finally {
+      api.useVsCodeInput();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('draws several roots together from a multi-selection', async () => {
     const [a, b] = [await twinNode(EQUIPMENT), await twinNode(CAPABILITY)];
     const host = await command('buildingTwins.showTwinGraph', a, [a, b]);
@@ -269,6 +311,11 @@ describe('webview panels', () => {
         otherRootIds: [CAPABILITY, 7, EQUIPMENT],
         hops: { relationshipNames: [], direction: 'Outgoing', depth: 2 },
       },
+      [MODEL_GRAPH_VIEW_TYPE]: {
+        connection: LOCAL,
+        rootIds: ['dtmi:com:buildingtwins:sample:VAVBox;1', 7, 'not a dtmi'],
+        options: { depth: 3, direction: 'both', kinds: ['extends'] },
+      },
     };
     for (const [viewType, restore] of PANEL_RESTORERS) {
       assert.ok(manifest.activationEvents.includes(`onWebviewPanel:${viewType}`), `activation event for ${viewType}`);
@@ -278,7 +325,8 @@ describe('webview panels', () => {
       opened.push(panel);
       const host = restore(api.context, panel, states[viewType]) as Host;
       const init = await ask<Record<string, unknown>>(host, 'init');
-      assert.equal(init.connection, LOCAL);
+      const source = init.source as { connection?: string } | undefined;
+      assert.equal(viewType === MODEL_GRAPH_VIEW_TYPE ? source?.connection : init.connection, LOCAL);
       if (viewType === TIME_SERIES_VIEW_TYPE) assert.deepEqual(init.twinIds, [CAPABILITY]);
       if (viewType === INSIGHTS_VIEW_TYPE) assert.equal(init.scopeTwinId, EQUIPMENT);
       if (viewType === TWIN_GRAPH_VIEW_TYPE)
@@ -286,7 +334,22 @@ describe('webview panels', () => {
           [init.hops, init.otherRootIds],
           [{ relationshipNames: [], direction: 'Outgoing', depth: 2 }, [CAPABILITY]],
         );
+      if (viewType === MODEL_GRAPH_VIEW_TYPE)
+        assert.deepEqual(
+          [init.rootIds, init.options],
+          [['dtmi:com:buildingtwins:sample:VAVBox;1'], { depth: 3, direction: 'both', kinds: ['extends'] }],
+        );
     }
+    const outside = vscode.window.createWebviewPanel(MODEL_GRAPH_VIEW_TYPE, 'outside', vscode.ViewColumn.Active, {});
+    opened.push(outside);
+    assert.throws(
+      () =>
+        PANEL_RESTORERS.find(([v]) => v === MODEL_GRAPH_VIEW_TYPE)![1](api.context, outside, {
+          folder: '/',
+          rootIds: [],
+        }),
+      /folder outside the workspace/,
+    );
     const broken = vscode.window.createWebviewPanel(TWIN_GRAPH_VIEW_TYPE, 'broken', vscode.ViewColumn.Active, {});
     opened.push(broken);
     assert.throws(

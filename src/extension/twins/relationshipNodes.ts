@@ -7,6 +7,7 @@ import type { ConnectionScope } from '../explorer/explorerServices';
 import { relationshipsRowKey, type ResourceRow } from '../explorer/resourceRows';
 import { childId, errorNode, MessageNode, TreeNode } from '../explorer/treeNode';
 import { twinLabel } from './twinLabel';
+import { twinLabelProperty } from './twinLabelSetting';
 
 /** The twin row the relationship groups hang under, as they use it (twinNode.ts). */
 export interface RelationshipOwner extends TreeNode {
@@ -161,7 +162,7 @@ class RelationshipNode extends TreeNode {
   getTreeItem(): vscode.TreeItem {
     const rel = this.relationship;
     const arrow = this.group.direction === 'Outgoing' ? '→' : '←';
-    const otherName = this.other ? twinLabel(this.other) : this.otherTwinId;
+    const otherName = this.other ? twinLabel(this.other, twinLabelProperty()) : this.otherTwinId;
     const item = new vscode.TreeItem(`${rel.name} ${arrow} ${otherName}`, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     const props = relationshipPropertiesText(rel);

@@ -9,6 +9,7 @@ import { resolveTwinTooltip } from './twinTooltip';
 import { childId, TreeNode } from '../explorer/treeNode';
 import { RelationshipGroupNode, type RelationshipOwner } from './relationshipNodes';
 import { twinLabel } from './twinLabel';
+import { twinLabelProperty } from './twinLabelSetting';
 
 function twinContextValue(index: ModelIndex | undefined, twin: DigitalTwin): string {
   return `twin${isCapabilityModel(index, twin.modelId) ? '.capability' : ''}`;
@@ -22,7 +23,7 @@ export function twinTreeItem(
   index: ModelIndex | undefined,
   collapsible: vscode.TreeItemCollapsibleState,
 ): vscode.TreeItem {
-  const label = twinLabel(twin);
+  const label = twinLabel(twin, twinLabelProperty());
   const item = new vscode.TreeItem(label, collapsible);
   item.id = node.id;
   item.description = label === twin.id ? undefined : twin.id;

@@ -61,7 +61,17 @@ export type TwinGraphMethods = {
   };
   graph: { params: { rootId: string; hops: GraphHopOptions }; result: GraphData };
   openTwin: { params: { twinId: string }; result: { opened: boolean } };
+  /** The drawn twins and their relationships in ADT Explorer's graph format, to a file the user picks. */
+  exportJson: { params: { twinIds: string[] }; result: ExportResult };
+  /** The canvas as drawn (a PNG data URL), to a file the user picks. */
+  exportPng: { params: { png: string }; result: ExportResult };
 };
+
+/** Saved (with what was written) or cancelled in the save dialog; the path stays with the host. */
+export type ExportResult = { saved: true; twins?: number; relationships?: number } | { saved: false };
+
+/** A PNG export larger than this (as a data URL) is refused. */
+export const MAX_PNG_DATA_URL_CHARS = 40_000_000;
 
 /** The service's relationship-name enum for twin filters and graph hops. */
 export const KNOWN_RELATIONSHIP_NAMES = [

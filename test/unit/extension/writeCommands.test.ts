@@ -72,6 +72,7 @@ const OTHER_COMMANDS = [
   'buildingTwins.showTimeSeries',
   'buildingTwins.showInsights',
   'buildingTwins.showTwinGraph',
+  'buildingTwins.showModelGraph',
   'buildingTwins.events.open',
   'buildingTwins.events.filter',
   'buildingTwins.events.clearFilter',

@@ -98,4 +98,31 @@ describe('the twin graph panel state', () => {
     assert.equal(clampDepth('two'), 1);
     assert.equal(clampDepth(''), 1);
   });
+
+  it("finds drawn twins by name, id or model, and lists the selected twin's relationships first", () => {
+    const state = new TwinGraphState(undefined);
+    state.merge(
+      graph(
+        'A',
+        [node('A', 'dtmi:x:Level;1', 'Level'), node('B'), node('C', 'dtmi:x:Sensor;1', 'CO2 Sensor')],
+        [
+          ['B', 'A'],
+          ['C', 'B'],
+        ],
+      ),
+    );
+    assert.deepEqual(state.matches('b name'), ['B']);
+    assert.deepEqual(state.matches('co2'), ['C']);
+    assert.deepEqual(state.matches('ROOM'), ['B']);
+    assert.deepEqual(state.matches(' '), []);
+    assert.deepEqual(
+      state.relationshipRows().map((e) => e.id),
+      ['B-A', 'C-B'],
+    );
+    state.selectedId = 'C';
+    assert.deepEqual(
+      state.relationshipRows().map((e) => e.id),
+      ['C-B', 'B-A'],
+    );
+  });
 });

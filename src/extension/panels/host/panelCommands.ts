@@ -9,8 +9,9 @@ import { pickTwin } from '../../twins/twinPicker';
 import { capabilityTwinIds } from '../timeSeries/timeSeriesHandlers';
 import { openTimeSeriesPanel } from '../timeSeries/timeSeriesPanel';
 import { openTwinGraphPanel } from '../twinGraph/twinGraphPanel';
+import { openModelGraphPanel } from '../modelGraph/modelGraphPanel';
 import { type Guarded, listOf, oneOf, text } from '../../shell/commandArgs';
-import { panelRow, twinDocument } from '../../shell/argGuards';
+import { panelRow, twinDocument, uri } from '../../shell/argGuards';
 import { parseResourceUri } from '../../documents/resourceUri';
 import type { RowSubject } from '../../explorer/rowSubject';
 
@@ -19,11 +20,14 @@ const shown = oneOf(panelRow, twinDocument, text, listOf(text));
 const selected = listOf(panelRow);
 type Shown = Guarded<typeof shown>;
 type Selection = Guarded<typeof selected>;
+/** What a model graph opens on: a model row (that model), another row of a connection (all its models), a folder, a model id. */
+const modelGraphOn = oneOf(panelRow, uri, text);
 
 export const panelCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.showTimeSeries': accepts(shown, selected).run(showTimeSeries),
   'buildingTwins.showInsights': accepts(shown, selected).run(showInsights),
   'buildingTwins.showTwinGraph': accepts(shown, selected).run(showTwinGraph),
+  'buildingTwins.showModelGraph': accepts(modelGraphOn, selected).run(showModelGraph),
 };
 
 async function showTimeSeries(
@@ -79,6 +83,44 @@ async function showTwinGraph(
       })
     ).id;
   return openTwinGraphPanel(ctx, connection, rootId, undefined, undefined, target.twinIds.slice(1));
+}
+
+async function showModelGraph(
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>,
+  arg?: Guarded<typeof modelGraphOn>,
+  selection?: Selection,
+) {
+  if (arg instanceof vscode.Uri) {
+    if (arg.scheme !== 'file') throw new Error(vscode.l10n.t('The model graph reads DTDL files from a folder on disk'));
+    return openModelGraphPanel(ctx, { folder: arg.fsPath });
+  }
+  if (typeof arg === 'string') return openModelGraphPanel(ctx, { connection: ctx.connections.activeName() }, [arg]);
+  if (arg === undefined) return openModelGraphPanel(ctx, await pickModelSource(ctx));
+  const rows = selection && selection.length > 1 ? selection : [arg];
+  const connection = rows[0]?.connection ?? ctx.connections.activeName();
+  const modelIds = rows.filter((r) => r.kind === 'models' && r.connection === connection).map((r) => r.ids[0]);
+  return openModelGraphPanel(ctx, { connection }, modelIds);
+}
+
+/** From the palette: the active connection's models, or those of a workspace folder (asked when there is one). */
+async function pickModelSource(
+  ctx: Pick<ExtensionServices, 'connections' | 'input'>,
+): Promise<{ connection: string } | { folder: string }> {
+  const connection = ctx.connections.activeName();
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
+  if (!folders.length) return { connection };
+  const picked = await ctx.input.pick(
+    [
+      { label: connection, description: vscode.l10n.t('the models of the connection'), connection },
+      ...folders.map((f) => ({
+        label: f.name,
+        description: vscode.l10n.t('the DTDL files of the workspace folder'),
+        folder: f.uri.fsPath,
+      })),
+    ],
+    { title: vscode.l10n.t('Model graph of which models?') },
+  );
+  return 'folder' in picked ? { folder: picked.folder } : { connection: picked.connection };
 }
 
 /** An open twin document stands for its twin, as its row in the explorer does. */

@@ -4,10 +4,12 @@ import * as vscode from 'vscode';
 import { errorText } from '../../../core/api/apiError';
 import { INSIGHTS_VIEW_TYPE } from '../../../webviews/insights/insightsProtocol';
 import { TIME_SERIES_VIEW_TYPE } from '../../../webviews/timeSeries/timeSeriesProtocol';
+import { MODEL_GRAPH_VIEW_TYPE } from '../../../webviews/modelGraph/modelGraphProtocol';
 import { TWIN_GRAPH_VIEW_TYPE } from '../../../webviews/twinGraph/twinGraphProtocol';
 import type { ExtensionServices } from '../../shell/services';
 import { restoreInsightsPanel } from '../insights/insightsPanel';
 import { restoreTimeSeriesPanel } from '../timeSeries/timeSeriesPanel';
+import { restoreModelGraphPanel } from '../modelGraph/modelGraphPanel';
 import { restoreTwinGraphPanel } from '../twinGraph/twinGraphPanel';
 
 /** What tests need of a restored panel, whatever its protocol. */
@@ -23,6 +25,7 @@ export const PANEL_RESTORERS: ReadonlyArray<[string, Restore]> = [
   [TIME_SERIES_VIEW_TYPE, (ctx, panel, state) => restoreTimeSeriesPanel(ctx, panel, state)],
   [INSIGHTS_VIEW_TYPE, (ctx, panel, state) => restoreInsightsPanel(ctx, panel, state)],
   [TWIN_GRAPH_VIEW_TYPE, (ctx, panel, state) => restoreTwinGraphPanel(ctx, panel, state)],
+  [MODEL_GRAPH_VIEW_TYPE, (ctx, panel, state) => restoreModelGraphPanel(ctx, panel, state)],
 ];
 
 export function registerPanelSerializers(ctx: PanelServices): vscode.Disposable[] {

@@ -16,6 +16,8 @@ import {
   type TwinGraphMethods,
 } from '../../../webviews/twinGraph/twinGraphProtocol';
 import type { ModelLabels } from '../timeSeries/timeSeriesHandlers';
+import { twinLabel } from '../../twins/twinLabel';
+import { exportFileName, pngBytes, ServedGraph } from './twinGraphExport';
 
 export interface TwinGraphDeps {
   connection: string;
@@ -26,12 +28,23 @@ export interface TwinGraphDeps {
   hops: GraphHopOptions;
   models?: () => Promise<ModelLabels | undefined>;
   openTwin: (twinId: string) => Promise<void>;
+  /** The twin property nodes are named by (the explorer's `buildingTwins.twins.labelProperty`), read for each graph. */
+  labelProperty?: () => string;
+  /** The DTDL interfaces twins of these models need (theirs and their ancestors'), for the JSON export. */
+  modelDefinitions?: (modelIds: string[]) => Promise<Array<Record<string, unknown>>>;
+  /** Asks where to save and writes `content`; false when the dialog was cancelled. The path never leaves the host. */
+  saveFile?: (kind: 'json' | 'png', suggestedName: string, content: Uint8Array) => Promise<boolean>;
 }
 
 const MAX_GRAPH_DEPTH = 5;
 const DIRECTIONS = ['Incoming', 'Outgoing', 'IncomingOrOutgoing'];
 
 export function createTwinGraphHandlers(deps: TwinGraphDeps): Handlers<TwinGraphMethods> {
+  const served = new ServedGraph();
+  const save = (kind: 'json' | 'png', name: string, content: Uint8Array): Promise<boolean> => {
+    if (!deps.saveFile) throw new Error('this panel cannot save files'); // l10n-exempt: a host without the feature
+    return deps.saveFile(kind, name, content);
+  };
   return {
     init: () => ({
       connection: deps.connection,
@@ -46,13 +59,30 @@ export function createTwinGraphHandlers(deps: TwinGraphDeps): Handlers<TwinGraph
       const request = toGraphRequest(rootId, hops);
       const result = await (await deps.api()).getTwinGraph(request, { signal });
       const models = await deps.models?.().catch(() => undefined);
-      return flattenGraph(result.twin, result.related ?? [], models);
+      served.add(result.twin, result.related ?? []);
+      return flattenGraph(result.twin, result.related ?? [], models, deps.labelProperty?.());
     },
 
     async openTwin({ twinId }) {
       if (typeof twinId !== 'string' || !twinId) throw new Error('openTwin needs a twin id'); // l10n-exempt: a webview programming error
       await deps.openTwin(twinId);
       return { opened: true };
+    },
+
+    async exportJson({ twinIds }) {
+      const twins = served.twinsOf(twinIds);
+      const modelIds = [...new Set(twins.map((t) => t.modelId).filter(Boolean))];
+      const models = (await deps.modelDefinitions?.(modelIds)) ?? [];
+      const file = served.adtFile(twins, models);
+      const text = new TextEncoder().encode(JSON.stringify(file, null, 2));
+      const saved = await save('json', exportFileName(deps.rootId, 'json'), text);
+      return saved
+        ? { saved, twins: twins.length, relationships: file.digitalTwinsGraph.relationships.length }
+        : { saved };
+    },
+
+    async exportPng({ png }) {
+      return { saved: await save('png', exportFileName(deps.rootId, 'png'), pngBytes(png)) };
     },
   };
 }
@@ -77,15 +107,19 @@ export function toGraphRequest(rootId: string, hops: GraphHopOptions): TwinGraph
   return { alias: 'root', id: rootId, relationships: hop ? [hop] : [] };
 }
 
-function flattenGraph(root: DigitalTwin, related: TwinGraphCollection[], models?: ModelLabels): GraphData {
+export function flattenGraph(
+  root: DigitalTwin,
+  related: TwinGraphCollection[],
+  models?: ModelLabels,
+  labelProperty?: string,
+): GraphData {
   const nodes = new Map<string, GraphData['nodes'][number]>();
   const edges = new Map<string, GraphData['edges'][number]>();
   const addNode = (twin: DigitalTwin) => {
     if (!twin?.id || nodes.has(twin.id)) return;
-    const name = typeof twin.contents?.name === 'string' && twin.contents.name ? twin.contents.name : twin.id;
     nodes.set(twin.id, {
       id: twin.id,
-      label: name,
+      label: twinLabel(twin, labelProperty),
       modelId: twin.modelId ?? '',
       modelLabel: modelLabel(models, twin.modelId),
     });

@@ -8,6 +8,8 @@ import {
   type TwinGraphPanelState,
 } from '../../../webviews/twinGraph/twinGraphProtocol';
 import { resourceUri } from '../../documents/resourceUri';
+import { UserCancelledError } from '../../shell/userInput';
+import { twinLabelProperty } from '../../twins/twinLabelSetting';
 import type { ExtensionServices } from '../../shell/services';
 import { openResource } from '../insights/insightsPanel';
 import { attachPanel, connectionApi, createPanel, type PanelHost } from '../host/panelHost';
@@ -18,7 +20,7 @@ export type TwinGraphPanelHost = PanelHost<TwinGraphMethods>;
 const DEFAULT_HOPS: GraphHopOptions = { relationshipNames: [], direction: 'IncomingOrOutgoing', depth: 1 };
 
 export function openTwinGraphPanel(
-  ctx: Pick<ExtensionServices, 'connections' | 'log' | 'models' | 'vscodeContext'>,
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>,
   connection: string,
   rootId: string,
   hops: GraphHopOptions = DEFAULT_HOPS,
@@ -41,12 +43,49 @@ export function openTwinGraphPanel(
     api: connectionApi(ctx, connection),
     models: () => ctx.models.getIndex(connection),
     openTwin: (twinId) => openResource(resourceUri(connection, 'twins', twinId)),
+    modelDefinitions: async (modelIds) => {
+      const index = await ctx.models.getIndex(connection);
+      const needed = new Set(modelIds.flatMap((id) => [id, ...index.ancestors(id)]));
+      return [...needed].flatMap((id): Array<Record<string, unknown>> => {
+        const definition = index.get(id)?.definition;
+        return definition ? [definition] : [];
+      });
+    },
+    saveFile: (kind, suggestedName, content) => saveExport(ctx, kind, suggestedName, content),
+    labelProperty: twinLabelProperty,
   });
   return attachPanel(ctx, panel, 'twinGraph', handlers);
 }
 
+/** Asks where to save an export (the only path ever written) and writes it; false when the dialog was cancelled. */
+async function saveExport(
+  ctx: Pick<ExtensionServices, 'input' | 'log'>,
+  kind: 'json' | 'png',
+  suggestedName: string,
+  content: Uint8Array,
+): Promise<boolean> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  let uri: vscode.Uri;
+  try {
+    uri = await ctx.input.saveFile({
+      title:
+        kind === 'json'
+          ? vscode.l10n.t('Export the twin graph for ADT Explorer')
+          : vscode.l10n.t('Export the twin graph as a picture'),
+      filters: kind === 'json' ? { JSON: ['json'] } : { PNG: ['png'] },
+      defaultUri: folder ? vscode.Uri.joinPath(folder, suggestedName) : undefined,
+    });
+  } catch (error) {
+    if (error instanceof UserCancelledError) return false;
+    throw error;
+  }
+  await vscode.workspace.fs.writeFile(uri, content);
+  ctx.log.info(`Exported the twin graph to ${uri.toString()}`);
+  return true;
+}
+
 export function restoreTwinGraphPanel(
-  ctx: Pick<ExtensionServices, 'connections' | 'log' | 'models' | 'vscodeContext'>,
+  ctx: Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'models' | 'vscodeContext'>,
   panel: vscode.WebviewPanel,
   state: unknown,
 ): TwinGraphPanelHost {

@@ -4,7 +4,7 @@ import * as l10n from '@vscode/l10n';
 import { countNoun } from '../../../shared/countNoun';
 import type { HostBridge } from '../../shared/app/hostBridge';
 import { errorMessage } from '../../shared/app/statusLine';
-import type { GraphHopOptions, TwinGraphMethods } from '../twinGraphProtocol';
+import type { ExportResult, GraphHopOptions, TwinGraphMethods } from '../twinGraphProtocol';
 import type { TwinGraphState } from './twinGraphState';
 import type { TwinGraphView, TwinGraphViewEvents } from './twinGraphView';
 
@@ -48,6 +48,25 @@ export class TwinGraphActions implements TwinGraphViewEvents {
     if (!this.state.chooseLayout(name)) return;
     this.saveState();
     this.view.layout();
+  }
+
+  exportJson(): void {
+    void this.export(this.bridge.request('exportJson', { twinIds: [...this.state.nodes.keys()] }), (r) =>
+      l10n.t('Saved {0} twins and {1} relationships for ADT Explorer', r.twins ?? 0, r.relationships ?? 0),
+    );
+  }
+
+  exportPng(): void {
+    void this.export(this.bridge.request('exportPng', { png: this.view.png() }), () => l10n.t('Saved the picture'));
+  }
+
+  private async export(request: Promise<ExportResult>, said: (result: ExportResult & { saved: true }) => string) {
+    try {
+      const result = await request;
+      this.view.status.set(result.saved ? said(result) : l10n.t('Export cancelled'));
+    } catch (error) {
+      this.view.status.set(l10n.t('Could not export: {0}', errorMessage(error)), true);
+    }
   }
 
   async expand(id: string): Promise<void> {

@@ -28,7 +28,7 @@ export class TwinGraphState {
   /** What the webview keeps across reloads (the bridge's state). */
   readonly panel: TwinGraphPanelState;
   readonly nodes = new Map<string, GraphNode>();
-  private readonly edgeIds = new Set<string>();
+  readonly edges = new Map<string, GraphEdge>();
   selectedId: string | undefined;
 
   constructor(saved: Partial<TwinGraphPanelState> | undefined) {
@@ -80,7 +80,7 @@ export class TwinGraphState {
   /** Forgets the drawn twins and relationships (before drawing again). */
   clear(): void {
     this.nodes.clear();
-    this.edgeIds.clear();
+    this.edges.clear();
   }
 
   /** Adds an answer's twins and relationships; returns those not drawn yet (a twin or relationship only once). */
@@ -92,15 +92,34 @@ export class TwinGraphState {
       added.nodes.push(n);
     }
     for (const e of data.edges) {
-      if (this.edgeIds.has(e.id)) continue;
-      this.edgeIds.add(e.id);
+      if (this.edges.has(e.id)) continue;
+      this.edges.set(e.id, e);
       added.edges.push(e);
     }
     return added;
   }
 
   get relationshipCount(): number {
-    return this.edgeIds.size;
+    return this.edges.size;
+  }
+
+  /** The drawn twins whose label, id or model contains `text` (case-insensitive), in drawing order; none for blank text. */
+  matches(text: string): string[] {
+    const wanted = text.trim().toLowerCase();
+    if (!wanted) return [];
+    return [...this.nodes.values()]
+      .filter((n) => [n.label, n.id, n.modelLabel].some((field) => field.toLowerCase().includes(wanted)))
+      .map((n) => n.id);
+  }
+
+  /** The drawn relationships, those of the selected twin first, then by source and name: the relationship table's rows. */
+  relationshipRows(): GraphEdge[] {
+    const selected = this.selectedId;
+    const label = (id: string): string => this.nodes.get(id)?.label ?? id;
+    const own = (e: GraphEdge): number => (selected && (e.source === selected || e.target === selected) ? 0 : 1);
+    return [...this.edges.values()].sort(
+      (a, b) => own(a) - own(b) || label(a.source).localeCompare(label(b.source)) || a.name.localeCompare(b.name),
+    );
   }
 
   /** The models of the drawn twins, each once, in the order first drawn: id and name (the id when unnamed). */

@@ -26,6 +26,8 @@ export interface TwinGraphViewEvents {
   reroot(id: string): void;
   openTwin(id: string): void;
   layoutChosen(name: string): void;
+  exportJson(): void;
+  exportPng(): void;
 }
 
 const LAYOUT_NAMES: Record<GraphLayout, string> = {
@@ -79,6 +81,11 @@ export class TwinGraphView {
   private readonly details = el('section', { class: 'details', 'aria-label': l10n.t('Selected twin') });
   private readonly legend = el('ul', { class: 'legend', 'aria-label': l10n.t('Models') });
   private readonly nodeList = el('ul', { class: 'node-list', 'aria-label': l10n.t('Twins in the graph') });
+  private readonly searchInput = textField(l10n.t('Find twins in the graph by name, id or model'), {
+    class: 'search',
+    placeholder: l10n.t('Find in graph…'),
+  });
+  private readonly relationshipRows = el('tbody');
   /** How each drawn model is drawn (modelColors.ts: its colour, a shape when it shares it), again when one joins. */
   private marks = new Map<string, ModelMark>();
   /** Measures a node label in the font the canvas draws it with. */
@@ -94,6 +101,12 @@ export class TwinGraphView {
   ) {
     const drawButton = el('vscode-button', {}, l10n.t('Draw'));
     const fitButton = el('vscode-button', { secondary: true }, l10n.t('Fit'));
+    const jsonButton = el(
+      'vscode-button',
+      { secondary: true, title: l10n.t('Save the drawn twins and relationships for ADT Explorer') },
+      l10n.t('Export JSON'),
+    );
+    const pngButton = el('vscode-button', { secondary: true }, l10n.t('Export PNG'));
     document.body.append(
       el(
         'div',
@@ -105,6 +118,7 @@ export class TwinGraphView {
         el('label', { class: 'group' }, l10n.t('Layout'), this.layoutSelect),
         fitButton,
       ),
+      el('div', { class: 'toolbar', role: 'search' }, this.searchInput, jsonButton, pngButton),
       this.status.element,
       el(
         'div',
@@ -118,6 +132,23 @@ export class TwinGraphView {
           this.legend,
           el('h3', {}, l10n.t('Twins')),
           this.nodeList,
+          el('h3', {}, l10n.t('Relationships')),
+          el(
+            'table',
+            { class: 'relationships' },
+            el(
+              'thead',
+              {},
+              el(
+                'tr',
+                {},
+                el('th', {}, l10n.t('Source')),
+                el('th', {}, l10n.t('Name')),
+                el('th', {}, l10n.t('Target')),
+              ),
+            ),
+            this.relationshipRows,
+          ),
         ),
       ),
     );
@@ -134,6 +165,12 @@ export class TwinGraphView {
     this.cy.on('dbltap', 'node', (e) => events.openTwin(e.target.id()));
     drawButton.addEventListener('click', () => events.draw(this.readHops()));
     fitButton.addEventListener('click', () => this.cy.fit(undefined, 30));
+    jsonButton.addEventListener('click', () => events.exportJson());
+    pngButton.addEventListener('click', () => events.exportPng());
+    this.searchInput.addEventListener('input', () => this.highlight());
+    this.searchInput.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') this.showFirstMatch();
+    });
     this.layoutSelect.addEventListener('change', () => events.layoutChosen(this.layoutSelect.value));
     new ResizeObserver(() => this.onResize()).observe(this.canvasHost);
   }
@@ -178,6 +215,8 @@ export class TwinGraphView {
         cy.getElementById(id).data({ label: labels.get(id) ?? n.label, ...this.marks.get(n.modelId) });
     });
     this.renderLists();
+    this.renderRelationships();
+    this.highlight();
     document.body.dataset.nodeCount = String(this.state.nodes.size);
     document.body.dataset.rootId = rootId;
   }
@@ -205,6 +244,60 @@ export class TwinGraphView {
     for (const li of this.nodeList.querySelectorAll<HTMLElement>('button[data-id]'))
       li.setAttribute('aria-pressed', String(li.dataset.id === id));
     this.renderDetails();
+    this.renderRelationships();
+  }
+
+  /** The canvas as a PNG data URL: the whole graph on the theme's background, at twice the screen's scale. */
+  png(): string {
+    const bg = themeColor('--vscode-editor-background', '#1e1e1e');
+    return this.cy.png({ output: 'base64uri', full: true, bg, scale: 2 });
+  }
+
+  /** Marks the twins matching the search text on the canvas and in the list; says how many match. */
+  private highlight(): string[] {
+    const text = String(this.searchInput.value ?? '');
+    const matches = this.state.matches(text);
+    const wanted = new Set(matches);
+    this.cy.batch(() => {
+      for (const n of this.cy.nodes()) n.data('match', wanted.has(n.id()) ? 1 : 0);
+    });
+    for (const b of this.nodeList.querySelectorAll<HTMLElement>('button[data-id]'))
+      b.classList.toggle('match', wanted.has(b.dataset.id ?? ''));
+    document.body.dataset.matchCount = String(matches.length);
+    if (text.trim())
+      this.status.set(l10n.t('{0} of {1} twins match "{2}"', matches.length, this.state.nodes.size, text.trim()));
+    return matches;
+  }
+
+  /** Selects the first twin matching the search and brings it into view. */
+  private showFirstMatch(): void {
+    const [first] = this.highlight();
+    if (!first) return;
+    this.select(first);
+    this.cy.center(this.cy.getElementById(first));
+  }
+
+  /** The drawn relationships as a table, the selected twin's first (marked); a twin's name selects it. */
+  private renderRelationships(): void {
+    const { relationshipRows, state } = this;
+    clear(relationshipRows);
+    const twin = (id: string): HTMLElement => {
+      const button = el('button', { type: 'button', class: 'link', title: id }, state.nodes.get(id)?.label ?? id);
+      button.addEventListener('click', () => this.select(id));
+      return button;
+    };
+    for (const e of state.relationshipRows()) {
+      const own = e.source === state.selectedId || e.target === state.selectedId;
+      relationshipRows.append(
+        el(
+          'tr',
+          { class: own ? 'own' : undefined },
+          el('td', {}, twin(e.source)),
+          el('td', {}, e.name),
+          el('td', {}, twin(e.target)),
+        ),
+      );
+    }
   }
 
   /** Whether a node label is drawn whole (the canvas cuts a wider one at its end). */
@@ -242,6 +335,14 @@ export class TwinGraphView {
         },
       },
       { selector: 'node[root = 1]', style: { width: 32, height: 32, 'border-width': 3, 'border-color': fg } },
+      {
+        selector: 'node[match = 1]',
+        style: {
+          'border-width': 4,
+          'border-color': themeColor('--vscode-editor-findMatchBorder', '#f9a825'),
+          'min-zoomed-font-size': 0,
+        },
+      },
       { selector: 'node:selected', style: { 'border-width': 3, 'border-color': focus } },
       {
         selector: 'edge',
