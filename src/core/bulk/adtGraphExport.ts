@@ -22,20 +22,22 @@ function dataOf(record: Record<string, unknown> | undefined): Array<[string, unk
 }
 
 /**
- * The file for `twins` and those of `relationships` whose both ends are among them, each once (by id, or source,
- * name and target), with `models`: the DTDL interfaces their twins need, as given.
+ * The file for `twins` and their `relationships`, each once (by id, or source, name and target), with `models`: the
+ * DTDL interfaces their twins need, as given. A view (the twin graph) writes only the relationships whose both ends
+ * are among its twins; an export of chosen twins keeps those to twins outside it (`betweenTwinsOnly: false`).
  */
 export function adtGraphFile(
   twins: readonly DigitalTwin[],
   relationships: readonly Relationship[],
   models: ReadonlyArray<Record<string, unknown>>,
+  { betweenTwinsOnly = true }: { betweenTwinsOnly?: boolean } = {},
 ): AdtGraphFile {
   const twinIds = new Set(twins.map((t) => t.id));
   const seen = new Set<string>();
   const written: AdtGraphFile['digitalTwinsGraph']['relationships'] = [];
   for (const r of relationships) {
     const id = r.id ?? `${r.sourceId}_${r.name}_${r.targetId}`;
-    if (seen.has(id) || !twinIds.has(r.sourceId) || !twinIds.has(r.targetId)) continue;
+    if (seen.has(id) || (betweenTwinsOnly && (!twinIds.has(r.sourceId) || !twinIds.has(r.targetId)))) continue;
     seen.add(id);
     written.push(
       Object.fromEntries([

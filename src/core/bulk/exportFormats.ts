@@ -4,6 +4,7 @@ import type { DigitalTwin, Relationship } from '../api/types';
 import { isObject } from '../dtdl/dtdlText';
 import { csvText, type CsvCell } from '../untrusted/csvText';
 import { ADT_SHEET_COLUMNS } from './adtExcelSheet';
+import { type AdtGraphFile, adtGraphFile } from './adtGraphExport';
 import { writeSheet } from './xlsxWorkbook';
 
 export const EXPORT_FORMATS = ['json', 'adtJson', 'adtExcel', 'csv'] as const;
@@ -47,22 +48,9 @@ export async function exportFileContent(
   }
 }
 
-/** ADT Explorer's graph export: properties beside "$dtId" and "$metadata"; no models (they are uploaded apart). */
-export function adtExplorerGraph({ twins, relationships }: ExportedGraph): unknown {
-  return {
-    digitalTwinsFileInfo: { fileVersion: '1.0.0' },
-    digitalTwinsGraph: {
-      digitalTwins: twins.map((t) => ({ $dtId: t.id, $metadata: { $model: t.modelId }, ...t.contents })),
-      relationships: relationships.map((r) => ({
-        $relationshipId: r.id ?? `${r.sourceId}-${r.name}-${r.targetId}`,
-        $sourceId: r.sourceId,
-        $relationshipName: r.name,
-        $targetId: r.targetId,
-        ...r.properties,
-      })),
-    },
-    digitalTwinsModels: [],
-  };
+/** ADT Explorer's graph export (adtGraphExport.ts) of the exported twins and all their relationships; no models. */
+export function adtExplorerGraph({ twins, relationships }: ExportedGraph): AdtGraphFile {
+  return adtGraphFile(twins, relationships, [], { betweenTwinsOnly: false });
 }
 
 /**

@@ -43,6 +43,12 @@ describe('ADT Explorer graph file', () => {
       file.digitalTwinsGraph.relationships.map((r) => r.$relationshipId),
       ['R1_isPartOf_L1', 'L1_hasPart_R1'],
     );
+    const exported = adtGraphFile([room, level], [isPartOf, toOutside], [], { betweenTwinsOnly: false });
+    assert.deepEqual(
+      exported.digitalTwinsGraph.relationships.map((r) => r.$relationshipId),
+      ['R1_isPartOf_L1', 'R1_isPartOf_B1'],
+      'an export of chosen twins keeps their relationships to twins outside it',
+    );
   });
 
   it("keeps a service's prototype-like key as plain data, and ADT's own fields from the service never", () => {
