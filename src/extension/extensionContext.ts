@@ -98,6 +98,7 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
         },
         clientSecret: LOCAL_DEV_CLIENT_SECRET,
       }),
+      vscodeContext.workspaceState,
     );
     this.localEmulator = new LocalEmulatorPresence(
       () => this.localEmulatorUrl(),
