@@ -6,6 +6,7 @@ import { panelCommands } from './panels/host/panelCommands';
 import { authoringCommands } from './authoring/authoringCommands';
 import { connectionCommands } from './connections/connectionCommands';
 import { emulatorCommands } from './connections/emulatorCommands';
+import { sharedConnectionCommands } from './connections/sharedConnectionCommands';
 import { documentCommands } from './documents/documentCommands';
 import { eventCommands } from './events/eventCommands';
 import { explorerCommands } from './explorer/explorerCommands';
@@ -30,6 +31,7 @@ import { twinCommands } from './twins/twinCommands';
 /** Every command of the extension: each feature's table (its commands' guards beside their handlers), one line each. */
 export const commandTables: readonly CommandTable<ExtensionServices>[] = [
   connectionCommands,
+  sharedConnectionCommands,
   emulatorCommands,
   explorerCommands,
   twinCommands,

@@ -15,6 +15,8 @@ import { EmulatorProcess } from './connections/emulatorProcess';
 import { emulatorPort } from './connections/emulatorPort';
 import { warnIfSecretsUnprotected } from './connections/keychainCheck';
 import { LocalEmulatorPresence } from './connections/localEmulatorPresence';
+import { announceSuggestions } from './connections/sharedConnectionCommands';
+import { SuggestedConnections } from './connections/suggestedConnections';
 import { ResourceFileSystem } from './documents/resourceFileSystem';
 import { ServiceVersions } from './documents/serviceVersions';
 import { WriteGate } from './documents/writeGate';
@@ -48,6 +50,7 @@ function registerDecorations(provider: vscode.FileDecorationProvider & vscode.Di
 export class BuildingTwinsContext implements ExtensionServices, vscode.Disposable {
   readonly log: ExtensionLog;
   readonly connections: ConnectionManager;
+  readonly suggestedConnections: SuggestedConnections;
   readonly models: ModelCache;
   readonly openInsights: OpenInsightsCache;
   readonly emulator: EmulatorProcess;
@@ -100,6 +103,7 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
       }),
       vscodeContext.workspaceState,
     );
+    this.suggestedConnections = new SuggestedConnections(this.log);
     this.localEmulator = new LocalEmulatorPresence(
       () => this.localEmulatorUrl(),
       () => this.emulator.url !== undefined,
@@ -171,7 +175,11 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
       }),
       this.emulator,
       this.localEmulator,
+      this.suggestedConnections.onDidChange((suggested) => this.connections.useWorkspaceMarks(suggested)),
+      this.suggestedConnections.watch(),
     );
+    // Read once the window is up: the read-only marks apply from then on, new suggestions are announced once.
+    void this.suggestedConnections.load().then((suggested) => announceSuggestions(this, suggested));
   }
 
   /** The Local emulator connection's URL: the emulator this window started, else the port setting's. */

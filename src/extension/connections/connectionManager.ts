@@ -4,9 +4,10 @@ import type { BuildingTwinsApi } from '../../core/api/types';
 import type { ExtensionLog } from '../shell/extensionLog';
 import { ActiveConnection } from './activeConnection';
 import { type ClientFactory, ConnectionClients, type ConnectionState } from './connectionClients';
-import { type ConnectionProfile, LOCAL_CONNECTION_NAME } from './connectionProfile';
+import { type ConnectionProfile, LOCAL_CONNECTION_NAME, isLocalConnection } from './connectionProfile';
 import { ConnectionProfiles, type LocalProfileSource } from './connectionProfiles';
 import type { ConnectionSecrets } from './connectionSecrets';
+import { markedReadOnly } from './sharedConnections';
 
 /**
  * What the features see of the connections: the user's profiles (ConnectionProfiles), this window's active
@@ -25,6 +26,8 @@ export class ConnectionManager implements vscode.Disposable {
   /** A connection's client sent a request (or an attempt failed): its request budget changed. */
   readonly onDidRequest: vscode.Event<string>;
   private readonly subscription: vscode.Disposable;
+  /** What this workspace suggests; its read-only marks apply to the user's connections here (never the reverse). */
+  private workspaceSuggestions: readonly ConnectionProfile[] = [];
 
   constructor(
     readonly secrets: ConnectionSecrets,
@@ -35,7 +38,7 @@ export class ConnectionManager implements vscode.Disposable {
     windowState: vscode.Memento,
   ) {
     this.profiles = new ConnectionProfiles(secrets, log, localProfile);
-    this.clients = new ConnectionClients(this.profiles, secrets, log, createClient);
+    this.clients = new ConnectionClients(this, secrets, log, createClient);
     this.active = new ActiveConnection(windowState);
     this.onDidChangeState = this.clients.onDidChangeState;
     this.onDidRequest = this.clients.onDidRequest;
@@ -49,19 +52,41 @@ export class ConnectionManager implements vscode.Disposable {
 
   /** Every connection: the local emulator first, then the configured ones. */
   list(): ConnectionProfile[] {
-    return this.profiles.list();
+    return this.profiles.list().map((p) => this.asUsedHere(p));
   }
 
   configured(): ConnectionProfile[] {
-    return this.profiles.configured();
+    return this.profiles.configured().map((p) => this.asUsedHere(p));
   }
 
   get(name: string): ConnectionProfile | undefined {
-    return this.profiles.get(name);
+    const profile = this.profiles.get(name);
+    return profile && this.asUsedHere(profile);
   }
 
   require(name: string): ConnectionProfile {
-    return this.profiles.require(name);
+    return this.asUsedHere(this.profiles.require(name));
+  }
+
+  /**
+   * Applies this workspace's read-only marks (SuggestedConnections): a connection they mark is read-only in this
+   * window whatever the user's setting says; its client is rebuilt read-only on its next use.
+   */
+  useWorkspaceMarks(suggested: readonly ConnectionProfile[]): void {
+    this.workspaceSuggestions = suggested;
+    this.changed.fire();
+  }
+
+  /** Whether the user's profile says writable but this workspace marks the connection read-only. */
+  readOnlyByWorkspace(name: string): boolean {
+    const profile = this.profiles.get(name);
+    return profile !== undefined && !profile.readOnly && markedReadOnly(profile, this.workspaceSuggestions);
+  }
+
+  private asUsedHere(profile: ConnectionProfile): ConnectionProfile {
+    return !profile.readOnly && !isLocalConnection(profile.name) && markedReadOnly(profile, this.workspaceSuggestions)
+      ? Object.freeze({ ...profile, readOnly: true })
+      : profile;
   }
 
   /** Whether the connection refuses writes (an unknown name is not read-only: using it fails on its own). */

@@ -40,6 +40,9 @@ const WRITE_COMMANDS = [
 const OTHER_COMMANDS = [
   'buildingTwins.exportTwins',
   'buildingTwins.addConnection',
+  'buildingTwins.addSuggestedConnections',
+  'buildingTwins.importConnections',
+  'buildingTwins.exportConnections',
   'buildingTwins.startEmulator',
   'buildingTwins.stopEmulator',
   'buildingTwins.editConnection',
