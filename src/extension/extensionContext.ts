@@ -17,6 +17,7 @@ import { warnIfSecretsUnprotected } from './connections/keychainCheck';
 import { LocalEmulatorPresence } from './connections/localEmulatorPresence';
 import { announceSuggestions } from './connections/sharedConnectionCommands';
 import { SuggestedConnections } from './connections/suggestedConnections';
+import { type DeepLinkResult, handleDeepLink, registerDeepLinks } from './deepLinks/deepLinkHandler';
 import { ResourceFileSystem } from './documents/resourceFileSystem';
 import { ServiceVersions } from './documents/serviceVersions';
 import { WriteGate } from './documents/writeGate';
@@ -177,6 +178,7 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
       this.localEmulator,
       this.suggestedConnections.onDidChange((suggested) => this.connections.useWorkspaceMarks(suggested)),
       this.suggestedConnections.watch(),
+      registerDeepLinks(this),
     );
     // Read once the window is up: the read-only marks apply from then on, new suggestions are announced once.
     void this.suggestedConnections.load().then((suggested) => announceSuggestions(this, suggested));
@@ -185,6 +187,11 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
   /** The Local emulator connection's URL: the emulator this window started, else the port setting's. */
   localEmulatorUrl(settings?: vscode.WorkspaceConfiguration): string {
     return this.emulator.url ?? localEmulatorUrl(emulatorPort(settings));
+  }
+
+  /** Opens a vscode://…/<action> link as the window's URI handler does (the test API calls it directly). */
+  openLink(uri: vscode.Uri): Promise<DeepLinkResult> {
+    return handleDeepLink(this, uri);
   }
 
   getActiveClient(): Promise<BuildingTwinsApi> {

@@ -27,8 +27,8 @@ const connectionArgs = (value: unknown): value is ConnectionArgs =>
   (value.readOnly === undefined || typeof value.readOnly === 'boolean');
 
 /** A connection: its row in the explorer, or its name. */
-const connection = oneOf(connectionRow, text);
-type ConnectionTarget = Guarded<typeof connection>;
+export const connection = oneOf(connectionRow, text);
+export type ConnectionTarget = Guarded<typeof connection>;
 
 function validateUrl(value: string): string | undefined {
   try {
@@ -40,7 +40,7 @@ function validateUrl(value: string): string | undefined {
 }
 
 /** A connection name from a tree node, a plain string, or a pick among the connections. */
-async function connectionName(
+export async function connectionName(
   ctx: Pick<ExtensionServices, 'connections' | 'input'>,
   arg: ConnectionTarget | undefined,
   title: string,

@@ -43,6 +43,8 @@ const OTHER_COMMANDS = [
   'buildingTwins.addSuggestedConnections',
   'buildingTwins.importConnections',
   'buildingTwins.exportConnections',
+  'buildingTwins.copyLink',
+  'buildingTwins.openTerminal',
   'buildingTwins.startEmulator',
   'buildingTwins.stopEmulator',
   'buildingTwins.editConnection',
