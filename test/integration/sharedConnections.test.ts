@@ -110,6 +110,10 @@ describe('shared connections: export, import, workspace read-only marks', () => 
       const row = (await api.treeSnapshot()).find((r) => r.label === team.name);
       assert.match(row?.description ?? '', /read-only/, 'the tree says so');
     });
+    // The user allows writes: their setting says so, the workspace's mark still holds here.
+    await vscode.commands.executeCommand('buildingTwins.allowConnectionWrites', team.name);
+    assert.equal(api.takeLastError(), undefined);
+    assert.equal(connections.isReadOnly(team.name), true);
     connections.useWorkspaceMarks([]);
     assert.equal(connections.isReadOnly(team.name), false);
   });

@@ -15,8 +15,8 @@ export class ActiveConnection {
 
   constructor(private readonly windowState: vscode.Memento) {}
 
-  /** The name this window uses; it may name a connection removed meanwhile (the caller checks). */
-  name(): string | undefined {
+  /** The name this window uses ('' for the local emulator); it may name a connection removed meanwhile. */
+  name(): string {
     const chosen = this.windowState.get<unknown>(ACTIVE_CONNECTION_KEY);
     if (typeof chosen === 'string') return chosen;
     return (this.startedWith ??=

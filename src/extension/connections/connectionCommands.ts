@@ -245,6 +245,13 @@ async function setReadOnly(
   const title = readOnly ? vscode.l10n.t('Make connection read-only') : vscode.l10n.t('Allow writes on connection');
   const name = await connectionName(ctx, arg, title, true);
   const profile = await ctx.connections.setReadOnly(name, readOnly);
+  if (!readOnly && ctx.connections.readOnlyByWorkspace(name))
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        '"{0}" is writable in your settings, but stays read-only in this workspace: the workspace marks it read-only.',
+        name,
+      ),
+    );
   ctx.tree.relist();
   ctx.documents.permissionsChanged(name);
   return profile;

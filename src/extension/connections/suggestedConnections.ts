@@ -49,6 +49,8 @@ export class SuggestedConnections implements vscode.Disposable {
     if (problems.join('\n') !== this.reported) for (const p of problems) this.log.warn(p);
     this.reported = problems.join('\n');
     this.current = merged;
+    // Add Suggested Connections shows in the Command Palette only where there is something to add.
+    void vscode.commands.executeCommand('setContext', 'buildingTwins.workspaceSuggestsConnections', merged.length > 0);
     this.changed.fire(merged);
     return merged;
   }
