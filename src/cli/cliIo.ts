@@ -6,6 +6,8 @@ export interface CliIo {
   stderr(text: string): void;
   readStdin(): Promise<Uint8Array>;
   stdinIsTty: boolean;
+  /** Asks on the terminal without echo (a client secret nothing else gives); absent when stdin is not a terminal. */
+  promptSecret?(question: string): Promise<string>;
   /** Raw bytes (an attachment) are not written to a terminal. */
   stdoutIsTty?: boolean;
   env: NodeJS.ProcessEnv;

@@ -32,14 +32,8 @@ function readOnlyFromEnv(value: string | undefined): boolean {
   );
 }
 
-/**
- * Flags win over the environment (--read-only can only add the restriction, never lift the variable's). With no URL the local emulator is used; against a loopback URL
- * (an emulator) a missing client id and secret default to the emulator's well-known dev credentials.
- */
-export function resolveConnection(
-  flags: ConnectionFlags,
-  env: NodeJS.ProcessEnv,
-): Pick<BuildingTwinsClientOptions, 'baseUrl' | 'clientId' | 'clientSecret' | 'readOnly' | 'rateLimit'> {
+/** The service, client id and secret that flags, environment and the emulator's defaults give (the secret may lack). */
+function serviceOf(flags: ConnectionFlags, env: NodeJS.ProcessEnv) {
   const rawUrl = flags.url ?? env[ENV_URL] ?? LOCAL_EMULATOR_URL;
   let baseUrl: string;
   try {
@@ -53,6 +47,24 @@ export function resolveConnection(
     flags.clientSecret ??
     env[ENV_CLIENT_SECRET] ??
     (loopback && clientId === LOCAL_DEV_CLIENT_ID ? LOCAL_DEV_CLIENT_SECRET : undefined);
+  return { baseUrl, loopback, clientId, clientSecret };
+}
+
+/** The service whose client secret nothing gives (so a terminal may ask for it), or undefined. */
+export function clientSecretToAsk(flags: ConnectionFlags, env: NodeJS.ProcessEnv): string | undefined {
+  const { baseUrl, clientId, clientSecret } = serviceOf(flags, env);
+  return clientId && !clientSecret ? baseUrl : undefined;
+}
+
+/**
+ * Flags win over the environment (--read-only can only add the restriction, never lift the variable's). With no URL the local emulator is used; against a loopback URL
+ * (an emulator) a missing client id and secret default to the emulator's well-known dev credentials.
+ */
+export function resolveConnection(
+  flags: ConnectionFlags,
+  env: NodeJS.ProcessEnv,
+): Pick<BuildingTwinsClientOptions, 'baseUrl' | 'clientId' | 'clientSecret' | 'readOnly' | 'rateLimit'> {
+  const { baseUrl, loopback, clientId, clientSecret } = serviceOf(flags, env);
   if (!clientId)
     throw new UsageError(`A client id is needed for ${baseUrl}: pass --client-id or set ${ENV_CLIENT_ID}.`);
   if (!clientSecret)

@@ -14,6 +14,32 @@ async function readStdin(): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
+/** Reads one line from the terminal without echoing it (raw mode: the typed characters are never shown). */
+function promptSecret(question: string): Promise<string> {
+  const stdin = process.stdin;
+  process.stderr.write(question);
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  stdin.resume();
+  return new Promise((resolve, reject) => {
+    let typed = '';
+    const finish = (): void => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write('\n');
+    };
+    const onData = (chunk: string): void => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') return void (finish(), resolve(typed));
+        if (ch === '\u0003' || ch === '\u0004') return void (finish(), reject(new Error('interrupted')));
+        typed = ch === '\u007f' || ch === '\b' ? typed.slice(0, -1) : typed + ch;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort(new Error('interrupted')));
 
@@ -22,6 +48,7 @@ void runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   readStdin,
   stdinIsTty: process.stdin.isTTY === true,
+  ...(process.stdin.isTTY ? { promptSecret } : {}),
   stdoutIsTty: process.stdout.isTTY === true,
   env: process.env,
   readFile: (path) => readFile(path),

@@ -16,7 +16,7 @@ import {
   type CommandInput,
 } from '../core/commands/cliCommand';
 import { COMMANDS as TABLE_COMMANDS } from '../core/commands/cliCommandTable';
-import { resolveConnection } from './connection';
+import { clientSecretToAsk, resolveConnection } from './connection';
 import { commandHelp, generalHelp, GLOBAL_OPTIONS, groupHelp, PROGRAM } from './help';
 import { formatJson, formatTable } from './output';
 import { importCommand } from './importCommand';
@@ -153,22 +153,23 @@ async function createContext(
     if (!clientSecret) throw new UsageError('--client-secret-stdin: the first line of stdin is empty');
     secrets.push(clientSecret);
   }
+  const flags = {
+    url: input.options.url as string | undefined,
+    clientId: input.options['client-id'] as string | undefined,
+    readOnly: input.options['read-only'] === true,
+  };
+  // Typed at the terminal, the secret is in neither the environment nor the shell's history.
+  const askFor = clientSecret || command.offline || !io.promptSecret ? undefined : clientSecretToAsk(flags, io.env);
+  if (askFor) {
+    clientSecret = (await io.promptSecret!(`Client secret for ${askFor}: `)).trim() || undefined;
+    if (clientSecret) secrets.push(clientSecret);
+  }
   const timeoutText = input.options.timeout;
   const timeoutMs = typeof timeoutText === 'string' ? Number(timeoutText) : undefined;
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0))
     throw new UsageError(`--timeout must be a positive number of milliseconds, got "${String(timeoutText)}"`);
   // A command on local files alone never connects: no service settings are read, so none can be missing or wrong.
-  const connection = command.offline
-    ? undefined
-    : resolveConnection(
-        {
-          url: input.options.url as string | undefined,
-          clientId: input.options['client-id'] as string | undefined,
-          clientSecret,
-          readOnly: input.options['read-only'] === true,
-        },
-        io.env,
-      );
+  const connection = command.offline ? undefined : resolveConnection({ ...flags, clientSecret }, io.env);
   if (connection) secrets.push(connection.clientSecret);
   let client: BuildingTwinsApi | undefined;
   return {

@@ -5,7 +5,10 @@ import { registerPanelSerializers } from './panels/host/panelSerializers';
 import { panelCommands } from './panels/host/panelCommands';
 import { authoringCommands } from './authoring/authoringCommands';
 import { connectionCommands } from './connections/connectionCommands';
+import { cliTerminalCommands } from './connections/cliTerminal';
 import { emulatorCommands } from './connections/emulatorCommands';
+import { sharedConnectionCommands } from './connections/sharedConnectionCommands';
+import { deepLinkCommands } from './deepLinks/deepLinkCommands';
 import { documentCommands } from './documents/documentCommands';
 import { eventCommands } from './events/eventCommands';
 import { explorerCommands } from './explorer/explorerCommands';
@@ -31,8 +34,11 @@ import { bulkPatchCommands } from './twins/bulkPatchCommand';
 /** Every command of the extension: each feature's table (its commands' guards beside their handlers), one line each. */
 export const commandTables: readonly CommandTable<ExtensionServices>[] = [
   connectionCommands,
+  sharedConnectionCommands,
+  cliTerminalCommands,
   emulatorCommands,
   explorerCommands,
+  deepLinkCommands,
   twinCommands,
   modelCommands,
   documentCommands,

@@ -15,6 +15,9 @@ import { EmulatorProcess } from './connections/emulatorProcess';
 import { emulatorPort } from './connections/emulatorPort';
 import { warnIfSecretsUnprotected } from './connections/keychainCheck';
 import { LocalEmulatorPresence } from './connections/localEmulatorPresence';
+import { announceSuggestions } from './connections/sharedConnectionCommands';
+import { SuggestedConnections } from './connections/suggestedConnections';
+import { type DeepLinkResult, handleDeepLink, registerDeepLinks } from './deepLinks/deepLinkHandler';
 import { ResourceFileSystem } from './documents/resourceFileSystem';
 import { ServiceVersions } from './documents/serviceVersions';
 import { WriteGate } from './documents/writeGate';
@@ -48,6 +51,7 @@ function registerDecorations(provider: vscode.FileDecorationProvider & vscode.Di
 export class BuildingTwinsContext implements ExtensionServices, vscode.Disposable {
   readonly log: ExtensionLog;
   readonly connections: ConnectionManager;
+  readonly suggestedConnections: SuggestedConnections;
   readonly models: ModelCache;
   readonly openInsights: OpenInsightsCache;
   readonly emulator: EmulatorProcess;
@@ -98,7 +102,9 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
         },
         clientSecret: LOCAL_DEV_CLIENT_SECRET,
       }),
+      vscodeContext.workspaceState,
     );
+    this.suggestedConnections = new SuggestedConnections(this.log);
     this.localEmulator = new LocalEmulatorPresence(
       () => this.localEmulatorUrl(),
       () => this.emulator.url !== undefined,
@@ -170,12 +176,22 @@ export class BuildingTwinsContext implements ExtensionServices, vscode.Disposabl
       }),
       this.emulator,
       this.localEmulator,
+      this.suggestedConnections.onDidChange((suggested) => this.connections.useWorkspaceMarks(suggested)),
+      this.suggestedConnections.watch(),
+      registerDeepLinks(this),
     );
+    // Read once the window is up: the read-only marks apply from then on, new suggestions are announced once.
+    void this.suggestedConnections.load().then((suggested) => announceSuggestions(this, suggested));
   }
 
   /** The Local emulator connection's URL: the emulator this window started, else the port setting's. */
   localEmulatorUrl(settings?: vscode.WorkspaceConfiguration): string {
     return this.emulator.url ?? localEmulatorUrl(emulatorPort(settings));
+  }
+
+  /** Opens a vscode://…/<action> link as the window's URI handler does (the test API calls it directly). */
+  openLink(uri: vscode.Uri): Promise<DeepLinkResult> {
+    return handleDeepLink(this, uri);
   }
 
   getActiveClient(): Promise<BuildingTwinsApi> {

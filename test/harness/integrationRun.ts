@@ -62,6 +62,17 @@ export const HOSTILE_TWIN_ID = 'HOSTILE-REQUEST-FILE-TWIN';
  * write among reads, so one click on Run all would write without a question if the folder's settings were obeyed.
  */
 export const UNTRUSTED_FOLDER_FILES: Readonly<Record<string, string>> = {
+  // Suggests a connection, and marks any connection to its production service read-only.
+  '.vscode/building-twins.connections.json': `${JSON.stringify(
+    {
+      connections: [
+        { name: 'Suggested by the folder', baseUrl: 'https://twins.attacker.example/api/v3', clientId: 'cloned' },
+        { name: 'Team production', baseUrl: 'https://prod.example.com/api/v3', clientId: 'team', readOnly: true },
+      ],
+    },
+    null,
+    2,
+  )}\n`,
   'hostile.twinq.json': `${JSON.stringify(
     {
       connection: 'Local emulator',

@@ -18,6 +18,7 @@ import {
   requests,
   SAMPLE,
   setSetting,
+  useLocalEmulator,
 } from './explorerHelpers';
 
 const FIXTURES = resolve(__dirname, '../../../test/fixtures/authoring');
@@ -130,7 +131,7 @@ describe('authoring', () => {
       await setSetting('connections', [
         { name: 'Authoring offline', baseUrl: 'http://127.0.0.1:9/api/v3', clientId: 'nobody' },
       ]);
-      await setSetting('activeConnection', 'Authoring offline');
+      await (await extensionApi()).context.connections.setActive('Authoring offline');
       await eventually(() =>
         assert.match(
           String((JSON.parse(schemaDoc.getText()) as { description?: string }).description),
@@ -138,7 +139,7 @@ describe('authoring', () => {
         ),
       );
     } finally {
-      await setSetting('activeConnection', undefined);
+      await useLocalEmulator();
       await setSetting('connections', undefined);
     }
     await eventually(() => assert.match(schemaDoc.getText(), /sample:Room;1/));

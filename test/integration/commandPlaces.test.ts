@@ -143,11 +143,14 @@ describe('every command from every place it appears', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (api.context.connections.activeName() !== LOCAL) await api.context.connections.setActive(LOCAL);
     if (api.context.tree.filter) api.context.tree.setFilter(undefined);
+    // Open Terminal for Connection's terminals.
+    for (const terminal of vscode.window.terminals)
+      if (terminal.name.startsWith('Building Twins: ')) terminal.dispose();
   }
 
   /**
    * What a command visibly did when run with these arguments (the first prompt answered with Escape): asked
-   * something, opened an editor or a panel, wrote the clipboard, changed rows of the tree or the active
+   * something, opened an editor, a panel or a terminal, wrote the clipboard, changed rows of the tree or the active
    * connection. A command offered on a row must do one of these there, and must not fail.
    */
   async function effectOf(command: string, args: unknown[]): Promise<{ error?: Error; seen: string[] }> {
@@ -155,6 +158,7 @@ describe('every command from every place it appears', function () {
     const sentinel = `menu-test-${invocations}`;
     await vscode.env.clipboard.writeText(sentinel);
     const tabsBefore = vscode.window.tabGroups.all.flatMap((g) => g.tabs).length;
+    const terminalsBefore = new Set(vscode.window.terminals);
     const activeBefore = api.context.connections.activeName();
     let treeChanged = false;
     const listener = api.context.tree.onDidChangeTreeData(() => (treeChanged = true));
@@ -178,6 +182,7 @@ describe('every command from every place it appears', function () {
     if ((await vscode.env.clipboard.readText()) !== sentinel) seen.push('copied');
     if (treeChanged) seen.push('tree');
     if (api.context.connections.activeName() !== activeBefore) seen.push('active connection');
+    if (vscode.window.terminals.some((t) => !terminalsBefore.has(t))) seen.push('terminal');
     await tidy();
     return { error, seen };
   }

@@ -1,8 +1,17 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { ACTIVE_CONNECTION_KEY, ActiveConnection } from '../../src/extension/connections/activeConnection';
 import { ConnectionSecrets } from '../../src/extension/connections/connectionSecrets';
 import { detectBasicSecretStorage } from '../../src/extension/connections/keychainCheck';
-import { emulatorUrl, eventually, extensionApi, LOCAL, requests, setSetting } from './explorerHelpers';
+import {
+  emulatorUrl,
+  eventually,
+  extensionApi,
+  LOCAL,
+  requests,
+  setSetting,
+  useLocalEmulator,
+} from './explorerHelpers';
 import { adminFetch } from './adminFetch';
 
 describe('connections', () => {
@@ -28,7 +37,6 @@ describe('connections', () => {
   it('follows connection settings changed outside the extension as soon as the change is written', async () => {
     const api = await extensionApi();
     const before = vscode.workspace.getConfiguration('buildingTwins').get<unknown[]>('connections') ?? [];
-    const active = vscode.workspace.getConfiguration('buildingTwins').get<string>('activeConnection');
     // Read first, so what the manager keeps is the old settings.
     assert.equal(api.context.connections.get(name), undefined);
     assert.equal(api.context.connections.activeName(), LOCAL);
@@ -37,7 +45,7 @@ describe('connections', () => {
         ...before,
         { name, baseUrl: 'https://edited.example.com/api/v3', clientId: 'c' },
       ]);
-      await setSetting('activeConnection', name);
+      await api.context.connections.setActive(name);
       assert.equal(api.context.connections.get(name)?.baseUrl, 'https://edited.example.com/api/v3');
       assert.equal(api.context.connections.activeName(), name);
       assert.ok(api.statusBar().text.endsWith(name), api.statusBar().text);
@@ -47,11 +55,59 @@ describe('connections', () => {
       ]);
       assert.equal(api.context.connections.get(name)?.baseUrl, 'https://moved.example.com/api/v3');
     } finally {
-      await setSetting('activeConnection', active);
+      await useLocalEmulator();
       await setSetting('connections', before);
     }
     assert.equal(api.context.connections.get(name), undefined);
     assert.equal(api.context.connections.activeName(), LOCAL);
+  });
+
+  it('keeps the active connection per window: a switch elsewhere never moves it, a reload keeps it', async () => {
+    const api = await extensionApi();
+    const connections = api.context.connections;
+    const windowState = api.context.vscodeContext.workspaceState;
+    const userSetting = () =>
+      vscode.workspace.getConfiguration('buildingTwins').inspect('activeConnection')?.globalValue;
+    await connections.add({ name, baseUrl: 'https://window.example.com/api/v3', clientId: 'c' }, secret);
+    try {
+      const before = userSetting();
+      await vscode.commands.executeCommand('buildingTwins.setActiveConnection', name);
+      assert.equal(api.takeLastError(), undefined);
+      assert.equal(connections.activeName(), name);
+      assert.equal(windowState.get(ACTIVE_CONNECTION_KEY), name, "kept in the window's own storage");
+      assert.equal(userSetting(), before, 'the user settings, which every window reads, are not written');
+
+      // Another window (or an older version of the extension) switches through the user setting: this one stays.
+      await setSetting('activeConnection', LOCAL);
+      assert.equal(connections.activeName(), name);
+      assert.ok(api.statusBar().text.endsWith(name), api.statusBar().text);
+
+      // A reload reads the window's storage again.
+      assert.equal(new ActiveConnection(windowState).name(), name);
+
+      // A new window has nothing stored: it starts with the user setting, read once and then kept.
+      const stored = new Map<string, unknown>();
+      const newWindow = new ActiveConnection({
+        keys: () => [...stored.keys()],
+        get: <T>(key: string, fallback?: T) => (stored.has(key) ? (stored.get(key) as T) : fallback),
+        update: async (key: string, value: unknown) => void stored.set(key, value),
+      });
+      await setSetting('activeConnection', name);
+      assert.equal(newWindow.name(), name);
+      await setSetting('activeConnection', LOCAL);
+      assert.equal(newWindow.name(), name, 'a change of the setting later does not move a window that started');
+    } finally {
+      await setSetting('activeConnection', undefined);
+    }
+    // Removed in this window: its choice becomes the local emulator, never the user setting's connection.
+    await setSetting('activeConnection', name);
+    try {
+      await connections.remove(name);
+      assert.equal(windowState.get(ACTIVE_CONNECTION_KEY), '');
+      assert.equal(connections.activeName(), LOCAL);
+    } finally {
+      await setSetting('activeConnection', undefined);
+    }
   });
 
   it('adds a connection through the prompts: profile in settings, secret in SecretStorage only', async () => {
@@ -266,6 +322,6 @@ describe('connections', () => {
       await assert.rejects(fetch(new URL('/_emulator/requests', url)), 'the stopped emulator no longer answers');
     });
     assert.equal(api.context.connections.require(LOCAL).baseUrl, harnessUrl.replace(/\/$/, ''));
-    await setSetting('activeConnection', undefined);
+    await useLocalEmulator();
   });
 });

@@ -40,6 +40,11 @@ export async function requests(url: string): Promise<LoggedRequest[]> {
   return (await res.json()) as LoggedRequest[];
 }
 
+/** Makes the local emulator this window's active connection (the choice is the window's, not a setting). */
+export async function useLocalEmulator(): Promise<void> {
+  await (await extensionApi()).context.connections.setActive(LOCAL);
+}
+
 export async function setSetting(key: string, value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration('buildingTwins').update(key, value, vscode.ConfigurationTarget.Global);
 }
@@ -60,6 +65,6 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_
 /** The explorer as a test starts from: the Local emulator active, no filter, every row collapsed and read again. */
 export async function freshExplorer(ctx?: Mocha.Context): Promise<void> {
   emulatorUrl(ctx);
-  await setSetting('activeConnection', undefined);
+  await useLocalEmulator();
   await resetExplorer();
 }

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ApiError } from '../../src/core/api/apiError';
 import { EMULATOR_RUNNING_KEY } from '../../src/extension/connections/localEmulatorPresence';
 import { HAS_CONNECTIONS_KEY } from '../../src/extension/explorer/explorerTreeProvider';
-import { emulatorUrl, eventually, extensionApi, LOCAL, setSetting } from './explorerHelpers';
+import { emulatorUrl, eventually, extensionApi, LOCAL, setSetting, useLocalEmulator } from './explorerHelpers';
 
 /** A loopback port nothing listens on (bound, then released). */
 function isApiError(error: unknown): error is ApiError {
@@ -51,7 +51,7 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
     const config = vscode.workspace.getConfiguration('buildingTwins');
     savedConnections = config.inspect('connections')?.globalValue;
     harnessPort = config.inspect<number>('emulator.port')?.globalValue;
-    await setSetting('activeConnection', undefined);
+    await useLocalEmulator();
   });
 
   afterEach(async () => {
@@ -243,7 +243,7 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
     assert.match(body, /a service instance \(address left out\)/);
     for (const secret of ['contoso-private', 'client-7', 's3cret-value', other])
       assert.ok(!url.includes(encodeURIComponent(secret)) && !body.includes(secret), secret);
-    await setSetting('activeConnection', undefined);
+    await useLocalEmulator();
   });
 
   it('the walkthrough opens from its command and every step is completed by a command', async () => {

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ResponseMessage } from '../../src/webviews/shared/bridgeProtocol';
 import type { TreeNode } from '../../src/extension/explorer/treeNode';
-import { extensionApi, setSetting } from './explorerHelpers';
+import { extensionApi, setSetting, useLocalEmulator } from './explorerHelpers';
 
 // A second emulator, started by the extension itself with buildingTwins.emulator.clientsFile, serves two
 // restricted clients: one without Insights.Read and limited to the HP building, one without any permission.
@@ -84,7 +84,7 @@ describe('connections whose client lacks permissions', function () {
 
   after(async () => {
     const api = await extensionApi();
-    await setSetting('activeConnection', undefined);
+    await useLocalEmulator();
     for (const name of [RESTRICTED, NOTHING]) {
       if (api.context.connections.configured().some((p) => p.name === name)) await api.context.connections.remove(name);
     }

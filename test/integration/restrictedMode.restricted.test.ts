@@ -46,6 +46,35 @@ describe('Restricted Mode (untrusted folder)', function () {
     assert.equal(api.context.connections.require(LOCAL).baseUrl, url.replace(/\/$/, ''));
   });
 
+  it("offers none of the folder's suggested connections, yet applies its read-only marks", async () => {
+    const api = await extensionApi();
+    const mine = 'My production';
+    await vscode.commands.executeCommand('buildingTwins.addConnection', {
+      name: mine,
+      baseUrl: 'https://prod.example.com/api/v3',
+      clientId: 'team',
+      clientSecret: 'restricted-secret',
+    });
+    assert.equal(api.takeLastError(), undefined);
+    try {
+      await eventually(() => assert.equal(api.context.connections.isReadOnly(mine), true, 'marked by the folder'));
+      assert.equal(api.context.connections.readOnlyByWorkspace(mine), true);
+      const stored = vscode.workspace
+        .getConfiguration('buildingTwins')
+        .inspect<{ name: string; readOnly?: boolean }[]>('connections');
+      assert.equal(
+        stored?.globalValue?.find((c) => c.name === mine)?.readOnly,
+        undefined,
+        'the user setting is not written',
+      );
+      await vscode.commands.executeCommand('buildingTwins.addSuggestedConnections');
+      assert.match(api.takeLastError()?.message ?? '', /Restricted Mode/);
+      assert.ok(!api.context.connections.list().some((c) => c.name === 'Suggested by the folder'));
+    } finally {
+      await api.context.connections.remove(mine);
+    }
+  });
+
   it('the explorer still browses a connection and opens its twins', async () => {
     const api = await extensionApi();
     const roots = await api.treeSnapshot(undefined, 1);

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { BuildingTwinsClient } from '../../core/api/client';
 import type { OutgoingWrite } from '../../core/api/httpTransport';
 import { pacingFor } from '../../core/api/localEmulator';
-import type { ClientFactory } from './connectionManager';
+import type { ClientFactory } from './connectionClients';
 import { isLocalConnection } from './connectionProfile';
 import { exchangeForConnection } from './exchangeForConnection';
 

@@ -9,6 +9,7 @@ import { noIcons } from '../shell/iconText';
 import { originOf } from './connectionSecrets';
 import { type Guarded, oneOf, options, text } from '../shell/commandArgs';
 import { connectionRow } from '../shell/argGuards';
+import { promptReadOnly } from './readOnlyChoice';
 
 /** Arguments to skip the prompts (tests, other commands). */
 export interface ConnectionArgs {
@@ -26,8 +27,8 @@ const connectionArgs = (value: unknown): value is ConnectionArgs =>
   (value.readOnly === undefined || typeof value.readOnly === 'boolean');
 
 /** A connection: its row in the explorer, or its name. */
-const connection = oneOf(connectionRow, text);
-type ConnectionTarget = Guarded<typeof connection>;
+export const connection = oneOf(connectionRow, text);
+export type ConnectionTarget = Guarded<typeof connection>;
 
 function validateUrl(value: string): string | undefined {
   try {
@@ -39,7 +40,7 @@ function validateUrl(value: string): string | undefined {
 }
 
 /** A connection name from a tree node, a plain string, or a pick among the connections. */
-async function connectionName(
+export async function connectionName(
   ctx: Pick<ExtensionServices, 'connections' | 'input'>,
   arg: ConnectionTarget | undefined,
   title: string,
@@ -116,32 +117,6 @@ async function promptProfile(
   return { profile: { name, baseUrl: resolveBaseUrl(baseUrl), clientId }, secret: secret || undefined };
 }
 
-/**
- * Asked when adding a connection: a customer's production instance is best added read-only, so read-only comes
- * first (Enter keeps it) and writing is the choice a user makes.
- */
-async function promptReadOnly(ctx: Pick<ExtensionServices, 'input'>, title: string): Promise<boolean> {
-  const picked = await ctx.input.pick(
-    [
-      {
-        label: vscode.l10n.t('Read-only'),
-        description: vscode.l10n.t('recommended'),
-        detail: vscode.l10n.t(
-          'Every write is refused before it is sent; documents open read-only. Change it later from the menu of the connection.',
-        ),
-        readOnly: true,
-      },
-      {
-        label: vscode.l10n.t('Read and write'),
-        detail: vscode.l10n.t('Saves and commands can change twins, tickets and events on this instance.'),
-        readOnly: false,
-      },
-    ],
-    { title: stepTitle(title, 5, 5), placeHolder: vscode.l10n.t('May this connection change data on the service?') },
-  );
-  return picked.readOnly;
-}
-
 async function addConnection(
   ctx: Pick<ExtensionServices, 'connections' | 'input' | 'tree'>,
   args?: ConnectionArgs,
@@ -168,7 +143,7 @@ async function addConnection(
   } else {
     const title = vscode.l10n.t('Add Building Twins connection');
     ({ profile, secret } = await promptProfile(ctx, title, 5));
-    if (await promptReadOnly(ctx, title)) profile = { ...profile, readOnly: true };
+    if (await promptReadOnly(ctx, stepTitle(title, 5, 5))) profile = { ...profile, readOnly: true };
   }
   await ctx.connections.add(profile, secret ?? '');
   ctx.tree.relist();
@@ -270,6 +245,13 @@ async function setReadOnly(
   const title = readOnly ? vscode.l10n.t('Make connection read-only') : vscode.l10n.t('Allow writes on connection');
   const name = await connectionName(ctx, arg, title, true);
   const profile = await ctx.connections.setReadOnly(name, readOnly);
+  if (!readOnly && ctx.connections.readOnlyByWorkspace(name))
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        '"{0}" is writable in your settings, but stays read-only in this workspace: the workspace marks it read-only.',
+        name,
+      ),
+    );
   ctx.tree.relist();
   ctx.documents.permissionsChanged(name);
   return profile;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ConnectionState } from './connectionManager';
+import type { ConnectionState } from './connectionClients';
 
 /** A connection's state in words, as the status bar's hover and "Connection Status" show it. */
 export function connectionStateText(state: ConnectionState): string {

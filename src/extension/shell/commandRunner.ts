@@ -33,7 +33,7 @@ export function registerCommands<S extends CommandRunnerServices>(
  * Runs a handler once: cancellation is silent, failures are logged and shown as a notification
  * with "Show log" (and kept as `lastError`); the handler's result is returned to the caller.
  */
-async function runCommand<S extends CommandRunnerServices>(
+export async function runCommand<S extends CommandRunnerServices>(
   services: S,
   id: string,
   handler: Command<S>['run'],

@@ -3,6 +3,7 @@ import type { AuthoringServices } from '../authoring/authoringServices';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { EmulatorProcess } from '../connections/emulatorProcess';
 import type { LocalEmulatorPresence } from '../connections/localEmulatorPresence';
+import type { SuggestedConnections } from '../connections/suggestedConnections';
 import type { ResourceFileSystem } from '../documents/resourceFileSystem';
 import type { ServiceVersions } from '../documents/serviceVersions';
 import type { WriteGate } from '../documents/writeGate';
@@ -22,6 +23,8 @@ import type { UserInput } from './userInput';
 export interface ExtensionServices {
   readonly log: ExtensionLog;
   readonly connections: ConnectionManager;
+  /** The connections this workspace suggests (never used before the user adds them). */
+  readonly suggestedConnections: SuggestedConnections;
   readonly models: ModelCache;
   readonly emulator: EmulatorProcess;
   /** Whether the Local emulator connection has an emulator to talk to (started here or elsewhere). */

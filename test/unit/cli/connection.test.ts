@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { UsageError } from '../../../src/core/commands/cliCommand';
-import { resolveConnection } from '../../../src/cli/connection';
+import { clientSecretToAsk, resolveConnection } from '../../../src/cli/connection';
+import { runCliInMemory } from './memoryCli';
 
 describe('CLI connection', () => {
   it('uses the local emulator and its dev credentials when nothing is given', () => {
@@ -69,5 +70,34 @@ describe('CLI connection', () => {
       () => resolveConnection({ url: 'http://10.0.0.5/api/v3' }, {}),
       (e: unknown) => e instanceof UsageError && /Plain http is refused/.test(e.message),
     );
+  });
+
+  it('names the service to ask a client secret for only when flags, environment and defaults give none', () => {
+    const env = { BUILDING_TWINS_URL: 'https://twins.example.com', BUILDING_TWINS_CLIENT_ID: 'team' };
+    assert.equal(clientSecretToAsk({}, env), 'https://twins.example.com/api/v3');
+    assert.equal(clientSecretToAsk({}, { ...env, BUILDING_TWINS_CLIENT_SECRET: 's' }), undefined);
+    assert.equal(clientSecretToAsk({ clientSecret: 's' }, env), undefined);
+    assert.equal(clientSecretToAsk({}, {}), undefined, 'the emulator has its dev secret');
+    assert.equal(clientSecretToAsk({}, { BUILDING_TWINS_URL: 'https://twins.example.com' }), undefined, 'no client id');
+  });
+
+  it('asks for the secret at the terminal, never printing it, and keeps the usage error without a terminal', async () => {
+    // Port 9 on loopback refuses at once: the run fails on the connection, not on a missing secret.
+    const env = { BUILDING_TWINS_URL: 'http://127.0.0.1:9/api/v3', BUILDING_TWINS_CLIENT_ID: 'team' };
+    const asked: string[] = [];
+    const typed = 'typed-at-the-terminal-8c2e';
+    const run = await runCliInMemory(['twins', 'get', 'X'], {
+      env,
+      promptSecret: async (question) => {
+        asked.push(question);
+        return typed;
+      },
+    });
+    assert.deepEqual(asked, ['Client secret for http://127.0.0.1:9/api/v3: ']);
+    assert.equal(run.code, 1, run.err);
+    assert.ok(!run.out.includes(typed) && !run.err.includes(typed), 'the secret is never printed');
+    const unasked = await runCliInMemory(['twins', 'get', 'X'], { env });
+    assert.equal(unasked.code, 2);
+    assert.match(unasked.err, /A client secret is needed for http:\/\/127\.0\.0\.1:9\/api\/v3/);
   });
 });

@@ -41,6 +41,11 @@ const WRITE_COMMANDS = [
 const OTHER_COMMANDS = [
   'buildingTwins.exportTwins',
   'buildingTwins.addConnection',
+  'buildingTwins.addSuggestedConnections',
+  'buildingTwins.importConnections',
+  'buildingTwins.exportConnections',
+  'buildingTwins.copyLink',
+  'buildingTwins.openTerminal',
   'buildingTwins.startEmulator',
   'buildingTwins.stopEmulator',
   'buildingTwins.editConnection',
