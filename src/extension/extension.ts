@@ -16,6 +16,7 @@ import { requestFileCommands } from './requestFiles/requestFileCommands';
 import { whenRequestFileOpens } from './requestFiles/requestFileActivation';
 import { registerRequestFiles } from './requestFiles/requestFileFeatures';
 import { registerModelDiagnostics } from './models/modelDiagnostics';
+import { registerModelLanguage } from './models/modelLanguage';
 import { afterActivation } from './shell/afterActivation';
 import { registerCommands } from './shell/commandRunner';
 import { allCommands } from './shell/commandTable';
@@ -58,7 +59,16 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   afterActivation(context.subscriptions, () => [
     whenRequestFileOpens(() => registerRequestFiles(services)),
     registerTicketCompletion(services),
-    registerModelDiagnostics({ log: (message) => services.log.info(message) }),
+    registerModelDiagnostics({
+      log: (message) => services.log.info(message),
+      onFirstModel: (folderOf) =>
+        context.subscriptions.push(
+          registerModelLanguage({
+            folderOf,
+            connectionModels: () => services.models.getActiveIndex().catch(() => undefined),
+          }),
+        ),
+    }),
   ]);
   return loadTestApi(context.extensionMode === vscode.ExtensionMode.Test, context.extensionPath, services);
 }
