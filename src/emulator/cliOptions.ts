@@ -9,7 +9,8 @@ Usage: node dist/emulator.js [options]
 
   --host HOST               address to listen on (default 127.0.0.1)
   --port PORT               port, 0 picks a free one (default 8470)
-  --models DIR              load DTDL models from DIR, recursively (repeatable)
+  --models DIR              load DTDL models from DIR, recursively (repeatable); the files are checked as one
+                            set first and a folder with any problem is refused, with each problem listed
   --no-sample               start without the sample building
   --scale N                 grow the sample building to N twins
   --seed N                  seed of the sample building (default 1)
@@ -29,7 +30,9 @@ Usage: node dist/emulator.js [options]
 The well-known development client is local-dev / local-dev-secret; it and every --client-id hold every permission.
 Admin routes (Bearer admin token printed at start, or an API access token of a client with every permission):
 GET and DELETE /_emulator/requests,
-PUT /_emulator/insights. Only loopback Host names, IP literals and --host are answered; foreign Origins are refused.`;
+PUT /_emulator/insights,
+POST /_emulator/models/reload (read the --models folders again; a folder with problems is refused with them),
+DELETE /_emulator/twins/ID (with its relationships), DELETE /_emulator/relationships/ID. Only loopback Host names, IP literals and --host are answered; foreign Origins are refused.`;
 
 /** Parses the command line; throws an Error with a clear message for bad flags. Returns undefined for --help. */
 export function parseEmulatorArgs(argv: string[]): EmulatorOptions | undefined {

@@ -5,6 +5,7 @@ import { LOCAL_EMULATOR_DEFAULT_PORT } from '../core/api/localEmulator';
 import { DEFAULT_TOKEN_LIFETIME, LOCAL_DEV_CLIENT, TokenAuthority } from './auth';
 import { AccessPolicy } from './clients/accessPolicy';
 import { checkClients, type EmulatorClient } from './clients/emulatorClients';
+import { deleteRelationship, deleteTwin, reloadModels } from './adminModels';
 import { loadModelIndex } from './models/modelLoader';
 import { registerEventRoutes } from './routes/eventRoutes';
 import { registerInsightRoutes } from './routes/insightRoutes';
@@ -104,7 +105,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const startedAt = clock.now();
   const sampleWanted = options.sample ?? true;
   const uploadTime = new Date(startedAt).toISOString();
-  const models = await loadModelIndex(options.models ?? [], sampleWanted ? sampleModels(uploadTime) : []);
+  const loadModels = () => loadModelIndex(options.models ?? [], sampleWanted ? sampleModels(uploadTime) : []);
+  const models = await loadModels();
   // The sample is only built for an empty store (a data folder keeps it after the first start).
   const seed = sampleWanted
     ? (s: Store) =>
@@ -125,7 +127,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   );
   const graph = new TwinGraph(store, models, clock);
   const router = new Router();
-  registerModelRoutes(router, models, uploadTime);
+  registerModelRoutes(router, () => graph.models, uploadTime);
   registerTwinRoutes(router, graph);
   registerRelationshipRoutes(router, graph);
   registerTimeSeriesRoutes(router, graph, clock);
@@ -155,6 +157,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     access,
     host,
     adminToken,
+    adminActions: {
+      reloadModels: async () => {
+        const reload = await reloadModels(graph, loadModels);
+        return { refused: reload.status === 'refused', body: reload };
+      },
+      deleteTwin: (id) => deleteTwin(graph, id),
+      deleteRelationship: (id) => deleteRelationship(graph, id),
+    },
     clock,
     rateLimit: options.rateLimit,
     faults: options.faults,

@@ -15,6 +15,8 @@ import { modelCommands } from './models/modelCommands';
 import { requestFileCommands } from './requestFiles/requestFileCommands';
 import { whenRequestFileOpens } from './requestFiles/requestFileActivation';
 import { registerRequestFiles } from './requestFiles/requestFileFeatures';
+import { EmulatorAdmin } from '../core/api/emulatorAdmin';
+import { followEmulatorModels } from './connections/emulatorModelsFollower';
 import { registerModelDiagnostics } from './models/modelDiagnostics';
 import { registerModelLanguage } from './models/modelLanguage';
 import { afterActivation } from './shell/afterActivation';
@@ -59,6 +61,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   afterActivation(context.subscriptions, () => [
     whenRequestFileOpens(() => registerRequestFiles(services)),
     registerTicketCompletion(services),
+    followEmulatorModels(services, (url) => new EmulatorAdmin(url)),
     registerModelDiagnostics({
       log: (message) => services.log.info(message),
       onFirstModel: (folderOf) =>
