@@ -19,12 +19,18 @@ import { COMMANDS as TABLE_COMMANDS } from '../core/commands/cliCommandTable';
 import { resolveConnection } from './connection';
 import { commandHelp, generalHelp, GLOBAL_OPTIONS, groupHelp, PROGRAM } from './help';
 import { formatJson, formatTable } from './output';
+import { emulatorCommands } from './emulatorCommands';
 import { modelsCheckCommand } from './modelsCheckCommand';
 import { runRequestsCommand } from './runRequestsCommand';
 import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_NO_PERMISSION, EXIT_READ_ONLY, type CliIo } from './cliIo';
 
 /** The command table, and what only the command line does. */
-const COMMANDS: readonly CliCommand[] = [...TABLE_COMMANDS, modelsCheckCommand, runRequestsCommand];
+const COMMANDS: readonly CliCommand[] = [
+  ...TABLE_COMMANDS,
+  modelsCheckCommand,
+  runRequestsCommand,
+  ...emulatorCommands,
+];
 
 function findCommand(argv: string[]): { command?: CliCommand; consumed: number } {
   const leading: string[] = [];

@@ -32,15 +32,18 @@ export interface TwinDeletion {
 }
 
 export class EmulatorAdmin {
-  private readonly client: BuildingTwinsClient;
+  private readonly token: () => Promise<string>;
   private readonly root: string;
   private readonly fetch: typeof fetch;
 
-  /** `apiUrl`: the emulator's API address (`http://127.0.0.1:PORT/api/v3`). */
-  constructor(apiUrl: string, options: { fetch?: typeof fetch } = {}) {
+  /**
+   * `apiUrl`: the emulator's API address (`http://127.0.0.1:PORT/api/v3`). `token`: an access token of a client
+   * with every permission (default: the development client's, requested here).
+   */
+  constructor(apiUrl: string, options: { fetch?: typeof fetch; token?: () => Promise<string> } = {}) {
     this.fetch = options.fetch ?? fetch;
     this.root = new URL(apiUrl).origin;
-    this.client = new BuildingTwinsClient({
+    const devClient = new BuildingTwinsClient({
       baseUrl: apiUrl,
       clientId: LOCAL_DEV_CLIENT_ID,
       clientSecret: LOCAL_DEV_CLIENT_SECRET,
@@ -48,6 +51,7 @@ export class EmulatorAdmin {
       rateLimit: false,
       fetch: options.fetch,
     });
+    this.token = options.token ?? (async () => (await devClient.getToken()).access_token);
   }
 
   async reloadModels(): Promise<ModelReload> {
@@ -65,7 +69,7 @@ export class EmulatorAdmin {
   }
 
   private async send(method: string, path: string, expected: number[]): Promise<unknown> {
-    const { access_token: token } = await this.client.getToken();
+    const token = await this.token();
     const res = await this.fetch(`${this.root}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
     const text = await res.text();
     if (!expected.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${adminErrorText(text)}`);

@@ -67,13 +67,7 @@ describe('modelReloadText', () => {
     };
     const text = modelReloadText(reload, 'models');
     assert.equal(text.severity, 'error');
-    assert.equal(
-      text.summary,
-      'The emulator kept its models: models has 2 problem(s), first a.json:5: refers to X',
-    );
-    assert.deepEqual(text.details, [
-      'a.json:5:14: unresolvedReference: refers to X',
-      'b.json:1:1: notJson: not JSON',
-    ]);
+    assert.equal(text.summary, 'The emulator kept its models: models has 2 problem(s), first a.json:5: refers to X');
+    assert.deepEqual(text.details, ['a.json:5:14: unresolvedReference: refers to X', 'b.json:1:1: notJson: not JSON']);
   });
 });
