@@ -11,6 +11,8 @@ Usage: node dist/emulator.js [options]
   --port PORT               port, 0 picks a free one (default 8470)
   --models DIR              load DTDL models from DIR, recursively (repeatable); the files are checked as one
                             set first and a folder with any problem is refused, with each problem listed
+  --lenient-models          load a models folder with problems anyway: each problem becomes a warning and
+                            what can be read is loaded (models with problems may be missing or incomplete)
   --no-sample               start without the sample building
   --scale N                 grow the sample building to N twins
   --seed N                  seed of the sample building (default 1)
@@ -57,6 +59,7 @@ export function parseEmulatorArgs(argv: string[]): EmulatorOptions | undefined {
       latency: { type: 'string' },
       quiet: { type: 'boolean' },
       'allow-dev-client': { type: 'boolean' },
+      'lenient-models': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -82,6 +85,7 @@ export function parseEmulatorArgs(argv: string[]): EmulatorOptions | undefined {
     latency: decimal(values.latency, '--latency', 0, 600_000),
     log: !values.quiet,
     allowDevClientOnNetwork: values['allow-dev-client'] === true,
+    ...(values['lenient-models'] ? { lenientModels: true } : {}),
   };
   if (values.host !== undefined && !values.host.trim()) throw new Error('--host must not be empty');
   for (const [flag, v] of [

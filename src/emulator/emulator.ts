@@ -39,6 +39,11 @@ export interface EmulatorOptions {
   seed?: number;
   /** Number of root insights in the sample (default: the sample's own set); for benchmarks. */
   sampleInsights?: number;
+  /**
+   * Load models folders with problems anyway, each problem a warning (as the emulator did before it checked them);
+   * by default a folder with any problem is refused (ModelFolderError).
+   */
+  lenientModels?: boolean;
   /** Folder that makes every acknowledged write durable. */
   data?: string;
   /**
@@ -105,7 +110,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const startedAt = clock.now();
   const sampleWanted = options.sample ?? true;
   const uploadTime = new Date(startedAt).toISOString();
-  const loadModels = () => loadModelIndex(options.models ?? [], sampleWanted ? sampleModels(uploadTime) : []);
+  const loadModels = () =>
+    loadModelIndex(options.models ?? [], sampleWanted ? sampleModels(uploadTime) : [], {
+      lenient: options.lenientModels === true,
+    });
   const models = await loadModels();
   // The sample is only built for an empty store (a data folder keeps it after the first start).
   const seed = sampleWanted

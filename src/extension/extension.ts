@@ -5,6 +5,7 @@ import { registerPanelSerializers } from './panels/host/panelSerializers';
 import { panelCommands } from './panels/host/panelCommands';
 import { authoringCommands } from './authoring/authoringCommands';
 import { connectionCommands } from './connections/connectionCommands';
+import { emulatorAdminCommands } from './connections/emulatorAdminCommands';
 import { emulatorCommands } from './connections/emulatorCommands';
 import { documentCommands } from './documents/documentCommands';
 import { eventCommands } from './events/eventCommands';
@@ -34,6 +35,7 @@ import { twinCommands } from './twins/twinCommands';
 export const commandTables: readonly CommandTable<ExtensionServices>[] = [
   connectionCommands,
   emulatorCommands,
+  emulatorAdminCommands,
   explorerCommands,
   twinCommands,
   modelCommands,

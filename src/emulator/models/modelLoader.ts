@@ -26,9 +26,14 @@ export class ModelFolderError extends Error {
  * The emulator's model index: every DTDL file under each folder (recursively) plus the sample's models. The
  * folders' files are first checked as one set, with the sample's models as resolved references, by the same
  * validator as the editor and `models check`: a folder with any problem is refused whole (ModelFolderError),
- * never loaded in part. A missing folder is an error; a folder's model wins over a sample model of the same id.
+ * never loaded in part; `lenient` loads what it can instead, each problem a warning. A missing folder is an error;
+ * a folder's model wins over a sample model of the same id.
  */
-export async function loadModelIndex(folders: string[], sampleModels: Model[]): Promise<ModelIndex> {
+export async function loadModelIndex(
+  folders: string[],
+  sampleModels: Model[],
+  options: { lenient?: boolean } = {},
+): Promise<ModelIndex> {
   const files: ModelFile[] = [];
   for (const folder of folders) {
     if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory())
@@ -40,25 +45,33 @@ export async function loadModelIndex(folders: string[], sampleModels: Model[]): 
   const sample = sampleModels.filter(
     (m): m is Model & { modelDefinition: string } => typeof m.modelDefinition === 'string' && !folderIds.has(m.id),
   );
+  const warnings: string[] = [];
   if (files.length) {
     const named = new Set(files.map((f) => f.file));
     const sampleFiles = sample.map((m) => ({ file: `sample:${m.id}`, text: m.modelDefinition, resolved: true }));
     const problems = validateModelFiles([...files, ...sampleFiles]).filter((p) => named.has(p.file));
-    if (problems.length)
-      throw new ModelFolderError(
-        problems.map((p) => ({
-          file: p.file,
-          line: p.range.line + 1,
-          column: p.range.column + 1,
-          code: p.code,
-          message: p.message,
-        })),
-      );
+    const located = problems.map((p) => ({
+      file: p.file,
+      line: p.range.line + 1,
+      column: p.range.column + 1,
+      code: p.code,
+      message: p.message,
+    }));
+    if (located.length && !options.lenient) throw new ModelFolderError(located);
+    for (const p of located) warnings.push(`${p.file}:${p.line}:${p.column}: ${p.code}: ${p.message}`);
   }
-  const docs = [...files.map((f) => f.text), ...sample.map((m) => m.modelDefinition)].map(
-    (t) => JSON.parse(t) as unknown,
-  );
-  return ModelIndex.fromInterfaces(docs);
+  const docs: unknown[] = [];
+  for (const f of files) {
+    try {
+      docs.push(JSON.parse(f.text));
+    } catch {
+      // Only a lenient load gets here: the file's problem is among the warnings already.
+    }
+  }
+  for (const m of sample) docs.push(JSON.parse(m.modelDefinition));
+  const index = ModelIndex.fromInterfaces(docs);
+  index.warnings.unshift(...warnings);
+  return index;
 }
 
 function parsedOrUndefined(text: string): unknown {

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { parseEmulatorArgs } from '../../../src/emulator/cliOptions';
 import { EmulatorTestClient } from './emulatorTestClient';
 import { FIXTURE_MODELS, M, putSmallBuilding } from './emulatorFixtures';
 
@@ -45,6 +46,25 @@ describe('emulator models folder: checked, reloaded, refused with its problems',
           error.message,
         ),
     );
+  });
+
+  it('loads such a folder with --lenient-models, each problem a warning', async () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, 'dangling.json'), DANGLING);
+    assert.equal(parseEmulatorArgs(['--models', dir, '--lenient-models'])?.lenientModels, true);
+    assert.equal(parseEmulatorArgs(['--models', dir])?.lenientModels, undefined);
+    const client = await EmulatorTestClient.start({ sample: false, models: [dir], lenientModels: true });
+    try {
+      assert.ok(
+        client.emulator.warnings.includes(
+          'dangling.json:5:14: unresolvedReference: "extends" refers to "dtmi:com:example:DoesNotExist;1", which is defined nowhere in the checked files.',
+        ),
+        client.emulator.warnings.join('\n'),
+      );
+      assert.equal((await client.call('GET', `/models/${encodeURIComponent(M.room)}`)).status, 200);
+    } finally {
+      await client.close();
+    }
   });
 
   it('accepts a folder whose models extend the sample ones (the sample models resolve its references)', async () => {

@@ -31,6 +31,8 @@ const WRITE_COMMANDS = [
   'buildingTwins.tickets.createMetadata',
   'buildingTwins.tickets.renameMetadata',
   'buildingTwins.tickets.editField',
+  'buildingTwins.emulator.deleteTwin',
+  'buildingTwins.emulator.deleteRelationship',
 ];
 
 /**
@@ -42,6 +44,7 @@ const OTHER_COMMANDS = [
   'buildingTwins.addConnection',
   'buildingTwins.startEmulator',
   'buildingTwins.stopEmulator',
+  'buildingTwins.emulator.reloadModels',
   'buildingTwins.editConnection',
   'buildingTwins.removeConnection',
   'buildingTwins.makeConnectionReadOnly',
