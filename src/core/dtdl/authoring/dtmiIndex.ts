@@ -36,6 +36,8 @@ const NOT_MODEL_IDS = new Set(['@context', '@type']);
 
 export class DtmiIndex {
   private files = new Map<string, IndexedFile>();
+  /** `defined(kind)` until the files change (completion asks on every keystroke). */
+  private readonly definedCache = new Map<DefinitionKind, string[]>();
 
   /** Takes the folder's files as they are now (files left out are forgotten); whether anything changed. */
   update(files: readonly ModelFile[]): boolean {
@@ -48,6 +50,7 @@ export class DtmiIndex {
       next.set(f.file, same ? known : indexFile(f.file, f.text));
     }
     this.files = next;
+    if (changed) this.definedCache.clear();
     return changed;
   }
 
