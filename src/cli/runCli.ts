@@ -20,6 +20,7 @@ import { clientSecretToAsk, resolveConnection } from './connection';
 import { commandHelp, generalHelp, GLOBAL_OPTIONS, groupHelp, PROGRAM } from './help';
 import { formatJson, formatTable } from './output';
 import { importCommand } from './importCommand';
+import { emulatorCommands } from './emulatorCommands';
 import { modelsCheckCommand } from './modelsCheckCommand';
 import { patchCommand } from './patchCommand';
 import { runRequestsCommand } from './runRequestsCommand';
@@ -32,6 +33,7 @@ const COMMANDS: readonly CliCommand[] = [
   runRequestsCommand,
   patchCommand,
   importCommand,
+  ...emulatorCommands,
 ];
 
 function findCommand(argv: string[]): { command?: CliCommand; consumed: number } {

@@ -9,7 +9,10 @@ Usage: node dist/emulator.js [options]
 
   --host HOST               address to listen on (default 127.0.0.1)
   --port PORT               port, 0 picks a free one (default 8470)
-  --models DIR              load DTDL models from DIR, recursively (repeatable)
+  --models DIR              load DTDL models from DIR, recursively (repeatable); the files are checked as one
+                            set first and a folder with any problem is refused, with each problem listed
+  --lenient-models          load a models folder with problems anyway: each problem becomes a warning and
+                            what can be read is loaded (models with problems may be missing or incomplete)
   --no-sample               start without the sample building
   --scale N                 grow the sample building to N twins
   --seed N                  seed of the sample building (default 1)
@@ -29,7 +32,9 @@ Usage: node dist/emulator.js [options]
 The well-known development client is local-dev / local-dev-secret; it and every --client-id hold every permission.
 Admin routes (Bearer admin token printed at start, or an API access token of a client with every permission):
 GET and DELETE /_emulator/requests,
-PUT /_emulator/insights. Only loopback Host names, IP literals and --host are answered; foreign Origins are refused.`;
+PUT /_emulator/insights,
+POST /_emulator/models/reload (read the --models folders again; a folder with problems is refused with them),
+DELETE /_emulator/twins/ID (with its relationships), DELETE /_emulator/relationships/ID. Only loopback Host names, IP literals and --host are answered; foreign Origins are refused.`;
 
 /** Parses the command line; throws an Error with a clear message for bad flags. Returns undefined for --help. */
 export function parseEmulatorArgs(argv: string[]): EmulatorOptions | undefined {
@@ -54,6 +59,7 @@ export function parseEmulatorArgs(argv: string[]): EmulatorOptions | undefined {
       latency: { type: 'string' },
       quiet: { type: 'boolean' },
       'allow-dev-client': { type: 'boolean' },
+      'lenient-models': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -79,6 +85,7 @@ export function parseEmulatorArgs(argv: string[]): EmulatorOptions | undefined {
     latency: decimal(values.latency, '--latency', 0, 600_000),
     log: !values.quiet,
     allowDevClientOnNetwork: values['allow-dev-client'] === true,
+    ...(values['lenient-models'] ? { lenientModels: true } : {}),
   };
   if (values.host !== undefined && !values.host.trim()) throw new Error('--host must not be empty');
   for (const [flag, v] of [

@@ -5,6 +5,7 @@ import { LOCAL_EMULATOR_DEFAULT_PORT } from '../core/api/localEmulator';
 import { DEFAULT_TOKEN_LIFETIME, LOCAL_DEV_CLIENT, TokenAuthority } from './auth';
 import { AccessPolicy } from './clients/accessPolicy';
 import { checkClients, type EmulatorClient } from './clients/emulatorClients';
+import { deleteRelationship, deleteTwin, reloadModels } from './adminModels';
 import { loadModelIndex } from './models/modelLoader';
 import { registerEventRoutes } from './routes/eventRoutes';
 import { registerInsightRoutes } from './routes/insightRoutes';
@@ -38,6 +39,11 @@ export interface EmulatorOptions {
   seed?: number;
   /** Number of root insights in the sample (default: the sample's own set); for benchmarks. */
   sampleInsights?: number;
+  /**
+   * Load models folders with problems anyway, each problem a warning (as the emulator did before it checked them);
+   * by default a folder with any problem is refused (ModelFolderError).
+   */
+  lenientModels?: boolean;
   /** Folder that makes every acknowledged write durable. */
   data?: string;
   /**
@@ -104,7 +110,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const startedAt = clock.now();
   const sampleWanted = options.sample ?? true;
   const uploadTime = new Date(startedAt).toISOString();
-  const models = await loadModelIndex(options.models ?? [], sampleWanted ? sampleModels(uploadTime) : []);
+  const loadModels = () =>
+    loadModelIndex(options.models ?? [], sampleWanted ? sampleModels(uploadTime) : [], {
+      lenient: options.lenientModels === true,
+    });
+  const models = await loadModels();
   // The sample is only built for an empty store (a data folder keeps it after the first start).
   const seed = sampleWanted
     ? (s: Store) =>
@@ -125,7 +135,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   );
   const graph = new TwinGraph(store, models, clock);
   const router = new Router();
-  registerModelRoutes(router, models, uploadTime);
+  registerModelRoutes(router, () => graph.models, uploadTime);
   registerTwinRoutes(router, graph);
   registerRelationshipRoutes(router, graph);
   registerTimeSeriesRoutes(router, graph, clock);
@@ -155,6 +165,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     access,
     host,
     adminToken,
+    adminActions: {
+      reloadModels: async () => {
+        const reload = await reloadModels(graph, loadModels);
+        return { refused: reload.status === 'refused', body: reload };
+      },
+      deleteTwin: (id) => deleteTwin(graph, id),
+      deleteRelationship: (id) => deleteRelationship(graph, id),
+    },
     clock,
     rateLimit: options.rateLimit,
     faults: options.faults,

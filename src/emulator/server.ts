@@ -14,6 +14,7 @@ import { ConnectionGuard, REQUEST_TIMEOUTS } from './connectionGuard';
 import { readBody, readsAsJson } from './requestBody';
 import type { Store } from './store/store';
 import type { Clock } from '../core/api/clock';
+import { hasControl } from '../core/untrusted/controlCharacters';
 
 export const API_PREFIX = '/api/v3';
 const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -35,10 +36,19 @@ export interface ServerOptions {
   clock: Pick<Clock, 'now'>;
   /** Accepted on /_emulator/* besides API access tokens. */
   adminToken?: string;
+  /** The admin routes on models and twins (reload the models folders, delete a twin or a relationship). */
+  adminActions?: AdminActions;
   /** The host the server listens on: Host headers naming it are answered besides loopback names. */
   host?: string;
   log?: (line: string) => void;
   random?: () => number;
+}
+
+export interface AdminActions {
+  /** `refused`: the folders have problems and the models loaded before stay. */
+  reloadModels(): Promise<{ refused: boolean; body: unknown }>;
+  deleteTwin(id: string): unknown;
+  deleteRelationship(id: string): unknown;
 }
 
 /** How many request-body bytes all requests may hold at once, in body limits (BodyBudget). */
@@ -227,6 +237,18 @@ export function createEmulatorServer(options: ServerOptions): { server: http.Ser
       const seeded = parseJsonBody(rawBody, contentType);
       return { body: seedInsights(options.store, new Date(clock.now()).toISOString(), seeded) };
     }
+    const actions = options.adminActions;
+    if (actions && url.pathname === '/_emulator/models/reload') {
+      if (method !== 'POST') throw methodNotAllowed(method, url.pathname, 'POST');
+      const reload = await actions.reloadModels();
+      return { status: reload.refused ? 422 : 200, body: reload.body };
+    }
+    const deletion = /^\/_emulator\/(twins|relationships)\/([^/]+)$/.exec(url.pathname);
+    if (actions && deletion) {
+      if (method !== 'DELETE') throw methodNotAllowed(method, url.pathname, 'DELETE');
+      const id = pathId(deletion[2]!);
+      return { body: deletion[1] === 'twins' ? actions.deleteTwin(id) : actions.deleteRelationship(id) };
+    }
     throw new HttpError(404, `No such resource: ${url.pathname}. The API lives under ${API_PREFIX}.`);
   }
 
@@ -251,6 +273,18 @@ function requestUrl(raw: string | undefined): URL {
   } catch {
     return new URL('http://emulator/');
   }
+}
+
+/** A path segment as an id: percent-decoded, without control characters. */
+function pathId(segment: string): string {
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, 'The id in the path is not valid percent-encoding.');
+  }
+  if (hasControl(id)) throw new HttpError(400, 'The id in the path must not contain control characters.');
+  return id;
 }
 
 function methodNotAllowed(method: string, path: string, allowed: string): HttpError {

@@ -6,6 +6,7 @@ import { panelCommands } from './panels/host/panelCommands';
 import { authoringCommands } from './authoring/authoringCommands';
 import { connectionCommands } from './connections/connectionCommands';
 import { cliTerminalCommands } from './connections/cliTerminal';
+import { emulatorAdminCommands } from './connections/emulatorAdminCommands';
 import { emulatorCommands } from './connections/emulatorCommands';
 import { sharedConnectionCommands } from './connections/sharedConnectionCommands';
 import { deepLinkCommands } from './deepLinks/deepLinkCommands';
@@ -18,7 +19,10 @@ import { modelCommands } from './models/modelCommands';
 import { requestFileCommands } from './requestFiles/requestFileCommands';
 import { whenRequestFileOpens } from './requestFiles/requestFileActivation';
 import { registerRequestFiles } from './requestFiles/requestFileFeatures';
+import { EmulatorAdmin } from '../core/api/emulatorAdmin';
+import { followEmulatorModels } from './connections/emulatorModelsFollower';
 import { registerModelDiagnostics } from './models/modelDiagnostics';
+import { registerModelLanguage } from './models/modelLanguage';
 import { afterActivation } from './shell/afterActivation';
 import { registerCommands } from './shell/commandRunner';
 import { allCommands } from './shell/commandTable';
@@ -37,6 +41,7 @@ export const commandTables: readonly CommandTable<ExtensionServices>[] = [
   sharedConnectionCommands,
   cliTerminalCommands,
   emulatorCommands,
+  emulatorAdminCommands,
   explorerCommands,
   deepLinkCommands,
   twinCommands,
@@ -66,7 +71,17 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   afterActivation(context.subscriptions, () => [
     whenRequestFileOpens(() => registerRequestFiles(services)),
     registerTicketCompletion(services),
-    registerModelDiagnostics({ log: (message) => services.log.info(message) }),
+    followEmulatorModels(services, (url) => new EmulatorAdmin(url)),
+    registerModelDiagnostics({
+      log: (message) => services.log.info(message),
+      onFirstModel: (folderOf) =>
+        context.subscriptions.push(
+          registerModelLanguage({
+            folderOf,
+            connectionModels: () => services.models.getActiveIndex().catch(() => undefined),
+          }),
+        ),
+    }),
   ]);
   return loadTestApi(context.extensionMode === vscode.ExtensionMode.Test, context.extensionPath, services);
 }

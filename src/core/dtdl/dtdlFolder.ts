@@ -12,11 +12,14 @@ const DTDL_FILE = /\.(json|jsonld|dtdl)$/i;
  */
 const CALLS_PER_TURN = 200;
 
-/**
- * Reads every DTDL file under `dir` (recursively, sorted for a stable order). Sources are paths
- * relative to `dir` with `/` separators. A UTF-8 BOM is stripped; invalid JSON becomes a warning.
- */
-export async function readDtdlFolder(dir: string): Promise<{ documents: DtdlDocument[]; warnings: string[] }> {
+/** One DTDL file of a folder: its path relative to the folder (with `/`) and its text (without a BOM). */
+export interface DtdlFileText {
+  source: string;
+  text: string;
+}
+
+/** Reads the text of every DTDL file under `dir` (recursively, sorted for a stable order). */
+export async function readDtdlTexts(dir: string): Promise<DtdlFileText[]> {
   let calls = 0;
   const pace = async (): Promise<void> => {
     if (++calls % CALLS_PER_TURN === 0) await nextTurn();
@@ -32,12 +35,23 @@ export async function readDtdlFolder(dir: string): Promise<{ documents: DtdlDocu
     }
   }
   files.sort();
-  const documents: DtdlDocument[] = [];
-  const warnings: string[] = [];
+  const texts: DtdlFileText[] = [];
   for (const file of files) {
     await pace();
     const source = path.relative(dir, file).split(path.sep).join('/');
-    const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    texts.push({ source, text: readFileSync(file, 'utf8').replace(/^\uFEFF/, '') });
+  }
+  return texts;
+}
+
+/**
+ * Reads every DTDL file under `dir` (recursively, sorted for a stable order). Sources are paths
+ * relative to `dir` with `/` separators. A UTF-8 BOM is stripped; invalid JSON becomes a warning.
+ */
+export async function readDtdlFolder(dir: string): Promise<{ documents: DtdlDocument[]; warnings: string[] }> {
+  const documents: DtdlDocument[] = [];
+  const warnings: string[] = [];
+  for (const { source, text } of await readDtdlTexts(dir)) {
     try {
       documents.push({ doc: JSON.parse(text), source });
     } catch (e) {

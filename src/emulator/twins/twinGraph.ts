@@ -29,7 +29,8 @@ export class TwinGraph {
   /** `clock` dates every write (lastUpdateTime, createdDate…); tests inject a fake one. */
   constructor(
     readonly store: Store,
-    readonly models: ModelIndex,
+    /** Replaced when the emulator reloads its models folder (`replaceModels`). */
+    public models: ModelIndex,
     readonly clock: Pick<Clock, 'now'>,
   ) {
     this.twins = store.collection<StoredTwin>(COLLECTIONS.twins);
@@ -68,6 +69,33 @@ export class TwinGraph {
     this.relationships.put(rel.id, rel);
     this.indexRelationship(rel);
     return rel;
+  }
+
+  /** Deletes a twin with every relationship from or to it (one batch); the ids of the relationships deleted. */
+  deleteTwin(id: string): string[] {
+    const twin = this.twins.get(id);
+    if (!twin) return [];
+    const relationshipIds = [...new Set([...(this.outgoingIds.get(id) ?? []), ...(this.incomingIds.get(id) ?? [])])];
+    this.store.batch(() => {
+      for (const relId of relationshipIds) this.deleteRelationship(relId);
+      this.twins.delete(id);
+    });
+    const external = twin.contents[EXTERNAL_ID_KEY];
+    if (typeof external === 'string' && this.byExternalId.get(external) === id) this.byExternalId.delete(external);
+    this.outgoingIds.delete(id);
+    this.incomingIds.delete(id);
+    this.sorted = undefined;
+    return relationshipIds;
+  }
+
+  /** Deletes a relationship; whether it existed. */
+  deleteRelationship(id: string): boolean {
+    const rel = this.relationships.get(id);
+    if (!rel) return false;
+    this.relationships.delete(id);
+    this.outgoingIds.get(rel.sourceId)?.delete(id);
+    this.incomingIds.get(rel.targetId)?.delete(id);
+    return true;
   }
 
   outgoing(twinId: string): Relationship[] {

@@ -23,6 +23,7 @@ const START_TIMEOUT_MS = 60_000;
 export class EmulatorProcess implements vscode.Disposable {
   private child: ChildProcess | undefined;
   private runningUrl: string | undefined;
+  private runningModelsFolder: string | undefined;
   private output: vscode.OutputChannel | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
@@ -35,6 +36,11 @@ export class EmulatorProcess implements vscode.Disposable {
   /** The URL of the emulator this window started, while it runs. */
   get url(): string | undefined {
     return this.runningUrl;
+  }
+
+  /** The models folder the emulator this window started reads (`--models`), while it runs. */
+  get modelsFolder(): string | undefined {
+    return this.child ? this.runningModelsFolder : undefined;
   }
 
   get running(): boolean {
@@ -65,6 +71,7 @@ export class EmulatorProcess implements vscode.Disposable {
       `> ${path.basename(process.execPath)} ${args.map((a) => (a === script ? 'dist/emulator.js' : a)).join(' ')}`,
     );
 
+    this.runningModelsFolder = options.modelsFolder;
     const child = spawn(process.execPath, args, {
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],

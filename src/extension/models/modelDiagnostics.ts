@@ -1,9 +1,10 @@
 // Problems in DTDL model files while they are written, as the reference parser would report them: every *.json
 // of a workspace folder that is DTDL (an "@context" with the DTDL context) is checked with the others of that
 // folder as one set, again shortly after each change (typing, saving, files created or deleted). The validator
-// loads on first use, when the first DTDL document is seen.
+// loads on first use, when the first DTDL document is seen. The same sets feed the language features of model
+// files (modelLanguage.ts), registered then too.
 import * as vscode from 'vscode';
-import type { LocatedProblem, ModelSetValidator } from '../../core/dtdl/validation/validateModels';
+import type { LocatedProblem, ModelFile, ModelSetValidator } from '../../core/dtdl/validation/validateModels';
 import { isDtdlText, ModelSet } from './modelSet';
 
 const SETTLE_MS = 300;
@@ -16,8 +17,13 @@ interface ModelFolder {
   recursive: boolean;
 }
 
+/** The model files a file is read with (its folder's, keyed by the folder), or undefined for a file of none. */
+export type ModelFolderOf = (uri: vscode.Uri) => { key: string; files: ModelFile[] } | undefined;
+
 export interface ModelDiagnosticsDeps {
   log(message: string): void;
+  /** Called once, when the first DTDL document is seen, with the way to read a file's folder of models. */
+  onFirstModel?(folderOf: ModelFolderOf): void;
 }
 
 export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Disposable {
@@ -28,6 +34,7 @@ export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Dis
   const validators = new Map<string, ModelSetValidator>();
   const loaded = new Set<string>();
   const timers = new Map<string, NodeJS.Timeout>();
+  let modelSeen = false;
 
   /**
    * The set a model file is checked with: its workspace folder (every *.json under it), or for a file outside every
@@ -109,9 +116,19 @@ export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Dis
     const set = sets.get(key) ?? new ModelSet();
     if (!set.has(uri.toString()) && !isDtdlText(text) && !loaded.has(key)) return;
     sets.set(key, set);
+    if (!modelSeen) {
+      modelSeen = true;
+      deps.onFirstModel?.(modelFolderOf);
+    }
     const changed = set.set(uri.toString(), text);
     if (!loaded.has(key)) void loadFolder(folder);
     else if (changed) checkSoon(folder);
+  };
+
+  const modelFolderOf: ModelFolderOf = (uri) => {
+    const folder = folderOf(uri);
+    const set = folder && sets.get(folder.uri.toString());
+    return folder && set ? { key: folder.uri.toString(), files: set.files() } : undefined;
   };
 
   const onDiskChange = async (uri: vscode.Uri): Promise<void> => {

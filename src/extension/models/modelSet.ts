@@ -29,6 +29,11 @@ export class ModelSet {
     return this.texts.has(file);
   }
 
+  /** The set's files with their texts. */
+  files(): ModelFile[] {
+    return [...this.texts].map(([file, text]) => ({ file, text }));
+  }
+
   get size(): number {
     return this.texts.size;
   }
@@ -38,7 +43,7 @@ export class ModelSet {
    * clears a file that left the set or has no problem left).
    */
   check(validate: Validate): Map<string, LocatedProblem[]> {
-    const files = [...this.texts].map(([file, text]) => ({ file, text }));
+    const files = this.files();
     const byFile = new Map<string, LocatedProblem[]>();
     for (const file of new Set([...this.lastFiles, ...this.texts.keys()])) byFile.set(file, []);
     for (const p of validate(files)) byFile.get(p.file)?.push(p);

@@ -32,6 +32,8 @@ const WRITE_COMMANDS = [
   'buildingTwins.tickets.createMetadata',
   'buildingTwins.tickets.renameMetadata',
   'buildingTwins.tickets.editField',
+  'buildingTwins.emulator.deleteTwin',
+  'buildingTwins.emulator.deleteRelationship',
 ];
 
 /**
@@ -48,6 +50,7 @@ const OTHER_COMMANDS = [
   'buildingTwins.openTerminal',
   'buildingTwins.startEmulator',
   'buildingTwins.stopEmulator',
+  'buildingTwins.emulator.reloadModels',
   'buildingTwins.editConnection',
   'buildingTwins.removeConnection',
   'buildingTwins.makeConnectionReadOnly',

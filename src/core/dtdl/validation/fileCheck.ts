@@ -65,7 +65,7 @@ function withoutBom(text: string): string {
 }
 
 /** The JSON value of a tree, with prototype keys kept as plain data (never as an object's prototype). */
-function valueOf(node: Node): unknown {
+export function valueOf(node: Node): unknown {
   switch (node.type) {
     case 'object': {
       const out: Record<string, unknown> = Object.create(null);

@@ -184,3 +184,8 @@ export const VERSION_SPECS: Readonly<Record<number, VersionSpec>> = {
     noArraySchemaIn: new Set(),
   },
 };
+
+/** Whether a class names a complex schema (Array, Enum, Map, Object). */
+export function isComplexSchemaClass(name: string): boolean {
+  return COMPLEX_SCHEMAS.includes(name);
+}
