@@ -4,7 +4,12 @@ import * as esbuild from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cliTargets, NODE_BUNDLE } from './scripts/cliBundles.mjs';
-import { firstUseLibraryEntryPoints, firstUseLibraryPlugin } from './scripts/firstUseLibraryPlugin.mjs';
+import {
+  FIRST_USE_LIBRARIES,
+  firstUseLibraryEntryPoints,
+  firstUseLibraryPlugin,
+  outputsHolding,
+} from './scripts/firstUseLibraryPlugin.mjs';
 import { NOTICES_FILE, writeThirdPartyNotices } from './scripts/thirdPartyNotices.mjs';
 import { vscodeOncePlugin } from './scripts/vscodeOncePlugin.mjs';
 
@@ -73,6 +78,13 @@ if (watch) {
   console.log('watching for changes…');
 } else {
   const results = await Promise.all(configs.map((c) => esbuild.build(c)));
+  // One copy of each first-use library across the bundles the extension and the CLI load (the emulator is a program
+  // of its own); ajv's is the largest, about 100 KB.
+  const shared = results.map((r) => r.metafile);
+  for (const name of new Set(FIRST_USE_LIBRARIES.map((n) => n.split('/')[0]))) {
+    const copies = outputsHolding(name, shared).filter((file) => file !== 'dist/emulator.js');
+    if (copies.length > 1) throw new Error(`${name} is bundled ${copies.length} times: ${copies.join(', ')}`);
+  }
   writeThirdPartyNotices(
     results.map((r) => r.metafile),
     NOTICES_FILE,

@@ -1,7 +1,7 @@
 // The CLI's bundles as esbuild builds them: into dist/ with everything else (esbuild.mjs), and on their own, without
 // source maps, into the CLI's npm package (scripts/pack-cli.mjs). dist/cli.js takes the first-use libraries from
-// dist/lib, and the MCP server (its SDK, schemas, ajv and the agent tools) from a bundle of its own, cliMcp.js,
-// loaded only by `building-twins mcp`.
+// dist/lib, and the MCP server (its SDK, schemas and the agent tools) from a bundle of its own, cliMcp.js,
+// loaded only by `building-twins mcp`, which takes ajv and the other first-use libraries from dist/lib too.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { apartModulePlugin } from './apartModulePlugin.mjs';
@@ -20,7 +20,7 @@ export function cliTargets(root) {
       define: { BUILDING_TWINS_VERSION: JSON.stringify(version) },
       plugins: [apartModulePlugin({ './mcpCommand': 'cliMcp' }), firstUseLibraryPlugin],
     },
-    { entryPoints: { cliMcp: 'src/cli/mcpCommand.ts' } },
+    { entryPoints: { cliMcp: 'src/cli/mcpCommand.ts' }, plugins: [firstUseLibraryPlugin] },
   ];
 }
 

@@ -10,10 +10,21 @@ export const FIRST_USE_LIBRARIES = [
   'jsonc-parser',
   'fast-json-patch',
   'ajv-formats/dist/formats',
+  'ajv-formats',
   'ajv',
   'read-excel-file/node',
   'write-excel-file/node',
 ];
+
+/**
+ * Libraries built together into one bundle, which exports each by name: ajv-formats builds code with ajv's classes
+ * (its main module requires ajv and ajv's codegen), so the extension, the CLI and its MCP server (whose SDK imports
+ * ajv-formats) share one copy of ajv, in dist/lib/ajv.js, built from scripts/ajvLibraries.cjs.
+ */
+const SHARED_BUNDLES = {
+  ajv: { entry: 'scripts/ajvLibraries.cjs', names: ['ajv', 'ajv-formats', 'ajv-formats/dist/formats'] },
+};
+const sharedBundleOf = (name) => Object.entries(SHARED_BUNDLES).find(([, group]) => group.names.includes(name))?.[0];
 
 const NAMESPACE = 'first-use-library';
 const requireHere = createRequire(import.meta.url);
@@ -25,22 +36,33 @@ const packageOf = (path) =>
     .slice(0, path.startsWith('@') ? 2 : 1)
     .join('/');
 
-/** Where a library's own bundle goes, below dist/ (without .js). */
-export const libraryBundle = (name) => `lib/${name.replace(/[^a-z0-9]+/gi, '-')}`;
+/** Where a library's bundle goes, below dist/ (without .js). */
+export const libraryBundle = (name) => `lib/${(sharedBundleOf(name) ?? name).replace(/[^a-z0-9]+/gi, '-')}`;
 
-/** esbuild entry points that build each library into its own bundle under dist/lib. */
+/** esbuild entry points that build each library (or group of libraries) into its bundle under dist/lib. */
 export const firstUseLibraryEntryPoints = Object.fromEntries(
-  FIRST_USE_LIBRARIES.map((name) => [libraryBundle(name), name]),
+  FIRST_USE_LIBRARIES.map((name) => {
+    const shared = sharedBundleOf(name);
+    return [libraryBundle(name), shared ? SHARED_BUNDLES[shared].entry : name];
+  }),
 );
 
-/** The stand-in module for `name`: its export names, read from the library itself, each a getter loading dist/lib/<its bundle> once. */
+/**
+ * The stand-in module for `name`: its export names, read from the library itself, each a getter loading dist/lib/<its
+ * bundle> once. A library that is itself a function (ajv's class, ajv-formats' plugin) gets a function stand-in that
+ * calls or constructs it: an ES module importing its default from CommonJS takes `module.exports` itself.
+ */
 function standIn(name) {
   const library = requireHere(name);
+  const callable = typeof library === 'function';
   return [
     `let loaded;`,
-    `const load = () => (loaded ??= require(${JSON.stringify(`./${libraryBundle(name)}.js`)}));`,
-    library.__esModule ? `Object.defineProperty(exports, '__esModule', { value: true });` : '',
-    `for (const name of ${JSON.stringify(Object.keys(library))}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });`,
+    `const load = () => (loaded ??= require(${JSON.stringify(`./${libraryBundle(name)}.js`)})${sharedBundleOf(name) ? `[${JSON.stringify(name)}]` : ''});`,
+    callable
+      ? `module.exports = function standIn(...args) { return new.target ? Reflect.construct(load(), args) : load().apply(this, args); };`
+      : '',
+    library.__esModule ? `Object.defineProperty(module.exports, '__esModule', { value: true });` : '',
+    `for (const name of ${JSON.stringify(Object.keys(library))}) Object.defineProperty(module.exports, name, { enumerable: true, get: () => load()[name] });`,
   ].join('\n');
 }
 
@@ -71,3 +93,15 @@ export const firstUseLibraryPlugin = {
     }));
   },
 };
+
+/**
+ * The output files (of the builds' metafiles) holding modules of the package `name`: a first-use library must be in its
+ * own bundle only (esbuild.mjs fails the build otherwise), else a bundle carries a second copy.
+ */
+export function outputsHolding(name, metafiles) {
+  const inPackage = new RegExp(`(^|/)node_modules/${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`);
+  return metafiles
+    .flatMap((m) => Object.entries(m.outputs))
+    .filter(([file, output]) => !file.endsWith('.map') && Object.keys(output.inputs).some((i) => inPackage.test(i)))
+    .map(([file]) => file);
+}

@@ -1,10 +1,26 @@
 // What the CLI prints: JSON by default, a plain text table with --table. Service text never reaches the
 // terminal as control: JSON escapes it, the table strips it.
 
+import { isObject, pickText } from '../core/dtdl/dtdlText';
 import { resultRows } from '../core/requestFiles/resultRows';
 import { escapeRawControlInJson, stripControl } from '../core/untrusted/controlCharacters';
 
 const MAX_CELL = 48;
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i;
+
+/** A DTDL language map (`{"en": "Air handling unit"}`) as its display text (English, else the first); else undefined. */
+function languageMapText(value: unknown): string | undefined {
+  if (!isObject(value)) return undefined;
+  const entries = Object.entries(value);
+  if (!entries.length || !entries.every(([tag, text]) => LANGUAGE_TAG.test(tag) && typeof text === 'string'))
+    return undefined;
+  return pickText(value as Record<string, string>);
+}
+
+/** Whether a value fits one cell: a scalar, or a language map (shown as its text). */
+function isCellValue(value: unknown): boolean {
+  return value === null || typeof value !== 'object' || languageMapText(value) !== undefined;
+}
 
 /** Pretty JSON with a trailing newline; control characters inside strings are written as escapes. */
 export function formatJson(data: unknown): string {
@@ -14,7 +30,7 @@ export function formatJson(data: unknown): string {
 /** One line of printable text for a table: escape sequences and control characters removed, clipped. */
 function cell(value: unknown): string {
   if (value === undefined || value === null) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = typeof value === 'object' ? (languageMapText(value) ?? JSON.stringify(value)) : String(value);
   const flat = stripControl(text, { keepLayout: true }).replace(/\s+/g, ' ');
   return flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat;
 }
@@ -39,7 +55,7 @@ function layout(header: string[], rows: string[][]): string {
 
 /**
  * Arrays (and pages) become one row per item with the given columns (dotted paths allowed), or the
- * scalar fields found in the items; a single record becomes field/value rows.
+ * scalar fields found in the items; a single record becomes field/value rows. A language map is shown as its text.
  */
 export function formatTable(data: unknown, columns?: string[]): string {
   const rows = resultRows(data);
@@ -47,10 +63,7 @@ export function formatTable(data: unknown, columns?: string[]): string {
     if (!rows.length) return '(none)\n';
     const objects = rows.map((r) => (r && typeof r === 'object' ? (r as Record<string, unknown>) : { value: r }));
     const keys =
-      columns ??
-      [
-        ...new Set(objects.flatMap((o) => Object.keys(o).filter((k) => o[k] === null || typeof o[k] !== 'object'))),
-      ].slice(0, 8);
+      columns ?? [...new Set(objects.flatMap((o) => Object.keys(o).filter((k) => isCellValue(o[k]))))].slice(0, 8);
     const body = layout(
       keys.map(cell),
       objects.map((o) => keys.map((k) => cell(pick(o, k)))),

@@ -12,7 +12,8 @@ import {
 } from '../core/commands/cliCommand';
 import { problemText, type RequestEntry } from '../core/requestFiles/requestFileModel';
 import { parseRequestFile } from '../core/requestFiles/requestFileParser';
-import { runRequest, type RequestOutcome } from '../core/requestFiles/requestRunner';
+import { EarlierResults } from '../core/requestFiles/earlierResults';
+import { runRequest, withEarlierResults, type RequestOutcome } from '../core/requestFiles/requestRunner';
 import { escapeRawControlInJson } from '../core/untrusted/controlCharacters';
 
 const UTF8 = new TextDecoder('utf-8');
@@ -87,9 +88,14 @@ export const runRequestsCommand: CliCommand = {
     if (out) await ctx.makeDirectory?.(out, files);
     const print = (value: unknown): void => ctx.printLine?.(escapeRawControlInJson(JSON.stringify(value)));
     const failed: string[] = [];
-    for (const [i, entry] of requests.entries()) {
+    // A request uses the results of the requests run before it in this run only.
+    const earlier = new EarlierResults();
+    for (const [i, request] of requests.entries()) {
       if (ctx.signal.aborted) throw ctx.signal.reason instanceof Error ? ctx.signal.reason : new Error('interrupted');
-      const outcome = await runRequest(entry, ctx);
+      const ready = withEarlierResults(request, earlier.of(path));
+      const entry = ready.ok ? ready.entry : request;
+      const outcome: RequestOutcome = ready.ok ? await runRequest(entry, ctx) : { ok: false, error: ready.error };
+      earlier.record(path, entry.name, outcome);
       if (!outcome.ok) failed.push(entry.name);
       const line = outcomeLine(entry, outcome);
       if (!out) {

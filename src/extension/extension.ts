@@ -61,7 +61,7 @@ let current: BuildingTwinsContext | undefined;
 
 /** Exports nothing, except the test API to a host running the extension's own tests. */
 export function activate(context: vscode.ExtensionContext): TestApi | undefined {
-  configureL10n(vscode.l10n.bundle);
+  configureL10n(vscode.l10n.bundle, vscode.env.language);
   const services = new BuildingTwinsContext(context);
   current = services;
   context.subscriptions.push(...registerCommands(services, allCommands(commandTables)));

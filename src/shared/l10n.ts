@@ -7,8 +7,12 @@
 // a `t` imported by name, or `l10n` imported from anywhere else (this file included), is not found, and its text
 // stays English in every language. Placeholders are `{0}`, never `${…}`, so a translation can move them.
 import * as l10n from '@vscode/l10n';
+import { setCountLanguage } from './countText';
 
-/** Installs a translation bundle (`vscode.l10n.bundle`); undefined keeps English. */
-export function configureL10n(contents: l10n.l10nJsonFormat | undefined): void {
-  if (contents) l10n.config({ contents });
+/** Installs a translation bundle (`vscode.l10n.bundle`) in `language` (`vscode.env.language`); undefined keeps English. */
+export function configureL10n(contents: l10n.l10nJsonFormat | undefined, language?: string): void {
+  if (!contents) return;
+  l10n.config({ contents });
+  // Counts follow the translation's language (countText.ts); without one, texts and numbers stay English.
+  if (language) setCountLanguage(language);
 }

@@ -145,6 +145,88 @@ describe('twin request files', function () {
     }
   });
 
+  it('fills an earlier result into a later request, and confirms such a write with the values it sends', async function () {
+    const url = emulatorUrl(this);
+    const api = await extensionApi();
+    const document = await requestFile(`{
+  "variables": { "co2": "${CO2}" },
+  "requests": [
+    { "name": "sensor", "operation": "twins list", "query": { "model": "\${co2}", "page-size": 1 } },
+    { "name": "rename", "operation": "twins patch", "write": true,
+      "query": { "id": "\${@sensor#/content/0/id}" },
+      "body": [{ "op": "replace", "path": "/contents/name", "value": "renamed after \${@sensor#/content/0/id}" }] }
+  ]
+}`);
+    const alone = await run(document.uri, 'rename');
+    const refused = alone.runs[0]!.outcome;
+    assert.equal(refused.ok, false);
+    assert.match(refused.ok ? '' : refused.error, /"sensor" has not run yet/);
+    await setSetting('confirmWrites', 'always');
+    try {
+      await clearRequests(url);
+      const script = api.useScriptedInput(['Show Everything', 'Send']);
+      const report = await vscode.commands.executeCommand<RunReport>('buildingTwins.runAllRequests', document.uri);
+      const [sensor, rename] = report.runs;
+      assert.ok(sensor!.outcome.ok && rename!.outcome.ok, JSON.stringify(report.runs.map((r) => r.outcome)));
+      const id = (sensor!.outcome.result as { content: Array<{ id: string }> }).content[0]!.id;
+      assert.deepEqual(rename!.entry.query, { id });
+      // One question, asked when the values were known (and again after Show Everything).
+      assert.deepEqual(script.kinds, ['choose', 'choose']);
+      for (const prompt of script.prompts) assert.match(prompt, /Run the write "rename" on "Local emulator"\?/);
+      const shown = await shownEverything(`renamed after ${id}`);
+      assert.doesNotMatch(shown, /\$\{@sensor/, 'the confirmation shows the values sent, not the references');
+      const client = await api.context.connections.getClient('Local emulator');
+      assert.equal((await client.getTwin(id)).contents?.name, `renamed after ${id}`);
+    } finally {
+      api.useVsCodeInput();
+      await setSetting('confirmWrites', undefined);
+    }
+  });
+
+  it('reruns the last run of a file from its lens and the history', async () => {
+    const document = await requestFile(FILE);
+    assert.ok(
+      (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)).every(
+        (l) => l.command?.command !== 'buildingTwins.rerunLastRequests',
+      ),
+      'no Rerun before the first run',
+    );
+    await run(document.uri, 'all twins');
+    const lens = await eventually(async () => {
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+        'vscode.executeCodeLensProvider',
+        document.uri,
+      );
+      const found = lenses.find((l) => l.command?.command === 'buildingTwins.rerunLastRequests');
+      assert.ok(found, 'a Rerun last lens');
+      return found;
+    });
+    assert.equal(lens.command?.title, 'Rerun last ("all twins")');
+    assert.match(lens.command?.tooltip ?? '', /1 ok, 0 failed on "Local emulator"/);
+    const again = await vscode.commands.executeCommand<RunReport>(lens.command!.command, ...lens.command!.arguments!);
+    assert.deepEqual(
+      again.runs.map((r) => [r.entry.name, r.outcome.ok]),
+      [['all twins', true]],
+    );
+    const api = await extensionApi();
+    const history = api.context.requestResults.history.runs(document.uri.toString());
+    assert.deepEqual(
+      history.map((h) => h.names),
+      [['all twins'], ['all twins']],
+    );
+    assert.doesNotMatch(JSON.stringify(history), /page-size|content/, 'the history holds no query or result');
+    try {
+      api.useScriptedInput(['"all twins"']);
+      const picked = await vscode.commands.executeCommand<RunReport>('buildingTwins.requestRunHistory', document.uri);
+      assert.deepEqual(
+        picked.runs.map((r) => r.entry.name),
+        ['all twins'],
+      );
+    } finally {
+      api.useVsCodeInput();
+    }
+  });
+
   it('shows each JSON syntax error of a request file once in Problems (the JSON support reports it; Run still refuses)', async () => {
     const document = await requestFile('{ "requests": [\n  { "name": "a" "operation": "models list" }\n] }\n');
     const at = new vscode.Position(1, 16);

@@ -179,7 +179,7 @@ describe('layering', () => {
       "import type { TimeSeriesMethods } from '../timeSeriesProtocol';",
       "import { HostBridge } from '../../shared/app/hostBridge';",
       "import '../../shared/app/base.css';",
-      "import { countNoun } from '../../../shared/countNoun';",
+      "import { countText } from '../../../shared/countText';",
       "import { lttb } from '../../../core/timeSeries/lttb';",
       "import uPlot from 'uplot';",
     ];

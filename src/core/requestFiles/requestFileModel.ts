@@ -18,6 +18,24 @@ export interface RequestProblem extends TextSpan {
   syntax?: true;
 }
 
+/** A reference to an earlier request's result, as written between `${@` and `}`. */
+export interface ResultReference {
+  request: string;
+  /** A JSON Pointer into the result: "" for the whole result, else starting with "/". */
+  pointer: string;
+}
+
+/** A string with result references: literal text (its variables already filled in) and references, in order. */
+export type TemplatePart = string | ResultReference;
+
+/** Where a string with result references stands in a request, and what it is made of. */
+export interface ChainedValue {
+  part: 'query' | 'body';
+  /** Keys and indexes from the part down to the string. */
+  path: Array<string | number>;
+  template: TemplatePart[];
+}
+
 /** One request as written, with `${name}` references already replaced. */
 export interface RequestEntry {
   index: number;
@@ -30,6 +48,8 @@ export interface RequestEntry {
   write: boolean;
   /** The whole request object. */
   span: TextSpan;
+  /** Strings of the query and body that use earlier requests' results, filled in just before the request is sent. */
+  chained?: ChainedValue[];
 }
 
 export interface RequestFile {

@@ -7,15 +7,26 @@ import type { Json } from '../api/types';
 import { LineIndex } from '../bulk/lineIndex';
 import { isPrototypeKey, prototypeKeyMessage, setOwn } from '../untrusted/prototypeKeys';
 import { MAX_JSON_DEPTH, tooDeepOffset } from '../untrusted/jsonDepth';
-import type { ParsedRequestFile, RequestEntry, RequestFile, RequestProblem, TextSpan } from './requestFileModel';
+import type {
+  ChainedValue,
+  ParsedRequestFile,
+  RequestEntry,
+  RequestFile,
+  RequestProblem,
+  TextSpan,
+} from './requestFileModel';
 import { LEFT_OUT_COMMANDS, REQUEST_OPERATIONS, requestOperation } from './requestOperations';
 import { schemaProblems } from './requestValidation';
+import { isResultReferenceName, parseResultReference } from './requestResultReferences';
 import {
   isConnectionVariable,
   knownNamesText,
+  resultTemplate,
   substituteString,
   VARIABLE_NAME,
+  variableReferences,
   type ConnectionVariables,
+  type VariableReference,
 } from './requestVariables';
 
 const FILE_KEYS = ['$schema', 'connection', 'variables', 'requests'];
@@ -110,7 +121,13 @@ export function parseRequestFile(text: string, connection: ConnectionVariables =
           : undefined;
     const names = new Map<string, number>();
     (requestsNode.children ?? []).forEach((node, index) => {
-      const entry = readRequest(node, index, { source, list, lookup, variableNames: Object.keys(file.variables) });
+      const entry = readRequest(node, index, {
+        source,
+        list,
+        lookup,
+        variableNames: Object.keys(file.variables),
+        earlier: names,
+      });
       if (!entry) return;
       const earlier = names.get(entry.name);
       if (earlier !== undefined)
@@ -158,6 +175,15 @@ interface RequestContext {
   list: ProblemList;
   lookup: (name: string) => Json | undefined;
   variableNames: string[];
+  /** The names of the requests above this one: the results it may use. */
+  earlier: ReadonlyMap<string, number>;
+}
+
+/** Where a value stands in the request, and the list its strings with result references go to. */
+interface Place {
+  part: 'query' | 'body';
+  path: Array<string | number>;
+  chained: ChainedValue[];
 }
 
 function readRequest(node: Node, index: number, ctx: RequestContext): RequestEntry | undefined {
@@ -201,15 +227,19 @@ function readRequest(node: Node, index: number, ctx: RequestContext): RequestEnt
   }
   if (operation.write && !entry.write)
     list.add(operationValue!, `"${operationName}" changes data: add "write": true to the request to run it`, index);
+  const chained: ChainedValue[] = [];
   const queryNode = fields.get('query');
   if (queryNode) {
     if (queryNode.type !== 'object')
       list.add(queryNode, '"query" must be an object of the operation\'s arguments and options', index);
-    else entry.query = substitute(queryNode, index, ctx) as Record<string, Json>;
+    else entry.query = substitute(queryNode, index, ctx, { part: 'query', path: [], chained }) as Record<string, Json>;
   }
   const bodyNode = fields.get('body');
-  if (bodyNode) entry.body = substitute(bodyNode, index, ctx);
+  if (bodyNode) entry.body = substitute(bodyNode, index, ctx, { part: 'body', path: [], chained });
+  if (chained.length) entry.chained = chained;
   for (const problem of schemaProblems(operation, entry.query, entry.body)) {
+    // A string that takes an earlier result is checked once it is filled in, when the request runs.
+    if (chained.some((c) => c.part === problem.part && isAtOrBelow(problem.pointer, c.path))) continue;
     const base = (problem.part === 'query' ? queryNode : bodyNode) ?? operationValue!;
     list.add(
       nodeAtPointer(base, problem.pointer),
@@ -231,28 +261,70 @@ function unknownOperationMessage(name: string): string {
     : `unknown operation "${name}": operations start with ${groups.join(', ')} (e.g. "twins list")`;
 }
 
-/** The node's value with `${name}` replaced in every string; each unknown variable is a problem at its place. */
-function substitute(node: Node, index: number, ctx: RequestContext): Json {
+/**
+ * The node's value with `${name}` replaced in every string; each unknown variable is a problem at its place. A string
+ * with result references stays as written and goes to `place.chained`, its variables filled in.
+ */
+function substitute(node: Node, index: number, ctx: RequestContext, place: Place): Json {
   if (node.type === 'object') {
     const out: Record<string, Json> = {};
     for (const { key, keyNode, value } of properties(node)) {
       if (isPrototypeKey(key)) ctx.list.add(keyNode, prototypeKeyMessage(key, 'the request'), index);
-      else out[key] = substitute(value, index, ctx);
+      else out[key] = substitute(value, index, ctx, { ...place, path: [...place.path, key] });
     }
     return out;
   }
-  if (node.type === 'array') return (node.children ?? []).map((child) => substitute(child, index, ctx));
+  if (node.type === 'array')
+    return (node.children ?? []).map((child, i) =>
+      substitute(child, index, ctx, { ...place, path: [...place.path, i] }),
+    );
   if (node.type !== 'string') return node.value as Json;
   const text = String(node.value);
-  const result = substituteString(text, ctx.lookup);
+  const template = resultTemplate(text, ctx.lookup);
+  if (template?.ok) {
+    const unknownRequest = template.template.find((p) => typeof p !== 'string' && !ctx.earlier.has(p.request));
+    if (typeof unknownRequest === 'object') {
+      const reference = variableReferences(text).find((r) => {
+        const parsed = isResultReferenceName(r.name) ? parseResultReference(r.name) : undefined;
+        return parsed !== undefined && 'request' in parsed && parsed.request === unknownRequest.request;
+      });
+      addAtReference(node, text, reference, ctx, index, earlierRequestMessage(unknownRequest.request, ctx));
+    } else place.chained.push({ part: place.part, path: place.path, template: template.template });
+    return text;
+  }
+  const result = template ?? substituteString(text, ctx.lookup);
   if (result.ok) return result.value;
-  const raw = ctx.source.slice(node.offset, node.offset + node.length);
-  const written = text.slice(result.reference.index, result.reference.index + result.reference.length);
-  const at = raw.indexOf(written);
-  const place = at >= 0 ? { offset: node.offset + at, length: written.length } : node;
   const known = result.message.startsWith('unknown') ? `; known: ${knownNamesText(ctx.variableNames)}` : '';
-  ctx.list.add(place, `${result.message}${known}`, index);
+  addAtReference(node, text, result.reference, ctx, index, `${result.message}${known}`);
   return text;
+}
+
+/** A problem at the reference as written in the file (the whole string when it cannot be found there). */
+function addAtReference(
+  node: Node,
+  text: string,
+  reference: VariableReference | undefined,
+  ctx: RequestContext,
+  index: number,
+  message: string,
+): void {
+  const raw = ctx.source.slice(node.offset, node.offset + node.length);
+  const written = reference ? text.slice(reference.index, reference.index + reference.length) : '';
+  const at = written ? raw.indexOf(written) : -1;
+  ctx.list.add(at >= 0 ? { offset: node.offset + at, length: written.length } : node, message, index);
+}
+
+function earlierRequestMessage(name: string, ctx: RequestContext): string {
+  const above = [...ctx.earlier.keys()];
+  return `no request above this one is named "${name}": a request uses results of the requests above it (${
+    above.length ? above.map((n) => `"${n}"`).join(', ') : 'none'
+  })`;
+}
+
+/** Whether a JSON Pointer is at `path` or inside it. */
+function isAtOrBelow(pointer: string, path: ReadonlyArray<string | number>): boolean {
+  const prefix = path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  return pointer === prefix || pointer.startsWith(`${prefix}/`);
 }
 
 /** The deepest node a JSON Pointer reaches from `base` (a property's whole `"key": value` when it ends at one). */

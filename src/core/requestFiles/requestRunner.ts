@@ -6,6 +6,8 @@ import type { BuildingTwinsApi, Json } from '../api/types';
 import { PartialFailure, UsageError, type CliContext, type CommandInput } from '../commands/cliCommand';
 import type { RequestEntry } from './requestFileModel';
 import { requestOperation, type RequestOperation } from './requestOperations';
+import { resolveResultReferences, type EarlierResult } from './requestResultReferences';
+import { schemaProblems } from './requestValidation';
 
 export interface RequestRunContext {
   /** Created on first use. */
@@ -69,7 +71,26 @@ function nextPageQuery(
 }
 
 /**
- * Runs a request that parsed without problems. `query` replaces the request's own (the next page).
+ * The request with the results of earlier requests filled in (`${@name#/pointer}`), checked again against its
+ * operation's schemas now that its values are known. An error says which reference or value is wrong.
+ */
+export function withEarlierResults(
+  entry: RequestEntry,
+  results: (request: string) => EarlierResult | undefined,
+): { ok: true; entry: RequestEntry } | { ok: false; error: string } {
+  const resolved = resolveResultReferences(entry, results);
+  const operation = requestOperation(entry.operation);
+  if (!resolved.ok || !operation || !entry.chained?.length) return resolved;
+  const [problem] = schemaProblems(operation, resolved.entry.query, resolved.entry.body);
+  if (!problem) return resolved;
+  return {
+    ok: false,
+    error: `with the earlier results filled in, ${problem.part}${problem.path}: ${problem.message}`,
+  };
+}
+
+/**
+ * Runs a request that parsed without problems, its earlier results filled in (withEarlierResults). `query` replaces the request's own (the next page).
  * Never throws: a failure is an outcome with the error's one-line text.
  */
 export async function runRequest(
@@ -79,6 +100,11 @@ export async function runRequest(
 ): Promise<RequestOutcome> {
   const operation = requestOperation(entry.operation);
   if (!operation) return { ok: false, error: `unknown operation "${entry.operation}"` };
+  if (entry.chained?.length)
+    return {
+      ok: false,
+      error: `"${entry.name}" uses results of earlier requests: they are filled in before it is sent`,
+    };
   if (operation.write && !entry.write)
     return { ok: false, error: `"${entry.operation}" changes data: add "write": true to the request to run it` };
   try {

@@ -1,9 +1,11 @@
 // `${name}` in the strings of a request file: a variable of the file, or one the connection supplies.
 // A string that is exactly one reference takes the variable's value with its type (a number stays a
 // number, a list stays a list); references inside longer text are replaced by the value's text.
-// `$${` writes a literal `${`.
+// `$${` writes a literal `${`. `${@name#/pointer}` refers to an earlier request's result (requestResultReferences.ts).
 
 import type { Json } from '../api/types';
+import type { TemplatePart } from './requestFileModel';
+import { isResultReferenceName, parseResultReference } from './requestResultReferences';
 
 /** The names every connection supplies, in the CLI and in the editor. */
 export const CONNECTION_VARIABLES = ['connectionName', 'baseUrl', 'clientId'] as const;
@@ -58,11 +60,7 @@ export function substituteString(text: string, lookup: (name: string) => Json | 
     const value = lookup(reference.name);
     if (value === undefined) return unknown(reference);
     if (value !== null && typeof value === 'object') {
-      return {
-        ok: false,
-        reference,
-        message: `\${${reference.name}} holds ${Array.isArray(value) ? 'a list' : 'an object'}: it can only stand alone as the whole string`,
-      };
+      return { ok: false, reference, message: standAloneMessage(reference.name, value) };
     }
   }
   const value = text.replace(REFERENCE, (whole: string, escaped: string, name: string) =>
@@ -71,6 +69,50 @@ export function substituteString(text: string, lookup: (name: string) => Json | 
   return { ok: true, value };
 }
 
-function unknown(reference: VariableReference): Substitution {
+function standAloneMessage(name: string, value: Json): string {
+  return `\${${name}} holds ${Array.isArray(value) ? 'a list' : 'an object'}: it can only stand alone as the whole string`;
+}
+
+function unknown(reference: VariableReference): { ok: false; reference: VariableReference; message: string } {
   return { ok: false, reference, message: `unknown variable "${reference.name}"` };
+}
+
+export type TemplateSplit =
+  { ok: true; template: TemplatePart[] } | { ok: false; reference: VariableReference; message: string };
+
+/**
+ * A string with result references (`${@name#/pointer}`) split into text, its variables filled in and `$${` written
+ * as `${`, and the references, for filling in when the request runs; undefined when the string has none.
+ */
+export function resultTemplate(text: string, lookup: (name: string) => Json | undefined): TemplateSplit | undefined {
+  const references = variableReferences(text);
+  if (!references.some((r) => isResultReferenceName(r.name))) return undefined;
+  const template: TemplatePart[] = [];
+  const append = (literal: string): void => {
+    if (!literal) return;
+    const last = template.length - 1;
+    if (typeof template[last] === 'string') template[last] += literal;
+    else template.push(literal);
+  };
+  let from = 0;
+  for (const match of text.matchAll(REFERENCE)) {
+    append(text.slice(from, match.index));
+    from = match.index + match[0].length;
+    const name = match[2] ?? '';
+    const reference = { name, index: match.index, length: match[0].length };
+    if (match[1]) append(match[0].slice(1));
+    else if (isResultReferenceName(name)) {
+      const parsed = parseResultReference(name);
+      if ('error' in parsed) return { ok: false, reference, message: parsed.error };
+      template.push(parsed);
+    } else {
+      const value = lookup(name);
+      if (value === undefined) return unknown(reference);
+      if (value !== null && typeof value === 'object')
+        return { ok: false, reference, message: standAloneMessage(name, value) };
+      append(String(value));
+    }
+  }
+  append(text.slice(from));
+  return { ok: true, template };
 }

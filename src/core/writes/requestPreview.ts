@@ -4,7 +4,7 @@ import * as l10n from '@vscode/l10n';
 import type { OutgoingWrite } from '../api/httpTransport';
 import type { JsonPatchOperation } from '../api/types';
 import { stripControl } from '../untrusted/controlCharacters';
-import { countNoun } from '../../shared/countNoun';
+import { countText } from '../../shared/countText';
 import type { PendingWrite } from './writePreview';
 
 /** Where a write goes: the connection's name and its service URL. */
@@ -53,17 +53,25 @@ export function outgoingWriteQuestion(write: OutgoingWrite, connection: string):
     case 'sendTimeSeries':
       return l10n.t(
         'Send {0} to "{1}"?',
-        countNoun(count, l10n.t('{0} time series value'), l10n.t('{0} time series values')),
+        countText(count, { one: l10n.t('{0} time series value'), other: l10n.t('{0} time series values') }),
         on,
       );
     case 'putEvents':
-      return l10n.t('Create or update {0} on "{1}"?', countNoun(count, l10n.t('{0} event'), l10n.t('{0} events')), on);
+      return l10n.t(
+        'Create or update {0} on "{1}"?',
+        countText(count, { one: l10n.t('{0} event'), other: l10n.t('{0} events') }),
+        on,
+      );
     case 'deleteEvents':
-      return l10n.t('Delete {0} on "{1}"?', countNoun(count, l10n.t('{0} event'), l10n.t('{0} events')), on);
+      return l10n.t(
+        'Delete {0} on "{1}"?',
+        countText(count, { one: l10n.t('{0} event'), other: l10n.t('{0} events') }),
+        on,
+      );
     case 'uploadEventFiles':
       return l10n.t(
         'Upload {0} of events to "{1}"?',
-        countNoun(write.files?.length ?? 0, l10n.t('{0} file'), l10n.t('{0} files')),
+        countText(write.files?.length ?? 0, { one: l10n.t('{0} file'), other: l10n.t('{0} files') }),
         on,
       );
     case 'createTicket':
@@ -93,7 +101,7 @@ function decodedSegment(segment: string): string {
 }
 
 function changes(count: number): string {
-  return countNoun(count, l10n.t('{0} change'), l10n.t('{0} changes'));
+  return countText(count, { one: l10n.t('{0} change'), other: l10n.t('{0} changes') });
 }
 
 /** `/tickets/job-types/…` -> `job-types`. */

@@ -1,7 +1,7 @@
 // The confirmation of a command that sends many requests (import, create from JSON, telemetry): a summary of what
 // goes where, the requests by kind, and "Show Everything" with every request as it will be sent.
 import * as vscode from 'vscode';
-import { countNoun } from '../../shared/countNoun';
+import { countText } from '../../shared/countText';
 import { stripControl } from '../../core/untrusted/controlCharacters';
 import type { SentRequest } from '../../core/writes/sentRequests';
 import { requestLine } from '../../core/writes/writePreview';
@@ -64,5 +64,5 @@ export function bulkWriteConfirmation(write: BulkWrite, baseUrl: string): WriteC
 
 /** "1 item", "12 items". */
 function itemCount(count: number): string {
-  return countNoun(count, vscode.l10n.t('{0} item'), vscode.l10n.t('{0} items'));
+  return countText(count, { one: vscode.l10n.t('{0} item'), other: vscode.l10n.t('{0} items') });
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../core/api/apiError';
 import { insightBadge } from '../../core/api/openInsights';
-import { countNoun } from '../../shared/countNoun';
+import { countText } from '../../shared/countText';
 import { parseResourceUri, RESOURCE_SCHEME, ROW_FRAGMENT } from '../documents/resourceUri';
 import type { OpenInsightsCache } from '../insights/openInsightsCache';
 import type { ExtensionLog } from '../shell/extensionLog';
@@ -48,7 +48,10 @@ export class InsightBadgeDecorations implements vscode.FileDecorationProvider, v
       return undefined;
     }
     if (!entry) return undefined;
-    const words = countNoun(entry.count, vscode.l10n.t('{0} open insight'), vscode.l10n.t('{0} open insights'));
+    const words = countText(entry.count, {
+      one: vscode.l10n.t('{0} open insight'),
+      other: vscode.l10n.t('{0} open insights'),
+    });
     const tooltip =
       entry.topPriority === undefined
         ? words

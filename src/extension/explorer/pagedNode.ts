@@ -1,14 +1,8 @@
 import * as vscode from 'vscode';
 import type { BatchPage } from '../../core/api/types';
-import { countNoun } from '../../shared/countNoun';
+import { countNumber, countText, type PluralForms } from '../../shared/countText';
 import type { ConnectionScope } from './explorerServices';
 import { childId, errorNode, MessageNode, TreeNode } from './treeNode';
-
-/** What a paged list counts, as localised templates with {0} for the count: "{0} twin" and "{0} twins". */
-export interface CountWords {
-  one: string;
-  many: string;
-}
 
 /** One page from the service: the items and the token for the next page (undefined when there is none). */
 export interface Page<T, Token> {
@@ -77,9 +71,9 @@ export abstract class PagedNode<T, Token> extends TreeNode {
    * (localised templates, e.g. "{0} twin" / "{0} twins") the count names it ("2 twins", "50 of 1,204 twins"), so a
    * count beside a name ("Level 2") cannot read as part of it.
    */
-  protected pageDescription(words?: CountWords): string | undefined {
-    const number = (value: number): string => value.toLocaleString('en-US');
-    const count = (value: number): string => (words ? countNoun(value, words.one, words.many) : number(value));
+  protected pageDescription(words?: PluralForms): string | undefined {
+    const number = countNumber;
+    const count = (value: number): string => (words ? countText(value, words) : number(value));
     if (!this.started) return this.total === undefined ? undefined : count(this.total);
     // The total first, in the same words whether or not everything is loaded ("16 twins (10 loaded)", "47 twins").
     if (this.total !== undefined)
@@ -88,7 +82,7 @@ export abstract class PagedNode<T, Token> extends TreeNode {
         : vscode.l10n.t('{0} ({1} loaded)', count(this.total), number(this.loaded.length));
     if (this.next === undefined) return count(this.loaded.length);
     const atLeast = vscode.l10n.t('{0}+', number(this.loaded.length));
-    return words ? words.many.replace(/\{0\}/g, atLeast) : atLeast;
+    return words ? words.other.replace(/\{0\}/g, atLeast) : atLeast;
   }
 
   /** Fetches the next page (no-op when everything is loaded; concurrent calls share one request). */

@@ -9,7 +9,7 @@ import { describeSchema } from '../../core/dtdl/twinJsonSchema';
 import { pickText } from '../../core/dtdl/dtdlText';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { markdownText } from '../../core/untrusted/markdownText';
-import { countNoun } from '../../shared/countNoun';
+import { countText } from '../../shared/countText';
 import type { RowSubject } from './rowSubject';
 
 /** The commands a twin tooltip links to: the only ones its Markdown is trusted to run. */
@@ -108,7 +108,7 @@ function insightsText(facts: TwinTooltipFacts): string {
     return markdownText(
       facts.insightsTruncated ? l10n.t('No open insights among those read') : l10n.t('No open insights'),
     );
-  const head = countNoun(insights.count, l10n.t('{0} open insight'), l10n.t('{0} open insights'));
+  const head = countText(insights.count, { one: l10n.t('{0} open insight'), other: l10n.t('{0} open insights') });
   const priority =
     insights.topPriority === undefined ? '' : ` ${l10n.t('(most urgent: priority {0})', insights.topPriority)}`;
   return [`**${markdownText(head + priority)}**`, bullets(insights.names.map(markdownText))].join('\n\n');
@@ -169,7 +169,9 @@ export function modelTooltipMarkdown(index: ModelIndex, modelId: string): string
     (p) =>
       `**${markdownText(p.name)}** ${markdownText(describeSchema(p.schema))}${p.unit ? ` ${markdownText(unitSymbol(p.unit))}` : ''}${inherited(p.definedIn)}`,
   );
-  sections.push(`**${markdownText(countNoun(properties.length, l10n.t('{0} property'), l10n.t('{0} properties')))}**`);
+  sections.push(
+    `**${markdownText(countText(properties.length, { one: l10n.t('{0} property'), other: l10n.t('{0} properties') }))}**`,
+  );
   if (properties.length) sections.push(bullets(limited(properties)));
   const relationships = index
     .relationships(modelId)
@@ -178,7 +180,7 @@ export function modelTooltipMarkdown(index: ModelIndex, modelId: string): string
         `**${markdownText(r.name)}** → ${markdownText(r.target ? (index.has(r.target) ? index.displayName(r.target) : r.target) : l10n.t('any model'))}${inherited(r.definedIn)}`,
     );
   sections.push(
-    `**${markdownText(countNoun(relationships.length, l10n.t('{0} relationship'), l10n.t('{0} relationships')))}**`,
+    `**${markdownText(countText(relationships.length, { one: l10n.t('{0} relationship'), other: l10n.t('{0} relationships') }))}**`,
   );
   if (relationships.length) sections.push(bullets(limited(relationships)));
   return sections.join('\n\n');

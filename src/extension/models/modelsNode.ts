@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import { markdownText } from '../../core/untrusted/markdownText';
-import { countNoun } from '../../shared/countNoun';
+import { countText } from '../../shared/countText';
 import { modelTooltipMarkdown } from '../explorer/tooltipMarkdown';
 import { rowResourceUri } from '../documents/resourceUri';
 import type { ConnectionScope } from '../explorer/explorerServices';
@@ -39,7 +39,7 @@ export class ModelsNode extends TreeNode {
     const item = new vscode.TreeItem(vscode.l10n.t('Models'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.description = this.index
-      ? countNoun(this.index.ids().length, vscode.l10n.t('{0} model'), vscode.l10n.t('{0} models'))
+      ? countText(this.index.ids().length, { one: vscode.l10n.t('{0} model'), other: vscode.l10n.t('{0} models') })
       : undefined;
     item.iconPath = new vscode.ThemeIcon('symbol-class');
     item.contextValue = 'modelsGroup';
@@ -109,7 +109,7 @@ export class ModelNode extends TreeNode {
     const count =
       this.twinCount === undefined
         ? undefined
-        : countNoun(this.twinCount, vscode.l10n.t('{0} twin'), vscode.l10n.t('{0} twins'));
+        : countText(this.twinCount, { one: vscode.l10n.t('{0} twin'), other: vscode.l10n.t('{0} twins') });
     item.description = [count, this.modelId].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(
       index?.has(this.modelId) && index.isCapability(this.modelId) ? 'symbol-event' : 'symbol-class',
@@ -126,13 +126,18 @@ export class ModelNode extends TreeNode {
     const count =
       this.twinCount === undefined
         ? undefined
-        : countNoun(this.twinCount, vscode.l10n.t('{0} twin'), vscode.l10n.t('{0} twins'));
+        : countText(this.twinCount, { one: vscode.l10n.t('{0} twin'), other: vscode.l10n.t('{0} twins') });
     const markdown = new vscode.MarkdownString(
       index?.has(this.modelId) ? modelTooltipMarkdown(index, this.modelId) : markdownText(this.modelId),
     );
     const facts = [
       ...(subs.length
-        ? [countNoun(subs.length, vscode.l10n.t('{0} direct sub-model'), vscode.l10n.t('{0} direct sub-models'))]
+        ? [
+            countText(subs.length, {
+              one: vscode.l10n.t('{0} direct sub-model'),
+              other: vscode.l10n.t('{0} direct sub-models'),
+            }),
+          ]
         : []),
       vscode.l10n.t('Twin count (incl. sub-models): {0}', count ?? vscode.l10n.t('use "Count twins"')),
     ];

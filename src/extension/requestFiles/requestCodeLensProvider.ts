@@ -1,27 +1,34 @@
-// "Run" over each request of a request file, and "Run all" over the list. A write in a file that runs against a
-// read-only connection gets no Run: its lens says why instead (the run would be refused).
+// "Run" over each request of a request file, and "Run all" (and "Rerun last" once the file has run) over the list.
+// A write in a file that runs against a read-only connection gets no Run: its lens says why instead (the run would
+// be refused).
 
 import * as vscode from 'vscode';
 import { stripControl } from '../../core/untrusted/controlCharacters';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { ParsedRequestCache } from './requestDocuments';
 import { isRequestDocument } from './requestFileName';
+import { historyRunOutcome, historyRunRequests } from './requestHistoryText';
+import type { RequestRunHistory } from './requestRunHistory';
 
-const RUN_REQUEST_COMMAND = 'buildingTwins.runRequest';
-const RUN_ALL_REQUESTS_COMMAND = 'buildingTwins.runAllRequests';
+export const RUN_REQUEST_COMMAND = 'buildingTwins.runRequest';
+export const RUN_ALL_REQUESTS_COMMAND = 'buildingTwins.runAllRequests';
+export const RERUN_LAST_REQUESTS_COMMAND = 'buildingTwins.rerunLastRequests';
 
 export class RequestCodeLensProvider implements vscode.CodeLensProvider {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
 
   private readonly listener: vscode.Disposable;
+  private readonly stopHistory: () => void;
 
   constructor(
     private readonly cache: ParsedRequestCache,
     private readonly connections: Pick<ConnectionManager, 'activeName' | 'isReadOnly' | 'onDidChange'>,
+    private readonly history: RequestRunHistory,
   ) {
     // A connection made read-only or writable, or another one made active, changes which lenses run.
     this.listener = connections.onDidChange(() => this.changed.fire());
+    this.stopHistory = history.onDidRecord(() => this.changed.fire());
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -39,6 +46,16 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
         arguments: [document.uri],
       }),
     );
+    const last = this.history.last(document.uri.toString());
+    if (last)
+      lenses.push(
+        new vscode.CodeLens(new vscode.Range(first, first), {
+          title: vscode.l10n.t('Rerun last ({0})', historyRunRequests(last)),
+          tooltip: vscode.l10n.t('Last run: {0}', historyRunOutcome(last)),
+          command: RERUN_LAST_REQUESTS_COMMAND,
+          arguments: [document.uri],
+        }),
+      );
     for (const request of file.requests) {
       const at = document.positionAt(request.span.offset);
       const range = new vscode.Range(at, at);
@@ -69,6 +86,7 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
 
   dispose(): void {
     this.listener.dispose();
+    this.stopHistory();
     this.changed.dispose();
   }
 }

@@ -1,5 +1,6 @@
-// Commands of twin request files: run one request or all, run the request under the cursor (Ctrl+Alt+R), open
-// the sample file, and "Save as Request" from a filtered twin group of the explorer.
+// Commands of twin request files: run one request or all, run the request under the cursor (Ctrl+Alt+R), rerun the
+// file's last run or one from its history, open the sample file, and "Save as Request" from a filtered twin group of
+// the explorer.
 import * as vscode from 'vscode';
 import { twinsRequest } from '../../core/requestFiles/requestFileEdits';
 import { uri } from '../shell/argGuards';
@@ -13,6 +14,8 @@ import { isRequestDocument } from './requestFileName';
 import { RequestResultsPanel } from '../panels/requestResults/requestResultsPanel';
 import { type RequestResultsTarget, runFileRequests, type RunReport } from './requestRunController';
 import { saveAsRequest } from './saveAsRequest';
+import { historyRunItem } from './requestHistoryText';
+import { fileLabel } from '../shell/fileLabel';
 
 type RunServices = Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'requestResults' | 'writes'>;
 
@@ -26,17 +29,60 @@ function requestAtCursor(editor: vscode.TextEditor | undefined): { uri: vscode.U
   return entry ? { uri: editor.document.uri, name: entry.name } : undefined;
 }
 
+/** Runs requests of a file (all when `names` is empty) and adds the run to the file's history when anything ran. */
+async function runAndRecord(services: RunServices, uri: vscode.Uri | undefined, names: string[]): Promise<RunReport> {
+  const report = await runFileRequests(services, services.requestResults, uri, names);
+  if (report.runs.length)
+    await services.requestResults.history.record(report.uri.toString(), {
+      names,
+      connection: report.connection,
+      ok: report.runs.filter((r) => r.outcome.ok).length,
+      failed: report.runs.filter((r) => !r.outcome.ok).length,
+    });
+  return report;
+}
+
 /** Runs one request: (file, name), or the request under the cursor (the keybinding). */
 async function runRequestCommand(services: RunServices, uri?: vscode.Uri, name?: string): Promise<RunReport> {
-  if (uri && name) return runFileRequests(services, services.requestResults, uri, [name]);
+  if (uri && name) return runAndRecord(services, uri, [name]);
   const here = requestAtCursor(vscode.window.activeTextEditor);
   if (!here)
     throw new Error(vscode.l10n.t('Put the cursor in a request of a twin request file (*.twinq.json) to run it.'));
-  return runFileRequests(services, services.requestResults, here.uri, [here.name]);
+  return runAndRecord(services, here.uri, [here.name]);
 }
 
 function runAllRequestsCommand(services: RunServices, uri?: vscode.Uri): Promise<RunReport> {
-  return runFileRequests(services, services.requestResults, uri);
+  return runAndRecord(services, uri, []);
+}
+
+/** The request file a history command is about: the one given, else the active editor's. */
+function historyFile(uri: vscode.Uri | undefined): vscode.Uri {
+  if (uri) return uri;
+  const active = vscode.window.activeTextEditor?.document;
+  if (active && isRequestDocument(active)) return active.uri;
+  throw new Error(vscode.l10n.t('Open a twin request file (*.twinq.json) to run its requests again.'));
+}
+
+/** The file's last run again: the same requests, on the connection the file runs against now. */
+async function rerunLastRequests(services: RunServices, uri?: vscode.Uri): Promise<RunReport> {
+  const file = historyFile(uri);
+  const last = services.requestResults.history.last(file.toString());
+  if (!last)
+    throw new Error(vscode.l10n.t('{0} has not been run in this workspace yet: run a request first.', fileLabel(file)));
+  return runAndRecord(services, file, last.names);
+}
+
+/** Picks one of the file's earlier runs (newest first) and runs its requests again. */
+async function requestRunHistory(services: RunServices, uri?: vscode.Uri): Promise<RunReport> {
+  const file = historyFile(uri);
+  const runs = services.requestResults.history.runs(file.toString());
+  if (!runs.length)
+    throw new Error(vscode.l10n.t('{0} has not been run in this workspace yet: run a request first.', fileLabel(file)));
+  const picked = await services.input.pick(
+    runs.map((run) => ({ ...historyRunItem(run), run })),
+    { placeHolder: vscode.l10n.t('Run again: the runs of {0}, newest first', fileLabel(file)) },
+  );
+  return runAndRecord(services, file, picked.run.names);
 }
 
 /**
@@ -76,6 +122,8 @@ export const requestFileCommands: CommandTable<ExtensionServices> = {
   // (file, request name); the keybinding passes nothing: the request under the cursor
   'buildingTwins.runRequest': accepts(uri, text).run(runRequestCommand),
   'buildingTwins.runAllRequests': accepts(uri).run(runAllRequestsCommand),
+  'buildingTwins.rerunLastRequests': accepts(uri).run(rerunLastRequests),
+  'buildingTwins.requestRunHistory': accepts(uri).run(requestRunHistory),
   'buildingTwins.openSampleRequests': accepts().run(openSampleRequests),
   'buildingTwins.saveTwinGroupAsRequest': accepts(instanceOf(TwinModelGroupNode)).run(saveTwinGroupAsRequest),
 };

@@ -1,12 +1,15 @@
 // Runs requests of a request file in the editor: against the connection the file pins (else the active one),
 // after checking the whole file, with progress and cancellation, writes only after the confirmation that
-// buildingTwins.confirmWrites asks for; each outcome goes to the results panel as it arrives.
+// buildingTwins.confirmWrites asks for; each outcome goes to the results panel as it arrives. A request that uses an
+// earlier request's result (`${@name#/pointer}`) gets it filled in from this file's latest results just before it
+// is sent; such a write is confirmed then, with the values it will send.
 
 import * as vscode from 'vscode';
 import type { Json } from '../../core/api/types';
 import { problemText, type RequestEntry } from '../../core/requestFiles/requestFileModel';
 import { parseRequestFile } from '../../core/requestFiles/requestFileParser';
-import { runRequest, type RequestOutcome } from '../../core/requestFiles/requestRunner';
+import type { EarlierResults } from '../../core/requestFiles/earlierResults';
+import { runRequest, withEarlierResults, type RequestOutcome } from '../../core/requestFiles/requestRunner';
 import { stripControl } from '../../core/untrusted/controlCharacters';
 import type { Handlers } from '../../webviews/shared/bridgeProtocol';
 import type { RequestResultsMethods } from '../../webviews/requestResults/requestResultsProtocol';
@@ -14,6 +17,7 @@ import type { RequestResultsStore } from '../panels/requestResults/requestResult
 import { WriteNotSentError } from '../shell/writeNotSent';
 import { withCancellableProgress } from '../shell/cancellableProgress';
 import type { RequestFileServices } from './requestFileServices';
+import type { RequestRunHistory } from './requestRunHistory';
 import { fileLabel } from '../shell/fileLabel';
 
 /** One request's run, as the results panel receives it. */
@@ -33,6 +37,8 @@ export interface RequestResultsSink {
   /** A run of these requests starts: the panel opens (beside the editor) and shows them as pending. */
   begin(uri: vscode.Uri, connection: string, entries: readonly RequestEntry[]): void;
   add(run: RequestRun): void;
+  /** The latest outcome of each request of each file, for the requests that use it (memory only). */
+  readonly earlier: EarlierResults;
 }
 
 /** The results panel as the window's services hold it (the panel itself lives in src/extension/panels). */
@@ -40,9 +46,13 @@ export interface RequestResultsTarget extends RequestResultsSink, vscode.Disposa
   readonly store: RequestResultsStore;
   /** The open panel's handlers (tests drive them), or undefined while it is closed. */
   readonly handlers: Handlers<RequestResultsMethods> | undefined;
+  /** The runs of each file, kept in the workspace's state ("Rerun last"). */
+  readonly history: RequestRunHistory;
 }
 
 export interface RunReport {
+  /** The request file run. */
+  uri: vscode.Uri;
   connection: string;
   runs: RequestRun[];
   /** The user declined the write confirmation, or cancelled the progress. */
@@ -152,11 +162,15 @@ export async function runFileRequests(
       ),
     );
   }
-  const report: RunReport = { connection, runs: [], cancelled: false };
-  if (!(await confirmWrites(services, connection, profile?.baseUrl ?? connection, writes))) {
+  const report: RunReport = { uri: document.uri, connection, runs: [], cancelled: false };
+  const baseUrl = profile?.baseUrl ?? connection;
+  // A write whose values come from earlier results is confirmed when they are known, just before it is sent.
+  const known = writes.filter((w) => !w.chained?.length);
+  if (!(await confirmWrites(services, connection, baseUrl, known))) {
     report.cancelled = true;
     return report;
   }
+  const fileKey = document.uri.toString();
   sink.begin(document.uri, connection, entries);
   // Confirmed above: the client does not ask about each write again.
   await services.writes.sendConfirmed(connection, () =>
@@ -173,10 +187,20 @@ export async function runFileRequests(
             message: `${i + 1}/${entries.length} ${stripControl(entry.name)}`,
             increment: 100 / entries.length,
           });
+          const ready = withEarlierResults(entry, sink.earlier.of(fileKey));
+          if (ready.ok && ready.entry.write && entry.chained?.length) {
+            if (!(await confirmWrites(services, connection, baseUrl, [ready.entry]))) {
+              report.cancelled = true;
+              return;
+            }
+          }
           const startedAt = Date.now();
-          const outcome = await runRequest(entry, { client: () => client, signal });
+          const outcome: RequestOutcome = ready.ok
+            ? await runRequest(ready.entry, { client: () => client, signal })
+            : { ok: false, error: ready.error };
+          sink.earlier.record(fileKey, entry.name, outcome);
           const run: RequestRun = {
-            entry,
+            entry: ready.ok ? ready.entry : entry,
             connection,
             uri: document.uri,
             outcome,

@@ -33,7 +33,7 @@ export class LocationsNode extends PagedNode<DigitalTwin, string> {
 
   getTreeItem(): vscode.TreeItem {
     return nodeItem(this, vscode.l10n.t('By location'), vscode.TreeItemCollapsibleState.Collapsed, {
-      description: this.pageDescription({ one: vscode.l10n.t('{0} building'), many: vscode.l10n.t('{0} buildings') }),
+      description: this.pageDescription({ one: vscode.l10n.t('{0} building'), other: vscode.l10n.t('{0} buildings') }),
       iconPath: new vscode.ThemeIcon('location'),
       contextValue: 'locationsGroup',
       tooltip: vscode.l10n.t('Buildings, then what is part of or located in each place (isPartOf / locatedIn)'),

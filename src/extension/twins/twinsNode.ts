@@ -144,7 +144,7 @@ export class TwinModelGroupNode extends PagedNode<DigitalTwin, string> {
     const filter = this.conn.services.tree.filter;
     // The order and the filter in force show on the group: a sort other than by name, and "filtered".
     const description = [
-      this.pageDescription({ one: vscode.l10n.t('{0} twin'), many: vscode.l10n.t('{0} twins') }),
+      this.pageDescription({ one: vscode.l10n.t('{0} twin'), other: vscode.l10n.t('{0} twins') }),
       sortBy === 'name' ? undefined : twinSortLabel(sortBy),
       filter ? vscode.l10n.t('filtered') : undefined,
     ]

@@ -55,6 +55,18 @@ describe('CLI commands (in-process) against the emulator', function () {
     return run.out ? JSON.parse(run.out) : run.bytes;
   }
 
+  it('models list --table prints display names, not language maps', async () => {
+    const models: Array<{ id: string; displayName?: unknown }> = await ok(['models', 'list']);
+    const named = models.find((m) => m.displayName && typeof m.displayName === 'object');
+    assert.ok(named, 'the emulator has a model whose displayName is a language map');
+    const text = (named.displayName as Record<string, string>).en!;
+    const table = await cli(['models', 'list', '--table']);
+    assert.equal(table.code, 0, table.err);
+    const row = table.out.split('\n').find((line) => line.startsWith(`${named.id} `));
+    assert.ok(row?.includes(text), row);
+    assert.doesNotMatch(table.out, /\{"en"/);
+  });
+
   it('models, twins and relationships', async () => {
     const models = await ok(['models', 'list']);
     assert.ok(models.length > 0);

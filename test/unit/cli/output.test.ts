@@ -34,4 +34,22 @@ describe('CLI output', () => {
     assert.match(lines[0]!, /^field\s+value$/);
     assert.match(lines[3]!, /^contents\s+\{"a":1\}$/);
   });
+
+  it('shows a DTDL language map as its display name, not as JSON', () => {
+    const models = [
+      { id: 'dtmi:willow:AHU;1', displayName: { de: 'Lüftungsgerät', en: 'Air handling unit' } },
+      { id: 'dtmi:willow:Room;1', displayName: { fr: 'Pièce' } },
+      { id: 'dtmi:willow:Odd;1', displayName: { en: 'x', size: 3 } },
+    ];
+    const text = formatTable(models, ['id', 'displayName']);
+    const lines = text.trimEnd().split('\n');
+    assert.match(lines[2]!, /^dtmi:willow:AHU;1\s+Air handling unit$/);
+    assert.match(lines[3]!, /^dtmi:willow:Room;1\s+Pièce$/);
+    assert.doesNotMatch(lines.slice(0, 4).join('\n'), /[{}]/);
+    // Not a language map (a number in it): printed as it is.
+    assert.match(lines[4]!, /\{"en":"x","size":3\}$/);
+    // Found without columns too, and in a record's field/value rows.
+    assert.match(formatTable(models.slice(0, 1)), /^id\s+displayName\n/);
+    assert.match(formatTable(models[0]), /displayName\s+Air handling unit\n/);
+  });
 });

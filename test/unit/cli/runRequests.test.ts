@@ -206,6 +206,32 @@ describe('building-twins run (request files) against the emulator', function () 
     assert.match(run.err, /1 of 2 request\(s\) failed: "missing"/);
   });
 
+  it('a request uses an earlier result of the same run; run alone, it says the earlier request has not run', async () => {
+    files.set(
+      'chain.twinq.json',
+      `{ "variables": { "co2": "${CO2}" }, "requests": [
+        { "name": "sensors", "operation": "twins list", "query": { "model": "\${co2}", "page-size": 1 } },
+        { "name": "first", "operation": "twins get", "query": { "id": "\${@sensors#/content/0/id}" } },
+        { "name": "label", "operation": "twins get", "query": { "id": "\${@sensors#/content/9/id}" } }
+      ] }`,
+    );
+    const run = await cli(['run', 'chain.twinq.json']);
+    const [sensors, first, label] = lines(run.out);
+    assert.equal(sensors!.ok, true);
+    assert.equal(first!.ok, true, first!.error);
+    assert.equal(first!.result.id, sensors!.result.content[0].id);
+    assert.deepEqual(label, {
+      name: 'label',
+      operation: 'twins get',
+      ok: false,
+      error: '\${@sensors#/content/9/id}: the result of "sensors" has nothing at /content/9',
+    });
+    assert.equal(run.code, 1);
+    const alone = await cli(['run', 'chain.twinq.json', '--name', 'first']);
+    assert.equal(alone.code, 1);
+    assert.match(lines(alone.out)[0]!.error, /"sensors" has not run yet/);
+  });
+
   it('runs a write the file consents to', async () => {
     files.set(
       'w.twinq.json',

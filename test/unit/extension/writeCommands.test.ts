@@ -91,6 +91,8 @@ const OTHER_COMMANDS = [
   'buildingTwins.reportIssue',
   'buildingTwins.runRequest',
   'buildingTwins.runAllRequests',
+  'buildingTwins.rerunLastRequests',
+  'buildingTwins.requestRunHistory',
   'buildingTwins.openSampleRequests',
   'buildingTwins.saveTwinGroupAsRequest',
 ];

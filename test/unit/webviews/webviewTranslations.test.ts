@@ -3,6 +3,7 @@
 // Afterwards the bundle is emptied again, so other tests read English.
 import * as assert from 'node:assert/strict';
 import * as l10n from '@vscode/l10n';
+import { countNumber, setCountLanguage } from '../../../src/shared/countText';
 import { configureL10n } from '../../../src/shared/l10n';
 import { L10N_BUNDLE_ATTRIBUTE } from '../../../src/webviews/shared/webviewL10n';
 
@@ -15,8 +16,9 @@ const GERMAN = {
   },
 };
 
-function loadPage(attributes: Record<string, string>): void {
+function loadPage(attributes: Record<string, string>, lang = 'de'): void {
   (globalThis as { document?: unknown }).document = {
+    documentElement: { lang },
     body: { getAttribute: (name: string) => attributes[name] ?? null },
   };
   delete require.cache[require.resolve(INSTALL)];
@@ -27,6 +29,7 @@ describe('a panel app in the display language', () => {
   afterEach(() => {
     delete (globalThis as { document?: unknown }).document;
     l10n.config({ contents: {} });
+    setCountLanguage('en');
   });
 
   it('installs the bundle the page carries', () => {
@@ -39,15 +42,18 @@ describe('a panel app in the display language', () => {
     });
     assert.equal(summary, '10 von 42 Wurzeln auf dieser Seite, 7 Kinder');
     assert.equal(l10n.t('Export CSV'), 'Export CSV', 'a text the bundle lacks stays English');
+    assert.equal(countNumber(1204), '1.204', "counts follow the page's language with its bundle");
   });
 
   it('stays English without a bundle in the page', () => {
     loadPage({});
     assert.equal(l10n.t('Apply'), 'Apply');
+    assert.equal(countNumber(1204), '1,204');
   });
 
   it('the extension host installs the bundle of VS Code the same way (activation)', () => {
-    configureL10n(GERMAN);
+    configureL10n(GERMAN, 'de');
+    assert.equal(countNumber(1204), '1.204');
     assert.equal(l10n.t('Apply'), 'Übernehmen');
     assert.equal(l10n.t('Loading {0} – {1}…', 'a', 'b'), 'Loading a – b…');
   });

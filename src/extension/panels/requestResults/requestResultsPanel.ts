@@ -3,6 +3,7 @@
 // documents.
 import * as vscode from 'vscode';
 import { errorText } from '../../../core/api/apiError';
+import { EarlierResults } from '../../../core/requestFiles/earlierResults';
 import type { RequestEntry } from '../../../core/requestFiles/requestFileModel';
 import { resourceUri } from '../../documents/resourceUri';
 import { runNextPage, type RequestResultsTarget, type RequestRun } from '../../requestFiles/requestRunController';
@@ -17,6 +18,7 @@ import {
   type RequestResultsMethods,
 } from '../../../webviews/requestResults/requestResultsProtocol';
 import { RequestResultsStore } from './requestResultsStore';
+import { RequestRunHistory } from '../../requestFiles/requestRunHistory';
 import { fileLabel } from '../../shell/fileLabel';
 
 type Services = Pick<ExtensionServices, 'connections' | 'models' | 'log' | 'input' | 'vscodeContext'>;
@@ -24,9 +26,13 @@ type Services = Pick<ExtensionServices, 'connections' | 'models' | 'log' | 'inpu
 export class RequestResultsPanel implements RequestResultsTarget {
   private host: PanelHost<RequestResultsMethods> | undefined;
   readonly store = new RequestResultsStore();
+  readonly earlier = new EarlierResults();
+  readonly history: RequestRunHistory;
   private selected: number | undefined;
 
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: Services) {
+    this.history = new RequestRunHistory(services.vscodeContext.workspaceState);
+  }
 
   /** The panel's host while it is open. */
   get current(): PanelHost<RequestResultsMethods> | undefined {

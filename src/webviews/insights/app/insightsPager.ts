@@ -1,6 +1,6 @@
 // The insights panel's pager: previous, the page numbers around the current one, next, and how many roots match.
 import * as l10n from '@vscode/l10n';
-import { countNoun } from '../../../shared/countNoun';
+import { countText } from '../../../shared/countText';
 import { clear, el } from '../../shared/app/dom';
 import { pageNumbers, type InsightsState } from './insightsState';
 
@@ -30,7 +30,7 @@ export function renderPager(
   for (const p of pageNumbers(page, pages)) {
     pager.append(p === 0 ? el('span', { class: 'muted' }, '…') : button(String(p), p, false, p === page));
   }
-  const roots = countNoun(state.total, l10n.t('{0} root'), l10n.t('{0} roots'));
+  const roots = countText(state.total, { one: l10n.t('{0} root'), other: l10n.t('{0} roots') });
   pager.append(
     button(l10n.t('Next ›'), page + 1, page >= pages),
     el(

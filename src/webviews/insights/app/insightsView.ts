@@ -9,7 +9,7 @@ import * as l10n from '@vscode/l10n';
 import { INSIGHT_FILTER_OPERATORS, operatorsForField, type FilterOperator } from '../../../core/api/filterVocabulary';
 import { INSIGHT_NON_TEXT_FIELDS } from '../../../core/api/insightEntity';
 import type { FilterSpecification, Insight } from '../../../core/api/types';
-import { countNoun } from '../../../shared/countNoun';
+import { countText } from '../../../shared/countText';
 import { textField } from '../../shared/app/textField';
 import { StatusLine } from '../../shared/app/statusLine';
 import { append, clear, el } from '../../shared/app/dom';
@@ -276,7 +276,11 @@ export class InsightsView {
     this.findCount.textContent = needle
       ? l10n.t({
           message: '{0} in {1} of {2} loaded rows',
-          args: [countNoun(matches, l10n.t('{0} match'), l10n.t('{0} matches')), matchedRows, loadedRows],
+          args: [
+            countText(matches, { one: l10n.t('{0} match'), other: l10n.t('{0} matches') }),
+            matchedRows,
+            loadedRows,
+          ],
           comment: ['{0} is "3 matches"'],
         })
       : '';
@@ -428,12 +432,12 @@ export class InsightsView {
 }
 
 function childrenText(count: number): string {
-  return countNoun(count, l10n.t('{0} child'), l10n.t('{0} children'));
+  return countText(count, { one: l10n.t('{0} child'), other: l10n.t('{0} children') });
 }
 
 /** "10 of 42 root insights on this page, 7 children". */
 export function pageSummary(shownRoots: number, total: number, children: number): string {
-  const roots = countNoun(total, l10n.t('{0} root insight'), l10n.t('{0} root insights'));
+  const roots = countText(total, { one: l10n.t('{0} root insight'), other: l10n.t('{0} root insights') });
   return l10n.t({
     message: '{0} of {1} on this page, {2}',
     args: [shownRoots, roots, childrenText(children)],

@@ -3,7 +3,7 @@
 // host messages (modelGraphActions.ts sends those).
 import * as l10n from '@vscode/l10n';
 import { MAX_MODEL_GRAPH_DEPTH, type ModelGraphData, type ModelGraphNode } from '../../../core/dtdl/modelGraphTypes';
-import { countNoun } from '../../../shared/countNoun';
+import { countText } from '../../../shared/countText';
 import { GRAPH_LAYOUTS, type GraphLayout } from '../../twinGraph/twinGraphProtocol';
 import {
   defaultModelGraphOptions,
@@ -86,8 +86,8 @@ export class ModelGraphState {
 
   /** "12 models, 14 links", and that it was cut when the walk reached more models than are drawn. */
   sizeText(): string {
-    const models = countNoun(this.graph.nodes.length, l10n.t('{0} model'), l10n.t('{0} models'));
-    const links = countNoun(this.graph.edges.length, l10n.t('{0} link'), l10n.t('{0} links'));
+    const models = countText(this.graph.nodes.length, { one: l10n.t('{0} model'), other: l10n.t('{0} models') });
+    const links = countText(this.graph.edges.length, { one: l10n.t('{0} link'), other: l10n.t('{0} links') });
     const size = l10n.t({
       message: '{0}, {1}',
       args: [models, links],

@@ -4,7 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Cell } from '../../../core/requestFiles/resultTable';
 import type { ResultSort } from '../../../core/requestFiles/resultView';
-import { countNoun } from '../../../shared/countNoun';
+import { countText } from '../../../shared/countText';
 import type { ResultDetail, ResultSummary } from '../requestResultsProtocol';
 
 export type ResultView = 'table' | 'json' | 'chart';
@@ -85,7 +85,8 @@ export class RequestResultsState {
 export function resultStateText(result: ResultSummary): string {
   if (result.state === 'pending') return l10n.t('running…');
   if (result.state === 'error') return l10n.t('failed');
-  const rows = result.rows === undefined ? '' : countNoun(result.rows, l10n.t('{0} row'), l10n.t('{0} rows'));
+  const rows =
+    result.rows === undefined ? '' : countText(result.rows, { one: l10n.t('{0} row'), other: l10n.t('{0} rows') });
   return [rows, result.durationMs === undefined ? '' : l10n.t('{0} ms', result.durationMs)].filter(Boolean).join(' · ');
 }
 
@@ -96,7 +97,7 @@ export function resultStatusText(answer: ResultDetail): string {
       ? l10n.t('showing the first {0} (sorting and export use every row)', answer.rows.length)
       : '';
   return [
-    countNoun(answer.totalRows, l10n.t('{0} row'), l10n.t('{0} rows')),
+    countText(answer.totalRows, { one: l10n.t('{0} row'), other: l10n.t('{0} rows') }),
     shown,
     answer.hasMore ? l10n.t('more on the service') : '',
   ]

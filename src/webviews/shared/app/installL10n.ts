@@ -3,4 +3,4 @@
 import { configureL10n } from '../../../shared/l10n';
 import { L10N_BUNDLE_ATTRIBUTE, readL10nBundle } from '../webviewL10n';
 
-configureL10n(readL10nBundle(document.body.getAttribute(L10N_BUNDLE_ATTRIBUTE)));
+configureL10n(readL10nBundle(document.body.getAttribute(L10N_BUNDLE_ATTRIBUTE)), document.documentElement.lang);

@@ -2,7 +2,7 @@
 // values, a CSV export and a request file. Each answer goes into the state and is drawn by the view.
 import * as l10n from '@vscode/l10n';
 import { parseRange } from '../../../core/timeSeries/timeRange';
-import { countNoun } from '../../../shared/countNoun';
+import { countText } from '../../../shared/countText';
 import type { HostBridge } from '../../shared/app/hostBridge';
 import { errorMessage } from '../../shared/app/statusLine';
 import { formatTime } from '../../shared/app/dom';
@@ -92,7 +92,7 @@ export class TimeSeriesActions {
         view.status.set(problems.join('; '), problems.length > 0);
       } else {
         this.render();
-        const points = countNoun(raw, l10n.t('{0} point'), l10n.t('{0} points'));
+        const points = countText(raw, { one: l10n.t('{0} point'), other: l10n.t('{0} points') });
         const summary = l10n.t({
           message: '{0} in range, {1} drawn',
           args: [points, shown.toLocaleString()],
@@ -166,7 +166,11 @@ export class TimeSeriesActions {
       this.view.status.set(
         'cancelled' in result
           ? l10n.t('Export cancelled')
-          : l10n.t('Exported {0} to {1}', countNoun(result.rows, l10n.t('{0} row'), l10n.t('{0} rows')), result.path),
+          : l10n.t(
+              'Exported {0} to {1}',
+              countText(result.rows, { one: l10n.t('{0} row'), other: l10n.t('{0} rows') }),
+              result.path,
+            ),
       );
     } catch (error) {
       this.view.status.set(l10n.t('Export failed: {0}', errorMessage(error)), true);

@@ -1,7 +1,7 @@
 // What the twin graph panel asks its host (twinGraphProtocol.ts): its roots and hops, the graph around a twin (for
 // the roots, each expansion and each reroot), a twin to open. Each answer is merged into the state and drawn.
 import * as l10n from '@vscode/l10n';
-import { countNoun } from '../../../shared/countNoun';
+import { countText } from '../../../shared/countText';
 import type { HostBridge } from '../../shared/app/hostBridge';
 import { errorMessage } from '../../shared/app/statusLine';
 import type { ExportResult, GraphHopOptions, TwinGraphMethods } from '../twinGraphProtocol';
@@ -78,7 +78,10 @@ export class TwinGraphActions implements TwinGraphViewEvents {
       state.expanded(id);
       this.saveState();
       view.layout(id);
-      const added = countNoun(state.nodes.size - before, l10n.t('{0} new twin'), l10n.t('{0} new twins'));
+      const added = countText(state.nodes.size - before, {
+        one: l10n.t('{0} new twin'),
+        other: l10n.t('{0} new twins'),
+      });
       view.status.set(
         l10n.t({
           message: '{0} from {1}; {2} in total',

@@ -2,7 +2,7 @@
 // so far (merged from each POST /twins/graph answer), the expansions to replay and the selected twin. Pure: no DOM,
 // no cytoscape, no host messages (twinGraphActions.ts sends those).
 import * as l10n from '@vscode/l10n';
-import { countNoun } from '../../../shared/countNoun';
+import { countText } from '../../../shared/countText';
 import {
   GRAPH_LAYOUTS,
   type GraphData,
@@ -131,8 +131,11 @@ export class TwinGraphState {
 
   /** "12 twins, 14 relationships": what the graph shows now. */
   sizeText(): string {
-    const twins = countNoun(this.nodes.size, l10n.t('{0} twin'), l10n.t('{0} twins'));
-    const relationships = countNoun(this.relationshipCount, l10n.t('{0} relationship'), l10n.t('{0} relationships'));
+    const twins = countText(this.nodes.size, { one: l10n.t('{0} twin'), other: l10n.t('{0} twins') });
+    const relationships = countText(this.relationshipCount, {
+      one: l10n.t('{0} relationship'),
+      other: l10n.t('{0} relationships'),
+    });
     return l10n.t({
       message: '{0}, {1}',
       args: [twins, relationships],
