@@ -142,6 +142,32 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
     assert.equal(await vscode.commands.executeCommand('buildingTwins.stopEmulator'), false, 'nothing left to stop');
   });
 
+  it("Reset Local Emulator to Its Sample: this window's emulator starts again on its port with the sample as it was; one started elsewhere is left alone", async function () {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('buildingTwins.emulator.reset');
+    assert.match(api.takeLastError()?.message ?? '', /Reset works on a local emulator started from this window/);
+
+    const port = await freePort();
+    await setSetting('emulator.port', port);
+    const url = await vscode.commands.executeCommand<string>('buildingTwins.startEmulator');
+    assert.equal(api.takeLastError(), undefined);
+    const client = await api.context.connections.getClient(LOCAL);
+    const [sampleTwin] = (await client.listTwins({ pageSize: 1 })).content;
+    await client.putTwin({ id: 'RESET-ME', modelId: sampleTwin!.modelId, contents: {} });
+    await client.patchTwin(sampleTwin!.id, [{ op: 'add', path: '/name', value: 'Renamed before the reset' }]);
+
+    api.useScriptedInput([false]);
+    assert.equal(await vscode.commands.executeCommand('buildingTwins.emulator.reset'), undefined, 'declined');
+    assert.equal((await client.getTwin('RESET-ME')).id, 'RESET-ME', 'nothing was reset');
+
+    api.useScriptedInput([true]);
+    assert.equal(await vscode.commands.executeCommand('buildingTwins.emulator.reset'), url);
+    assert.equal(api.takeLastError(), undefined);
+    const after = await api.context.connections.getClient(LOCAL);
+    assert.deepEqual((await after.getTwinsByIds(['RESET-ME'])).twins, [], 'the twin made since is gone');
+    assert.equal((await after.getTwin(sampleTwin!.id)).contents?.name, sampleTwin!.contents?.name);
+  });
+
   it('Start connects to an emulator already answering on the port instead of failing with EADDRINUSE', async function () {
     const harnessUrl = emulatorUrl(this).replace(/\/$/, '');
     const api = await extensionApi();

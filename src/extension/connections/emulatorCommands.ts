@@ -92,6 +92,14 @@ async function startEmulator(
       );
     }
   }
+  const url = await launch(ctx, port);
+  completeWalkthroughStep(ctx, START_STEP);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Local emulator listening on {0}', url));
+  return url;
+}
+
+/** Starts this window's emulator on `port` with the settings' folders; the explorer shows it. */
+async function launch(ctx: Pick<ExtensionServices, 'emulator' | 'models' | 'tree'>, port: number): Promise<string> {
   const url = await vscode.window.withProgress(
     {
       location: vscode.ProgressLocation.Notification,
@@ -107,9 +115,49 @@ async function startEmulator(
   );
   ctx.models.invalidate(LOCAL_CONNECTION_NAME);
   ctx.tree.refresh();
-  completeWalkthroughStep(ctx, START_STEP);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Local emulator listening on {0}', url));
   return url;
+}
+
+/**
+ * "Reset Local Emulator to Its Sample": this window's emulator, which keeps its data in memory, starts again on its
+ * port, so the sample building is back as it was and everything made since is gone. An emulator started elsewhere
+ * or keeping its data in a folder is left alone, with what to do instead.
+ */
+async function resetEmulator(
+  ctx: Pick<ExtensionServices, 'connections' | 'emulator' | 'input' | 'models' | 'tree'>,
+): Promise<string | undefined> {
+  const url = ctx.emulator.url;
+  if (!url) {
+    throw new Error(
+      vscode.l10n.t(
+        'Reset works on a local emulator started from this window. Start it here with "Start Local Emulator", or restart the one running elsewhere.',
+      ),
+    );
+  }
+  const kept = vscode.workspace.getConfiguration('buildingTwins').get<string>('emulator.dataFolder')?.trim();
+  if (kept) {
+    throw new Error(
+      vscode.l10n.t(
+        'The local emulator keeps its data in {0}, so a restart brings it back: stop the emulator and empty or change buildingTwins.emulator.dataFolder to start from the sample. Nothing was changed.',
+        kept,
+      ),
+    );
+  }
+  if (ctx.connections.isReadOnly(LOCAL_CONNECTION_NAME))
+    throw new Error(vscode.l10n.t('"{0}" is read-only: nothing was reset.', LOCAL_CONNECTION_NAME));
+  const sure = await ctx.input.confirm(
+    vscode.l10n.t(
+      'Reset the local emulator to its sample building? Every twin, relationship, value, event and ticket made or changed since it started is lost.',
+    ),
+    { confirmLabel: vscode.l10n.t('Reset'), modal: true },
+  );
+  if (!sure) return undefined;
+  await ctx.emulator.stop();
+  const started = await launch(ctx, Number(new URL(url).port));
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('The local emulator at {0} holds its sample building again.', started),
+  );
+  return started;
 }
 
 function useRunningEmulator(
@@ -178,4 +226,5 @@ async function stopEmulator(
 export const emulatorCommands: CommandTable<ExtensionServices> = {
   'buildingTwins.startEmulator': accepts(emulatorOptions).run(startEmulator),
   'buildingTwins.stopEmulator': accepts().run(stopEmulator),
+  'buildingTwins.emulator.reset': accepts().run(resetEmulator),
 };

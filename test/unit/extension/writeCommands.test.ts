@@ -34,6 +34,7 @@ const WRITE_COMMANDS = [
   'buildingTwins.tickets.editField',
   'buildingTwins.emulator.deleteTwin',
   'buildingTwins.emulator.deleteRelationship',
+  'buildingTwins.emulator.reset',
 ];
 
 /**
