@@ -20,7 +20,8 @@ describe('building-twins import against the emulator', function () {
     const models = join(dir, 'models');
     mkdirSync(models);
     writeFileSync(join(models, 'models.json'), JSON.stringify(fixtureInterfaces.flat()));
-    emu = await EmulatorHarness.start({ sample: false, models: [models] });
+    // The shared fixture models break strict DTDL rules the emulator now enforces (see importRun.test.ts).
+    emu = await EmulatorHarness.start({ sample: false, models: [models], lenientModels: true });
   });
   after(async () => {
     await emu?.close();
