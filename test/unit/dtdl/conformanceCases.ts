@@ -57,9 +57,24 @@ export function caseFiles(c: CaseFile): ModelFile[] {
   }));
 }
 
-export function runCase(file: string, version: DtdlCaseVersion, withV4 = false): CaseOutcome | undefined {
+/** Whether any document of the case is written in DTDL v4 (its `@context` names `dtmi:dtdl:context;4`). */
+function writtenInV4(input: unknown[]): boolean {
+  return input.some((doc) =>
+    (Array.isArray(doc) ? doc : [doc]).some((d) => {
+      const context = (d as { '@context'?: unknown } | null)?.['@context'];
+      return (Array.isArray(context) ? context : [context]).includes('dtmi:dtdl:context;4');
+    }),
+  );
+}
+
+/**
+ * Runs one case. `labelled` is the version its file name ends with; a case whose documents are written in DTDL v4
+ * counts as a v4 case whatever its label (a few documentation examples labelled V2 or V3 are v4 models).
+ */
+export function runCase(file: string, labelled: DtdlCaseVersion, withV4 = false): CaseOutcome | undefined {
   const c = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as CaseFile;
   if (Array.isArray(c) || !c.input) return undefined;
+  const version: DtdlCaseVersion = writtenInV4(c.input) ? 'V4' : labelled;
   const supported = (withV4 ? [2, 3, 4] : [2, 3]).filter(
     (v) => c.maxDtdlVersion === undefined || v <= c.maxDtdlVersion,
   );
