@@ -13,6 +13,17 @@ const COPYRIGHT_WITHOUT_FILE = {
   'worker-f': 'Copyright (c) catamphetamine <purecatamphetamine@gmail.com>',
 };
 
+/**
+ * MIT packages another package ships inside its own dist/ (its source map names them; they are not installed), by
+ * the package that carries them, with the versions its bundle says.
+ */
+const VENDORED = {
+  'cytoscape-dagre': [
+    { name: '@dagrejs/dagre', version: '3.0.0', copyright: 'Copyright (c) 2012-2014 Chris Pettitt' },
+    { name: '@dagrejs/graphlib', version: '4.0.1', copyright: 'Copyright (c) 2012-2014 Chris Pettitt' },
+  ],
+};
+
 const mitText = (copyright) => `MIT License
 
 ${copyright}
@@ -64,6 +75,8 @@ export function bundledPackages(metafiles, root) {
           `${key} (${relative(root, dir)}) is bundled but has no license file to quote; add its copyright line to COPYRIGHT_WITHOUT_FILE in scripts/thirdPartyNotices.mjs`,
         );
       packages.set(key, { name: manifest.name, version: manifest.version, license, text });
+      for (const v of VENDORED[manifest.name] ?? [])
+        packages.set(`${v.name}@${v.version}`, { ...v, license: 'MIT', text: mitText(v.copyright) });
     }
   }
   return [...packages.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
