@@ -21,12 +21,12 @@ import {
   type ModelRef,
   type ModelSummary,
 } from '../../../core/dtdl/modelGraphTypes';
-import { append, clear, el, themeColor } from '../../shared/app/dom';
+import { append, clear, el } from '../../shared/app/dom';
 import { StatusLine } from '../../shared/app/statusLine';
 import { textField } from '../../shared/app/textField';
 import { registerGraphLayouts, runGraphLayout, showAroundRoots } from '../../twinGraph/app/graphLayouts';
 import { shortLabels } from '../../twinGraph/app/graphLabels';
-import { NODE_LABEL_PX } from '../../twinGraph/app/graphView';
+import { graphColours, graphStyle, labelMeasure, RESIZE_SETTLE_MS } from '../../twinGraph/app/graphStyle';
 import { modelColour } from '../../twinGraph/app/modelColors';
 import { GRAPH_LAYOUTS, type GraphLayout } from '../../twinGraph/twinGraphProtocol';
 import type { ModelGraphOptions } from '../modelGraphProtocol';
@@ -57,17 +57,6 @@ const KIND_NAMES: Record<ModelEdgeKind, string> = {
   relationship: l10n.t('Relationships'),
   component: l10n.t('Components'),
 };
-const RESIZE_SETTLE_MS = 150;
-/** Node labels are drawn at most this wide, as in the twin graph; about 18 characters. */
-const LABEL_MAX_PX = 110;
-const LABEL_MAX_CHARS = 18;
-/** Cytoscape draws each element's own `label`: a mapping, not text. */
-const LABEL_FROM_DATA = 'data(label)';
-
-function labelFont(): string {
-  return getComputedStyle(document.body).fontFamily || 'sans-serif';
-}
-
 export class ModelGraphView {
   readonly status = new StatusLine();
   private readonly kindsSelect = el(
@@ -100,7 +89,7 @@ export class ModelGraphView {
   private readonly canvasHost = el('div', { class: 'graph', 'aria-hidden': 'true' });
   private readonly details = el('section', { class: 'details', 'aria-label': l10n.t('Selected model') });
   private readonly nodeList = el('ul', { class: 'node-list', 'aria-label': l10n.t('Models in the graph') });
-  private readonly labelContext = document.createElement('canvas').getContext('2d');
+  private readonly labelFits = labelMeasure();
   private readonly cy: cytoscape.Core;
   private resizeTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -318,80 +307,41 @@ export class ModelGraphView {
     }
   }
 
-  private labelFits(text: string): boolean {
-    const context = this.labelContext;
-    if (!context) return text.length <= LABEL_MAX_CHARS;
-    context.font = `${NODE_LABEL_PX}px ${labelFont()}`;
-    return context.measureText(text).width <= LABEL_MAX_PX;
-  }
-
   applyStyle(): void {
-    const fg = themeColor('--vscode-foreground', '#cccccc');
-    const bg = themeColor('--vscode-editor-background', '#1e1e1e');
-    const edge = themeColor('--vscode-descriptionForeground', '#999999');
-    const focus = themeColor('--vscode-focusBorder', '#007fd4');
-    const match = themeColor('--vscode-editor-findMatchBorder', '#f9a825');
-    this.cy.style([
-      {
-        selector: 'node',
-        style: {
-          'background-color': 'data(colour)',
-          label: LABEL_FROM_DATA,
-          color: fg,
-          'font-size': NODE_LABEL_PX,
-          'text-valign': 'bottom',
-          'text-margin-y': 4,
-          'text-outline-color': bg,
-          'text-outline-width': 2,
-          'font-family': labelFont(),
-          'text-wrap': 'ellipsis',
-          'text-max-width': `${LABEL_MAX_PX}px`,
-          'min-zoomed-font-size': 7,
-          width: 22,
-          height: 22,
-        },
-      },
-      { selector: 'node[root = 1]', style: { width: 32, height: 32, 'border-width': 3, 'border-color': fg } },
-      {
-        selector: 'node[missing = 1]',
-        style: { 'background-opacity': 0, 'border-width': 2, 'border-style': 'dashed', 'border-color': edge },
-      },
-      { selector: 'node[any = 1]', style: { shape: 'round-rectangle', 'background-color': edge } },
-      { selector: 'node[match = 1]', style: { 'border-width': 4, 'border-color': match, 'min-zoomed-font-size': 0 } },
-      { selector: 'node:selected', style: { 'border-width': 3, 'border-color': focus } },
-      {
-        selector: 'edge',
-        style: {
-          width: 1.5,
-          'line-color': edge,
-          'target-arrow-color': edge,
-          'target-arrow-shape': 'triangle',
-          'curve-style': 'bezier',
-          label: LABEL_FROM_DATA,
-          'font-size': 9,
-          color: edge,
-          'text-rotation': 'autorotate',
-          'text-outline-color': bg,
-          'text-outline-width': 2,
-          'min-zoomed-font-size': 11,
-        },
-      },
-      // UML's marks: inheritance a hollow triangle, a component a filled diamond at its owner.
-      {
-        selector: 'edge[kind = "extends"]',
-        style: { 'target-arrow-shape': 'triangle', 'target-arrow-fill': 'hollow' },
-      },
-      {
-        selector: 'edge[kind = "component"]',
-        style: { 'source-arrow-shape': 'diamond', 'source-arrow-color': edge, 'target-arrow-shape': 'none' },
-      },
-      { selector: 'edge[kind = "relationship"]', style: { 'line-style': 'dashed' } },
-      { selector: 'edge[inherited = 1]', style: { 'line-style': 'dotted' } },
-      {
-        selector: 'edge[highlight = 1]',
-        style: { 'min-zoomed-font-size': 0, 'line-color': focus, 'target-arrow-color': focus, 'z-index': 10 },
-      },
-    ] as cytoscape.StylesheetJson);
+    const colours = graphColours();
+    this.cy.style(
+      graphStyle(colours, {
+        nodes: [
+          {
+            selector: 'node[missing = 1]',
+            style: {
+              'background-opacity': 0,
+              'border-width': 2,
+              'border-style': 'dashed',
+              'border-color': colours.edge,
+            },
+          },
+          { selector: 'node[any = 1]', style: { shape: 'round-rectangle', 'background-color': colours.edge } },
+        ],
+        edges: [
+          // UML's marks: inheritance a hollow triangle, a component a filled diamond at its owner.
+          {
+            selector: 'edge[kind = "extends"]',
+            style: { 'target-arrow-shape': 'triangle', 'target-arrow-fill': 'hollow' },
+          },
+          {
+            selector: 'edge[kind = "component"]',
+            style: {
+              'source-arrow-shape': 'diamond',
+              'source-arrow-color': colours.edge,
+              'target-arrow-shape': 'none',
+            },
+          },
+          { selector: 'edge[kind = "relationship"]', style: { 'line-style': 'dashed' } },
+          { selector: 'edge[inherited = 1]', style: { 'line-style': 'dotted' } },
+        ],
+      }),
+    );
   }
 
   private onResize(): void {

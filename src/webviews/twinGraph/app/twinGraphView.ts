@@ -9,12 +9,12 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import * as l10n from '@vscode/l10n';
 import cytoscape from 'cytoscape';
 import type { RelationshipDirection } from '../../../core/api/types';
-import { clear, el, themeColor } from '../../shared/app/dom';
+import { clear, el } from '../../shared/app/dom';
 import { StatusLine } from '../../shared/app/statusLine';
 import { textField } from '../../shared/app/textField';
 import { GRAPH_LAYOUTS, type GraphHopOptions, type GraphLayout } from '../twinGraphProtocol';
 import { registerGraphLayouts, runGraphLayout, showAroundRoots } from './graphLayouts';
-import { NODE_LABEL_PX } from './graphView';
+import { graphColours, graphStyle, labelMeasure, RESIZE_SETTLE_MS } from './graphStyle';
 import { shortLabels } from './graphLabels';
 import { modelMarks, type ModelMark } from './modelColors';
 import { clampDepth, type GraphAddition, type TwinGraphState } from './twinGraphState';
@@ -40,19 +40,6 @@ const DIRECTIONS: Array<[RelationshipDirection, string]> = [
   ['Outgoing', l10n.t('Outgoing')],
   ['Incoming', l10n.t('Incoming')],
 ];
-/** A resize is drawn once it has settled: the canvas takes its new size and shows the focus again. */
-const RESIZE_SETTLE_MS = 150;
-/** Node labels are drawn at most this wide (graphView.ts spaces the layouts for it); about 18 characters. */
-const LABEL_MAX_PX = 110;
-const LABEL_MAX_CHARS = 18;
-/** Cytoscape draws each element's own `label` (a twin's name, a relationship's name): a mapping, not text. */
-const LABEL_FROM_DATA = 'data(label)';
-
-/** The panel's font, which node labels are drawn and measured in. */
-function labelFont(): string {
-  return getComputedStyle(document.body).fontFamily || 'sans-serif';
-}
-
 export class TwinGraphView {
   readonly status = new StatusLine();
   private readonly namesSelect = el('vscode-multi-select', {
@@ -89,7 +76,7 @@ export class TwinGraphView {
   /** How each drawn model is drawn (modelColors.ts: its colour, a shape when it shares it), again when one joins. */
   private marks = new Map<string, ModelMark>();
   /** Measures a node label in the font the canvas draws it with. */
-  private readonly labelContext = document.createElement('canvas').getContext('2d');
+  private readonly labelFits = labelMeasure();
   private readonly cy: cytoscape.Core;
   /** The twins the view was last centred on (the roots, or a twin expanded in place). */
   private focus: string[] = [];
@@ -249,8 +236,7 @@ export class TwinGraphView {
 
   /** The canvas as a PNG data URL: the whole graph on the theme's background, at twice the screen's scale. */
   png(): string {
-    const bg = themeColor('--vscode-editor-background', '#1e1e1e');
-    return this.cy.png({ output: 'base64uri', full: true, bg, scale: 2 });
+    return this.cy.png({ output: 'base64uri', full: true, bg: graphColours().bg, scale: 2 });
   }
 
   /** Marks the twins matching the search text on the canvas and in the list; says how many match. */
@@ -300,73 +286,8 @@ export class TwinGraphView {
     }
   }
 
-  /** Whether a node label is drawn whole (the canvas cuts a wider one at its end). */
-  private labelFits(text: string): boolean {
-    const context = this.labelContext;
-    if (!context) return text.length <= LABEL_MAX_CHARS;
-    context.font = `${NODE_LABEL_PX}px ${labelFont()}`;
-    return context.measureText(text).width <= LABEL_MAX_PX;
-  }
-
   applyStyle(): void {
-    const fg = themeColor('--vscode-foreground', '#cccccc');
-    const bg = themeColor('--vscode-editor-background', '#1e1e1e');
-    const edge = themeColor('--vscode-descriptionForeground', '#999999');
-    const focus = themeColor('--vscode-focusBorder', '#007fd4');
-    this.cy.style([
-      {
-        selector: 'node',
-        style: {
-          'background-color': 'data(colour)',
-          shape: 'data(shape)',
-          label: LABEL_FROM_DATA,
-          color: fg,
-          'font-size': NODE_LABEL_PX,
-          'text-valign': 'bottom',
-          'text-margin-y': 4,
-          'text-outline-color': bg,
-          'text-outline-width': 2,
-          'font-family': labelFont(),
-          'text-wrap': 'ellipsis',
-          'text-max-width': `${LABEL_MAX_PX}px`,
-          'min-zoomed-font-size': 7,
-          width: 22,
-          height: 22,
-        },
-      },
-      { selector: 'node[root = 1]', style: { width: 32, height: 32, 'border-width': 3, 'border-color': fg } },
-      {
-        selector: 'node[match = 1]',
-        style: {
-          'border-width': 4,
-          'border-color': themeColor('--vscode-editor-findMatchBorder', '#f9a825'),
-          'min-zoomed-font-size': 0,
-        },
-      },
-      { selector: 'node:selected', style: { 'border-width': 3, 'border-color': focus } },
-      {
-        selector: 'edge',
-        style: {
-          width: 1.5,
-          'line-color': edge,
-          'target-arrow-color': edge,
-          'target-arrow-shape': 'triangle',
-          'curve-style': 'bezier',
-          label: LABEL_FROM_DATA,
-          'font-size': 9,
-          color: edge,
-          'text-rotation': 'autorotate',
-          'text-outline-color': bg,
-          'text-outline-width': 2,
-          'min-zoomed-font-size': 11,
-        },
-      },
-      // The relationship names of the selected twin stay readable at any zoom.
-      {
-        selector: 'edge[highlight = 1]',
-        style: { 'min-zoomed-font-size': 0, 'line-color': focus, 'target-arrow-color': focus, 'z-index': 10 },
-      },
-    ] as cytoscape.StylesheetJson);
+    this.cy.style(graphStyle(graphColours(), { node: { shape: 'data(shape)' } }));
   }
 
   /** A narrower or wider panel: the canvas takes its new size and shows the focus with its first ring again. */
