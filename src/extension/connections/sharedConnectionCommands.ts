@@ -4,7 +4,7 @@ import { accepts, type CommandTable } from '../shell/commandTypes';
 import { noIcons } from '../shell/iconText';
 import type { ExtensionServices } from '../shell/services';
 import type { ConnectionProfile } from './connectionProfile';
-import { promptReadOnly } from './readOnlyChoice';
+import { promptClientSecret, promptReadOnly } from './readOnlyChoice';
 import { parseSharedConnections, sharedConnectionsText, sharedStatus } from './sharedConnections';
 
 type SharingServices = Pick<ExtensionServices, 'connections' | 'input' | 'log' | 'tree' | 'suggestedConnections'>;
@@ -42,16 +42,7 @@ async function addShared(
   );
   const added: ConnectionProfile[] = [];
   for (const { profile } of picked) {
-    const secret = await ctx.input.input({
-      title: `${title}: ${profile.name}`,
-      prompt: vscode.l10n.t(
-        'Client secret of "{0}" for {1} (kept in VS Code secret storage only)',
-        profile.name,
-        profile.baseUrl,
-      ),
-      password: true,
-      validate: (v) => (v ? undefined : vscode.l10n.t('Enter the client secret.')),
-    });
+    const secret = await promptClientSecret(ctx, `${title}: ${profile.name}`, profile);
     const readOnly = profile.readOnly === true || (await promptReadOnly(ctx, `${title}: ${profile.name}`));
     const { readOnly: _marked, ...rest } = profile;
     const chosen: ConnectionProfile = readOnly ? { ...rest, readOnly: true } : rest;

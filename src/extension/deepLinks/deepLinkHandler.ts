@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ConnectionProfile } from '../connections/connectionProfile';
-import { promptReadOnly } from '../connections/readOnlyChoice';
+import { promptClientSecret, promptReadOnly } from '../connections/readOnlyChoice';
 import { sameService } from '../connections/sharedConnections';
 import { resourceUri } from '../documents/resourceUri';
 import { runCommand } from '../shell/commandRunner';
@@ -89,16 +89,7 @@ async function offerConnection(
     },
   );
   if (!ok) return undefined;
-  const secret = await ctx.input.input({
-    title,
-    prompt: vscode.l10n.t(
-      'Client secret of "{0}" for {1} (kept in VS Code secret storage only)',
-      offered.name,
-      offered.baseUrl,
-    ),
-    password: true,
-    validate: (v) => (v ? undefined : vscode.l10n.t('Enter the client secret.')),
-  });
+  const secret = await promptClientSecret(ctx, title, offered);
   const profile: ConnectionProfile =
     readOnly || (await promptReadOnly(ctx, title)) ? { ...offered, readOnly: true } : offered;
   await ctx.connections.add(profile, secret);
