@@ -168,6 +168,20 @@ describe('first run: welcome view, a stopped emulator, Start and Stop, sign-in f
     assert.equal((await after.getTwin(sampleTwin!.id)).contents?.name, sampleTwin!.contents?.name);
   });
 
+  it('Delete Twin in Emulator: a declined question deletes nothing; once confirmed the twin is gone', async () => {
+    const api = await extensionApi();
+    const client = await api.context.connections.getClient(LOCAL);
+    const [sampleTwin] = (await client.listTwins({ pageSize: 1 })).content;
+    await client.putTwin({ id: 'DELETE-ME', modelId: sampleTwin!.modelId, contents: {} });
+    api.useScriptedInput([false]);
+    await vscode.commands.executeCommand('buildingTwins.emulator.deleteTwin', undefined, 'DELETE-ME');
+    assert.equal((await client.getTwin('DELETE-ME')).id, 'DELETE-ME', 'still there');
+    api.useScriptedInput([true]);
+    await vscode.commands.executeCommand('buildingTwins.emulator.deleteTwin', undefined, 'DELETE-ME');
+    assert.equal(api.takeLastError(), undefined);
+    assert.deepEqual((await client.getTwinsByIds(['DELETE-ME'])).twins, []);
+  });
+
   it('Start connects to an emulator already answering on the port instead of failing with EADDRINUSE', async function () {
     const harnessUrl = emulatorUrl(this).replace(/\/$/, '');
     const api = await extensionApi();

@@ -26,6 +26,22 @@ function localAdmin(ctx: AdminServices): EmulatorAdmin {
 
 const notEmpty = (value: string): string | undefined => (value.trim() ? undefined : vscode.l10n.t('Enter an id.'));
 
+/**
+ * The id a delete goes to, once the user agreed: refused while the Local emulator connection is read-only, asked
+ * for when not given, then confirmed in a modal; undefined when declined.
+ */
+async function agreedId(
+  ctx: AdminServices,
+  given: string | undefined,
+  ask: { title: string; prompt: string },
+  question: (id: string) => string,
+): Promise<string | undefined> {
+  refuseWhenReadOnly(ctx);
+  const id = given ?? (await ctx.input.input({ ...ask, validate: notEmpty })).trim();
+  const sure = await ctx.input.confirm(question(id), { confirmLabel: vscode.l10n.t('Delete'), modal: true });
+  return sure ? id : undefined;
+}
+
 async function reloadEmulatorModels(ctx: AdminServices): Promise<string> {
   const text = modelReloadText(await localAdmin(ctx).reloadModels(), vscode.l10n.t('the models folder'));
   ctx.models.invalidate(LOCAL_CONNECTION_NAME);
@@ -42,23 +58,16 @@ async function deleteEmulatorTwin(
   _row?: unknown,
   twinId?: string,
 ): Promise<TwinDeletion | undefined> {
-  const id =
-    twinId ??
-    (
-      await ctx.input.input({
-        title: vscode.l10n.t('Delete Twin in the Local Emulator'),
-        prompt: vscode.l10n.t('The id of the twin to delete, with every relationship from or to it'),
-        validate: notEmpty,
-      })
-    ).trim();
-  const sure = await ctx.input.confirm(
-    vscode.l10n.t('Delete twin "{0}" and its relationships from the local emulator?', id),
+  const id = await agreedId(
+    ctx,
+    twinId,
     {
-      confirmLabel: vscode.l10n.t('Delete'),
-      modal: true,
+      title: vscode.l10n.t('Delete Twin in the Local Emulator'),
+      prompt: vscode.l10n.t('The id of the twin to delete, with every relationship from or to it'),
     },
+    (twin) => vscode.l10n.t('Delete twin "{0}" and its relationships from the local emulator?', twin),
   );
-  if (!sure) return undefined;
+  if (id === undefined) return undefined;
   const deleted = await localAdmin(ctx).deleteTwin(id);
   ctx.tree.refresh();
   void vscode.window.showInformationMessage(
@@ -76,21 +85,16 @@ async function deleteEmulatorRelationship(
   _row?: unknown,
   relationshipId?: string,
 ): Promise<string | undefined> {
-  refuseWhenReadOnly(ctx);
-  const id =
-    relationshipId ??
-    (
-      await ctx.input.input({
-        title: vscode.l10n.t('Delete Relationship in the Local Emulator'),
-        prompt: vscode.l10n.t('The id of the relationship to delete'),
-        validate: notEmpty,
-      })
-    ).trim();
-  const sure = await ctx.input.confirm(vscode.l10n.t('Delete relationship "{0}" from the local emulator?', id), {
-    confirmLabel: vscode.l10n.t('Delete'),
-    modal: true,
-  });
-  if (!sure) return undefined;
+  const id = await agreedId(
+    ctx,
+    relationshipId,
+    {
+      title: vscode.l10n.t('Delete Relationship in the Local Emulator'),
+      prompt: vscode.l10n.t('The id of the relationship to delete'),
+    },
+    (relationship) => vscode.l10n.t('Delete relationship "{0}" from the local emulator?', relationship),
+  );
+  if (id === undefined) return undefined;
   await localAdmin(ctx).deleteRelationship(id);
   ctx.tree.refresh();
   void vscode.window.showInformationMessage(vscode.l10n.t('Deleted relationship "{0}" from the local emulator.', id));
