@@ -1,8 +1,9 @@
 // One build for every bundle: the extension host, the emulator, the CLI and each webview app.
 // Usage: node esbuild.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { apartModulePlugin } from './scripts/apartModulePlugin.mjs';
 import { cliTargets, NODE_BUNDLE } from './scripts/cliBundles.mjs';
 import {
   FIRST_USE_LIBRARIES,
@@ -26,8 +27,19 @@ const common = {
   metafile: true,
 };
 
+// Features of our own that the extension loads with `await import()` on first use, each a bundle of its own in dist/
+// (source → bundle): a window that never uses one neither parses nor compiles it. Each takes and returns plain data.
+const FIRST_USE_MODULES = { 'src/core/dtdl/dtdlLanguage.ts': 'dtdlLanguage' };
+
 const nodeTargets = [
-  { entryPoints: { extension: 'src/extension/extension.ts' }, plugins: [vscodeOncePlugin, firstUseLibraryPlugin] },
+  {
+    entryPoints: { extension: 'src/extension/extension.ts' },
+    plugins: [vscodeOncePlugin, apartModulePlugin(FIRST_USE_MODULES), firstUseLibraryPlugin],
+  },
+  ...Object.entries(FIRST_USE_MODULES).map(([source, name]) => ({
+    entryPoints: { [name]: source },
+    plugins: [firstUseLibraryPlugin],
+  })),
   // The extension's entry: it loads dist/extension.js through V8's code cache (src/extension/startup/cachedBundle.ts).
   { entryPoints: { main: 'src/extension/main.ts' } },
   // The integration tests' API, loaded only in ExtensionMode.Test; never built for the VSIX.
@@ -71,6 +83,9 @@ const configs = [
       ]
     : []),
 ];
+
+// A release build starts from an empty dist/, so no bundle an earlier build left behind goes into the VSIX.
+if (production) rmSync('dist', { recursive: true, force: true });
 
 if (watch) {
   const contexts = await Promise.all(configs.map((c) => esbuild.context(c)));

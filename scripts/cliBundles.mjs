@@ -18,7 +18,7 @@ export function cliTargets(root) {
       entryPoints: { cli: 'src/cli/main.ts' },
       banner: { js: '#!/usr/bin/env node' },
       define: { BUILDING_TWINS_VERSION: JSON.stringify(version) },
-      plugins: [apartModulePlugin({ './mcpCommand': 'cliMcp' }), firstUseLibraryPlugin],
+      plugins: [apartModulePlugin({ [join(root, 'src/cli/mcpCommand.ts')]: 'cliMcp' }), firstUseLibraryPlugin],
     },
     { entryPoints: { cliMcp: 'src/cli/mcpCommand.ts' }, plugins: [firstUseLibraryPlugin] },
   ];

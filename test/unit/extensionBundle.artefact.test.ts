@@ -1,6 +1,7 @@
 // What starting the extension loads: dist/extension.js requires `vscode` once (not once per module), and the
 // libraries only some features need stay in their own bundles under dist/lib until a feature uses them
-// (scripts/firstUseLibraryPlugin.mjs, scripts/vscodeOncePlugin.mjs).
+// (scripts/firstUseLibraryPlugin.mjs, scripts/vscodeOncePlugin.mjs), as do the DTDL language features
+// (dist/dtdlLanguage.js, scripts/apartModulePlugin.mjs).
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -77,7 +78,7 @@ describe('the extension bundle at start', function () {
       const root = ${JSON.stringify(repoRoot)};
       const context = only({ subscriptions: [], extensionPath: root, extensionMode: 1, extension: { packageJSON: require(path.join(root, 'package.json')) } });
       require(${JSON.stringify(bundle)}).activate(context);
-      const libraries = Object.keys(require.cache).filter((file) => file.includes('/dist/lib/'));
+      const libraries = Object.keys(require.cache).filter((file) => file.includes('/dist/lib/') || file.endsWith('dtdlLanguage.js'));
       process.stdout.write(JSON.stringify({ commands, tools, libraries }));`);
     const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
       contributes: { commands: { command: string }[]; languageModelTools: unknown[] };
@@ -101,6 +102,20 @@ describe('the extension bundle at start', function () {
           assert.equal(typeof built[key], typeof original[key], `${file} (${name}): ${key}`);
       }
     }
+  });
+
+  it('keeps the DTDL language features in a bundle of their own, which takes no vscode and only plain data', () => {
+    const source = readFileSync(bundle, 'utf8');
+    assert.equal([...source.matchAll(/require\("\.\/dtdlLanguage\.js"\)/g)].length, 1);
+    // A message only the validator writes: its code is not in the extension's bundle too.
+    const validatorMessage = 'is not supported here (supported: ';
+    const apart = readFileSync(join(repoRoot, 'dist', 'dtdlLanguage.js'), 'utf8');
+    assert.ok(apart.includes(validatorMessage) && !source.includes(validatorMessage));
+    assert.ok(!apart.includes('require("vscode")'));
+    const built = require(join(repoRoot, 'dist', 'dtdlLanguage.js')) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(built).sort(), ['ModelAuthoring', 'ModelSetValidator']);
+    const validator = new (built.ModelSetValidator as new () => { validate(files: unknown[]): unknown })();
+    assert.ok(Array.isArray(validator.validate([{ file: 'a.json', text: '{"@id": "dtmi:x:y;1"}' }])));
   });
 
   it('loads a library behind its stand-in on the first use of an export, once', async () => {

@@ -53,8 +53,8 @@ export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Dis
     const set = sets.get(key);
     if (!set) return;
     const started = performance.now();
-    // The validator's code runs when the first DTDL document is checked, not at activation.
-    const { ModelSetValidator } = await import('../../core/dtdl/validation/validateModels');
+    // The validator is a bundle of its own, loaded when the first DTDL document is checked (core/dtdl/dtdlLanguage.ts).
+    const { ModelSetValidator } = await import('../../core/dtdl/dtdlLanguage');
     const validator = validators.get(key) ?? new ModelSetValidator();
     validators.set(key, validator);
     for (const [file, problems] of set.check((files) => validator.validate(files)))

@@ -45,7 +45,7 @@ export function registerModelLanguage(deps: ModelLanguageDeps): vscode.Disposabl
     if (!isDtdlText(text)) return undefined;
     const folder = deps.folderOf(document.uri);
     if (!folder) return undefined;
-    const { ModelAuthoring } = await import('../../core/dtdl/authoring/modelAuthoring');
+    const { ModelAuthoring } = await import('../../core/dtdl/dtdlLanguage');
     const authoring = authorings.get(folder.key) ?? new ModelAuthoring();
     authorings.set(folder.key, authoring);
     const texts = new Map(folder.files.map((f) => [f.file, f.text]));
