@@ -9,7 +9,7 @@ import {
   openingZoom,
   panIntoView,
   READABLE_LABEL_PX,
-  wrapRows,
+  packRows,
   WRAPPED_ROW_GAP,
 } from '../../../src/webviews/twinGraph/app/graphView';
 
@@ -29,8 +29,8 @@ describe('twin graph geometry', () => {
       ...Array.from({ length: 12 }, (_, i) => ({ id: `VAV${i}`, x: i * 112, y: 100 })),
       { id: 'ZONE', x: 600, y: 200 },
     ];
-    const wrapped = wrapRows(placed);
-    assert.deepEqual(wrapped.get('AHU'), { x: 616, y: 0 }, 'a row within the limit keeps its place');
+    const wrapped = packRows(placed);
+    assert.deepEqual(wrapped.get('AHU'), { x: 616, y: 0 }, 'a row of one keeps its place');
     const layers = rows(wrapped.values());
     assert.equal(layers.length, 4, 'the AHU, two rows of VAV boxes, the zone');
     assert.deepEqual(
@@ -51,20 +51,50 @@ describe('twin graph geometry', () => {
     }
   });
 
-  it('leaves a layered layout with no wide row as it is', () => {
+  it('packs a narrow row at the column gap, centred where its layer was', () => {
     const placed = [
       { id: 'a', x: 0, y: 0 },
-      { id: 'b', x: -50, y: 80 },
-      { id: 'c', x: 50, y: 80 },
+      { id: 'b', x: -400, y: 80 },
+      { id: 'c', x: 400, y: 80 },
     ];
     assert.deepEqual(
-      [...wrapRows(placed).entries()],
+      [...packRows(placed).entries()],
       [
         ['a', { x: 0, y: 0 }],
-        ['b', { x: -50, y: 80 }],
-        ['c', { x: 50, y: 80 }],
+        ['b', { x: -COLUMN_GAP / 2, y: 80 }],
+        ['c', { x: COLUMN_GAP / 2, y: 80 }],
       ],
     );
+  });
+
+  it("keeps a VAV box's first ring next to it at two hops, however far dagre spread their layers", () => {
+    // Where dagre put a VAV box's graph at two hops (the sample building, rounded): its air handler and level
+    // 1,600 px apart above it, its zone at the end of a wrapped layer of 18, its sensors 1,100 px wide below it.
+    const placed = [
+      { id: 'CH', x: 1085, y: 22 },
+      { id: 'BLD', x: 2436, y: 22 },
+      { id: 'AHU', x: 1254, y: 145 },
+      { id: 'L03', x: 2852, y: 145 },
+      ...Array.from({ length: 17 }, (_, i) => ({ id: `other${i}`, x: 1481 + (i % 6) * 130, y: 268 })),
+      { id: 'ZN1', x: 2300, y: 268 },
+      { id: 'VAV1', x: 2152, y: 606 },
+      ...[1902, 2419, 2718, 3029].map((x, i) => ({ id: `sensor${i}`, x, y: 735 })),
+    ];
+    const ring = new Set(['VAV1', 'AHU', 'L03', 'ZN1', 'sensor0', 'sensor1', 'sensor2', 'sensor3']);
+    const packed = packRows(placed, ring, 2152);
+    const x = (id: string): number => packed.get(id)!.x;
+    assert.equal(x('VAV1'), 2152, 'the root stays where it was');
+    assert.deepEqual([x('AHU'), x('L03')], [2152 - COLUMN_GAP / 2, 2152 + COLUMN_GAP / 2], 'air handler and level');
+    assert.equal(x('ZN1'), 2152, 'the zone, at the end of its wrapped row');
+    assert.deepEqual(
+      [0, 1, 2, 3].map((i) => x(`sensor${i}`)),
+      [-1.5, -0.5, 0.5, 1.5].map((c) => 2152 + c * COLUMN_GAP),
+      'the sensors, in their order',
+    );
+    for (const id of ring)
+      assert.ok(Math.abs(x(id) - 2152) <= 1.5 * COLUMN_GAP, `${id} within two columns of the root`);
+    assert.deepEqual([x('CH'), x('BLD')], [2152 - COLUMN_GAP / 2, 2152 + COLUMN_GAP / 2], 'rows without the ring too');
+    assert.equal(packed.get('VAV1')!.y, 606 + 2 * WRAPPED_ROW_GAP, 'moved down by the two added rows above');
   });
 
   it('lays an air handler feeding 12 VAV boxes out as a hierarchy of bounded rows', () => {

@@ -5,7 +5,7 @@ import cytoscape from 'cytoscape';
 import dagre from 'cytoscape-dagre';
 import fcose from 'cytoscape-fcose';
 import type { GraphLayout } from '../twinGraphProtocol';
-import { NODE_LABEL_PX, openingZoom, panIntoView, wrapRows } from './graphView';
+import { NODE_LABEL_PX, openingZoom, packRows, panIntoView } from './graphView';
 
 /** Registers the layout extensions with cytoscape (once: cytoscape knows which it has). */
 export function registerGraphLayouts(): void {
@@ -68,12 +68,34 @@ function graphLayoutOptions(
   }
 }
 
-/** Lays the graph out in `kind`; a hierarchy's wide rows are wrapped (graphView.ts). */
+/**
+ * Lays the graph out in `kind`. A hierarchy keeps the layers and the order within each that dagre chose, its rows
+ * packed around the roots (graphView.ts packRows): dagre spreads a layer to sit over the children of each twin in it,
+ * which at two hops put a VAV box's air handler and level 1,600 px apart.
+ */
 export function runGraphLayout(cy: cytoscape.Core, kind: GraphLayout, rootIds: readonly string[]): void {
   cy.layout(graphLayoutOptions(cy, kind, rootIds)).run();
   if (kind !== 'hierarchical') return;
-  const wrapped = wrapRows(cy.nodes().map((n) => ({ id: n.id(), ...n.position() })));
-  cy.nodes().positions((n) => wrapped.get(n.id()) ?? n.position());
+  const wanted = new Set(rootIds);
+  const roots = cy.nodes().filter((n) => wanted.has(n.id()));
+  const focus = new Set(
+    roots
+      .closedNeighborhood()
+      .nodes()
+      .map((n) => n.id()),
+  );
+  const anchorX = roots.nonempty()
+    ? roots
+        .nodes()
+        .map((n) => n.position().x)
+        .reduce((a, b) => a + b) / roots.length
+    : undefined;
+  const packed = packRows(
+    cy.nodes().map((n) => ({ id: n.id(), ...n.position() })),
+    focus,
+    anchorX,
+  );
+  cy.nodes().positions((n) => packed.get(n.id()) ?? n.position());
 }
 
 /**

@@ -1,6 +1,6 @@
-// The geometry that keeps the twin graph readable: hierarchy rows wrapped to a bounded width (an air handler feeding
-// twelve VAV boxes makes two rows, not one very wide one) and the zoom the graph opens with (labels legible on
-// screen, the root and its first ring in view, the root never off screen). Pure: no cytoscape, no DOM.
+// The geometry that keeps the twin graph readable: hierarchy rows packed to a bounded width around the root (an air
+// handler feeding twelve VAV boxes makes two rows, not one very wide one) and the zoom the graph opens with (labels
+// legible on screen, the root and its first ring in view, the root never off screen). Pure: no cytoscape, no DOM.
 
 /** At most this many twins side by side in a hierarchy row; more wrap onto rows beneath. */
 export const MAX_ROW_NODES = 6;
@@ -22,12 +22,16 @@ export interface Placed {
 }
 
 /**
- * Wraps the rows of a layered layout (twins sharing a y) that hold more than `maxPerRow` twins onto rows beneath,
- * `maxPerRow` to a row, in their order, each row centred where the layer was; the layers below move down to make
- * room. Rows within the limit keep their places (moved down only).
+ * Packs the rows of a layered layout (twins sharing a y): each layer's twins, in their order, `columnGap` apart and
+ * `maxPerRow` to a row (more wrap onto rows beneath; the layers below move down to make room). Each row is placed so
+ * that its twins in `focus` (the roots and their first ring) sit around `anchorX` (the root's x), a row without any
+ * around it too: the twins next to the root stay next to it on screen however wide the rest of their layer is.
+ * Without an anchor each row is centred where its layer was.
  */
-export function wrapRows(
+export function packRows(
   placed: readonly Placed[],
+  focus: ReadonlySet<string> = new Set(),
+  anchorX?: number,
   maxPerRow = MAX_ROW_NODES,
   columnGap = COLUMN_GAP,
   rowGap = WRAPPED_ROW_GAP,
@@ -42,17 +46,18 @@ export function wrapRows(
   const result = new Map<string, { x: number; y: number }>();
   let shift = 0;
   for (const [y, layer] of [...layers].sort((a, b) => a[0] - b[0])) {
-    if (layer.length <= maxPerRow) {
-      for (const p of layer) result.set(p.id, { x: p.x, y: p.y + shift });
-      continue;
-    }
     const sorted = [...layer].sort((a, b) => a.x - b.x);
-    const centre = (sorted[0].x + sorted[sorted.length - 1].x) / 2;
+    const layerCentre = (sorted[0].x + sorted[sorted.length - 1].x) / 2;
     const rows = Math.ceil(sorted.length / maxPerRow);
     for (let row = 0; row < rows; row++) {
       const members = sorted.slice(row * maxPerRow, (row + 1) * maxPerRow);
-      const left = centre - ((members.length - 1) * columnGap) / 2;
-      members.forEach((p, i) => result.set(p.id, { x: left + i * columnGap, y: y + shift + row * rowGap }));
+      const columns = members.map((p, i) => ({ p, column: i - (members.length - 1) / 2 }));
+      const focused = columns.filter((c) => focus.has(c.p.id));
+      // The row's middle, or its focused twins' middle, goes to the anchor.
+      const middle = focused.length ? focused.reduce((sum, c) => sum + c.column, 0) / focused.length : 0;
+      const origin = (anchorX ?? layerCentre) - middle * columnGap;
+      for (const { p, column } of columns)
+        result.set(p.id, { x: origin + column * columnGap, y: y + shift + row * rowGap });
     }
     shift += (rows - 1) * rowGap;
   }
