@@ -3,6 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { escapeRawControlInJson } from '../untrusted/controlCharacters';
 import { requestLine, type PendingWrite } from './writePreview';
+import { countNumber } from '../../shared/countText';
 
 /** One request as it will be sent. */
 export interface SentRequest {
@@ -39,7 +40,7 @@ export function bodyBytes(request: SentRequest): number {
 
 /** How much is sent, e.g. `2 requests, 1,234 bytes in total`. */
 export function sentSize(requests: readonly SentRequest[]): string {
-  const bytes = requests.reduce((sum, r) => sum + bodyBytes(r), 0).toLocaleString('en-US');
+  const bytes = countNumber(requests.reduce((sum, r) => sum + bodyBytes(r), 0));
   return requests.length === 1
     ? l10n.t('1 request, {0} bytes of body', bytes)
     : l10n.t('{0} requests, {1} bytes of body in total', requests.length, bytes);
@@ -57,7 +58,7 @@ export function sentText(requests: readonly SentRequest[]): string {
       header,
       ...requests.map((r, i) => {
         const title = [
-          `// ${requests.length > 1 ? `${i + 1}/${requests.length} ` : ''}${r.title} (${l10n.t('{0} bytes', bodyBytes(r).toLocaleString('en-US'))})`,
+          `// ${requests.length > 1 ? `${i + 1}/${requests.length} ` : ''}${r.title} (${l10n.t('{0} bytes', countNumber(bodyBytes(r)))})`,
           ...(r.args && Object.keys(r.args).length
             ? [`// ${l10n.t('arguments: {0}', escapeRawControlInJson(JSON.stringify(r.args)))}`]
             : []),

@@ -24,6 +24,7 @@ import { eventFileContentType, uploadReport, type UploadReport } from './eventUp
 import { EventValidationError, validateEventsJson } from './eventValidation';
 import { noIcons, noIconsOpt } from '../shell/iconText';
 import { isRow } from '../explorer/rowSubject';
+import { countNumber } from '../../shared/countText';
 
 function eventsNode(ctx: Pick<ExtensionServices, 'tree'>, connection: string): EventsNode | undefined {
   return ctx.tree.connectionNode(connection)?.group(EventsNode);
@@ -264,10 +265,7 @@ async function uploadEventFiles(
     vscode.l10n.t('Uploading {0} to "{1}"', names.join(', '), connection),
     async (progress, signal) => {
       progress.report({
-        message: vscode.l10n.t(
-          '{0} bytes',
-          files.reduce((n, f) => n + f.content.byteLength, 0).toLocaleString('en-US'),
-        ),
+        message: vscode.l10n.t('{0} bytes', countNumber(files.reduce((n, f) => n + f.content.byteLength, 0))),
       });
       return client.uploadEventFiles(files, { signal });
     },

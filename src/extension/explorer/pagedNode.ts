@@ -171,11 +171,7 @@ export class LoadMoreNode extends TreeNode {
     const label =
       total === undefined
         ? vscode.l10n.t('Load more…')
-        : vscode.l10n.t(
-            'Load more… ({0} of {1} loaded)',
-            this.owner.loadedCount.toLocaleString('en-US'),
-            total.toLocaleString('en-US'),
-          );
+        : vscode.l10n.t('Load more… ({0} of {1} loaded)', countNumber(this.owner.loadedCount), countNumber(total));
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
     item.id = `${this.id}#${this.owner.loadedCount}`;
     item.iconPath = new vscode.ThemeIcon('ellipsis');

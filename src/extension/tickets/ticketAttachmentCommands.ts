@@ -4,6 +4,7 @@ import { type Guarded, oneOf, options } from '../shell/commandArgs';
 import { accepts, type CommandTable } from '../shell/commandTypes';
 import type { ExtensionServices } from '../shell/services';
 import { safeFileName } from './attachmentFileName';
+import { countNumber } from '../../shared/countText';
 
 interface AttachmentTarget {
   connection: string;
@@ -105,7 +106,7 @@ async function saveAttachment(
     `Attachment ${source.attachmentId} of ticket ${source.ticketId} saved to ${uri.fsPath} (${content.byteLength} bytes)`,
   );
   void vscode.window.showInformationMessage(
-    vscode.l10n.t('Saved {0} ({1} bytes).', fileName, content.byteLength.toLocaleString('en-US')),
+    vscode.l10n.t('Saved {0} ({1} bytes).', fileName, countNumber(content.byteLength)),
   );
   return uri;
 }
