@@ -90,6 +90,10 @@ export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Dis
     loaded.add(key);
     const set = sets.get(key) ?? new ModelSet();
     sets.set(key, set);
+    // The workspace's watcher sees only workspace folders: a directory outside them gets one of its own, made before
+    // the directory is read (a watcher starts some time after it is made: a file written meanwhile is then seen twice,
+    // not missed).
+    if (!folder.recursive) subscriptions.push(watch(new vscode.RelativePattern(folder.uri, '*.json')));
     const uris = folder.recursive
       ? await vscode.workspace.findFiles(new vscode.RelativePattern(folder.uri, '**/*.json'), '**/node_modules/**')
       : (await vscode.workspace.fs.readDirectory(folder.uri))
@@ -104,8 +108,6 @@ export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Dis
         deps.log(vscode.l10n.t('DTDL: cannot read {0}: {1}', uri.fsPath, (error as Error).message));
       }
     }
-    // The workspace's watcher sees only workspace folders: a directory outside them gets one of its own.
-    if (!folder.recursive) subscriptions.push(watch(new vscode.RelativePattern(folder.uri, '*.json')));
     checkSoon(folder);
   };
 
