@@ -112,10 +112,21 @@ describe('the extension bundle at start', function () {
     const apart = readFileSync(join(repoRoot, 'dist', 'dtdlLanguage.js'), 'utf8');
     assert.ok(apart.includes(validatorMessage) && !source.includes(validatorMessage));
     assert.ok(!apart.includes('require("vscode")'));
-    const built = require(join(repoRoot, 'dist', 'dtdlLanguage.js')) as Record<string, unknown>;
-    assert.deepEqual(Object.keys(built).sort(), ['ModelAuthoring', 'ModelSetValidator']);
-    const validator = new (built.ModelSetValidator as new () => { validate(files: unknown[]): unknown })();
-    assert.ok(Array.isArray(validator.validate([{ file: 'a.json', text: '{"@id": "dtmi:x:y;1"}' }])));
+  });
+
+  it("gives the DTDL language features' bundle the window's translation through the loader", async () => {
+    // The bundle has its own copy of l10n: src/extension/models/dtdlLanguageLoader.ts installs the translation.
+    const messages = await runNode<string[]>(`
+      const dtdl = require(${JSON.stringify(join(repoRoot, 'dist', 'dtdlLanguage.js'))});
+      const file = { file: 'a.json', text: JSON.stringify({ '@context': 'dtmi:dtdl:context;9', '@id': 'dtmi:x:y;1', '@type': 'Interface' }) };
+      const before = new dtdl.ModelSetValidator().validate([file]).map((p) => p.message);
+      dtdl.configureL10n({ 'DTDL version {0} is not supported here (supported: {1}).': 'DTDL-Version {0} wird hier nicht unterstützt.' }, 'de');
+      const after = new dtdl.ModelSetValidator().validate([file]).map((p) => p.message);
+      process.stdout.write(JSON.stringify([...before, ...after]));`);
+    assert.deepEqual(messages, [
+      'DTDL version 9 is not supported here (supported: 2, 3).',
+      'DTDL-Version 9 wird hier nicht unterstützt.',
+    ]);
   });
 
   it('loads a library behind its stand-in on the first use of an export, once', async () => {

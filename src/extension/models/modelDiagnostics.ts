@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { LocatedProblem, ModelFile, ModelSetValidator } from '../../core/dtdl/validation/validateModels';
 import { isDtdlText, ModelSet } from './modelSet';
+import { loadDtdlLanguage } from './dtdlLanguageLoader';
 
 const SETTLE_MS = 300;
 const SOURCE = 'DTDL';
@@ -53,8 +54,8 @@ export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Dis
     const set = sets.get(key);
     if (!set) return;
     const started = performance.now();
-    // The validator is a bundle of its own, loaded when the first DTDL document is checked (core/dtdl/dtdlLanguage.ts).
-    const { ModelSetValidator } = await import('../../core/dtdl/dtdlLanguage');
+    // The validator is a bundle of its own, loaded when the first DTDL document is checked.
+    const { ModelSetValidator } = await loadDtdlLanguage();
     const validator = validators.get(key) ?? new ModelSetValidator();
     validators.set(key, validator);
     for (const [file, problems] of set.check((files) => validator.validate(files)))

@@ -7,6 +7,7 @@ import type { ModelAuthoring, ModelCompletion } from '../../core/dtdl/authoring/
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import type { ModelFolderOf } from './modelDiagnostics';
 import { isDtdlText } from './modelSet';
+import { loadDtdlLanguage } from './dtdlLanguageLoader';
 
 export interface ModelLanguageDeps {
   folderOf: ModelFolderOf;
@@ -45,7 +46,7 @@ export function registerModelLanguage(deps: ModelLanguageDeps): vscode.Disposabl
     if (!isDtdlText(text)) return undefined;
     const folder = deps.folderOf(document.uri);
     if (!folder) return undefined;
-    const { ModelAuthoring } = await import('../../core/dtdl/dtdlLanguage');
+    const { ModelAuthoring } = await loadDtdlLanguage();
     const authoring = authorings.get(folder.key) ?? new ModelAuthoring();
     authorings.set(folder.key, authoring);
     const texts = new Map(folder.files.map((f) => [f.file, f.text]));
