@@ -69,15 +69,28 @@ export class SortedTwins {
   }
 }
 
-/** Two lists in order as one, in order. */
+/**
+ * Two lists in order as one, in order, where `b` (a page) is short and `a` (the rows so far) long: each of `b`'s
+ * twins finds its place in `a` by binary search, from the place of the one before it, and the runs of `a` between
+ * are copied without comparing. A page of m twins into n rows takes about m·log n comparisons, not n + m.
+ */
 function merge(a: DigitalTwin[], b: DigitalTwin[], compare: Compare): DigitalTwin[] {
   if (a.length === 0) return b;
   const out: DigitalTwin[] = new Array<DigitalTwin>(a.length + b.length);
   let i = 0;
-  let j = 0;
   let k = 0;
-  while (i < a.length && j < b.length) out[k++] = compare(b[j]!, a[i]!) < 0 ? b[j++]! : a[i++]!;
+  for (const twin of b) {
+    // The first row of `a` from i on that goes after `twin` (rows equal to it stay before it).
+    let low = i;
+    let high = a.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(twin, a[middle]!) < 0) high = middle;
+      else low = middle + 1;
+    }
+    while (i < low) out[k++] = a[i++]!;
+    out[k++] = twin;
+  }
   while (i < a.length) out[k++] = a[i++]!;
-  while (j < b.length) out[k++] = b[j++]!;
   return out;
 }
