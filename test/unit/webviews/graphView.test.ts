@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import cytoscape from 'cytoscape';
 import { registerGraphLayouts, runGraphLayout } from '../../../src/webviews/twinGraph/app/graphLayouts';
 import {
+  busiestView,
   COLUMN_GAP,
   MAX_OPENING_ZOOM,
   MAX_ROW_NODES,
@@ -95,6 +96,19 @@ describe('twin graph geometry', () => {
       assert.ok(Math.abs(x(id) - 2152) <= 1.5 * COLUMN_GAP, `${id} within two columns of the root`);
     assert.deepEqual([x('CH'), x('BLD')], [2152 - COLUMN_GAP / 2, 2152 + COLUMN_GAP / 2], 'rows without the ring too');
     assert.equal(packed.get('VAV1')!.y, 606 + 2 * WRAPPED_ROW_GAP, 'moved down by the two added rows above');
+  });
+
+  it('opens on the part of a first ring too tall for the view that holds most of it, with the root', () => {
+    // An air handler: three twins far above it, eight VAV boxes below it; a 400 × 300 view holds one side, and
+    // is centred on the twins it holds.
+    const above = [-50, 0, 50].map((x) => ({ x, y: -250 }));
+    const boxes = Array.from({ length: 8 }, (_, i) => ({ x: -150 + i * 50, y: 200 }));
+    assert.deepEqual(busiestView([...above, { x: 0, y: 0 }, ...boxes], 400, 300), { x: 25, y: 100 });
+    // The three above win when they are more.
+    assert.deepEqual(busiestView([...above, { x: 0, y: 0 }, boxes[0]!, boxes[1]!], 400, 300).y, -125);
+    // Too many twins to try windows for: their middle.
+    const many = Array.from({ length: 200 }, (_, i) => ({ x: i, y: i % 7 }));
+    assert.deepEqual(busiestView(many, 50, 50), { x: 99.5, y: 3 });
   });
 
   it('lays an air handler feeding 12 VAV boxes out as a hierarchy of bounded rows', () => {

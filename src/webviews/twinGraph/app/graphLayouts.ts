@@ -5,7 +5,7 @@ import cytoscape from 'cytoscape';
 import dagre from 'cytoscape-dagre';
 import fcose from 'cytoscape-fcose';
 import type { GraphLayout } from '../twinGraphProtocol';
-import { NODE_LABEL_PX, openingZoom, packRows, panIntoView } from './graphView';
+import { busiestView, NODE_LABEL_PX, openingZoom, packRows, panIntoView } from './graphView';
 
 /** Registers the layout extensions with cytoscape (once: cytoscape knows which it has). */
 export function registerGraphLayouts(): void {
@@ -100,8 +100,8 @@ export function runGraphLayout(cy: cytoscape.Core, kind: GraphLayout, rootIds: r
 
 /**
  * The view a graph opens with: the roots and their first ring fitted, at a zoom where labels stay legible
- * (graphView.ts openingZoom); when the ring does not fit at that zoom, the view is centred on the ring and moved just
- * enough to keep the roots in view (a root at the end of its hierarchy row is not centred with half the view empty).
+ * (graphView.ts openingZoom); when the ring does not fit at that zoom, the view shows as much of the ring as it can
+ * (busiestView) and is moved just enough to keep the roots in view.
  */
 export function showAroundRoots(cy: cytoscape.Core, rootIds: readonly string[], padding = 30): void {
   const wanted = new Set(rootIds);
@@ -112,6 +112,12 @@ export function showAroundRoots(cy: cytoscape.Core, rootIds: readonly string[], 
   const zoom = openingZoom(cy.zoom(), NODE_LABEL_PX);
   if (zoom === cy.zoom()) return;
   cy.zoom(zoom);
-  cy.center(focus);
+  const inner = (size: number): number => Math.max(0, size - 2 * padding) / zoom;
+  const centre = busiestView(
+    focus.map((n) => n.position()),
+    inner(cy.width()),
+    inner(cy.height()),
+  );
+  cy.pan({ x: cy.width() / 2 - centre.x * zoom, y: cy.height() / 2 - centre.y * zoom });
   if (roots.nonempty()) cy.panBy(panIntoView(roots.renderedBoundingBox({}), cy.width(), cy.height(), padding));
 }

@@ -74,6 +74,43 @@ export function openingZoom(fitZoom: number, labelPx = NODE_LABEL_PX): number {
   return Math.min(MAX_OPENING_ZOOM, Math.max(readable, fitZoom));
 }
 
+/** Beyond this many points busiestView takes their middle instead of trying windows (it tries n² of them). */
+const MAX_WINDOW_POINTS = 80;
+
+/** The middle of the box around `points`. */
+function middleOf(points: readonly { x: number; y: number }[]): { x: number; y: number } {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
+}
+
+/**
+ * The centre of a view `width` × `height` (graph units) that holds as many of `points` as a view that size can: the
+ * middle of the points it holds. Each window tried has a point on its left edge and one on its top edge; of the
+ * fullest, the one whose points' middle is nearest the middle of all. Used when a twin's first ring does not fit the
+ * view at a legible zoom: a ring of twelve VAV boxes below and three twins above shows the boxes, not the empty
+ * middle between them.
+ */
+export function busiestView(
+  points: readonly { x: number; y: number }[],
+  width: number,
+  height: number,
+): { x: number; y: number } {
+  if (points.length === 0) return { x: 0, y: 0 };
+  const middle = middleOf(points);
+  if (points.length > MAX_WINDOW_POINTS) return middle;
+  let best = { count: 0, distance: Infinity, centre: middle };
+  for (const left of new Set(points.map((p) => p.x)))
+    for (const top of new Set(points.map((p) => p.y))) {
+      const held = points.filter((p) => p.x >= left && p.x <= left + width && p.y >= top && p.y <= top + height);
+      const centre = middleOf(held);
+      const distance = Math.hypot(centre.x - middle.x, centre.y - middle.y);
+      if (held.length > best.count || (held.length === best.count && distance < best.distance))
+        best = { count: held.length, distance, centre };
+    }
+  return best.centre;
+}
+
 /** A box on screen (rendered px): left, top, right, bottom. */
 export interface ScreenBox {
   x1: number;
