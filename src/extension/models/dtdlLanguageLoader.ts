@@ -5,8 +5,12 @@ import type * as dtdlLanguage from '../../core/dtdl/dtdlLanguage';
 
 export type DtdlLanguage = typeof dtdlLanguage;
 
-export async function loadDtdlLanguage(): Promise<DtdlLanguage> {
-  const dtdl = await import('../../core/dtdl/dtdlLanguage');
-  dtdl.configureL10n(vscode.l10n.bundle, vscode.env.language);
-  return dtdl;
+/** A loader for one user of the DTDL features: the first call loads and configures the bundle, later ones reuse it. */
+export function dtdlLanguageLoader(): () => Promise<DtdlLanguage> {
+  let loading: Promise<DtdlLanguage> | undefined;
+  return () =>
+    (loading ??= import('../../core/dtdl/dtdlLanguage').then((dtdl) => {
+      dtdl.configureL10n(vscode.l10n.bundle, vscode.env.language);
+      return dtdl;
+    }));
 }

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { LocatedProblem, ModelFile, ModelSetValidator } from '../../core/dtdl/validation/validateModels';
 import { isDtdlText, ModelSet } from './modelSet';
-import { loadDtdlLanguage } from './dtdlLanguageLoader';
+import { dtdlLanguageLoader } from './dtdlLanguageLoader';
 
 const SETTLE_MS = 300;
 const SOURCE = 'DTDL';
@@ -28,6 +28,7 @@ export interface ModelDiagnosticsDeps {
 }
 
 export function registerModelDiagnostics(deps: ModelDiagnosticsDeps): vscode.Disposable {
+  const loadDtdlLanguage = dtdlLanguageLoader();
   const collection = vscode.languages.createDiagnosticCollection('buildingTwins.models');
   const sets = new Map<string, ModelSet>();
   // One validator per folder, made on the first check: it keeps each file's own checks, so typing in one file

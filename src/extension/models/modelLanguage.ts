@@ -7,7 +7,7 @@ import type { ModelAuthoring, ModelCompletion } from '../../core/dtdl/authoring/
 import type { ModelIndex } from '../../core/dtdl/modelIndex';
 import type { ModelFolderOf } from './modelDiagnostics';
 import { isDtdlText } from './modelSet';
-import { loadDtdlLanguage } from './dtdlLanguageLoader';
+import { dtdlLanguageLoader } from './dtdlLanguageLoader';
 
 export interface ModelLanguageDeps {
   folderOf: ModelFolderOf;
@@ -36,6 +36,7 @@ function positionIn(text: string, offset: number): vscode.Position {
 }
 
 export function registerModelLanguage(deps: ModelLanguageDeps): vscode.Disposable {
+  const loadDtdlLanguage = dtdlLanguageLoader();
   const authorings = new Map<string, ModelAuthoring>();
 
   /** The folder's language features with its files as they are now, this document's text included. */

@@ -68,6 +68,16 @@ function graphLayoutOptions(
   }
 }
 
+/** The roots drawn in the graph, and they with their first ring (the twins one relationship away). */
+function rootsAndRing(
+  cy: cytoscape.Core,
+  rootIds: readonly string[],
+): { roots: cytoscape.NodeCollection; ring: cytoscape.NodeCollection } {
+  const wanted = new Set(rootIds);
+  const roots = cy.nodes().filter((n) => wanted.has(n.id()));
+  return { roots, ring: roots.closedNeighborhood().nodes() };
+}
+
 /**
  * Lays the graph out in `kind`. A hierarchy keeps the layers and the order within each that dagre chose, its rows
  * packed around the roots (graphView.ts packRows): dagre spreads a layer to sit over the children of each twin in it,
@@ -76,19 +86,10 @@ function graphLayoutOptions(
 export function runGraphLayout(cy: cytoscape.Core, kind: GraphLayout, rootIds: readonly string[]): void {
   cy.layout(graphLayoutOptions(cy, kind, rootIds)).run();
   if (kind !== 'hierarchical') return;
-  const wanted = new Set(rootIds);
-  const roots = cy.nodes().filter((n) => wanted.has(n.id()));
-  const focus = new Set(
-    roots
-      .closedNeighborhood()
-      .nodes()
-      .map((n) => n.id()),
-  );
+  const { roots, ring } = rootsAndRing(cy, rootIds);
+  const focus = new Set(ring.map((n) => n.id()));
   const anchorX = roots.nonempty()
-    ? roots
-        .nodes()
-        .map((n) => n.position().x)
-        .reduce((a, b) => a + b) / roots.length
+    ? roots.map((n) => n.position().x).reduce((a, b) => a + b) / roots.length
     : undefined;
   const packed = packRows(
     cy.nodes().map((n) => ({ id: n.id(), ...n.position() })),
@@ -104,9 +105,8 @@ export function runGraphLayout(cy: cytoscape.Core, kind: GraphLayout, rootIds: r
  * (busiestView) and is moved just enough to keep the roots in view.
  */
 export function showAroundRoots(cy: cytoscape.Core, rootIds: readonly string[], padding = 30): void {
-  const wanted = new Set(rootIds);
-  const roots = cy.nodes().filter((n) => wanted.has(n.id()));
-  const focus = roots.nonempty() ? roots.closedNeighborhood().nodes() : cy.nodes();
+  const { roots, ring } = rootsAndRing(cy, rootIds);
+  const focus = roots.nonempty() ? ring : cy.nodes();
   if (focus.empty()) return;
   cy.fit(focus, padding);
   const zoom = openingZoom(cy.zoom(), NODE_LABEL_PX);
